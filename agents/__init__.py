@@ -1,0 +1,1 @@
+"""Players: scripted bots, LLM agents and humans, all answering the same request protocol."""

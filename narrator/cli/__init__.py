@@ -1,0 +1,1 @@
+"""The ``narrator`` command line: one entry point, a sub-command per job, a module per game."""

@@ -1,0 +1,73 @@
+"""What every CLI command shares: the console, clean error exits, rules profiles, seat ranges."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+import yaml
+from rich.console import Console
+
+from rules.core import Game
+from rules.replay import decode_config
+
+console = Console()
+errors = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``message`` as an error (no traceback) and exit."""
+    errors.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+def load_profile(game: Game[Any, Any], path: Path | None, **overrides: Any) -> Any:
+    """The game's config: defaults, then a YAML rules profile, then command-line overrides.
+
+    A profile is a YAML mapping of config options (``docs/rules-profiles.md``); an unknown or
+    mistyped option is an error naming the file and the field.
+    """
+    data: dict[str, Any] = {}
+    if path is not None:
+        data = read_yaml_mapping(path)
+    data.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        return decode_config(game, data)
+    except ValueError as error:
+        fail(f"{path or 'options'}: {error}")
+
+
+def read_yaml_mapping(path: Path) -> dict[str, Any]:
+    """Read a YAML file that must hold a mapping; exits with a clear message otherwise."""
+    try:
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        fail(f"{path}: no such file")
+    except yaml.YAMLError as error:
+        fail(f"{path}: not valid YAML ({error})")
+    if loaded is None:
+        return {}
+    if not isinstance(loaded, dict):
+        fail(f"{path}: a rules profile must be a mapping of option: value, got {type(loaded).__name__}")
+    return loaded
+
+
+def parse_range(text: str, *, low: int, high: int, what: str = "players") -> list[int]:
+    """``"6-17"`` -> ``[6, ..., 17]``; ``"8"`` -> ``[8]``; ``"6,9,12"`` -> ``[6, 9, 12]``.
+
+    >>> parse_range("6-8", low=6, high=17)
+    [6, 7, 8]
+    """
+    values: list[int] = []
+    try:
+        for part in text.replace("..", "-").split(","):
+            start, _, end = part.strip().partition("-")
+            first, last = int(start), int(end or start)
+            values.extend(range(first, last + 1))
+    except ValueError:
+        fail(f"--{what} {text!r}: expected a number, a range like 6-17, or a list like 6,9,12")
+    bad = [v for v in values if not low <= v <= high]
+    if not values or bad:
+        fail(f"--{what} {text!r}: each value must lie in {low}..{high}")
+    return sorted(set(values))

@@ -1,0 +1,81 @@
+"""``narrator``: play, simulate, replay, roll dice and serve tables from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from narrator.cli import common
+from narrator.cli.common import console, fail
+
+app = typer.Typer(
+    name="narrator",
+    help=(
+        "An AI-assisted narrator and simulation bots for tabletop role-playing games.\n\n"
+        "A deterministic rules kernel owns every die, card and vote; bots, language models and "
+        "people only propose moves. Start with:\n\n"
+        "  narrator simulate battaglia --players 6-12 --games 500 --out report/\n\n"
+        "  narrator play battaglia --players 9 --seat 4"
+    ),
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+play_app = typer.Typer(help="Play a game in the terminal against bots and an offline Storyteller.",
+                       no_args_is_help=True)
+simulate_app = typer.Typer(help="Simulate many games with bots and write a playtest report (CSV, plots, report.md).",
+                           no_args_is_help=True)
+app.add_typer(play_app, name="play")
+app.add_typer(simulate_app, name="simulate")
+
+
+@app.command()
+def replay(
+    transcript: Path = typer.Argument(..., help="A transcript (.jsonl) written by play or simulate."),
+    as_json: bool = typer.Option(False, "--json", help="Print the final state (host view) as JSON."),
+) -> None:
+    """Rebuild a game from its transcript and check every recorded event is reproduced.
+
+    Exits 0 when the transcript replays exactly, 1 at the first divergence (its line number is
+    printed), 2 when the file cannot be read.
+    """
+    from narrator.transcript import TranscriptError, read_transcript
+    from rules.core import Viewer, jsonable
+    from rules.registry import get_game
+
+    try:
+        result = read_transcript(transcript)
+    except FileNotFoundError:
+        fail(f"{transcript}: no such file")
+    except TranscriptError as error:
+        common.errors.print(f"[bold red]diverges:[/] {transcript}:{error}", highlight=False)
+        raise typer.Exit(1) from None
+    game = get_game(result.header["game"])
+    if as_json:
+        print(json.dumps(jsonable(game.view(result.state, Viewer.HOST)), ensure_ascii=False, indent=2))
+        return
+    status = "finished: " + result.outcome.termination if result.outcome else "unfinished (resumable with --resume)"
+    console.print(f"[green]ok[/] {transcript}: {result.moves} moves replayed through line {result.last_line}, "
+                  f"every event reproduced; {status}")
+
+
+def _register_games() -> None:
+    """Each game adds its own play / simulate commands (and any tools of its own)."""
+    from narrator.cli import battaglia, llm, serve, storyteller, ten_candles
+
+    for module in (battaglia, ten_candles, storyteller, llm, serve):
+        module.register(app, play_app, simulate_app)
+
+
+_register_games()
+
+
+def main() -> None:
+    """Console entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""Writing transcripts to disk, line by line and flushed, and reading them back for replay or resume."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import IO, Any
+
+from rules.replay import ReplayResult, TranscriptError, replay
+
+
+class TranscriptWriter:
+    """Appends JSONL records to a file, flushing each so a crash loses nothing already played."""
+
+    def __init__(self, path: str | Path, *, append: bool = False) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._file: IO[str] = self.path.open("a" if append else "w", encoding="utf-8")
+
+    def write(self, record: dict[str, Any]) -> None:
+        """Write one record as one line and flush it."""
+        self._file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        """Close the file."""
+        self._file.close()
+
+    def __enter__(self) -> TranscriptWriter:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+class MemoryRecorder:
+    """Keeps records in a list (tests, the web table before it persists, byte-identity checks)."""
+
+    def __init__(self) -> None:
+        self.records: list[dict[str, Any]] = []
+
+    def write(self, record: dict[str, Any]) -> None:
+        """Keep one record."""
+        self.records.append(record)
+
+    def lines(self) -> list[str]:
+        """The records as transcript lines."""
+        return [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in self.records]
+
+
+def read_transcript(path: str | Path, *, strict: bool = True) -> ReplayResult:
+    """Replay the transcript at ``path``.
+
+    Raises:
+        FileNotFoundError: when there is no such file.
+        TranscriptError: naming the first bad line.
+    """
+    with Path(path).open(encoding="utf-8") as handle:
+        return replay(handle, strict=strict)
+
+
+def trim_to_complete_lines(path: str | Path, last_line: int) -> None:
+    """Cut the file after line ``last_line`` (drops a half-written line left by a crash)."""
+    path = Path(path)
+    with path.open("rb+") as handle:
+        for _ in range(last_line):
+            if not handle.readline():
+                break
+        handle.truncate(handle.tell())
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def next_seq(path: str | Path) -> int:
+    """The ``seq`` number the next record appended to ``path`` should carry."""
+    seq = 0
+    with Path(path).open(encoding="utf-8") as handle:
+        for text in handle:
+            try:
+                seq = max(seq, int(json.loads(text).get("seq", 0)))
+            except (ValueError, AttributeError):
+                continue
+    return seq + 1
+
+
+__all__ = ["MemoryRecorder", "TranscriptError", "TranscriptWriter", "next_seq", "read_transcript",
+           "trim_to_complete_lines"]

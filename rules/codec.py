@@ -1,0 +1,62 @@
+"""Actions on the wire: JSON-ready dicts in, typed kernel actions out, with errors that say what is wrong.
+
+The kernel's actions are plain frozen dataclasses (fast in the inner loop of a simulation).
+At the boundary (transcripts, agents, the web API) pydantic validates them, discriminated by
+their ``kind`` field, so a malformed payload is an :class:`InvalidActionError` naming the field,
+never a crash inside the rules. Malformed (invalid) is not the same as illegal: a well-formed
+action that the rules forbid passes here and is rejected by ``check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Union
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from rules.core import Action, ChanceAction, InvalidActionError, jsonable
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """JSON-ready form of an action, ``kind`` first."""
+    data = dict(jsonable(action))
+    return {"kind": data.pop("kind"), **data}
+
+
+class ActionCodec:
+    """Decodes dicts into one game's actions (its own kinds plus ``chance``)."""
+
+    def __init__(self, action_types: Sequence[type[Action]]) -> None:
+        types = tuple(dict.fromkeys((*action_types, ChanceAction)))
+        self.kinds = tuple(_kind_of(t) for t in types)
+        union = Union[types] if len(types) > 1 else types[0]  # type: ignore[valid-type]
+        self._adapter: TypeAdapter[Action] = TypeAdapter(Annotated[union, Field(discriminator="kind")])
+
+    def decode(self, data: Mapping[str, Any]) -> Action:
+        """Build the typed action ``data`` describes.
+
+        Raises:
+            InvalidActionError: unknown kind, a missing or extra field, a value of the wrong type.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidActionError(f"an action must be a JSON object, got {type(data).__name__}")
+        kind = data.get("kind")
+        if kind not in self.kinds:
+            raise InvalidActionError(f"unknown action kind {kind!r}; known kinds: {', '.join(self.kinds)}")
+        try:
+            return self._adapter.validate_python(dict(data))
+        except ValidationError as error:
+            raise InvalidActionError(f"malformed {kind!r} action: {_explain(error)}") from None
+
+
+def _kind_of(action_type: type[Action]) -> str:
+    default = action_type.__dataclass_fields__["kind"].default
+    return str(default)
+
+
+def _explain(error: ValidationError) -> str:
+    parts = []
+    for item in error.errors(include_url=False):
+        where = ".".join(str(p) for p in item["loc"][1:]) or "(action)"
+        parts.append(f"{where}: {item['msg']}")
+    return "; ".join(parts)
