@@ -1,0 +1,80 @@
+"""Plots for playtest reports (matplotlib, headless Agg backend, PNG files)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+
+from narrator.playtest.stats import Proportion  # noqa: E402
+
+
+def rates_by_count(series: Mapping[str, Mapping[int, Proportion]], path: str | Path, *, title: str,
+                   xlabel: str = "players", ylabel: str = "win rate") -> None:
+    """One line per series (e.g. a force) over player counts, with 95% interval error bars."""
+    figure, axes = plt.subplots(figsize=(9, 5))
+    for name, by_count in series.items():
+        counts = sorted(by_count)
+        rates = [by_count[c].rate for c in counts]
+        lows = [by_count[c].rate - by_count[c].interval[0] for c in counts]
+        highs = [by_count[c].interval[1] - by_count[c].rate for c in counts]
+        axes.errorbar(counts, rates, yerr=[lows, highs], marker="o", capsize=3, label=name)
+    axes.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, 1))
+    axes.grid(alpha=0.3)
+    axes.legend()
+    _save(figure, path)
+
+
+def histogram(values: Sequence[float], path: str | Path, *, title: str, xlabel: str, bins: int | Sequence[float] = 20,
+              discrete: bool = False) -> None:
+    """A histogram of ``values``; ``discrete`` centres one bar on each whole number."""
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    if discrete and values:
+        low, high = int(min(values)), int(max(values))
+        bins = [x - 0.5 for x in range(low, high + 2)]
+    axes.hist(values, bins=bins, edgecolor="white")
+    axes.set(title=title, xlabel=xlabel, ylabel="games")
+    axes.grid(alpha=0.3, axis="y")
+    _save(figure, path)
+
+
+def bars(values: Mapping[str, float], path: str | Path, *, title: str, ylabel: str,
+         errors: Mapping[str, tuple[float, float]] | None = None) -> None:
+    """Labelled bars, optionally with asymmetric error bars ``(low, high)`` per label."""
+    figure, axes = plt.subplots(figsize=(max(6, 0.5 * len(values) + 2), 4.5))
+    labels = list(values)
+    heights = [values[k] for k in labels]
+    yerr = None
+    if errors:
+        yerr = [[values[k] - errors[k][0] for k in labels], [errors[k][1] - values[k] for k in labels]]
+    axes.bar(labels, heights, yerr=yerr, capsize=3)
+    axes.set(title=title, ylabel=ylabel)
+    axes.tick_params(axis="x", rotation=45)
+    axes.grid(alpha=0.3, axis="y")
+    _save(figure, path)
+
+
+def stacked_by_count(series: Mapping[str, Mapping[int, float]], path: str | Path, *, title: str,
+                     ylabel: str) -> None:
+    """Stacked bars over player counts (e.g. deaths by cause per game)."""
+    figure, axes = plt.subplots(figsize=(9, 5))
+    counts = sorted({c for by_count in series.values() for c in by_count})
+    bottom = [0.0] * len(counts)
+    for name, by_count in series.items():
+        heights = [by_count.get(c, 0.0) for c in counts]
+        axes.bar(counts, heights, bottom=bottom, label=name)
+        bottom = [b + h for b, h in zip(bottom, heights)]
+    axes.set(title=title, xlabel="players", ylabel=ylabel)
+    axes.legend(fontsize="small", ncol=2)
+    axes.grid(alpha=0.3, axis="y")
+    _save(figure, path)
+
+
+def _save(figure: plt.Figure, path: str | Path) -> None:
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)

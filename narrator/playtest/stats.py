@@ -1,0 +1,95 @@
+"""Small, exact statistics for playtest reports: proportions with Wilson intervals, summaries, CSV."""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class Proportion:
+    """``hits`` out of ``total``, with its 95% Wilson score interval."""
+
+    hits: int
+    total: int
+
+    @property
+    def rate(self) -> float:
+        """The observed proportion (0 when there are no trials)."""
+        return self.hits / self.total if self.total else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval; well-behaved at 0 and 1 and for small samples.
+
+        >>> [round(x, 3) for x in Proportion(5, 10).interval]
+        [0.237, 0.763]
+        """
+        return wilson_interval(self.hits, self.total)
+
+    def __str__(self) -> str:
+        low, high = self.interval
+        return f"{self.rate:.1%} [{low:.1%}, {high:.1%}]"
+
+
+def wilson_interval(hits: int, total: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion."""
+    if total == 0:
+        return (0.0, 1.0)
+    p = hits / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def group_by(rows: Iterable[Mapping[str, Any]], key: str) -> dict[Hashable, list[Mapping[str, Any]]]:
+    """Rows grouped by the value of ``key``, groups in sorted key order."""
+    groups: dict[Hashable, list[Mapping[str, Any]]] = defaultdict(list)
+    for row in rows:
+        groups[row[key]].append(row)
+    return dict(sorted(groups.items(), key=lambda item: item[0]))  # type: ignore[arg-type, return-value]
+
+
+def proportions(rows: Sequence[Mapping[str, Any]], outcome: Callable[[Mapping[str, Any]], Hashable],
+                categories: Iterable[Hashable]) -> dict[Hashable, Proportion]:
+    """For each category, how often ``outcome(row)`` equals it."""
+    counts = Counter(outcome(r) for r in rows)
+    return {c: Proportion(counts.get(c, 0), len(rows)) for c in categories}
+
+
+def summary(values: Sequence[float]) -> dict[str, float]:
+    """Mean, standard deviation, min, median, p90 and max of ``values``."""
+    if not values:
+        return {"n": 0, "mean": 0.0, "sd": 0.0, "min": 0.0, "median": 0.0, "p90": 0.0, "max": 0.0}
+    ordered = sorted(values)
+    n = len(ordered)
+    mean = sum(ordered) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
+    return {"n": n, "mean": mean, "sd": sd, "min": ordered[0], "median": _quantile(ordered, 0.5),
+            "p90": _quantile(ordered, 0.9), "max": ordered[-1]}
+
+
+def _quantile(ordered: Sequence[float], q: float) -> float:
+    position = (len(ordered) - 1) * q
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def write_csv(rows: Sequence[Mapping[str, Any]], path: str | Path) -> None:
+    """Write rows to CSV with the union of their keys as columns (first-seen order)."""
+    columns: dict[str, None] = {}
+    for row in rows:
+        columns.update(dict.fromkeys(row))
+    with Path(path).open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(columns))
+        writer.writeheader()
+        writer.writerows(rows)
