@@ -1,0 +1,63 @@
+"""The dependency direction and the kernel's purity, checked on the source.
+
+``narrator -> agents -> rules``; ``rules`` imports only the standard library and pydantic, and
+never a clock, the network, files or a model. ``prompts`` holds no code.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL_ALLOWED_THIRD_PARTY = {"pydantic"}
+KERNEL_FORBIDDEN_STDLIB = {"time", "datetime", "socket", "subprocess", "os", "pathlib", "io", "shutil", "urllib",
+                           "http", "threading", "asyncio", "secrets", "uuid", "sqlite3"}
+OURS = {"rules", "agents", "narrator", "prompts", "tests"}
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def python_files(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", python_files("rules"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_kernel_imports_nothing_of_the_outside_world(path: Path) -> None:
+    imported = imports_of(path)
+    assert not imported & {"agents", "narrator"}, "rules/ may not import agents/ or narrator/"
+    assert not imported & KERNEL_FORBIDDEN_STDLIB, f"the kernel does no I/O and reads no clock: {imported}"
+    import sys
+    third_party = {m for m in imported if m not in sys.stdlib_module_names and m not in OURS}
+    assert third_party <= KERNEL_ALLOWED_THIRD_PARTY, f"kernel may use stdlib + pydantic only, not {third_party}"
+
+
+@pytest.mark.parametrize("path", python_files("rules"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_kernel_never_samples_random_numbers(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    if path.name == "chance.py":  # the engine's sampler lives here and takes an injected generator
+        return
+    assert "random" not in imports_of(path), "randomness reaches the kernel only as chance actions"
+    assert "random." not in source.replace("random.Random", "")
+
+
+@pytest.mark.parametrize("path", python_files("agents"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_agents_do_not_import_the_session_layer(path: Path) -> None:
+    assert "narrator" not in imports_of(path), "agents/ may import rules/, never narrator/"
+
+
+def test_prompts_hold_no_code() -> None:
+    code = [p for p in python_files("prompts") if p.name != "__init__.py"]
+    assert code == [], "prompts/ is data only"
+    assert ast.parse((ROOT / "prompts" / "__init__.py").read_text()).body[1:] == []
