@@ -1,0 +1,113 @@
+"""Speech for battaglia bots: the table's public dressing (setting, names, legends) and accusations.
+
+The words live in ``prompts/battaglia/*.yaml`` (Russian and English); this module only picks and
+fills them. Every force draws from the same pools with the same odds, so neither the wording nor
+the length of a message tells who wrote it.
+
+Rule: «все вместе выбирают место действия спектакля и каждый сам для себя — легенду персонажа»
+(seeds/004_55ac8a5a86b5c135.txt:L45); «обвинения бывают двух типов: по легенде и по логике» (L74).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import prompts
+
+PROMPTS = Path(prompts.__file__).parent / "battaglia"
+LANGS = ("ru", "en")
+
+
+@cache
+def load(name: str) -> dict[str, Any]:
+    """A YAML file of ``prompts/battaglia`` (cached; treat the result as read-only)."""
+    data: dict[str, Any] = yaml.safe_load((PROMPTS / f"{name}.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+def mask_name(card: str, lang: str) -> str:
+    """The mask's name in ``lang`` (``"CHESHIRE_CAT"`` -> ``"чеширский кот"``)."""
+    return str(load("masks")["masks"][card]["name"][lang])
+
+
+def mask_info(card: str) -> Mapping[str, Any]:
+    """The mask's data: faction, names, personality, bot temperament."""
+    info: Mapping[str, Any] = load("masks")["masks"][card]
+    return info
+
+
+def temperament(card: str, trait: str, default: float = 0.5) -> float:
+    """A bot bias of the mask (``boldness``, ``reveal``, ``curse``), 0..1."""
+    return float(mask_info(card).get("temperament", {}).get(trait, default))
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The public dressing of one game: the language, the town, each seat's name and legend.
+
+    Everyone at the table knows all of it; it is derived from the game seed only, so bots, the
+    terminal host and a replay agree on it.
+    """
+
+    lang: str
+    setting: str
+    names: tuple[str, ...]
+    legends: tuple[str, ...]
+
+    @classmethod
+    def for_game(cls, seed: int | None, players: int, lang: str = "ru") -> Table:
+        """Draw the setting, names and legends of a ``players``-seat game from ``seed``."""
+        if lang not in LANGS:
+            raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
+        data = load("legends")
+        rng = random.Random(f"table/{seed}")
+        names = list(data["names"][lang])
+        legends = list(data["legends"][lang])
+        rng.shuffle(names)
+        rng.shuffle(legends)
+        setting = rng.choice(data["settings"][lang])
+        return cls(lang, setting, tuple(names[i % len(names)] for i in range(players)),
+                   tuple(legends[i % len(legends)] for i in range(players)))
+
+    def name(self, seat: int) -> str:
+        """The seat's display name, with its number (``"Вера (3)"``)."""
+        return f"{self.names[seat]} ({seat})"
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A public fact an accusation can lean on (``kind`` is a key of ``by_logic`` in the templates)."""
+
+    kind: str
+    other: int | None = None
+    card: str = ""
+    n: int = 0
+
+
+def accusation_text(table: Table, target: int, basis: str, reason: Reason | None, rng: random.Random) -> str:
+    """An accusation of ``target`` by legend or by logic, in the table's language."""
+    templates = load("accusations")
+    if basis == "logic" and reason is not None:
+        pool = templates["by_logic"][reason.kind][table.lang]
+    else:
+        pool = templates["by_legend"][table.lang]
+    return _fill(rng.choice(pool), table, target, reason)
+
+
+def defence_text(table: Table, seat: int, rng: random.Random) -> str:
+    """A short defence spoken by an accused seat."""
+    return _fill(rng.choice(load("accusations")["defence"][table.lang]), table, seat, None)
+
+
+def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:
+    other = reason.other if reason and reason.other is not None else target
+    card = mask_name(reason.card, table.lang) if reason and reason.card else ""
+    return template.format(name=table.names[target], legend=table.legends[target], setting=table.setting,
+                           other=table.names[other], card=card, n=reason.n if reason else 0)
