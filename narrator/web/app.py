@@ -1,0 +1,290 @@
+"""The web table: FastAPI routes for pages, the JSON API and the live WebSocket.
+
+``create_app(data_dir)`` builds the application; ``narrator serve`` runs it with uvicorn.
+Pages are rendered on the server (Jinja2); a little plain JavaScript (``static/table.js``)
+sends moves and swaps in the panels each WebSocket message carries.
+
+Routes (``{n}`` is a seat number; the host's routes use the host token):
+
+- ``GET /`` the table-creation form; ``POST /api/tables`` creates a table (JSON).
+- ``GET /t/{id}/host`` and ``GET /t/{id}/seat/{n}``: pages. ``?token=`` (an invite link) sets
+  the seat's cookie and redirects to the address without the token.
+- ``GET /api/t/{id}/host/state``, ``GET /api/t/{id}/seat/{n}/state``: the same facts as JSON.
+- ``POST /api/t/{id}/seat/{n}/act`` and ``/host/act``: a move (``{"action": {...}}``).
+- ``POST /api/t/{id}/seat/{n}/control``: hand the seat to a bot or take it back.
+- ``POST /api/t/{id}/host/reissue/{n}``: a new invite link for a seat (the old one stops working).
+- ``WS /ws/t/{id}/host``, ``WS /ws/t/{id}/seat/{n}``: live panels for that viewer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import yaml
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from narrator.web.bots import bot_kinds
+from narrator.web.i18n import LANGUAGES, Translator, pick_language
+from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
+from narrator.web.pages import TEMPLATES, event_lines, panel_context, public_state, render_event, render_panels
+from narrator.web.security import AccessLogMiddleware, BodyLimitMiddleware, authorize, cookie_name
+from narrator.web.store import HOST_SEAT
+from narrator.web.tables import Subscriber, Table, TableManager, TableSetupError
+from rules.core import HOST, InvalidActionError, PlayerId
+from rules.registry import game_names
+
+logger = logging.getLogger("narrator.web")
+
+WS_MESSAGE_LIMIT = 4096
+"""Pages send nothing but keep-alives over the socket; anything longer closes it."""
+
+
+def create_app(data_dir: str | Path, *, bot_delay: float = 0.0) -> FastAPI:
+    """The web table serving every table stored in ``data_dir``.
+
+    Args:
+        data_dir: where the table index (SQLite) and the transcripts live; created if missing.
+        bot_delay: seconds between bot moves, so people can follow the game as it streams.
+    """
+    manager = TableManager(data_dir, bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        manager.load_all()
+        manager.start()
+        yield
+        await manager.stop()
+
+    app = FastAPI(title="narrator table", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.manager = manager
+    app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
+    app.add_middleware(BodyLimitMiddleware, limit=MAX_BODY_BYTES)
+    app.add_middleware(AccessLogMiddleware)
+    _add_pages(app, manager)
+    _add_api(app, manager)
+    _add_sockets(app, manager)
+    return app
+
+
+def _table_or_404(manager: TableManager, table_id: str, seat: int | None = None) -> Table:
+    try:
+        table = manager.get(table_id)
+    except KeyError:
+        raise HTTPException(404, f"there is no table {table_id!r}") from None
+    if seat is not None and seat != HOST_SEAT and not 0 <= seat < len(table.record.seats):
+        raise HTTPException(404, f"table {table_id} has seats 0..{len(table.record.seats) - 1}, not {seat}")
+    return table
+
+
+def _page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+    response = TEMPLATES.TemplateResponse(request, name, context, status_code=status)
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _add_pages(app: FastAPI, manager: TableManager) -> None:
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        wants_html = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
+        if wants_html:
+            t = Translator(pick_language(request.query_params.get("lang")))
+            return _page(request, "error.html", {"t": t, "status": error.status_code, "detail": error.detail},
+                         error.status_code)
+        return JSONResponse({"detail": error.detail}, status_code=error.status_code)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def index(request: Request, lang: str | None = None) -> HTMLResponse:
+        t = Translator(pick_language(lang))
+        games = [g for g in game_names() if _importable(g)]
+        kinds = sorted({k for g in games for k in bot_kinds(g)})
+        return _page(request, "index.html", {"t": t, "games": games, "bot_kinds": kinds, "languages": LANGUAGES})
+
+    @app.get("/healthz")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "tables": len(manager.tables)}
+
+    @app.get("/t/{table_id}/host", response_class=HTMLResponse)
+    async def host_page(request: Request, table_id: str) -> Response:
+        table = _table_or_404(manager, table_id)
+        token = authorize(manager.store, request, table_id, HOST_SEAT)
+        if "token" in request.query_params:
+            return _enter(request, table_id, HOST_SEAT, token, f"/t/{table_id}/host")
+        return _page(request, "host.html", {**panel_context(table, None), "events": event_lines(table, None),
+                                            "ws_url": f"/ws/t/{table_id}/host"})
+
+    @app.get("/t/{table_id}/seat/{seat}", response_class=HTMLResponse)
+    async def seat_page(request: Request, table_id: str, seat: int) -> Response:
+        table = _table_or_404(manager, table_id, seat)
+        token = authorize(manager.store, request, table_id, seat)
+        if "token" in request.query_params:
+            return _enter(request, table_id, seat, token, f"/t/{table_id}/seat/{seat}")
+        return _page(request, "seat.html", {**panel_context(table, seat), "events": event_lines(table, seat),
+                                            "ws_url": f"/ws/t/{table_id}/seat/{seat}"})
+
+
+def _enter(request: Request, table_id: str, seat: int, token: str, clean_url: str) -> Response:
+    """Swap an invite link's token for a cookie and go to the address without it."""
+    response = RedirectResponse(clean_url, status_code=303)
+    response.set_cookie(cookie_name(table_id, seat), token, httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https", max_age=60 * 60 * 24 * 90)
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _importable(game: str) -> bool:
+    from rules.registry import get_game
+
+    try:
+        get_game(game)
+    except (ImportError, AttributeError):
+        return False
+    return True
+
+
+def _add_api(app: FastAPI, manager: TableManager) -> None:
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        options = {**_parse_options(body.options_text), **body.options}
+        try:
+            table, tokens = manager.create(body.game, options, bot_seats=body.bot_seats, bot_kind=body.bot_kind,
+                                           names=body.names, language=body.language, seed=body.seed)
+        except TableSetupError as error:
+            raise HTTPException(422, str(error)) from None
+        table.kick()
+        return {
+            "table": table.id,
+            "game": table.game.name,
+            "host_url": f"/t/{table.id}/host?token={tokens[HOST]}",
+            "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller,
+                       "url": f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}"} for s in table.record.seats],
+        }
+
+    @app.get("/api/t/{table_id}/host/state")
+    async def host_state(request: Request, table_id: str) -> dict[str, Any]:
+        table = _table_or_404(manager, table_id)
+        authorize(manager.store, request, table_id, HOST_SEAT)
+        return public_state(table, None)
+
+    @app.get("/api/t/{table_id}/seat/{seat}/state")
+    async def seat_state(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        table = _table_or_404(manager, table_id, seat)
+        authorize(manager.store, request, table_id, seat)
+        return public_state(table, seat)
+
+    @app.post("/api/t/{table_id}/seat/{seat}/act")
+    async def seat_act(request: Request, table_id: str, seat: int, body: ActRequest) -> dict[str, Any]:
+        table = _table_or_404(manager, table_id, seat)
+        authorize(manager.store, request, table_id, seat)
+        return await _act(table, seat, body.action)
+
+    @app.post("/api/t/{table_id}/host/act")
+    async def host_act(request: Request, table_id: str, body: ActRequest) -> dict[str, Any]:
+        table = _table_or_404(manager, table_id)
+        authorize(manager.store, request, table_id, HOST_SEAT)
+        return await _act(table, HOST, body.action)
+
+    @app.post("/api/t/{table_id}/seat/{seat}/control")
+    async def seat_control(request: Request, table_id: str, seat: int, body: SeatControl) -> dict[str, Any]:
+        table = _table_or_404(manager, table_id, seat)
+        authorize(manager.store, request, table_id, seat)
+        await table.set_controller(seat, body.controller)
+        return {"seat": seat, "controller": table.seat(seat).controller}
+
+    @app.post("/api/t/{table_id}/host/reissue/{seat}")
+    async def reissue(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        _table_or_404(manager, table_id, seat)
+        authorize(manager.store, request, table_id, HOST_SEAT)
+        token = secrets.token_urlsafe(24)
+        manager.store.replace_token(table_id, seat, token)
+        logger.info("table %s: new invite link for seat %d", table_id, seat)
+        return {"seat": seat, "url": f"/t/{table_id}/seat/{seat}?token={token}"}
+
+
+def _parse_options(text: str) -> dict[str, Any]:
+    """A rules profile pasted as YAML or JSON (JSON is YAML) -> a mapping, or a 422 saying why not."""
+    if not text.strip():
+        return {}
+    try:
+        loaded = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise HTTPException(422, f"options_text is not valid YAML or JSON: {error}") from None
+    if not isinstance(loaded, dict):
+        raise HTTPException(422, f"options_text must be a mapping of option: value, got {type(loaded).__name__}")
+    return loaded
+
+
+async def _act(table: Table, seat: PlayerId, payload: dict[str, Any]) -> dict[str, Any]:
+    """Decode a move through the codec, refuse acting for someone else, then let the kernel judge."""
+    actor = payload.get("actor", seat)
+    if actor != seat:
+        who = "host" if seat == HOST else f"seat {seat}"
+        logger.warning("refused: %s of table %s tried to act for %r", who, table.id, actor)
+        raise HTTPException(403, f"{who} may act only for itself, not for {actor!r}")
+    try:
+        action = table.session.codec.decode({**payload, "actor": seat})
+    except InvalidActionError as error:
+        raise HTTPException(422, str(error)) from None
+    rejection = await table.submit(seat, action)
+    if rejection is not None and rejection.code == "SEAT_IS_BOT":
+        raise HTTPException(409, rejection.message)
+    return {"ok": rejection is None, "rejection": rejection.to_dict() if rejection else None}
+
+
+def _add_sockets(app: FastAPI, manager: TableManager) -> None:
+    @app.websocket("/ws/t/{table_id}/host")
+    async def host_socket(websocket: WebSocket, table_id: str) -> None:
+        await _serve_socket(manager, websocket, table_id, HOST_SEAT)
+
+    @app.websocket("/ws/t/{table_id}/seat/{seat}")
+    async def seat_socket(websocket: WebSocket, table_id: str, seat: int) -> None:
+        await _serve_socket(manager, websocket, table_id, seat)
+
+
+async def _serve_socket(manager: TableManager, websocket: WebSocket, table_id: str, seat: int) -> None:
+    """Send ``seat``'s panels now and after every change, until the page goes away."""
+    try:
+        table = _table_or_404(manager, table_id, seat)
+        authorize(manager.store, websocket, table_id, seat)
+    except HTTPException as error:
+        await websocket.close(code=4000 + error.status_code, reason=str(error.detail)[:120])
+        return
+    await websocket.accept()
+    viewer = None if seat == HOST_SEAT else seat
+    cursor = 0
+    lock = asyncio.Lock()
+
+    async def push() -> None:
+        nonlocal cursor
+        async with lock:
+            lines = event_lines(table, viewer, cursor)
+            cursor += len(lines)
+            message = {"type": "update", "panels": render_panels(table, viewer),
+                       "events": [render_event(line) for line in lines]}
+            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+
+    subscriber = Subscriber(viewer, push)
+    table.subscribers.add(subscriber)
+    try:
+        await websocket.send_text(json.dumps({"type": "reset"}))
+        await push()
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if len(message.get("text") or message.get("bytes") or "") > WS_MESSAGE_LIMIT:
+                await websocket.close(code=1009, reason="message too large")
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.subscribers.discard(subscriber)

@@ -1,0 +1,161 @@
+"""The web table's words in Russian and English: a small message catalogue, extendable by games.
+
+Games may add labels for their action and event kinds (``action.vote``, ``event.dawn``) with
+:func:`register_messages`; anything without a label is shown humanised (``night_kill`` ->
+``night kill``), so a new game works before anyone translates it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+LANGUAGES = ("en", "ru")
+DEFAULT_LANGUAGE = "en"
+
+_CATALOGUE: dict[str, dict[str, str]] = {
+    "en": {
+        "app.title": "narrator table",
+        "index.heading": "Start a table",
+        "index.game": "Game",
+        "index.options": "Rules profile (YAML or JSON, optional)",
+        "index.bot_seats": "Bot seats (numbers, e.g. 1,3)",
+        "index.bot_kind": "Bot kind",
+        "index.names": "Seat names (comma separated, optional)",
+        "index.language": "Language",
+        "index.seed": "Seed (optional)",
+        "index.create": "Create table",
+        "created.heading": "Table {table} is ready",
+        "created.warning": "Copy these links now: they are shown only once. Each link is a seat's key; "
+                           "give it only to the person who plays that seat.",
+        "created.host": "Host page",
+        "created.seat": "Seat {seat} ({name})",
+        "table.game": "Game",
+        "table.status": "Status",
+        "table.status.active": "in play",
+        "table.status.finished": "finished",
+        "table.status.error": "stopped by an error",
+        "table.waiting": "Waiting for",
+        "table.nobody": "nobody",
+        "table.outcome": "Result",
+        "table.winners": "Winners",
+        "table.seats": "Seats",
+        "table.view": "What you know",
+        "table.public_view": "What everyone knows",
+        "table.events": "What happened",
+        "table.no_events": "Nothing yet.",
+        "table.actions": "Your move",
+        "table.no_actions": "Nothing to do now: wait for the others.",
+        "table.connection": "live",
+        "table.offline": "reconnecting…",
+        "seat.you": "You are {name}",
+        "seat.human": "human",
+        "seat.bot": "bot: {kind}",
+        "seat.leave": "Hand my seat to a bot",
+        "seat.return": "Take my seat back",
+        "seat.away": "A bot is playing your seat. Your private knowledge stays with the seat.",
+        "seat.text": "Your words",
+        "seat.send": "Send",
+        "seat.refused": "Refused",
+        "host.heading": "Host: table {table}",
+        "host.note": "The program is the host: this page shows only what the whole table may see.",
+        "host.reissue": "New invite link",
+        "host.new_link": "New link for seat {seat} (the old one no longer works):",
+        "error.not_found": "There is no table {table}.",
+        "error.forbidden": "This link does not open this seat.",
+        "error.unauthorized": "Open this page through your invite link.",
+        "value.seat": "seat {seat}",
+        "value.yes": "yes",
+        "value.no": "no",
+    },
+    "ru": {
+        "app.title": "стол narrator",
+        "index.heading": "Новый стол",
+        "index.game": "Игра",
+        "index.options": "Профиль правил (YAML или JSON, необязательно)",
+        "index.bot_seats": "Места ботов (номера, например 1,3)",
+        "index.bot_kind": "Вид бота",
+        "index.names": "Имена мест (через запятую, необязательно)",
+        "index.language": "Язык",
+        "index.seed": "Зерно (необязательно)",
+        "index.create": "Создать стол",
+        "created.heading": "Стол {table} готов",
+        "created.warning": "Скопируйте ссылки сейчас: они показываются один раз. Ссылка — ключ от места; "
+                           "отдайте её только тому, кто за ним играет.",
+        "created.host": "Страница ведущего",
+        "created.seat": "Место {seat} ({name})",
+        "table.game": "Игра",
+        "table.status": "Состояние",
+        "table.status.active": "идёт игра",
+        "table.status.finished": "игра окончена",
+        "table.status.error": "остановлено ошибкой",
+        "table.waiting": "Ждём",
+        "table.nobody": "никого",
+        "table.outcome": "Итог",
+        "table.winners": "Победители",
+        "table.seats": "Места",
+        "table.view": "Что вы знаете",
+        "table.public_view": "Что знают все",
+        "table.events": "Что произошло",
+        "table.no_events": "Пока ничего.",
+        "table.actions": "Ваш ход",
+        "table.no_actions": "Сейчас ходить не нужно: ждём остальных.",
+        "table.connection": "на связи",
+        "table.offline": "переподключение…",
+        "seat.you": "Вы — {name}",
+        "seat.human": "человек",
+        "seat.bot": "бот: {kind}",
+        "seat.leave": "Передать место боту",
+        "seat.return": "Вернуться на место",
+        "seat.away": "За вас играет бот. Всё, что знало ваше место, остаётся с ним.",
+        "seat.text": "Ваши слова",
+        "seat.send": "Отправить",
+        "seat.refused": "Отклонено",
+        "host.heading": "Ведущий: стол {table}",
+        "host.note": "Ведущий здесь — программа: на этой странице только то, что может знать весь стол.",
+        "host.reissue": "Новая ссылка",
+        "host.new_link": "Новая ссылка для места {seat} (старая больше не действует):",
+        "error.not_found": "Стола {table} нет.",
+        "error.forbidden": "Эта ссылка не открывает это место.",
+        "error.unauthorized": "Откройте страницу по своей ссылке-приглашению.",
+        "value.seat": "место {seat}",
+        "value.yes": "да",
+        "value.no": "нет",
+    },
+}
+
+
+def register_messages(language: str, messages: Mapping[str, str]) -> None:
+    """Add or override labels (``action.<kind>``, ``event.<kind>``, ``field.<name>``) for ``language``."""
+    _CATALOGUE.setdefault(language, {}).update(messages)
+
+
+def pick_language(value: str | None) -> str:
+    """``value`` if it is a supported language, else the default."""
+    return value if value in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def humanise(key: str) -> str:
+    """``night_kill`` -> ``night kill``: the label of a kind nobody has translated yet."""
+    return key.replace("_", " ").replace("-", " ").strip()
+
+
+def translate(language: str, key: str, **values: object) -> str:
+    """The message ``key`` in ``language`` (English when missing there), formatted with ``values``.
+
+    A key missing everywhere is humanised from its last dotted part, so an untranslated action
+    kind still reads as words.
+    """
+    text = _CATALOGUE.get(language, {}).get(key) or _CATALOGUE[DEFAULT_LANGUAGE].get(key)
+    if text is None:
+        text = humanise(key.rsplit(".", 1)[-1])
+    return text.format(**values) if values else text
+
+
+class Translator:
+    """``t("key", **values)`` bound to one language, for templates."""
+
+    def __init__(self, language: str) -> None:
+        self.language = pick_language(language)
+
+    def __call__(self, key: str, **values: object) -> str:
+        return translate(self.language, key, **values)

@@ -1,0 +1,49 @@
+"""Request bodies of the web API, validated by pydantic (a malformed body is a 422, never a 500)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_BODY_BYTES = 64 * 1024
+"""Largest request body accepted; more is refused with 413 before it is read into memory."""
+
+MAX_SEATS = 64
+
+SeatName = Annotated[str, Field(max_length=40)]
+
+
+class CreateTable(BaseModel):
+    """A new table.
+
+    ``options`` (a mapping) and ``options_text`` (YAML or JSON, as pasted into the form) are the
+    rules profile; when both are given, ``options`` wins key by key.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(min_length=1, max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+    options_text: str = Field(default="", max_length=20_000)
+    bot_seats: list[int] = Field(default_factory=list, max_length=MAX_SEATS)
+    bot_kind: str = Field(default="scripted", min_length=1, max_length=40)
+    names: list[SeatName] = Field(default_factory=list, max_length=MAX_SEATS)
+    language: Literal["en", "ru"] = "en"
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+
+
+class ActRequest(BaseModel):
+    """A move from a seat: the action as ``legal_actions`` listed it (``actor`` may be left out)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: dict[str, Any]
+
+
+class SeatControl(BaseModel):
+    """Hand the seat to a bot (``bot``) or take it back (``human``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    controller: Literal["human", "bot"]

@@ -1,0 +1,88 @@
+"""What one viewer's page shows, rendered from the table for that viewer only.
+
+Every panel is built from ``game.view(state, viewer)``, ``legal_actions(state, viewer)`` and
+the events ``viewer`` may see; nothing else about the game reaches a template. The same
+partials render the first page load and every live update over the WebSocket.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi.templating import Jinja2Templates
+
+from narrator.web.i18n import Translator
+from narrator.web.render import controls, event_line, seat_name, view_rows
+from narrator.web.tables import Table
+from rules.codec import action_to_dict
+from rules.core import HOST, PlayerId, jsonable
+
+TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+
+
+def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
+    """The template values of every panel of ``viewer``'s page (``None``: the public host page)."""
+    t = Translator(table.record.language)
+    names, lang = table.names, t.language
+    actor = HOST if viewer is None else viewer
+    legal = table.legal(actor) if viewer is not None or HOST in table.waiting_for() else []
+    rejection = table.rejections.get(actor)
+    outcome = table.session.outcome()
+    return {
+        "t": t,
+        "table": table,
+        "viewer": viewer,
+        "status": table.record.status,
+        "error": table.error,
+        "waiting": [seat_name(names, s, lang) if s >= 0 else "host" for s in table.waiting_for()],
+        "outcome": outcome,
+        "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
+        "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
+                   "bot_kind": s.bot_kind} for s in table.record.seats],
+        "view_rows": view_rows(table.view(viewer), names, lang),
+        "controls": controls(table.game.name, legal, names, lang),
+        "rejection": rejection,
+        "rejected_kind": table.last_refused.get(actor, {}).get("kind") if rejection else None,
+        "controller": table.seat(viewer).controller if viewer is not None else "human",
+        "act_url": f"/api/t/{table.id}/" + ("host/act" if viewer is None else f"seat/{viewer}/act"),
+    }
+
+
+def event_lines(table: Table, viewer: PlayerId | None, start: int = 0) -> list[str]:
+    """The visible events from position ``start`` of ``viewer``'s log, in words."""
+    t = Translator(table.record.language)
+    return [event_line(table.game.name, e, table.names, t.language) for e in table.visible_events(viewer)[start:]]
+
+
+def render_panels(table: Table, viewer: PlayerId | None) -> dict[str, str]:
+    """The status, view and actions panels of ``viewer``'s page, as HTML."""
+    context = panel_context(table, viewer)
+    return {name: TEMPLATES.get_template(f"_{name}.html").render(context) for name in ("status", "view", "actions")}
+
+
+def render_event(line: str) -> str:
+    """One log line as HTML."""
+    return TEMPLATES.get_template("_event.html").render({"line": line})
+
+
+def public_state(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
+    """``viewer``'s page as JSON (for scripts and API clients): the same facts as the HTML."""
+    actor = HOST if viewer is None else viewer
+    rejection = table.rejections.get(actor)
+    outcome = table.session.outcome()
+    legal = table.legal(actor) if viewer is not None or HOST in table.waiting_for() else []
+    return {
+        "table": table.id,
+        "game": table.game.name,
+        "seat": viewer,
+        "status": table.record.status,
+        "waiting_for": table.waiting_for(),
+        "busy": not table.idle.is_set(),
+        "view": jsonable(table.view(viewer)),
+        "legal": [action_to_dict(a) for a in legal],
+        "events": [{"kind": e.kind, "data": jsonable(e.data)} for e in table.visible_events(viewer)],
+        "rejection": rejection.to_dict() if rejection else None,
+        "outcome": outcome.to_dict() if outcome else None,
+        "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller} for s in table.record.seats],
+    }

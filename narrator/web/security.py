@@ -1,0 +1,126 @@
+"""Who may see and do what: seat tokens, the cookies that carry them, and two small guards.
+
+A token opens exactly one seat (or the host page) of one table. It travels once in an invite
+link (``?token=``), is swapped for an HttpOnly cookie with a redirect to the clean address, and
+is never written to a log or a page: the access log below prints paths without query strings,
+and refusals name the table and seats, not the token.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from fastapi import HTTPException, Request, WebSocket
+
+from narrator.web.store import HOST_SEAT, TableStore
+
+logger = logging.getLogger("narrator.web")
+access_logger = logging.getLogger("narrator.web.access")
+
+TOKEN_HEADER = "x-seat-token"
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+
+def cookie_name(table_id: str, seat: int) -> str:
+    """The cookie holding the token of ``seat`` (``HOST_SEAT`` for the host) at ``table_id``."""
+    return f"nh_{table_id}" if seat == HOST_SEAT else f"nt_{table_id}_{seat}"
+
+
+def presented_token(connection: Request | WebSocket, table_id: str, seat: int) -> str | None:
+    """The token a request carries for this seat: header, then cookie, then ``?token=``."""
+    return (connection.headers.get(TOKEN_HEADER) or connection.cookies.get(cookie_name(table_id, seat))
+            or connection.query_params.get("token"))
+
+
+def authorize(store: TableStore, connection: Request | WebSocket, table_id: str, seat: int) -> str:
+    """Check the request may act as ``seat`` of ``table_id``; returns the token it used.
+
+    Raises:
+        HTTPException: 401 without a token, 403 with a token that opens something else (logged,
+            without the token).
+    """
+    token = presented_token(connection, table_id, seat)
+    who = "host" if seat == HOST_SEAT else f"seat {seat}"
+    if not token:
+        raise HTTPException(401, f"no seat token for {who} of table {table_id}; open your invite link")
+    opens = store.lookup(token)
+    if opens != (table_id, seat):
+        held = "an unknown token" if opens is None else (
+            f"the token of table {opens[0]} " + ("host" if opens[1] == HOST_SEAT else f"seat {opens[1]}"))
+        client = connection.client.host if connection.client else "?"
+        logger.warning("refused: %s asked for %s of table %s with %s", client, who, table_id, held)
+        raise HTTPException(403, f"this token does not open {who} of table {table_id}")
+    return token
+
+
+class BodyLimitMiddleware:
+    """Refuses request bodies over ``limit`` bytes with 413, before the app sees them."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await _reject_too_large(send, self.limit)
+            return
+        body, more = b"", True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                await _reject_too_large(send, self.limit)
+                return
+        replayed = False
+
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+async def _reject_too_large(send: Send, limit: int) -> None:
+    payload = json.dumps({"detail": f"request body larger than {limit} bytes"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+    await send({"type": "http.response.body", "body": payload})
+
+
+class AccessLogMiddleware:
+    """Logs method, path and status, never the query string (invite links carry tokens there)."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        status: list[int] = []
+
+        async def spy(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                status.append(message["status"])
+            await send(message)
+
+        try:
+            await self.app(scope, receive, spy)
+        finally:
+            method = scope.get("method", "WS")
+            access_logger.info("%s %s %s", method, scope.get("path", ""), status[0] if status else "-")

@@ -1,0 +1,131 @@
+"""The index of tables on disk: one SQLite file next to the transcripts (stdlib ``sqlite3``).
+
+The transcript is the game; this index only says which tables exist, how they were set up,
+who sits where, and which token hashes open which seat. Tokens themselves are never stored:
+only their SHA-256, so a copy of the data directory does not hand out seats.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HOST_SEAT = -2
+"""The seat number under which the host's token is stored (``rules.core.HOST``)."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    language TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL
+);
+"""
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a token (tokens are long and random, so a plain hash is enough)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatRecord:
+    """Who plays a seat: a human (through a token) or a bot of some kind."""
+
+    seat: int
+    name: str
+    controller: str  # "human" or "bot"
+    bot_kind: str = "scripted"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form for the index."""
+        return {"seat": self.seat, "name": self.name, "controller": self.controller, "bot_kind": self.bot_kind}
+
+
+@dataclass
+class TableRecord:
+    """One row of the index."""
+
+    id: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    language: str
+    seats: list[SeatRecord] = field(default_factory=list)
+    status: str = "active"
+
+
+class TableStore:
+    """Reads and writes the index. Safe to share between threads (one lock, short transactions)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        with self._connect() as db:
+            db.executescript(_SCHEMA)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            db = sqlite3.connect(self.path)
+            try:
+                with db:
+                    yield db
+            finally:
+                db.close()
+
+    def add(self, record: TableRecord, tokens: dict[int, str]) -> None:
+        """Insert a new table and the hashes of its tokens (seat -> token; the host is seat -2)."""
+        with self._connect() as db:
+            db.execute("INSERT INTO tables (id, game, config, seed, language, seats, status) VALUES (?,?,?,?,?,?,?)",
+                       (record.id, record.game, json.dumps(record.config), record.seed, record.language,
+                        _seats_json(record.seats), record.status))
+            db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?,?,?)",
+                           [(token_hash(token), record.id, seat) for seat, token in tokens.items()])
+
+    def update(self, record: TableRecord) -> None:
+        """Save a table's seats and status."""
+        with self._connect() as db:
+            db.execute("UPDATE tables SET seats = ?, status = ? WHERE id = ?",
+                       (_seats_json(record.seats), record.status, record.id))
+
+    def replace_token(self, table_id: str, seat: int, token: str) -> None:
+        """Give ``seat`` a new token; the old one stops working."""
+        with self._connect() as db:
+            db.execute("DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat))
+            db.execute("INSERT INTO tokens (hash, table_id, seat) VALUES (?,?,?)", (token_hash(token), table_id, seat))
+
+    def lookup(self, token: str) -> tuple[str, int] | None:
+        """``(table_id, seat)`` the token opens, or ``None``."""
+        with self._connect() as db:
+            row = db.execute("SELECT table_id, seat FROM tokens WHERE hash = ?", (token_hash(token),)).fetchone()
+        return (row[0], int(row[1])) if row else None
+
+    def all(self) -> list[TableRecord]:
+        """Every table, oldest first."""
+        with self._connect() as db:
+            rows = db.execute("SELECT id, game, config, seed, language, seats, status FROM tables "
+                              "ORDER BY created, rowid").fetchall()
+        return [TableRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4],
+                            [SeatRecord(**s) for s in json.loads(row[5])], row[6]) for row in rows]
+
+
+def _seats_json(seats: list[SeatRecord]) -> str:
+    return json.dumps([s.to_dict() for s in seats], ensure_ascii=False)

@@ -1,0 +1,343 @@
+"""Tables in play: a session per table, who controls each seat, and the task that moves the bots.
+
+A :class:`Table` wraps one :class:`narrator.session.Session`. Human moves arrive through
+:meth:`Table.submit`; a background task (:meth:`Table.kick`) samples chance and asks bot seats
+until a human must act, and after every move tells each connected page to refresh. Every move
+goes to the table's transcript as it happens, so :class:`TableManager` can rebuild every table
+from disk after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from narrator.resume import ResumeError, resume_session
+from narrator.session import Session
+from narrator.transcript import TranscriptWriter, read_transcript
+from narrator.web.bots import HumanSeat, bot_kinds, make_bot
+from narrator.web.store import SeatRecord, TableRecord, TableStore
+from rules.codec import action_to_dict
+from rules.core import CHANCE, HOST, Action, Code, Event, Game, PlayerId, Rejection
+from rules.replay import audience_from_json, decode_config, parse_lines
+from rules.registry import get_game
+
+logger = logging.getLogger("narrator.web")
+
+SEAT_IS_BOT = "SEAT_IS_BOT"
+"""Rejection code: a human acted for a seat while a bot plays it."""
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """A connected page: who it shows (a seat, or ``None`` for the public host page) and how to refresh it."""
+
+    viewer: PlayerId | None
+    push: Callable[[], Awaitable[None]]
+
+
+class Table:
+    """One game at one table.
+
+    Args:
+        record: the table's row in the index (seats, status...).
+        game: the kernel.
+        session: the running session (its recorder writes the transcript).
+        events: every event so far, in order (each page filters what its viewer may see).
+        store: where seat and status changes are saved.
+        bot_delay: seconds between bot moves, so people can follow the game as it streams.
+    """
+
+    def __init__(self, record: TableRecord, game: Game[Any, Any], session: Session, events: list[Event],
+                 store: TableStore, *, bot_delay: float = 0.0, error: str | None = None) -> None:
+        self.record, self.game, self.session, self.store = record, game, session, store
+        self.events = events
+        self.bot_delay = bot_delay
+        self.error = error
+        self.rejections: dict[PlayerId, Rejection] = {}
+        self.last_refused: dict[PlayerId, dict[str, Any]] = {}
+        self.subscribers: set[Subscriber] = set()
+        self.lock = asyncio.Lock()
+        self.idle = asyncio.Event()
+        self.idle.set()
+        self._driver: asyncio.Task[None] | None = None
+        session.listeners.append(lambda _action, new_events: self.events.extend(new_events))
+
+    # -- what pages read ---------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.record.seats]
+
+    def seat(self, seat: PlayerId) -> SeatRecord:
+        """The seat's record. Raises ``IndexError`` for a seat the table does not have."""
+        if not 0 <= seat < len(self.record.seats):
+            raise IndexError(seat)
+        return self.record.seats[seat]
+
+    def view(self, viewer: PlayerId | None) -> Any:
+        """What ``viewer`` may know now (``None``: the public)."""
+        return self.game.view(self.session.state, viewer)
+
+    def visible_events(self, viewer: PlayerId | None) -> list[Event]:
+        """The events ``viewer`` may see, in order."""
+        return [event for event in list(self.events) if event.visible_to(viewer)]
+
+    def legal(self, seat: PlayerId) -> list[Action]:
+        """The moves ``seat`` may make now (none while a bot plays it or the game is over)."""
+        if self.error or self.session.outcome() is not None:
+            return []
+        if seat != HOST and self.seat(seat).controller != "human":
+            return []
+        return list(self.game.legal_actions(self.session.state, seat))
+
+    def waiting_for(self) -> list[PlayerId]:
+        """The seats the game waits for now (chance excluded)."""
+        if self.error or self.session.outcome() is not None:
+            return []
+        return sorted(s for s in self.game.active_players(self.session.state) if s != CHANCE)
+
+    # -- moves -------------------------------------------------------------------------------
+
+    async def submit(self, seat: PlayerId, action: Action) -> Rejection | None:
+        """Apply a human's move for ``seat``, or return the kernel's reason for refusing it."""
+        async with self.lock:
+            if seat != HOST and self.seat(seat).controller != "human":
+                rejection = Rejection(SEAT_IS_BOT, f"a bot plays seat {seat} now; take the seat back to act", "web")
+            elif self.error:
+                rejection = Rejection(Code.GAME_OVER, f"this table stopped: {self.error}", "web")
+            else:
+                rejection = self.session.submit(action)
+            if rejection is None:
+                self.rejections.pop(seat, None)
+            else:
+                self.rejections[seat], self.last_refused[seat] = rejection, action_to_dict(action)
+        self.kick()
+        await self.broadcast()
+        return rejection
+
+    async def set_controller(self, seat: PlayerId, controller: str) -> None:
+        """Hand ``seat`` to a bot (``"bot"``) or back to its human (``"human"``).
+
+        A bot taking over first observes every event the seat has seen, so it plays on with the
+        seat's memory; the human coming back sees the same seat view as before.
+        """
+        async with self.lock:
+            record = self.seat(seat)
+            if record.controller == controller:
+                return
+            if controller == "bot":
+                agent = make_bot(record.bot_kind, self.game, seat, self.record.seed)
+                observe = getattr(agent, "observe", None)
+                history = self.visible_events(seat)
+                if observe is not None and history:
+                    observe(history)
+                self.session.agents[seat] = agent
+            else:
+                self.session.agents[seat] = HumanSeat()
+            record.controller = controller
+            self.rejections.pop(seat, None)
+            self.store.update(self.record)
+        logger.info("table %s: seat %d is now played by a %s", self.id, seat, controller)
+        self.kick()
+        await self.broadcast()
+
+    def kick(self) -> None:
+        """Start moving bots and chance in the background, unless that is already under way."""
+        if self.record.status != "active" or (self._driver is not None and not self._driver.done()):
+            return
+        self.idle.clear()
+        self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def wait_idle(self) -> None:
+        """Wait until the bots have made every move they can (tests, shutdown)."""
+        await self.idle.wait()
+
+    async def stop(self) -> None:
+        """Cancel the background task and close the transcript."""
+        if self._driver is not None and not self._driver.done():
+            self._driver.cancel()
+            try:
+                await self._driver
+            except asyncio.CancelledError:
+                pass
+        close = getattr(self.session.recorder, "close", None)
+        if close is not None:
+            close()
+
+    async def _drive(self) -> None:
+        try:
+            while True:
+                async with self.lock:
+                    moved = await self._advance_once()
+                if not moved:
+                    break
+                await self.broadcast()
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # a kernel or bot bug must stop this table, not the server
+            logger.exception("table %s stopped", self.id)
+            self.error = f"{type(error).__name__}: {error}"
+            self._set_status("error")
+        finally:
+            self.idle.set()
+        await self.broadcast()
+
+    async def _advance_once(self) -> bool:
+        """Make one chance or bot move. ``False`` when a human must act or the game is over."""
+        if self.session.outcome() is not None:
+            self._set_status("finished")
+            return False
+        active = self.game.active_players(self.session.state)
+        if CHANCE in active:
+            self.session.play_chance()
+            return True
+        bots = sorted(s for s in active if s != HOST and self.seat(s).controller == "bot")
+        if bots:
+            await asyncio.to_thread(self.session.ask, bots[0])
+            return True
+        if not active:
+            raise RuntimeError(f"{self.game.name}: nobody may act and the game is not over")
+        return False
+
+    def _set_status(self, status: str) -> None:
+        if self.record.status != status:
+            self.record.status = status
+            self.store.update(self.record)
+
+    async def broadcast(self) -> None:
+        """Refresh every connected page (each renders only what its viewer may see)."""
+        for subscriber in list(self.subscribers):
+            try:
+                await subscriber.push()
+            except Exception:  # a closed socket: forget it
+                self.subscribers.discard(subscriber)
+
+
+class TableManager:
+    """Every table of one data directory: created here, rebuilt from disk at start-up."""
+
+    def __init__(self, data_dir: str | Path, *, bot_delay: float = 0.0) -> None:
+        self.data_dir = Path(data_dir)
+        self.store = TableStore(self.data_dir / "tables.sqlite3")
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+
+    def transcript_path(self, table_id: str) -> Path:
+        """Where a table's transcript lives."""
+        return self.data_dir / "transcripts" / f"{table_id}.jsonl"
+
+    def get(self, table_id: str) -> Table:
+        """The table. Raises ``KeyError`` when there is none."""
+        return self.tables[table_id]
+
+    def add(self, table: Table) -> None:
+        """Start serving ``table``."""
+        self.tables[table.id] = table
+
+    def agents_for(self, game: Game[Any, Any], record: TableRecord) -> dict[PlayerId, Any]:
+        """The agent in each seat: a bot of the seat's kind, or the web page's human."""
+        return {seat.seat: make_bot(seat.bot_kind, game, seat.seat, record.seed) if seat.controller == "bot"
+                else HumanSeat() for seat in record.seats}
+
+    def create(self, game_name: str, options: dict[str, Any], *, bot_seats: list[int], bot_kind: str,
+               names: list[str], language: str, seed: int | None) -> tuple[Table, dict[PlayerId, str]]:
+        """Set up a table and start it.
+
+        Returns:
+            the table and the tokens that open it: seat -> token, the host under ``HOST``. They
+            exist only in this return value; the index keeps their hashes.
+
+        Raises:
+            TableSetupError: naming what is wrong (game, option, seat, bot kind).
+        """
+        try:
+            game = get_game(game_name)
+            config = decode_config(game, options)
+            seat_count = game.seat_count(game.initial_state(config))
+        except (KeyError, ValueError, TypeError) as error:
+            raise TableSetupError(str(error.args[0] if isinstance(error, KeyError) else error)) from None
+        wrong = [s for s in bot_seats if not 0 <= s < seat_count]
+        if wrong:
+            raise TableSetupError(f"bot_seats {wrong}: this {game.name} table has seats 0..{seat_count - 1}")
+        if len(names) > seat_count:
+            raise TableSetupError(f"{len(names)} names given for {seat_count} seats")
+        if bot_kind not in bot_kinds(game.name):
+            raise TableSetupError(f"unknown bot kind {bot_kind!r}; {game.name} offers: {', '.join(bot_kinds(game.name))}")
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        seats = [SeatRecord(s, names[s].strip() if s < len(names) else "", "bot" if s in bot_seats else "human",
+                            bot_kind) for s in range(seat_count)]
+        record = TableRecord(secrets.token_urlsafe(6), game.name, game.config_to_dict(config), seed, language, seats)
+        tokens = {s: secrets.token_urlsafe(24) for s in [HOST, *range(seat_count)]}
+        session = Session(game, config, self.agents_for(game, record), seed=seed,
+                          recorder=TranscriptWriter(self.transcript_path(record.id)))
+        session.write_header(seats=[{"seat": s.seat, "name": s.name, "agent": s.controller if s.controller == "human"
+                                     else f"bot:{s.bot_kind}"} for s in seats], table=record.id)
+        self.store.add(record, tokens)
+        table = Table(record, game, session, [], self.store, bot_delay=self.bot_delay)
+        self.add(table)
+        logger.info("table %s created: %s, %d seats, bots at %s", record.id, game.name, seat_count, sorted(bot_seats))
+        return table, tokens
+
+    def load_all(self) -> None:
+        """Rebuild every table of the index from its transcript (a restart loses nothing played)."""
+        for record in self.store.all():
+            try:
+                self.tables[record.id] = self._load(record)
+            except Exception as error:  # one broken table must not keep the others down
+                logger.error("table %s cannot be loaded: %s", record.id, error)
+
+    def _load(self, record: TableRecord) -> Table:
+        game = get_game(record.game)
+        path = self.transcript_path(record.id)
+        agents = self.agents_for(game, record)
+        events = read_events(path)
+        try:
+            session = resume_session(path, agents)
+        except ResumeError:
+            replayed = read_transcript(path)
+            session = Session(game, decode_config(game, record.config), agents, seed=record.seed,
+                              state=replayed.state)
+            if record.status == "active" and replayed.outcome is not None:
+                record.status = "finished"
+                self.store.update(record)
+        for seat in record.seats:  # bots catch up on what their seat has seen
+            observe = getattr(agents[seat.seat], "observe", None)
+            if observe is not None:
+                history = [e for e in events if e.visible_to(seat.seat)]
+                if history:
+                    observe(history)
+        return Table(record, game, session, events, self.store, bot_delay=self.bot_delay)
+
+    def start(self) -> None:
+        """Let every active table move its bots (call from the running event loop)."""
+        for table in self.tables.values():
+            table.kick()
+
+    async def stop(self) -> None:
+        """Stop every table's background task and close the transcripts."""
+        for table in self.tables.values():
+            await table.stop()
+
+
+def read_events(path: Path) -> list[Event]:
+    """The events recorded in a transcript, in order (each page filters them by viewer)."""
+    with path.open(encoding="utf-8") as handle:
+        records = [record for _, record in parse_lines(handle)]
+    return [Event(r["event"], audience_from_json(r["audience"]), r.get("data") or {})
+            for r in records if r.get("kind") == "event"]
+
+
+class TableSetupError(ValueError):
+    """A table cannot be created as asked (unknown game, bad option, seat out of range...)."""
