@@ -1,0 +1,32 @@
+"""Ten Candles (Десять свечей), the tragic horror game of ten candles: the rules kernel.
+
+Public API (see README.md in this folder): ``GAME`` (the kernel), ``TenCandlesConfig``,
+``TenCandlesState``, ``Phase``, ``Card``, the action classes, ``TenCandlesView`` and
+``TenCandlesCode``. The GM is the seat ``rules.core.HOST``.
+"""
+
+from __future__ import annotations
+
+from rules.ten_candles.actions import (ACTION_TYPES, INTERJECTIONS, TEXT_FIELDS, AcceptRoll, ArrangeStack, BurnTrait,
+                                       CallConflict, CandleOut, DeclineDeath, DescribeCharacter, DescribeSupplies,
+                                       EmbraceBrink, FrameScene, KillCharacter, Narrate, ReadModule, RecordMessage,
+                                       RevealBrink, Roll, SeizeNarration, SpeakTruth, VolunteerDeath, WriteBrink,
+                                       WriteMoment, WriteTraits, XCard)
+from rules.ten_candles.codes import TenCandlesCode
+from rules.ten_candles.config import (BRINK_PREFIX, CHORUS, GM_BRINK_PREFIX, MOMENT_PREFIX, OPENING_PHRASE,
+                                      START_PHRASE, THEIR_BRINK_PREFIX, TRUTH_TOPICS, TenCandlesConfig)
+from rules.ten_candles.game import GAME, TenCandles
+from rules.ten_candles.legal import SAMPLE, is_interjection, same_move, with_samples
+from rules.ten_candles.state import Card, Character, Conflict, Phase, TenCandlesState, Truth, left_of, right_of, ring
+from rules.ten_candles.views import CharacterView, ConflictView, TenCandlesView
+
+__all__ = [
+    "ACTION_TYPES", "BRINK_PREFIX", "CHORUS", "GAME", "GM_BRINK_PREFIX", "INTERJECTIONS", "MOMENT_PREFIX",
+    "OPENING_PHRASE", "SAMPLE", "START_PHRASE", "TEXT_FIELDS", "THEIR_BRINK_PREFIX", "TRUTH_TOPICS", "AcceptRoll",
+    "ArrangeStack", "BurnTrait", "CallConflict", "CandleOut", "Card", "Character", "CharacterView", "Conflict",
+    "ConflictView", "DeclineDeath", "DescribeCharacter", "DescribeSupplies", "EmbraceBrink", "FrameScene",
+    "KillCharacter", "Narrate", "Phase", "ReadModule", "RecordMessage", "RevealBrink", "Roll", "SeizeNarration",
+    "SpeakTruth", "TenCandles", "TenCandlesCode", "TenCandlesConfig", "TenCandlesState", "TenCandlesView", "Truth",
+    "VolunteerDeath", "WriteBrink", "WriteMoment", "WriteTraits", "XCard", "is_interjection", "left_of", "right_of",
+    "ring", "same_move", "with_samples",
+]
