@@ -29,6 +29,8 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     legal = table.legal(actor) if viewer is not None or HOST in table.waiting_for() else []
     rejection = table.rejections.get(actor)
     outcome = table.session.outcome()
+    shown = controls(table.game.name, legal, names, lang)
+    refused_kind = table.last_refused.get(actor, {}).get("kind") if rejection else None
     return {
         "t": t,
         "table": table,
@@ -41,9 +43,9 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
                    "bot_kind": s.bot_kind} for s in table.record.seats],
         "view_rows": view_rows(table.view(viewer), names, lang),
-        "controls": controls(table.game.name, legal, names, lang),
+        "controls": shown,
         "rejection": rejection,
-        "rejected_kind": table.last_refused.get(actor, {}).get("kind") if rejection else None,
+        "rejected_kind": refused_kind if any(c.payload["kind"] == refused_kind for c in shown) else None,
         "controller": table.seat(viewer).controller if viewer is not None else "human",
         "act_url": f"/api/t/{table.id}/" + ("host/act" if viewer is None else f"seat/{viewer}/act"),
     }

@@ -10,6 +10,7 @@ from disk after a restart.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -264,6 +265,7 @@ class TableManager:
         """
         try:
             game = get_game(game_name)
+            _refuse_unknown_options(game, options)
             config = decode_config(game, options)
             seat_count = game.seat_count(game.initial_state(config))
         except (KeyError, ValueError, TypeError) as error:
@@ -341,3 +343,14 @@ def read_events(path: Path) -> list[Event]:
 
 class TableSetupError(ValueError):
     """A table cannot be created as asked (unknown game, bad option, seat out of range...)."""
+
+
+def _refuse_unknown_options(game: Game[Any, Any], options: dict[str, Any]) -> None:
+    """A misspelt option would otherwise be silently ignored (pydantic drops extra dataclass keys)."""
+    if not dataclasses.is_dataclass(game.config_type):
+        return
+    known = {f.name for f in dataclasses.fields(game.config_type)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise TableSetupError(f"unknown {game.name} option(s) {', '.join(map(repr, unknown))}; "
+                              f"known: {', '.join(sorted(known))}")
