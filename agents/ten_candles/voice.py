@@ -1,0 +1,87 @@
+"""The Storyteller's voice: the small interface a scripted GM asks for words.
+
+The scripted GM (:mod:`agents.ten_candles.gm`) decides the mechanics (whom to call, whether a
+conflict is dangerous, when the final scene takes a life); a :class:`Storyteller` supplies the
+words. It is fed only the GM's view and the events the GM seat may see, so a language-model
+Storyteller can replace the template one (``narrator.ten_candles.storyteller``) without touching
+the rules or the GM's decisions. :class:`PlainVoice` is the wordless stand-in for fast simulation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from rules.core import Event, PlayerId
+
+
+@runtime_checkable
+class Storyteller(Protocol):
+    """What a Ten Candles Storyteller says. Every method returns text in the table's language."""
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Take note of events the GM seat may see (names, candles, deaths, X-cards)."""
+
+    def briefing(self, view: Any) -> str:
+        """Setup step 2: the module read aloud like a mission briefing (L122)."""
+
+    def open_scene(self, view: Any) -> str:
+        """A scene's opening: where we are and what the dark is doing (L66, L253)."""
+
+    def speak_truth(self, view: Any) -> tuple[str, str]:
+        """The GM's truth in the rotation: ``(text, topic)``; topics other than ``general`` are
+        the GM's alone (L331)."""
+
+    def write_brink(self, view: Any, holder: PlayerId) -> str:
+        """«Они видели, как ты…» for the GM's left neighbour (L190)."""
+
+    def frame_conflict(self, view: Any, active: PlayerId, dangerous: bool, moment: bool) -> str:
+        """What is at stake in the conflict just called (L265, L289)."""
+
+    def narrate_outcome(self, view: Any, events: Sequence[Event]) -> str:
+        """The outcome of the conflict whose events are given, when the GM holds narration (L283)."""
+
+    def final_death(self, view: Any, seat: PlayerId) -> str:
+        """A death in the Last Stand (L47, L60)."""
+
+    def x_card(self, view: Any, note: str) -> str:
+        """Answer an X-card: drop the current thread and turn the scene elsewhere (D39)."""
+
+
+class PlainVoice:
+    """A Storyteller that says as little as the kernel allows: for simulations, where nobody reads."""
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Nothing to remember."""
+
+    def briefing(self, view: Any) -> str:
+        """A fixed briefing."""
+        return "module"
+
+    def open_scene(self, view: Any) -> str:
+        """A fixed opening."""
+        return "scene"
+
+    def speak_truth(self, view: Any) -> tuple[str, str]:
+        """A fixed general truth."""
+        return ("Truth: the dark is near", "general")
+
+    def write_brink(self, view: Any, holder: PlayerId) -> str:
+        """A fixed Brink from Them."""
+        return "Они видели, как ты… дрогнул"
+
+    def frame_conflict(self, view: Any, active: PlayerId, dangerous: bool, moment: bool) -> str:
+        """A fixed frame."""
+        return "conflict"
+
+    def narrate_outcome(self, view: Any, events: Sequence[Event]) -> str:
+        """A fixed narration."""
+        return "so it goes"
+
+    def final_death(self, view: Any, seat: PlayerId) -> str:
+        """A fixed death."""
+        return "the dark takes them"
+
+    def x_card(self, view: Any, note: str) -> str:
+        """A fixed redirect."""
+        return "we move on"
