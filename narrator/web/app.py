@@ -45,7 +45,7 @@ from rules.registry import game_names
 logger = logging.getLogger("narrator.web")
 
 WS_MESSAGE_LIMIT = 4096
-"""Pages send nothing but keep-alives over the socket; anything longer closes it."""
+"""Pages send only keep-alive pings (answered with a pong) over the socket; anything longer closes it."""
 
 
 def create_app(data_dir: str | Path, *, bot_delay: float = 0.0) -> FastAPI:
@@ -284,6 +284,8 @@ async def _serve_socket(manager: TableManager, websocket: WebSocket, table_id: s
             if len(message.get("text") or message.get("bytes") or "") > WS_MESSAGE_LIMIT:
                 await websocket.close(code=1009, reason="message too large")
                 break
+            async with lock:  # after every update already sent: lets a client know it is up to date
+                await websocket.send_text(json.dumps({"type": "pong"}))
     except WebSocketDisconnect:
         pass
     finally:

@@ -186,14 +186,14 @@ class Table:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
         except asyncio.CancelledError:
+            self.idle.set()
             raise
         except Exception as error:  # a kernel or bot bug must stop this table, not the server
             logger.exception("table %s stopped", self.id)
             self.error = f"{type(error).__name__}: {error}"
             self._set_status("error")
-        finally:
-            self.idle.set()
         await self.broadcast()
+        self.idle.set()
 
     async def _advance_once(self) -> bool:
         """Make one chance or bot move. ``False`` when a human must act or the game is over."""

@@ -99,7 +99,7 @@ class WhisperGame(Game[WhisperConfig, WhisperState]):
             return Step(replace(state, secrets=values), tuple(events))
         events = [public("turn_taken", seat=action.actor)]
         if isinstance(action, Whisper):
-            events.append(private("whispered", frozenset({action.actor, action.to}), by=action.actor, to=action.to,
+            events.append(private("whispered", frozenset({action.actor, action.to}), by=action.actor, listener=action.to,
                                   text=action.text))
         new = replace(state, turn=(state.turn + 1) % state.players, turns_taken=state.turns_taken + 1)
         return Step(new, tuple(events))
