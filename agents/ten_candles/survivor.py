@@ -192,10 +192,8 @@ class ScriptedSurvivor:
         spoken = {t[2] for t in view.truths}
         prefix = mat.load("tables")["truth_prefix"][self.lang]
         entries = [*mat.load("tables")["truths"], *_module_truths(view.module)]
-        for _ in range(4):
-            text = prefix + self._text(entries)
-            if text not in spoken:
-                break
+        fresh = [e for e in entries if prefix + mat.text(e, self.lang) not in spoken]
+        text = prefix + self._text(fresh or entries)
         return SpeakTruth(actor=self.seat, text=text, topic="general")
 
     def _narrate(self, view: Any) -> Action:
