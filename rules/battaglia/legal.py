@@ -1,0 +1,173 @@
+"""Who may act, what they may do, and why anything else is refused.
+
+``legal_actions`` is the single source of truth; ``check`` gives the precise reason an action is not
+among them (texts aside: any ``text`` up to :data:`TEXT_LIMIT` is as legal as the empty one listed).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from itertools import combinations
+
+from rules.battaglia.actions import (TEXT_LIMIT, Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass,
+                                     RevealBishop, RevealLord, Speak, Vote, Whisper)
+from rules.battaglia.cards import Card
+from rules.battaglia.day import accuser_of, can_intercede, can_reveal_bishop, judges, open_targets
+from rules.battaglia.night import CORRIGAN_STEPS, DOMOVIK_STEPS, GLOOM_STEPS, TIIR_STEPS
+from rules.battaglia.state import BattagliaState, NightStep, Phase, living
+from rules.core import CHANCE, Action, Code, Rejection
+
+RULES = "seeds/004_55ac8a5a86b5c135.txt"
+
+
+class BattagliaCode(StrEnum):
+    """Battaglia's own rejection codes (the shared ones are in ``rules.core.Code``)."""
+
+    ROLE_REQUIRED = "ROLE_REQUIRED"
+    ALREADY_REVEALED = "ALREADY_REVEALED"
+    ALREADY_ACCUSED = "ALREADY_ACCUSED"
+    SHADOW_CHARGE_UNPROVEN = "SHADOW_CHARGE_UNPROVEN"
+    TEXT_TOO_LONG = "TEXT_TOO_LONG"
+    TEXT_NOT_ALLOWED = "TEXT_NOT_ALLOWED"
+    EMPTY_BALLOT = "EMPTY_BALLOT"
+    DUPLICATE_VOTE = "DUPLICATE_VOTE"
+    NOT_A_CANDIDATE = "NOT_A_CANDIDATE"
+    TOO_MANY_VOTES = "TOO_MANY_VOTES"
+    NO_ACCUSER = "NO_ACCUSER"
+
+
+LORD_PHASES = frozenset({Phase.SPEECH, Phase.ACCUSE, Phase.VOTE, Phase.REVOTE, Phase.CONDEMNED, Phase.EXECUTION})
+"""Rule: «с сего момента и в любой последующий лорд луихад имеет право вскрыться» (L46): whenever he is asked."""
+
+PHASE_KINDS: dict[Phase, frozenset[str]] = {
+    Phase.LAST_WORDS: frozenset({"accuse", "pass"}),
+    Phase.SPEECH: frozenset({"speak", "pass", "reveal_lord"}),
+    Phase.ACCUSE: frozenset({"accuse", "pass", "reveal_lord"}),
+    Phase.JUDGE: frozenset({"judge"}),
+    Phase.VOTE: frozenset({"vote", "pass", "reveal_lord"}),
+    Phase.REVOTE: frozenset({"vote", "pass", "reveal_lord"}),
+    Phase.CONDEMNED: frozenset({"pass", "reveal_lord", "dying_shot", "curse"}),
+    Phase.EXECUTION: frozenset({"pass", "intercede", "reveal_bishop", "reveal_lord"}),
+}
+NIGHT_KINDS = frozenset({"choose", "pass"})
+SHADOW_KINDS = frozenset({"whisper", "pass"})
+
+
+def allowed_kinds(state: BattagliaState) -> frozenset[str]:
+    """The action kinds the current phase takes."""
+    if state.phase is Phase.NIGHT and state.night is not None:
+        return SHADOW_KINDS if state.night.step is NightStep.SHADOW else NIGHT_KINDS
+    return PHASE_KINDS.get(state.phase, frozenset())
+
+
+def active_players(state: BattagliaState) -> frozenset[int]:
+    """Who may act now (``CHANCE`` while dealing)."""
+    phase, today, night = state.phase, state.today, state.night
+    if state.result is not None:
+        return frozenset()
+    if phase in (Phase.DEAL, Phase.REBIRTH):
+        return frozenset({CHANCE})
+    if phase is Phase.NIGHT and night is not None:
+        return frozenset(night.awake) - {s for s, _ in night.chosen}
+    if today is None:
+        return frozenset()
+    if phase is Phase.LAST_WORDS:
+        return frozenset(today.last_words[:1])
+    if phase in (Phase.SPEECH, Phase.ACCUSE):
+        return frozenset({today.order[today.turn]})
+    if phase is Phase.JUDGE:
+        return frozenset(judges(state))
+    if phase in (Phase.VOTE, Phase.REVOTE):
+        return frozenset(living(state)) - {s for s, _ in today.ballots}
+    if phase is Phase.CONDEMNED:
+        return frozenset({today.condemned})
+    if phase is Phase.EXECUTION:
+        return today.window_seats - {s for s, _ in today.window}
+    return frozenset()
+
+
+def night_targets(state: BattagliaState, seat: int) -> tuple[int, ...]:
+    """Whom ``seat`` may choose in the current step (DEC-17).
+
+    Rule: «первый никор выбирает жертву из всех кроме себя самого» (L57); «выбирает пациента из всех, в том
+    числе, возможно, себя самого» (L61); «жертвой может быть кто угодно, в том числе и кто-то из них самих» (L55)
+    """
+    step = state.night.step if state.night else None
+    config = state.config
+    no_self = (step in GLOOM_STEPS or (step in DOMOVIK_STEPS and not config.domovik_self)
+               or (step in TIIR_STEPS and not config.tiir_self) or (step in CORRIGAN_STEPS and not config.corrigan_self))
+    return tuple(t for t in living(state) if not (no_self and t == seat))
+
+
+def can_reveal_lord(state: BattagliaState, seat: int) -> bool:
+    """An unrevealed living Lord, when asked in a day phase (L46)."""
+    return (state.phase in LORD_PHASES and state.cards[seat] is Card.LORD_LUIHAD and seat not in state.out
+            and seat not in state.revealed_lord)
+
+
+def shadow_charge_ok(state: BattagliaState, target: int, basis: str) -> bool:
+    """Rule: «обвинение в принадлежности к тени обычно не считается полноценным, кроме тех случаев, когда тень
+    вскрытая или оно логически полностью доказано» (L74): a revealed shadow, or a charge by logic."""
+    return target in state.revealed_shadow or basis == "logic"
+
+
+def legal_actions(state: BattagliaState, seat: int) -> list[Action]:
+    """Every move ``seat`` may make now (texts empty)."""
+    if seat == CHANCE or seat not in active_players(state):
+        return []
+    phase = state.phase
+    moves: list[Action] = []
+    if phase is Phase.NIGHT:
+        if state.night is not None and state.night.step is NightStep.SHADOW:
+            moves.append(Whisper(actor=seat))
+        else:
+            moves += [Choose(actor=seat, target=t) for t in night_targets(state, seat)]
+    elif phase in (Phase.LAST_WORDS, Phase.ACCUSE):
+        moves += _accusations(state, seat)
+    elif phase is Phase.SPEECH:
+        moves.append(Speak(actor=seat))
+    elif phase is Phase.JUDGE:
+        return [Judge(actor=seat, approve=True), Judge(actor=seat, approve=False)]
+    elif phase in (Phase.VOTE, Phase.REVOTE):
+        moves += [Vote(actor=seat, targets=b) for b in _ballots(state)]
+    elif phase is Phase.CONDEMNED:
+        moves += _condemned_moves(state, seat)
+    elif phase is Phase.EXECUTION:
+        moves += [m for m, ok in ((Intercede(actor=seat), can_intercede(state, seat)),
+                                  (RevealBishop(actor=seat), can_reveal_bishop(state, seat))) if ok]
+    if can_reveal_lord(state, seat):
+        moves.append(RevealLord(actor=seat))
+    moves.append(Pass(actor=seat))
+    return moves
+
+
+def _accusations(state: BattagliaState, seat: int) -> list[Action]:
+    moves: list[Action] = []
+    for t in open_targets(state):
+        for basis in ("legend", "logic"):
+            moves.append(Accuse(actor=seat, target=t, basis=basis, charge="dark"))
+            if shadow_charge_ok(state, t, basis):
+                moves.append(Accuse(actor=seat, target=t, basis=basis, charge="shadow"))
+    return moves
+
+
+def _ballots(state: BattagliaState) -> list[tuple[int, ...]]:
+    today = state.today
+    if today is None:
+        return []
+    size = 1 if state.phase is Phase.REVOTE else today.votes
+    return [b for k in range(1, size + 1) for b in combinations(today.candidates, k)]
+
+
+def _condemned_moves(state: BattagliaState, seat: int) -> list[Action]:
+    card = state.cards[seat]
+    if card is Card.CORRIGAN:
+        return [DyingShot(actor=seat, target=t) for t in living(state) if t != seat]
+    if card is Card.KOLDUN and _living_accuser(state, seat):
+        return [Curse(actor=seat)]
+    return []
+
+
+def _living_accuser(state: BattagliaState, seat: int) -> bool:
+    accuser = accuser_of(state, seat)
+    return accuser >= 0 and accuser not in state.out

@@ -1,0 +1,29 @@
+"""Keeping what each audience learned: events go into the public log or the recipients' notes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.battaglia.state import BattagliaState
+from rules.core import Event, Viewer
+
+
+def record(state: BattagliaState, events: list[Event]) -> BattagliaState:
+    """Append ``events`` to the public log and to each recipient's private notes.
+
+    Host-only events are not kept: the host's view is the whole state.
+    """
+    if not events:
+        return state
+    public = list(state.public_log)
+    notes: list[tuple[Event, ...]] | None = None
+    for event in events:
+        audience = event.audience
+        if audience is Viewer.PUBLIC:
+            public.append(event)
+        elif isinstance(audience, frozenset):
+            if notes is None:
+                notes = list(state.notes)
+            for seat in audience:
+                notes[seat] = notes[seat] + (event,)
+    return replace(state, public_log=tuple(public), notes=tuple(notes) if notes is not None else state.notes)

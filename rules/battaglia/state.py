@@ -1,0 +1,191 @@
+"""Battaglia's state: who holds which soul, what is public, and where the night or day stands.
+
+Everything is tuples, frozensets, ints and enums, updated with ``dataclasses.replace``. Per-seat
+tuples are indexed by seat (0-based; the spec's P1 is seat 0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rules.battaglia.cards import Card
+from rules.battaglia.config import BattagliaConfig
+from rules.core import Event, Outcome
+
+
+class Phase(StrEnum):
+    """Where the game stands. Nights and days alternate (L92)."""
+
+    DEAL = "deal"
+    """Chance deals the masks (a ``Shuffle`` of the deck)."""
+    NIGHT = "night"
+    """A regular night step (``night.step``); its awake seats choose."""
+    REBIRTH = "rebirth"
+    """Chance gives second souls to the players who died for the first time (a ``Pick`` each)."""
+    LAST_WORDS = "last_words"
+    """Lights who died this night name one accused each (L74)."""
+    SPEECH = "speech"
+    """Each living seat speaks in turn (DEC-34)."""
+    ACCUSE = "accuse"
+    """Living seats, in turn, accuse or pass until the count is reached (L74)."""
+    JUDGE = "judge"
+    """A revealed living Lord approves or refuses the accusation just made (L75)."""
+    VOTE = "vote"
+    """Everyone living casts a ballot at once; ballots are published together (L76-77)."""
+    REVOTE = "revote"
+    """A re-vote among the tied leaders, one vote each (L77)."""
+    CONDEMNED = "condemned"
+    """The condemned answers: dying shot, curse, Lord's reveal, or accept (L79-86)."""
+    EXECUTION = "execution"
+    """The moment of execution: Lun may intercede, the Bishop may reveal (L88-89)."""
+    OVER = "over"
+
+
+class NightStep(StrEnum):
+    """The regular night's headings in their fixed order (L51-63)."""
+
+    FIRST_DOMOVIK = "first_domovik"
+    SECOND_DOMOVIK = "second_domovik"
+    FIRST_TIIR = "first_tiir"
+    SECOND_TIIR = "second_tiir"
+    FIRST_DARKNESS = "first_darkness"
+    SECOND_DARKNESS = "second_darkness"
+    FIRST_GLOOM = "first_gloom"
+    SECOND_GLOOM = "second_gloom"
+    FIRST_CORRIGAN = "first_corrigan"
+    SECOND_CORRIGAN = "second_corrigan"
+    FIRST_COHEN = "first_cohen"
+    SECOND_COHEN = "second_cohen"
+    SHADOW = "shadow"
+
+
+NIGHT_ORDER: tuple[NightStep, ...] = tuple(NightStep)
+
+
+@dataclass(frozen=True, slots=True)
+class Accusation:
+    """One accusation of the day (L74). ``accuser`` is -1 for a curse's automatic accusation (L86)."""
+
+    accuser: int
+    target: int
+    basis: str = "logic"
+    charge: str = "dark"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingCurse:
+    """Koldun's curse, carried into the next day (L86)."""
+
+    koldun: int
+    cursed: int
+    forced: frozenset[int]
+    """Who voted for Koldun in the final round: one vote each, cast for the cursed (DEC-27 v)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NightState:
+    """The night in progress."""
+
+    step: NightStep
+    remaining: tuple[NightStep, ...]
+    """Called steps still to come, in order."""
+    awake: tuple[int, ...]
+    """Who acts in ``step`` (secret: only the kernel, the host and the awake seats know)."""
+    chosen: tuple[tuple[int, int], ...] = ()
+    """This round's choices: (seat, target or -1 for a pass)."""
+    round: int = 1
+    acts: tuple[tuple[NightStep, int, int], ...] = ()
+    """Settled choices of the night: (step, seat, target). A darkness decision is stored once with
+    seat -1 when productive (the victim), -2 when not."""
+
+
+@dataclass(frozen=True, slots=True)
+class DayState:
+    """The day in progress."""
+
+    accusations_limit: int
+    votes: int
+    order: tuple[int, ...] = ()
+    """Turn order of the speech and accusation rounds (living seats, rotating each day)."""
+    turn: int = 0
+    speech_round: int = 1
+    last_words: tuple[int, ...] = ()
+    """Lights who died this night and have yet to name someone (L74)."""
+    accusations: tuple[Accusation, ...] = ()
+    accusers: frozenset[int] = frozenset()
+    pending: Accusation | None = None
+    candidates: tuple[int, ...] = ()
+    ballots: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    forced: frozenset[int] = frozenset()
+    cursed: int = -1
+    condemned: int = -1
+    final_voters: frozenset[int] = frozenset()
+    lord_revoted: frozenset[int] = frozenset()
+    shot: int = -1
+    curse: PendingCurse | None = None
+    """A curse cast today, carried into tomorrow when it stands (DEC-27)."""
+    window: tuple[tuple[int, str], ...] = ()
+    """Decisions at the execution moment: (seat, action kind)."""
+    window_seats: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class BattagliaState:
+    """The whole truth of a game (the host's knowledge)."""
+
+    config: BattagliaConfig
+    players: int
+    deck: tuple[Card, ...]
+    phase: Phase = Phase.DEAL
+    day: int = 0
+    night_no: int = 0
+    cards: tuple[Card, ...] = ()
+    """Each seat's current soul (the last one, for a permanently dead player)."""
+    first_cards: tuple[Card, ...] = ()
+    lives: tuple[int, ...] = ()
+    """1 or 2: the life being lived (or the last one lived)."""
+    out: frozenset[int] = frozenset()
+    """Permanently dead: died in the second life (L44)."""
+    undealt: tuple[Card, ...] = ()
+    issued: frozenset[Card] = frozenset()
+    """Cards already given as a second soul (DEC-4)."""
+    revealed_shadow: frozenset[int] = frozenset()
+    revealed_child: frozenset[int] = frozenset()
+    revealed_lord: frozenset[int] = frozenset()
+    revealed_bishop: frozenset[int] = frozenset()
+    heirs: tuple[int, ...] = ()
+    """Per seat: 0, or the Corrigan slot (1/2) whose night shot this soul inherited (L82, DEC-21)."""
+    announced: frozenset[tuple[Card, int]] = frozenset()
+    """Public: (card, life) of every announced death."""
+    graveyard: tuple[tuple[int, int, Card], ...] = ()
+    """Public: (seat, life, card) of every death, in order."""
+    corrigan_open: frozenset[int] = frozenset()
+    """Public: Corrigan slots that may have passed to an heir (DEC-21), so always called."""
+    night: NightState | None = None
+    today: DayState | None = None
+    rebirths: tuple[int, ...] = ()
+    """Seats waiting for a second soul, in seat order."""
+    after_rebirth: str = ""
+    """"day" or "night": where the game goes once the souls are dealt."""
+    died_lights: tuple[int, ...] = ()
+    curse: PendingCurse | None = None
+    quiet_cycles: int = 0
+    eventful: bool = False
+    public_log: tuple[Event, ...] = ()
+    notes: tuple[tuple[Event, ...], ...] = ()
+    """Per seat: the private things it has learned, in order."""
+    result: Outcome | None = field(default=None)
+
+
+def living(state: BattagliaState) -> tuple[int, ...]:
+    """Seats not permanently dead, in seat order."""
+    out = state.out
+    return tuple(s for s in range(state.players) if s not in out)
+
+
+def holders(state: BattagliaState, card: Card) -> tuple[int, ...]:
+    """Living seats whose current soul is ``card``."""
+    out = state.out
+    return tuple(s for s, c in enumerate(state.cards) if c is card and s not in out)
