@@ -1,9 +1,174 @@
-"""CLI commands for storyteller (filled in by its issue)."""
+"""CLI for the Storyteller System: ``roll`` and ``odds`` for a real table, ``play dark-ages|wild-west``."""
 
 from __future__ import annotations
 
+import json
+import random
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+from narrator.cli.common import console, fail
+from narrator.storyteller import render
+from narrator.storyteller.data import DataError, book_id
+from rules.chance import Dice, sample
+from rules.storyteller.books import default_config
+from rules.storyteller.dice import evaluate_roll, tens_to_reroll
+from rules.storyteller.odds import exact_odds, odds_table
+
+BOOK_HELP = "dark-ages (botch: no successes and a 1) or wild-west (botch: more 1s than successes)."
+
+
+def _book(name: str) -> str:
+    try:
+        return book_id(name)
+    except DataError as error:
+        fail(f"--book: {error}")
+
+
+def _faces(text: str, what: str) -> tuple[int, ...]:
+    try:
+        faces = tuple(int(part) for part in text.replace(" ", "").split(",") if part)
+    except ValueError:
+        fail(f"{what} {text!r}: give the faces as whole numbers separated by commas, e.g. 10,7,1,3")
+    bad = [f for f in faces if not 1 <= f <= 10]
+    if bad:
+        fail(f"{what} {text!r}: faces {bad} are not on a d10 (1..10)")
+    if not faces:
+        fail(f"{what}: no faces given")
+    return faces
+
+
+def _difficulty(value: int) -> int:
+    if not 2 <= value <= 10:
+        fail(f"--difficulty {value}: a difficulty lies in 2..10 (6 is standard)")
+    return value
+
+
+def roll(
+    pool: Optional[int] = typer.Argument(None, help="How many d10 to roll (Attribute + Ability), 1..30."),
+    difficulty: int = typer.Option(6, "--difficulty", "-d", help="2..10; each die showing this or more succeeds."),
+    book: str = typer.Option("dark-ages", "--book", "-b", help=BOOK_HELP),
+    dice: Optional[str] = typer.Option(None, "--dice", help="Faces rolled by hand, e.g. 10,7,1,3,8,1 "
+                                                            "(the pool is their count)."),
+    rerolls: Optional[str] = typer.Option(None, "--rerolls", help="With --rule-of-ten and --dice: the faces of "
+                                                                  "the re-rolled 10s, in order."),
+    rule_of_ten: bool = typer.Option(False, "--rule-of-ten", help="Optional Dark Ages rule: re-roll 10s for "
+                                                                  "additional successes (DA L151)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the dice (for reproducible examples)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (for scripts)."),
+) -> None:
+    """Roll a d10 pool, or evaluate dice rolled physically, under one book's rules.
+
+    Shows the successes, the 1s and the dice they cancel, the net successes and the degree, or a
+    failure or botch.
+
+      narrator roll 7 --difficulty 6 --book dark-ages
+
+      narrator roll --dice 10,7,1,3,8,1 --difficulty 7 --book wild-west
+    """
+    name = _book(book)
+    _difficulty(difficulty)
+    if dice is None and pool is None:
+        fail("give a POOL to roll, or --dice with the faces you rolled")
+    if dice is not None:
+        faces = _faces(dice, "--dice")
+        if pool is not None and pool != len(faces):
+            fail(f"POOL {pool} does not match the {len(faces)} faces given with --dice")
+        extra = _faces(rerolls, "--rerolls") if rerolls else ()
+        if rule_of_ten and tens_to_reroll(faces) and not extra:
+            fail("--rule-of-ten with --dice needs the re-rolled tens' faces too: --rerolls 4,10,2")
+    else:
+        if pool is None or not 1 <= pool <= 30:
+            fail(f"POOL {pool}: roll between 1 and 30 dice")
+        rng = random.Random(seed)
+        faces = sample(Dice(pool, 10), rng)
+        extra = _reroll_tens(faces, rng) if rule_of_ten else ()
+    config = default_config(name)
+    result = evaluate_roll(faces, difficulty, botch_rule=config.botch_rule, rerolls=extra if rule_of_ten else ())
+    if as_json:
+        print(json.dumps({"book": name, "botch_rule": config.botch_rule, "category": result.category,
+                          **result.to_dict()}, ensure_ascii=False))
+        return
+    console.print(f"[bold]{name.replace('_', ' ').title()}[/] — {len(faces)} dice at difficulty {difficulty}")
+    console.print(render.dice_text(result))
+    console.print(render.verdict_text(result))
+
+
+def _reroll_tens(faces: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    rerolled: tuple[int, ...] = ()
+    waiting = tens_to_reroll(faces)
+    while waiting:
+        wave = sample(Dice(waiting, 10), rng)
+        rerolled += wave
+        waiting = tens_to_reroll(wave)
+    return rerolled
+
+
+def odds(
+    pool: Optional[int] = typer.Argument(None, help="How many dice (1..30); omit with --table."),
+    difficulty: int = typer.Option(6, "--difficulty", "-d", help="2..10."),
+    book: str = typer.Option("dark-ages", "--book", "-b", help=BOOK_HELP),
+    willpower: bool = typer.Option(False, "--willpower", help="Spend a Willpower point (D2: by default it "
+                                                              "replaces the roll with one marginal success)."),
+    willpower_mode: str = typer.Option("replace_roll", "--willpower-mode",
+                                       help="replace_roll (default, D2) or add_to_roll (+1 success no 1 cancels)."),
+    rule_of_ten: bool = typer.Option(False, "--rule-of-ten", help="Optional DA rule: 10s are re-rolled (D19)."),
+    forgiven: bool = typer.Option(False, "--forgiven", help="The optional forgiven botch is still unused (D20)."),
+    table: bool = typer.Option(False, "--table", help="Pools 1..15 x difficulties 2..10 as a table."),
+    out: Optional[Path] = typer.Option(None, "--out", help="With --table: also write a PNG heat map here."),
+    as_json: bool = typer.Option(False, "--json", help="Exact fractions and floats as JSON."),
+) -> None:
+    """The EXACT chance of a botch, a failure and each degree of success (no sampling).
+
+      narrator odds 7 --difficulty 6 --book wild-west
+
+      narrator odds --table --book dark-ages --out odds.png
+    """
+    name = _book(book)
+    _difficulty(difficulty)
+    if willpower_mode not in ("replace_roll", "add_to_roll"):
+        fail(f"--willpower-mode {willpower_mode!r}: choose replace_roll or add_to_roll")
+    options = {"botch_rule": default_config(name).botch_rule, "rule_of_ten": rule_of_ten,
+               "forgiven_botch": forgiven, "willpower": willpower_mode if willpower else None}
+    if table:
+        _print_table(name, options, out, as_json)
+        return
+    if pool is None or not 1 <= pool <= 30:
+        fail(f"POOL {pool}: give a pool of 1..30 dice (or --table)")
+    result = exact_odds(pool, difficulty, **options)  # type: ignore[arg-type]
+    if as_json:
+        print(json.dumps({"book": name, "pool": pool, "difficulty": difficulty, **options,
+                          "odds": render.odds_json(result)}, ensure_ascii=False))
+        return
+    console.print(render.odds_rich(result, f"{name.replace('_', ' ').title()}: {pool} dice, difficulty {difficulty}"))
+
+
+def _print_table(name: str, options: dict[str, object], out: Path | None, as_json: bool) -> None:
+    cells = odds_table(range(1, 16), range(2, 11), **options)
+    if as_json:
+        print(json.dumps({"book": name, **options, "cells": [
+            {"pool": p, "difficulty": d, "odds": render.odds_json(v)} for (p, d), v in cells.items()]},
+            ensure_ascii=False))
+    else:
+        console.print(render.table_rich(cells, f"{name.replace('_', ' ').title()}: exact odds"))
+    if out is not None:
+        from narrator.storyteller.heatmap import write_heatmap
+
+        try:
+            write_heatmap(cells, out, f"{name.replace('_', ' ').title()}: P(success)")
+        except OSError as error:
+            fail(f"--out {out}: cannot write ({error})")
+        if not as_json:
+            console.print(f"heat map written to {out}")
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
-    """Add this module's commands to the CLI."""
+    """Add ``roll``, ``odds``, ``play dark-ages`` and ``play wild-west``."""
+    from narrator.storyteller.play import play_dark_ages, play_wild_west
+
+    app.command("roll")(roll)
+    app.command("odds")(odds)
+    play.command("dark-ages")(play_dark_ages)
+    play.command("wild-west")(play_wild_west)

@@ -1,0 +1,87 @@
+"""Loading sheets, house-default combat tables and rules profiles from files into the kernel's config."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rules.storyteller.books import StorytellerConfig, default_config
+from rules.storyteller.combat import CombatTables, parse_combat_tables
+from rules.storyteller.sheet import Character, SheetError, parse_sheet
+
+DATA = Path(__file__).resolve().parents[2] / "rules" / "storyteller" / "data"
+BOOKS = {"dark-ages": "dark_ages", "wild-west": "wild_west"}
+
+
+class DataError(ValueError):
+    """A data file that cannot be used; the message names the file and the field."""
+
+
+def book_id(name: str) -> str:
+    """``dark-ages`` / ``dark_ages`` -> ``dark_ages``."""
+    key = name.replace("_", "-")
+    if key not in BOOKS:
+        raise DataError(f"unknown book {name!r}; choose dark-ages or wild-west")
+    return BOOKS[key]
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse a YAML (or JSON) file, with errors naming it."""
+    try:
+        return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except yaml.YAMLError as error:
+        raise DataError(f"{path}: not valid YAML/JSON ({error})") from None
+
+
+def load_sheet(path: Path, book: str) -> Character:
+    """A character sheet file, validated (errors name the file and the field)."""
+    data = read_yaml(path)
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: a sheet must be a mapping of field: value")
+    try:
+        return parse_sheet(data, book=book)
+    except SheetError as error:
+        raise DataError(f"{path}: {error}") from None
+
+
+def sample_sheets(book: str) -> list[Path]:
+    """The original sample characters shipped for ``book``."""
+    return sorted((DATA / "characters" / book.replace("_", "-")).glob("*.yaml"))
+
+
+def load_combat(book: str, path: Path | None = None) -> CombatTables:
+    """The house-default combat tables of ``book`` (or a group's own file)."""
+    path = path or DATA / f"{book}_combat.yaml"
+    data = read_yaml(path)
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: combat tables must be a mapping")
+    try:
+        return parse_combat_tables(data)
+    except ValueError as error:
+        raise DataError(f"{path}: {error}") from None
+
+
+def table_config(book: str, characters: Sequence[Character], *, combat: CombatTables | None = None,
+                 options: dict[str, Any] | None = None) -> StorytellerConfig:
+    """The config of a table: the book's defaults, a profile's options, the sheets and combat tables."""
+    from pydantic import TypeAdapter, ValidationError
+
+    base = default_config(book)
+    ids = [c.id for c in characters]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise DataError(f"two characters share the id {duplicates[0]!r}; ids must be unique")
+    if options:
+        try:
+            base = TypeAdapter(type(base)).validate_python({**options, "book": book})
+        except ValidationError as error:
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+                                 for e in error.errors(include_url=False))
+            raise DataError(f"rules profile: {problems}") from None
+    return replace(base, characters=tuple(characters), combat=combat)

@@ -1,0 +1,90 @@
+"""Rich rendering of rolls and odds for the terminal, and JSON-ready forms for ``--json``."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from rules.storyteller.dice import OUTCOMES, RollResult
+
+LABELS = {
+    "en": {"botch": "BOTCH", "failure": "failure", "marginal": "marginal success", "moderate": "moderate success",
+           "complete": "complete success", "exceptional": "exceptional success",
+           "phenomenal": "phenomenal success"},
+    "ru": {"botch": "ПРОВАЛ", "failure": "неудача", "marginal": "незначительный успех", "moderate": "средний успех",
+           "complete": "полный успех", "exceptional": "исключительный успех",
+           "phenomenal": "феноменальный успех"},
+}
+
+
+def dice_text(result: RollResult) -> Text:
+    """The faces, coloured: successes green, 1s red, cancelled pairs struck through."""
+    text = Text()
+    for index, face in enumerate(result.dice):
+        style = "bold green" if face >= result.difficulty or face == 10 else "bold red" if face == 1 else "dim"
+        if index in result.cancelled:
+            style += " strike"
+        text.append(f"{face:>2}", style=style)
+        text.append(" ")
+    if result.rerolls:
+        text.append("| tens re-rolled: ", style="dim")
+        for face in result.rerolls:
+            text.append(f"{face} ", style="green" if face >= result.difficulty or face == 10 else "dim")
+    return text
+
+
+def verdict_text(result: RollResult, lang: str = "en") -> Text:
+    """``3 successes - 1 one = 2 net: moderate success`` (or the botch / failure line)."""
+    label = LABELS.get(lang, LABELS["en"])[result.category]
+    if result.automatic:
+        return Text(f"automatic: 1 success, {label}", style="green")
+    style = "bold red" if result.botch else "yellow" if result.category == "failure" else "bold green"
+    extra = f" + {result.extra} from re-rolled tens" if result.extra else ""
+    line = f"{result.raw} successes{extra} − {result.ones} ones = {result.net} net: {label}"
+    if result.forgiven:
+        line += " (botch forgiven: counts as a failure)"
+    return Text(line, style=style)
+
+
+def fraction_json(value: Fraction) -> dict[str, Any]:
+    """``{"fraction": "1/10", "probability": 0.1}``."""
+    return {"fraction": f"{value.numerator}/{value.denominator}", "probability": float(value)}
+
+
+def odds_json(odds: dict[str, Fraction]) -> dict[str, Any]:
+    """Every category with its exact fraction and its float."""
+    return {name: fraction_json(odds[name]) for name in OUTCOMES}
+
+
+def odds_rich(odds: dict[str, Fraction], title: str) -> Table:
+    """One roll's odds as a two-column table."""
+    table = Table(title=title)
+    table.add_column("result")
+    table.add_column("probability", justify="right")
+    table.add_column("exact", justify="right", style="dim")
+    for name in OUTCOMES:
+        value = odds[name]
+        table.add_row(LABELS["en"][name], f"{float(value):.2%}", f"{value.numerator}/{value.denominator}"
+                      if value.denominator < 10 ** 8 else "(see --json)")
+    return table
+
+
+def table_rich(cells: dict[tuple[int, int], dict[str, Fraction]], title: str) -> Table:
+    """Pools x difficulties: P(success) / P(botch) per cell."""
+    pools = sorted({p for p, _ in cells})
+    difficulties = sorted({d for _, d in cells})
+    table = Table(title=title, caption="each cell: P(at least one net success) / P(botch)")
+    table.add_column("pool", justify="right")
+    for d in difficulties:
+        table.add_column(f"diff {d}", justify="right")
+    for p in pools:
+        row = []
+        for d in difficulties:
+            odds = cells[(p, d)]
+            success = 1 - odds["botch"] - odds["failure"]
+            row.append(f"{float(success):.0%}/{float(odds['botch']):.0%}")
+        table.add_row(str(p), *row)
+    return table
