@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Protocol
 
 from agents.base import Agent, AgentGaveUpError, Decision, Request
@@ -63,7 +64,7 @@ class Session:
         self.state = game.initial_state(config) if state is None else state
         self.seq = 1
         self.listeners: list[Listener] = []
-        self.codec = ActionCodec(game.action_types)
+        self.codec = _codec_for(tuple(game.action_types))
 
     # -- recording ---------------------------------------------------------------------------
 
@@ -100,12 +101,13 @@ class Session:
             self.write({"kind": "rejected", "actor": action.actor, "payload": jsonable(action),
                         "rejection": error.rejection.to_dict(), **dict(notes or {})})
             return error.rejection
-        record = action_record(action)
-        if notes:
-            record["notes"] = jsonable(dict(notes))
-        self.write(record)
-        for event in step.events:
-            self.write(event_record(event))
+        if self.recorder is not None:  # building records costs more than a simulated move
+            record = action_record(action)
+            if notes:
+                record["notes"] = jsonable(dict(notes))
+            self.write(record)
+            for event in step.events:
+                self.write(event_record(event))
         self.state = step.state
         self._notify(action, step.events)
         if self.recorder is not None and self.game.outcome(self.state) is not None:
@@ -204,6 +206,12 @@ class Session:
                     observe(visible)
         for listener in self.listeners:
             listener(action, events)
+
+
+@lru_cache(maxsize=None)
+def _codec_for(action_types: tuple[type[Action], ...]) -> ActionCodec:
+    """One codec per game: building its pydantic adapter costs more than a whole simulated game."""
+    return ActionCodec(action_types)
 
 
 def _unpack(answer: Action | Decision) -> tuple[Action, dict[str, Any]]:

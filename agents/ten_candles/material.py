@@ -89,6 +89,11 @@ class Safety:
         veil_tags = frozenset().union(*(tags_for(t) for t in veils)) if veils else frozenset()
         return cls(line_tags, words, veil_tags)
 
+    @property
+    def is_open(self) -> bool:
+        """No line and no veil: everything may appear."""
+        return not (self.line_tags or self.line_words or self.veil_tags)
+
     def allows(self, entry: Entry) -> bool:
         """Whether ``entry`` may appear at all: no tag and no text of it touches a line."""
         if self.line_tags & set(entry.get("tags") or ()):
@@ -109,8 +114,10 @@ def _words(text: str) -> str:
     return " " + re.sub(r"[^\w]+", " ", text.lower()) + " "
 
 
-def allowed(entries: Sequence[Entry], safety: Safety) -> list[Entry]:
+def allowed(entries: Sequence[Entry], safety: Safety) -> Sequence[Entry]:
     """The entries a table with ``safety`` may see, unveiled ones first when there are any."""
+    if safety.is_open:
+        return entries
     kept = [e for e in entries if safety.allows(e)]
     clear = [e for e in kept if not safety.veiled(e)]
     return clear or kept

@@ -6,7 +6,9 @@ A game is played by scripted survivors and the scripted GM with the wordless voi
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from agents.ten_candles.gm import ScriptedGM
@@ -115,9 +117,15 @@ def make_table(players: int, seed: int, *, lang: str = "en", voice: Storyteller 
     return agents, board
 
 
+@lru_cache(maxsize=64)
+def _config(players: int, options: str) -> Any:
+    """The validated config of a run (validation builds a pydantic adapter: once, not per game)."""
+    return decode_config(GAME, {**json.loads(options), "players": players})
+
+
 def play_one(job: GameJob) -> dict[str, Any]:
     """Play one simulated game and return its row (module-level: pickled to workers)."""
-    config = decode_config(GAME, {**job.options, "players": job.players})
+    config = _config(job.players, json.dumps(dict(job.options), sort_keys=True))
     agents, _ = make_table(job.players, job.seed)
     recorder = TranscriptWriter(job.transcript) if job.transcript else None
     session = Session(GAME, config, agents, seed=job.seed, recorder=recorder)
