@@ -36,7 +36,8 @@ from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
 from narrator.web.pages import TEMPLATES, event_lines, panel_context, public_state, render_event, render_panels
-from narrator.web.security import AccessLogMiddleware, BodyLimitMiddleware, authorize, cookie_name
+from narrator.web.security import (AccessLogMiddleware, BodyLimitMiddleware, authorize, cookie_name,
+                                   install_log_redaction)
 from narrator.web.store import HOST_SEAT
 from narrator.web.tables import Subscriber, Table, TableManager, TableSetupError
 from rules.core import HOST, InvalidActionError, PlayerId
@@ -59,6 +60,7 @@ def create_app(data_dir: str | Path, *, bot_delay: float = 0.0) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        install_log_redaction()  # here: after uvicorn has configured its loggers
         manager.load_all()
         manager.start()
         yield

@@ -22,7 +22,7 @@ TEXT_FIELDS = ("text",)
 """Action fields a person types (a truth, a speech); every other field comes from ``legal_actions``."""
 
 SEAT_KEYS = frozenset({"seat", "seats", "target", "targets", "actor", "victim", "to", "from", "winner", "winners",
-                       "voter", "voters", "candidate", "nominee", "player", "players", "killer", "by"})
+                       "voter", "voters", "candidate", "nominee", "killer", "by"})
 """Keys whose integer values name seats, so they are shown as seat names."""
 
 ActionLabeler = Callable[[Action, Sequence[str], str], str]

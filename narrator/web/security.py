@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -57,6 +58,27 @@ def authorize(store: TableStore, connection: Request | WebSocket, table_id: str,
         logger.warning("refused: %s asked for %s of table %s with %s", client, who, table_id, held)
         raise HTTPException(403, f"this token does not open {who} of table {table_id}")
     return token
+
+
+_TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Masks ``token=...`` in log records (uvicorn logs WebSocket paths with their query string)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "token=" in text:
+            record.msg, record.args = _TOKEN_IN_TEXT.sub(r"\1***", text), ()
+        return True
+
+
+def install_log_redaction(names: tuple[str, ...] = ("uvicorn.error", "uvicorn.access", "narrator.web")) -> None:
+    """Put :class:`RedactTokens` on the loggers that might see a URL (once; call after logging is set up)."""
+    for name in names:
+        logger_ = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger_.filters):
+            logger_.addFilter(RedactTokens())
 
 
 class BodyLimitMiddleware:

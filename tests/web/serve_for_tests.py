@@ -1,0 +1,19 @@
+"""Run ``narrator serve`` with the test games registered: ``python -m tests.web.serve_for_tests PORT DATA``.
+
+The browser tests start this in a subprocess, so they drive the real server code path
+(uvicorn, our access log, the lifespan that resumes tables) on a free local port.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from narrator.cli.serve import serve
+from rules.registry import register_game
+
+if __name__ == "__main__":
+    register_game("pig", "tests.core.pig:GAME")
+    register_game("whisper", "tests.web.whisper:GAME")
+    serve(host="127.0.0.1", port=int(sys.argv[1]), data=Path(sys.argv[2]), bot_delay=float(sys.argv[3]),
+          log_level="info")
