@@ -35,7 +35,8 @@ def candle_out(state: TenCandlesState, cause: str, by: PlayerId | None, events: 
     """
     lit = state.lit - 1
     events.append(public("candle_out", cause=cause, seat=by, lit=lit, dark=state.dark + 1))
-    return replace(state, lit=lit, dark=state.dark + 1)
+    # L275: the pool «не может превышать количество горящих ... свечей», even before it is restored.
+    return replace(state, lit=lit, dark=state.dark + 1, pool_base=min(state.pool_base, lit))
 
 
 def kill(state: TenCandlesState, seat: PlayerId, cause: str, events: list[Event]) -> TenCandlesState:
@@ -140,7 +141,7 @@ def end_game(state: TenCandlesState, events: list[Event]) -> TenCandlesState:
         state = kill(state, seat, "the_end", events)
     if state.lit:
         events.append(public("darkness", candles_put_out=state.lit))
-        state = replace(state, dark=state.dark + state.lit, lit=0)
+        state = replace(state, dark=state.dark + state.lit, lit=0, pool_base=0)
     if state.config.message_playback == "at_end":
         for char in state.chars:
             if char.message is not None:
