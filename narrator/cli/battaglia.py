@@ -1,9 +1,123 @@
-"""CLI commands for battaglia (filled in by its issue)."""
+"""CLI commands for battaglia del arte: ``narrator play battaglia`` and ``narrator simulate battaglia``."""
 
 from __future__ import annotations
 
+import sys
+import time
+from pathlib import Path
+from typing import Any, Optional
+
 import typer
+
+from narrator.cli.common import console, fail, parse_range, read_yaml_mapping
+
+PLAYERS_LOW, PLAYERS_HIGH = 6, 17
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
     """Add this module's commands to the CLI."""
+    play.command("battaglia")(play_battaglia)
+    simulate.command("battaglia")(simulate_battaglia)
+
+
+# -- simulate -------------------------------------------------------------------------------------
+
+
+def simulate_battaglia(
+    players: str = typer.Option("6-17", "--players", "-p",
+                                help="Player counts: a range 6-17, a list 6,9,12 or one number (6..17)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per player count."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; each game's seed derives from it."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (this machine has 2 cores)."),
+    out: Path = typer.Option(Path("battaglia-report"), "--out", "-o",
+                             help="Directory for report.md, the CSVs and the PNG plots."),
+    rules: Optional[Path] = typer.Option(None, "--rules", help="A YAML rules profile (house rules, DEC options)."),
+    compare: Optional[Path] = typer.Option(None, "--compare",
+                                           help="A second rules profile, run on the same seeds, shown side by side."),
+    transcripts: int = typer.Option(0, "--transcripts", min=0,
+                                    help="Keep the transcripts of the first K games of each count (for audit)."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+) -> None:
+    """Simulate many games with scripted bots in every seat and write a playtest report.
+
+    The report (DIR/report.md) gives the win rate of each force by player count with 95% Wilson
+    intervals, game length, deaths by cause, survival per mask, seat-position bias and stalemates,
+    plus one CSV row per game. Example:
+
+      narrator simulate battaglia --players 6-12 --games 500 --jobs 2 --out report/
+    """
+    from narrator.battaglia.report import Run, summary_table, write_report
+    from narrator.battaglia.simulate import play_one
+    from narrator.playtest import make_jobs, run_games
+
+    counts = parse_range(players, low=PLAYERS_LOW, high=PLAYERS_HIGH)
+    profiles = [("default" if rules is None else rules.stem, _profile(rules, counts))]
+    if compare is not None:
+        label = compare.stem if compare.stem != profiles[0][0] else f"{compare.stem}-b"
+        profiles.append((label, _profile(compare, counts)))
+    runs = []
+    started = time.perf_counter()
+    for label, options in profiles:
+        tdir = str(out / "transcripts" / label) if transcripts else None
+        jobs_list = make_jobs(counts, games, seed, options, transcripts_dir=tdir, keep_transcripts=transcripts)
+        rows = run_games(play_one, jobs_list, workers=jobs, progress=progress, description=f"battaglia {label}")
+        runs.append(Run(label, rows))
+    elapsed = time.perf_counter() - started
+    command = "narrator simulate battaglia " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else ""
+    report = write_report(out, runs, command=command, elapsed=elapsed)
+    console.print(summary_table(runs))
+    total = sum(len(r.rows) for r in runs)
+    console.print(f"{total} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):.0f} games/s); report: {report}")
+
+
+def _profile(path: Path | None, counts: list[int]) -> dict[str, Any]:
+    """The profile's options, checked against every player count of the run."""
+    from rules.battaglia import GAME
+    from rules.replay import decode_config
+
+    options = read_yaml_mapping(path) if path is not None else {}
+    if "players" in options:
+        fail(f"{path}: 'players' is set by --players, remove it from the rules profile")
+    for count in counts:
+        try:
+            decode_config(GAME, {**options, "players": count})
+        except ValueError as error:
+            fail(f"{path or 'options'} with {count} players: {error}")
+    return options
+
+
+# -- play -----------------------------------------------------------------------------------------
+
+
+def play_battaglia(
+    players: int = typer.Option(9, "--players", "-p", help="Seats at the table (6..17)."),
+    seat: int = typer.Option(0, "--seat", help="Your seat, 0..players-1; the others are bots."),
+    lang: str = typer.Option("ru", "--lang", help="Language of the host and the bots: ru or en."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed of the deal and the bots (random if unset)."),
+    rules: Optional[Path] = typer.Option(None, "--rules", help="A YAML rules profile (house rules, DEC options)."),
+    transcript: Optional[Path] = typer.Option(None, "--transcript", "-t",
+                                              help="Where to write the game's transcript (default: a new file)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the game recorded in this transcript."),
+) -> None:
+    """Play one seat of battaglia del arte in the terminal against scripted bots.
+
+    The program is the host: it calls the night steps, announces the morning, the accusations,
+    the votes and the deaths. You see only what your seat may know. Answer with the number of a
+    choice; accusations also take a line of free text. Ctrl-D / Ctrl-C saves; continue with
+    --resume FILE.
+    """
+    from narrator.battaglia.terminal import PlayOptions, play_in_terminal
+
+    if lang not in ("ru", "en"):
+        fail(f"--lang {lang!r}: choose ru or en")
+    if resume is None:
+        if not PLAYERS_LOW <= players <= PLAYERS_HIGH:
+            fail(f"--players {players}: must be {PLAYERS_LOW}..{PLAYERS_HIGH}")
+        if not 0 <= seat < players:
+            fail(f"--seat {seat}: must be 0..{players - 1} for {players} players")
+        options = _profile(rules, [players])
+    else:
+        options = {}
+    code = play_in_terminal(PlayOptions(players=players, seat=seat, lang=lang, seed=seed, options=options,
+                                        transcript=transcript, resume=resume))
+    raise typer.Exit(code)

@@ -1,0 +1,5 @@
+"""Scripted battaglia bots (one plausible player per mask) and their speech."""
+
+from agents.battaglia.bot import BattagliaBot
+
+__all__ = ["BattagliaBot"]

@@ -1,0 +1,410 @@
+"""Scripted battaglia bots: one plausible player per mask, deciding from its seat's view only.
+
+The bot reads its view into :class:`Mind` (what it knows and whom it suspects), then picks one of
+the legal moves the kernel listed, so it always answers legally. Its own randomness comes from
+``random.Random(f"{seed}/{seat}")``; the same view and the same generator give the same move.
+
+How each mask plays (spec §12):
+
+* **Darkness clan** agrees on a victim without talking: every member ranks the living outsiders by
+  the public threat score (identical for all of them) and breaks ties by a hash of the night, so
+  the group converges in the first round; later rounds follow the previous round's plurality.
+  A member whose private knowledge says the shared choice is his own ally (Koldunya for a shadow)
+  dissents, which the "all but one" rule tolerates (L55).
+* **Tiir** looks at the most suspicious unknown soul and then accuses and votes on what he saw.
+* **Cohen** keeps himself or the most trusted player alive (never a revealed Lord: L69).
+* **Corrigan** (and his heir) shoots the top suspect, never a known light.
+* **Cheshire Cat** turns what he peeked (who woke in the darkness steps) into accusations.
+* **Domovik** hosts a clan ally. **Nikor** kills the most dangerous outsider.
+* **Lord** reveals when condemned (re-vote, L85) and, sometimes, to judge.
+* **Lun** intercedes for a player he believes light; the **Bishop** reveals to save a shadow ally;
+  **Koldun** curses his accuser; the condemned **Corrigan** fires at his top suspect.
+* Everybody accuses and votes from known reveals, claims and the public record.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from agents.base import Decision, Request
+from agents.battaglia.knowledge import (CLAN_CARDS, Claim, PublicMemory, claims_from_notes, current_claims,
+                                        faction_of)
+from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, temperament
+from rules.battaglia.actions import (Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass, RevealBishop,
+                                     RevealLord, Speak, Vote, Whisper)
+from rules.battaglia.cards import LIGHT, SHADOW, Card
+from rules.core import Action
+
+DARKNESS_STEPS = ("first_darkness", "second_darkness")
+
+
+@dataclass
+class Mind:
+    """The bot's reading of one view: who it is, who it trusts, whom it suspects."""
+
+    me: int
+    card: Card
+    life: int
+    faction: str
+    alive: tuple[int, ...]
+    known: dict[int, frozenset[Card]]
+    allies: frozenset[int]
+    suspicion: dict[int, float]
+    memory: PublicMemory
+
+    def enemies_ranked(self, pool: Sequence[int]) -> list[int]:
+        """``pool`` minus allies, most suspicious first (seat order breaks ties)."""
+        return sorted((s for s in pool if s not in self.allies and s != self.me),
+                      key=lambda s: (-self.suspicion.get(s, 0.0), s))
+
+
+class BattagliaBot:
+    """A scripted player for any seat and mask.
+
+    Args:
+        seed: the game's seed; the bot's generator is ``random.Random(f"{seed}/{seat}")``.
+        seat: the seat it plays.
+        table: the public dressing (language, names, legends) for its speech.
+        talk: write accusation texts (off in the fastest simulations: the rules never read them).
+    """
+
+    name = "scripted"
+
+    def __init__(self, seed: int | None, seat: int, table: Table | None = None, *, talk: bool = True) -> None:
+        self.seat = seat
+        self.rng = random.Random(f"{seed}/{seat}")
+        self.table = table
+        self.talk = talk
+        self._memory = PublicMemory()
+
+    # -- the agent protocol -----------------------------------------------------------------------
+
+    def act(self, request: Request) -> Action | Decision:
+        """Pick one of ``request.legal`` for the view in ``request``."""
+        legal = request.legal
+        if len(legal) == 1:
+            return legal[0]
+        mind = self.read(request.view)
+        action = self.decide(request.view, mind, legal)
+        return action if action is not None else _pass_or_first(legal)
+
+    def read(self, view: Any) -> Mind:
+        """Fold the view into a :class:`Mind` (public memory is cached; it only depends on the log)."""
+        self._memory.feed(view.log)
+        claims = claims_from_notes(view.notes, self.seat)
+        claims += _public_claims(view)
+        known = current_claims(claims, view.graveyard, view.out)
+        card = Card(view.card)
+        alive = tuple(s for s in range(view.players) if s not in view.out)
+        allies = self._allies(view, card, known, alive)
+        suspicion = {s: self._suspicion(s, card, known, allies) for s in alive if s != self.seat}
+        return Mind(self.seat, card, int(view.life or 1), faction_of(card), alive, known, allies, suspicion,
+                    self._memory)
+
+    # -- knowledge --------------------------------------------------------------------------------
+
+    def _allies(self, view: Any, card: Card, known: dict[int, frozenset[Card]],
+                alive: tuple[int, ...]) -> frozenset[int]:
+        """Seats this soul counts as its own side (never accused, voted or shot)."""
+        mine = faction_of(card)
+        allies = set()
+        for seat, cards in known.items():
+            if seat not in alive:
+                continue
+            sides = {faction_of(c) for c in cards}
+            if mine == "light" and sides == {"light"}:
+                allies.add(seat)
+            elif mine == "shadow" and sides == {"shadow"}:
+                allies.add(seat)
+            elif mine in ("darkness", "gloom") and cards <= CLAN_CARDS and mine == "darkness":
+                allies.add(seat)  # the clan looks like one family to a dark (Koldunya fools them, L27)
+        if view.step in DARKNESS_STEPS and mine == "darkness":
+            allies.update(view.awake_with)
+        allies.discard(self.seat)
+        return frozenset(allies)
+
+    def _suspicion(self, seat: int, card: Card, known: dict[int, frozenset[Card]],
+                   allies: frozenset[int]) -> float:
+        """How much this soul wants ``seat`` gone: known enemies first, then the public record."""
+        if seat in allies:
+            return -5.0
+        mine = faction_of(card)
+        cards = known.get(seat)
+        if cards:
+            sides = {faction_of(c) for c in cards}
+            if mine not in sides:
+                return 5.0 + (1.0 if sides & {"darkness", "gloom"} and mine == "light" else 0.0)
+        record = self._memory.souls.get(seat)
+        score = 0.0
+        if record is not None:
+            score += record.bad * 1.2 - record.good * 0.8 + 0.3 * record.was_accused
+        if mine != "light":  # the dark side fears the light's most effective accusers
+            score = self._memory.threat.get(seat, 0.0) + (record.good if record else 0.0)
+        return score + self.rng.random() * 0.5
+
+    # -- decisions --------------------------------------------------------------------------------
+
+    def decide(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        """Dispatch on the phase (by the kinds of move offered)."""
+        kinds = {a.kind for a in legal}
+        lord = self._lord_reveal(view, mind, legal)
+        if lord is not None:
+            return lord
+        if "choose" in kinds:
+            return self._night_choice(view, mind, legal)
+        if "whisper" in kinds:
+            return self._whisper(view, mind, legal)
+        if "judge" in kinds:
+            return self._judge(view, mind, legal)
+        if "accuse" in kinds:
+            return self._accuse(view, mind, legal)
+        if "vote" in kinds:
+            return self._vote(view, mind, legal)
+        if "speak" in kinds:
+            return self._speak(view, mind, legal)
+        if "dying_shot" in kinds:
+            return self._dying_shot(mind, legal)
+        if "curse" in kinds:
+            return _first(legal, Curse) if self.rng.random() < temperament("KOLDUN", "curse") else None
+        if "intercede" in kinds or "reveal_bishop" in kinds:
+            return self._execution(view, mind, legal)
+        return None
+
+    def _lord_reveal(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        """The Lord reveals when condemned (L85), and sometimes early to judge (L75)."""
+        reveal = _first(legal, RevealLord)
+        if reveal is None:
+            return None
+        if view.condemned == self.seat:
+            return reveal
+        if str(view.phase) == "accuse" and view.day >= 2 and self.rng.random() < temperament("LORD_LUIHAD", "reveal") / 4:
+            return reveal
+        return None
+
+    # night
+
+    def _night_choice(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        targets = [a.target for a in legal if isinstance(a, Choose) and a.target is not None]
+        step = str(view.step)
+        if step in DARKNESS_STEPS:
+            target = self._darkness_target(view, mind, targets)
+        elif "domovik" in step:
+            target = self._domovik_guest(mind, targets)
+        elif "tiir" in step:
+            unknown = [t for t in targets if t not in mind.known or len(mind.known[t]) > 1]
+            target = _top(mind, unknown or targets)
+        elif "gloom" in step:
+            target = _top(mind, targets)
+        elif "corrigan" in step:
+            target = self._corrigan_target(mind, targets)
+        elif "cohen" in step:
+            target = self._cohen_patient(view, mind, targets)
+        else:
+            target = None
+        if target is None:
+            return None
+        return Choose(actor=self.seat, target=target)
+
+    def _darkness_target(self, view: Any, mind: Mind, targets: list[int]) -> int | None:
+        """The group's shared choice: same public ranking for all, or last round's plurality."""
+        group = set(view.awake_with) | {self.seat}
+        previous = _last_round(view.notes, str(view.step), view.night_round)
+        if previous:
+            counts = Counter(t for _, t in previous if t is not None and t >= 0)
+            if counts:
+                best = max(counts.values())
+                choice = min(t for t, n in counts.items() if n == best)
+                if choice in targets and choice not in self._private_allies(mind):
+                    return choice
+        outsiders = [t for t in targets if t not in group and t not in mind.allies]
+        if not outsiders:
+            return None
+        night = view.night
+
+        def shared_rank(seat: int) -> tuple[float, int]:
+            jitter = zlib.crc32(f"{night}/{seat}".encode()) % 1000 / 1000
+            return (-(mind.memory.threat.get(seat, 0.0) + jitter), seat)
+
+        ranked = sorted(outsiders, key=shared_rank)
+        mine = self._private_allies(mind)
+        for seat in ranked:
+            if seat not in mine:
+                return seat
+        return ranked[0]
+
+    def _private_allies(self, mind: Mind) -> frozenset[int]:
+        """Allies a clan member keeps to himself (a shadow Koldunya protects the shadows)."""
+        if mind.faction == "shadow":
+            return mind.allies
+        return frozenset()
+
+    def _domovik_guest(self, mind: Mind, targets: list[int]) -> int | None:
+        friends = [t for t in targets if t in mind.allies]
+        if friends:
+            return self.rng.choice(friends)
+        trusted = sorted(targets, key=lambda s: (mind.suspicion.get(s, 0.0), s))
+        return trusted[0] if trusted else None
+
+    def _corrigan_target(self, mind: Mind, targets: list[int]) -> int | None:
+        pool = [t for t in targets if not (mind.known.get(t) and mind.known[t] <= LIGHT)]
+        return _top(mind, pool) if pool else None
+
+    def _cohen_patient(self, view: Any, mind: Mind, targets: list[int]) -> int | None:
+        if self.seat in targets and self.rng.random() < 0.4:
+            return self.seat
+        pool = [t for t in targets if t not in view.revealed_lord and t not in view.revealed_shadow]
+        if not pool:
+            return self.seat if self.seat in targets else None
+        return min(pool, key=lambda s: (mind.suspicion.get(s, 0.0) - (2.0 if s in mind.allies else 0.0), s))
+
+    def _whisper(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        """Shadows share who they know to be dark (the Cat's peeking is the usual source)."""
+        darks = sorted(s for s, cards in mind.known.items() if cards <= CLAN_CARDS and s in mind.alive
+                       and s not in mind.allies)
+        if not darks or not self.talk:
+            return Whisper(actor=self.seat)
+        names = ", ".join(str(s) for s in darks)
+        text = f"тьма: {names}" if self.table is None or self.table.lang == "ru" else f"dark: {names}"
+        return Whisper(actor=self.seat, text=text)
+
+    # day
+
+    def _accuse(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        options = [a for a in legal if isinstance(a, Accuse)]
+        if not options:
+            return None
+        last_words = str(view.phase) == "last_words"
+        targets = sorted({a.target for a in options})
+        ranked = mind.enemies_ranked(targets)
+        if not ranked:
+            return None
+        target = ranked[0]
+        boldness = temperament(mind.card.value, "boldness")
+        slots_left = view.accusations_limit - len(view.accusations)
+        if not last_words and mind.suspicion.get(target, 0.0) < 0.6 and self.rng.random() > boldness * 0.8 \
+                and slots_left < len(mind.alive) // 2:
+            return None
+        reason = self._reason(view, mind, target)
+        basis = "logic" if reason is not None else "legend"
+        charge = "shadow" if target in view.revealed_shadow else "dark"
+        move = next((a for a in options if a.target == target and a.basis == basis and a.charge == charge), None)
+        if move is None:
+            move = next(a for a in options if a.target == target)
+        if last_words or not self.talk or self.table is None:
+            return move
+        return replace(move, text=accusation_text(self.table, target, move.basis, reason, self.rng))
+
+    def _reason(self, view: Any, mind: Mind, target: int) -> Reason | None:
+        """A public fact to lean on (by logic), else ``None`` (by legend). Same odds for every force."""
+        if target in view.revealed_shadow:
+            return Reason("revealed_shadow")
+        record = mind.memory.souls.get(target)
+        if record is not None and record.bad > 0:
+            light_deaths = [(s, c) for s, _, c in view.graveyard if c in LIGHT]
+            if light_deaths:
+                seat, card = light_deaths[-1]
+                kind = "accused_light" if seat in record.accused else "voted_for_light"
+                return Reason(kind, other=seat, card=card.value)
+        roll = self.rng.random()
+        if roll < 0.25 and record is not None and record.was_accused:
+            return Reason("survived")
+        if roll < 0.45 and view.day >= 2 and (record is None or not record.accused):
+            return Reason("silent", n=view.day - 1)
+        if roll < 0.6:
+            return Reason("darks_count", n=max(1, view.accusations_limit - 1))
+        return None
+
+    def _judge(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        """The Lord judge refuses accusations of revealed Children and of proven lights (L75)."""
+        pending = next((e for e in reversed(view.log) if e.kind == "accusation_proposed"), None)
+        approve = True
+        if pending is not None:
+            target = pending.data["target"]
+            proven_light = mind.known.get(target) is not None and mind.known[target] <= LIGHT
+            approve = not (target in view.revealed_child or target in view.revealed_lord or proven_light)
+        return Judge(actor=self.seat, approve=approve)
+
+    def _vote(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        ballots = [a for a in legal if isinstance(a, Vote)]
+        if not ballots:
+            return None
+        candidates = sorted({t for b in ballots for t in b.targets})
+        size = max(len(b.targets) for b in ballots)
+        ranked = mind.enemies_ranked(candidates)
+        chosen = [s for s in ranked if mind.suspicion.get(s, 0.0) > 0.2][:size] or ranked[:1]
+        wanted = tuple(sorted(chosen))
+        return next((b for b in ballots if b.targets == wanted), None)
+
+    def _speak(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        if not self.talk or self.table is None:
+            return None
+        accused = any(a.target == self.seat for a in view.accusations)
+        if accused or self.rng.random() < 0.3:
+            return Speak(actor=self.seat, text=defence_text(self.table, self.seat, self.rng))
+        return None
+
+    def _dying_shot(self, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        targets = [a.target for a in legal if isinstance(a, DyingShot)]
+        pool = [t for t in targets if not (mind.known.get(t) and mind.known[t] <= LIGHT)] or targets
+        target = _top(mind, pool)
+        return DyingShot(actor=self.seat, target=target) if target is not None else None
+
+    def _execution(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
+        condemned = view.condemned
+        if condemned is None:
+            return None
+        bishop = _first(legal, RevealBishop)
+        if bishop is not None and condemned in mind.allies and self.rng.random() < temperament("BISHOP", "reveal"):
+            return bishop
+        lun = _first(legal, Intercede)
+        believed_light = condemned in mind.allies or condemned in view.revealed_lord
+        if lun is not None and believed_light and self.rng.random() < temperament("LUN", "reveal"):
+            return lun
+        return None
+
+
+# -- helpers --------------------------------------------------------------------------------------
+
+
+def _public_claims(view: Any) -> list[Claim]:
+    """Claims everyone shares: confirmed reveals (L46, L70, L83-84, L89)."""
+    claims = [Claim(s, SHADOW - {Card.TRITON}, "revealed") for s in view.revealed_shadow]
+    claims += [Claim(s, frozenset({Card.LORD_LUIHAD}), "revealed") for s in view.revealed_lord]
+    claims += [Claim(s, frozenset({Card.CHILD}), "revealed") for s in view.revealed_child]
+    claims += [Claim(s, frozenset({Card.BISHOP}), "revealed") for s in view.revealed_bishop]
+    return claims
+
+
+def _last_round(notes: Sequence[Any], step: str, night_round: int) -> list[tuple[int, int]]:
+    """The previous round's pointing of this darkness step tonight (empty in round 1)."""
+    if night_round <= 1:
+        return []
+    for event in reversed(notes):
+        if event.kind == "darkness_round" and event.data["step"] == step:
+            if event.data["round"] == night_round - 1:
+                return [(s, t) for s, t in event.data["choices"]]
+            return []
+    return []
+
+
+def _top(mind: Mind, pool: Sequence[int]) -> int | None:
+    """The most suspicious seat of ``pool`` (an ally only when nothing else is left)."""
+    ranked = mind.enemies_ranked(pool)
+    if ranked:
+        return ranked[0]
+    rest = [s for s in pool if s != mind.me]
+    return rest[0] if rest else None
+
+
+def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
+    return next((a for a in legal if isinstance(a, kind)), None)
+
+
+def _pass_or_first(legal: Sequence[Action]) -> Action:
+    return _first(legal, Pass) or legal[0]
+

@@ -1,0 +1,170 @@
+"""What a battaglia seat knows, read from its view alone: public facts, private claims, suspicion.
+
+A bot never sees the state. It reads ``view.log`` (public events, in order) and ``view.notes``
+(what its own roles learned, across both lives) and turns them into:
+
+* **claims**: "seat s holds one of these cards" from Tiir's looks, the Cat's peeking, the clan
+  at acquaintance, the night group one woke with, confirmed reveals. A claim about a soul that has
+  since died (its card is in the graveyard for that seat) is stale and ignored, because the new
+  soul may be on the other side of the barricades (L44).
+* **public record** per soul: accusations made, ballots cast, and how they turned out when the
+  accused died with a card shown.
+
+Everything here is a pure function of the view, so the same view gives the same knowledge.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.battaglia.cards import DARKNESS, DARKNESS_STEP_CARDS, GLOOM, LIGHT, SHADOW, Card
+
+DARK_SIDE = DARKNESS | GLOOM
+CLAN_CARDS = DARKNESS | GLOOM | {Card.KOLDUNYA}
+STEP_CARDS: Mapping[str, frozenset[Card]] = {
+    "first_domovik": frozenset({Card.DOMOVIK}), "second_domovik": frozenset({Card.DOMOVIK}),
+    "first_tiir": frozenset({Card.TIIR}), "second_tiir": frozenset({Card.TIIR}),
+    "first_gloom": GLOOM, "second_gloom": GLOOM,
+    "first_cohen": frozenset({Card.COHEN}), "second_cohen": frozenset({Card.COHEN}),
+    # Corrigan's slot may hold an heir: any light but the Child, or Triton (L82).
+    "first_corrigan": (LIGHT - {Card.CHILD}) | {Card.TRITON},
+    "second_corrigan": (LIGHT - {Card.CHILD}) | {Card.TRITON},
+    "first_darkness": DARKNESS_STEP_CARDS | {Card.RAINMAKER},
+    "second_darkness": DARKNESS_STEP_CARDS | {Card.RAINMAKER},
+    "shadow": SHADOW, "acquaintance_darkness": CLAN_CARDS, "acquaintance_shadow": SHADOW,
+}
+
+
+def faction_of(card: Card) -> str:
+    """``light``, ``shadow``, ``darkness`` or ``gloom``."""
+    if card in LIGHT:
+        return "light"
+    if card in SHADOW:
+        return "shadow"
+    return "gloom" if card in GLOOM else "darkness"
+
+
+@dataclass
+class SoulRecord:
+    """What the public saw one soul do (reset when the seat dies and gets a new soul)."""
+
+    accused: list[int] = field(default_factory=list)
+    voted: list[int] = field(default_factory=list)
+    was_accused: int = 0
+    bad: float = 0.0
+    """Evidence of working against the light: votes and accusations that hit lights."""
+    good: float = 0.0
+    """Evidence of working for the light: votes and accusations that hit darks."""
+
+
+@dataclass
+class PublicMemory:
+    """The public log folded into per-soul records. Built incrementally; log only grows."""
+
+    seen: int = 0
+    last: Any = None
+    souls: dict[int, SoulRecord] = field(default_factory=lambda: defaultdict(SoulRecord))
+    accused_by: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    """Target -> who accused him, this soul of the target."""
+    voters_of: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    """Target -> who voted for him, this soul of the target."""
+    threat: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+    """Public score of how dangerous a soul is to the night killers (same for every reader)."""
+
+    def feed(self, log: tuple[Any, ...]) -> None:
+        """Fold new events of ``log`` (a longer version of the log seen before, or a new one)."""
+        if self.seen and (len(log) < self.seen or log[self.seen - 1] is not self.last):
+            self.__init__()  # type: ignore[misc]  # a different game: start over
+        for event in log[self.seen:]:
+            self._fold(event.kind, event.data)
+        self.seen = len(log)
+        self.last = log[-1] if log else None
+
+    def _fold(self, kind: str, data: Mapping[str, Any]) -> None:
+        if kind == "accusation":
+            accuser, target = data["accuser"], data["target"]
+            self.souls[target].was_accused += 1
+            if accuser >= 0:
+                self.souls[accuser].accused.append(target)
+                self.accused_by[target].append(accuser)
+                self.threat[accuser] += 0.5
+        elif kind == "ballots":
+            for seat, targets in data["ballots"]:
+                for target in targets:
+                    self.souls[seat].voted.append(target)
+                    self.voters_of[target].append(seat)
+        elif kind == "morning":
+            for death in data["deaths"]:
+                self._died(death["seat"], Card(death["card"]))
+            for seat in data["shadows"]:
+                self.threat[seat] += 0.0
+        elif kind in ("execution", "death"):
+            self._died(data["seat"], Card(data["card"]))
+        elif kind == "lord_revealed":
+            self.threat[data["seat"]] += 3.0
+
+    def _died(self, seat: int, card: Card) -> None:
+        """Judge those who accused or voted for ``seat`` by the card shown, then reset the soul."""
+        weight = -1.0 if card in LIGHT else (1.0 if card in DARK_SIDE else 0.3)
+        for accuser in self.accused_by.pop(seat, []):
+            self._credit(accuser, weight * 1.0)
+        for voter in self.voters_of.pop(seat, []):
+            self._credit(voter, weight * 0.5)
+        self.souls.pop(seat, None)
+        self.threat.pop(seat, None)
+
+    def _credit(self, seat: int, weight: float) -> None:
+        record = self.souls[seat]
+        if weight > 0:
+            record.good += weight
+            self.threat[seat] += weight
+        else:
+            record.bad -= weight
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Private knowledge: ``seat``'s soul is one of ``cards`` (stale once that soul has died)."""
+
+    seat: int
+    cards: frozenset[Card]
+    source: str
+
+
+def claims_from_notes(notes: Iterable[Any], me: int) -> list[Claim]:
+    """Every claim this seat's private notes support (about other seats)."""
+    claims: list[Claim] = []
+    for event in notes:
+        kind, data = event.kind, event.data
+        if kind == "tiir_saw":
+            claims.append(Claim(data["seat"], frozenset({Card(data["card"])}), "tiir"))
+        elif kind == "clan":
+            cards = CLAN_CARDS if data["clan"] == "darkness" else SHADOW
+            claims += [Claim(m, cards, "clan") for m in data["members"] if m != me]
+        elif kind == "gathering":
+            cards = STEP_CARDS.get(data["step"], frozenset())
+            claims += [Claim(m, cards, "group") for m in data["members"] if m != me]
+        elif kind == "cat_saw":
+            cards = STEP_CARDS.get(data["step"])
+            if cards:
+                claims += [Claim(m, cards, "cat") for m in data["awake"] if m != me]
+    return claims
+
+
+def current_claims(claims: Iterable[Claim], graveyard: Iterable[tuple[int, int, Card]],
+                   out: frozenset[int]) -> dict[int, frozenset[Card]]:
+    """Narrow each living seat's possible cards by the claims that still hold (not stale)."""
+    dead_cards: dict[int, set[Card]] = defaultdict(set)
+    for seat, _, card in graveyard:
+        dead_cards[seat].add(card)
+    known: dict[int, frozenset[Card]] = {}
+    for claim in claims:
+        if claim.seat in out or dead_cards[claim.seat] & claim.cards:
+            continue
+        previous = known.get(claim.seat)
+        narrowed = claim.cards if previous is None else (previous & claim.cards or claim.cards)
+        known[claim.seat] = narrowed
+    return known

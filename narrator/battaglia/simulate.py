@@ -1,0 +1,191 @@
+"""One simulated battaglia game per :class:`GameJob`: scripted bots in every seat, one row of results.
+
+``play_one`` is the function ``narrator.playtest.run_games`` ships to worker processes. Without a
+transcript it runs a lean loop (chance, ask the lowest active seat, ``apply``); with one it runs a
+:class:`narrator.session.Session` writing the JSONL file. Both draw chance from
+``random.Random(job.seed)`` in the same order, so a game is the same game either way, and the
+kernel stays the only judge of legality (an illegal bot move is counted as a fallback and replaced
+by the kernel's ``default_action``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from agents.base import Request
+from agents.battaglia import BattagliaBot
+from agents.battaglia.texts import Table
+from narrator.playtest.runner import GameJob
+from rules.battaglia import GAME, BattagliaConfig, BattagliaState, Card
+from rules.chance import sample
+from rules.core import CHANCE, ChanceAction, Event, IllegalActionError
+from rules.replay import decode_config
+
+SIMULATION_DEFAULTS: Mapping[str, Any] = {"speech_rounds": 0, "objection_window": "eligible"}
+"""Table options the simulation changes unless a rules profile sets them: bots neither read speeches
+nor need the dummy objection window that hides Lun and the Bishop from people (spec §11.3.3), and
+neither changes a rule."""
+MAX_MOVES = 20_000
+TRANSCRIPT_LANG = "en"
+"""Language of the bots' speech in simulated transcripts (``narrator play`` lets people choose)."""
+DARKNESS_STEPS = frozenset({"first_darkness", "second_darkness"})
+GLOOM_STEPS = frozenset({"first_gloom", "second_gloom"})
+CORRIGAN_STEPS = frozenset({"first_corrigan", "second_corrigan"})
+
+
+@lru_cache(maxsize=64)
+def _config(players: int, options: tuple[tuple[str, Any], ...]) -> BattagliaConfig:
+    """The validated config of a job (cached: pydantic validation is slow next to a game)."""
+    config: BattagliaConfig = decode_config(GAME, {**SIMULATION_DEFAULTS, **dict(options), "players": players})
+    return config
+
+
+def job_config(job: GameJob) -> BattagliaConfig:
+    """The rules a job is played under."""
+    return _config(job.players, tuple(sorted(job.options.items())))
+
+
+def make_bots(seed: int | None, players: int, table: Table | None, *, talk: bool) -> dict[int, BattagliaBot]:
+    """A scripted bot in every seat."""
+    return {s: BattagliaBot(seed, s, table, talk=talk) for s in range(players)}
+
+
+class Tally:
+    """Counts what a row reports, from the events of each move (host-only ones included)."""
+
+    def __init__(self) -> None:
+        self.causes: Counter[str] = Counter()
+        self.counts: Counter[str] = Counter()
+        self._lun = -1
+
+    def see(self, events: Sequence[Event]) -> None:
+        """Fold one move's events."""
+        for event in events:
+            kind, data = event.kind, event.data
+            if kind == "night_report":
+                self._night(data)
+            elif kind == "intercession":
+                self._lun = data["lun"]
+                self.counts["intercessions"] += 1
+            elif kind == "execution":
+                self.causes["lun" if data["seat"] == self._lun else "execution"] += 1
+                self._lun = -1
+            elif kind == "death":
+                self.causes[str(data.get("cause", "other"))] += 1
+            elif kind in ("lord_revealed", "bishop_revealed", "child_revealed", "curse", "shadow_revealed"):
+                self.counts[kind] += 1
+            elif kind == "morning":
+                self.counts["night_shadow_reveals"] += len(data["shadows"])
+            elif kind == "no_condemnation":
+                self.counts["days_without_condemnation"] += 1
+
+    def _night(self, data: Mapping[str, Any]) -> None:
+        acts = data["acts"]
+        darkness = {t for step, s, t in acts if step in DARKNESS_STEPS and s == -1}
+        gloom = {t for step, _, t in acts if step in GLOOM_STEPS}
+        corrigan = {t for step, _, t in acts if step in CORRIGAN_STEPS}
+        for seat in data["deaths"]:
+            cause = ("darkness" if seat in darkness else "gloom" if seat in gloom
+                     else "corrigan" if seat in corrigan else "guest")
+            self.causes[cause] += 1
+
+
+def play_one(job: GameJob) -> dict[str, Any]:
+    """Play one game of ``job`` with scripted bots and return its row."""
+    config = job_config(job)
+    tally = Tally()
+    if job.transcript:
+        state, moves, fallbacks = _play_recorded(job, config, tally)
+    else:
+        state, moves, fallbacks = _play_lean(job, config, tally)
+    return make_row(job, state, tally, moves, fallbacks)
+
+
+def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple[BattagliaState, int, int]:
+    rng = random.Random(job.seed)
+    bots = make_bots(job.seed, job.players, None, talk=False)
+    state = GAME.initial_state(config)
+    fallbacks = 0
+    for moves in range(MAX_MOVES):
+        if state.result is not None:
+            return state, moves, fallbacks
+        active = GAME.active_players(state)
+        if CHANCE in active:
+            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+        else:
+            seat = min(active)
+            legal = GAME.legal_actions(state, seat)
+            action = bots[seat].act(Request(GAME.name, seat, GAME.view(state, seat), legal))
+            action = getattr(action, "action", action)
+        try:
+            step = GAME.apply(state, action)
+        except IllegalActionError:
+            fallbacks += 1
+            step = GAME.apply(state, GAME.default_action(state, action.actor))
+        tally.see(step.events)
+        state = step.state
+    return state, MAX_MOVES, fallbacks
+
+
+def _play_recorded(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple[BattagliaState, int, int]:
+    from narrator.session import Session
+    from narrator.transcript import TranscriptWriter
+
+    assert job.transcript is not None
+    table = Table.for_game(job.seed, job.players, TRANSCRIPT_LANG)
+    bots = make_bots(job.seed, job.players, table, talk=True)
+    with TranscriptWriter(job.transcript) as file:
+        writer = _CountingWriter(file)
+        session = Session(GAME, config, bots, seed=job.seed, recorder=writer)
+        session.listeners.append(lambda _action, events: tally.see(events))
+        session.write_header(seats=[{"seat": s, "agent": "scripted"} for s in range(job.players)],
+                             table={"lang": table.lang, "setting": table.setting, "names": list(table.names),
+                                    "legends": list(table.legends)})
+        moves = 0
+        while moves < MAX_MOVES and session.step():
+            moves += 1
+    return session.state, moves, writer.fallbacks
+
+
+class _CountingWriter:
+    """Passes records to the transcript file, counting fallback lines (bots' illegal moves)."""
+
+    def __init__(self, file: Any) -> None:
+        self.file, self.fallbacks = file, 0
+
+    def write(self, record: dict[str, Any]) -> None:
+        self.fallbacks += record.get("kind") == "fallback"
+        self.file.write(record)
+
+
+def make_row(job: GameJob, state: BattagliaState, tally: Tally, moves: int, fallbacks: int) -> dict[str, Any]:
+    """The report row of a finished (or cut off) game."""
+    outcome = state.result
+    detail = dict(outcome.detail) if outcome else {}
+    row: dict[str, Any] = {
+        "index": job.index, "players": job.players, "seed": job.seed, "cards": len(state.deck),
+        "winner": detail.get("force") or "none",
+        "winners": " ".join(str(s) for s in sorted(outcome.winners)) if outcome else "",
+        "termination": outcome.termination if outcome else "move_limit",
+        "days": state.day, "moves": moves, "fallbacks": fallbacks,
+        "survivors": state.players - len(state.out),
+        "reborn": sum(1 for life in state.lives if life == 2),
+        "deaths": sum(tally.causes.values()),
+    }
+    for cause in ("darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "lun"):
+        row[f"death_{cause}"] = tally.causes.get(cause, 0)
+    row["death_other"] = sum(v for k, v in tally.causes.items() if k not in
+                             ("darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "lun"))
+    for key in ("lord_revealed", "bishop_revealed", "child_revealed", "curse", "intercessions",
+                "night_shadow_reveals", "days_without_condemnation"):
+        row[key] = tally.counts.get(key, 0)
+    seat_of = {card: seat for seat, card in enumerate(state.first_cards)}
+    for card in Card:
+        seat = seat_of.get(card)
+        row[f"seat_{card.value}"] = "" if seat is None else seat
+        row[f"survived_{card.value}"] = "" if seat is None else int(state.lives[seat] == 1 and seat not in state.out)
+    return row
