@@ -7,7 +7,7 @@ accepts or seizes, when a Brink reroll fails, or at once when no option is open.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rules.ten_candles.state import evolve as replace
 
 from rules.chance import Dice
 from rules.core import HOST, Action, Code, Event, Rejection, public

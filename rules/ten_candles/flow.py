@@ -5,7 +5,7 @@ Each helper takes the state and a list that collects events, and returns the new
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rules.ten_candles.state import evolve as replace
 
 from rules.core import HOST, Event, PlayerId, public
 from rules.ten_candles.config import CHORUS, OPENING_PHRASE, START_PHRASE, TOTAL_CANDLES

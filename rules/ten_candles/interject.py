@@ -3,7 +3,7 @@ candle (L56), showing an active Brink (L232-234), the X-card (safety, D39)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rules.ten_candles.state import evolve as replace
 
 from rules.core import HOST, Code, Event, Rejection, public
 from rules.ten_candles.actions import CandleOut, RevealBrink, SpeakTruth, XCard

@@ -6,7 +6,7 @@ only then are its cards passed, shared or fixed and its candles lit.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rules.ten_candles.state import evolve as replace
 from itertools import permutations
 
 from rules.core import HOST, Action, Code, Event, PlayerId, Rejection, private, public

@@ -6,7 +6,8 @@ one on your left. So the GM's left neighbour is seat 0 and its right neighbour i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 from enum import StrEnum
 
 from rules.core import HOST, PlayerId
@@ -229,3 +230,20 @@ def virtue_author(holder: PlayerId, players: int) -> PlayerId:
 def vice_author(holder: PlayerId, players: int) -> PlayerId:
     """Who wrote ``holder``'s vice: vices pass left, among players only (L102, D19)."""
     return (holder - 1) % players
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_set = object.__setattr__
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for this package's frozen, slotted state classes, twice as fast
+    (no ``__init__`` round trip): the simulator's inner loop spends most of its time here."""
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    new = object.__new__(cls)
+    for name in names:
+        _set(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
