@@ -102,6 +102,7 @@ def _scripted_fallback(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
 
 register_bot("random", _random_bot, label="random legal moves")
 register_bot("scripted", _scripted_fallback, label="scripted bot")
+register_bot("scripted", "narrator.web.games:battaglia_scripted", game="battaglia", label="scripted battaglia player")
 
 
 class HumanSeat:

@@ -17,6 +17,7 @@ from narrator.web.render import controls, event_line, seat_name, view_rows
 from narrator.web.tables import Table
 from rules.codec import action_to_dict
 from rules.core import HOST, PlayerId, jsonable
+from rules.replay import audience_to_json
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
@@ -83,7 +84,8 @@ def public_state(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "busy": not table.idle.is_set(),
         "view": jsonable(table.view(viewer)),
         "legal": [action_to_dict(a) for a in legal],
-        "events": [{"kind": e.kind, "data": jsonable(e.data)} for e in table.visible_events(viewer)],
+        "events": [{"kind": e.kind, "audience": audience_to_json(e.audience), "data": jsonable(e.data)}
+                   for e in table.visible_events(viewer)],
         "rejection": rejection.to_dict() if rejection else None,
         "outcome": outcome.to_dict() if outcome else None,
         "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller} for s in table.record.seats],

@@ -22,8 +22,13 @@ TEXT_FIELDS = ("text",)
 """Action fields a person types (a truth, a speech); every other field comes from ``legal_actions``."""
 
 SEAT_KEYS = frozenset({"seat", "seats", "target", "targets", "actor", "victim", "to", "from", "winner", "winners",
-                       "voter", "voters", "candidate", "nominee", "killer", "by"})
+                       "voter", "voters", "candidate", "candidates", "nominee", "killer", "by", "accuser",
+                       "accused", "condemned", "cursed", "judges", "out", "guest", "patient"})
 """Keys whose integer values name seats, so they are shown as seat names."""
+
+HIDDEN_VIEW_KEYS = frozenset({"log", "notes", "viewer"})
+"""View fields not shown as rows: the seat's events (log, private notes) have their own panel, and the
+viewer is the page's seat."""
 
 ActionLabeler = Callable[[Action, Sequence[str], str], str]
 """``labeler(action, seat_names, language) -> label``."""
@@ -68,15 +73,19 @@ def seat_name(names: Sequence[str], seat: int, language: str) -> str:
 
 
 def format_value(key: str, value: Any, names: Sequence[str], language: str) -> str:
-    """One value in words: seats by name, booleans as yes/no, lists joined."""
+    """One value in words: seats by name, booleans as yes/no, lists joined, mappings as ``field: value``."""
     if isinstance(value, bool):
         return translate(language, "value.yes" if value else "value.no")
+    if value is None:
+        return "—"
     if key in SEAT_KEYS and isinstance(value, int):
         return seat_name(names, value, language)
-    if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
-        return ", ".join(format_value(key, v, names, language) for v in value)
+    if isinstance(value, list):
+        nested = any(isinstance(v, (dict, list)) for v in value)
+        parts = [format_value(key, v, names, language) for v in value]
+        return "; ".join(f"({p})" if nested and "," in p else p for p in parts) if nested else ", ".join(parts)
     if isinstance(value, dict):
-        return "; ".join(f"{translate(language, 'field.' + str(k))}: {format_value(str(k), v, names, language)}"
+        return ", ".join(f"{translate(language, 'field.' + str(k))}: {format_value(str(k), v, names, language)}"
                          for k, v in value.items())
     return str(value)
 
@@ -125,4 +134,4 @@ def view_rows(view: Any, names: Sequence[str], language: str) -> list[tuple[str,
     if not isinstance(data, Mapping):
         return [("", format_value("", data, names, language))]
     return [(translate(language, f"field.{key}"), format_value(str(key), value, names, language))
-            for key, value in data.items()]
+            for key, value in data.items() if key not in HIDDEN_VIEW_KEYS]
