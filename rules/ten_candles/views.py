@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.core import HOST, PlayerId, Viewer
 from rules.ten_candles.setup import brink_knowers
-from rules.ten_candles.state import PRE_PLAY_PHASES, Card, Phase, TenCandlesState, ring
+from rules.ten_candles.state import PRE_PLAY_PHASES, Card, Phase, TenCandlesState, brink_author, ring
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,13 +131,9 @@ def _character(state: TenCandlesState, holder: PlayerId, seat: PlayerId | None, 
         stack=tuple(str(k) for k in char.stack) if stack_shared else None,
         top=str(char.top) if stack_shared and char.top else None, burned=tuple(str(k) for k in char.burned),
         hope=char.hope, traits_burned_this_scene=tuple(str(k) for k in char.traits_burned_this_scene),
-        brink=char.brink if knows_brink else None, brink_author=_brink_author(state, holder),
+        brink=char.brink if knows_brink else None, brink_author=brink_author(holder, state.players),
         brink_revealed=char.brink_revealed,
         message=char.message if auditor or own or played else None, message_recorded=char.message is not None)
-
-
-def _brink_author(state: TenCandlesState, holder: PlayerId) -> PlayerId:
-    return HOST if holder == 0 else holder - 1
 
 
 _ORDER = {phase: i for i, phase in enumerate((*PRE_PLAY_PHASES, Phase.SCENE))}

@@ -180,3 +180,18 @@ def test_no_candle_out_before_any_is_lit_L56():
     state = GAME.initial_state(TenCandlesConfig(players=3))
     from rules.ten_candles import CandleOut
     assert rejection_code(state, CandleOut(actor=A)) == "NO_CANDLE_LIT"
+
+
+def test_every_rule_citation_points_into_the_seed():
+    """STYLE §7: each ``Rule:``/rejection line cites a real line of the 345-line seed."""
+    import re
+    from pathlib import Path
+    seed_lines = 345
+    cited = []
+    for path in Path("rules/ten_candles").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r"000_e53cdcbb20917f8a\.txt:((?:L\d+(?:-\d+)?(?:, )?)+)", text):
+            cited += [int(n) for n in re.findall(r"\d+", match.group(1))]
+        for match in re.finditer(r'reject\([^"]*"[^"]*"[^)]*?"(L[\d, L-]+)"\)', text):
+            cited += [int(n) for n in re.findall(r"\d+", match.group(1))]
+    assert len(cited) > 50 and all(1 <= n <= seed_lines for n in cited)
