@@ -6,12 +6,12 @@ Rule: «по итогам дня» (seeds/004_55ac8a5a86b5c135.txt:L72-90)
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from rules.battaglia.cards import CORRIGAN_LETHAL, CORRIGAN_REVEALS, DARKNESS, GLOOM, HEIR_ELIGIBLE, SHADOW, Card
 from rules.battaglia.flow import after_deaths
 from rules.battaglia.life import kill
 from rules.battaglia.state import Accusation, BattagliaState, DayState, PendingCurse, Phase, living
+from rules.battaglia.state import evolve as replace
 from rules.core import Event, host_only, private, public
 
 

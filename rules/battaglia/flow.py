@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from rules.battaglia.cards import DARKNESS, GLOOM, Card
 from rules.battaglia.life import end_check, give_soul, skip_soulless
 from rules.battaglia.night import cats, shadow_cards
 from rules.battaglia.state import BattagliaState, Phase
+from rules.battaglia.state import evolve as replace
 from rules.core import Event, private, public
 
 DARKNESS_CLAN = DARKNESS | GLOOM | {Card.KOLDUNYA}

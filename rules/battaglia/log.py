@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from rules.battaglia.state import BattagliaState
+from rules.battaglia.state import evolve as replace
 from rules.core import Event, Viewer
 
 

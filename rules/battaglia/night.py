@@ -6,12 +6,12 @@ Rule: «вот план регулярной ночи (со второй и до
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from rules.battaglia.cards import (CORRIGAN_LETHAL, CORRIGAN_REVEALS, DARKNESS_STEP_CARDS, QUALIFYING_DARKS,
                                    SHADOW, Card)
 from rules.battaglia.life import kill
 from rules.battaglia.state import NIGHT_ORDER, BattagliaState, NightState, NightStep, Phase, holders
+from rules.battaglia.state import evolve as replace
 from rules.core import Event, host_only, private, public
 
 S = NightStep

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from rules.battaglia.cards import Card
 from rules.battaglia.config import BattagliaConfig
 from rules.core import Event, Outcome
+
+
+_T = TypeVar("_T")
 
 
 class Phase(StrEnum):
@@ -189,3 +193,15 @@ def holders(state: BattagliaState, card: Card) -> tuple[int, ...]:
     """Living seats whose current soul is ``card``."""
     out = state.out
     return tuple(s for s, c in enumerate(state.cards) if c is card and s not in out)
+
+
+_SETATTR = object.__setattr__
+
+
+def evolve(obj: _T, **changes: object) -> _T:
+    """``dataclasses.replace`` for these frozen slotted records, without re-running ``__init__`` (hot path)."""
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in cls.__slots__:  # type: ignore[attr-defined]
+        _SETATTR(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
