@@ -174,7 +174,7 @@ class ScriptedSurvivor:
     def _describe(self, view: Any) -> Action:
         cards = mat.load("characters")
         names = cards["names"][self.lang]
-        return DescribeCharacter(actor=self.seat, name=names[(self.seat * 5 + self.rng.randrange(3)) % len(names)],
+        return DescribeCharacter(actor=self.seat, name=names[(self.seat * 3 + self.rng.randrange(3)) % len(names)],
                                  appearance=self._text(cards["looks"]), description=self._text(cards["roles"]))
 
     def _brink(self, view: Any) -> Action:

@@ -20,8 +20,9 @@ def rates_by_count(series: Mapping[str, Mapping[int, Proportion]], path: str | P
     for name, by_count in series.items():
         counts = sorted(by_count)
         rates = [by_count[c].rate for c in counts]
-        lows = [by_count[c].rate - by_count[c].interval[0] for c in counts]
-        highs = [by_count[c].interval[1] - by_count[c].rate for c in counts]
+        # max(0, ...): at a rate of 0 or 1 rounding can leave the interval a hair inside the rate
+        lows = [max(0.0, by_count[c].rate - by_count[c].interval[0]) for c in counts]
+        highs = [max(0.0, by_count[c].interval[1] - by_count[c].rate) for c in counts]
         axes.errorbar(counts, rates, yerr=[lows, highs], marker="o", capsize=3, label=name)
     axes.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, 1))
     axes.grid(alpha=0.3)

@@ -1,0 +1,207 @@
+"""A human survivor at the terminal: prompts for card texts (with suggestions), truths and choices.
+
+Input and output are injected (:class:`TerminalIO` for a real terminal, :class:`ScriptedIO` for
+tests), so a whole game can be played from a list of lines. Choices are numbered from the legal
+moves; a kernel refusal is shown with its reason and the question is asked again. At any prompt
+``x`` plays the X-card. End of input (EOF, Ctrl-C) propagates so the game can be saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from agents.base import Request
+from agents.ten_candles.survivor import ScriptedSurvivor
+from rules.core import Action
+from rules.ten_candles.actions import (ArrangeStack, DescribeCharacter, DescribeSupplies, Narrate, RecordMessage,
+                                       SpeakTruth, WriteBrink, WriteMoment, WriteTraits, XCard)
+from rules.ten_candles.legal import is_interjection
+
+X_KEYS = ("x", "х")
+"""Latin and Cyrillic x: the X-card."""
+
+
+class HumanIO(Protocol):
+    """Where a human's lines come from and where the table's lines go."""
+
+    def ask(self, prompt: str) -> str:
+        """One line of input (raises ``EOFError``/``KeyboardInterrupt`` when the human leaves)."""
+
+    def say(self, text: str) -> None:
+        """Show a line."""
+
+
+class ScriptedIO:
+    """Input from a list of lines, output collected (tests). Running out of lines is EOF."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.lines = list(lines)
+        self.output: list[str] = []
+
+    def ask(self, prompt: str) -> str:
+        """The next scripted line."""
+        self.output.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+    def say(self, text: str) -> None:
+        """Keep ``text``."""
+        self.output.append(text)
+
+
+PROMPTS = {
+    "ru": {"virtue": "Добродетель для соседа справа (одно слово)", "vice": "Порок для соседа слева (одно слово)",
+           "name": "Имя", "appearance": "Внешность", "description": "Кто это, в паре слов",
+           "moment": "Ваш Момент", "brink": "Грань для соседа слева", "their": "Грань для Них (Я видел, как Они…)",
+           "supplies": "Что у вас в карманах", "message": "Послание миру", "truth": "Ваша истина",
+           "narrate": "Расскажите, что произошло", "choose": "Выберите номер", "enter": "Enter — принять",
+           "refused": "Нельзя", "bad_number": "Введите номер из списка или x для X-карты",
+           "stack": "Порядок карт (сверху вниз)", "x_note": "X-карта (можно без пояснений)"},
+    "en": {"virtue": "A virtue for the player on your right (one word)",
+           "vice": "A vice for the player on your left (one word)", "name": "Name", "appearance": "Appearance",
+           "description": "Who they are, in a couple of words", "moment": "Your Moment",
+           "brink": "A Brink for the player on your left", "their": "Their Brink (I saw Them...)",
+           "supplies": "What is in your pockets", "message": "Your message to the world", "truth": "Your truth",
+           "narrate": "Tell what happened", "choose": "Choose a number", "enter": "Enter accepts",
+           "refused": "Not allowed", "bad_number": "Type a number from the list, or x for the X-card",
+           "stack": "Card order (top first)", "x_note": "X-card (a note is optional)"},
+}
+MOVE_NAMES = {
+    "ru": {"roll": "Бросить кубики", "burn_trait": "Сжечь активную Черту (перебросить единицы)",
+           "embrace_brink": "Принять Грань (перебросить всё)", "seize_narration": "Погасить свечу и рассказать самому",
+           "accept_roll": "Принять результат", "volunteer_death": "Мой персонаж умирает (и я рассказываю)",
+           "decline_death": "Мой персонаж не умирает", "candle_out": "Свеча погасла сама",
+           "reveal_brink": "Открыть свою Грань", "x_card": "X-карта"},
+    "en": {"roll": "Roll the dice", "burn_trait": "Burn your active Trait (reroll the ones)",
+           "embrace_brink": "Embrace your Brink (reroll everything)",
+           "seize_narration": "Put out a candle and narrate it yourself", "accept_roll": "Accept the roll",
+           "volunteer_death": "My character dies (and I narrate it)", "decline_death": "My character does not die",
+           "candle_out": "A candle went out by itself", "reveal_brink": "Show your Brink", "x_card": "X-card"},
+}
+
+
+class HumanSurvivor:
+    """The agent in a human's seat.
+
+    Args:
+        seat: the seat.
+        io: the terminal (or a script).
+        lang: the table's language.
+        seed: seeds the suggestions.
+        status: called with the view before each prompt (the status line).
+    """
+
+    max_attempts = None  # a human is asked until the move is legal
+
+    def __init__(self, seat: int, io: HumanIO, *, lang: str = "en", seed: int = 0,
+                 status: Callable[[Any], None] | None = None) -> None:
+        self.seat, self.io, self.lang = seat, io, lang
+        self.name = "human"
+        self.words = PROMPTS[lang]
+        self.suggester = ScriptedSurvivor(seat, seed=seed, lang=lang)
+        self.status = status
+
+    def act(self, request: Request) -> Action:
+        """Ask the human for this turn's move."""
+        if request.rejection is not None:
+            self.io.say(f"{self.words['refused']}: {request.rejection.message} [{request.rejection.code}]")
+        if self.status is not None:
+            self.status(request.view)
+        kinds = [a.kind for a in request.legal if not is_interjection(a)]
+        text_move = TEXT_MOVES.get(kinds[0]) if kinds else None
+        if text_move is not None:
+            return text_move(self, request)
+        return self._choose(request)
+
+    # -- numbered choices -------------------------------------------------------------------------
+
+    def _choose(self, request: Request) -> Action:
+        moves = _distinct(request.legal)
+        names = MOVE_NAMES[self.lang]
+        for number, move in enumerate(moves, start=1):
+            label = _stack_label(move) if isinstance(move, ArrangeStack) else names.get(move.kind, move.kind)
+            self.io.say(f"  {number}. {label}")
+        while True:
+            answer = self.io.ask(f"{self.words['choose']} [1]: ").strip()
+            if answer.lower() in X_KEYS:
+                return self._x_card()
+            if not answer:
+                return moves[0]
+            if answer.isdigit() and 1 <= int(answer) <= len(moves):
+                chosen = moves[int(answer) - 1]
+                return self._x_card() if isinstance(chosen, XCard) else chosen
+            self.io.say(self.words["bad_number"])
+
+    def _x_card(self) -> Action:
+        note = self.io.ask(f"{self.words['x_note']}: ").strip()
+        return XCard(actor=self.seat, note=note)
+
+    # -- free text ---------------------------------------------------------------------------------
+
+    def _text(self, key: str, suggestion: str) -> str | None:
+        """A line of text, the suggestion on Enter; ``None`` when the human played the X-card."""
+        answer = self.io.ask(f"{self.words[key]} [{suggestion}] ({self.words['enter']}): ").strip()
+        if answer.lower() in X_KEYS:
+            return None
+        return answer or suggestion
+
+    def _suggest(self, request: Request) -> Any:
+        turn = [a for a in request.legal if not is_interjection(a)]
+        return self.suggester.act(Request(request.game, request.seat, request.view, turn))
+
+    def _write(self, request: Request, key: str, field: str, build: Callable[[str], Action]) -> Action:
+        text = self._text(key, getattr(self._suggest(request), field))
+        return self._x_card() if text is None else build(text)
+
+    def _traits(self, request: Request) -> Action:
+        hint = self._suggest(request)
+        virtue = self._text("virtue", hint.virtue)
+        vice = None if virtue is None else self._text("vice", hint.vice)
+        if virtue is None or vice is None:
+            return self._x_card()
+        return WriteTraits(actor=self.seat, virtue=virtue, vice=vice)
+
+    def _describe(self, request: Request) -> Action:
+        hint = self._suggest(request)
+        values = {}
+        for key in ("name", "appearance", "description"):
+            text = self._text(key, getattr(hint, key))
+            if text is None:
+                return self._x_card()
+            values[key] = text
+        return DescribeCharacter(actor=self.seat, **values)
+
+    def _brink(self, request: Request) -> Action:
+        left = self.seat + 1 if self.seat + 1 < request.view.players else None
+        return self._write(request, "brink" if left is not None else "their", "text",
+                           lambda t: WriteBrink(actor=self.seat, text=t))
+
+    def _stack(self, request: Request) -> Action:
+        self.io.say(self.words["stack"] + ":")
+        return self._choose(request)
+
+
+def _distinct(moves: Iterable[Action]) -> list[Action]:
+    """Moves in order, interjections last, without repeats (e.g. X-card listed once)."""
+    turn = [m for m in moves if not is_interjection(m)]
+    extra = [m for m in moves if is_interjection(m)]
+    return turn + extra
+
+
+def _stack_label(move: ArrangeStack) -> str:
+    return " > ".join((*move.order, "brink"))
+
+
+TEXT_MOVES: dict[str, Callable[[HumanSurvivor, Request], Action]] = {
+    "write_traits": HumanSurvivor._traits,
+    "describe_character": HumanSurvivor._describe,
+    "write_moment": lambda h, r: h._write(r, "moment", "text", lambda t: WriteMoment(actor=h.seat, text=t)),
+    "write_brink": HumanSurvivor._brink,
+    "describe_supplies": lambda h, r: h._write(r, "supplies", "text",
+                                               lambda t: DescribeSupplies(actor=h.seat, text=t)),
+    "record_message": lambda h, r: h._write(r, "message", "text", lambda t: RecordMessage(actor=h.seat, text=t)),
+    "speak_truth": lambda h, r: h._write(r, "truth", "text", lambda t: SpeakTruth(actor=h.seat, text=t)),
+    "narrate": lambda h, r: h._write(r, "narrate", "text", lambda t: Narrate(actor=h.seat, text=t)),
+}

@@ -1,0 +1,217 @@
+"""Playing Ten Candles in the terminal: humans, AI companions and the template Storyteller.
+
+:func:`play` seats the humans (seats ``0..humans-1``) and scripted survivors, the scripted GM with
+the template Storyteller's voice, and runs the session, writing the transcript line by line. The
+table hears every event (:mod:`narration`) and the Storyteller's prose, which is also written to
+the transcript as ``narration`` records (replay ignores them). Leaving (EOF, Ctrl-C) saves; the
+game resumes from its transcript. ``burn_minutes`` puts a candle out on a real-time clock.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agents.ten_candles.gm import ScriptedGM
+from narrator.resume import load_header, resume_session
+from narrator.session import Session
+from narrator.ten_candles.human import HumanIO, HumanSurvivor
+from narrator.ten_candles.narration import describe
+from narrator.ten_candles.simulate import make_table
+from narrator.ten_candles.storyteller import TemplateStoryteller
+from narrator.transcript import TranscriptWriter
+from rules.core import HOST, Action, Event, Outcome, Viewer
+from rules.replay import audience_from_json
+from rules.ten_candles import GAME, TenCandlesConfig
+from rules.ten_candles.actions import CandleOut
+from rules.ten_candles.state import Phase
+
+PLAYING = {str(p) for p in (Phase.SCENE, Phase.ROLL, Phase.REROLL, Phase.DEATH, Phase.NARRATION, Phase.TRUTHS)}
+
+
+@dataclass
+class TableSettings:
+    """How a terminal game is set up (all of it goes into the transcript header)."""
+
+    humans: int = 1
+    ai: int = 3
+    lang: str = "en"
+    seed: int = 0
+    module: str | None = None
+    lines: tuple[str, ...] = ()
+    veils: tuple[str, ...] = ()
+    burn_minutes: float | None = None
+
+
+@dataclass
+class PlayResult:
+    """How a terminal game stopped: ``outcome`` when it ended, else saved for ``--resume``."""
+
+    outcome: Outcome | None
+    transcript: Path
+    storyteller: TemplateStoryteller
+    session: Session
+
+
+class Table:
+    """One game at the terminal: the session, the Storyteller, the humans' terminal, the clock."""
+
+    def __init__(self, settings: TableSettings, io: HumanIO, *, clock: Callable[[], float] = time.monotonic,
+                 status: Callable[[Any], None] | None = None) -> None:
+        self.settings, self.io, self.clock = settings, io, clock
+        self.storyteller = TemplateStoryteller(lang=settings.lang, module=settings.module, seed=settings.seed)
+        humans = {s: HumanSurvivor(s, io, lang=settings.lang, seed=settings.seed, status=status)
+                  for s in range(settings.humans)}
+        self.agents, self.board = make_table(settings.humans + settings.ai, settings.seed, lang=settings.lang,
+                                             voice=self.storyteller, human=humans)
+        self.names: dict[int, str] = {}
+        self.session: Session | None = None
+        self.last_burn = clock()
+
+    # -- starting and resuming ------------------------------------------------------------------
+
+    def start(self, path: Path) -> Session:
+        """A new game recorded to ``path``."""
+        s = self.settings
+        config = TenCandlesConfig(players=s.humans + s.ai, lines=s.lines, veils=s.veils)
+        session = Session(GAME, config, self.agents, seed=s.seed, recorder=TranscriptWriter(path))
+        session.write_header(**header_extra(s))
+        return self._attach(session)
+
+    def resume(self, path: Path) -> Session:
+        """The game recorded at ``path``, its agents and Storyteller caught up from its events."""
+        session = resume_session(path, self.agents)
+        self._attach(session)
+        self._catch_up(path)
+        return session
+
+    def _attach(self, session: Session) -> Session:
+        self.session = session
+        session.listeners.append(self._hear)
+        return session
+
+    def _catch_up(self, path: Path) -> None:
+        """Replay the recorded events to the agents that remember (names, active cards, rolls)."""
+        import json
+
+        events = []
+        for text in Path(path).read_text(encoding="utf-8").splitlines():
+            record = json.loads(text)
+            if record.get("kind") == "event":
+                events.append(Event(record["event"], audience_from_json(record["audience"]), record["data"]))
+        for seat, agent in self.agents.items():
+            observe = getattr(agent, "observe", None)
+            if observe is not None:
+                observe([e for e in events if e.visible_to(seat)])
+        self._note_names(events)
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    def run(self) -> Outcome | None:
+        """Play until the end, or until the humans leave (then ``None``: saved)."""
+        assert self.session is not None
+        try:
+            while self.session.step():
+                self._burn_clock()
+        except (EOFError, KeyboardInterrupt):
+            return None
+        finally:
+            recorder = self.session.recorder
+            if isinstance(recorder, TranscriptWriter):
+                recorder.close()
+        return self.session.outcome()
+
+    def _burn_clock(self) -> None:
+        """A real-time candle: every ``burn_minutes`` of play one candle goes out (L47, L56, D5)."""
+        minutes = self.settings.burn_minutes
+        assert self.session is not None
+        if not minutes or self.clock() - self.last_burn < minutes * 60:
+            return
+        self.last_burn = self.clock()
+        state = self.session.state
+        if str(state.phase) in PLAYING and state.lit > 0:
+            self.session.submit(CandleOut(actor=HOST))
+
+    # -- what the table hears ---------------------------------------------------------------------
+
+    def _hear(self, action: Action, events: Sequence[Event]) -> None:
+        self._note_names(events)
+        lang = self.settings.lang
+        assert self.session is not None
+        for event in events:
+            if not event.visible_to(0 if self.settings.humans else Viewer.PUBLIC):
+                continue
+            line = describe(event, self.names, lang)
+            if line:
+                self.io.say(line)
+            prose = self._prose(event)
+            if prose:
+                self.io.say(prose)
+                self.session.write({"kind": "narration", "by": "storyteller", "event": event.kind, "text": prose})
+        for seat, agent in self.agents.items():
+            said = getattr(agent, "said", None)
+            while said:
+                line = said.pop(0)
+                who = self.names.get(seat, f"#{seat}")
+                self.io.say(f"{who}: «{line}»" if lang == "ru" else f'{who}: "{line}"')
+                self.session.write({"kind": "narration", "by": seat, "text": line})
+
+    def _prose(self, event: Event) -> str:
+        """The Storyteller's words on an event: openings, framings, the Last Stand, the X-card."""
+        assert self.session is not None
+        view = GAME.view(self.session.state, HOST)
+        data = event.data
+        if event.kind == "scene_started" and data["final"]:
+            return self.storyteller.final_scene(view)
+        if event.kind == "scene_started" and data["scene"] > 1:
+            return self.storyteller.open_scene(view)
+        if event.kind == "conflict_called":
+            return self.storyteller.frame_conflict(view, data["active"], data["dangerous"], data["moment"])
+        if event.kind == "x_card":
+            return self.storyteller.x_card(view, data.get("note", ""))
+        return ""
+
+    def _note_names(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event.kind == "character_described":
+                self.names[event.data["seat"]] = event.data["name"]
+
+
+def header_extra(settings: TableSettings) -> dict[str, Any]:
+    """What the header keeps to rebuild the table on resume."""
+    return {"table": {"humans": settings.humans, "ai": settings.ai, "lang": settings.lang,
+                      "module": settings.module, "burn_minutes": settings.burn_minutes}}
+
+
+def settings_from_header(path: Path) -> TableSettings:
+    """The table settings a transcript was started with."""
+    header = load_header(path)
+    table = header.get("table") or {}
+    config = header.get("config") or {}
+    players = int(config.get("players", 0))
+    humans = int(table.get("humans", 1))
+    return TableSettings(humans=humans, ai=int(table.get("ai", players - humans)), lang=table.get("lang", "en"),
+                         seed=int(header.get("seed") or 0), module=table.get("module"),
+                         lines=tuple(config.get("lines") or ()), veils=tuple(config.get("veils") or ()),
+                         burn_minutes=table.get("burn_minutes"))
+
+
+def play(settings: TableSettings, io: HumanIO, transcript: Path, *, resume: bool = False,
+         clock: Callable[[], float] = time.monotonic, status: Callable[[Any], None] | None = None) -> PlayResult:
+    """Play (or resume) one game at the terminal.
+
+    Raises:
+        narrator.resume.ResumeError: the transcript cannot be resumed.
+        ModuleBlockedError: the chosen module touches one of the table's lines.
+    """
+    table = Table(settings, io, clock=clock, status=status)
+    session = table.resume(transcript) if resume else table.start(transcript)
+    outcome = table.run()
+    return PlayResult(outcome, transcript, table.storyteller, session)
+
+
+__all__ = ["GM_CLASS", "PlayResult", "Table", "TableSettings", "play", "settings_from_header"]
+GM_CLASS = ScriptedGM

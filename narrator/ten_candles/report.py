@@ -1,0 +1,107 @@
+"""The playtest report of simulated Ten Candles games: CSVs, PNG plots, report.md, a terminal table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from narrator.playtest import plots
+from narrator.playtest.stats import Proportion, group_by, summary, write_csv
+
+ENDINGS = ("died_one_by_one", "last_candle_out", "all_dead_before_final", "candles_out_before_final")
+"""How a game ends: deaths one by one in the Last Stand (D3), the last candle out, or everyone dead
+(or every candle out) before the last candle was reached."""
+MEANS = ("scenes", "conflicts", "traits_burned", "moment_rolls", "moments_won", "hope_rolls", "brinks_embraced",
+         "brinks_engulfed", "seizes", "voluntary_deaths", "final_scene_deaths", "dangerous", "truths")
+
+
+def scene_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per scene played: (game, players, scene, conflicts)."""
+    out = []
+    for row in rows:
+        counts = [int(c) for c in str(row["conflicts_by_scene"]).split(";") if c != ""]
+        out += [{"game": row["game"], "players": row["players"], "scene": n, "conflicts": c}
+                for n, c in enumerate(counts, start=1)]
+    return out
+
+
+def summarise(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Per player count: games, means of the counters, and rates with 95% Wilson intervals."""
+    table = []
+    for players, group in group_by(rows, "players").items():
+        n = len(group)
+        line: dict[str, Any] = {"players": players, "games": n}
+        for key in MEANS:
+            line[f"{key}_mean"] = round(summary([float(r[key]) for r in group])["mean"], 3)
+        per_scene = [c["conflicts"] for c in scene_rows(group)]
+        line["conflicts_per_scene_mean"] = round(summary(per_scene)["mean"], 3)
+        for name, test in RATES.items():
+            rate = Proportion(sum(1 for r in group if test(r)), n)
+            line[f"{name}_rate"] = round(rate.rate, 4)
+            line[f"{name}_ci"] = "[{:.3f}, {:.3f}]".format(*rate.interval)
+        for ending in ENDINGS:
+            line[f"end_{ending}"] = round(sum(1 for r in group if r["last_stand"] == ending) / n, 4)
+        table.append(line)
+    return table
+
+
+RATES = {
+    "final_reached": lambda r: bool(r["final_reached"]),
+    "any_hope_die": lambda r: int(r["moments_won"]) > 0,
+    "any_brink": lambda r: int(r["brinks_embraced"]) > 0,
+    "any_voluntary_death": lambda r: int(r["voluntary_deaths"]) > 0,
+}
+
+
+def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, jobs: int) -> list[dict[str, Any]]:
+    """Write games.csv, scenes.csv, summary.csv, the plots and report.md into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    table = summarise(rows)
+    write_csv(rows, out / "games.csv")
+    write_csv(scene_rows(rows), out / "scenes.csv")
+    write_csv(table, out / "summary.csv")
+    _plots(rows, table, out)
+    (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs), encoding="utf-8")
+    return table
+
+
+def _plots(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], out: Path) -> None:
+    plots.histogram([r["scenes"] for r in rows], out / "scenes.png", title="Scenes reached", xlabel="scenes",
+                    discrete=True)
+    plots.histogram([c["conflicts"] for c in scene_rows(rows)], out / "conflicts_per_scene.png",
+                    title="Conflicts per scene", xlabel="conflicts", discrete=True)
+    cards = {key: {t["players"]: t[f"{key}_mean"] for t in table}
+             for key in ("traits_burned", "moment_rolls", "brinks_engulfed")}
+    plots.stacked_by_count(cards, out / "cards_burned.png", title="Cards burned per game", ylabel="cards")
+    groups = group_by(rows, "players")
+    rates = {name: {p: Proportion(sum(1 for r in g if test(r)), len(g)) for p, g in groups.items()}
+             for name, test in RATES.items()}
+    plots.rates_by_count(rates, out / "rates.png", title="Hope die, Brink, voluntary death, Last Stand reached",
+                         ylabel="share of games")
+    endings = {e: {t["players"]: t[f"end_{e}"] for t in table} for e in ENDINGS}
+    plots.stacked_by_count(endings, out / "endings.png", title="How the game ends", ylabel="share of games")
+    deaths = {key: {t["players"]: t[f"{key}_mean"] for t in table} for key in ("voluntary_deaths", "final_scene_deaths")}
+    plots.stacked_by_count(deaths, out / "deaths.png", title="Deaths per game before the end", ylabel="deaths")
+
+
+def _markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], *, seed: int, jobs: int) -> str:
+    lines = ["# Ten Candles: simulated games", "",
+             f"{len(rows)} games by scripted survivors and the scripted GM (seed {seed}, {jobs} worker(s)). "
+             "Rates carry 95% Wilson intervals.", "",
+             "| players | games | scenes | conflicts/scene | traits burned | Moments lived | hope die gained "
+             "| hope rolls | Brink embraced | engulfed | seizes | voluntary deaths | Last Stand reached |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for t in table:
+        lines.append(f"| {t['players']} | {t['games']} | {t['scenes_mean']} | {t['conflicts_per_scene_mean']} | "
+                     f"{t['traits_burned_mean']} | {t['moment_rolls_mean']} | {t['any_hope_die_rate']:.1%} "
+                     f"{t['any_hope_die_ci']} | {t['hope_rolls_mean']} | {t['brinks_embraced_mean']} | "
+                     f"{t['brinks_engulfed_mean']} | {t['seizes_mean']} | {t['voluntary_deaths_mean']} | "
+                     f"{t['final_reached_rate']:.1%} {t['final_reached_ci']} |")
+    lines += ["", "## How the game ends", "", "| players | " + " | ".join(ENDINGS) + " |",
+              "|---|" + "---|" * len(ENDINGS)]
+    for t in table:
+        lines.append(f"| {t['players']} | " + " | ".join(f"{t[f'end_{e}']:.1%}" for e in ENDINGS) + " |")
+    lines += ["", "Plots: `scenes.png`, `conflicts_per_scene.png`, `cards_burned.png`, `rates.png`, `endings.png`, "
+              "`deaths.png`. Data: `games.csv` (one row per game), `scenes.csv`, `summary.csv`.", ""]
+    return "\n".join(lines)
