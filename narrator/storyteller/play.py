@@ -1,11 +1,211 @@
-"""``narrator play dark-ages|wild-west`` (filled in below)."""
+"""Playing a scenario at the terminal: ``narrator play dark-ages`` / ``narrator play wild-west``.
+
+The game runs through :class:`narrator.session.Session`, is written line by line to a transcript,
+and can be resumed from it (``--resume``) after a crash or an EOF.
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
 
-def play_dark_ages() -> None:
-    """Play the Dark Ages scenario."""
+import typer
+
+from narrator.resume import ResumeError, load_header, resume_session
+from narrator.session import Session
+from narrator.storyteller import render
+from narrator.storyteller.data import DataError, load_combat, load_sheet, read_yaml, sample_sheets, table_config
+from narrator.storyteller.scenario import load_narration, load_scenario
+from narrator.storyteller.seat import Player, QuitGame, StorytellerSeat, TerminalPlayer
+from narrator.storyteller.template import TemplateStoryteller
+from narrator.transcript import TranscriptWriter
+from rules.core import HOST, Event, Viewer
+from rules.registry import get_game
+from rules.storyteller.dice import RollResult
+from rules.storyteller.sheet import parse_sheet
+
+Say = Callable[[str], None]
 
 
-def play_wild_west() -> None:
-    """Play the Wild West scenario."""
+@dataclass
+class Table:
+    """A game in progress: the session, the voice and where it is written."""
+
+    session: Session
+    voice: TemplateStoryteller
+    transcript: Path
+    book: str
+
+
+def new_table(book: str, *, character: Path | None, lang: str, seed: int | None, transcript: Path,
+              player: Player, say: Say, rules: Path | None = None, combat: Path | None = None,
+              scenario: Path | None = None) -> Table:
+    """Start a new game of ``book`` (``dark_ages`` / ``wild_west``) and write its header.
+
+    Raises:
+        DataError: a sheet, profile, combat or scenario file that does not validate.
+    """
+    story = load_scenario(book, scenario)
+    sheet = load_sheet(character or sample_sheets(book)[-1], book)
+    npcs = [_npc(data, book) for data in story.npcs]
+    options = read_yaml(rules) if rules else None
+    if options is not None and not isinstance(options, dict):
+        raise DataError(f"{rules}: a rules profile must be a mapping of option: value")
+    config = table_config(book, [sheet, *npcs], combat=load_combat(book, combat), options=options)
+    voice = TemplateStoryteller(story, load_narration(), lang=lang, pc=sheet.id)
+    game = get_game(book.replace("_", "-"))
+    seed = seed if seed is not None else random.SystemRandom().randrange(10 ** 6)
+    session = Session(game, config, {HOST: StorytellerSeat(voice, player)}, seed=seed,
+                      recorder=TranscriptWriter(transcript))
+    session.write_header(seats=[{"seat": HOST, "agent": "template-storyteller", "role": "storyteller"},
+                                {"seat": 0, "agent": "human", "character": sheet.id}],
+                         scenario=story.id, pc=sheet.id, lang=lang)
+    table = Table(session, voice, transcript, book)
+    _listen(table, say)
+    return table
+
+
+def _npc(data: dict[str, Any], book: str) -> Any:
+    try:
+        return parse_sheet(data, book=book)
+    except ValueError as error:
+        raise DataError(f"scenario npc {data.get('id')!r}: {error}") from None
+
+
+def resume_table(path: Path, *, player: Player, say: Say, lang: str | None = None,
+                 scenario: Path | None = None) -> Table:
+    """Continue the game recorded at ``path``.
+
+    Raises:
+        ResumeError: the game is over, or the transcript does not replay.
+        DataError: the scenario is not the one the transcript was played with.
+    """
+    header = load_header(path)
+    book = str(header.get("game", "")).replace("-", "_")
+    if book not in ("dark_ages", "wild_west"):
+        raise ResumeError(f"{path}: a {header.get('game')!r} transcript, not a Storyteller game")
+    story = load_scenario(book, scenario)
+    if header.get("scenario") != story.id:
+        raise DataError(f"{path} was played with scenario {header.get('scenario')!r}, not {story.id!r}")
+    voice = TemplateStoryteller(story, load_narration(), lang=lang or str(header.get("lang", "en")),
+                                pc=str(header["pc"]))
+    session = resume_session(path, {HOST: StorytellerSeat(voice, player)})
+    table = Table(session, voice, path, book)
+    _listen(table, say)
+    return table
+
+
+def _listen(table: Table, say: Say) -> None:
+    """Narrate every applied move, on screen and as ``narration`` transcript lines."""
+    session, voice = table.session, table.voice
+
+    def narrate(_action: Any, events: Sequence[Event]) -> None:
+        view = session.game.view(session.state, Viewer.HOST)
+        for event in events:
+            for line in _dice_lines(event):
+                say(line)
+        lines = voice.narrate(view, events)
+        for line in lines:
+            say(line)
+        if lines:
+            session.write({"kind": "narration", "lang": voice.lang, "text": "\n".join(lines)})
+
+    session.listeners.append(narrate)
+
+
+def _dice_lines(event: Event) -> list[str]:
+    """Rich markup for the dice of a resolved roll."""
+    if event.kind == "roll_resolved" and not event.data.get("automatic"):
+        result = _result(event.data)
+        return [f"[dim]{event.data.get('character')}:[/] " + render.dice_text(result).markup,
+                render.verdict_text(result).markup]
+    if event.kind == "roll_resolved":
+        return [render.verdict_text(_result(event.data)).markup]
+    if event.kind == "resisted_resolved":
+        return [render.dice_text(_result(event.data[side])).markup for side in ("mine", "theirs")]
+    return []
+
+
+def _result(data: Any) -> RollResult:
+    return RollResult(dice=tuple(data["dice"]), difficulty=data["difficulty"], raw=data["raw"], ones=data["ones"],
+                      net=data["net"], botch=data["botch"], extra=data.get("extra", 0),
+                      forgiven=data.get("forgiven", False), cancelled=tuple(data.get("cancelled", ())),
+                      rerolls=tuple(data.get("rerolls", ())), automatic=data.get("automatic", False))
+
+
+def run(table: Table, say: Say, *, max_moves: int = 2000) -> bool:
+    """Play until the story ends (True) or the player leaves (False, the transcript is resumable)."""
+    session = table.session
+    try:
+        for _ in range(max_moves):
+            if not session.step():
+                return True
+        return False
+    except QuitGame:
+        book = table.book.replace("_", "-")
+        say(f"\nThe game is saved in {table.transcript}. Resume with:\n"
+            f"  narrator play {book} --resume {table.transcript}")
+        return False
+    finally:
+        if session.recorder is not None and hasattr(session.recorder, "close"):
+            session.recorder.close()
+
+
+def _play(book: str, character: Optional[Path], lang: str, seed: Optional[int], transcript: Optional[Path],
+          resume: Optional[Path], rules: Optional[Path], combat: Optional[Path]) -> None:
+    from narrator.cli.common import console, fail
+
+    if lang not in ("en", "ru"):
+        fail(f"--lang {lang!r}: choose en or ru")
+    say = console.print
+    player = TerminalPlayer(lambda prompt: console.input(prompt), say, lang)
+    try:
+        if resume is not None:
+            table = resume_table(resume, player=player, say=say, lang=lang)
+            view = table.session.game.view(table.session.state, Viewer.HOST)
+            say(f"[dim]resuming {resume}: scene {view['scene']!r}, turn {view['turn']}[/]")
+            say(table.voice.frame_scene(view))
+        else:
+            path = transcript or Path("transcripts") / f"{book.replace('_', '-')}-{seed if seed is not None else 'game'}.jsonl"
+            table = new_table(book, character=character, lang=lang, seed=seed, transcript=path, player=player,
+                              say=say, rules=rules, combat=combat)
+            say(f"[dim]transcript: {path} · type ? for help[/]")
+    except (DataError, ResumeError) as error:
+        fail(str(error))
+    except FileNotFoundError as error:
+        fail(f"{error.filename}: no such file")
+    run(table, say)
+
+
+CHARACTER = typer.Option(None, "--character", "-c", help="A character sheet (YAML/JSON); default: a sample.")
+LANG = typer.Option("en", "--lang", help="en or ru.")
+SEED = typer.Option(None, "--seed", help="Seed the dice (the transcript records every roll anyway).")
+TRANSCRIPT = typer.Option(None, "--transcript", help="Where to write the game (JSONL).")
+RESUME = typer.Option(None, "--resume", help="Continue the game recorded in this transcript.")
+RULES = typer.Option(None, "--rules", help="YAML rules profile (options such as rule_of_ten: true).")
+COMBAT = typer.Option(None, "--combat", help="Your group's combat tables instead of the house default.")
+
+
+def play_dark_ages(character: Optional[Path] = CHARACTER, lang: str = LANG, seed: Optional[int] = SEED,
+                   transcript: Optional[Path] = TRANSCRIPT, resume: Optional[Path] = RESUME,
+                   rules: Optional[Path] = RULES, combat: Optional[Path] = COMBAT) -> None:
+    """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the offline template Storyteller.
+
+    Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
+    saves and tells you how to resume.
+    """
+    _play("dark_ages", character, lang, seed, transcript, resume, rules, combat)
+
+
+def play_wild_west(character: Optional[Path] = CHARACTER, lang: str = LANG, seed: Optional[int] = SEED,
+                   transcript: Optional[Path] = TRANSCRIPT, resume: Optional[Path] = RESUME,
+                   rules: Optional[Path] = RULES, combat: Optional[Path] = COMBAT) -> None:
+    """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the offline template Storyteller.
+
+    Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
+    saves and tells you how to resume.
+    """
+    _play("wild_west", character, lang, seed, transcript, resume, rules, combat)

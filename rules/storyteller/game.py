@@ -19,6 +19,7 @@ from rules.storyteller.actions import (ACTION_TYPES, Attack, BeginChapter, Begin
                                        EndStory, Initiative, NextTurn, Resisted, Roll, Teamwork)
 from rules.storyteller.books import DarkAgesConfig, StorytellerConfig, WildWestConfig
 from rules.storyteller.checks import StCode, where
+from rules.storyteller.combat import health_status, wound_penalty
 from rules.storyteller.dice import tens_to_reroll
 from rules.storyteller.sheet import ATTRIBUTES
 from rules.storyteller.state import CharState, Part, Pending, StorytellerState
@@ -119,7 +120,8 @@ class StorytellerGame(Game[StorytellerConfig, StorytellerState]):
         host = viewer is Viewer.HOST or viewer == HOST
         sheets = [jsonable(c) for c in state.config.characters if host or c.player]
         return {"book": state.config.book, "chapter": state.chapter, "scene": state.scene, "turn": state.turn,
-                "sheets": sheets, "characters": [jsonable(c) for c in state.characters],
+                "scene_count": state.scene_count, "sheets": sheets,
+                "characters": [_condition(state, c) for c in state.characters],
                 "tasks": [jsonable(t) for t in state.tasks], "last": jsonable(state.last),
                 "initiative": list(state.initiative), "awaiting_dice": state.pending is not None,
                 "ending": state.ending}
@@ -132,6 +134,15 @@ class StorytellerGame(Game[StorytellerConfig, StorytellerState]):
 
     def config_to_dict(self, config: StorytellerConfig) -> dict[str, Any]:
         return dict(jsonable(config))
+
+
+def _condition(state: StorytellerState, char: CharState) -> dict[str, Any]:
+    """A character's temporary values plus its health (visible to everyone at the table)."""
+    data = dict(jsonable(char))
+    tables = state.config.combat
+    data["health"] = health_status(tables, len(char.damage)) if tables else "unhurt"
+    data["incapacitated"] = bool(tables) and wound_penalty(tables, len(char.damage)) is None  # type: ignore[arg-type]
+    return data
 
 
 # -- checks per action -----------------------------------------------------------------------
