@@ -1,9 +1,158 @@
-"""CLI commands for ten_candles (filled in by its issue)."""
+"""CLI commands for Ten Candles: ``narrator play ten-candles`` and ``narrator simulate ten-candles``."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any, Optional
+
 import typer
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from narrator.cli.common import console, fail, parse_range
+
+PLAY_HELP = """Play Ten Candles in the terminal: you are a survivor, with AI companions and an offline Storyteller.
+
+Ten candles burn; each failed conflict puts one out and ends the scene; at the last candle everyone
+dies. You write your cards (or press Enter to take a suggestion), speak truths when it is your turn
+and choose from numbered options (roll, burn a Trait, embrace your Brink...). Type x at any prompt to
+play the X-card: the Storyteller drops the thread. Ctrl-D or Ctrl-C saves the game; continue it with
+--resume PATH.
+
+  narrator play ten-candles --ai 3 --lang ru --seed 7 --lines "spiders,children"
+"""
+
+SIMULATE_HELP = """Simulate many Ten Candles games with scripted survivors and GM, and write a report.
+
+Writes report.md, games.csv, scenes.csv, summary.csv and PNG plots (scenes reached, conflicts per
+scene, cards burned, hope-die and Brink use, how the game ends, deaths) into --out.
+
+  narrator simulate ten-candles --players 3-5 --games 500 --seed 1 --jobs 2 --out report/
+"""
+
+
+class TerminalIO:
+    """A real terminal: prompts on stdin, lines through rich (markup off: texts may hold brackets)."""
+
+    def ask(self, prompt: str) -> str:
+        """One line from the human."""
+        return input(prompt)
+
+    def say(self, text: str) -> None:
+        """Print a line."""
+        console.print(Text(text))
+
+
+def status_line(view: Any, seat: int = 0) -> None:
+    """Candles lit and dark, the pool, the Storyteller's pool, your hope die and cards left."""
+    candles = "●" * view.lit + "○" * view.dark
+    me = view.characters[seat] if seat < len(view.characters) else None
+    hope = "yes" if me is not None and me.hope else "no"
+    cards = ", ".join(me.stack) if me is not None and me.stack else "—"
+    console.print(Text(f"[scene {view.scene or '-'} | candles {candles} {view.lit}/10 | pool {view.pool} "
+                       f"| Storyteller {view.gm_pool} | hope die: {hope} | your cards: {cards}]", style="dim"))
+
+
+def _split(text: Optional[str]) -> tuple[str, ...]:
+    return tuple(t.strip() for t in (text or "").split(",") if t.strip())
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
     """Add this module's commands to the CLI."""
+
+    @play.command("ten-candles", help=PLAY_HELP)
+    def play_ten_candles(
+        players: int = typer.Option(1, "--players", help="Human players at this terminal (seats 0..n-1)."),
+        ai: int = typer.Option(3, "--ai", help="AI survivors."),
+        lang: str = typer.Option("en", "--lang", help="Language of the table: ru or en."),
+        seed: int = typer.Option(0, "--seed", help="Seeds the dice, the Storyteller and the AI survivors."),
+        module: Optional[str] = typer.Option(None, "--module", help="Module to play (default: drawn by seed)."),
+        transcript: Optional[Path] = typer.Option(None, "--transcript", help="Where to write the game."),
+        resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the game recorded in this file."),
+        burn_minutes: Optional[float] = typer.Option(None, "--burn-minutes",
+                                                     help="A candle goes out by itself every M real minutes."),
+        lines: Optional[str] = typer.Option(None, "--lines", help="Safety lines, comma-separated (never shown)."),
+        veils: Optional[str] = typer.Option(None, "--veils", help="Safety veils, comma-separated (off-screen)."),
+    ) -> None:
+        from narrator.resume import ResumeError
+        from narrator.ten_candles.play import TableSettings, play as play_game, settings_from_header
+        from narrator.ten_candles.storyteller import ModuleBlockedError
+
+        io = TerminalIO()
+        if resume is not None:
+            if not resume.exists():
+                fail(f"--resume {resume}: no such file")
+            try:
+                settings = settings_from_header(resume)
+            except (ResumeError, ValueError) as error:
+                fail(f"--resume {resume}: {error}")
+            path = resume
+        else:
+            settings = _new_settings(players, ai, lang, seed, module, burn_minutes, _split(lines), _split(veils))
+            path = transcript or Path("transcripts/ten_candles") / f"game-{seed}.jsonl"
+        try:
+            result = play_game(settings, io, path, resume=resume is not None, status=status_line)
+        except ResumeError as error:
+            fail(str(error))
+        except ModuleBlockedError as error:
+            fail(f"--module: {error}")
+        if result.outcome is None:
+            console.print(f"\nSaved to {path}. Resume with: narrator play ten-candles --resume {path}")
+            return
+        console.print(f"\nThe game is over ({result.outcome.termination}). Transcript: {path}")
+
+    @simulate.command("ten-candles", help=SIMULATE_HELP)
+    def simulate_ten_candles(
+        players: str = typer.Option("3-5", "--players", help="Player counts: 4, 3-5 or 3,5."),
+        games: int = typer.Option(200, "--games", min=1, help="Games per player count."),
+        seed: int = typer.Option(1, "--seed", help="Seeds the run (every game gets its own seed)."),
+        jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+        out: Path = typer.Option(Path("report/ten_candles"), "--out", help="Directory for the report."),
+        transcripts: int = typer.Option(0, "--transcripts", min=0, help="Keep the transcripts of the first K games "
+                                        "of each player count (in OUT/transcripts)."),
+        progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    ) -> None:
+        from narrator.playtest import make_jobs, run_games
+        from narrator.ten_candles.report import write_report
+        from narrator.ten_candles.simulate import play_one
+
+        counts = parse_range(players, low=2, high=9)
+        folder = str(out / "transcripts") if transcripts else None
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+        batch = make_jobs(counts, games, seed, transcripts_dir=folder, keep_transcripts=transcripts)
+        rows = run_games(play_one, batch, workers=jobs, progress=progress, description="ten-candles")
+        table = write_report(rows, out, seed=seed, jobs=jobs)
+        _print_summary(table)
+        console.print(f"report: {out / 'report.md'}")
+
+
+def _new_settings(players: int, ai: int, lang: str, seed: int, module: Optional[str], burn_minutes: Optional[float],
+                  lines: tuple[str, ...], veils: tuple[str, ...]) -> Any:
+    from agents.ten_candles.material import module_names
+    from narrator.ten_candles.play import TableSettings
+
+    if lang not in ("ru", "en"):
+        fail(f"--lang {lang!r}: use ru or en")
+    if players < 1 or ai < 0:
+        fail(f"--players {players} --ai {ai}: at least one human and no negative AI count")
+    if not 2 <= players + ai <= 9:
+        fail(f"--players {players} + --ai {ai} = {players + ai} survivors: Ten Candles needs 2..9 (the GM not counted)")
+    if module is not None and module not in module_names():
+        fail(f"--module {module!r}: known modules are {', '.join(module_names())}")
+    if burn_minutes is not None and burn_minutes <= 0:
+        fail(f"--burn-minutes {burn_minutes}: must be more than 0")
+    return TableSettings(humans=players, ai=ai, lang=lang, seed=seed, module=module, lines=lines, veils=veils,
+                         burn_minutes=burn_minutes)
+
+
+def _print_summary(table: list[dict[str, Any]]) -> None:
+    view = RichTable(title="Ten Candles: simulated games")
+    for column in ("players", "games", "scenes", "conflicts/scene", "traits burned", "hope die", "Brink",
+                   "voluntary deaths", "died one by one"):
+        view.add_column(column, justify="right")
+    for t in table:
+        view.add_row(str(t["players"]), str(t["games"]), f"{t['scenes_mean']:.2f}", f"{t['conflicts_per_scene_mean']:.2f}",
+                     f"{t['traits_burned_mean']:.2f}", f"{t['any_hope_die_rate']:.0%}", f"{t['any_brink_rate']:.0%}",
+                     f"{t['voluntary_deaths_mean']:.2f}", f"{t['end_died_one_by_one']:.0%}")
+    console.print(view)

@@ -16,7 +16,7 @@ Names = Mapping[int, str]
 
 LINES: dict[str, dict[str, str]] = {
     "candles_lit": {"ru": "Горит свечей: {lit}.", "en": "Candles burning: {lit}."},
-    "lights_out": {"ru": "Свет выключен. {phrase}", "en": "The lights go out. Let's begin. ({phrase})"},
+    "lights_out": {"ru": "Свет выключен. {phrase}", "en": "The lights go out. Let's begin."},
     "scene_started": {"ru": "— Сцена {scene}. Свечей: {lit}. Пул: {pool}, у Рассказчика: {gm_pool}. —",
                       "en": "— Scene {scene}. Candles: {lit}. Pool: {pool}, Storyteller's: {gm_pool}. —"},
     "conflict_called": {"ru": "Конфликт: бросает {who}{danger}{moment}.", "en": "Conflict: {who} rolls{danger}{moment}."},
@@ -34,9 +34,10 @@ LINES: dict[str, dict[str, str]] = {
     "candle_out": {"ru": "Свеча гаснет ({cause}). Горит: {lit}.", "en": "A candle goes out ({cause}). Burning: {lit}."},
     "character_died": {"ru": "{who} погибает.", "en": "{who} dies."},
     "narrated": {"ru": "{who}: {text}", "en": "{who}: {text}"},
-    "truths_opened": {"ru": "Рассказчик: «{phrase}»", "en": "Storyteller: \"{phrase}\""},
+    "truths_opened": {"ru": "Рассказчик: «{phrase}»",
+                      "en": "Storyteller: \"This is all that remains. The world is plunged into darkness.\""},
     "truth_spoken": {"ru": "{who}: {text}", "en": "{who}: {text}"},
-    "we_are_alive": {"ru": "Все живые хором: «{phrase}»", "en": "All the living, together: \"{phrase}\" (And we are alive.)"},
+    "we_are_alive": {"ru": "Все живые хором: «{phrase}»", "en": "All the living, together: \"And we are alive.\""},
     "message_played": {"ru": "Запись. Говорит {who}: «{text}»", "en": "A recording. {who}: \"{text}\""},
     "darkness": {"ru": "Гаснут последние свечи. Тьма.", "en": "The last candles go out. Darkness."},
     "game_over": {"ru": "Конец. Все мертвы. Сцен сыграно: {scenes}.", "en": "The end. Everyone is dead. Scenes played: {scenes}."},
@@ -49,7 +50,7 @@ LINES: dict[str, dict[str, str]] = {
 WORDS = {
     "ru": {"gm": "Рассказчик", "danger": " — опасно", "moment": " — Момент", "success": "Успех.", "failure": "Провал.",
            "won": "надежда обретена", "lost": "надежда потеряна", "trait": "Черта", "brink": "Грань"},
-    "en": {"gm": "the Storyteller", "danger": ", dangerous", "moment": ", a Moment", "success": "Success.",
+    "en": {"gm": "Storyteller", "danger": ", dangerous", "moment": ", a Moment", "success": "Success.",
            "failure": "Failure.", "won": "hope found", "lost": "hope lost", "trait": "Trait", "brink": "Brink"},
 }
 
