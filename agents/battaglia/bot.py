@@ -76,7 +76,7 @@ class BattagliaBot:
     name = "scripted"
 
     def __init__(self, seed: int | None, seat: int, table: Table | None = None, *, talk: bool = True) -> None:
-        self.seat = seat
+        self.seed, self.seat = seed, seat
         self.rng = random.Random(f"{seed}/{seat}")
         self.table = table
         self.talk = talk
@@ -89,7 +89,11 @@ class BattagliaBot:
         legal = request.legal
         if len(legal) == 1:
             return legal[0]
-        mind = self.read(request.view)
+        # Re-seed from the view's position so a decision depends on (seed, seat, view) only: a game
+        # resumed from its transcript continues exactly as it would have.
+        view = request.view
+        self.rng.seed(f"{self.seed}/{self.seat}/{len(view.log)}/{len(view.notes)}/{request.attempt}")
+        mind = self.read(view)
         action = self.decide(request.view, mind, legal)
         return action if action is not None else _pass_or_first(legal)
 
@@ -279,7 +283,8 @@ class BattagliaBot:
         if not options:
             return None
         last_words = str(view.phase) == "last_words"
-        targets = sorted({a.target for a in options})
+        # A revealed Child condemned again is spared again (DEC-24): accusing it wastes the day.
+        targets = sorted({a.target for a in options} - set(view.revealed_child))
         ranked = mind.enemies_ranked(targets)
         if not ranked:
             return None
@@ -333,9 +338,11 @@ class BattagliaBot:
         ballots = [a for a in legal if isinstance(a, Vote)]
         if not ballots:
             return None
-        candidates = sorted({t for b in ballots for t in b.targets})
+        candidates = sorted({t for b in ballots for t in b.targets} - set(view.revealed_child))
         size = max(len(b.targets) for b in ballots)
         ranked = mind.enemies_ranked(candidates)
+        if not ranked:
+            return _first(legal, Pass)  # only allies (or a revealed Child) stand accused: abstain
         chosen = [s for s in ranked if mind.suspicion.get(s, 0.0) > 0.2][:size] or ranked[:1]
         wanted = tuple(sorted(chosen))
         return next((b for b in ballots if b.targets == wanted), None)

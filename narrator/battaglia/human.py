@@ -1,0 +1,204 @@
+"""A person at the terminal playing one battaglia seat: numbered menus built from ``legal_actions``.
+
+The agent reads from and writes to injected streams (a test feeds it a script). It sees only its
+seat's view and the events its seat may see. Bad input gets a short message and the same question;
+a move the kernel refuses comes back with the kernel's reason (``request.rejection``); end of input
+raises :class:`HumanLeftError`, which stops the game so it can be resumed from its transcript.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from agents.base import Request
+from narrator.battaglia.narration import Narrator
+from rules.battaglia.actions import (Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass, RevealBishop,
+                                     RevealLord, Speak, Vote, Whisper)
+from rules.core import Action, Event
+
+
+class HumanLeftError(Exception):
+    """The person closed the input (Ctrl-D) or the stream ran out: save and stop."""
+
+
+class TerminalHuman:
+    """One seat played by a person through text streams.
+
+    Args:
+        seat: the seat.
+        narrator: the host's voice for this seat (language, names).
+        stdin, stdout: where to read answers and write the table's talk.
+    """
+
+    name = "human"
+    max_attempts = None
+    """Ask until the move is legal: a person is never replaced by a bot."""
+
+    def __init__(self, seat: int, narrator: Narrator, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.seat, self.narrator = seat, narrator
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+
+    # -- the table talks -------------------------------------------------------------------------
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Print what the host says about events this seat may see."""
+        for line in self.narrator.lines(events):
+            self.write(line)
+
+    def write(self, line: str) -> None:
+        """One line to the person."""
+        self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and read one line (without the newline)."""
+        self.stdout.write(prompt + " > ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise HumanLeftError("end of input")
+        return line.rstrip("\r\n")
+
+    def menu(self, title: str, options: Sequence[tuple[str, Any]]) -> Any:
+        """Numbered choices; returns the chosen option's value. Re-asks on bad input."""
+        self.write(title)
+        for number, (label, _) in enumerate(options, start=1):
+            self.write(f"  {number}. {label}")
+        while True:
+            answer = self.ask("#").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return options[int(answer) - 1][1]
+            self.write(self.narrator.say("bad_input", low=1, high=len(options)))
+
+    # -- decisions -------------------------------------------------------------------------------
+
+    def act(self, request: Request) -> Action:
+        """Ask the person for this seat's move."""
+        if len(request.legal) == 1 and isinstance(request.legal[0], Pass) and request.rejection is None:
+            return request.legal[0]  # the dummy objection window (§11.3.3): nothing to decide
+        if request.rejection is not None:
+            self.write(self.narrator.say("rejected", message=request.rejection.message))
+        legal, view = request.legal, request.view
+        kinds = {a.kind for a in legal}
+        if "choose" in kinds:
+            return self._choose(view, legal)
+        if "whisper" in kinds:
+            return Whisper(actor=self.seat, text=self.ask(self.narrator.say("prompt_whisper")))
+        if "judge" in kinds:
+            return self._judge(view)
+        if "accuse" in kinds:
+            return self._accuse(view, legal)
+        if "vote" in kinds:
+            return self._vote(view, legal)
+        if "speak" in kinds:
+            return self._speak(legal)
+        return self._special(view, legal)
+
+    def _choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        step = self.narrator.steps.get(str(view.step), str(view.step))
+        options = [(self.narrator.name(a.target), a) for a in legal if isinstance(a, Choose) and a.target is not None]
+        options.append((self.narrator.say("prompt_pass"), Pass(actor=self.seat)))
+        return self.menu(self.narrator.say("prompt_choose", step=step), options)
+
+    def _judge(self, view: Any) -> Action:
+        pending = next((e for e in reversed(view.log) if e.kind == "accusation_proposed"), None)
+        accuser = self.narrator.name(pending.data["accuser"]) if pending else "?"
+        target = self.narrator.name(pending.data["target"]) if pending else "?"
+        self.write(self.narrator.say("prompt_judge", accuser=accuser, target=target))
+        while True:
+            answer = self.ask("#").strip()
+            if answer in ("1", "2"):
+                return Judge(actor=self.seat, approve=answer == "1")
+            self.write(self.narrator.say("bad_input", low=1, high=2))
+
+    def _accuse(self, view: Any, legal: Sequence[Action]) -> Action:
+        last_words = str(view.phase) == "last_words"
+        pairs: dict[tuple[int, str], list[Accuse]] = {}
+        for a in legal:
+            # A shadow charge is offered against revealed shadows only (L74); self-accusation is pointless.
+            shown = a.charge == "dark" or a.target in view.revealed_shadow
+            if isinstance(a, Accuse) and shown and a.target != self.seat:
+                pairs.setdefault((a.target, a.charge), []).append(a)
+        options: list[tuple[str, Any]] = []
+        for (target, charge), moves in pairs.items():
+            label = self.narrator.name(target)
+            if charge == "shadow":
+                label += " — " + self.narrator.say("prompt_charge_shadow")
+            options.append((label, moves))
+        options += [(self._label(a), a) for a in legal if not isinstance(a, Accuse)]
+        title = ("prompt_last_words" if last_words else "prompt_accuse")
+        picked = self.menu(self.narrator.say(title, made=len(view.accusations), limit=view.accusations_limit), options)
+        if not isinstance(picked, list):
+            return picked
+        if last_words:
+            return picked[0]
+        move = self._basis(picked)
+        return Accuse(actor=self.seat, target=move.target, basis=move.basis, charge=move.charge,
+                      text=self.ask(self.narrator.say("prompt_text")))
+
+    def _basis(self, moves: list[Accuse]) -> Accuse:
+        by_basis = {m.basis: m for m in moves}
+        if len(by_basis) == 1:
+            return moves[0]
+        self.write(self.narrator.say("prompt_basis"))
+        while True:
+            answer = self.ask("#").strip()
+            if answer in ("1", "2"):
+                return by_basis["legend" if answer == "1" else "logic"]
+            self.write(self.narrator.say("bad_input", low=1, high=2))
+
+    def _vote(self, view: Any, legal: Sequence[Action]) -> Action:
+        reveal = next((a for a in legal if isinstance(a, RevealLord)), None)
+        if reveal is not None:
+            choice = self.menu(self.narrator.say("prompt_or"), [(self.narrator.say("action_vote"), None),
+                                                               (self.narrator.say("action_reveal_lord"), reveal)])
+            if choice is not None:
+                return choice
+        candidates = list(view.candidates)
+        for number, seat in enumerate(candidates, start=1):
+            self.write(f"  {number}. {self.narrator.name(seat)}")
+        while True:
+            answer = self.ask(self.narrator.say("prompt_vote", votes=view.votes)).replace(",", " ").split()
+            if answer == ["0"]:
+                return Pass(actor=self.seat)
+            if answer and all(x.isdigit() and 1 <= int(x) <= len(candidates) for x in answer):
+                return Vote(actor=self.seat, targets=tuple(candidates[int(x) - 1] for x in answer))
+            self.write(self.narrator.say("bad_input", low=0, high=len(candidates)))
+
+    def _speak(self, legal: Sequence[Action]) -> Action:
+        reveal = next((a for a in legal if isinstance(a, RevealLord)), None)
+        if reveal is not None:
+            choice = self.menu(self.narrator.say("prompt_or"), [(self.narrator.say("action_speak"), None),
+                                                               (self.narrator.say("action_reveal_lord"), reveal)])
+            if choice is not None:
+                return choice
+        return Speak(actor=self.seat, text=self.ask(self.narrator.say("prompt_speak")))
+
+    def _special(self, view: Any, legal: Sequence[Action]) -> Action:
+        """The condemned's answer, or the execution moment's objections."""
+        condemned = view.condemned
+        if str(view.phase) == "condemned":
+            title = self.narrator.say("prompt_condemned")
+        else:
+            title = self.narrator.say("prompt_execution", name=self.narrator.name(condemned if condemned is not None else -1))
+        return self.menu(title, [(self._label(a, str(view.phase)), a) for a in legal])
+
+    def _label(self, action: Action, phase: str = "") -> str:
+        say = self.narrator.say
+        if isinstance(action, RevealLord):
+            return say("action_reveal_lord")
+        if isinstance(action, Curse):
+            return say("action_curse")
+        if isinstance(action, Intercede):
+            return say("action_intercede")
+        if isinstance(action, RevealBishop):
+            return say("action_reveal_bishop")
+        if isinstance(action, DyingShot):
+            return say("action_dying_shot", name=self.narrator.name(action.target))
+        if isinstance(action, Pass):
+            return say("action_accept") if phase == "condemned" else say(
+                "action_no_objection") if phase == "execution" else say("prompt_pass")
+        return action.kind

@@ -1,0 +1,205 @@
+"""The terminal host's words: events in, lines of Russian or English out (``prompts/battaglia/host.yaml``).
+
+Only events a seat may see reach :meth:`Narrator.lines` (the caller filters by audience), so the host
+can never say who killed whom: the kernel does not put it in a public event (L73).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from agents.battaglia.texts import Table, load, mask_info, mask_name
+from rules.core import Event
+
+SILENT = frozenset({"day_end", "night_report", "second_soul"})
+"""Events the host does not read out (host-only bookkeeping, or nothing to say)."""
+
+
+class Narrator:
+    """Turns events into the host's lines for one seat (or the public when ``seat`` is None)."""
+
+    def __init__(self, table: Table, seat: int | None = None) -> None:
+        self.table, self.seat = table, seat
+        host = load("host")
+        self.words: Mapping[str, str] = host[table.lang]
+        self.steps: Mapping[str, str] = host["steps"][table.lang]
+        self.forces: Mapping[str, str] = host["forces"][table.lang]
+
+    def say(self, key: str, **slots: Any) -> str:
+        """One line of the host's script, filled."""
+        return self.words[key].format(**slots)
+
+    def name(self, seat: int) -> str:
+        """A seat's name as the host says it (``you`` for the human's own seat)."""
+        if seat < 0:
+            return self.words["nobody"]
+        name = self.table.name(seat)
+        return f"{name} [{self.words['you']}]" if seat == self.seat else name
+
+    def names(self, seats: Iterable[int]) -> str:
+        """Several names, or "nobody"."""
+        listed = [self.name(s) for s in seats]
+        return ", ".join(listed) if listed else self.words["nobody"]
+
+    def card(self, card: str) -> str:
+        """A mask's name in the table's language."""
+        return mask_name(card, self.table.lang)
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        """The host's lines for these events, in order."""
+        out: list[str] = []
+        for event in events:
+            if event.kind in SILENT:
+                continue
+            method = getattr(self, f"_{event.kind}", None)
+            out += method(event.data) if method else []
+        return out
+
+    # -- public ------------------------------------------------------------------------------------
+
+    def _deal(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("deal", deck=", ".join(self.card(c) for c in d["deck"]), undealt=d["undealt"])]
+
+    def _night(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("acquaintance")] if d.get("acquaintance") else [self.say("night", night=d["night"])]
+
+    def _heading(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("heading", step=self.steps.get(d["step"], d["step"]))]
+
+    def _morning(self, d: Mapping[str, Any]) -> list[str]:
+        lines = [self.say("morning_death", name=self.name(x["seat"]), card=self.card(x["card"])) for x in d["deaths"]]
+        lines += [self.say("morning_shadow", name=self.name(s)) for s in d["shadows"]]
+        return lines or [self.say("morning_nothing")]
+
+    def _day(self, d: Mapping[str, Any]) -> list[str]:
+        lines = [self.say("day", day=d["day"], accusations=d["accusations"], votes=d["votes"])]
+        if d.get("judges"):
+            lines.append(self.say("judges", names=self.names(d["judges"])))
+        return lines
+
+    def _accusation(self, d: Mapping[str, Any]) -> list[str]:
+        if d.get("by_curse"):
+            return [self.say("accusation_curse", target=self.name(d["target"]))]
+        if not d.get("text"):
+            return [self.say("accusation_bare", accuser=self.name(d["accuser"]), target=self.name(d["target"]))]
+        basis = self.words.get(f"basis_{d['basis']}", d["basis"])
+        return [self.say("accusation", accuser=self.name(d["accuser"]), target=self.name(d["target"]), basis=basis,
+                         text=d["text"])]
+
+    def _accusation_proposed(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("accusation_proposed", accuser=self.name(d["accuser"]), target=self.name(d["target"]))]
+
+    def _accusation_refused(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("accusation_refused", judge=self.name(d["judge"]), target=self.name(d["target"]))]
+
+    def _speech(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("speech", speaker=self.name(d["seat"]), text=d["text"])]
+
+    def _vote_open(self, d: Mapping[str, Any]) -> list[str]:
+        revote = self.words["revote"] if d.get("revote") else ""
+        return [self.say("vote_open", revote=revote, candidates=self.names(d["candidates"]), votes=d["votes"])]
+
+    def _ballots(self, d: Mapping[str, Any]) -> list[str]:
+        lines = []
+        for voter, targets in d["ballots"]:
+            key = "ballot" if targets else "ballot_empty"
+            lines.append(self.say(key, voter=self.name(voter), targets=self.names(targets)))
+        tally = ", ".join(f"{self.name(s)}: {n}" for s, n in d["tally"])
+        return lines + [self.say("tally", tally=tally)]
+
+    def _condemned(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("condemned", name=self.name(d["seat"]))]
+
+    def _lord_revealed(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("lord_revealed", name=self.name(d["seat"]))]
+
+    def _child_revealed(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("child_revealed", name=self.name(d["seat"]))]
+
+    def _bishop_revealed(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("bishop_revealed", name=self.name(d["seat"]), pointed=self.names(d["pointed"]))]
+
+    def _shadow_revealed(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("shadow_revealed", name=self.name(d["seat"]))]
+
+    def _curse(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("curse", koldun=self.name(d["koldun"]), cursed=self.name(d["cursed"]))]
+
+    def _curse_binds(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("curse_binds", cursed=self.name(d["cursed"]), voters=self.names(d["forced_voters"]))]
+
+    def _execution_moment(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("execution_moment", name=self.name(d["seat"]))]
+
+    def _intercession(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("intercession", lun=self.name(d["lun"]), condemned=self.name(d["condemned"]))]
+
+    def _execution(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("execution", name=self.name(d["seat"]), card=self.card(d["card"]))]
+
+    def _death(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("death", name=self.name(d["seat"]), card=self.card(d["card"]))]
+
+    def _no_condemnation(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("no_condemnation")]
+
+    def _no_soul_left(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("no_soul_left", name=self.name(d["seat"]))]
+
+    def _game_over(self, d: Mapping[str, Any]) -> list[str]:
+        force = self.forces.get(str(d.get("force") or "none"), str(d.get("force")))
+        lines = [self.say("game_over", termination=d["termination"], force=force, winners=self.names(d["winners"]))]
+        for seat, (first, last) in enumerate(zip(d["first_cards"], d["cards"])):
+            cards = self.card(first) if first == last else f"{self.card(first)} → {self.card(last)}"
+            lines.append(self.say("game_over_cards", name=self.name(seat), cards=cards))
+        return lines
+
+    # -- private (shown to the one seat that learned it) -------------------------------------------
+
+    def _your_card(self, d: Mapping[str, Any], key: str = "your_card") -> list[str]:
+        info = mask_info(d["card"])
+        faction = load("masks")["factions"][info["faction"]]
+        lang = self.table.lang
+        return [self.say(key, card=self.card(d["card"]), faction=faction["name"][lang],
+                         personality=info["personality"][lang]),
+                self.say("your_goal", goal=faction["goal"][lang])]
+
+    def _new_soul(self, d: Mapping[str, Any]) -> list[str]:
+        return self._your_card(d, "new_soul")
+
+    def _clan(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("clan", clan=self.steps.get(f"acquaintance_{d['clan']}", d["clan"]),
+                         members=self.names(d["members"]))]
+
+    def _tiir_saw(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("tiir_saw", name=self.name(d["seat"]), card=self.card(d["card"]))]
+
+    def _cat_saw(self, d: Mapping[str, Any]) -> list[str]:
+        choices = ""
+        if d.get("choices"):
+            listed = ", ".join(f"{self.name(s)} → {self.name(t)}" for s, t in d["choices"])
+            choices = self.say("cat_choices", choices=listed)
+        return [self.say("cat_saw", step=self.steps.get(d["step"], d["step"]), awake=self.names(d["awake"]),
+                         choices=choices)]
+
+    def _gathering(self, d: Mapping[str, Any]) -> list[str]:
+        others = [m for m in d["members"] if m != self.seat]
+        return [self.say("gathering", members=self.names(others))]
+
+    def _darkness_round(self, d: Mapping[str, Any]) -> list[str]:
+        listed = ", ".join(f"{self.name(s)} → {self.name(t)}" for s, t in d["choices"])
+        decided = self.name(d["decided"]) if d.get("decided") is not None else self.words["nobody"]
+        return [self.say("darkness_round", round=d["round"], choices=listed, decided=decided)]
+
+    def _whispers(self, d: Mapping[str, Any]) -> list[str]:
+        listed = "; ".join(f"{self.name(s)}: {t}" for s, t in d["messages"]) or "…"
+        return [self.say("whispers", messages=listed)]
+
+    def _heir(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("heir", slot=d["slot"])]
+
+    def _dying_shot(self, d: Mapping[str, Any]) -> list[str]:
+        if "target" not in d or "corrigan" in d:
+            return []
+        return [self.say("dying_shot", name=self.name(d["target"]))]

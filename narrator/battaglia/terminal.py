@@ -1,0 +1,111 @@
+"""``narrator play battaglia``: one person against scripted bots, the program as the host.
+
+The game is written to a transcript line by line; closing the input (Ctrl-D) or Ctrl-C stops it and
+prints how to continue with ``--resume``. The bots' decisions depend only on (seed, seat, view), so
+a resumed game goes on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from agents.battaglia.texts import Table
+from narrator.battaglia.human import HumanLeftError, TerminalHuman
+from narrator.battaglia.narration import Narrator
+from narrator.battaglia.simulate import make_bots
+from narrator.resume import ResumeError, load_header, resume_session
+from narrator.session import Session
+from narrator.transcript import TranscriptWriter
+from rules.battaglia import GAME
+from rules.replay import TranscriptError, decode_config
+
+EXIT_OK, EXIT_STOPPED, EXIT_BAD_INPUT = 0, 0, 2
+
+
+@dataclass
+class PlayOptions:
+    """What ``narrator play battaglia`` was asked for."""
+
+    players: int = 9
+    seat: int = 0
+    lang: str = "ru"
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    transcript: Path | None = None
+    resume: Path | None = None
+    stdin: TextIO | None = None
+    stdout: TextIO | None = None
+
+
+def play_in_terminal(opts: PlayOptions) -> int:
+    """Play (or resume) a game; returns the process exit code."""
+    out = opts.stdout or sys.stdout
+    try:
+        session, human, path = _resume(opts) if opts.resume else _start(opts)
+    except (ResumeError, TranscriptError, ValueError, FileNotFoundError) as error:
+        out.write(f"error: {error}\n")
+        return EXIT_BAD_INPUT
+    try:
+        while session.step():
+            pass
+    except (HumanLeftError, KeyboardInterrupt):
+        human.write("")
+        human.write(human.narrator.say("saved", path=path))
+        return EXIT_STOPPED
+    finally:
+        recorder = session.recorder
+        if isinstance(recorder, TranscriptWriter):
+            recorder.close()
+    return EXIT_OK
+
+
+def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
+    seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**31)
+    config = decode_config(GAME, {**opts.options, "players": opts.players})
+    table = Table.for_game(seed, opts.players, opts.lang)
+    path = opts.transcript or Path(f"battaglia-{seed}.jsonl")
+    human = _human(opts, table, opts.seat)
+    agents = {**make_bots(seed, opts.players, table, talk=True), opts.seat: human}
+    session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path))
+    session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else "scripted"}
+                                for s in range(opts.players)], table=_table_record(table))
+    human.write(human.narrator.say("seat_line", seat=opts.seat, name=table.names[opts.seat],
+                                   legend=table.legends[opts.seat], setting=table.setting))
+    return session, human, path
+
+
+def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
+    assert opts.resume is not None
+    path = opts.resume
+    header = load_header(path)
+    if header.get("game") != GAME.name:
+        raise ResumeError(f"{path}: a {header.get('game')!r} transcript, not battaglia")
+    players = int(header["config"]["players"])
+    humans = [s["seat"] for s in header.get("seats", []) if s.get("agent") == "human"]
+    seat = humans[0] if humans else opts.seat
+    recorded = header.get("table") or {}
+    table = Table(str(recorded.get("lang", opts.lang)), str(recorded.get("setting", "")),
+                  tuple(recorded.get("names", ())), tuple(recorded.get("legends", ())))
+    if len(table.names) != players:
+        table = Table.for_game(header.get("seed"), players, opts.lang)
+    human = _human(opts, table, seat)
+    agents = {**make_bots(header.get("seed"), players, table, talk=True), seat: human}
+    session = resume_session(path, agents)
+    view = GAME.view(session.state, seat)
+    human.write(human.narrator.say("resumed", day=view.day, name=table.name(seat)))
+    for line in human.narrator.lines(view.notes):
+        human.write(line)
+    return session, human, path
+
+
+def _human(opts: PlayOptions, table: Table, seat: int) -> TerminalHuman:
+    return TerminalHuman(seat, Narrator(table, seat), opts.stdin, opts.stdout)
+
+
+def _table_record(table: Table) -> dict[str, Any]:
+    return {"lang": table.lang, "setting": table.setting, "names": list(table.names),
+            "legends": list(table.legends)}
