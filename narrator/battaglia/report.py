@@ -16,8 +16,10 @@ from typing import Any
 
 from rich.table import Table
 
+from narrator.battaglia.plots import force_panels
 from narrator.playtest import plots
 from narrator.playtest.stats import Proportion, group_by, summary, write_csv
+from rules.battaglia.cards import DECK_ORDER
 
 Row = Mapping[str, Any]
 
@@ -75,7 +77,7 @@ def mask_survival(rows: Sequence[Row]) -> dict[str, Proportion]:
                 mask = key.removeprefix("survived_")
                 totals[mask] += 1
                 hits[mask] += int(value)
-    return {m: Proportion(hits[m], totals[m]) for m in totals}
+    return {m: Proportion(hits[m], totals[m]) for m in _deck_order(totals)}
 
 
 def mask_wins(rows: Sequence[Row]) -> dict[str, Proportion]:
@@ -89,7 +91,13 @@ def mask_wins(rows: Sequence[Row]) -> dict[str, Proportion]:
                 mask = key.removeprefix("seat_")
                 totals[mask] += 1
                 hits[mask] += int(value) in winners
-    return {m: Proportion(hits[m], totals[m]) for m in totals}
+    return {m: Proportion(hits[m], totals[m]) for m in _deck_order(totals)}
+
+
+def _deck_order(masks: Counter[str]) -> list[str]:
+    """Masks in the seed's deck order (L42), unknown names last."""
+    order = {card.value: i for i, card in enumerate(DECK_ORDER)}
+    return sorted(masks, key=lambda m: (order.get(m, len(order)), m))
 
 
 def seat_bias(rows: Sequence[Row]) -> dict[int, Proportion]:
@@ -119,6 +127,12 @@ def expected_seat_rate(rows: Sequence[Row]) -> dict[int, float]:
             sums[seat] += share  # type: ignore[assignment]
             totals[seat] += 1
     return {s: sums[s] / totals[s] for s in sorted(totals)}
+
+
+def _band(p: Proportion) -> tuple[float, float]:
+    """The Wilson interval widened by rounding error so it always contains the rate (for error bars)."""
+    low, high = p.interval
+    return min(low, p.rate), max(high, p.rate)
 
 
 def _seats(text: Any) -> set[int]:
@@ -172,11 +186,8 @@ def _write_tables(out: Path, run: Run, runs: Sequence[Run]) -> None:
 
 
 def _write_plots(out: Path, runs: Sequence[Run]) -> None:
-    series: dict[str, dict[int, Proportion]] = {}
-    for run in runs:
-        suffix = f" ({run.label})" if len(runs) > 1 else ""
-        series.update({f"{force}{suffix}": by_count for force, by_count in win_rates(run.rows).items()})
-    plots.rates_by_count(series, out / "win_rates.png", title="Win rate of each force (95% Wilson CI)")
+    force_panels({run.label: win_rates(run.rows) for run in runs}, out / "win_rates.png",
+                 title="Win rate of each force by player count (95% Wilson band; 'none' = no winner)")
     for run in runs:
         rows = run.rows
         plots.histogram([int(r["days"]) for r in rows], out / _name("days", run, runs, "png"),
@@ -186,15 +197,15 @@ def _write_plots(out: Path, runs: Sequence[Run]) -> None:
         survival = mask_survival(rows)
         plots.bars({m: p.rate for m, p in survival.items()}, out / _name("mask_survival", run, runs, "png"),
                    title=f"First soul survives to the end, by mask ({run.label})", ylabel="survival rate",
-                   errors={m: p.interval for m, p in survival.items()})
+                   errors={m: _band(p) for m, p in survival.items()})
         bias = seat_bias(rows)
         plots.bars({str(s): p.rate for s, p in bias.items()}, out / _name("seat_bias", run, runs, "png"),
                    title=f"Win rate by seat position ({run.label}; flat = no seat bias)", ylabel="win rate",
-                   errors={str(s): p.interval for s, p in bias.items()})
-    stalemates = {run.label: {c: Proportion(counts.get("stalemate", 0), sum(counts.values()))
-                              for c, counts in termination_counts(run.rows).items()} for run in runs}
-    plots.rates_by_count(stalemates, out / "stalemates.png", title="Stalemate rate (95% Wilson CI)",
-                         ylabel="share of games")
+                   errors={str(s): _band(p) for s, p in bias.items()})
+    stalemates = {run.label: {"stalemate": {c: Proportion(counts.get("stalemate", 0), sum(counts.values()))
+                                            for c, counts in termination_counts(run.rows).items()}}
+                  for run in runs}
+    force_panels(stalemates, out / "stalemates.png", title="Stalemate rate (95% Wilson band)")
 
 
 # -- report.md ------------------------------------------------------------------------------------

@@ -1,0 +1,55 @@
+"""Battaglia-specific plots: the win rate of each force as small multiples (one panel per force).
+
+Seven overlapping lines with error bars are unreadable, so each force gets its own panel with whole-
+number player counts on the x axis and a shaded 95% Wilson band; compared profiles share a panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from narrator.playtest import plots as _plots  # noqa: F401  (selects the headless Agg backend first)
+from narrator.playtest.stats import Proportion
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+RatesByCount = Mapping[int, Proportion]
+
+
+def force_panels(runs: Mapping[str, Mapping[str, RatesByCount]], path: str | Path, *, title: str) -> None:
+    """One panel per force; in each, one line (with its 95% band) per profile in ``runs``."""
+    forces = list(dict.fromkeys(f for by_force in runs.values() for f in by_force))
+    columns = 4 if len(forces) > 4 else max(1, len(forces))
+    rows = -(-len(forces) // columns)
+    figure, axes = plt.subplots(rows, columns, figsize=(3.6 * columns, 2.9 * rows), sharex=True, sharey=True,
+                                squeeze=False)
+    for index, force in enumerate(forces):
+        ax = axes[index // columns][index % columns]
+        for label, by_force in runs.items():
+            by_count = by_force.get(force, {})
+            counts = sorted(by_count)
+            if not counts:
+                continue
+            rates = [by_count[c].rate for c in counts]
+            ax.plot(counts, rates, marker="o", markersize=3, label=label)
+            ax.fill_between(counts, [by_count[c].interval[0] for c in counts],
+                            [by_count[c].interval[1] for c in counts], alpha=0.2)
+        ax.set_title(force.replace("_", " "), fontsize=10)
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+        all_counts = sorted({c for by_force in runs.values() for c in by_force.get(force, {})})
+        if all_counts:
+            ax.set_xticks(all_counts if len(all_counts) <= 12 else all_counts[::2])
+    for index in range(len(forces), rows * columns):
+        axes[index // columns][index % columns].axis("off")
+    for ax in axes[-1]:
+        ax.set_xlabel("players")
+    for row in axes:
+        row[0].set_ylabel("win rate")
+    if len(runs) > 1:
+        axes[0][0].legend(fontsize="small")
+    figure.suptitle(title)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
