@@ -71,7 +71,8 @@ def plan_roll(state: StorytellerState, action: Roll) -> RollPlan | Rejection:
     rejection = rejection or task_rejection(state, key, action.action, action.task, action.target)
     if rejection or sheet is None:
         return rejection or Rejection(StCode.UNKNOWN_CHARACTER, "no such character", "sheet")
-    exempt = is_retry_exempt(action.traits, combat=action.combat, exempt=action.exempt_retry)
+    exempt = action.action == "extended" or is_retry_exempt(action.traits, combat=action.combat,
+                                                               exempt=action.exempt_retry)
     difficulty, flag, retry, rejection = (effective_difficulty(cfg, state, key, action.difficulty, exempt)
                                           if key else (action.difficulty, None, 0, None))
     if rejection or difficulty is None:
