@@ -23,7 +23,7 @@ TEXT_FIELDS = ("text",)
 
 SEAT_KEYS = frozenset({"seat", "seats", "target", "targets", "actor", "victim", "to", "from", "winner", "winners",
                        "voter", "voters", "candidate", "candidates", "nominee", "killer", "by", "accuser",
-                       "accused", "condemned", "cursed", "judges", "out", "guest", "patient"})
+                       "accused", "condemned", "cursed", "judges", "out", "guest", "patient", "members"})
 """Keys whose integer values name seats, so they are shown as seat names."""
 
 HIDDEN_VIEW_KEYS = frozenset({"log", "notes", "viewer"})
@@ -134,4 +134,4 @@ def view_rows(view: Any, names: Sequence[str], language: str) -> list[tuple[str,
     if not isinstance(data, Mapping):
         return [("", format_value("", data, names, language))]
     return [(translate(language, f"field.{key}"), format_value(str(key), value, names, language))
-            for key, value in data.items() if key not in HIDDEN_VIEW_KEYS]
+            for key, value in data.items() if key not in HIDDEN_VIEW_KEYS and value not in ([], {}, "")]

@@ -12,6 +12,7 @@ skipped with a reason when either is missing.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -45,8 +46,8 @@ if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
 class Server:
     """``narrator serve`` in a subprocess, restartable on the same port and data directory."""
 
-    def __init__(self, data: Path, log: Path) -> None:
-        self.data, self.log = data, log
+    def __init__(self, data: Path, log: Path, bot_delay: float = 0.15) -> None:
+        self.data, self.log, self.bot_delay = data, log, bot_delay
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -56,7 +57,7 @@ class Server:
     def start(self) -> None:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "tests.web.serve_for_tests", str(self.port), str(self.data), "0.15"],
+                [sys.executable, "-m", "tests.web.serve_for_tests", str(self.port), str(self.data), str(self.bot_delay)],
                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -174,3 +175,109 @@ def test_two_people_and_a_bot_play_whisper_in_chromium(server: Server, browser: 
     assert "GET /t/" in log  # our access log ran, and it never printed a token
     for url in (host_url, anna_url, boris_url):
         assert url.split("token=")[1] not in log
+
+
+# -- battaglia: a night and a day vote against scripted bots ------------------------------------------
+
+
+def act_once(page: Any) -> bool:
+    """Click the first move this page offers (empty text where there is text: silence is legal)."""
+    button = page.locator("#actions form.control button").first
+    if button.count() == 0:
+        return False
+    with page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST", timeout=TIMEOUT_MS):
+        button.click()
+    return True
+
+
+def play(pages: list[Any], done: Any, limit: int = 400) -> None:
+    """People click the first offered move until ``done()``; bots move on their own meanwhile."""
+    for _ in range(limit):
+        if done():
+            return
+        if not any(act_once(page) for page in pages):
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("the game did not get there")
+
+
+def event_items(page: Any) -> list[str]:
+    """The page's event lines, oldest first."""
+    return page.locator("#events li").all_inner_texts()[::-1]
+
+
+def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def get_json(url: str, token_url: str) -> dict[str, Any]:
+    token = token_url.split("token=")[1]
+    with urllib.request.urlopen(urllib.request.Request(url, headers={"X-Seat-Token": token}), timeout=10) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture
+def fast_server(tmp_path: Path) -> Iterator[Server]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = ARTIFACTS / "browser-battaglia-server.log"
+    log.write_bytes(b"")
+    running = Server(tmp_path / "data", log, bot_delay=0.03)
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_two_people_play_battaglia_against_bots_in_chromium(fast_server: Server, browser: Any) -> None:
+    pytest.importorskip("agents.battaglia", reason="the battaglia bots are not there yet")
+    created = post_json(fast_server.url + "/api/tables", {"game": "battaglia", "options": {"players": 6},
+                                                          "bot_seats": [2, 3, 4, 5], "names": ["Anna", "Boris"],
+                                                          "seed": 5})
+    anna, boris, host = (browser.new_context(viewport=PHONE).new_page() for _ in range(3))
+    anna.goto(fast_server.url + created["seats"][0]["url"])
+    boris.goto(fast_server.url + created["seats"][1]["url"])
+    host.goto(fast_server.url + created["host_url"])
+    for page in (anna, boris, host):
+        wait_text(page, ".live.on", "live")
+    shots: dict[str, bool] = {}
+
+    def through_a_night_and_a_vote() -> bool:
+        if not shots and anna.locator("#actions form.control button", has_text="vote").count():
+            anna.screenshot(path=str(ARTIFACTS / "battaglia-seat-phone.png"), full_page=True)
+            host.screenshot(path=str(ARTIFACTS / "battaglia-host-phone.png"), full_page=True)
+            shots["vote"] = True
+        text = anna.inner_text("#events")
+        return "morning" in text and "ballots" in text
+
+    play([anna, boris], through_a_night_and_a_vote)
+    assert "ballots" in host.inner_text("#events")  # the vote is public
+
+    anna.click("button[data-control=bot]")  # Anna leaves; a scripted bot plays her seat for a while
+    wait_text(anna, "#actions .away", "A bot is playing your seat")
+    before = len(event_items(boris))
+    play([boris], lambda: len(event_items(boris)) > before + 3 or "finished" in boris.inner_text("#status"), limit=200)
+    anna.click("button[data-control=human]")
+    wait_text(anna, "button[data-control=bot]", "Hand my seat to a bot")
+
+    fast_server.stop()
+    fast_server.start()
+    for page in (anna, boris, host):
+        page.reload()
+        wait_text(page, ".live.on", "live")
+    play([anna, boris], lambda: "finished" in anna.inner_text("#status"))
+    host.reload()
+    wait_text(host, "#status", "finished")
+
+    seat_url = fast_server.url + "/api/t/" + created["table"] + "/seat/{}/state"
+    states = [get_json(seat_url.format(seat), created["seats"][seat]["url"]) for seat in (0, 1)]
+    anna_items, boris_items, host_items = event_items(anna), event_items(boris), event_items(host)
+    assert len(anna_items) == len(states[0]["events"]) and len(boris_items) == len(states[1]["events"])
+    public = [line for line, e in zip(anna_items, states[0]["events"]) if e["audience"] == "public"]
+    assert host_items == public  # the host page (the program hosts battaglia) shows the public only
+    for me, mine, other, name in ((0, anna_items, boris_items, "Anna (seat 0)"),
+                                  (1, boris_items, anna_items, "Boris (seat 1)")):
+        private = [line for line, e in zip(mine, states[me]["events"])
+                   if e["audience"] != "public" and (1 - me) not in e["audience"] and name in line]
+        assert private, f"{name} had private knowledge"
+        assert not set(private) & set(other), f"{name}'s private lines reached the other seat"
+    assert len(shots) == 1
