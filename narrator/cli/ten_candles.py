@@ -97,9 +97,9 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         except ModuleBlockedError as error:
             fail(f"--module: {error}")
         if result.outcome is None:
-            console.print(f"\nSaved to {path}. Resume with: narrator play ten-candles --resume {path}")
+            console.print(f"\nSaved to {path}. Resume with: narrator play ten-candles --resume {path}", soft_wrap=True)
             return
-        console.print(f"\nThe game is over ({result.outcome.termination}). Transcript: {path}")
+        console.print(f"\nThe game is over ({result.outcome.termination}). Transcript: {path}", soft_wrap=True)
 
     @simulate.command("ten-candles", help=SIMULATE_HELP)
     def simulate_ten_candles(
@@ -140,6 +140,13 @@ def _new_settings(players: int, ai: int, lang: str, seed: int, module: Optional[
         fail(f"--players {players} + --ai {ai} = {players + ai} survivors: Ten Candles needs 2..9 (the GM not counted)")
     if module is not None and module not in module_names():
         fail(f"--module {module!r}: known modules are {', '.join(module_names())}")
+    if module is not None:
+        from agents.ten_candles.material import Safety
+        from narrator.ten_candles.storyteller import usable_modules
+
+        usable = usable_modules(Safety.from_texts(lines, veils))
+        if module not in usable:
+            fail(f"--module {module!r} touches one of the table's lines; usable: {', '.join(usable) or 'none'}")
     if burn_minutes is not None and burn_minutes <= 0:
         fail(f"--burn-minutes {burn_minutes}: must be more than 0")
     return TableSettings(humans=players, ai=ai, lang=lang, seed=seed, module=module, lines=lines, veils=veils,
