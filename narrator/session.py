@@ -65,6 +65,10 @@ class Session:
         self.seq = 1
         self.listeners: list[Listener] = []
         self.codec = _codec_for(tuple(game.action_types))
+        for agent in (*self.agents.values(), *self.fallbacks.values()):
+            bind_calls = getattr(agent, "bind_calls", None)
+            if bind_calls is not None:  # language-model agents report each call for the transcript
+                bind_calls(self.write_llm_call)
 
     # -- recording ---------------------------------------------------------------------------
 
@@ -74,6 +78,10 @@ class Session:
             return
         self.recorder.write({"seq": self.seq, **record})
         self.seq += 1
+
+    def write_llm_call(self, record: Mapping[str, Any]) -> None:
+        """Record one language-model call (model, tokens, latency, attempt) as an ``llm_call`` line."""
+        self.write({"kind": "llm_call", **record})
 
     def write_header(self, seats: list[dict[str, Any]] | None = None, **extra: Any) -> None:
         """Write the transcript's first line."""

@@ -1,0 +1,154 @@
+"""The LLM seat: a model chooses one of the kernel's legal moves.
+
+The prompt is the role's static prefix (system text, rules summary: cacheable by providers), then
+the seat's view, the events it saw lately and the legal options. The answer is a function call
+into a model built per request whose ``choice`` is a ``Literal`` of the options' labels. An
+unparseable answer, or one the kernel refuses (it comes back as ``request.rejection``), is re-asked
+with the reason at most ``max_reasks`` times; then the agent raises ``AgentGaveUpError`` and the
+session's scripted fallback moves, recording why.
+
+One agent per seat: it remembers the events its seat saw, and those must not mix between seats.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel
+
+from agents.base import Decision, Request
+from agents.llm.client import chat_model
+from agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from agents.llm.prompts import describe_events, render, rules_summary
+from agents.llm.roles import ChoiceRole, option_labels
+from agents.llm.settings import LLMSettings
+from agents.llm.usage import CallSink, TokenBudget, UsageStats
+from rules.core import Action, Event, PlayerId
+
+
+class LLMAgent:
+    """A seat played by a language model (implements :class:`agents.base.Agent`).
+
+    Args:
+        settings: endpoint, model per role, retries, re-asks, budget, language.
+        role: what the seat is asked (templates, output model, validator).
+        model: a ready chat model (default: ``ChatOpenAI`` from ``settings``).
+        http_client: an ``httpx2.Client`` for the default model (tests inject faults with it).
+        calls: receives each ``llm_call`` record; the session binds it to the transcript.
+        stats: the run's usage stats (shared by all seats of a simulation).
+        budget: the game's token budget (shared by all its seats); default from ``settings``.
+        rules: the rules summary put in the static prefix (default: ``prompts/<game>/rules.<lang>.md``).
+    """
+
+    def __init__(self, settings: LLMSettings, role: ChoiceRole = ChoiceRole(), *, model: Any = None,
+                 http_client: Any = None, calls: CallSink | None = None, stats: UsageStats | None = None,
+                 budget: TokenBudget | None = None, rules: str | None = None) -> None:
+        self.settings, self.role, self.rules = settings, role, rules
+        self.model_name = settings.model_for(role.model_role)
+        self.name = f"llm:{self.model_name}"
+        self.max_attempts = settings.max_reasks + 2  # so this agent, not the session, decides when to give up
+        self.chat = model if model is not None else chat_model(settings, role.model_role, http_client=http_client)
+        self.accounting = Accounting(calls, stats or UsageStats(), budget or TokenBudget(settings.budget_tokens))
+        self._seat: PlayerId | None = None
+        self._events: deque[Event] = deque(maxlen=role.recent_events)
+        self._turn: _Turn | None = None
+
+    @property
+    def stats(self) -> UsageStats:
+        """The usage stats this agent adds to."""
+        return self.accounting.stats
+
+    def bind_calls(self, sink: CallSink) -> None:
+        """Send ``llm_call`` records to ``sink`` (the session's transcript)."""
+        self.accounting.sink = sink
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Remember the latest events this seat may see (the session filters them)."""
+        self._events.extend(events)
+
+    def act(self, request: Request) -> Decision:
+        """Propose a move for ``request.seat``; re-ask with the kernel's reason after a refusal.
+
+        Raises:
+            AgentGaveUpError: budget spent, model unreachable, or every re-ask refused.
+        """
+        self._claim(request.seat)
+        try:
+            if request.attempt == 1 or self._turn is None:
+                self._turn = self._start(request)
+            elif request.rejection is not None:
+                self._turn.kernel_refused(f"{request.rejection.code}: {request.rejection.message}")
+            return self._turn.decide()
+        except BaseException:
+            self._turn = None  # the session falls back; the next request starts afresh
+            raise
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _claim(self, seat: PlayerId) -> None:
+        if self._seat is None:
+            self._seat = seat
+        elif seat != self._seat:
+            raise ValueError(f"this LLMAgent plays seat {self._seat}; give seat {seat} its own agent")
+
+    def _start(self, request: Request) -> _Turn:
+        role, language = self.role, self.settings.language
+        options = option_labels(request.legal, role.label)
+        labels = list(options)
+        output = role.output_model(labels)
+        rules = self.rules if self.rules is not None else rules_summary(request.game, language)
+        system = render(role.system, language, game=request.game, seat=request.seat, rules=rules,
+                        persona=role.persona, tool=role.tool, speech=role.speech)
+        task = render(role.task, language, game=request.game, seat=request.seat)
+        prompt = render(role.prompt, language, view=request.view, events=describe_events(self._events),
+                        options=labels, task=task)
+        structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
+        turn = _Turn(self, request, options, output)
+        turn.conversation = Conversation(
+            structured, [SystemMessage(content=system), HumanMessage(content=prompt)], turn.parse,
+            lambda answer, reason: render(role.reask, language, answer=answer, reason=reason, tool=role.tool,
+                                          options=labels),
+            self.stats.start(request.seat), self.settings, self.accounting, role.name, self.model_name)
+        return turn
+
+
+class _Turn:
+    """One decision of one seat: its options, output model and conversation."""
+
+    conversation: Conversation
+
+    def __init__(self, agent: LLMAgent, request: Request, options: dict[str, Action],
+                 output: type[BaseModel]) -> None:
+        self.agent, self.request, self.options, self.output = agent, request, options, output
+
+    def decide(self) -> Decision:
+        result: BaseModel = self.conversation.run()
+        action = self.options[result.choice]  # type: ignore[attr-defined]
+        role = self.agent.role
+        if role.to_action is not None:
+            action = role.to_action(action, result, self.request)
+        notes: dict[str, Any] = {"by": self.agent.name, "choice": result.choice}  # type: ignore[attr-defined]
+        if role.speech is not None:
+            notes["speech"] = result.speech  # type: ignore[attr-defined]
+        return Decision(action, notes)
+
+    def kernel_refused(self, reason: str) -> None:
+        log = self.conversation.log
+        if log.proposals and log.proposals[-1] == "proposed":
+            log.proposals[-1] = "rejected"
+        self.conversation.refused(reason)
+
+    def parse(self, message: AIMessage) -> Parsed:
+        parsed = tool_arguments(message)
+        if parsed.error is not None:
+            return parsed
+        parsed = validate(self.output, parsed.output, parsed)
+        validator = self.agent.role.validator
+        if parsed.error is None and validator is not None:
+            reason = validator(parsed.output, {"request": self.request, "options": self.options})
+            if reason:
+                return Parsed(parsed.text, error=reason)
+        return parsed

@@ -1,0 +1,167 @@
+"""One decision's exchange with a model: call, account, parse, re-ask with the reason, or give up.
+
+Shared by :class:`~agents.llm.agent.LLMAgent` (moves) and :class:`~agents.llm.writer.LLMWriter`
+(prose). A re-ask appends the model's answer and the reason it was refused, so the model never
+sees the identical prompt twice. Reasons for giving up start with a stable word the transcript
+and reports group by: ``budget:``, ``transport:``, ``illegal:``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from pydantic import BaseModel, ValidationError
+
+from agents.base import AgentGaveUpError
+from agents.llm.client import TransportError, invoke
+from agents.llm.settings import LLMSettings
+from agents.llm.usage import CallRecord, CallSink, DecisionLog, TokenBudget, UsageStats
+
+RAW_KEPT = 400
+"""Characters of a raw answer kept in records."""
+
+
+@dataclass
+class Accounting:
+    """Where a caller's records go: the transcript sink, the run's stats, the game's budget."""
+
+    sink: CallSink | None = None
+    stats: UsageStats = field(default_factory=UsageStats)
+    budget: TokenBudget = field(default_factory=lambda: TokenBudget(None))
+
+
+@dataclass
+class Parsed:
+    """A parsed answer: the output, or why it was refused; and the answer's text for a re-ask."""
+
+    text: str | None
+    output: Any = None
+    error: str | None = None
+    empty: bool = False
+
+
+@dataclass
+class Conversation:
+    """The messages of one decision, and how many re-asks are left.
+
+    Attributes:
+        model: the runnable called (a chat model, or one with structured output).
+        messages: the prompt so far; grows with each answer and each reason for refusing it.
+        parse: turns the model's message into :class:`Parsed`.
+        reask: renders the follow-up message from ``(answer_text, reason)``.
+        log: this decision's log in the run's stats.
+    """
+
+    model: Any
+    messages: list[BaseMessage]
+    parse: Callable[[AIMessage], Parsed]
+    reask: Callable[[str, str], str]
+    log: DecisionLog
+    settings: LLMSettings
+    accounting: Accounting
+    role: str
+    model_name: str
+    reasks_used: int = 0
+    last_text: str | None = None
+
+    def run(self) -> Any:
+        """Call until an answer parses and validates; returns its output.
+
+        Raises:
+            AgentGaveUpError: the budget is spent, the model cannot be reached, or re-asks ran out.
+        """
+        while True:
+            parsed = self._call_once()
+            if parsed.error is None:
+                self.log.proposals.append("proposed")
+                return parsed.output
+            self.log.proposals.append("invalid")
+            self.refused(parsed.error)
+
+    def refused(self, reason: str) -> None:
+        """The last answer was refused (by validation or by the kernel): re-ask, or give up."""
+        if self.reasks_used >= self.settings.max_reasks:
+            count = len(self.log.proposals)
+            self.give_up(f"illegal: {count} answer{'s' * (count != 1)} refused; last: {reason}")
+        self.reasks_used += 1
+        self.messages.append(AIMessage(content=self.last_text or "(no answer)"))
+        self.messages.append(HumanMessage(content=self.reask(self.last_text or "(no answer)", reason)))
+
+    def give_up(self, reason: str) -> NoReturn:
+        """Close the decision as a fallback and tell the session."""
+        self.log.status, self.log.fallback_reason = "gave_up", reason
+        raise AgentGaveUpError(reason, raw=self.last_text, attempts=len(self.log.calls))
+
+    def _call_once(self) -> Parsed:
+        budget = self.accounting.budget
+        if budget.exhausted:
+            self.give_up(budget.describe())
+        attempt = len(self.log.calls) + 1
+        start = time.perf_counter()
+        try:
+            reply = invoke(self.model, self.messages, self.settings)
+        except TransportError as error:
+            self._record(CallRecord(self.role, self.model_name, attempt, (time.perf_counter() - start) * 1000,
+                                    "transport_error", seat=self.log.seat, error=str(error)))
+            self.give_up(f"transport: {error}")
+        parsed = self.parse(reply.message)
+        self.last_text = parsed.text
+        outcome = "ok" if parsed.error is None else "empty" if parsed.empty else "invalid"
+        budget.charge(reply.prompt_tokens + reply.completion_tokens)
+        self._record(CallRecord(self.role, self.model_name, attempt, reply.latency_ms, outcome,
+                                reply.prompt_tokens, reply.completion_tokens, seat=self.log.seat,
+                                error=parsed.error, completion=(parsed.text or "")[:RAW_KEPT]))
+        return parsed
+
+    def _record(self, call: CallRecord) -> None:
+        self.log.calls.append(call)
+        if self.accounting.sink is not None:
+            self.accounting.sink(call.to_record())
+
+
+def tool_arguments(message: AIMessage) -> Parsed:
+    """The arguments of the model's function call, as a dict in ``Parsed.output`` (or why there are none).
+
+    Accepts a JSON object in the message text too, since small models sometimes answer that way.
+    """
+    if message.tool_calls:
+        args = message.tool_calls[0]["args"]
+        return Parsed(json.dumps(args, ensure_ascii=False, sort_keys=True), output=args)
+    if message.invalid_tool_calls:
+        bad = message.invalid_tool_calls[0]
+        text = str(bad.get("args") or "")
+        return Parsed(text, error=f"the function arguments are not valid JSON ({bad.get('error') or text[:80]})")
+    content = message.content if isinstance(message.content, str) else json.dumps(message.content)
+    text = content.strip()
+    if not text:
+        return Parsed(None, error="the answer was empty; call the function with your choice", empty=True)
+    try:
+        data = json.loads(text.removeprefix("```json").removeprefix("```").removesuffix("```").strip())
+    except json.JSONDecodeError:
+        return Parsed(text, error="the answer was not a function call; call the function with your choice")
+    if not isinstance(data, dict):
+        return Parsed(text, error="the answer must be a JSON object with the function's fields")
+    nested = data.get("arguments")  # some models wrap the call: {"name": ..., "arguments": {...}}
+    return Parsed(text, output=nested if isinstance(nested, dict) else data)
+
+
+def validate(model: type[BaseModel], data: dict[str, Any], parsed: Parsed) -> Parsed:
+    """``data`` validated into ``model``; a validation error becomes the refusal reason."""
+    try:
+        return Parsed(parsed.text, output=model.model_validate(data))
+    except ValidationError as error:
+        return Parsed(parsed.text, error=explain(error))
+
+
+def explain(error: ValidationError) -> str:
+    """A validation error as one sentence per field, for the model to act on."""
+    parts = []
+    for item in error.errors():
+        where = ".".join(map(str, item["loc"])) or "answer"
+        parts.append(f"{where}: {item['msg']}" + (f" (got {item['input']!r})" if item["type"] != "missing" else ""))
+    return "; ".join(parts)

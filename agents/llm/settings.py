@@ -1,0 +1,167 @@
+"""Language-model settings: the environment, then a TOML file, then the defaults.
+
+Precedence (highest first): keyword arguments, environment variables, the ``[llm]`` table of the
+config file, the defaults below. The config file is the first that exists of ``$NARRATOR_CONFIG``,
+``./narrator.toml`` and ``~/.config/narrator/narrator.toml``::
+
+    [llm]
+    base_url = "http://127.0.0.1:11434/v1"   # or OPENAI_BASE_URL
+    player_model = "llama3.2"
+    temperature = 0.4
+    budget_tokens = 200000
+
+Environment variables: ``OPENAI_BASE_URL``, ``OPENAI_API_KEY`` and ``NARRATOR_LLM_<FIELD>`` for every
+other field (``NARRATOR_LLM_PLAYER_MODEL``, ``NARRATOR_LLM_TIMEOUT``, ...).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+Role = Literal["storyteller", "player", "bot"]
+"""Who is speaking: each may use its own model (a strong Storyteller, cheap bots)."""
+
+CONFIG_ENV = "NARRATOR_CONFIG"
+
+
+class LLMMode(StrEnum):
+    """Where moves and prose come from (``--llm``)."""
+
+    OFFLINE = "offline"
+    """Scripted agents and templates only; no model, no network. The default without an endpoint."""
+    LOCAL = "local"
+    """The embedded SmolLM2 model, served by llama.cpp on 127.0.0.1 for the length of the run."""
+    ENDPOINT = "endpoint"
+    """An OpenAI-compatible endpoint (``OPENAI_BASE_URL``; OpenAI itself when only a key is set)."""
+
+
+class SettingsError(ValueError):
+    """The settings cannot work (a mode without what it needs, an unreadable config file)."""
+
+
+def config_path() -> Path | None:
+    """The config file in use: ``$NARRATOR_CONFIG``, ``./narrator.toml``, ``~/.config/narrator/narrator.toml``."""
+    explicit = os.environ.get(CONFIG_ENV)
+    if explicit:
+        return Path(explicit)
+    for candidate in (Path("narrator.toml"), Path.home() / ".config" / "narrator" / "narrator.toml"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+class _TomlTable(PydanticBaseSettingsSource):
+    """The ``[llm]`` table of the config file, as a settings source below the environment."""
+
+    def __call__(self) -> dict[str, Any]:
+        path = config_path()
+        if path is None:
+            return {}
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SettingsError(f"{path}: no such config file (from ${CONFIG_ENV})") from None
+        except tomllib.TOMLDecodeError as error:
+            raise SettingsError(f"{path}: not valid TOML ({error})") from None
+        table = data.get("llm", {})
+        if not isinstance(table, dict):
+            raise SettingsError(f"{path}: [llm] must be a table")
+        return table
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False  # unused: __call__ returns the whole table
+
+
+class LLMSettings(BaseSettings):
+    """Everything the LLM agents need to reach a model and to stop spending on it."""
+
+    model_config = SettingsConfigDict(env_prefix="NARRATOR_LLM_", extra="forbid", populate_by_name=True,
+                                      case_sensitive=False)
+
+    mode: LLMMode | None = None
+    """``None``: endpoint when one is configured, else offline."""
+    base_url: str | None = Field(None, validation_alias=AliasChoices("base_url", "OPENAI_BASE_URL"))
+    api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("api_key", "OPENAI_API_KEY"))
+    model: str = "gpt-4o-mini"
+    """The model of every role that has none of its own."""
+    storyteller_model: str | None = None
+    player_model: str | None = None
+    bot_model: str | None = None
+    temperature: float = Field(0.7, ge=0.0, le=2.0)
+    max_tokens: int = Field(256, gt=0)
+    """Completion tokens per call."""
+    timeout: float = Field(60.0, gt=0)
+    """Seconds per HTTP request."""
+    max_retries: int = Field(3, ge=0)
+    """Retries of a transient failure (timeout, 429, 5xx, dropped connection) before giving up."""
+    retry_wait_max: float = Field(8.0, ge=0)
+    """Longest random-exponential wait between transient retries, in seconds."""
+    max_reasks: int = Field(2, ge=0)
+    """Re-asks with the reason after an unparseable or refused answer, before the scripted fallback."""
+    budget_tokens: int | None = Field(None, gt=0)
+    """Prompt + completion tokens one game may spend; then the seats fall back to scripted agents."""
+    language: Literal["en", "ru"] = "en"
+    """Language of the prompts."""
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+                                   env_settings: PydanticBaseSettingsSource,
+                                   dotenv_settings: PydanticBaseSettingsSource,
+                                   file_secret_settings: PydanticBaseSettingsSource,
+                                   ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return init_settings, env_settings, _TomlTable(settings_cls)
+
+    def model_for(self, role: Role) -> str:
+        """The model name used for ``role``."""
+        return getattr(self, f"{role}_model") or self.model
+
+    @property
+    def has_endpoint(self) -> bool:
+        """Whether an endpoint is configured (a base URL, or an OpenAI key)."""
+        return bool(self.base_url or self.api_key)
+
+    def resolve_mode(self, requested: LLMMode | str | None = None) -> LLMMode:
+        """The mode to run in: ``requested`` (``--llm``), else the configured one, else by endpoint.
+
+        Raises:
+            SettingsError: ``endpoint`` was asked for but none is configured.
+        """
+        try:
+            mode = LLMMode(requested) if requested is not None else self.mode
+        except ValueError:
+            raise SettingsError(f"--llm {requested!r}: expected one of offline, local, endpoint") from None
+        if mode is None:
+            return LLMMode.ENDPOINT if self.has_endpoint else LLMMode.OFFLINE
+        if mode is LLMMode.ENDPOINT and not self.has_endpoint:
+            raise SettingsError("--llm endpoint: no endpoint configured; set OPENAI_BASE_URL (and OPENAI_API_KEY "
+                                "if it needs one), or [llm] base_url in narrator.toml (docs/llm.md)")
+        return mode
+
+    def for_local(self, base_url: str, model: str) -> LLMSettings:
+        """These settings pointed at the embedded server: one model for every role, no key needed."""
+        return self.model_copy(update={"mode": LLMMode.LOCAL, "base_url": base_url, "api_key": SecretStr("local"),
+                                       "model": model, "storyteller_model": None, "player_model": None,
+                                       "bot_model": None})
+
+
+def load_settings(**overrides: Any) -> LLMSettings:
+    """Read the settings (see the module docstring), with ``overrides`` on top.
+
+    Raises:
+        SettingsError: the config file is unreadable or a value is invalid (named).
+    """
+    from pydantic import ValidationError
+
+    try:
+        return LLMSettings(**{k: v for k, v in overrides.items() if v is not None})
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'llm'}: {e['msg']}" for e in error.errors())
+        raise SettingsError(f"LLM settings ({config_path() or 'environment'}): {problems}") from None

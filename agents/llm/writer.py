@@ -1,0 +1,89 @@
+"""Free text from a model (narration, a truth, a line of speech) with the agents' retries and accounting.
+
+The caller gives a :class:`~agents.llm.roles.WriterRole` and the template's variables; the writer
+returns the text (or the role's pydantic output), re-asking with the validator's reason, and
+raises :class:`~agents.base.AgentGaveUpError` when it cannot get usable text, so the caller can use
+its offline template instead (and record that it did).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+
+from agents.llm.client import chat_model
+from agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from agents.llm.prompts import render, rules_summary
+from agents.llm.roles import WriterRole
+from agents.llm.settings import LLMSettings
+from agents.llm.usage import CallSink, TokenBudget, UsageStats
+
+
+class LLMWriter:
+    """Writes text for one role.
+
+    Args:
+        settings: endpoint, models, retries, re-asks, budget, language.
+        role: templates, output model and validator.
+        model, http_client, calls, stats, budget: as for :class:`~agents.llm.agent.LLMAgent`.
+    """
+
+    def __init__(self, settings: LLMSettings, role: WriterRole, *, model: Any = None, http_client: Any = None,
+                 calls: CallSink | None = None, stats: UsageStats | None = None,
+                 budget: TokenBudget | None = None) -> None:
+        self.settings, self.role = settings, role
+        self.model_name = settings.model_for(role.model_role)
+        self.name = f"llm:{self.model_name}"
+        self.chat = model if model is not None else chat_model(settings, role.model_role, http_client=http_client)
+        self.accounting = Accounting(calls, stats or UsageStats(), budget or TokenBudget(settings.budget_tokens))
+
+    @property
+    def stats(self) -> UsageStats:
+        """The usage stats this writer adds to."""
+        return self.accounting.stats
+
+    def bind_calls(self, sink: CallSink) -> None:
+        """Send ``llm_call`` records to ``sink`` (the session's transcript)."""
+        self.accounting.sink = sink
+
+    def write(self, *, game: str, seat: int | None = None, rules: str | None = None, style: str | None = None,
+              **variables: Any) -> Any:
+        """Text (or the role's output model) for the role's prompt rendered with ``variables``.
+
+        Raises:
+            AgentGaveUpError: budget spent, model unreachable, or every re-ask refused.
+        """
+        role, language = self.role, self.settings.language
+        rules = rules if rules is not None else rules_summary(game, language)
+        system = render(role.system, language, game=game, rules=rules, style=style)
+        prompt = render(role.prompt, language, game=game, seat=seat, **variables)
+        context = {"game": game, "seat": seat, **variables}
+        runnable = self.chat if role.output is None else self.chat.with_structured_output(
+            role.output, method="function_calling", include_raw=True)
+        conversation = Conversation(
+            runnable, [SystemMessage(content=system), HumanMessage(content=prompt)],
+            lambda message: self._parse(message, context),
+            lambda answer, reason: render(role.rewrite, language, answer=answer, reason=reason),
+            self.stats.start(seat), self.settings, self.accounting, role.name, self.model_name)
+        return conversation.run()
+
+    def _parse(self, message: AIMessage, context: dict[str, Any]) -> Parsed:
+        role = self.role
+        if role.output is None:
+            text = message.content.strip() if isinstance(message.content, str) else ""
+            if not text:
+                return Parsed(None, error="the answer was empty", empty=True)
+            if len(text) > role.max_chars:
+                return Parsed(text, error=f"the text has {len(text)} characters; at most {role.max_chars} fit")
+            parsed = Parsed(text, output=text)
+        else:
+            parsed = tool_arguments(message)
+            if parsed.error is not None:
+                return parsed
+            parsed = validate(role.output, parsed.output, parsed)
+        if parsed.error is None and role.validator is not None:
+            reason = role.validator(parsed.output, context)
+            if reason:
+                return Parsed(parsed.text, error=reason)
+        return parsed

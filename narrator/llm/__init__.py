@@ -1,0 +1,1 @@
+"""Language-model infrastructure on the narrator side: the embedded local model server."""

