@@ -28,6 +28,7 @@ _CATALOGUE: dict[str, dict[str, str]] = {
         "created.warning": "Copy these links now: they are shown only once. Each link is a seat's key; "
                            "give it only to the person who plays that seat.",
         "created.host": "Host page",
+        "created.bot": "now played by a bot; open the link to take the seat",
         "created.seat": "Seat {seat} ({name})",
         "table.game": "Game",
         "table.status": "Status",
@@ -82,6 +83,7 @@ _CATALOGUE: dict[str, dict[str, str]] = {
         "created.warning": "Скопируйте ссылки сейчас: они показываются один раз. Ссылка — ключ от места; "
                            "отдайте её только тому, кто за ним играет.",
         "created.host": "Страница ведущего",
+        "created.bot": "сейчас играет бот; откройте ссылку, чтобы занять место",
         "created.seat": "Место {seat} ({name})",
         "table.game": "Игра",
         "table.status": "Состояние",

@@ -125,7 +125,7 @@ async function createTable(event) {
   add(form.dataset.hostLabel, result.data.host_url);
   for (const seat of result.data.seats) {
     add(form.dataset.seatLabel.replace("%s", seat.seat).replace("%n", seat.name || "—") +
-        (seat.controller === "bot" ? " 🤖" : ""), seat.url);
+        (seat.controller === "bot" ? " — " + form.dataset.botLabel : ""), seat.url);
   }
   created.hidden = false;
 }
