@@ -101,6 +101,14 @@ def test_burn_clock_puts_candles_out_in_real_time(tmp_path: Path) -> None:
     assert read_transcript(path).outcome is not None
 
 
+def test_same_seed_and_input_give_the_same_transcript(tmp_path: Path) -> None:
+    """Determinism at the terminal: the Storyteller, the AI and the dice all follow the seed."""
+    paths = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
+    for path in paths:
+        play(TableSettings(humans=1, ai=3, seed=12, lang="ru"), ScriptedIO([ENTER] * 3000), path)
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+
+
 runner = CliRunner()
 
 

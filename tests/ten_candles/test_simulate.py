@@ -1,0 +1,69 @@
+"""Simulation: a tiny run writes its report, games are deterministic, and they replay.
+
+The counted facts come from the kernel's events: a failure puts one candle out
+(seeds/000_e53cdcbb20917f8a.txt:L58, L271) and a game has at most ten scenes (L56).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from narrator.cli.main import app
+from narrator.playtest import GameJob, make_jobs
+from narrator.ten_candles.simulate import play_one
+from rules.replay import replay
+
+
+def test_tiny_simulation_writes_report_csvs_and_plots(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["simulate", "ten-candles", "--players", "3-4", "--games", "4", "--seed", "2",
+                                      "--out", str(out), "--transcripts", "1", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    for name in ("report.md", "games.csv", "scenes.csv", "summary.csv", "scenes.png", "conflicts_per_scene.png",
+                 "cards_burned.png", "rates.png", "endings.png", "deaths.png"):
+        assert (out / name).stat().st_size > 0, name
+    with (out / "games.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 8 and {r["players"] for r in rows} == {"3", "4"}
+    assert "| 3 | 4 |" in (out / "report.md").read_text()
+    assert sorted(p.name for p in (out / "transcripts").iterdir()) == ["game-3p-00000.jsonl", "game-4p-00000.jsonl"]
+    assert "Ten Candles: simulated games" in result.output
+
+
+def test_simulate_rejects_a_bad_player_range(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["simulate", "ten-candles", "--players", "1-3", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "--players" in result.output
+
+
+def test_same_seed_same_transcript(tmp_path: Path) -> None:
+    """Two runs of one job write byte-identical transcripts; another seed writes another game."""
+    paths = [tmp_path / f"{n}.jsonl" for n in range(3)]
+    for path, seed in zip(paths, (5, 5, 6)):
+        play_one(GameJob(0, 4, seed, {}, str(path)))
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+    assert paths[0].read_bytes() != paths[2].read_bytes()
+
+
+def test_simulated_games_replay_and_their_rows_match_the_events(tmp_path: Path) -> None:
+    """rules.replay.replay re-derives every event, and the row counts what the events say."""
+    jobs = make_jobs([3, 5], 3, seed=9, transcripts_dir=str(tmp_path), keep_transcripts=3)
+    for job in jobs:
+        row = play_one(job)
+        lines = Path(job.transcript).read_text(encoding="utf-8").splitlines()
+        result = replay(lines)
+        assert result.outcome is not None and not result.state.living()
+        events = [json.loads(line) for line in lines]
+        events = [e for e in events if e["kind"] == "event"]
+        count = lambda kind: sum(1 for e in events if e["event"] == kind)  # noqa: E731
+        assert row["conflicts"] == count("conflict_called")
+        assert row["truths"] == count("truth_spoken")
+        assert row["traits_burned"] == count("trait_burned")
+        assert row["scenes"] == max(e["data"]["scene"] for e in events if e["event"] == "scene_started") <= 10
+        failures = sum(1 for e in events if e["event"] == "conflict_resolved" and not e["data"]["success"])
+        final_failures = row["final_scene_deaths"]
+        assert failures <= row["candles_failed"] + row["candles_moment"] + row["candles_brink"] + final_failures
+        assert sum(int(c) for c in row["conflicts_by_scene"].split(";")) == row["conflicts"]
