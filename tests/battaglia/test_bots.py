@@ -1,0 +1,157 @@
+"""Scripted battaglia bots: always legal, view-only, deterministic, and sensible in the cases the rules name."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+
+import pytest
+
+from agents.base import Request
+from agents.battaglia import BattagliaBot
+from agents.battaglia import bot as bot_module
+from agents.battaglia import knowledge as knowledge_module
+from narrator.battaglia.simulate import SIMULATION_DEFAULTS, job_config, play_one
+from narrator.playtest import GameJob, make_jobs
+from rules.battaglia import GAME, BattagliaConfig, BattagliaView, Card, Choose, Phase
+from rules.chance import sample
+from rules.core import CHANCE, ChanceAction
+
+
+def run_checked(players: int, seed: int, options: dict | None = None, check=None) -> int:
+    """Play one game with bots, asserting every bot move is in ``legal_actions``; returns the moves."""
+    config = BattagliaConfig(players=players, **(options or {}))
+    state = GAME.initial_state(config)
+    bots = {s: BattagliaBot(seed, s) for s in range(players)}
+    rng = random.Random(seed)
+    moves = 0
+    while state.result is None:
+        active = GAME.active_players(state)
+        if CHANCE in active:
+            action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+        else:
+            seat = min(active)
+            legal = GAME.legal_actions(state, seat)
+            view = GAME.view(state, seat)
+            action = bots[seat].act(Request(GAME.name, seat, view, legal))
+            assert GAME.check(state, action) is None, (seat, action)
+            if check:
+                check(state, seat, view, action)
+        state = GAME.apply(state, action).state
+        moves += 1
+        assert moves < 20_000
+    return moves
+
+
+@pytest.mark.parametrize("players", [6, 8, 11, 12, 14, 17])
+def test_every_bot_move_is_legal_over_many_games(players: int) -> None:
+    """Bots pick from ``legal_actions`` (texts aside) in every phase, with speech and objection windows on."""
+    for seed in range(6):
+        run_checked(players, seed)
+
+
+def test_bots_are_legal_under_house_rules() -> None:
+    """The same holds under other DEC options (tiny darkness rounds, a full soul pool variant, on-condemnation gates)."""
+    options = {"darkness_rounds": 1, "soul_pool": "undealt_and_dead", "dying_shot_gate": "on_condemnation",
+               "darkness_productivity": "participant", "shadow_talk_rounds": 2, "votes_per_player": 2}
+    for seed in range(4):
+        run_checked(12, seed, options)
+
+
+def test_simulated_games_need_no_fallback() -> None:
+    """Over a small sweep no bot move is ever replaced by the kernel's default."""
+    rows = [play_one(job) for job in make_jobs(range(6, 18), 4, seed=11)]
+    assert sum(r["fallbacks"] for r in rows) == 0
+    assert all(r["termination"] != "move_limit" for r in rows)
+
+
+def test_bots_never_receive_the_state() -> None:
+    """What reaches a bot is the seat's view (no ``truth``), and the bot code never names the state type."""
+    seen = []
+
+    def check(state, seat, view, action):
+        assert isinstance(view, BattagliaView) and view.truth is None and view.viewer == seat
+        seen.append(seat)
+
+    run_checked(9, 3, check=check)
+    assert seen
+    for module in (bot_module, knowledge_module):
+        source = inspect.getsource(module)
+        assert "BattagliaState" not in source and ".truth" not in source
+
+
+def test_same_view_and_generator_give_the_same_move() -> None:
+    """A decision is a function of (seed, seat, view): a fresh bot given the same request answers the same."""
+    def check(state, seat, view, action):
+        legal = GAME.legal_actions(state, seat)
+        again = BattagliaBot(3, seat).act(Request(GAME.name, seat, view, legal))
+        assert again == action
+
+    run_checked(10, 3, check=check)
+
+
+def test_darkness_clan_agrees_in_the_first_round() -> None:
+    """The clan ranks outsiders by public facts only, so awake members point at one victim (L55)."""
+    agreements, rounds = 0, 0
+
+    def check(state, seat, view, action):
+        nonlocal agreements, rounds
+        night = state.night
+        if state.phase is Phase.NIGHT and night and str(night.step).endswith("darkness") and night.round == 1:
+            if len(night.chosen) == len(night.awake) - 1 and len(night.awake) >= 2:
+                targets = {t for _, t in night.chosen} | {getattr(action, "target", -1)}
+                rounds += 1
+                agreements += len(targets) == 1
+
+    for seed in range(5):
+        run_checked(12, seed, check=check)
+    assert rounds and agreements / rounds > 0.7
+
+
+def test_cohen_never_protects_a_revealed_lord_and_corrigan_spares_known_lights() -> None:
+    """Cohen cannot save a Lord victim (L69); Corrigan does not shoot a light he knows (Tiir/reveal)."""
+    def check(state, seat, view, action):
+        if not isinstance(action, Choose) or action.target is None:
+            return
+        step = str(view.step)
+        if "cohen" in step:
+            assert action.target not in view.revealed_lord
+        if "corrigan" in step:
+            assert action.target not in view.revealed_lord and action.target not in view.revealed_child
+
+    for seed in range(6):
+        run_checked(15, seed, check=check)
+
+
+def test_tiir_acts_on_what_he_saw() -> None:
+    """Tiir who saw a dark card accuses or votes against that soul while it lives (L53)."""
+    from rules.battaglia import Accuse, Vote
+    from rules.battaglia.cards import DARKNESS
+    hits = 0
+
+    def check(state, seat, view, action):
+        nonlocal hits
+        if view.card is not Card.TIIR:
+            return
+        seen = [e.data for e in view.notes if e.kind == "tiir_saw" and Card(e.data["card"]) in DARKNESS]
+        # Known darks whose looked-at soul is still alive (the test may peek at the state; the bot may not).
+        darks = {d["seat"] for d in seen if d["seat"] not in view.out and state.cards[d["seat"]] is Card(d["card"])}
+        if isinstance(action, Vote) and darks & set(view.candidates):
+            assert darks & set(action.targets), (darks, action)
+            hits += 1
+        if isinstance(action, Accuse) and action.target in darks:
+            hits += 1
+
+    for seed in range(12):
+        run_checked(12, seed, check=check)
+    assert hits > 0
+
+
+def test_simulation_defaults_do_not_change_rules() -> None:
+    """The simulation only turns off speeches and the dummy objection window (§11.3.3)."""
+    assert set(SIMULATION_DEFAULTS) == {"speech_rounds", "objection_window"}
+    config = job_config(GameJob(0, 12, 1))
+    default = BattagliaConfig(players=12)
+    changed = {f.name for f in dataclasses.fields(config) if getattr(config, f.name) != getattr(default, f.name)}
+    assert changed == set(SIMULATION_DEFAULTS)

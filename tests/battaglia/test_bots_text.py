@@ -1,0 +1,79 @@
+"""Accusation texts (L74: «по легенде и по логике»): present in Russian and English, and no length tell."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import defaultdict
+
+import pytest
+
+from agents.base import Request
+from agents.battaglia import BattagliaBot
+from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, load
+from rules.battaglia import GAME, Accuse, BattagliaConfig
+from rules.battaglia.actions import TEXT_LIMIT
+from rules.battaglia.life import seat_force
+from rules.chance import sample
+from rules.core import CHANCE, ChanceAction
+
+
+def accusation_lengths(lang: str, games: int = 12, players: int = 12) -> dict[str, list[int]]:
+    """Length of every bot accusation text, by the accuser's faction family (host truth, test only)."""
+    lengths: dict[str, list[int]] = defaultdict(list)
+    for seed in range(games):
+        table = Table.for_game(seed, players, lang)
+        bots = {s: BattagliaBot(seed, s, table) for s in range(players)}
+        state = GAME.initial_state(BattagliaConfig(players=players, speech_rounds=0))
+        rng = random.Random(seed)
+        while state.result is None:
+            active = GAME.active_players(state)
+            if CHANCE in active:
+                action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+            else:
+                seat = min(active)
+                action = bots[seat].act(Request(GAME.name, seat, GAME.view(state, seat),
+                                                GAME.legal_actions(state, seat)))
+                if isinstance(action, Accuse) and str(state.phase) == "accuse":
+                    assert action.text.strip(), "an accusation in the accusation round has words"
+                    family = str(seat_force(state, seat)).removeprefix("first_").removeprefix("second_")
+                    lengths[family].append(len(action.text))
+            state = GAME.apply(state, action).state
+    return lengths
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_accusation_lengths_are_alike_across_forces(lang: str) -> None:
+    """Every force's mean length is within 12% of the overall mean, so length tells nothing (L74)."""
+    lengths = accusation_lengths(lang)
+    everyone = [n for values in lengths.values() for n in values]
+    overall = statistics.mean(everyone)
+    for family, values in lengths.items():
+        if len(values) >= 15:
+            assert abs(statistics.mean(values) - overall) / overall < 0.12, (family, statistics.mean(values), overall)
+    assert {"light", "darkness"} <= set(lengths)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_template_fills_and_fits(lang: str) -> None:
+    """Every template of both kinds renders non-empty, within the kernel's text limit, in one length band."""
+    table = Table.for_game(1, 17, lang)
+    texts = []
+    data = load("accusations")
+    rng = random.Random(0)
+    for _ in range(30):
+        texts.append(accusation_text(table, 3, "legend", None, rng))
+        for kind in data["by_logic"]:
+            texts.append(accusation_text(table, 3, "logic", Reason(kind, other=5, card="COHEN", n=2), rng))
+        texts.append(defence_text(table, 4, rng))
+    assert all(t.strip() and "{" not in t and len(t) <= TEXT_LIMIT for t in texts)
+    shortest, longest = min(map(len, texts)), max(map(len, texts))
+    assert longest <= 2.2 * shortest, (shortest, longest)
+
+
+def test_templates_exist_in_both_languages() -> None:
+    """The same kinds of accusation are written in Russian and English."""
+    data = load("accusations")
+    assert set(data["by_legend"]) == {"ru", "en"}
+    for kind, by_lang in data["by_logic"].items():
+        assert set(by_lang) == {"ru", "en"} and len(by_lang["ru"]) == len(by_lang["en"]), kind

@@ -1,0 +1,101 @@
+"""``narrator simulate battaglia``: the report files, bad input, comparison, determinism and replay."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator.battaglia.simulate import play_one
+from narrator.cli.main import app
+from narrator.playtest import GameJob
+from rules.replay import replay
+
+runner = CliRunner()
+
+
+def simulate(*args: str):
+    return runner.invoke(app, ["simulate", "battaglia", "--no-progress", *args])
+
+
+def text(result) -> str:
+    """The output with rich's line wrapping undone."""
+    return " ".join(result.output.split())
+
+
+def test_tiny_run_writes_report_csvs_and_plots(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    result = simulate("--players", "6-7", "--games", "20", "--jobs", "1", "--out", str(out), "--transcripts", "1")
+    assert result.exit_code == 0, result.output
+    assert "battaglia playtest summary" in result.output
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "## Win rate of each force" in report and "![win rates](win_rates.png)" in report
+    with (out / "games.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 40 and {r["players"] for r in rows} == {"6", "7"}
+    assert {"winner", "termination", "days", "death_darkness", "seat_NIKOR", "survived_TRITON"} <= set(rows[0])
+    for name in ("win_rates", "days", "deaths_by_cause", "mask_survival", "seat_bias", "stalemates"):
+        png = out / f"{name}.png"
+        assert png.read_bytes()[:4] == b"\x89PNG", name
+    for name in ("win_rates", "deaths_by_cause", "masks", "seat_bias"):
+        assert (out / f"{name}.csv").stat().st_size > 0
+    transcripts = sorted((out / "transcripts" / "default").glob("*.jsonl"))
+    assert len(transcripts) == 2
+    for path in transcripts:  # every simulated transcript replays
+        result = replay(path.read_text(encoding="utf-8").splitlines())
+        assert not result.truncated and result.outcome is not None
+
+
+@pytest.mark.parametrize("players", ["3-40", "5", "6-18", "abc"])
+def test_bad_player_range_exits_2(tmp_path: Path, players: str) -> None:
+    result = simulate("--players", players, "--games", "1", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "--players" in text(result) and "Traceback" not in text(result)
+
+
+def test_broken_yaml_exits_2(tmp_path: Path) -> None:
+    profile = tmp_path / "broken.yaml"
+    profile.write_text("darkness_rounds: [1,\n", encoding="utf-8")
+    result = simulate("--players", "6", "--games", "1", "--rules", str(profile), "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2 and "not valid YAML" in text(result)
+
+
+def test_unknown_or_wrong_option_exits_2(tmp_path: Path) -> None:
+    profile = tmp_path / "typo.yaml"
+    profile.write_text("darkness_round: 2\n", encoding="utf-8")
+    result = simulate("--players", "6", "--games", "1", "--rules", str(profile), "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2 and "darkness_round" in text(result)
+    profile.write_text("accusations_min: 9\n", encoding="utf-8")
+    result = simulate("--players", "6", "--games", "1", "--rules", str(profile), "--out", str(tmp_path / "o"))
+    assert result.exit_code == 2 and "accusations_min" in text(result)
+
+
+def test_compare_runs_the_same_seeds_side_by_side(tmp_path: Path) -> None:
+    other = tmp_path / "participant.yaml"
+    other.write_text("darkness_productivity: participant\n", encoding="utf-8")
+    out = tmp_path / "cmp"
+    result = simulate("--players", "8", "--games", "12", "--compare", str(other), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "`default` vs `participant`" in report and "light (participant)" in report
+    with (out / "games.csv").open() as a, (out / "games-participant.csv").open() as b:
+        seeds_a = [r["seed"] for r in csv.DictReader(a)]
+        seeds_b = [r["seed"] for r in csv.DictReader(b)]
+    assert seeds_a == seeds_b
+
+
+def test_same_seed_gives_a_byte_identical_transcript(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    play_one(GameJob(0, 9, 1234, {}, str(first)))
+    play_one(GameJob(0, 9, 1234, {}, str(second)))
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_recorded_and_lean_games_are_the_same_game(tmp_path: Path) -> None:
+    """The transcript path (Session) and the fast path play the same moves from the same seed."""
+    for seed in (5, 6, 7):
+        lean = play_one(GameJob(0, 10, seed))
+        recorded = play_one(GameJob(0, 10, seed, {}, str(tmp_path / f"{seed}.jsonl")))
+        assert lean == recorded
