@@ -202,7 +202,7 @@ def finish_attack_stage(state: StorytellerState, pending: Pending) -> tuple[Stor
         state, hit = read_part(state, pending.parts[0])
         state = use_action(state, request.character)
         event = public("attack_rolled", character=request.character, defender=request.defender,
-                       weapon=weapon.id, **hit.to_dict(), category=hit.category)
+                       weapon=weapon.id, **hit.to_dict(), category=hit.category, hit=hit.net >= 1)
         if hit.net < 1:
             summary = {"what": "attack", "character": request.character, "defender": request.defender,
                        "hit": False, "category": hit.category, "wounds": 0}

@@ -1,0 +1,85 @@
+"""The table tools: ``narrator roll`` and ``narrator odds`` (typer's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator.cli.main import app
+
+runner = CliRunner()
+
+
+def invoke(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_roll_physical_dice_json_ww_l76() -> None:
+    """[10,7,1,3,8,1] at 7 under Wild West: 3 successes, two 1s, net 1, marginal."""
+    result = invoke("roll", "--dice", "10,7,1,3,8,1", "--difficulty", "7", "--book", "wild-west", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["raw"], data["ones"], data["net"], data["category"]) == (3, 2, 1, "marginal")
+    assert len(data["cancelled"]) == 4
+
+
+def test_roll_books_differ_on_the_same_dice_d1() -> None:
+    da = json.loads(invoke("roll", "--dice", "1,1,7", "--book", "dark-ages", "--json").stdout)
+    ww = json.loads(invoke("roll", "--dice", "1,1,7", "--book", "wild-west", "--json").stdout)
+    assert (da["outcome"], ww["outcome"]) == ("failure", "botch")
+
+
+def test_roll_rich_output_shows_the_verdict() -> None:
+    result = invoke("roll", "--dice", "1,3,4,3,6", "--difficulty", "7")
+    assert result.exit_code == 0 and "BOTCH" in result.stdout
+
+
+def test_roll_seeded_is_reproducible() -> None:
+    first = invoke("roll", "7", "--seed", "3", "--json").stdout
+    assert first == invoke("roll", "7", "--seed", "3", "--json").stdout and len(json.loads(first)["dice"]) == 7
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("roll", "--dice", "11,2"), "not on a d10"),
+    (("roll", "3", "--difficulty", "12"), "2..10"),
+    (("roll", "--dice", "a,b"), "whole numbers"),
+    (("roll",), "POOL"),
+    (("roll", "3", "--book", "vampire"), "dark-ages or wild-west"),
+    (("roll", "4", "--dice", "1,2"), "does not match"),
+    (("roll", "--dice", "10,3", "--rule-of-ten"), "--rerolls"),
+    (("odds", "0"), "POOL"),
+    (("odds", "3", "--difficulty", "1"), "2..10"),
+], ids=lambda v: " ".join(v) if isinstance(v, tuple) else v)
+def test_bad_input_exits_2_with_a_message(args, needle) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert needle in result.output
+    assert "Traceback" not in result.output
+
+
+def test_odds_json_sums_to_one() -> None:
+    result = invoke("odds", "7", "--difficulty", "6", "--book", "wild-west", "--json")
+    assert result.exit_code == 0, result.output
+    odds = json.loads(result.stdout)["odds"]
+    assert sum(Fraction(v["fraction"]) for v in odds.values()) == 1
+
+
+def test_odds_options_willpower_and_rule_of_ten() -> None:
+    wp = json.loads(invoke("odds", "3", "--willpower", "--json").stdout)["odds"]
+    assert wp["marginal"]["probability"] == 1.0
+    ten = json.loads(invoke("odds", "5", "--rule-of-ten", "--json").stdout)["odds"]
+    plain = json.loads(invoke("odds", "5", "--json").stdout)["odds"]
+    assert ten["phenomenal"]["probability"] > plain["phenomenal"]["probability"]
+
+
+def test_odds_table_and_heat_map(tmp_path) -> None:
+    out = tmp_path / "odds.png"
+    result = invoke("odds", "--table", "--book", "dark-ages", "--json", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    cells = json.loads(result.stdout)["cells"]
+    assert len(cells) == 15 * 9
+    assert all(sum(Fraction(v["fraction"]) for v in c["odds"].values()) == 1 for c in cells)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,78 @@
+"""A scene played by a scripted player to the end, written, replayed, and resumed from a truncated copy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from narrator.storyteller.play import new_table, resume_table, run
+from narrator.storyteller.seat import ScriptedPlayer, parse_choice
+from narrator.storyteller.template import Option
+from rules.replay import replay
+
+BOOKS = ("dark_ages", "wild_west")
+
+
+def play(book: str, path: Path, player: ScriptedPlayer, seed: int = 7, lang: str = "en") -> tuple[bool, list[str]]:
+    said: list[str] = []
+    table = new_table(book, character=None, lang=lang, seed=seed, transcript=path, player=player, say=said.append)
+    return run(table, said.append), said
+
+
+def records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("lang", ("en", "ru"))
+def test_scripted_player_plays_to_the_end_and_the_transcript_replays(tmp_path, book, lang) -> None:
+    path = tmp_path / "game.jsonl"
+    finished, said = play(book, path, ScriptedPlayer([], then="first"), lang=lang)
+    assert finished
+    result = replay(path.read_text(encoding="utf-8").splitlines())
+    assert not result.truncated and result.outcome is not None and result.outcome.termination == "story_ended"
+    kinds = {r["kind"] for r in records(path)}
+    assert {"header", "action", "chance", "event", "narration", "result"} <= kinds
+    assert any(("THE END" if lang == "en" else "КОНЕЦ") in line for line in said)
+
+
+def test_kernel_reason_reaches_the_player_and_the_transcript(tmp_path) -> None:
+    """Willpower on the extended haul is refused (WW L86 / D32); the player is asked again."""
+    path = tmp_path / "game.jsonl"
+    player = ScriptedPlayer(["1", "1w", "2"], then="first")  # persuade, then Willpower on haul (refused)
+    play("dark_ages", path, player, seed=11)
+    refused = [r for r in records(path) if r["kind"] == "rejected"]
+    codes = [r.code for r in player.rejections]
+    assert refused and codes and codes[0] == refused[0]["rejection"]["code"]
+
+
+def test_eof_quits_cleanly_and_says_how_to_resume(tmp_path) -> None:
+    path = tmp_path / "game.jsonl"
+    finished, said = play("wild_west", path, ScriptedPlayer(["1"], then="quit"))
+    assert not finished and any("--resume" in line for line in said)
+    assert replay(path.read_text(encoding="utf-8").splitlines()).truncated
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_resume_from_a_truncated_copy_replays_the_same_game(tmp_path, book) -> None:
+    full = tmp_path / "full.jsonl"
+    play(book, full, ScriptedPlayer([], then="first"), seed=5)
+    lines = full.read_text(encoding="utf-8").splitlines()
+    cut = [i for i, line in enumerate(lines) if json.loads(line)["kind"] == "action"][len(lines) // 8 or 2]
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text("\n".join(lines[:cut]) + "\n" + lines[cut][:15], encoding="utf-8")  # a half-written line
+    said: list[str] = []
+    table = resume_table(partial, player=ScriptedPlayer([], then="first"), say=said.append)
+    assert run(table, said.append)
+    moves = [(r["kind"], r["payload"]) for r in records(partial) if r["kind"] in ("action", "chance")]
+    assert moves == [(r["kind"], r["payload"]) for r in records(full) if r["kind"] in ("action", "chance")]
+    assert not replay(partial.read_text(encoding="utf-8").splitlines()).truncated
+
+
+def test_parse_choice_input_loop() -> None:
+    options = [Option(1, "a", "A", ""), Option(2, "b", "B", "")]
+    assert parse_choice(" 1 a", options).automatic
+    assert "not one of" in parse_choice("5", options)
+    assert "not a choice" in parse_choice("x", options)
