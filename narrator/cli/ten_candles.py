@@ -43,14 +43,21 @@ class TerminalIO:
         console.print(Text(text))
 
 
-def status_line(view: Any, seat: int = 0) -> None:
-    """Candles lit and dark, the pool, the Storyteller's pool, your hope die and cards left."""
-    candles = "●" * view.lit + "○" * view.dark
+STATUS = {
+    "en": ("scene", "candles", "pool", "Storyteller", "hope die", "yes", "no", "your cards"),
+    "ru": ("сцена", "свечи", "пул", "Рассказчик", "кубик надежды", "есть", "нет", "ваши карты"),
+}
+
+
+def status_line(view: Any, seat: int = 0, lang: str = "en") -> None:
+    """Candles lit (●) and dark (○), the pool, the Storyteller's pool, your hope die and cards left."""
+    scene, candles, pool, gm, hope_die, yes, no, yours = STATUS[lang]
+    lights = "●" * view.lit + "○" * view.dark
     me = view.characters[seat] if seat < len(view.characters) else None
-    hope = "yes" if me is not None and me.hope else "no"
+    hope = yes if me is not None and me.hope else no
     cards = ", ".join(me.stack) if me is not None and me.stack else "—"
-    console.print(Text(f"[scene {view.scene or '-'} | candles {candles} {view.lit}/10 | pool {view.pool} "
-                       f"| Storyteller {view.gm_pool} | hope die: {hope} | your cards: {cards}]", style="dim"))
+    console.print(Text(f"[{scene} {view.scene or '-'} | {candles} {lights} {view.lit}/10 | {pool} {view.pool} "
+                       f"| {gm} {view.gm_pool} | {hope_die}: {hope} | {yours}: {cards}]", style="dim"))
 
 
 def _split(text: Optional[str]) -> tuple[str, ...]:
@@ -91,7 +98,8 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
             settings = _new_settings(players, ai, lang, seed, module, burn_minutes, _split(lines), _split(veils))
             path = transcript or Path("transcripts/ten_candles") / f"game-{seed}.jsonl"
         try:
-            result = play_game(settings, io, path, resume=resume is not None, status=status_line)
+            result = play_game(settings, io, path, resume=resume is not None,
+                               status=lambda view: status_line(view, 0, settings.lang))
         except ResumeError as error:
             fail(str(error))
         except ModuleBlockedError as error:
