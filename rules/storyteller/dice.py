@@ -153,7 +153,7 @@ def evaluate_roll(dice: tuple[int, ...], difficulty: int, *, botch_rule: str,
             more adds a success, and 1s among them cancel nothing.
 
     Rule: «Если при броске выпала единица, она "отменяет" один успешный балл» (seeds/002_066846aa780a4bc4.txt:L149);
-    «единички ... отнимают один успех» (seeds/003_f0eb31a77e5e4bcd.txt:L76); spec §3.17.
+    «она отнимает один успех» (seeds/003_f0eb31a77e5e4bcd.txt:L76); spec §3.17.
 
     >>> evaluate_roll((1, 1, 7), 6, botch_rule="no_successes").outcome
     'failure'

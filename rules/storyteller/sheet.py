@@ -55,7 +55,7 @@ class Character:
     def rating(self, trait: str) -> int | None:
         """The permanent rating of ``trait``, or ``None`` when it is not on the sheet (D28: ratings, not points).
 
-        Rule: «Почти всегда для броска используется постоянное значение Свойства (кружочки)»
+        Rule: «Почти всегда для броска используется постоянное значение Свойства (кружочки на карточке персонажа)»
         (seeds/003_f0eb31a77e5e4bcd.txt:L40)
         """
         if trait in self.attributes:
