@@ -36,8 +36,13 @@ from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
 from narrator.web.pages import TEMPLATES, event_lines, panel_context, public_state, render_event, render_panels
-from narrator.web.security import (AccessLogMiddleware, BodyLimitMiddleware, authorize, cookie_name,
-                                   install_log_redaction)
+from narrator.web.security import (
+    AccessLogMiddleware,
+    BodyLimitMiddleware,
+    authorize,
+    cookie_name,
+    install_log_redaction,
+)
 from narrator.web.store import HOST_SEAT
 from narrator.web.tables import Subscriber, Table, TableManager, TableSetupError
 from rules.core import HOST, InvalidActionError, PlayerId

@@ -25,8 +25,8 @@ from narrator.web.bots import HumanSeat, bot_kinds, make_bot
 from narrator.web.store import SeatRecord, TableRecord, TableStore
 from rules.codec import action_to_dict
 from rules.core import CHANCE, HOST, Action, Code, Event, Game, PlayerId, Rejection
-from rules.replay import audience_from_json, decode_config, parse_lines
 from rules.registry import get_game
+from rules.replay import audience_from_json, decode_config, parse_lines
 
 logger = logging.getLogger("narrator.web")
 
@@ -222,7 +222,7 @@ class Table:
         for subscriber in list(self.subscribers):
             try:
                 await subscriber.push()
-            except Exception:  # a closed socket: forget it
+            except Exception:  # noqa: BLE001 - a closed socket (any transport error): forget it
                 self.subscribers.discard(subscriber)
 
 
@@ -297,7 +297,7 @@ class TableManager:
         for record in self.store.all():
             try:
                 self.tables[record.id] = self._load(record)
-            except Exception as error:  # one broken table must not keep the others down
+            except Exception as error:  # noqa: BLE001 - one broken table must not keep the others down
                 logger.error("table %s cannot be loaded: %s", record.id, error)
 
     def _load(self, record: TableRecord) -> Table:

@@ -43,13 +43,11 @@ def test_socket_for_a_seat_refuses_other_tokens(tables: Tables) -> None:
     path = f"/ws/t/{created['table']}/seat/1"
     for headers, code in [({}, 4401), (as_seat(token_of(created["seats"][0]["url"])), 4403),
                           (as_seat(token_of(created["host_url"])), 4403)]:
-        with pytest.raises(WebSocketDisconnect) as refused:
-            with tables.client.websocket_connect(path, headers=headers) as socket:
-                socket.receive_text()
+        with pytest.raises(WebSocketDisconnect) as refused, tables.client.websocket_connect(path, headers=headers) as ws:
+            ws.receive_text()
         assert refused.value.code == code
-    with pytest.raises(WebSocketDisconnect) as missing:
-        with tables.client.websocket_connect("/ws/t/nosuch/host") as socket:
-            socket.receive_text()
+    with pytest.raises(WebSocketDisconnect) as missing, tables.client.websocket_connect("/ws/t/nosuch/host") as ws:
+        ws.receive_text()
     assert missing.value.code == 4404
 
 

@@ -13,8 +13,22 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from rules.chance import Dice, validate
-from rules.core import (CHANCE, Action, ChanceAction, Code, Game, IllegalActionError, Outcome, PlayerId, Rejection,
-                        Step, Viewer, host_only, private, public)
+from rules.core import (
+    CHANCE,
+    Action,
+    ChanceAction,
+    Code,
+    Game,
+    IllegalActionError,
+    Outcome,
+    PlayerId,
+    Rejection,
+    Step,
+    Viewer,
+    host_only,
+    private,
+    public,
+)
 
 SECRET_SIDES = 900_000
 
