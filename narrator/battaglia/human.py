@@ -119,8 +119,8 @@ class TerminalHuman:
         pairs: dict[tuple[int, str], list[Accuse]] = {}
         for a in legal:
             # A shadow charge is offered against revealed shadows only (L74); self-accusation is pointless.
-            shown = a.charge == "dark" or a.target in view.revealed_shadow
-            if isinstance(a, Accuse) and shown and a.target != self.seat:
+            if isinstance(a, Accuse) and a.target != self.seat and (
+                    a.charge == "dark" or a.target in view.revealed_shadow):
                 pairs.setdefault((a.target, a.charge), []).append(a)
         options: list[tuple[str, Any]] = []
         for (target, charge), moves in pairs.items():

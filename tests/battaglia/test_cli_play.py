@@ -1,0 +1,138 @@
+"""``narrator play battaglia``: a full human game from scripted input, bad input, EOF and resume."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from agents.base import Request
+from agents.battaglia.texts import Table
+from narrator.battaglia.human import HumanLeftError, TerminalHuman
+from narrator.battaglia.narration import Narrator
+from narrator.cli.main import app
+from rules.battaglia import GAME, BattagliaConfig, Phase, Vote
+from rules.replay import replay
+
+runner = CliRunner()
+ALWAYS_ONE = "1\n" * 20_000
+"""Menu option 1 is always a legal move; as free text it is a short speech."""
+
+
+def play(*args: str, stdin: str):
+    return runner.invoke(app, ["play", "battaglia", *args], input=stdin)
+
+
+def test_a_full_game_with_scripted_input(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    result = play("--players", "7", "--seat", "3", "--lang", "en", "--seed", "8", "--transcript", str(path),
+                  stdin=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "You sit in seat 3" in result.output and "[you only] Your mask is" in result.output
+    assert "The game is over" in result.output and "Traceback" not in result.output
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert records[0]["seats"][3]["agent"] == "human" and records[-1]["kind"] == "result"
+    assert not replay(path.read_text(encoding="utf-8").splitlines()).truncated
+
+
+def test_russian_host_narrates(tmp_path: Path) -> None:
+    result = play("--players", "6", "--seat", "0", "--seed", "2", "--transcript", str(tmp_path / "g.jsonl"),
+                  stdin=ALWAYS_ONE)
+    assert result.exit_code == 0
+    assert "Ваша маска" in result.output and "Игра окончена" in result.output
+
+
+def test_bad_arguments_exit_2(tmp_path: Path) -> None:
+    assert play("--players", "30", stdin="").exit_code == 2
+    assert play("--players", "9", "--seat", "9", stdin="").exit_code == 2
+    assert play("--lang", "de", stdin="").exit_code == 2
+
+
+def test_end_of_input_saves_and_resume_finishes(tmp_path: Path) -> None:
+    path = tmp_path / "cut.jsonl"
+    first = play("--players", "8", "--seat", "1", "--lang", "en", "--seed", "3", "--transcript", str(path),
+                 stdin="1\n" * 12)
+    assert first.exit_code == 0
+    assert "--resume" in first.output and str(path) in " ".join(first.output.split())
+    assert replay(path.read_text(encoding="utf-8").splitlines()).truncated
+    second = play("--resume", str(path), stdin=ALWAYS_ONE)
+    assert second.exit_code == 0, second.output[-2000:]
+    assert "The game continues from day" in second.output and "The game is over" in second.output
+    assert not replay(path.read_text(encoding="utf-8").splitlines()).truncated
+
+
+def test_resume_from_a_transcript_cut_mid_line(tmp_path: Path) -> None:
+    """A crash leaves half a line: resume drops it and goes on (the bots decide as they would have)."""
+    path = tmp_path / "crash.jsonl"
+    play("--players", "6", "--seat", "2", "--lang", "en", "--seed", "9", "--transcript", str(path),
+         stdin="1\n" * 8)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cut = max(i for i, line in enumerate(lines) if json.loads(line)["kind"] == "action")
+    path.write_text("\n".join(lines[:cut]) + "\n" + lines[cut][: len(lines[cut]) // 2], encoding="utf-8")
+    result = play("--resume", str(path), stdin=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "The game is over" in result.output
+    assert not replay(path.read_text(encoding="utf-8").splitlines()).truncated
+
+
+def test_resume_of_a_finished_game_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "done.jsonl"
+    play("--players", "6", "--seat", "0", "--seed", "1", "--transcript", str(path), stdin=ALWAYS_ONE)
+    result = play("--resume", str(path), stdin="")
+    assert result.exit_code == 2 and "already over" in result.output
+
+
+def human_at_vote(stdin: str) -> tuple[TerminalHuman, Request, io.StringIO, Any]:
+    """A human seat at a day-1 vote with two candidates (driven through the kernel to get there)."""
+    from narrator.battaglia.simulate import make_bots
+    from rules.chance import sample
+    from rules.core import CHANCE, ChanceAction
+    import random
+
+    state = GAME.initial_state(BattagliaConfig(players=9, speech_rounds=0))
+    bots = make_bots(4, 9, None, talk=False)
+    rng = random.Random(4)
+    while state.phase is not Phase.VOTE:
+        active = GAME.active_players(state)
+        if CHANCE in active:
+            action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+        else:
+            seat = min(active)
+            action = bots[seat].act(Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat)))
+        state = GAME.apply(state, action).state
+    seat = min(GAME.active_players(state))
+    out = io.StringIO()
+    human = TerminalHuman(seat, Narrator(Table.for_game(4, 9, "en"), seat), io.StringIO(stdin), out)
+    return human, Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat)), out, state
+
+
+def test_bad_input_is_asked_again_without_a_traceback() -> None:
+    human, request, out, _ = human_at_vote("x\n99\n1\n")
+    action = human.act(request)
+    assert isinstance(action, Vote) and action.targets == (request.view.candidates[0],)
+    assert out.getvalue().count("I did not understand") == 2
+
+
+def test_a_kernel_refusal_is_shown_with_its_reason() -> None:
+    """Voting twice for one candidate is refused by the kernel; the person sees its reason and tries again."""
+    from narrator.session import Session
+
+    human, request, out, state = human_at_vote("1 1\n1\n")
+    session = Session(GAME, BattagliaConfig(players=9, speech_rounds=0), {request.seat: human}, state=state)
+    session.ask(request.seat)
+    rejection = GAME.check(state, Vote(actor=request.seat, targets=(request.view.candidates[0],) * 2))
+    assert rejection is not None and rejection.code == "DUPLICATE_VOTE"
+    assert f"not allowed — {rejection.message}" in " ".join(out.getvalue().split())
+    assert request.seat in {s for s, _ in session.state.today.ballots}  # the second answer was accepted
+
+
+def test_end_of_input_raises_human_left() -> None:
+    human, request, _, _ = human_at_vote("")
+    try:
+        human.act(request)
+    except HumanLeftError:
+        return
+    raise AssertionError("end of input must stop the game")
