@@ -17,7 +17,7 @@ from rules.ten_candles.actions import (ACTION_TYPES, AcceptRoll, BurnTrait, Call
 from rules.ten_candles.codes import cite, reject, who
 from rules.ten_candles.config import TenCandlesConfig
 from rules.ten_candles.setup import SETUP_ACTIONS, apply_setup, check_setup
-from rules.ten_candles.state import PRE_PLAY_PHASES, Character, Phase, TenCandlesState
+from rules.ten_candles.state import PRE_PLAY_PHASES, Character, Phase, TenCandlesState, draft, seal
 from rules.ten_candles.views import TenCandlesView, view
 
 Checker = Callable[[TenCandlesState, Any], Rejection | None]
@@ -111,11 +111,12 @@ class TenCandles(Game[TenCandlesConfig, TenCandlesState]):
         if rejection is not None:
             raise IllegalActionError(rejection)
         events: list[Event] = []
+        scratch = draft(state)  # the one copy of this move; the rule functions write into it
         if isinstance(action, ChanceAction):
-            new = cf.apply_dice(state, tuple(action.values), events)
+            new = cf.apply_dice(scratch, tuple(action.values), events)
         else:
-            new = RULES[type(action)][2](state, action, events)
-        return Step(new, tuple(events))
+            new = RULES[type(action)][2](scratch, action, events)
+        return Step(seal(new), tuple(events))
 
     def chance_spec(self, state: TenCandlesState) -> Dice | None:
         return cf.chance_spec(state)
