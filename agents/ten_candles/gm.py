@@ -46,16 +46,6 @@ class ScriptedGM:
         self.pending: list[Event] = []
         """Events since the last narration: what the outcome narration is built from."""
 
-    def observe(self, events: Sequence[Event]) -> None:
-        """Keep the events of the conflict being resolved; count who has rolled."""
-        self.voice.observe(events)
-        for event in events:
-            if event.kind == "conflict_called":
-                self.pending = []
-                active = event.data["active"]
-                self.rolls[active] = self.rolls.get(active, 0) + 1
-            self.pending.append(event)
-
     def act(self, request: Request) -> Action:
         """The GM's move for this turn."""
         view = request.view
@@ -86,6 +76,7 @@ class ScriptedGM:
             return CallConflict(active=moment, moment=True, dangerous=False)
         dangerous = self.rng.random() < self.danger + 0.04 * (10 - view.lit)
         active = self._pick_active(living, dangerous)
+        self.rolls[active] = self.rolls.get(active, 0) + 1
         return CallConflict(active=active, dangerous=dangerous)
 
     def _moment_ready(self, view: Any, living: list[PlayerId]) -> PlayerId | None:
@@ -98,8 +89,12 @@ class ScriptedGM:
         if asked and self.rng.random() < 0.8:
             seat = asked[self.rng.randrange(len(asked))]
             self.board.ready_for_moment.discard(seat)  # type: ignore[union-attr]
-            return seat
-        return ready[self.rng.randrange(len(ready))] if self.rng.random() < 0.15 else None
+        elif self.rng.random() < 0.15:
+            seat = ready[self.rng.randrange(len(ready))]
+        else:
+            return None
+        self.rolls[seat] = self.rolls.get(seat, 0) + 1
+        return seat
 
     def _pick_active(self, living: list[PlayerId], dangerous: bool) -> PlayerId:
         """A volunteer for danger when one stepped forward, else whoever has rolled least (L267)."""
@@ -110,3 +105,17 @@ class ScriptedGM:
         fewest = min(self.rolls.get(s, 0) for s in living)
         least = [s for s in living if self.rolls.get(s, 0) == fewest]
         return least[self.rng.randrange(len(least))]
+
+
+class NarratingGM(ScriptedGM):
+    """The scripted GM with a Storyteller that listens: it hears every event the GM seat may see,
+    and narrates an outcome from the events of its conflict. (The wordless simulation GM does not
+    listen, which keeps the simulation's inner loop short.)"""
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Pass events to the voice; keep the events of the conflict being resolved."""
+        self.voice.observe(events)
+        for event in events:
+            if event.kind == "conflict_called":
+                self.pending = []
+            self.pending.append(event)

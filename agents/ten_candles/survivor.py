@@ -17,7 +17,7 @@ from agents.base import Decision, Request
 from agents.ten_candles import material as mat
 from agents.ten_candles.persona import Persona, persona_from_cards
 from agents.ten_candles.table import Board
-from rules.core import HOST, Action, Event, PlayerId
+from rules.core import HOST, Action, PlayerId
 from rules.ten_candles.actions import (AcceptRoll, ArrangeStack, BurnTrait, DeclineDeath, DescribeCharacter,
                                        DescribeSupplies, EmbraceBrink, Narrate, RecordMessage, RevealBrink,
                                        SeizeNarration, SpeakTruth, VolunteerDeath, WriteBrink, WriteMoment,
@@ -51,6 +51,7 @@ class ScriptedSurvivor:
         self.said: list[str] = []
         """In-character lines this survivor spoke (for the terminal and the transcript's narration)."""
         self._safety: mat.Safety | None = None
+        self._talked = 0
 
     # -- the protocol -------------------------------------------------------------------------
 
@@ -58,6 +59,7 @@ class ScriptedSurvivor:
         """Choose among the legal moves of this turn."""
         view = request.view
         self._remember(view)
+        self._track(view)
         by_kind: dict[str, list[Action]] = {}
         for action in request.legal:
             by_kind.setdefault(action.kind, []).append(action)
@@ -68,20 +70,15 @@ class ScriptedSurvivor:
             raise ValueError(f"seat {self.seat}: no turn move among {list(by_kind)}")
         return self._choose(view, by_kind, turn)
 
-    def observe(self, events: Sequence[Event]) -> None:
-        """Track the own active card and post table talk when it changes."""
-        for event in events:
-            data = event.data
-            if event.kind == "trait_burned" and data.get("seat") == self.seat:
-                self.top = data.get("top")
-            elif event.kind in ("moment_burned", "brink_engulfed") and data.get("seat") == self.seat:
-                self.top = "brink" if event.kind == "moment_burned" else None
-            elif event.kind == "stack_arranged":
-                self.top = (data.get("order") or [None])[0]
-            elif event.kind == "scene_started":
-                self._talk()
-            elif event.kind == "character_died" and data.get("seat") == self.seat and self.board:
-                self.board.say(self.seat, volunteer=False, moment=False)
+    def _track(self, view: Any) -> None:
+        """Note the own active card from the view; speak up once per scene (table talk)."""
+        me = view.characters[self.seat]
+        self.top = me.top
+        if view.scene and view.scene != self._talked and me.alive:
+            self._talked = view.scene
+            self._talk()
+        elif not me.alive and self.board is not None:
+            self.board.say(self.seat, volunteer=False, moment=False)
 
     # -- choices ------------------------------------------------------------------------------
 
@@ -137,7 +134,7 @@ class ScriptedSurvivor:
         return orders[self.rng.randrange(len(orders))]
 
     def _talk(self) -> None:
-        """At a scene's start: step forward for danger, or ask for the Moment."""
+        """Once a scene: step forward for danger, or ask for the Moment."""
         if self.board is None or self.persona is None:
             return
         p = self.persona

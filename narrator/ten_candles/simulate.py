@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from agents.ten_candles.gm import ScriptedGM
+from agents.ten_candles.gm import NarratingGM, ScriptedGM
 from agents.ten_candles.survivor import ScriptedSurvivor
 from agents.ten_candles.table import Board
 from agents.ten_candles.voice import Storyteller
@@ -113,7 +113,7 @@ def make_table(players: int, seed: int, *, lang: str = "en", voice: Storyteller 
     board = Board()
     agents: dict[int, Any] = {s: ScriptedSurvivor(s, seed=seed, lang=lang, board=board) for s in range(players)}
     agents.update(human or {})
-    agents[HOST] = ScriptedGM(seed=seed, voice=voice, board=board)
+    agents[HOST] = (ScriptedGM if voice is None else NarratingGM)(seed=seed, voice=voice, board=board)
     return agents, board
 
 
