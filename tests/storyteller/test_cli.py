@@ -83,3 +83,33 @@ def test_odds_table_and_heat_map(tmp_path) -> None:
     assert len(cells) == 15 * 9
     assert all(sum(Fraction(v["fraction"]) for v in c["odds"].values()) == 1 for c in cells)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_play_eof_then_resume_through_the_cli(tmp_path) -> None:
+    path = tmp_path / "ww.jsonl"
+    first = runner.invoke(app, ["play", "wild-west", "--seed", "3", "--transcript", str(path), "--lang", "ru"],
+                          input="x\n1\n")
+    assert first.exit_code == 0, first.output
+    assert "not a choice" in first.output and f"--resume {path}" in first.output.replace("\n", "")
+    again = runner.invoke(app, ["play", "wild-west", "--resume", str(path)], input="q\n")
+    assert again.exit_code == 0 and "resuming" in again.output
+    assert invoke("replay", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("play", "dark-ages", "--character", "missing.yaml"), "no such file"),
+    (("play", "dark-ages", "--lang", "de"), "--lang"),
+    (("play", "dark-ages", "--resume", "missing.jsonl"), "no such file"),
+])
+def test_play_bad_input_exits_2(tmp_path, args, needle) -> None:
+    result = runner.invoke(app, [*args, "--transcript", str(tmp_path / "t.jsonl")] if "--resume" not in args
+                           else list(args))
+    assert result.exit_code == 2 and needle in result.output and "Traceback" not in result.output
+
+
+def test_play_wrong_book_sheet_exits_2(tmp_path) -> None:
+    from narrator.storyteller.data import sample_sheets
+
+    result = runner.invoke(app, ["play", "dark-ages", "--character", str(sample_sheets("wild_west")[0]),
+                                 "--transcript", str(tmp_path / "t.jsonl")])
+    assert result.exit_code == 2 and "not dark_ages" in result.output
