@@ -32,8 +32,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from agents.base import Decision, Request
-from agents.battaglia.knowledge import (CLAN_CARDS, Claim, PublicMemory, claims_from_notes, current_claims,
-                                        faction_of)
+from agents.battaglia.knowledge import (CLAN_CARDS, Claim, PrivateMemory, PublicMemory, current_claims, faction_of,
+                                        factions_of)
 from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, temperament
 from rules.battaglia.actions import (Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass, RevealBishop,
                                      RevealLord, Speak, Vote, Whisper)
@@ -81,6 +81,7 @@ class BattagliaBot:
         self.table = table
         self.talk = talk
         self._memory = PublicMemory()
+        self._private = PrivateMemory()
 
     # -- the agent protocol -----------------------------------------------------------------------
 
@@ -100,8 +101,7 @@ class BattagliaBot:
     def read(self, view: Any) -> Mind:
         """Fold the view into a :class:`Mind` (public memory is cached; it only depends on the log)."""
         self._memory.feed(view.log)
-        claims = claims_from_notes(view.notes, self.seat)
-        claims += _public_claims(view)
+        claims = self._private.feed(view.notes, self.seat) + _public_claims(view)
         known = current_claims(claims, view.graveyard, view.out)
         card = Card(view.card)
         alive = tuple(s for s in range(view.players) if s not in view.out)
@@ -120,7 +120,7 @@ class BattagliaBot:
         for seat, cards in known.items():
             if seat not in alive:
                 continue
-            sides = {faction_of(c) for c in cards}
+            sides = factions_of(cards)
             if mine == "light" and sides == {"light"}:
                 allies.add(seat)
             elif mine == "shadow" and sides == {"shadow"}:
@@ -140,7 +140,7 @@ class BattagliaBot:
         mine = faction_of(card)
         cards = known.get(seat)
         if cards:
-            sides = {faction_of(c) for c in cards}
+            sides = factions_of(cards)
             if mine not in sides:
                 return 5.0 + (1.0 if sides & {"darkness", "gloom"} and mine == "light" else 0.0)
         record = self._memory.souls.get(seat)

@@ -38,13 +38,25 @@ STEP_CARDS: Mapping[str, frozenset[Card]] = {
 }
 
 
+FACTION_NAME: Mapping[Card, str] = {
+    **{c: "light" for c in LIGHT}, **{c: "shadow" for c in SHADOW}, **{c: "darkness" for c in DARKNESS},
+    **{c: "gloom" for c in GLOOM}}
+
+
 def faction_of(card: Card) -> str:
     """``light``, ``shadow``, ``darkness`` or ``gloom``."""
-    if card in LIGHT:
-        return "light"
-    if card in SHADOW:
-        return "shadow"
-    return "gloom" if card in GLOOM else "darkness"
+    return FACTION_NAME[card]
+
+
+def factions_of(cards: frozenset[Card]) -> frozenset[str]:
+    """The factions a set of possible cards spans (cached: there are few distinct sets)."""
+    found = _FACTIONS.get(cards)
+    if found is None:
+        found = _FACTIONS[cards] = frozenset(FACTION_NAME[c] for c in cards)
+    return found
+
+
+_FACTIONS: dict[frozenset[Card], frozenset[str]] = {}
 
 
 @dataclass
@@ -134,8 +146,26 @@ class Claim:
     source: str
 
 
+@dataclass
+class PrivateMemory:
+    """Claims read from the seat's notes, built incrementally (notes only grow)."""
+
+    seen: int = 0
+    last: Any = None
+    claims: list[Claim] = field(default_factory=list)
+
+    def feed(self, notes: tuple[Any, ...], me: int) -> list[Claim]:
+        """Read the new notes and return every claim so far."""
+        if self.seen and (len(notes) < self.seen or notes[self.seen - 1] is not self.last):
+            self.__init__()  # type: ignore[misc]  # a different game: start over
+        if len(notes) > self.seen:
+            self.claims = self.claims + claims_from_notes(notes[self.seen:], me)
+            self.seen, self.last = len(notes), notes[-1]
+        return self.claims
+
+
 def claims_from_notes(notes: Iterable[Any], me: int) -> list[Claim]:
-    """Every claim this seat's private notes support (about other seats)."""
+    """Every claim these private notes support (about other seats)."""
     claims: list[Claim] = []
     for event in notes:
         kind, data = event.kind, event.data

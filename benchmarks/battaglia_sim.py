@@ -1,0 +1,90 @@
+"""Battaglia simulation speed: games per second with scripted bots, and the time of a full sweep.
+
+Usage::
+
+    python benchmarks/battaglia_sim.py                      # 12 players, 1 and 2 jobs, sweep estimate
+    python benchmarks/battaglia_sim.py --games 400 --sweep-games 40 --profile
+
+What it measures:
+
+* games/s for ``--players`` (default 12) with scripted bots in every seat and no transcript, in
+  one process and with ``--jobs 2`` (``narrator.playtest.run_games``, the path ``narrator simulate``
+  uses);
+* the time of a sweep of 6..17 players with ``--sweep-games`` games per count, extrapolated
+  linearly to 10,000 games per count (the extrapolation is printed as such);
+* with ``--profile``, the top functions of a cProfile run (one process) by own time.
+
+The target in the project brief is 2,000 games/s on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from narrator.battaglia.simulate import play_one  # noqa: E402
+from narrator.playtest import make_jobs, run_games  # noqa: E402
+
+SWEEP = list(range(6, 18))
+TARGET_GAMES = 10_000
+
+
+def rate(players: list[int], games: int, jobs: int, seed: int) -> tuple[float, float, int]:
+    """(games per second, seconds, total moves) for ``games`` games at each count."""
+    batch = make_jobs(players, games, seed)
+    started = time.perf_counter()
+    rows = run_games(play_one, batch, workers=jobs, progress=False)
+    elapsed = time.perf_counter() - started
+    return len(rows) / elapsed, elapsed, sum(int(r["moves"]) for r in rows)
+
+
+def profile(players: int, games: int, seed: int, top: int) -> str:
+    """cProfile of ``games`` games in this process, sorted by own time."""
+    batch = make_jobs([players], games, seed)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for job in batch:
+        play_one(job)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def main() -> None:
+    """Run the measurements and print them."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=12)
+    parser.add_argument("--games", type=int, default=300, help="games for the games/s measurement")
+    parser.add_argument("--sweep-games", type=int, default=30, help="games per count in the measured sweep")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true", help="print the cProfile top entries")
+    parser.add_argument("--top", type=int, default=25)
+    args = parser.parse_args()
+
+    play_one(make_jobs([args.players], 1, args.seed)[0])  # warm caches (YAML, config validation)
+    for jobs in (1, 2):
+        per_second, elapsed, moves = rate([args.players], args.games, jobs, args.seed)
+        print(f"{args.players} players, jobs={jobs}: {per_second:8.1f} games/s "
+              f"({args.games} games in {elapsed:.1f} s, {moves / elapsed:,.0f} moves/s)")
+    per_second, elapsed, _ = rate(SWEEP, args.sweep_games, 2, args.seed)
+    total = len(SWEEP) * args.sweep_games
+    estimate = elapsed * TARGET_GAMES / args.sweep_games
+    print(f"sweep 6..17 x {args.sweep_games} games (jobs=2): {total} games in {elapsed:.1f} s "
+          f"({per_second:.1f} games/s)")
+    print(f"sweep 6..17 x {TARGET_GAMES:,} games (jobs=2): EXTRAPOLATED from the measured sweep: "
+          f"{estimate / 60:.0f} min ({estimate / 3600:.1f} h)")
+    print("target: 2,000 games/s")
+    if args.profile:
+        print(profile(args.players, max(20, args.games // 10), args.seed, args.top))
+
+
+if __name__ == "__main__":
+    main()
