@@ -100,6 +100,8 @@ class Character:
     traits_burned_this_scene: tuple[Card, ...] = ()
     brink_revealed: bool = False
     alive: bool = True
+    _views: dict[tuple[Any, ...], Any] | None = field(default=None, init=False, repr=False, compare=False)
+    """How viewers see this (immutable) character, by what they may know (``views.py`` fills it)."""
 
     @property
     def top(self) -> Card | None:
@@ -126,6 +128,8 @@ class Conflict:
     seized: bool = False
     answered: tuple[PlayerId, ...] = ()
     """Seats that declined a voluntary death (the DEATH window)."""
+    _view: Any = field(default=None, init=False, repr=False, compare=False)
+    """The (public) view of this immutable conflict, once built (``views.py`` fills it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,10 +245,12 @@ _COPIERS: dict[type, Any] = {}
 
 def _copier(cls: type) -> Any:
     """A generated ``copy(obj)`` for a frozen, slotted class: one attribute read and one slot
-    write per field, no loop and no ``__init__`` (the simulator copies states millions of times)."""
-    names = [f.name for f in fields(cls)]
-    body = "".join(f"    _set(new, {name!r}, obj.{name})\n" for name in names)
+    write per field, no loop and no ``__init__`` (the simulator copies states millions of times).
+    Private fields (drafts, view caches) start from their defaults in the copy."""
+    body = "".join(f"    _set(new, {f.name!r}, {'_default_' + f.name if f.name.startswith('_') else 'obj.' + f.name})\n"
+                   for f in fields(cls))
     namespace = {"_set": _set, "_new": _new, "cls": cls}
+    namespace.update({"_default_" + f.name: f.default for f in fields(cls) if f.name.startswith("_")})
     exec(f"def copy(obj):\n    new = _new(cls)\n{body}    return new\n", namespace)  # noqa: S102 - fixed source
     return namespace["copy"]
 

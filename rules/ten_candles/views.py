@@ -9,10 +9,10 @@ recorded messages to their speaker until played back. ``Viewer.HOST`` (an audito
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from rules.core import HOST, PlayerId, Viewer
-from rules.ten_candles.setup import brink_knowers
-from rules.ten_candles.state import PRE_PLAY_PHASES, Card, Phase, TenCandlesState, brink_author, ring
+from rules.ten_candles.state import PRE_PLAY_PHASES, Card, Character, Conflict, Phase, TenCandlesState, ring
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,57 +91,83 @@ class TenCandlesView:
 
 STEP = {Phase.TRAITS: 1, Phase.MODULE: 2, Phase.DESCRIBE: 3, Phase.MOMENTS: 4, Phase.BRINKS: 5, Phase.STACKS: 6,
         Phase.SUPPLIES: 7}
+_ORDER = {phase: i for i, phase in enumerate((*PRE_PLAY_PHASES, Phase.SCENE))}
+_MOMENTS_SHARED = _ORDER[Phase.BRINKS]
+"""From step 5 on, every Moment is known to all (they are shared at the end of step 4, L146)."""
+_STACKS_SHARED = _ORDER[Phase.SUPPLIES]
+"""From step 7 on, every stack is fixed and shown (L234)."""
+_TRUTH_ROW = attrgetter("scene", "seat", "text", "topic")
+_RINGS: dict[int, tuple[PlayerId, ...]] = {}
 
 
 def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandlesView:
     """Exactly what ``viewer`` may know now."""
     auditor = viewer is Viewer.HOST
     seat = None if auditor or viewer is None or viewer is Viewer.PUBLIC else viewer
-    chars = tuple(_character(state, c.seat, seat, auditor) for c in state.chars)
+    phase, n = state.phase, state.players
+    ring_ = _RINGS.get(n) or _RINGS.setdefault(n, ring(n))
+    chars = tuple(_character(state, c, seat, auditor) for c in state.chars)
     c = state.conflict
-    conflict = None if c is None else ConflictView(c.active, c.dangerous, c.moment, c.rolled, c.common,
-                                                   c.hope or None, c.gm, c.rerolls, bool(c.pending))
-    their_knowers = brink_knowers(state, HOST)
+    conflict = None if c is None else (c._view or _conflict_view(c))
+    # Their Brink: its author (the GM's right neighbour) and the GM (L192, D20).
+    knows_theirs = auditor or seat == HOST or seat == n - 1
     return TenCandlesView(
-        viewer=str(viewer) if isinstance(viewer, Viewer) else viewer, phase=str(state.phase),
-        step=STEP.get(state.phase, 0), scene=state.scene, final_scene=state.final, lit=state.lit, dark=state.dark,
-        pool=state.pool, set_aside=state.set_aside, gm_pool=state.gm_pool, players=state.players,
-        seats_clockwise=ring(state.players), characters=chars,
-        their_brink=state.their_brink if auditor or seat in their_knowers else None,
+        viewer=str(viewer) if isinstance(viewer, Viewer) else viewer, phase=str(phase),
+        step=STEP.get(phase, 0), scene=state.scene, final_scene=state.final, lit=state.lit, dark=state.dark,
+        pool=state.pool, set_aside=state.set_aside, gm_pool=state.gm_pool, players=n,
+        seats_clockwise=ring_, characters=chars, their_brink=state.their_brink if knows_theirs else None,
         module=state.module, frame=state.frame, conflict=conflict, narrator=state.narrator,
-        truth_speakers=state.truth_queue, truths=tuple((t.scene, t.seat, t.text, t.topic) for t in state.truths),
+        truth_speakers=state.truth_queue, truths=tuple(map(_TRUTH_ROW, state.truths)),
         done=state.done, deaths=state.deaths, lines=state.config.lines, veils=state.config.veils,
         x_cards=len(state.x_cards), termination=state.termination)
 
 
-def _character(state: TenCandlesState, holder: PlayerId, seat: PlayerId | None, auditor: bool) -> CharacterView:
-    char = state.chars[holder]
-    phase = state.phase
+def _conflict_view(c: Conflict) -> ConflictView:
+    """The public view of a conflict, kept on the (immutable) conflict for the next viewer."""
+    built = ConflictView(c.active, c.dangerous, c.moment, c.rolled, c.common, c.hope or None, c.gm, c.rerolls,
+                         bool(c.pending))
+    object.__setattr__(c, "_view", built)
+    return built
+
+
+def _character(state: TenCandlesState, char: Character, seat: PlayerId | None, auditor: bool) -> CharacterView:
+    """``char`` as ``seat`` sees it. What a seat may know of a character is a handful of flags;
+    the view built for those flags is kept on the (immutable) character and reused."""
+    holder, phase = char.seat, state.phase
     own = seat == holder
-    traits_shared = auditor or phase not in (Phase.TRAITS,)
-    moment_shared = auditor or own or not _before(phase, Phase.BRINKS)
-    stack_shared = auditor or own or not _before(phase, Phase.SUPPLIES)
-    knows_brink = auditor or char.brink_revealed or seat in brink_knowers(state, holder)
-    played = state.config.message_playback == "at_end" and phase == Phase.OVER or (
-        state.config.message_playback == "on_death" and not char.alive)
+    order = _ORDER.get(phase, len(_ORDER))
+    author = holder - 1 if holder > 0 else HOST  # brink_author: the seat on the right (L174, L190)
+    playback = state.config.message_playback
+    played = playback == "at_end" and phase == Phase.OVER or (playback == "on_death" and not char.alive)
+    key = (auditor or phase != Phase.TRAITS,
+           auditor or own or order >= _MOMENTS_SHARED,
+           auditor or own or order >= _STACKS_SHARED,
+           auditor or char.brink_revealed or own or seat == author
+           or (seat == HOST and state.config.gm_sees_all_brinks),
+           auditor or own or played,
+           author)
+    cache = char._views
+    if cache is None:
+        cache = {}
+        object.__setattr__(char, "_views", cache)
+    built = cache.get(key)
+    if built is None:
+        built = cache[key] = _character_view(char, *key)
+    return built
+
+
+def _character_view(char: Character, traits_shared: bool, moment_shared: bool, stack_shared: bool,
+                    knows_brink: bool, knows_message: bool, author: PlayerId) -> CharacterView:
     return CharacterView(
-        seat=holder, alive=char.alive, name=char.name, appearance=char.appearance, description=char.description,
+        seat=char.seat, alive=char.alive, name=char.name, appearance=char.appearance, description=char.description,
         virtue=char.virtue if traits_shared else None, vice=char.vice if traits_shared else None,
         moment=char.moment if moment_shared else None, supplies=char.supplies,
         stack=tuple(str(k) for k in char.stack) if stack_shared else None,
         top=str(char.top) if stack_shared and char.top else None, burned=tuple(str(k) for k in char.burned),
         hope=char.hope, traits_burned_this_scene=tuple(str(k) for k in char.traits_burned_this_scene),
-        brink=char.brink if knows_brink else None, brink_author=brink_author(holder, state.players),
+        brink=char.brink if knows_brink else None, brink_author=author,
         brink_revealed=char.brink_revealed,
-        message=char.message if auditor or own or played else None, message_recorded=char.message is not None)
-
-
-_ORDER = {phase: i for i, phase in enumerate((*PRE_PLAY_PHASES, Phase.SCENE))}
-
-
-def _before(phase: Phase, other: Phase) -> bool:
-    """Whether ``phase`` comes before ``other`` in setup (play phases count as after)."""
-    return _ORDER.get(phase, len(_ORDER)) < _ORDER[other]
+        message=char.message if knows_message else None, message_recorded=char.message is not None)
 
 
 __all__ = ["Card", "CharacterView", "ConflictView", "TenCandlesView", "view"]
