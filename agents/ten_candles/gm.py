@@ -17,8 +17,15 @@ from agents.base import Request
 from agents.ten_candles.table import Board
 from agents.ten_candles.voice import PlainVoice, Storyteller
 from rules.core import HOST, Action, Event, PlayerId
-from rules.ten_candles.actions import (CallConflict, FrameScene, KillCharacter, Narrate, ReadModule, SpeakTruth,
-                                       WriteBrink)
+from rules.ten_candles.actions import (
+    CallConflict,
+    FrameScene,
+    KillCharacter,
+    Narrate,
+    ReadModule,
+    SpeakTruth,
+    WriteBrink,
+)
 
 
 class ScriptedGM:

@@ -12,7 +12,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
@@ -24,7 +24,7 @@ NEUTRAL = {"ru": "Тьма ждёт.", "en": "The dark waits."}
 """Said when every entry of a table is blocked by the table's lines."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str) -> dict[str, Any]:
     """The YAML file ``prompts/ten_candles/<name>.yaml`` (cached; treat as read-only)."""
     text = (files("prompts") / "ten_candles" / f"{name}.yaml").read_text(encoding="utf-8")
@@ -34,7 +34,7 @@ def load(name: str) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def module_names() -> tuple[str, ...]:
     """The modules shipped in ``prompts/ten_candles/modules``, sorted."""
     folder = files("prompts") / "ten_candles" / "modules"

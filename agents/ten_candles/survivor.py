@@ -9,8 +9,8 @@ die so the others live (L291), a hopeful one pushes for its Moment (L152).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from agents.base import Decision, Request
@@ -18,10 +18,24 @@ from agents.ten_candles import material as mat
 from agents.ten_candles.persona import Persona, persona_from_cards
 from agents.ten_candles.table import Board
 from rules.core import HOST, Action, PlayerId
-from rules.ten_candles.actions import (AcceptRoll, ArrangeStack, BurnTrait, DeclineDeath, DescribeCharacter,
-                                       DescribeSupplies, EmbraceBrink, Narrate, RecordMessage, RevealBrink,
-                                       SeizeNarration, SpeakTruth, VolunteerDeath, WriteBrink, WriteMoment,
-                                       WriteTraits)
+from rules.ten_candles.actions import (
+    AcceptRoll,
+    ArrangeStack,
+    BurnTrait,
+    DeclineDeath,
+    DescribeCharacter,
+    DescribeSupplies,
+    EmbraceBrink,
+    Narrate,
+    RecordMessage,
+    RevealBrink,
+    SeizeNarration,
+    SpeakTruth,
+    VolunteerDeath,
+    WriteBrink,
+    WriteMoment,
+    WriteTraits,
+)
 
 TURN_KINDS = frozenset({"write_traits", "describe_character", "write_moment", "write_brink", "arrange_stack",
                         "describe_supplies", "record_message", "roll", "burn_trait", "embrace_brink",

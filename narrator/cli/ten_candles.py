@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from rich.table import Table as RichTable
@@ -49,9 +49,11 @@ STATUS = {
 }
 
 
-def status_line(view: Any, seat: int = 0, lang: str = "en") -> None:
-    """Candles lit (●) and dark (○), the pool, the Storyteller's pool, your hope die and cards left."""
+def status_line(view: Any, lang: str = "en") -> None:
+    """Candles lit (●) and dark (○), the pool, the Storyteller's pool, your hope die and cards left
+    (``view`` is the asking seat's own view)."""
     scene, candles, pool, gm, hope_die, yes, no, yours = STATUS[lang]
+    seat = view.viewer if isinstance(view.viewer, int) and view.viewer >= 0 else 0
     lights = "●" * view.lit + "○" * view.dark
     me = view.characters[seat] if seat < len(view.characters) else None
     hope = yes if me is not None and me.hope else no
@@ -60,7 +62,7 @@ def status_line(view: Any, seat: int = 0, lang: str = "en") -> None:
                        f"| {gm} {view.gm_pool} | {hope_die}: {hope} | {yours}: {cards}]", style="dim"))
 
 
-def _split(text: Optional[str]) -> tuple[str, ...]:
+def _split(text: str | None) -> tuple[str, ...]:
     return tuple(t.strip() for t in (text or "").split(",") if t.strip())
 
 
@@ -73,16 +75,17 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         ai: int = typer.Option(3, "--ai", help="AI survivors."),
         lang: str = typer.Option("en", "--lang", help="Language of the table: ru or en."),
         seed: int = typer.Option(0, "--seed", help="Seeds the dice, the Storyteller and the AI survivors."),
-        module: Optional[str] = typer.Option(None, "--module", help="Module to play (default: drawn by seed)."),
-        transcript: Optional[Path] = typer.Option(None, "--transcript", help="Where to write the game."),
-        resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the game recorded in this file."),
-        burn_minutes: Optional[float] = typer.Option(None, "--burn-minutes",
+        module: str | None = typer.Option(None, "--module", help="Module to play (default: drawn by seed)."),
+        transcript: Path | None = typer.Option(None, "--transcript", help="Where to write the game."),
+        resume: Path | None = typer.Option(None, "--resume", help="Continue the game recorded in this file."),
+        burn_minutes: float | None = typer.Option(None, "--burn-minutes",
                                                      help="A candle goes out by itself every M real minutes."),
-        lines: Optional[str] = typer.Option(None, "--lines", help="Safety lines, comma-separated (never shown)."),
-        veils: Optional[str] = typer.Option(None, "--veils", help="Safety veils, comma-separated (off-screen)."),
+        lines: str | None = typer.Option(None, "--lines", help="Safety lines, comma-separated (never shown)."),
+        veils: str | None = typer.Option(None, "--veils", help="Safety veils, comma-separated (off-screen)."),
     ) -> None:
         from narrator.resume import ResumeError
-        from narrator.ten_candles.play import TableSettings, play as play_game, settings_from_header
+        from narrator.ten_candles.play import play as play_game
+        from narrator.ten_candles.play import settings_from_header
         from narrator.ten_candles.storyteller import ModuleBlockedError
 
         io = TerminalIO()
@@ -99,7 +102,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
             path = transcript or Path("transcripts/ten_candles") / f"game-{seed}.jsonl"
         try:
             result = play_game(settings, io, path, resume=resume is not None,
-                               status=lambda view: status_line(view, 0, settings.lang))
+                               status=lambda view: status_line(view, settings.lang))
         except ResumeError as error:
             fail(str(error))
         except ModuleBlockedError as error:
@@ -135,7 +138,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         console.print(f"report: {out / 'report.md'}")
 
 
-def _new_settings(players: int, ai: int, lang: str, seed: int, module: Optional[str], burn_minutes: Optional[float],
+def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | None, burn_minutes: float | None,
                   lines: tuple[str, ...], veils: tuple[str, ...]) -> Any:
     from agents.ten_candles.material import module_names
     from narrator.ten_candles.play import TableSettings

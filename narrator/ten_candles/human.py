@@ -14,8 +14,18 @@ from typing import Any, Protocol
 from agents.base import Request
 from agents.ten_candles.survivor import ScriptedSurvivor
 from rules.core import Action
-from rules.ten_candles.actions import (ArrangeStack, DescribeCharacter, DescribeSupplies, Narrate, RecordMessage,
-                                       SpeakTruth, WriteBrink, WriteMoment, WriteTraits, XCard)
+from rules.ten_candles.actions import (
+    ArrangeStack,
+    DescribeCharacter,
+    DescribeSupplies,
+    Narrate,
+    RecordMessage,
+    SpeakTruth,
+    WriteBrink,
+    WriteMoment,
+    WriteTraits,
+    XCard,
+)
 from rules.ten_candles.legal import is_interjection
 
 X_KEYS = ("x", "х")
@@ -91,17 +101,19 @@ class HumanSurvivor:
         lang: the table's language.
         seed: seeds the suggestions.
         status: called with the view before each prompt (the status line).
+        announce: name the character before each prompt (several humans share the terminal).
     """
 
     max_attempts = None  # a human is asked until the move is legal
 
     def __init__(self, seat: int, io: HumanIO, *, lang: str = "en", seed: int = 0,
-                 status: Callable[[Any], None] | None = None) -> None:
+                 status: Callable[[Any], None] | None = None, announce: bool = False) -> None:
         self.seat, self.io, self.lang = seat, io, lang
         self.name = "human"
         self.words = PROMPTS[lang]
         self.suggester = ScriptedSurvivor(seat, seed=seed, lang=lang)
         self.status = status
+        self.announce = announce
 
     def act(self, request: Request) -> Action:
         """Ask the human for this turn's move."""
@@ -109,6 +121,9 @@ class HumanSurvivor:
             self.io.say(f"{self.words['refused']}: {request.rejection.message} [{request.rejection.code}]")
         if self.status is not None:
             self.status(request.view)
+        if self.announce:
+            me = request.view.characters[self.seat]
+            self.io.say(f"— {me.name or '#' + str(self.seat)} —")
         kinds = [a.kind for a in request.legal if not is_interjection(a)]
         text_move = TEXT_MOVES.get(kinds[0]) if kinds else None
         if text_move is not None:

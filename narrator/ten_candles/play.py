@@ -9,13 +9,13 @@ game resumes from its transcript. ``burn_minutes`` puts a candle out on a real-t
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agents.ten_candles.gm import ScriptedGM
 from narrator.resume import load_header, resume_session
 from narrator.session import Session
 from narrator.ten_candles.human import HumanIO, HumanSurvivor
@@ -63,8 +63,8 @@ class Table:
                  status: Callable[[Any], None] | None = None) -> None:
         self.settings, self.io, self.clock = settings, io, clock
         self.storyteller = TemplateStoryteller(lang=settings.lang, module=settings.module, seed=settings.seed)
-        humans = {s: HumanSurvivor(s, io, lang=settings.lang, seed=settings.seed, status=status)
-                  for s in range(settings.humans)}
+        humans = {s: HumanSurvivor(s, io, lang=settings.lang, seed=settings.seed, status=status,
+                                   announce=settings.humans > 1) for s in range(settings.humans)}
         self.agents, self.board = make_table(settings.humans + settings.ai, settings.seed, lang=settings.lang,
                                              voice=self.storyteller, human=humans)
         self.names: dict[int, str] = {}
@@ -94,9 +94,7 @@ class Table:
         return session
 
     def _catch_up(self, path: Path) -> None:
-        """Replay the recorded events to the agents that remember (names, active cards, rolls)."""
-        import json
-
+        """Replay the recorded events to the agents that listen (the Storyteller learns the names)."""
         events = []
         for text in Path(path).read_text(encoding="utf-8").splitlines():
             record = json.loads(text)
@@ -212,6 +210,3 @@ def play(settings: TableSettings, io: HumanIO, transcript: Path, *, resume: bool
     outcome = table.run()
     return PlayResult(outcome, transcript, table.storyteller, session)
 
-
-__all__ = ["GM_CLASS", "PlayResult", "Table", "TableSettings", "play", "settings_from_header"]
-GM_CLASS = ScriptedGM

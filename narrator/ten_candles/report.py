@@ -87,10 +87,10 @@ def _plots(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]]
 
 def _markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], *, seed: int, jobs: int) -> str:
     lines = ["# Ten Candles: simulated games", "",
-             f"{len(rows)} games by scripted survivors and the scripted GM (seed {seed}, {jobs} worker(s)). "
-             "Rates carry 95% Wilson intervals.", "",
-             "| players | games | scenes | conflicts/scene | traits burned | Moments lived | hope die gained "
-             "| hope rolls | Brink embraced | engulfed | seizes | voluntary deaths | Last Stand reached |",
+             (f"{len(rows)} games by scripted survivors and the scripted GM (seed {seed}, {jobs} worker(s)). "
+              "Rates carry 95% Wilson intervals."), "",
+             ("| players | games | scenes | conflicts/scene | traits burned | Moments lived | hope die gained "
+              "| hope rolls | Brink embraced | engulfed | seizes | voluntary deaths | Last Stand reached |"),
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for t in table:
         lines.append(f"| {t['players']} | {t['games']} | {t['scenes_mean']} | {t['conflicts_per_scene_mean']} | "
@@ -102,6 +102,6 @@ def _markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, An
               "|---|" + "---|" * len(ENDINGS)]
     for t in table:
         lines.append(f"| {t['players']} | " + " | ".join(f"{t[f'end_{e}']:.1%}" for e in ENDINGS) + " |")
-    lines += ["", "Plots: `scenes.png`, `conflicts_per_scene.png`, `cards_burned.png`, `rates.png`, `endings.png`, "
-              "`deaths.png`. Data: `games.csv` (one row per game), `scenes.csv`, `summary.csv`.", ""]
+    lines += ["", ("Plots: `scenes.png`, `conflicts_per_scene.png`, `cards_burned.png`, `rates.png`, `endings.png`, "
+                   "`deaths.png`. Data: `games.csv` (one row per game), `scenes.csv`, `summary.csv`."), ""]
     return "\n".join(lines)

@@ -7,6 +7,7 @@ The counted facts come from the kernel's events: a failure puts one candle out
 from __future__ import annotations
 
 import csv
+from collections import Counter
 import json
 from pathlib import Path
 
@@ -58,10 +59,10 @@ def test_simulated_games_replay_and_their_rows_match_the_events(tmp_path: Path) 
         assert result.outcome is not None and not result.state.living()
         events = [json.loads(line) for line in lines]
         events = [e for e in events if e["kind"] == "event"]
-        count = lambda kind: sum(1 for e in events if e["event"] == kind)  # noqa: E731
-        assert row["conflicts"] == count("conflict_called")
-        assert row["truths"] == count("truth_spoken")
-        assert row["traits_burned"] == count("trait_burned")
+        count = Counter(e["event"] for e in events)
+        assert row["conflicts"] == count["conflict_called"]
+        assert row["truths"] == count["truth_spoken"]
+        assert row["traits_burned"] == count["trait_burned"]
         assert row["scenes"] == max(e["data"]["scene"] for e in events if e["event"] == "scene_started") <= 10
         failures = sum(1 for e in events if e["event"] == "conflict_resolved" and not e["data"]["success"])
         final_failures = row["final_scene_deaths"]
