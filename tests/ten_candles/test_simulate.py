@@ -7,8 +7,8 @@ The counted facts come from the kernel's events: a failure puts one candle out
 from __future__ import annotations
 
 import csv
-from collections import Counter
 import json
+from collections import Counter
 from pathlib import Path
 
 from typer.testing import CliRunner
