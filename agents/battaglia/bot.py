@@ -149,7 +149,9 @@ class BattagliaBot:
             score += record.bad * 1.2 - record.good * 0.8 + 0.3 * record.was_accused
         if mine != "light":  # the dark side fears the light's most effective accusers
             score = self._memory.threat.get(seat, 0.0) + (record.good if record else 0.0)
-        return score + self.rng.random() * 0.5
+            return score + self.rng.random() * 0.5
+        # Lights read the same public record, so a small jitter lets their votes converge.
+        return score + self.rng.random() * 0.15
 
     # -- decisions --------------------------------------------------------------------------------
 
@@ -343,7 +345,9 @@ class BattagliaBot:
         ranked = mind.enemies_ranked(candidates)
         if not ranked:
             return _first(legal, Pass)  # only allies (or a revealed Child) stand accused: abstain
-        chosen = [s for s in ranked if mind.suspicion.get(s, 0.0) > 0.2][:size] or ranked[:1]
+        # Vote for the leading suspects only (within 0.5 of the top), so votes are not spread thin.
+        top = mind.suspicion.get(ranked[0], 0.0)
+        chosen = [s for s in ranked if mind.suspicion.get(s, 0.0) >= max(0.2, top - 0.5)][:size] or ranked[:1]
         wanted = tuple(sorted(chosen))
         return next((b for b in ballots if b.targets == wanted), None)
 
