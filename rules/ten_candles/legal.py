@@ -14,7 +14,7 @@ from rules.ten_candles.actions import (INTERJECTIONS, TEXT_FIELDS, AcceptRoll, A
                                        FrameScene, KillCharacter, Narrate, ReadModule, RecordMessage, RevealBrink,
                                        Roll, SeizeNarration, SpeakTruth, VolunteerDeath, WriteBrink, WriteMoment,
                                        WriteTraits, XCard)
-from rules.ten_candles.config import TRUTH_TOPICS
+from rules.ten_candles.config import MAX_PLAYERS, TRUTH_TOPICS
 from rules.ten_candles.conflict import WINDOW_CHECKS, death_window
 from rules.ten_candles.setup import STACK_ORDERS, writers
 from rules.ten_candles.state import SCENE_PHASES, Card, Phase, TenCandlesState
@@ -30,21 +30,22 @@ def active_players(state: TenCandlesState) -> frozenset[PlayerId]:
     """The seats whose move the game waits for (interjections never make a seat active)."""
     phase = state.phase
     if phase == Phase.OVER:
-        return frozenset()
-    if state.conflict is not None and state.conflict.pending:
-        return frozenset({CHANCE})
+        return _NOBODY
+    conflict = state.conflict
+    if conflict is not None and conflict.pending:
+        return _ONLY[CHANCE]
     if phase in SIMULTANEOUS:
         return frozenset(writers(state))
     if phase == Phase.SCENE:
-        return frozenset({HOST})
-    if phase in (Phase.ROLL, Phase.REROLL):
-        assert state.conflict is not None
-        return frozenset({state.conflict.active})
+        return _ONLY[HOST]
+    if phase == Phase.ROLL or phase == Phase.REROLL:
+        assert conflict is not None
+        return _ONLY[conflict.active]
     if phase == Phase.DEATH:
         return frozenset(death_window(state))
     if phase == Phase.NARRATION:
-        return frozenset({state.narrator}) if state.narrator is not None else frozenset()
-    return frozenset({state.truth_queue[0]})
+        return _ONLY[state.narrator] if state.narrator is not None else _NOBODY
+    return _ONLY[state.truth_queue[0]]
 
 
 def legal_actions(state: TenCandlesState, seat: PlayerId) -> list[Action]:
@@ -58,23 +59,14 @@ def legal_actions(state: TenCandlesState, seat: PlayerId) -> list[Action]:
 def turn_moves(state: TenCandlesState, seat: PlayerId) -> list[Action]:
     """The moves of an active seat in the current phase."""
     phase = state.phase
-    if phase in SIMULTANEOUS:
-        return _writing(phase, seat)
     if phase == Phase.SCENE:
         return _gm_scene_moves(state)
-    if phase == Phase.ROLL:
-        return [Roll(actor=seat)]
     if phase == Phase.REROLL:
         return _window_moves(state, seat)
-    if phase == Phase.DEATH:
-        return [VolunteerDeath(actor=seat), DeclineDeath(actor=seat)]
-    if phase == Phase.NARRATION:
-        return [Narrate(actor=seat, text=SAMPLE)]
-    topics = TRUTH_TOPICS if seat == HOST else ("general",)
-    return [SpeakTruth(actor=seat, text=SAMPLE, topic=t) for t in topics]
+    return list(_SEAT_MOVES[phase][seat])
 
 
-def _writing(phase: Phase, seat: PlayerId) -> list[Action]:
+def _build_writing(phase: Phase, seat: PlayerId) -> list[Action]:
     if phase == Phase.TRAITS:
         return [WriteTraits(actor=seat, virtue=SAMPLE_VIRTUE, vice=SAMPLE_VICE)]
     if phase == Phase.STACKS:
@@ -88,32 +80,57 @@ def _writing(phase: Phase, seat: PlayerId) -> list[Action]:
 
 def _gm_scene_moves(state: TenCandlesState) -> list[Action]:
     moves: list[Action] = []
-    for seat in state.living():
-        moment_options = (False, True) if state.chars[seat].top == Card.MOMENT else (False,)
-        for moment in moment_options:
-            moves += [CallConflict(active=seat, dangerous=d, moment=moment) for d in (False, True)]
+    living = state.living()
+    for seat in living:
+        moves += _CALLS[seat] if state.chars[seat].top == Card.MOMENT else _CALLS[seat][:2]
     if state.final:
-        moves += [KillCharacter(target=seat, text=SAMPLE) for seat in state.living()]
+        moves += [_KILLS[seat] for seat in living]
     return moves
 
 
 def _window_moves(state: TenCandlesState, seat: PlayerId) -> list[Action]:
     assert state.conflict is not None
-    moves: list[Action] = [kind(actor=seat) for kind, check in WINDOW_CHECKS.items()
+    moves: list[Action] = [_SOLO_MOVES[kind][seat] for kind, check in WINDOW_CHECKS.items()
                            if check(state, state.conflict) is None]
-    return moves + [AcceptRoll(actor=seat)]
+    moves.append(_SOLO_MOVES[AcceptRoll][seat])
+    return moves
 
 
 def interjections(state: TenCandlesState, seat: PlayerId) -> list[Action]:
     """An X-card always; an accidental candle while one burns; an active Brink shown in play."""
-    moves: list[Action] = [XCard(actor=seat, note="")]
+    moves: list[Action] = [_SOLO_MOVES[XCard][seat]]
     if state.lit > 0:
-        moves.append(CandleOut(actor=seat))
-    if seat != HOST and state.phase in (*SCENE_PHASES, Phase.TRUTHS):
+        moves.append(_SOLO_MOVES[CandleOut][seat])
+    if seat != HOST and state.phase in _PLAY_PHASES:
         char = state.chars[seat]
         if char.alive and char.top == Card.BRINK and not char.brink_revealed:
-            moves.append(RevealBrink(actor=seat))
+            moves.append(_SOLO_MOVES[RevealBrink][seat])
     return moves
+
+
+# -- the listed moves, built once: actions are immutable, so every listing shares them -----------
+
+_SEATS = (HOST, *range(MAX_PLAYERS))
+_NOBODY: frozenset[PlayerId] = frozenset()
+_ONLY = {seat: frozenset({seat}) for seat in (CHANCE, *_SEATS)}
+_PLAY_PHASES = frozenset((*SCENE_PHASES, Phase.TRUTHS))
+_SOLO_MOVES: dict[type, dict[PlayerId, Action]] = {
+    kind: {seat: kind(actor=seat) for seat in _SEATS}  # type: ignore[call-arg]
+    for kind in (Roll, BurnTrait, EmbraceBrink, SeizeNarration, AcceptRoll, VolunteerDeath, DeclineDeath, CandleOut,
+                 RevealBrink, XCard)}
+_CALLS = {seat: [CallConflict(active=seat, dangerous=d, moment=m) for m in (False, True) for d in (False, True)]
+          for seat in range(MAX_PLAYERS)}
+"""The GM's calls for a seat: plain and dangerous, then (when the Moment is on top) the Moment rolls."""
+_KILLS = {seat: KillCharacter(target=seat, text=SAMPLE) for seat in range(MAX_PLAYERS)}
+_WRITING = {phase: {seat: tuple(_build_writing(phase, seat)) for seat in _SEATS} for phase in SIMULTANEOUS}
+_SEAT_MOVES: dict[Phase, dict[PlayerId, tuple[Action, ...]]] = {
+    **_WRITING,
+    Phase.ROLL: {seat: (_SOLO_MOVES[Roll][seat],) for seat in _SEATS},
+    Phase.DEATH: {seat: (_SOLO_MOVES[VolunteerDeath][seat], _SOLO_MOVES[DeclineDeath][seat]) for seat in _SEATS},
+    Phase.NARRATION: {seat: (Narrate(actor=seat, text=SAMPLE),) for seat in _SEATS},
+    Phase.TRUTHS: {seat: tuple(SpeakTruth(actor=seat, text=SAMPLE, topic=t)
+                               for t in (TRUTH_TOPICS if seat == HOST else ("general",))) for seat in _SEATS},
+}
 
 
 def is_interjection(action: Action) -> bool:
