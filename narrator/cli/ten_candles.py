@@ -11,24 +11,21 @@ from rich.text import Text
 
 from narrator.cli.common import console, fail, parse_range
 
-PLAY_HELP = """Play Ten Candles in the terminal: you are a survivor, with AI companions and an offline Storyteller.
+PLAY_HELP = (
+    "Play Ten Candles in the terminal: you are a survivor, with AI companions and an offline Storyteller.\n\n"
+    "Ten candles burn; each failed conflict puts one out and ends the scene; at the last candle everyone dies. "
+    "You write your cards (or press Enter to take a suggestion), speak truths when it is your turn and choose "
+    "from numbered options (roll, burn a Trait, embrace your Brink...). Type x at any prompt to play the X-card: "
+    "the Storyteller drops the thread. Ctrl-D or Ctrl-C saves the game; continue it with --resume PATH.\n\n"
+    "  narrator play ten-candles --ai 3 --lang ru --seed 7 --lines \"spiders,children\""
+)
 
-Ten candles burn; each failed conflict puts one out and ends the scene; at the last candle everyone
-dies. You write your cards (or press Enter to take a suggestion), speak truths when it is your turn
-and choose from numbered options (roll, burn a Trait, embrace your Brink...). Type x at any prompt to
-play the X-card: the Storyteller drops the thread. Ctrl-D or Ctrl-C saves the game; continue it with
---resume PATH.
-
-  narrator play ten-candles --ai 3 --lang ru --seed 7 --lines "spiders,children"
-"""
-
-SIMULATE_HELP = """Simulate many Ten Candles games with scripted survivors and GM, and write a report.
-
-Writes report.md, games.csv, scenes.csv, summary.csv and PNG plots (scenes reached, conflicts per
-scene, cards burned, hope-die and Brink use, how the game ends, deaths) into --out.
-
-  narrator simulate ten-candles --players 3-5 --games 500 --seed 1 --jobs 2 --out report/
-"""
+SIMULATE_HELP = (
+    "Simulate many Ten Candles games with scripted survivors and GM, and write a report.\n\n"
+    "Writes report.md, games.csv, scenes.csv, summary.csv and PNG plots (scenes reached, conflicts per scene, "
+    "cards burned, hope-die and Brink use, how the game ends, deaths) into --out.\n\n"
+    "  narrator simulate ten-candles --players 3-5 --games 500 --seed 1 --jobs 2 --out report/"
+)
 
 
 class TerminalIO:
