@@ -1,15 +1,25 @@
-"""Random-legal-move playouts of the battaglia kernel: games per second (one core).
+"""Battaglia kernel speed: random-legal-move playouts (or scripted-bot games), games per second on one core.
 
-    python benchmarks/battaglia_kernel.py --players 12 --games 200 [--full]
+    python benchmarks/battaglia_kernel.py --players 12 --games 200 [--full] [--bots] [--profile]
 
 ``--full`` keeps the default table rules (speech rounds, 3 darkness rounds, shadow talk, every living
 seat asked at each execution); without it the simulation profile is used (those off), as a
-simulator would. Random agents make long games; scripted bots end sooner.
+simulator would. ``--bots`` plays the scripted bots (``agents/battaglia``) through the simulator's
+lean loop (``narrator.battaglia.simulate.play_one``) instead of random moves. ``--profile`` prints the
+top of a cProfile run. Times are CPU seconds of this process (``time.process_time``): the machine is
+shared, and wall time swings with the other processes' load.
+
+Measurements (12 players, 2-core shared VM, CPU time per process; random = view + legal_actions +
+apply per move, fast rules):
+
+MEASUREMENTS
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import time
 
@@ -38,19 +48,44 @@ def playout(config: BattagliaConfig, seed: int) -> int:
     return moves
 
 
+def bot_game(players: int, seed: int) -> int:
+    """Play one simulator game with scripted bots in every seat; return the number of moves."""
+    from narrator.battaglia.simulate import play_one
+    from narrator.playtest.runner import GameJob
+
+    return int(play_one(GameJob(seed, players, seed, {}))["moves"])
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play every game; return the total number of moves."""
+    if args.bots:
+        return sum(bot_game(args.players, seed) for seed in range(args.games))
+    config = BattagliaConfig(players=args.players, **({} if args.full else FAST))
+    return sum(playout(config, seed) for seed in range(args.games))
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=12)
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--full", action="store_true")
+    parser.add_argument("--full", action="store_true", help="default table rules instead of the simulation profile")
+    parser.add_argument("--bots", action="store_true", help="scripted bots (the simulator's loop), not random moves")
+    parser.add_argument("--profile", action="store_true", help="print the top 25 functions by own time")
     args = parser.parse_args()
-    config = BattagliaConfig(players=args.players, **({} if args.full else FAST))
-    start = time.perf_counter()
-    moves = sum(playout(config, seed) for seed in range(args.games))
-    elapsed = time.perf_counter() - start
-    print(f"{args.games} games, {args.players} players, {'full' if args.full else 'fast'} rules: "
-          f"{args.games / elapsed:.1f} games/s, {moves / args.games:.0f} moves/game, "
-          f"{moves / elapsed:.0f} moves/s (view + legal_actions + apply per move)")
+    profiler = cProfile.Profile() if args.profile else None
+    start, wall = time.process_time(), time.perf_counter()
+    if profiler:
+        profiler.enable()
+    moves = run(args)
+    if profiler:
+        profiler.disable()
+    elapsed, wall = time.process_time() - start, time.perf_counter() - wall
+    mode = "bots" if args.bots else ("random, full rules" if args.full else "random, fast rules")
+    print(f"{args.games} games, {args.players} players, {mode}: {args.games / elapsed:.1f} games/s, "
+          f"{moves / args.games:.0f} moves/game, {elapsed / moves * 1e6:.1f} us/move "
+          f"(CPU {elapsed:.2f} s, wall {wall:.2f} s)")
+    if profiler:
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

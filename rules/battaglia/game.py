@@ -13,7 +13,7 @@ from rules.battaglia.config import BattagliaConfig
 from rules.battaglia.legal import active_players, legal_actions
 from rules.battaglia.life import soul_pool
 from rules.battaglia.log import record
-from rules.battaglia.state import Accusation, BattagliaState, Phase
+from rules.battaglia.state import Accusation, BattagliaState, Phase, draft, seal
 from rules.battaglia.views import BattagliaView, view_for
 from rules.chance import Pick, Shuffle
 from rules.core import Action, ChanceAction, Event, Game, IllegalActionError, Outcome, PlayerId, Rejection, Step, Viewer
@@ -55,8 +55,8 @@ class Battaglia(Game[BattagliaConfig, BattagliaState]):
         if rejection is not None:
             raise IllegalActionError(rejection)
         events: list[Event] = []
-        new = _dispatch(state, action, events)
-        return Step(record(new, events), tuple(events))
+        new = _dispatch(draft(state), action, events)
+        return Step(seal(record(new, events)), tuple(events))
 
     def view(self, state: BattagliaState, viewer: PlayerId | Viewer | None) -> BattagliaView:
         return view_for(state, viewer)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rules.battaglia.cards import Card
 from rules.battaglia.config import BattagliaConfig
@@ -183,10 +183,22 @@ class BattagliaState:
     result: Outcome | None = field(default=None)
 
 
+_ALL_SEATS = {n: tuple(range(n)) for n in range(1, 33)}
+_LIVING: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
+
+
 def living(state: BattagliaState) -> tuple[int, ...]:
-    """Seats not permanently dead, in seat order."""
+    """Seats not permanently dead, in seat order (memoised by the dead set: asked many times a move)."""
     out = state.out
-    return tuple(s for s in range(state.players) if s not in out)
+    if not out:
+        return _ALL_SEATS[state.players]
+    key = (state.players, out)
+    seats = _LIVING.get(key)
+    if seats is None:
+        if len(_LIVING) > 100_000:
+            _LIVING.clear()
+        seats = _LIVING[key] = tuple(s for s in range(state.players) if s not in out)
+    return seats
 
 
 def holders(state: BattagliaState, card: Card) -> tuple[int, ...]:
@@ -195,13 +207,78 @@ def holders(state: BattagliaState, card: Card) -> tuple[int, ...]:
     return tuple(s for s, c in enumerate(state.cards) if c is card and s not in out)
 
 
+# -- copying: one private draft per ``apply`` ------------------------------------------------------------
+#
+# ``apply`` copies the state (and the night or day in progress) once into *draft* objects: instances of
+# private subclasses with the same slots. ``evolve`` changes a draft in place, since nobody else holds it
+# yet, and copies anything else. ``seal`` turns the drafts back into the frozen classes (a class swap,
+# no copy). The rule functions keep their functional style (``state = replace(state, ...)``).
+
 _SETATTR = object.__setattr__
+_NEW = object.__new__
+
+
+class _DraftState(BattagliaState):
+    __slots__ = ()
+
+
+class _DraftNight(NightState):
+    __slots__ = ()
+
+
+class _DraftDay(DayState):
+    __slots__ = ()
+
+
+_DRAFTS = frozenset({_DraftState, _DraftNight, _DraftDay})
+_SEALED = {_DraftState: BattagliaState, _DraftNight: NightState, _DraftDay: DayState}
+
+
+def _copier(source: type, target: type) -> Any:
+    """A generated ``copy(obj)``: one read and one slot write per field, no loop and no ``__init__``."""
+    body = "".join(f"    _set(new, {name!r}, obj.{name})\n" for name in source.__slots__)  # type: ignore[attr-defined]
+    namespace: dict[str, Any] = {"_set": _SETATTR, "_new": _NEW, "cls": target}
+    exec(f"def copy(obj):\n    new = _new(cls)\n{body}    return new\n", namespace)  # noqa: S102 - fixed source
+    return namespace["copy"]
+
+
+_COPY = {cls: _copier(cls, cls) for cls in (BattagliaState, NightState, DayState)}
+_COPY.update({draft: _COPY[frozen] for draft, frozen in _SEALED.items()})
+_DRAFT_COPY = {cls: _copier(cls, draft) for draft, cls in _SEALED.items()}
 
 
 def evolve(obj: _T, **changes: object) -> _T:
-    """``dataclasses.replace`` for these frozen slotted records, without re-running ``__init__`` (hot path)."""
+    """``dataclasses.replace`` for these frozen slotted records, without re-running ``__init__`` (hot path).
+
+    A draft (see :func:`draft`) is changed in place and returned; anything else is copied.
+    """
     cls = type(obj)
-    new = object.__new__(cls)
-    for name in cls.__slots__:  # type: ignore[attr-defined]
-        _SETATTR(new, name, changes[name] if name in changes else getattr(obj, name))
+    if cls in _DRAFTS:
+        new = obj
+    else:
+        copy = _COPY.get(cls)
+        if copy is None:
+            copy = _COPY[cls] = _copier(cls, cls)
+        new = copy(obj)
+    for name, value in changes.items():
+        _SETATTR(new, name, value)
     return new
+
+
+def draft(state: BattagliaState) -> BattagliaState:
+    """A private, in-place-changeable copy of ``state`` and of its night or day in progress."""
+    new = _DRAFT_COPY[BattagliaState](state)
+    if state.night is not None:
+        _SETATTR(new, "night", _DRAFT_COPY[NightState](state.night))
+    if state.today is not None:
+        _SETATTR(new, "today", _DRAFT_COPY[DayState](state.today))
+    return new
+
+
+def seal(state: BattagliaState) -> BattagliaState:
+    """Make ``state`` (a draft or not) and its night and day frozen again; return it."""
+    for obj in (state, state.night, state.today):
+        sealed = _SEALED.get(type(obj))  # type: ignore[arg-type]
+        if sealed is not None:
+            _SETATTR(obj, "__class__", sealed)
+    return state
