@@ -2,7 +2,7 @@
 
 Public API (see README.md in this folder): ``GAME`` (the kernel), ``TenCandlesConfig``,
 ``TenCandlesState``, ``Phase``, ``Card``, the action classes, ``TenCandlesView`` and
-``TenCandlesCode``. The GM is the seat ``rules.core.HOST``.
+``TenCandlesCode``, and ``quick_setup`` (setup in one call, for simulations). The GM is the seat ``rules.core.HOST``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from rules.ten_candles.config import (BRINK_PREFIX, CHORUS, GM_BRINK_PREFIX, MOM
                                       START_PHRASE, THEIR_BRINK_PREFIX, TRUTH_TOPICS, TenCandlesConfig)
 from rules.ten_candles.game import GAME, TenCandles
 from rules.ten_candles.legal import SAMPLE, is_interjection, same_move, with_samples
+from rules.ten_candles.quick import SetupCards, quick_setup
 from rules.ten_candles.state import Card, Character, Conflict, Phase, TenCandlesState, Truth, left_of, right_of, ring
 from rules.ten_candles.views import CharacterView, ConflictView, TenCandlesView
 
@@ -26,7 +27,7 @@ __all__ = [
     "ArrangeStack", "BurnTrait", "CallConflict", "CandleOut", "Card", "Character", "CharacterView", "Conflict",
     "ConflictView", "DeclineDeath", "DescribeCharacter", "DescribeSupplies", "EmbraceBrink", "FrameScene",
     "KillCharacter", "Narrate", "Phase", "ReadModule", "RecordMessage", "RevealBrink", "Roll", "SeizeNarration",
-    "SpeakTruth", "TenCandles", "TenCandlesCode", "TenCandlesConfig", "TenCandlesState", "TenCandlesView", "Truth",
-    "VolunteerDeath", "WriteBrink", "WriteMoment", "WriteTraits", "XCard", "is_interjection", "left_of", "right_of",
-    "ring", "same_move", "with_samples",
+    "SetupCards", "SpeakTruth", "TenCandles", "TenCandlesCode", "TenCandlesConfig", "TenCandlesState",
+    "TenCandlesView", "Truth", "VolunteerDeath", "WriteBrink", "WriteMoment", "WriteTraits", "XCard", "is_interjection", "left_of", "quick_setup",
+    "right_of", "ring", "same_move", "with_samples",
 ]

@@ -194,7 +194,7 @@ class TenCandlesState:
 
     def living(self) -> tuple[PlayerId, ...]:
         """Seats whose characters are alive."""
-        return tuple(c.seat for c in self.chars if c.alive)
+        return tuple([c.seat for c in self.chars if c.alive])
 
 
 def ring(players: int) -> tuple[PlayerId, ...]:
@@ -247,8 +247,8 @@ def _copier(cls: type) -> Any:
     """A generated ``copy(obj)`` for a frozen, slotted class: one attribute read and one slot
     write per field, no loop and no ``__init__`` (the simulator copies states millions of times).
     Private fields (drafts, view caches) start from their defaults in the copy."""
-    body = "".join(f"    _set(new, {f.name!r}, {'_default_' + f.name if f.name.startswith('_') else 'obj.' + f.name})\n"
-                   for f in fields(cls))
+    values = {f.name: f"_default_{f.name}" if f.name.startswith("_") else f"obj.{f.name}" for f in fields(cls)}
+    body = "".join(f"    _set(new, {name!r}, {value})\n" for name, value in values.items())
     namespace = {"_set": _set, "_new": _new, "cls": cls}
     namespace.update({"_default_" + f.name: f.default for f in fields(cls) if f.name.startswith("_")})
     exec(f"def copy(obj):\n    new = _new(cls)\n{body}    return new\n", namespace)  # noqa: S102 - fixed source
