@@ -32,8 +32,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from agents.base import Decision, Request
-from agents.battaglia.knowledge import (CLAN_CARDS, Claim, PrivateMemory, PublicMemory, current_claims, faction_of,
-                                        factions_of)
+from agents.battaglia.knowledge import (CLAN_CARDS, Claim, PrivateMemory, PublicMemory, current_claims, dark_kin,
+                                        faction_of, factions_of)
 from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, temperament
 from rules.battaglia.actions import (Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass, RevealBishop,
                                      RevealLord, Speak, Vote, Whisper)
@@ -106,6 +106,8 @@ class BattagliaBot:
         card = Card(view.card)
         alive = tuple(s for s in range(view.players) if s not in view.out)
         allies = self._allies(view, card, known, alive)
+        if faction_of(card) == "darkness":
+            allies |= dark_kin(claims, view.graveyard, view.out, view.lives, int(view.life or 1)) - {self.seat}
         suspicion = {s: self._suspicion(s, card, known, allies) for s in alive if s != self.seat}
         return Mind(self.seat, card, int(view.life or 1), faction_of(card), alive, known, allies, suspicion,
                     self._memory)
@@ -125,10 +127,8 @@ class BattagliaBot:
                 allies.add(seat)
             elif mine == "shadow" and sides == {"shadow"}:
                 allies.add(seat)
-            elif mine in ("darkness", "gloom") and cards <= CLAN_CARDS and mine == "darkness":
-                allies.add(seat)  # the clan looks like one family to a dark (Koldunya fools them, L27)
         if view.step in DARKNESS_STEPS and mine == "darkness":
-            allies.update(view.awake_with)
+            allies.update(view.awake_with)  # the group awake tonight (Koldunya fools them, L27)
         allies.discard(self.seat)
         return frozenset(allies)
 

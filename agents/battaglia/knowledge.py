@@ -144,6 +144,8 @@ class Claim:
     seat: int
     cards: frozenset[Card]
     source: str
+    life: int = 0
+    """The claimed soul's life when the note says so (first/second steps, the acquaintance), else 0."""
 
 
 @dataclass
@@ -173,15 +175,37 @@ def claims_from_notes(notes: Iterable[Any], me: int) -> list[Claim]:
             claims.append(Claim(data["seat"], frozenset({Card(data["card"])}), "tiir"))
         elif kind == "clan":
             cards = CLAN_CARDS if data["clan"] == "darkness" else SHADOW
-            claims += [Claim(m, cards, "clan") for m in data["members"] if m != me]
+            claims += [Claim(m, cards, "clan", 1) for m in data["members"] if m != me]
         elif kind == "gathering":
             cards = STEP_CARDS.get(data["step"], frozenset())
-            claims += [Claim(m, cards, "group") for m in data["members"] if m != me]
+            life = _step_life(data["step"])
+            claims += [Claim(m, cards, "group", life) for m in data["members"] if m != me]
         elif kind == "cat_saw":
             cards = STEP_CARDS.get(data["step"])
             if cards:
-                claims += [Claim(m, cards, "cat") for m in data["awake"] if m != me]
+                life = _step_life(data["step"])
+                claims += [Claim(m, cards, "cat", life) for m in data["awake"] if m != me]
     return claims
+
+
+def _step_life(step: str) -> int:
+    """1 for "first_*" steps and the acquaintance, 2 for "second_*", 0 when both lives meet (shadow)."""
+    if step.startswith(("first_", "acquaintance_")):
+        return 1
+    return 2 if step.startswith("second_") else 0
+
+
+def dark_kin(claims: Iterable[Claim], graveyard: Iterable[tuple[int, int, Card]], out: frozenset[int],
+             lives: tuple[int, ...], life: int) -> frozenset[int]:
+    """Seats known to sit in the darkness clan of ``life`` now (the first and second darkness are
+    different forces, L92: after rebirth the old clan may be the enemy)."""
+    dead = {(seat, card) for seat, _, card in graveyard}
+    kin = set()
+    for claim in claims:
+        if (claim.life == life and claim.cards <= CLAN_CARDS and claim.seat not in out
+                and lives[claim.seat] == life and not any((claim.seat, c) in dead for c in claim.cards)):
+            kin.add(claim.seat)
+    return frozenset(kin)
 
 
 def current_claims(claims: Iterable[Claim], graveyard: Iterable[tuple[int, int, Card]],

@@ -49,7 +49,7 @@ def winner_of(row: Row) -> str:
 def win_rates(rows: Sequence[Row]) -> dict[str, dict[int, Proportion]]:
     """For each force (and ``none``), its win proportion at each player count."""
     by_count = group_by(rows, "players")
-    forces = [f for f in (*FORCES, NO_WINNER) if any(winner_of(r) == f for r in rows)]
+    forces = (*FORCES, NO_WINNER)  # every force, even one that never won (a 0% is a finding)
     return {force: {int(count): Proportion(sum(winner_of(r) == force for r in group), len(group))
                     for count, group in by_count.items()} for force in forces}
 

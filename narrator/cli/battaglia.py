@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -63,11 +62,21 @@ def simulate_battaglia(
         rows = run_games(play_one, jobs_list, workers=jobs, progress=progress, description=f"battaglia {label}")
         runs.append(Run(label, rows))
     elapsed = time.perf_counter() - started
-    command = "narrator simulate battaglia " + " ".join(sys.argv[3:]) if len(sys.argv) > 3 else ""
+    command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
+                            compare=compare, transcripts=transcripts)
     report = write_report(out, runs, command=command, elapsed=elapsed)
     console.print(summary_table(runs))
     total = sum(len(r.rows) for r in runs)
     console.print(f"{total} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):.0f} games/s); report: {report}")
+
+
+def _command_line(**options: Any) -> str:
+    """The command that reproduces this run (for the report's first line)."""
+    parts = ["narrator simulate battaglia"]
+    for name, value in options.items():
+        if value is not None and not (name == "transcripts" and value == 0):
+            parts.append(f"--{name} {value}")
+    return " ".join(parts)
 
 
 def _profile(path: Path | None, counts: list[int]) -> dict[str, Any]:
