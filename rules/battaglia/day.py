@@ -42,6 +42,8 @@ def judges(state: BattagliaState) -> tuple[int, ...]:
     Rule: «обязанности судьи исполняет лорд луихад, если он вскрыт и жив, и ведущий, если нет. если два лорда
     вскрыты, то они имеют равные права» (seeds/004_55ac8a5a86b5c135.txt:L75)
     """
+    if not state.revealed_lord:
+        return ()
     return tuple(sorted(s for s in state.revealed_lord if s not in state.out))
 
 

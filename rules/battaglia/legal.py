@@ -7,6 +7,8 @@ among them (texts aside: any ``text`` up to :data:`TEXT_LIMIT` is as legal as th
 from __future__ import annotations
 
 from enum import StrEnum
+from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 from rules.battaglia.actions import (TEXT_LIMIT, Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass,
@@ -61,29 +63,44 @@ def allowed_kinds(state: BattagliaState) -> frozenset[str]:
 
 
 def active_players(state: BattagliaState) -> frozenset[int]:
-    """Who may act now (``CHANCE`` while dealing)."""
+    """Who may act now (``CHANCE`` while dealing). Kept on a sealed state: asked several times a move."""
+    if type(state) is not BattagliaState:  # a draft, still changing
+        return _active(state)
+    try:
+        return state._active
+    except AttributeError:
+        active = _active(state)
+        object.__setattr__(state, "_active", active)
+        return active
+
+
+_CHANCE_ONLY = frozenset({CHANCE})
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _active(state: BattagliaState) -> frozenset[int]:
     phase, today, night = state.phase, state.today, state.night
     if state.result is not None:
-        return frozenset()
-    if phase in (Phase.DEAL, Phase.REBIRTH):
-        return frozenset({CHANCE})
+        return _NOBODY
+    if phase is Phase.DEAL or phase is Phase.REBIRTH:
+        return _CHANCE_ONLY
     if phase is Phase.NIGHT and night is not None:
-        return frozenset(night.awake) - {s for s, _ in night.chosen}
+        return frozenset(night.awake).difference([s for s, _ in night.chosen])
     if today is None:
-        return frozenset()
+        return _NOBODY
+    if phase is Phase.SPEECH or phase is Phase.ACCUSE:
+        return frozenset((today.order[today.turn],))
+    if phase is Phase.VOTE or phase is Phase.REVOTE:
+        return frozenset(living(state)).difference([s for s, _ in today.ballots])
     if phase is Phase.LAST_WORDS:
         return frozenset(today.last_words[:1])
-    if phase in (Phase.SPEECH, Phase.ACCUSE):
-        return frozenset({today.order[today.turn]})
     if phase is Phase.JUDGE:
         return frozenset(judges(state))
-    if phase in (Phase.VOTE, Phase.REVOTE):
-        return frozenset(living(state)) - {s for s, _ in today.ballots}
     if phase is Phase.CONDEMNED:
-        return frozenset({today.condemned})
+        return frozenset((today.condemned,))
     if phase is Phase.EXECUTION:
-        return today.window_seats - {s for s, _ in today.window}
-    return frozenset()
+        return today.window_seats.difference([s for s, _ in today.window])
+    return _NOBODY
 
 
 def night_targets(state: BattagliaState, seat: int) -> tuple[int, ...]:
@@ -116,47 +133,100 @@ def legal_actions(state: BattagliaState, seat: int) -> list[Action]:
     if seat == CHANCE or seat not in active_players(state):
         return []
     phase = state.phase
-    moves: list[Action] = []
+    moves: list[Action]
     if phase is Phase.NIGHT:
         if state.night is not None and state.night.step is NightStep.SHADOW:
-            moves.append(Whisper(actor=seat))
+            moves = [_one(Whisper, seat)]
         else:
-            moves += [Choose(actor=seat, target=t) for t in night_targets(state, seat)]
-    elif phase in (Phase.LAST_WORDS, Phase.ACCUSE):
-        moves += _accusations(state, seat)
+            targets = night_targets(state, seat)
+            moves = list(_memo(("choose", seat, targets),
+                               lambda: [_move(Choose, seat, target=t) for t in targets]))
+    elif phase is Phase.ACCUSE or phase is Phase.LAST_WORDS:
+        moves = list(_accusations(state, seat))
     elif phase is Phase.SPEECH:
-        moves.append(Speak(actor=seat))
+        moves = [_one(Speak, seat)]
     elif phase is Phase.JUDGE:
-        return [Judge(actor=seat, approve=True), Judge(actor=seat, approve=False)]
-    elif phase in (Phase.VOTE, Phase.REVOTE):
-        moves += [Vote(actor=seat, targets=b) for b in _ballots(state)]
+        return list(_memo(("judge", seat), lambda: [Judge(actor=seat, approve=True), Judge(actor=seat, approve=False)]))
+    elif phase is Phase.VOTE or phase is Phase.REVOTE:
+        moves = list(_votes(state, seat))
     elif phase is Phase.CONDEMNED:
-        moves += _condemned_moves(state, seat)
-    elif phase is Phase.EXECUTION:
-        moves += [m for m, ok in ((Intercede(actor=seat), can_intercede(state, seat)),
-                                  (RevealBishop(actor=seat), can_reveal_bishop(state, seat))) if ok]
+        moves = _condemned_moves(state, seat)
+    else:
+        moves = []
+        if phase is Phase.EXECUTION:
+            if can_intercede(state, seat):
+                moves.append(_one(Intercede, seat))
+            if can_reveal_bishop(state, seat):
+                moves.append(_one(RevealBishop, seat))
     if can_reveal_lord(state, seat):
-        moves.append(RevealLord(actor=seat))
-    moves.append(Pass(actor=seat))
+        moves.append(_one(RevealLord, seat))
+    moves.append(_one(Pass, seat))
     return moves
 
 
-def _accusations(state: BattagliaState, seat: int) -> list[Action]:
-    moves: list[Action] = []
-    for t in open_targets(state):
-        for basis in ("legend", "logic"):
-            moves.append(Accuse(actor=seat, target=t, basis=basis, charge="dark"))
-            if shadow_charge_ok(state, t, basis):
-                moves.append(Accuse(actor=seat, target=t, basis=basis, charge="shadow"))
+# Moves are frozen values, so the lists of them are built once per situation and shared.
+_MOVES: dict[tuple[object, ...], tuple[Action, ...]] = {}
+_SINGLES: dict[tuple[object, ...], Action] = {}
+
+
+def _memo(key: tuple[object, ...], build: Callable[[], list[Action]]) -> tuple[Action, ...]:
+    moves = _MOVES.get(key)
+    if moves is None:
+        if len(_MOVES) > 100_000:
+            _MOVES.clear()
+        moves = _MOVES[key] = tuple(build())
     return moves
 
 
-def _ballots(state: BattagliaState) -> list[tuple[int, ...]]:
+def _one(kind: type[Action], seat: int) -> Action:
+    """The field-less move of ``kind`` for ``seat`` (a pass, a speech with empty text...)."""
+    move = _SINGLES.get((kind, seat))
+    if move is None:
+        move = _SINGLES[(kind, seat)] = kind(actor=seat)
+    return move
+
+
+def _move(kind: type[Action], seat: int, **fields: object) -> Action:
+    """``kind(actor=seat, **fields)``, one shared instance per distinct move."""
+    key = (kind, seat, *fields.values())
+    move = _SINGLES.get(key)
+    if move is None:
+        if len(_SINGLES) > 200_000:
+            _SINGLES.clear()
+        move = _SINGLES[key] = kind(actor=seat, **fields)  # type: ignore[call-arg]
+    return move
+
+
+def _accusations(state: BattagliaState, seat: int) -> tuple[Action, ...]:
+    targets = open_targets(state)
+    shown = tuple(t for t in targets if t in state.revealed_shadow) if state.revealed_shadow else ()
+
+    def build() -> list[Action]:
+        moves: list[Action] = []
+        for t in targets:
+            for basis in ("legend", "logic"):
+                moves.append(_move(Accuse, seat, target=t, basis=basis, charge="dark"))
+                if t in shown or basis == "logic":  # shadow_charge_ok
+                    moves.append(_move(Accuse, seat, target=t, basis=basis, charge="shadow"))
+        return moves
+
+    return _memo(("accuse", seat, targets, shown), build)
+
+
+def _votes(state: BattagliaState, seat: int) -> tuple[Action, ...]:
     today = state.today
     if today is None:
-        return []
+        return ()
     size = 1 if state.phase is Phase.REVOTE else today.votes
-    return [b for k in range(1, size + 1) for b in combinations(today.candidates, k)]
+    candidates = today.candidates
+    return _memo(("vote", seat, candidates, size),
+                 lambda: [_move(Vote, seat, targets=b) for b in _ballots(candidates, size)])
+
+
+@lru_cache(maxsize=4096)
+def _ballots(candidates: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Every ballot of 1..``size`` distinct candidates, in ``combinations`` order."""
+    return tuple(b for k in range(1, size + 1) for b in combinations(candidates, k))
 
 
 def _condemned_moves(state: BattagliaState, seat: int) -> list[Action]:

@@ -135,8 +135,15 @@ class DayState:
     window_seats: frozenset[int] = frozenset()
 
 
+class _Derived:
+    """Slots for facts derived from a sealed state, filled on first use (not dataclass fields: they
+    stay out of equality, ``repr``, copies and JSON)."""
+
+    __slots__ = ("_active",)
+
+
 @dataclass(frozen=True, slots=True)
-class BattagliaState:
+class BattagliaState(_Derived):
     """The whole truth of a game (the host's knowledge)."""
 
     config: BattagliaConfig

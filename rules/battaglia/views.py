@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules.battaglia.cards import Card
 from rules.battaglia.day import judges
-from rules.battaglia.state import Accusation, BattagliaState, NightStep, Phase
+from rules.battaglia.state import Accusation, BattagliaState, DayState, NightStep, Phase
 from rules.core import Event, Viewer
 
 
@@ -68,32 +68,73 @@ class BattagliaView:
     """The host's view only: the whole state."""
 
 
+_SET = object.__setattr__
+_NEW = object.__new__
+_NO_SEATS: frozenset[int] = frozenset()
+_SEQUENTIAL = frozenset({Phase.SPEECH, Phase.ACCUSE, Phase.LAST_WORDS})
+
+
 def view_for(state: BattagliaState, viewer: int | Viewer | None) -> BattagliaView:
-    """Build ``viewer``'s view. Unknown seats get the public view."""
-    today, night = state.today, state.night
-    sequential = state.phase in (Phase.SPEECH, Phase.ACCUSE, Phase.LAST_WORDS)
+    """Build ``viewer``'s view. Unknown seats get the public view.
+
+    Built slot by slot, without the dataclass ``__init__``: bots ask for a view at every decision.
+    """
+    today, night, phase = state.today, state.night, state.phase
+    view = _NEW(BattagliaView)
+    _public_part(view, state, today, phase)
+    _SET(view, "step", night.step if night is not None and phase is Phase.NIGHT else None)
+    seat = viewer if isinstance(viewer, int) and 0 <= viewer < state.players and state.cards else None
+    _SET(view, "truth", state if viewer is Viewer.HOST else None)
+    _SET(view, "viewer", seat)
+    if seat is None:
+        for name, value in _NO_SECRETS:
+            _SET(view, name, value)
+        return view
+    awake = night.awake if night is not None and phase is Phase.NIGHT and seat in night.awake else ()
+    _SET(view, "card", state.cards[seat])
+    _SET(view, "life", state.lives[seat])
+    _SET(view, "heir_slot", state.heirs[seat])
+    _SET(view, "awake_with", awake)
+    _SET(view, "night_round", night.round if awake and night is not None else 0)
+    _SET(view, "notes", state.notes[seat])
+    return view
+
+
+_NO_SECRETS = (("card", None), ("life", None), ("heir_slot", 0), ("awake_with", ()), ("night_round", 0), ("notes", ()))
+
+
+def _public_part(view: BattagliaView, state: BattagliaState, today: DayState | None, phase: Phase) -> None:
+    """Fill the fields every viewer sees."""
+    _SET(view, "phase", phase)
+    _SET(view, "day", state.day)
+    _SET(view, "night", state.night_no)
+    _SET(view, "players", state.players)
+    _SET(view, "deck", state.deck)
+    _SET(view, "lives", state.lives)
+    _SET(view, "out", state.out)
+    _SET(view, "graveyard", state.graveyard)
+    _SET(view, "revealed_shadow", state.revealed_shadow)
+    _SET(view, "revealed_child", state.revealed_child)
+    _SET(view, "revealed_lord", state.revealed_lord)
+    _SET(view, "revealed_bishop", state.revealed_bishop)
+    _SET(view, "judges", judges(state))
+    _SET(view, "log", state.public_log)
+    if today is None:
+        for name, value in _NO_DAY:
+            _SET(view, name, value)
+        return
     turn = None
-    if today is not None and sequential:
-        turn = today.last_words[0] if state.phase is Phase.LAST_WORDS else today.order[today.turn]
-    revote = state.phase is Phase.REVOTE
-    base = dict(
-        viewer=None, phase=state.phase, day=state.day, night=state.night_no,
-        step=night.step if night is not None and state.phase is Phase.NIGHT else None,
-        players=state.players, deck=state.deck, lives=state.lives, out=state.out, graveyard=state.graveyard,
-        revealed_shadow=state.revealed_shadow, revealed_child=state.revealed_child,
-        revealed_lord=state.revealed_lord, revealed_bishop=state.revealed_bishop, judges=judges(state),
-        turn=turn, accusations=today.accusations if today else (),
-        accusations_limit=today.accusations_limit if today else 0,
-        votes=(1 if revote else today.votes) if today else 0, candidates=today.candidates if today else (),
-        condemned=today.condemned if today and today.condemned >= 0 else None,
-        cursed=today.cursed if today and today.cursed >= 0 else None,
-        bound_voters=today.forced if today else frozenset(), log=state.public_log)
-    if viewer is Viewer.HOST:
-        return BattagliaView(**base, truth=state)  # type: ignore[arg-type]
-    if not isinstance(viewer, int) or not 0 <= viewer < state.players or not state.cards:
-        return BattagliaView(**base)  # type: ignore[arg-type]
-    awake = night.awake if night is not None and viewer in night.awake and state.phase is Phase.NIGHT else ()
-    base["viewer"] = viewer
-    return BattagliaView(**base, card=state.cards[viewer], life=state.lives[viewer],  # type: ignore[arg-type]
-                         heir_slot=state.heirs[viewer], awake_with=awake,
-                         night_round=night.round if awake and night else 0, notes=state.notes[viewer])
+    if phase in _SEQUENTIAL:
+        turn = today.last_words[0] if phase is Phase.LAST_WORDS else today.order[today.turn]
+    _SET(view, "turn", turn)
+    _SET(view, "accusations", today.accusations)
+    _SET(view, "accusations_limit", today.accusations_limit)
+    _SET(view, "votes", 1 if phase is Phase.REVOTE else today.votes)
+    _SET(view, "candidates", today.candidates)
+    _SET(view, "condemned", today.condemned if today.condemned >= 0 else None)
+    _SET(view, "cursed", today.cursed if today.cursed >= 0 else None)
+    _SET(view, "bound_voters", today.forced)
+
+
+_NO_DAY = (("turn", None), ("accusations", ()), ("accusations_limit", 0), ("votes", 0), ("candidates", ()),
+           ("condemned", None), ("cursed", None), ("bound_voters", _NO_SEATS))
