@@ -7,6 +7,8 @@ accepts or seizes, when a Brink reroll fails, or at once when no option is open.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.ten_candles.state import evolve as replace
 
 from rules.chance import Dice
@@ -114,13 +116,18 @@ def chance_spec(state: TenCandlesState) -> Dice | None:
     if c is None or not c.pending:
         return None
     if c.pending == "roll":
-        hope = 1 if state.chars[c.active].hope else 0
-        label = f"{state.pool} common" + (" + hope" if hope else "") + f" + {state.gm_pool} GM"
-        return Dice(state.pool + hope + state.gm_pool, 6, label)
+        return _roll_dice(state.pool, state.chars[c.active].hope, state.gm_pool)
     if c.pending == "trait":
         slots = trait_reroll_slots(c.common, c.hope, state.config.trait_reroll_includes_hope)
         return Dice(len(slots), 6, "trait reroll of the ones")
     return Dice(len(c.common) + (1 if c.hope else 0), 6, "brink reroll of the whole pool")
+
+
+@lru_cache(maxsize=None)
+def _roll_dice(pool: int, hope: bool, gm_pool: int) -> Dice:
+    """The dice of a roll (a handful of distinct specs per game, so they are built once)."""
+    label = f"{pool} common" + (" + hope" if hope else "") + f" + {gm_pool} GM"
+    return Dice(pool + (1 if hope else 0) + gm_pool, 6, label)
 
 
 def apply_dice(state: TenCandlesState, values: tuple[int, ...], events: list[Event]) -> TenCandlesState:
