@@ -58,9 +58,9 @@ class Mind:
     memory: PublicMemory
 
     def enemies_ranked(self, pool: Sequence[int]) -> list[int]:
-        """``pool`` minus allies, most suspicious first (seat order breaks ties)."""
+        """``pool`` minus allies, most suspicious first (ties by a per-seat hash, not by seat number)."""
         return sorted((s for s in pool if s not in self.allies and s != self.me),
-                      key=lambda s: (-self.suspicion.get(s, 0.0), s))
+                      key=lambda s: (-self.suspicion.get(s, 0.0), zlib.crc32(f"{self.me}/{s}".encode())))
 
 
 class BattagliaBot:
@@ -224,7 +224,9 @@ class BattagliaBot:
             counts = Counter(t for _, t in previous if t is not None and t >= 0)
             if counts:
                 best = max(counts.values())
-                choice = min(t for t, n in counts.items() if n == best)
+                # Ties go by a hash of the night, never by seat number (no seat-position bias).
+                choice = min((t for t, n in counts.items() if n == best),
+                             key=lambda t: zlib.crc32(f"{view.night}/{t}".encode()))
                 if choice in targets and choice not in self._private_allies(mind):
                     return choice
         outsiders = [t for t in targets if t not in group and t not in mind.allies]

@@ -99,10 +99,9 @@ class PublicMemory:
         if kind == "accusation":
             accuser, target = data["accuser"], data["target"]
             self.souls[target].was_accused += 1
-            if accuser >= 0:
+            if accuser >= 0:  # (accusing alone is no threat: day 1's first speakers would be marked)
                 self.souls[accuser].accused.append(target)
                 self.accused_by[target].append(accuser)
-                self.threat[accuser] += 0.5
         elif kind == "ballots":
             for seat, targets in data["ballots"]:
                 for target in targets:

@@ -198,10 +198,12 @@ def _write_plots(out: Path, runs: Sequence[Run]) -> None:
         plots.bars({m: p.rate for m, p in survival.items()}, out / _name("mask_survival", run, runs, "png"),
                    title=f"First soul survives to the end, by mask ({run.label})", ylabel="survival rate",
                    errors={m: _band(p) for m, p in survival.items()})
-        bias = seat_bias(rows)
-        plots.bars({str(s): p.rate for s, p in bias.items()}, out / _name("seat_bias", run, runs, "png"),
-                   title=f"Win rate by seat position ({run.label}; flat = no seat bias)", ylabel="win rate",
-                   errors={str(s): _band(p) for s, p in bias.items()})
+        bias, expected = seat_bias(rows), expected_seat_rate(rows)
+        ratio = {str(s): p.rate / expected[s] if expected[s] else 0.0 for s, p in bias.items()}
+        bands = {str(s): tuple(x / expected[s] if expected[s] else 0.0 for x in _band(p)) for s, p in bias.items()}
+        plots.bars(ratio, out / _name("seat_bias", run, runs, "png"),
+                   title=f"Seat win rate / expected rate ({run.label}; 1.0 = no seat bias, 95% CI)",
+                   ylabel="observed / expected", errors=bands)  # type: ignore[arg-type]
     stalemates = {run.label: {"stalemate": {c: Proportion(counts.get("stalemate", 0), sum(counts.values()))
                                             for c, counts in termination_counts(run.rows).items()}}
                   for run in runs}
