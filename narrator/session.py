@@ -143,6 +143,7 @@ class Session:
                 action, notes = _unpack(agent.act(self._request(seat, rejection, attempt)))
             except AgentGaveUpError as error:
                 reason, raw = error.reason, error.raw
+                attempt = max(attempt, error.attempts)  # an agent may have tried more often than it was asked
                 break
             rejection = self._seat_check(seat, action) or self.submit(action, notes=notes)
             if rejection is None:
