@@ -182,6 +182,9 @@ class TenCandlesState:
     termination: str = ""
     _draft: bool = field(default=False, init=False, repr=False, compare=False)
     """Set only while one ``apply`` writes into its private copy (:func:`draft`); never seen outside."""
+    _memo: dict[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    """What ``views.py`` built for earlier states of this game, checked by identity before reuse;
+    handed from state to state by :func:`draft`."""
 
     @property
     def pool(self) -> int:
@@ -278,6 +281,7 @@ def draft(state: TenCandlesState) -> TenCandlesState:
     state once, lets the rule functions write into the copy, then :func:`seal`s it."""
     new = evolve(state)
     _set(new, "_draft", True)
+    _set(new, "_memo", state._memo)
     return new
 
 

@@ -106,7 +106,7 @@ def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandles
     seat = None if auditor or viewer is None or viewer is Viewer.PUBLIC else viewer
     phase, n = state.phase, state.players
     ring_ = _RINGS.get(n) or _RINGS.setdefault(n, ring(n))
-    chars = tuple(_character(state, c, seat, auditor) for c in state.chars)
+    chars = _characters(state, viewer, seat, auditor)
     c = state.conflict
     conflict = None if c is None else (c._view or _conflict_view(c))
     # Their Brink: its author (the GM's right neighbour) and the GM (L192, D20).
@@ -120,6 +120,23 @@ def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandles
         truth_speakers=state.truth_queue, truths=tuple(map(_TRUTH_ROW, state.truths)),
         done=state.done, deaths=state.deaths, lines=state.config.lines, veils=state.config.veils,
         x_cards=len(state.x_cards), termination=state.termination)
+
+
+def _characters(state: TenCandlesState, viewer: PlayerId | Viewer | None, seat: PlayerId | None,
+                auditor: bool) -> tuple[CharacterView, ...]:
+    """Every character as ``viewer`` sees it. Most moves change no character: the tuple built for
+    the same viewer, characters, phase and config (the same objects) is reused."""
+    memo = state._memo
+    if memo is None:
+        memo = {}
+        object.__setattr__(state, "_memo", memo)
+    chars, phase, config = state.chars, state.phase, state.config
+    hit = memo.get(viewer)
+    if hit is not None and hit[0] is chars and hit[1] is phase and hit[2] is config:
+        return hit[3]
+    built = tuple([_character(state, c, seat, auditor) for c in chars])
+    memo[viewer] = (chars, phase, config, built)
+    return built
 
 
 def _conflict_view(c: Conflict) -> ConflictView:
