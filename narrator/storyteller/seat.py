@@ -89,7 +89,9 @@ class ScriptedPlayer:
                 return parsed
         if self.then == "quit":
             raise QuitGame("script exhausted")
-        return Choice(options[0].approach)
+        # after a refusal try the next approach, so a scripted player never repeats a refused one forever
+        self.fallback_index = (getattr(self, "fallback_index", -1) + 1) if rejection is not None else 0
+        return Choice(options[self.fallback_index % len(options)].approach)
 
 
 class StorytellerSeat:

@@ -132,8 +132,9 @@ def _contest_totals(state: StorytellerState, request: Resisted, mine: RollResult
     task = state.task(key)
     target = task.target or request.target
     if not target:
+        # a one-shot contest is settled by this roll; a new attempt is a new contest (the task stays open)
         status = "open" if winner is None and state.config.resisted_tie == "continue" else "decided"
-        return state.with_task(replace(task, status=status)), {"status": status}
+        return state.with_task(task), {"status": status}
     total = 0 if mine.botch else task.total + (net if winner == request.character else 0)
     other = 0 if theirs.botch else task.opponent_total + (net if winner == request.opponent else 0)
     if state.config.extended_resisted_mode == "race":
@@ -168,7 +169,8 @@ def finish_team(state: StorytellerState, pending: Pending) -> Resolution:
         target = task.target or request.target
         total = 0 if spoiled else task.total + rolled
         status = "complete" if target and total >= target else "open" if target else "decided"
-        state = state.with_task(replace(task, total=total, target=target, status=status))
+        state = state.with_task(replace(task, total=total, target=target,
+                                        status="open" if status == "decided" else status))
         info.update(total=total, target=target, status=status)
     category = "botch" if spoiled else ("failure" if rolled < 1 else
                                         ("marginal", "moderate", "complete", "exceptional", "phenomenal")[min(rolled, 5) - 1])

@@ -388,3 +388,14 @@ def test_players_do_not_see_storyteller_characters_sheets() -> None:
     game = game_of(DA_BOOK)
     assert [s["id"] for s in game.view(state, 0)["sheets"]] == ["hall"]
     assert [s["id"] for s in game.view(state, Viewer.HOST)["sheets"]] == ["hall", "npc"]
+
+
+def test_a_lost_one_shot_contest_may_be_tried_again_da_l209() -> None:
+    a = sheet("a", attrs={"manipulation": 2}, abilities={"etiquette": 1})
+    b = sheet("b", attrs={"perception": 3}, abilities={"alertness": 2})
+    talk = Resisted(character="a", traits=("manipulation", "etiquette"), opponent="b",
+                    opponent_traits=("perception", "alertness"), task="gate")
+    state, events = act(table(DA_BOOK, a, b), talk, (2, 2, 2, 7, 7, 2, 2, 2))
+    assert events[-1].data["winner"] == "b"
+    state, _ = act(state, NextTurn())
+    assert rejection(state, talk) is None

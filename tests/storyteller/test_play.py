@@ -76,3 +76,15 @@ def test_parse_choice_input_loop() -> None:
     assert parse_choice(" 1 a", options).automatic
     assert "not one of" in parse_choice("5", options)
     assert "not a choice" in parse_choice("x", options)
+
+
+def test_every_seeded_game_finishes_and_fights_happen(tmp_path) -> None:
+    """Both scenarios end within the move budget for several seeds; the Wild West standoff is a real fight."""
+    fights = 0
+    for book in BOOKS:
+        for seed in range(4):
+            path = tmp_path / f"{book}-{seed}.jsonl"
+            finished, _ = play(book, path, ScriptedPlayer(["1"], then="first"), seed=seed)
+            assert finished
+            fights += any(r.get("event") == "attack_rolled" for r in records(path))
+    assert fights >= 1
