@@ -105,7 +105,7 @@ def _listen(table: Table, say: Say) -> None:
     def narrate(_action: Any, events: Sequence[Event]) -> None:
         view = session.game.view(session.state, Viewer.HOST)
         for event in events:
-            for line in _dice_lines(event):
+            for line in _dice_lines(event, voice.lang):
                 say(line)
         lines = voice.narrate(view, events)
         for line in lines:
@@ -116,14 +116,14 @@ def _listen(table: Table, say: Say) -> None:
     session.listeners.append(narrate)
 
 
-def _dice_lines(event: Event) -> list[str]:
+def _dice_lines(event: Event, lang: str = "en") -> list[str]:
     """Rich markup for the dice of a resolved roll."""
     if event.kind == "roll_resolved" and not event.data.get("automatic"):
         result = _result(event.data)
         return [f"[dim]{event.data.get('character')}:[/] " + render.dice_text(result).markup,
-                render.verdict_text(result).markup]
+                render.verdict_text(result, lang).markup]
     if event.kind == "roll_resolved":
-        return [render.verdict_text(_result(event.data)).markup]
+        return [render.verdict_text(_result(event.data), lang).markup]
     if event.kind == "resisted_resolved":
         return [render.dice_text(_result(event.data[side])).markup for side in ("mine", "theirs")]
     return []

@@ -40,8 +40,13 @@ def verdict_text(result: RollResult, lang: str = "en") -> Text:
     """``3 successes - 1 one = 2 net: moderate success`` (or the botch / failure line)."""
     label = LABELS.get(lang, LABELS["en"])[result.category]
     if result.automatic:
-        return Text(f"automatic: 1 success, {label}", style="green")
+        return Text(("автоматически: 1 успех, " if lang == "ru" else "automatic: 1 success, ") + label, style="green")
     style = "bold red" if result.botch else "yellow" if result.category == "failure" else "bold green"
+    if lang == "ru":
+        extra = f" + {result.extra} за переброшенные десятки" if result.extra else ""
+        line = f"успехов {result.raw}{extra} − единиц {result.ones} = чистых {result.net}: {label}"
+        line += " (провал прощён: считается неудачей)" if result.forgiven else ""
+        return Text(line, style=style)
     extra = f" + {result.extra} from re-rolled tens" if result.extra else ""
     line = f"{result.raw} successes{extra} − {result.ones} ones = {result.net} net: {label}"
     if result.forgiven:

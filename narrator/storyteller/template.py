@@ -195,8 +195,11 @@ class TemplateStoryteller:
         ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
         missing = [t for t in spec.traits if t not in ratings]
         if missing:
-            return f"({', '.join(missing)}: not on your sheet)"
-        return f"({sum(ratings[t] for t in spec.traits)} dice vs {spec.difficulty})"
+            return f"({', '.join(missing)}: " + ("нет в листе персонажа)" if self.lang == "ru" else "not on your sheet)")
+        dice = sum(ratings[t] for t in spec.traits)
+        if self.lang == "ru":
+            return f"(кубиков: {dice}, сложность {spec.difficulty})"
+        return f"({dice} dice vs {spec.difficulty})"
 
     # -- narrating -----------------------------------------------------------------------------
 
