@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -47,16 +46,16 @@ def _difficulty(value: int) -> int:
 
 
 def roll(
-    pool: Optional[int] = typer.Argument(None, help="How many d10 to roll (Attribute + Ability), 1..30."),
+    pool: int | None = typer.Argument(None, help="How many d10 to roll (Attribute + Ability), 1..30."),
     difficulty: int = typer.Option(6, "--difficulty", "-d", help="2..10; each die showing this or more succeeds."),
     book: str = typer.Option("dark-ages", "--book", "-b", help=BOOK_HELP),
-    dice: Optional[str] = typer.Option(None, "--dice", help="Faces rolled by hand, e.g. 10,7,1,3,8,1 "
+    dice: str | None = typer.Option(None, "--dice", help="Faces rolled by hand, e.g. 10,7,1,3,8,1 "
                                                             "(the pool is their count)."),
-    rerolls: Optional[str] = typer.Option(None, "--rerolls", help="With --rule-of-ten and --dice: the faces of "
+    rerolls: str | None = typer.Option(None, "--rerolls", help="With --rule-of-ten and --dice: the faces of "
                                                                   "the re-rolled 10s, in order."),
     rule_of_ten: bool = typer.Option(False, "--rule-of-ten", help="Optional Dark Ages rule: re-roll 10s for "
                                                                   "additional successes (DA L151)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the dice (for reproducible examples)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed the dice (for reproducible examples)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (for scripts)."),
 ) -> None:
     """Roll a d10 pool, or evaluate dice rolled physically, under one book's rules.
@@ -107,7 +106,7 @@ def _reroll_tens(faces: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
 
 
 def odds(
-    pool: Optional[int] = typer.Argument(None, help="How many dice (1..30); omit with --table."),
+    pool: int | None = typer.Argument(None, help="How many dice (1..30); omit with --table."),
     difficulty: int = typer.Option(6, "--difficulty", "-d", help="2..10."),
     book: str = typer.Option("dark-ages", "--book", "-b", help=BOOK_HELP),
     willpower: bool = typer.Option(False, "--willpower", help="Spend a Willpower point (D2: by default it "
@@ -117,7 +116,7 @@ def odds(
     rule_of_ten: bool = typer.Option(False, "--rule-of-ten", help="Optional DA rule: 10s are re-rolled (D19)."),
     forgiven: bool = typer.Option(False, "--forgiven", help="The optional forgiven botch is still unused (D20)."),
     table: bool = typer.Option(False, "--table", help="Pools 1..15 x difficulties 2..10 as a table."),
-    out: Optional[Path] = typer.Option(None, "--out", help="With --table: also write a PNG heat map here."),
+    out: Path | None = typer.Option(None, "--out", help="With --table: also write a PNG heat map here."),
     as_json: bool = typer.Option(False, "--json", help="Exact fractions and floats as JSON."),
 ) -> None:
     """The EXACT chance of a botch, a failure and each degree of success (no sampling).

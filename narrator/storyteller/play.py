@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -154,8 +154,8 @@ def run(table: Table, say: Say, *, max_moves: int = 2000) -> bool:
             session.recorder.close()
 
 
-def _play(book: str, character: Optional[Path], lang: str, seed: Optional[int], transcript: Optional[Path],
-          resume: Optional[Path], rules: Optional[Path], combat: Optional[Path]) -> None:
+def _play(book: str, character: Path | None, lang: str, seed: int | None, transcript: Path | None,
+          resume: Path | None, rules: Path | None, combat: Path | None) -> None:
     from narrator.cli.common import console, fail
 
     if lang not in ("en", "ru"):
@@ -189,9 +189,9 @@ RULES = typer.Option(None, "--rules", help="YAML rules profile (options such as 
 COMBAT = typer.Option(None, "--combat", help="Your group's combat tables instead of the house default.")
 
 
-def play_dark_ages(character: Optional[Path] = CHARACTER, lang: str = LANG, seed: Optional[int] = SEED,
-                   transcript: Optional[Path] = TRANSCRIPT, resume: Optional[Path] = RESUME,
-                   rules: Optional[Path] = RULES, combat: Optional[Path] = COMBAT) -> None:
+def play_dark_ages(character: Path | None = CHARACTER, lang: str = LANG, seed: int | None = SEED,
+                   transcript: Path | None = TRANSCRIPT, resume: Path | None = RESUME,
+                   rules: Path | None = RULES, combat: Path | None = COMBAT) -> None:
     """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the offline template Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
@@ -200,9 +200,9 @@ def play_dark_ages(character: Optional[Path] = CHARACTER, lang: str = LANG, seed
     _play("dark_ages", character, lang, seed, transcript, resume, rules, combat)
 
 
-def play_wild_west(character: Optional[Path] = CHARACTER, lang: str = LANG, seed: Optional[int] = SEED,
-                   transcript: Optional[Path] = TRANSCRIPT, resume: Optional[Path] = RESUME,
-                   rules: Optional[Path] = RULES, combat: Optional[Path] = COMBAT) -> None:
+def play_wild_west(character: Path | None = CHARACTER, lang: str = LANG, seed: int | None = SEED,
+                   transcript: Path | None = TRANSCRIPT, resume: Path | None = RESUME,
+                   rules: Path | None = RULES, combat: Path | None = COMBAT) -> None:
     """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the offline template Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from narrator.storyteller.scenario import Approach, Scenario, Scene
 from rules.core import Action, Event
-from rules.storyteller.actions import (Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll)
+from rules.storyteller.actions import Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll
 
 View = Mapping[str, Any]
 

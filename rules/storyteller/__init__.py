@@ -6,15 +6,50 @@
 
 from __future__ import annotations
 
-from rules.storyteller.actions import (ACTION_TYPES, Attack, BeginChapter, BeginScene, DeclareActions, Downtime,
-                                       EndStory, Initiative, NextTurn, Resisted, Roll, Teamwork)
+from rules.storyteller.actions import (
+                                       ACTION_TYPES,
+                                       Attack,
+                                       BeginChapter,
+                                       BeginScene,
+                                       DeclareActions,
+                                       Downtime,
+                                       EndStory,
+                                       Initiative,
+                                       NextTurn,
+                                       Resisted,
+                                       Roll,
+                                       Teamwork,
+)
 from rules.storyteller.books import DarkAgesConfig, StorytellerConfig, WildWestConfig, default_config
 from rules.storyteller.checks import StCode
 from rules.storyteller.dice import RollResult, evaluate_roll
 from rules.storyteller.game import DARK_AGES, WILD_WEST, StorytellerGame
 from rules.storyteller.sheet import Character, SheetError, parse_sheet
 
-__all__ = ["ACTION_TYPES", "Attack", "BeginChapter", "BeginScene", "Character", "DARK_AGES", "DarkAgesConfig",
-           "DeclareActions", "Downtime", "EndStory", "Initiative", "NextTurn", "Resisted", "Roll", "RollResult",
-           "SheetError", "StCode", "StorytellerConfig", "StorytellerGame", "Teamwork", "WILD_WEST", "WildWestConfig",
-           "default_config", "evaluate_roll", "parse_sheet"]
+__all__ = [
+                                       "ACTION_TYPES",
+                                       "DARK_AGES",
+                                       "WILD_WEST",
+                                       "Attack",
+                                       "BeginChapter",
+                                       "BeginScene",
+                                       "Character",
+                                       "DarkAgesConfig",
+                                       "DeclareActions",
+                                       "Downtime",
+                                       "EndStory",
+                                       "Initiative",
+                                       "NextTurn",
+                                       "Resisted",
+                                       "Roll",
+                                       "RollResult",
+                                       "SheetError",
+                                       "StCode",
+                                       "StorytellerConfig",
+                                       "StorytellerGame",
+                                       "Teamwork",
+                                       "WildWestConfig",
+                                       "default_config",
+                                       "evaluate_roll",
+                                       "parse_sheet",
+]

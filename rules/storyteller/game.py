@@ -12,11 +12,38 @@ from dataclasses import replace
 from typing import Any
 
 from rules.chance import Dice, validate
-from rules.core import (CHANCE, HOST, Action, ChanceAction, Code, Event, Game, IllegalActionError, Outcome,
-                        PlayerId, Rejection, Step, Viewer, jsonable, public)
+from rules.core import (
+    CHANCE,
+    HOST,
+    Action,
+    ChanceAction,
+    Code,
+    Event,
+    Game,
+    IllegalActionError,
+    Outcome,
+    PlayerId,
+    Rejection,
+    Step,
+    Viewer,
+    jsonable,
+    public,
+)
 from rules.storyteller import plans, resolve
-from rules.storyteller.actions import (ACTION_TYPES, Attack, BeginChapter, BeginScene, DeclareActions, Downtime,
-                                       EndStory, Initiative, NextTurn, Resisted, Roll, Teamwork)
+from rules.storyteller.actions import (
+    ACTION_TYPES,
+    Attack,
+    BeginChapter,
+    BeginScene,
+    DeclareActions,
+    Downtime,
+    EndStory,
+    Initiative,
+    NextTurn,
+    Resisted,
+    Roll,
+    Teamwork,
+)
 from rules.storyteller.books import DarkAgesConfig, StorytellerConfig, WildWestConfig
 from rules.storyteller.checks import StCode, where
 from rules.storyteller.combat import health_status, wound_penalty

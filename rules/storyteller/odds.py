@@ -10,7 +10,7 @@ over the common denominator ``10**pool`` and turned into fractions once. The opt
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 from rules.storyteller.dice import DEGREES, OUTCOMES, check_difficulty, is_botch
@@ -107,7 +107,7 @@ def _spread_tens(groups: dict[tuple[int, int], int], difficulty: int, pool: int)
     return {net: Fraction(n, 10 ** (pool + top)) for net, n in numerators.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _extra_distribution(difficulty: int, tens: int, cap: int) -> tuple[tuple[int, ...], int]:
     """Additional successes from re-rolling ``tens`` 10s in chains, folded at ``cap``.
 
@@ -125,7 +125,7 @@ def _extra_distribution(difficulty: int, tens: int, cap: int) -> tuple[tuple[int
     return dist, tens * (cap + 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _single_chain(difficulty: int, cap: int) -> tuple[int, ...]:
     """Extra successes from one re-rolled 10, folded at ``cap``, as numerators over ``10**(cap+1)`` (D19).
 

@@ -9,9 +9,23 @@ from dataclasses import dataclass
 
 from rules.core import Rejection
 from rules.storyteller.actions import Attack, DeclareActions, Initiative, Resisted, Roll, Teamwork
-from rules.storyteller.checks import (DA_L, WW_L, StCode, automatic_rejection, base_pool, budget_rejection,
-                                      difficulty_rejection, effective_difficulty, find_character, is_retry_exempt,
-                                      penalty_of, pool_rejection, task_rejection, where, willpower_rejection)
+from rules.storyteller.checks import (
+    DA_L,
+    WW_L,
+    StCode,
+    automatic_rejection,
+    base_pool,
+    budget_rejection,
+    difficulty_rejection,
+    effective_difficulty,
+    find_character,
+    is_retry_exempt,
+    penalty_of,
+    pool_rejection,
+    task_rejection,
+    where,
+    willpower_rejection,
+)
 from rules.storyteller.dice import multiple_action_pools
 from rules.storyteller.sheet import Character
 from rules.storyteller.state import Part, Slot, StorytellerState

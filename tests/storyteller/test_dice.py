@@ -8,8 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from rules.storyteller.dice import (automatic_result, clamp_difficulty, count_successes, degree_of, evaluate_roll,
-                                    forgive, is_botch, multiple_action_pools, retry_difficulty)
+from rules.storyteller.dice import (
+    automatic_result,
+    clamp_difficulty,
+    count_successes,
+    degree_of,
+    evaluate_roll,
+    forgive,
+    is_botch,
+    multiple_action_pools,
+    retry_difficulty,
+)
 
 NO_SUCCESSES, ONES_EXCEED = "no_successes", "ones_exceed"
 BOTH = (NO_SUCCESSES, ONES_EXCEED)
