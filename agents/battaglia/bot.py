@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -101,13 +101,14 @@ class BattagliaBot:
     def read(self, view: Any) -> Mind:
         """Fold the view into a :class:`Mind` (public memory is cached; it only depends on the log)."""
         self._memory.feed(view.log)
-        claims = self._private.feed(view.notes, self.seat) + _public_claims(view)
-        known = current_claims(claims, view.graveyard, view.out)
+        memory = self._memory
+        claims = self._private.feed(view.notes, self.seat, memory) + _public_claims(view, memory.deaths)
+        known = current_claims(claims, view.graveyard, view.out, memory.deaths)
         card = Card(view.card)
         alive = tuple(s for s in range(view.players) if s not in view.out)
         allies = self._allies(view, card, known, alive)
         if faction_of(card) == "darkness":
-            allies |= dark_kin(claims, view.graveyard, view.out, view.lives, int(view.life or 1)) - {self.seat}
+            allies |= dark_kin(claims, view.out, view.lives, int(view.life or 1), memory.deaths) - {self.seat}
         suspicion = {s: self._suspicion(s, card, known, allies) for s in alive if s != self.seat}
         return Mind(self.seat, card, int(view.life or 1), faction_of(card), alive, known, allies, suspicion,
                     self._memory)
@@ -384,13 +385,11 @@ class BattagliaBot:
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def _public_claims(view: Any) -> list[Claim]:
-    """Claims everyone shares: confirmed reveals (L46, L70, L83-84, L89)."""
-    claims = [Claim(s, SHADOW - {Card.TRITON}, "revealed") for s in view.revealed_shadow]
-    claims += [Claim(s, frozenset({Card.LORD_LUIHAD}), "revealed") for s in view.revealed_lord]
-    claims += [Claim(s, frozenset({Card.CHILD}), "revealed") for s in view.revealed_child]
-    claims += [Claim(s, frozenset({Card.BISHOP}), "revealed") for s in view.revealed_bishop]
-    return claims
+def _public_claims(view: Any, deaths: Mapping[int, int]) -> list[Claim]:
+    """Claims everyone shares: confirmed reveals of living souls (L46, L70, L83-84, L89)."""
+    found = [(view.revealed_shadow, SHADOW - {Card.TRITON}), (view.revealed_lord, frozenset({Card.LORD_LUIHAD})),
+             (view.revealed_child, frozenset({Card.CHILD})), (view.revealed_bishop, frozenset({Card.BISHOP}))]
+    return [Claim(s, cards, "revealed", 0, deaths.get(s, 0)) for seats, cards in found for s in seats]
 
 
 def _last_round(notes: Sequence[Any], step: str, night_round: int) -> list[tuple[int, int]]:

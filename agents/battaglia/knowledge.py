@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.battaglia.cards import DARKNESS, DARKNESS_STEP_CARDS, GLOOM, LIGHT, SHADOW, Card
@@ -85,6 +85,10 @@ class PublicMemory:
     """Target -> who voted for him, this soul of the target."""
     threat: dict[int, float] = field(default_factory=lambda: defaultdict(float))
     """Public score of how dangerous a soul is to the night killers (same for every reader)."""
+    deaths: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    """How many times each seat has died (its soul number - 1)."""
+    deaths_at_night: dict[int, dict[int, int]] = field(default_factory=dict)
+    """Night number -> ``deaths`` as it stood when that night began (night notes speak of those souls)."""
 
     def feed(self, log: tuple[Any, ...]) -> None:
         """Fold new events of ``log`` (a longer version of the log seen before, or a new one)."""
@@ -96,7 +100,9 @@ class PublicMemory:
         self.last = log[-1] if log else None
 
     def _fold(self, kind: str, data: Mapping[str, Any]) -> None:
-        if kind == "accusation":
+        if kind == "night":
+            self.deaths_at_night[int(data["night"])] = dict(self.deaths)
+        elif kind == "accusation":
             accuser, target = data["accuser"], data["target"]
             self.souls[target].was_accused += 1
             if accuser >= 0:  # (accusing alone is no threat: day 1's first speakers would be marked)
@@ -119,6 +125,7 @@ class PublicMemory:
 
     def _died(self, seat: int, card: Card) -> None:
         """Judge those who accused or voted for ``seat`` by the card shown, then reset the soul."""
+        self.deaths[seat] += 1
         weight = -1.0 if card in LIGHT else (1.0 if card in DARK_SIDE else 0.3)
         for accuser in self.accused_by.pop(seat, []):
             self._credit(accuser, weight * 1.0)
@@ -145,6 +152,8 @@ class Claim:
     source: str
     life: int = 0
     """The claimed soul's life when the note says so (first/second steps, the acquaintance), else 0."""
+    deaths: int = -1
+    """The seat's death count when the claim was made (-1: unknown); a later death makes it stale."""
 
 
 @dataclass
@@ -155,12 +164,23 @@ class PrivateMemory:
     last: Any = None
     claims: list[Claim] = field(default_factory=list)
 
-    def feed(self, notes: tuple[Any, ...], me: int) -> list[Claim]:
-        """Read the new notes and return every claim so far."""
+    def feed(self, notes: tuple[Any, ...], me: int, public: PublicMemory) -> list[Claim]:
+        """Read the new notes and return every claim so far.
+
+        A note that names its night (``data["night"]``) stamps its claims with each seat's death
+        count when that night began, so a soul that has died since is known to be gone even if the
+        second soul holds the same card. Notes without a night fall back to the graveyard test.
+        """
         if self.seen and (len(notes) < self.seen or notes[self.seen - 1] is not self.last):
             self.__init__()  # type: ignore[misc]  # a different game: start over
         if len(notes) > self.seen:
-            self.claims = self.claims + claims_from_notes(notes[self.seen:], me)
+            fresh = []
+            for event in notes[self.seen:]:
+                night = event.data.get("night") if hasattr(event.data, "get") else None
+                stamp = public.deaths_at_night.get(int(night)) if night is not None else None
+                for claim in claims_from_notes((event,), me):
+                    fresh.append(claim if stamp is None else replace(claim, deaths=stamp.get(claim.seat, 0)))
+            self.claims = self.claims + fresh
             self.seen, self.last = len(notes), notes[-1]
         return self.claims
 
@@ -194,28 +214,34 @@ def _step_life(step: str) -> int:
     return 2 if step.startswith("second_") else 0
 
 
-def dark_kin(claims: Iterable[Claim], graveyard: Iterable[tuple[int, int, Card]], out: frozenset[int],
-             lives: tuple[int, ...], life: int) -> frozenset[int]:
+def dark_kin(claims: Iterable[Claim], out: frozenset[int], lives: tuple[int, ...], life: int,
+             deaths: Mapping[int, int]) -> frozenset[int]:
     """Seats known to sit in the darkness clan of ``life`` now (the first and second darkness are
     different forces, L92: after rebirth the old clan may be the enemy)."""
-    dead = {(seat, card) for seat, _, card in graveyard}
     kin = set()
     for claim in claims:
         if (claim.life == life and claim.cards <= CLAN_CARDS and claim.seat not in out
-                and lives[claim.seat] == life and not any((claim.seat, c) in dead for c in claim.cards)):
+                and lives[claim.seat] == life and not is_stale(claim, deaths, {})):
             kin.add(claim.seat)
     return frozenset(kin)
 
 
+def is_stale(claim: Claim, deaths: Mapping[int, int], dead_cards: Mapping[int, set[Card]]) -> bool:
+    """Whether the soul a claim speaks of has died since (then the seat's new soul is unknown, L44)."""
+    if claim.deaths >= 0:
+        return deaths.get(claim.seat, 0) > claim.deaths
+    return bool(dead_cards.get(claim.seat, set()) & claim.cards)
+
+
 def current_claims(claims: Iterable[Claim], graveyard: Iterable[tuple[int, int, Card]],
-                   out: frozenset[int]) -> dict[int, frozenset[Card]]:
+                   out: frozenset[int], deaths: Mapping[int, int]) -> dict[int, frozenset[Card]]:
     """Narrow each living seat's possible cards by the claims that still hold (not stale)."""
     dead_cards: dict[int, set[Card]] = defaultdict(set)
     for seat, _, card in graveyard:
         dead_cards[seat].add(card)
     known: dict[int, frozenset[Card]] = {}
     for claim in claims:
-        if claim.seat in out or dead_cards[claim.seat] & claim.cards:
+        if claim.seat in out or is_stale(claim, deaths, dead_cards):
             continue
         previous = known.get(claim.seat)
         narrowed = claim.cards if previous is None else (previous & claim.cards or claim.cards)
