@@ -62,7 +62,9 @@ def start_scene(state: TenCandlesState, events: list[Event]) -> TenCandlesState:
     """
     if state.lit == 0 or not state.living():
         return end_game(state, events)
-    chars = tuple(replace(c, traits_burned_this_scene=()) if c.traits_burned_this_scene else c for c in state.chars)
+    chars = state.chars
+    if any(c.traits_burned_this_scene for c in chars):  # else keep the tuple: views built for it stay valid
+        chars = tuple(replace(c, traits_burned_this_scene=()) if c.traits_burned_this_scene else c for c in chars)
     scene = state.scene + 1
     new = replace(state, phase=Phase.SCENE, scene=scene, pool_base=state.lit, set_aside=0,
                   gm_pool=TOTAL_CANDLES - state.lit, final=state.lit == 1, chars=chars, ending="",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from rules.core import HOST, PlayerId, Viewer
-from rules.ten_candles.state import PRE_PLAY_PHASES, Card, Character, Conflict, Phase, TenCandlesState, ring
+from rules.ten_candles.state import PRE_PLAY_PHASES, SCENE_PHASES, Card, Character, Conflict, Phase, TenCandlesState, ring
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,9 @@ _MOMENTS_SHARED = _ORDER[Phase.BRINKS]
 """From step 5 on, every Moment is known to all (they are shared at the end of step 4, L146)."""
 _STACKS_SHARED = _ORDER[Phase.SUPPLIES]
 """From step 7 on, every stack is fixed and shown (L234)."""
+_STAGE = {**_ORDER, **dict.fromkeys((*SCENE_PHASES, Phase.TRUTHS), len(_ORDER)), Phase.OVER: len(_ORDER) + 1}
+"""Phases in which a viewer may know the same of every character: each setup step apart, all of
+play alike, and the end (messages played back)."""
 _TRUTH_ROW = attrgetter("scene", "seat", "text", "topic")
 _RINGS: dict[int, tuple[PlayerId, ...]] = {}
 
@@ -125,17 +128,17 @@ def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandles
 def _characters(state: TenCandlesState, viewer: PlayerId | Viewer | None, seat: PlayerId | None,
                 auditor: bool) -> tuple[CharacterView, ...]:
     """Every character as ``viewer`` sees it. Most moves change no character: the tuple built for
-    the same viewer, characters, phase and config (the same objects) is reused."""
+    the same viewer, characters and config (the same objects) in the same stage is reused."""
     memo = state._memo
     if memo is None:
         memo = {}
         object.__setattr__(state, "_memo", memo)
-    chars, phase, config = state.chars, state.phase, state.config
+    chars, stage, config = state.chars, _STAGE.get(state.phase), state.config
     hit = memo.get(viewer)
-    if hit is not None and hit[0] is chars and hit[1] is phase and hit[2] is config:
+    if hit is not None and hit[0] is chars and hit[1] == stage and hit[2] is config:
         return hit[3]
     built = tuple([_character(state, c, seat, auditor) for c in chars])
-    memo[viewer] = (chars, phase, config, built)
+    memo[viewer] = (chars, stage, config, built)
     return built
 
 
