@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from narrator.battaglia.simulate import play_one  # noqa: E402
-from narrator.playtest import make_jobs, run_games  # noqa: E402
+from narrator.battaglia.simulate import play_one
+from narrator.playtest import make_jobs, run_games
 
 SWEEP = list(range(6, 18))
 TARGET_GAMES = 10_000

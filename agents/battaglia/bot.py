@@ -32,11 +32,31 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from agents.base import Decision, Request
-from agents.battaglia.knowledge import (CLAN_CARDS, Claim, PrivateMemory, PublicMemory, current_claims, dark_kin,
-                                        faction_of, factions_of)
+from agents.battaglia.knowledge import (
+    CLAN_CARDS,
+    Claim,
+    PrivateMemory,
+    PublicMemory,
+    current_claims,
+    dark_kin,
+    faction_of,
+    factions_of,
+)
 from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, temperament
-from rules.battaglia.actions import (Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass, RevealBishop,
-                                     RevealLord, Speak, Vote, Whisper)
+from rules.battaglia.actions import (
+    Accuse,
+    Choose,
+    Curse,
+    DyingShot,
+    Intercede,
+    Judge,
+    Pass,
+    RevealBishop,
+    RevealLord,
+    Speak,
+    Vote,
+    Whisper,
+)
 from rules.battaglia.cards import LIGHT, SHADOW, Card
 from rules.core import Action
 
@@ -124,9 +144,7 @@ class BattagliaBot:
             if seat not in alive:
                 continue
             sides = factions_of(cards)
-            if mine == "light" and sides == {"light"}:
-                allies.add(seat)
-            elif mine == "shadow" and sides == {"shadow"}:
+            if mine in ("light", "shadow") and sides == {mine}:
                 allies.add(seat)
         if view.step in DARKNESS_STEPS and mine == "darkness":
             allies.update(view.awake_with)  # the group awake tonight (Koldunya fools them, L27)

@@ -14,8 +14,20 @@ from typing import Any, TextIO
 
 from agents.base import Request
 from narrator.battaglia.narration import Narrator
-from rules.battaglia.actions import (Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass, RevealBishop,
-                                     RevealLord, Speak, Vote, Whisper)
+from rules.battaglia.actions import (
+    Accuse,
+    Choose,
+    Curse,
+    DyingShot,
+    Intercede,
+    Judge,
+    Pass,
+    RevealBishop,
+    RevealLord,
+    Speak,
+    Vote,
+    Whisper,
+)
 from rules.core import Action, Event
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+import matplotlib.pyplot as plt
+
 from narrator.playtest import plots as _plots  # noqa: F401  (selects the headless Agg backend first)
 from narrator.playtest.stats import Proportion
-
-import matplotlib.pyplot as plt  # noqa: E402
 
 RatesByCount = Mapping[int, Proportion]
 

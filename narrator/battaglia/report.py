@@ -220,8 +220,8 @@ def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None) -> st
     if command:
         lines += [f"Command: `{command}`", ""]
     per_count = len(main.rows) // max(1, len(counts))
-    lines += [f"{len(main.rows)} games per profile ({per_count} per player count, counts {counts[0]}..{counts[-1]}), "
-              "scripted bots in every seat, masks dealt to seats by a chance shuffle each game."]
+    lines += [(f"{len(main.rows)} games per profile ({per_count} per player count, counts {counts[0]}..{counts[-1]}), "
+               "scripted bots in every seat, masks dealt to seats by a chance shuffle each game.")]
     if elapsed is not None:
         lines += [f"Simulated in {elapsed:.1f} s."]
     if len(runs) > 1:
@@ -240,13 +240,15 @@ def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None) -> st
     for run in runs:
         lines += ["", f"![mask survival]({_name('mask_survival', run, runs, 'png')})"]
     lines += ["", "## Seat-position bias", "",
-              "The deal is a chance shuffle, so each seat's win rate should match the expected rate "
-              "(the mean share of winners in the games that seat took part in).", ""] + _seat_table(runs)
+              ("The deal is a chance shuffle, so each seat's win rate should match the expected rate "
+               "(the mean share of winners in the games that seat took part in). ⚠ marks an expected rate "
+               "outside the 95% interval; with one test per seat about one in twenty is flagged by chance."),
+              ""] + _seat_table(runs)
     for run in runs:
         lines += ["", f"![seat bias]({_name('seat_bias', run, runs, 'png')})"]
     lines += ["", "## Bot health", ""] + _health_lines(runs)
-    lines += ["", "Files: `games*.csv` (one row per game), `win_rates*.csv`, `deaths_by_cause*.csv`, "
-              "`masks*.csv`, `seat_bias*.csv`, PNG plots.", ""]
+    lines += ["", ("Files: `games*.csv` (one row per game), `win_rates*.csv`, `deaths_by_cause*.csv`, "
+                   "`masks*.csv`, `seat_bias*.csv`, PNG plots."), ""]
     return "\n".join(lines)
 
 

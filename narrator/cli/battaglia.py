@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -30,8 +30,8 @@ def simulate_battaglia(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (this machine has 2 cores)."),
     out: Path = typer.Option(Path("battaglia-report"), "--out", "-o",
                              help="Directory for report.md, the CSVs and the PNG plots."),
-    rules: Optional[Path] = typer.Option(None, "--rules", help="A YAML rules profile (house rules, DEC options)."),
-    compare: Optional[Path] = typer.Option(None, "--compare",
+    rules: Path | None = typer.Option(None, "--rules", help="A YAML rules profile (house rules, DEC options)."),
+    compare: Path | None = typer.Option(None, "--compare",
                                            help="A second rules profile, run on the same seeds, shown side by side."),
     transcripts: int = typer.Option(0, "--transcripts", min=0,
                                     help="Keep the transcripts of the first K games of each count (for audit)."),
@@ -102,11 +102,11 @@ def play_battaglia(
     players: int = typer.Option(9, "--players", "-p", help="Seats at the table (6..17)."),
     seat: int = typer.Option(0, "--seat", help="Your seat, 0..players-1; the others are bots."),
     lang: str = typer.Option("ru", "--lang", help="Language of the host and the bots: ru or en."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Seed of the deal and the bots (random if unset)."),
-    rules: Optional[Path] = typer.Option(None, "--rules", help="A YAML rules profile (house rules, DEC options)."),
-    transcript: Optional[Path] = typer.Option(None, "--transcript", "-t",
+    seed: int | None = typer.Option(None, "--seed", "-s", help="Seed of the deal and the bots (random if unset)."),
+    rules: Path | None = typer.Option(None, "--rules", help="A YAML rules profile (house rules, DEC options)."),
+    transcript: Path | None = typer.Option(None, "--transcript", "-t",
                                               help="Where to write the game's transcript (default: a new file)."),
-    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the game recorded in this transcript."),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue the game recorded in this transcript."),
 ) -> None:
     """Play one seat of battaglia del arte in the terminal against scripted bots.
 

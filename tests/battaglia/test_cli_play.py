@@ -87,10 +87,11 @@ def test_resume_of_a_finished_game_is_refused(tmp_path: Path) -> None:
 
 def human_at_vote(stdin: str) -> tuple[TerminalHuman, Request, io.StringIO, Any]:
     """A human seat at a day-1 vote with two candidates (driven through the kernel to get there)."""
+    import random
+
     from narrator.battaglia.simulate import make_bots
     from rules.chance import sample
     from rules.core import CHANCE, ChanceAction
-    import random
 
     state = GAME.initial_state(BattagliaConfig(players=9, speech_rounds=0))
     bots = make_bots(4, 9, None, talk=False)
