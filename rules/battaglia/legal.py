@@ -113,7 +113,8 @@ def night_targets(state: BattagliaState, seat: int) -> tuple[int, ...]:
     config = state.config
     no_self = (step in GLOOM_STEPS or (step in DOMOVIK_STEPS and not config.domovik_self)
                or (step in TIIR_STEPS and not config.tiir_self) or (step in CORRIGAN_STEPS and not config.corrigan_self))
-    return tuple(t for t in living(state) if not (no_self and t == seat))
+    alive = living(state)
+    return tuple(t for t in alive if t != seat) if no_self and seat in alive else alive
 
 
 def can_reveal_lord(state: BattagliaState, seat: int) -> bool:
@@ -140,7 +141,7 @@ def legal_actions(state: BattagliaState, seat: int) -> list[Action]:
         else:
             targets = night_targets(state, seat)
             moves = list(_memo(("choose", seat, targets),
-                               lambda: [_move(Choose, seat, target=t) for t in targets]))
+                               lambda: [_choose(seat, t) for t in targets]))
     elif phase is Phase.ACCUSE or phase is Phase.LAST_WORDS:
         moves = list(_accusations(state, seat))
     elif phase is Phase.SPEECH:
@@ -166,7 +167,7 @@ def legal_actions(state: BattagliaState, seat: int) -> list[Action]:
 
 # Moves are frozen values, so the lists of them are built once per situation and shared.
 _MOVES: dict[tuple[object, ...], tuple[Action, ...]] = {}
-_SINGLES: dict[tuple[object, ...], Action] = {}
+_SINGLES: dict[tuple[type, int], Action] = {}
 
 
 def _memo(key: tuple[object, ...], build: Callable[[], list[Action]]) -> tuple[Action, ...]:
@@ -186,14 +187,37 @@ def _one(kind: type[Action], seat: int) -> Action:
     return move
 
 
-def _move(kind: type[Action], seat: int, **fields: object) -> Action:
-    """``kind(actor=seat, **fields)``, one shared instance per distinct move."""
-    key = (kind, seat, *fields.values())
-    move = _SINGLES.get(key)
-    if move is None:
-        if len(_SINGLES) > 200_000:
-            _SINGLES.clear()
-        move = _SINGLES[key] = kind(actor=seat, **fields)  # type: ignore[call-arg]
+_NEW = object.__new__
+_SET = object.__setattr__
+
+
+def _choose(seat: int, target: int) -> Action:
+    """``Choose(actor=seat, target=target)`` without the dataclass ``__init__`` (built by the thousand)."""
+    move = _NEW(Choose)
+    _SET(move, "actor", seat)
+    _SET(move, "kind", "choose")
+    _SET(move, "target", target)
+    return move
+
+
+def _accuse(seat: int, target: int, basis: str, charge: str) -> Action:
+    """``Accuse(actor=seat, target=target, basis=basis, charge=charge)`` with empty text, built directly."""
+    move = _NEW(Accuse)
+    _SET(move, "actor", seat)
+    _SET(move, "kind", "accuse")
+    _SET(move, "target", target)
+    _SET(move, "basis", basis)
+    _SET(move, "charge", charge)
+    _SET(move, "text", "")
+    return move
+
+
+def _vote(seat: int, targets: tuple[int, ...]) -> Action:
+    """``Vote(actor=seat, targets=targets)``, built directly."""
+    move = _NEW(Vote)
+    _SET(move, "actor", seat)
+    _SET(move, "kind", "vote")
+    _SET(move, "targets", targets)
     return move
 
 
@@ -205,9 +229,9 @@ def _accusations(state: BattagliaState, seat: int) -> tuple[Action, ...]:
         moves: list[Action] = []
         for t in targets:
             for basis in ("legend", "logic"):
-                moves.append(_move(Accuse, seat, target=t, basis=basis, charge="dark"))
+                moves.append(_accuse(seat, t, basis, "dark"))
                 if t in shown or basis == "logic":  # shadow_charge_ok
-                    moves.append(_move(Accuse, seat, target=t, basis=basis, charge="shadow"))
+                    moves.append(_accuse(seat, t, basis, "shadow"))
         return moves
 
     return _memo(("accuse", seat, targets, shown), build)
@@ -220,7 +244,7 @@ def _votes(state: BattagliaState, seat: int) -> tuple[Action, ...]:
     size = 1 if state.phase is Phase.REVOTE else today.votes
     candidates = today.candidates
     return _memo(("vote", seat, candidates, size),
-                 lambda: [_move(Vote, seat, targets=b) for b in _ballots(candidates, size)])
+                 lambda: [_vote(seat, b) for b in _ballots(candidates, size)])
 
 
 @lru_cache(maxsize=4096)

@@ -15,7 +15,7 @@ def record(state: BattagliaState, events: list[Event]) -> BattagliaState:
     """
     if not events:
         return state
-    public = list(state.public_log)
+    public: list[Event] = []
     notes: list[tuple[Event, ...]] | None = None
     for event in events:
         audience = event.audience
@@ -26,4 +26,5 @@ def record(state: BattagliaState, events: list[Event]) -> BattagliaState:
                 notes = list(state.notes)
             for seat in audience:
                 notes[seat] = notes[seat] + (event,)
-    return replace(state, public_log=tuple(public), notes=tuple(notes) if notes is not None else state.notes)
+    return replace(state, public_log=state.public_log + tuple(public) if public else state.public_log,
+                   notes=tuple(notes) if notes is not None else state.notes)

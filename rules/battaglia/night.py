@@ -10,7 +10,7 @@ from collections import Counter
 from rules.battaglia.cards import (CORRIGAN_LETHAL, CORRIGAN_REVEALS, DARKNESS_STEP_CARDS, QUALIFYING_DARKS,
                                    SHADOW, Card)
 from rules.battaglia.life import kill
-from rules.battaglia.state import NIGHT_ORDER, BattagliaState, NightState, NightStep, Phase, holders
+from rules.battaglia.state import NIGHT_ORDER, BattagliaState, NightState, NightStep, Phase, holders, living
 from rules.battaglia.state import evolve as replace
 from rules.core import Event, host_only, private, public
 
@@ -76,8 +76,8 @@ def awake_seats(state: BattagliaState, step: NightStep) -> tuple[int, ...]:
     Rule: «ход первой тьмы. первые тьма, колдунья, никор, и второй дождевальник» (L55); «ход второй тьмы.
     вторые тьма, колдунья и никор, и первый дождевальник» (seeds/004_55ac8a5a86b5c135.txt:L55-56)
     """
-    cards, lives, out = state.cards, state.lives, state.out
-    seats = [s for s in range(state.players) if s not in out]
+    cards, lives = state.cards, state.lives
+    seats = living(state)
     if step is S.SHADOW:
         members = shadow_cards(state)
         return tuple(s for s in seats if cards[s] in members)
@@ -87,7 +87,10 @@ def awake_seats(state: BattagliaState, step: NightStep) -> tuple[int, ...]:
                      or (cards[s] is Card.RAINMAKER and lives[s] != life))
     card = STEP_CARD[step]
     if step in CORRIGAN_STEPS:
-        return tuple(s for s in seats if (cards[s] is card and lives[s] == life) or state.heirs[s] == life)
+        heirs = state.heirs
+        return tuple(s for s in seats if (cards[s] is card and lives[s] == life) or heirs[s] == life)
+    if card not in cards:
+        return ()
     return tuple(s for s in seats if cards[s] is card and lives[s] == life)
 
 

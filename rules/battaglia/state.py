@@ -210,8 +210,14 @@ def living(state: BattagliaState) -> tuple[int, ...]:
 
 def holders(state: BattagliaState, card: Card) -> tuple[int, ...]:
     """Living seats whose current soul is ``card``."""
-    out = state.out
-    return tuple(s for s, c in enumerate(state.cards) if c is card and s not in out)
+    cards, out = state.cards, state.out
+    count = cards.count(card)
+    if count == 0:
+        return ()
+    if count == 1:  # the usual case: one holder, found by the C-level scans above
+        seat = cards.index(card)
+        return () if seat in out else (seat,)
+    return tuple(s for s, c in enumerate(cards) if c is card and s not in out)
 
 
 # -- copying: one private draft per ``apply`` ------------------------------------------------------------
