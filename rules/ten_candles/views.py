@@ -120,7 +120,7 @@ def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandles
         pool=state.pool, set_aside=state.set_aside, gm_pool=state.gm_pool, players=n,
         seats_clockwise=ring_, characters=chars, their_brink=state.their_brink if knows_theirs else None,
         module=state.module, frame=state.frame, conflict=conflict, narrator=state.narrator,
-        truth_speakers=state.truth_queue, truths=tuple(map(_TRUTH_ROW, state.truths)),
+        truth_speakers=state.truth_queue, truths=_truth_rows(state),
         done=state.done, deaths=state.deaths, lines=state.config.lines, veils=state.config.veils,
         x_cards=len(state.x_cards), termination=state.termination)
 
@@ -140,6 +140,19 @@ def _characters(state: TenCandlesState, viewer: PlayerId | Viewer | None, seat: 
     built = tuple([_character(state, c, seat, auditor) for c in chars])
     memo[viewer] = (chars, stage, config, built)
     return built
+
+
+def _truth_rows(state: TenCandlesState) -> tuple[tuple[int, PlayerId, str, str], ...]:
+    """The truths spoken so far as rows; they change only when a truth is spoken, so the rows
+    built for the same tuple of truths (the same object) are reused."""
+    truths, memo = state.truths, state._memo
+    hit = memo.get("truths") if memo is not None else None
+    if hit is not None and hit[0] is truths:
+        return hit[1]
+    rows = tuple(map(_TRUTH_ROW, truths))
+    if memo is not None:
+        memo["truths"] = (truths, rows)
+    return rows
 
 
 def _conflict_view(c: Conflict) -> ConflictView:
