@@ -173,7 +173,7 @@ _SINGLES: dict[tuple[type, int], Action] = {}
 def _memo(key: tuple[object, ...], build: Callable[[], list[Action]]) -> tuple[Action, ...]:
     moves = _MOVES.get(key)
     if moves is None:
-        if len(_MOVES) > 100_000:
+        if len(_MOVES) > 20_000:  # lists of up to ~30 shared moves each
             _MOVES.clear()
         moves = _MOVES[key] = tuple(build())
     return moves
@@ -212,6 +212,18 @@ def _accuse(seat: int, target: int, basis: str, charge: str) -> Action:
     return move
 
 
+_ACCUSE_OBJECTS: dict[tuple[int, int, str, str], Action] = {}
+
+
+def _shared_accuse(seat: int, target: int, basis: str, charge: str) -> Action:
+    """One shared empty-text accusation per (seat, target, basis, charge): at most 17 * 17 * 4 of them."""
+    key = (seat, target, basis, charge)
+    move = _ACCUSE_OBJECTS.get(key)
+    if move is None:
+        move = _ACCUSE_OBJECTS[key] = _accuse(seat, target, basis, charge)
+    return move
+
+
 def _vote(seat: int, targets: tuple[int, ...]) -> Action:
     """``Vote(actor=seat, targets=targets)``, built directly."""
     move = _NEW(Vote)
@@ -229,9 +241,9 @@ def _accusations(state: BattagliaState, seat: int) -> tuple[Action, ...]:
         moves: list[Action] = []
         for t in targets:
             for basis in ("legend", "logic"):
-                moves.append(_accuse(seat, t, basis, "dark"))
+                moves.append(_shared_accuse(seat, t, basis, "dark"))
                 if t in shown or basis == "logic":  # shadow_charge_ok
-                    moves.append(_accuse(seat, t, basis, "shadow"))
+                    moves.append(_shared_accuse(seat, t, basis, "shadow"))
         return moves
 
     return _memo(("accuse", seat, targets, shown), build)
@@ -243,8 +255,24 @@ def _votes(state: BattagliaState, seat: int) -> tuple[Action, ...]:
         return ()
     size = 1 if state.phase is Phase.REVOTE else today.votes
     candidates = today.candidates
-    return _memo(("vote", seat, candidates, size),
-                 lambda: [_vote(seat, b) for b in _ballots(candidates, size)])
+    return _memo(("vote", seat, candidates, size), lambda: _vote_list(seat, _ballots(candidates, size)))
+
+
+_VOTE_OBJECTS: dict[tuple[int, tuple[int, ...]], Action] = {}
+
+
+def _vote_list(seat: int, ballots: tuple[tuple[int, ...], ...]) -> list[Action]:
+    """``seat``'s votes for ``ballots``: one shared object per (seat, ballot), since lists differ far more often."""
+    objects = _VOTE_OBJECTS
+    if len(objects) > 200_000:
+        objects.clear()
+    moves = []
+    for ballot in ballots:
+        move = objects.get((seat, ballot))
+        if move is None:
+            move = objects[(seat, ballot)] = _vote(seat, ballot)
+        moves.append(move)
+    return moves
 
 
 @lru_cache(maxsize=4096)
