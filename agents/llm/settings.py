@@ -73,7 +73,7 @@ class _TomlTable(PydanticBaseSettingsSource):
             raise SettingsError(f"{path}: not valid TOML ({error})") from None
         table = data.get("llm", {})
         if not isinstance(table, dict):
-            raise SettingsError(f"{path}: [llm] must be a table")
+            raise SettingsError(f"{path}: 'llm' must be a TOML table")
         return table
 
     def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
@@ -142,7 +142,7 @@ class LLMSettings(BaseSettings):
             return LLMMode.ENDPOINT if self.has_endpoint else LLMMode.OFFLINE
         if mode is LLMMode.ENDPOINT and not self.has_endpoint:
             raise SettingsError("--llm endpoint: no endpoint configured; set OPENAI_BASE_URL (and OPENAI_API_KEY "
-                                "if it needs one), or [llm] base_url in narrator.toml (docs/llm.md)")
+                                "if it needs one), or base_url in the llm table of narrator.toml (docs/llm.md)")
         return mode
 
     def for_local(self, base_url: str, model: str) -> LLMSettings:
