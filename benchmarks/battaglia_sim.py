@@ -36,13 +36,17 @@ SWEEP = list(range(6, 18))
 TARGET_GAMES = 10_000
 
 
-def rate(players: list[int], games: int, jobs: int, seed: int) -> tuple[float, float, int]:
-    """(games per second, seconds, total moves) for ``games`` games at each count."""
+def rate(players: list[int], games: int, jobs: int, seed: int) -> tuple[float, float, int, float]:
+    """(games per wall second, wall seconds, total moves, games per CPU second of this process).
+
+    The CPU rate is only meaningful for ``jobs=1`` (workers' CPU is not counted); it is what one
+    core does when other programs share the machine, which the wall clock cannot show.
+    """
     batch = make_jobs(players, games, seed)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     rows = run_games(play_one, batch, workers=jobs, progress=False)
-    elapsed = time.perf_counter() - started
-    return len(rows) / elapsed, elapsed, sum(int(r["moves"]) for r in rows)
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return len(rows) / elapsed, elapsed, sum(int(r["moves"]) for r in rows), len(rows) / max(cpu, 1e-9)
 
 
 def profile(players: int, games: int, seed: int, top: int) -> str:
@@ -71,10 +75,11 @@ def main() -> None:
 
     play_one(make_jobs([args.players], 1, args.seed)[0])  # warm caches (YAML, config validation)
     for jobs in (1, 2):
-        per_second, elapsed, moves = rate([args.players], args.games, jobs, args.seed)
-        print(f"{args.players} players, jobs={jobs}: {per_second:8.1f} games/s "
-              f"({args.games} games in {elapsed:.1f} s, {moves / elapsed:,.0f} moves/s)")
-    per_second, elapsed, _ = rate(SWEEP, args.sweep_games, 2, args.seed)
+        per_second, elapsed, moves, per_cpu = rate([args.players], args.games, jobs, args.seed)
+        cpu = f", {per_cpu:.1f} games per CPU-second" if jobs == 1 else ""
+        print(f"{args.players} players, jobs={jobs}: {per_second:8.1f} games/s wall "
+              f"({args.games} games in {elapsed:.1f} s, {moves / elapsed:,.0f} moves/s{cpu})")
+    per_second, elapsed, _, _ = rate(SWEEP, args.sweep_games, 2, args.seed)
     total = len(SWEEP) * args.sweep_games
     estimate = elapsed * TARGET_GAMES / args.sweep_games
     print(f"sweep 6..17 x {args.sweep_games} games (jobs=2): {total} games in {elapsed:.1f} s "

@@ -102,6 +102,8 @@ class BattagliaBot:
         self.talk = talk
         self._memory = PublicMemory()
         self._private = PrivateMemory()
+        self._known_key: tuple[Any, ...] = ()
+        self._known: tuple[list[Claim], dict[int, frozenset[Card]]] = ([], {})
 
     # -- the agent protocol -----------------------------------------------------------------------
 
@@ -122,8 +124,14 @@ class BattagliaBot:
         """Fold the view into a :class:`Mind` (public memory is cached; it only depends on the log)."""
         self._memory.feed(view.log)
         memory = self._memory
-        claims = self._private.feed(view.notes, self.seat, memory) + _public_claims(view, memory.deaths)
-        known = current_claims(claims, view.graveyard, view.out, memory.deaths)
+        private = self._private.feed(view.notes, self.seat, memory)
+        key = (len(private), len(view.graveyard), view.out, view.revealed_shadow, view.revealed_lord,
+               view.revealed_child, view.revealed_bishop)
+        if key != self._known_key:  # claims change only with notes, deaths and reveals
+            claims = private + _public_claims(view, memory.deaths)
+            self._known = (claims, current_claims(claims, view.graveyard, view.out, memory.deaths))
+            self._known_key = key
+        claims, known = self._known
         card = Card(view.card)
         alive = tuple(s for s in range(view.players) if s not in view.out)
         allies = self._allies(view, card, known, alive)
