@@ -85,8 +85,8 @@ def _profile(path: Path | None, counts: list[int]) -> dict[str, Any]:
     from rules.replay import decode_config
 
     options = read_yaml_mapping(path) if path is not None else {}
-    if "players" in options:
-        fail(f"{path}: 'players' is set by --players, remove it from the rules profile")
+    if "players" in options:  # a profile may name its table size; here --players decides
+        console.print(f"note: {path} sets players: {options.pop('players')}; --players decides the table size")
     for count in counts:
         try:
             decode_config(GAME, {**options, "players": count})
@@ -99,7 +99,8 @@ def _profile(path: Path | None, counts: list[int]) -> dict[str, Any]:
 
 
 def play_battaglia(
-    players: int = typer.Option(9, "--players", "-p", help="Seats at the table (6..17)."),
+    players: int | None = typer.Option(None, "--players", "-p",
+                                       help="Seats at the table (6..17); default: the profile's, else 9."),
     seat: int = typer.Option(0, "--seat", help="Your seat, 0..players-1; the others are bots."),
     lang: str = typer.Option("ru", "--lang", help="Language of the host and the bots: ru or en."),
     seed: int | None = typer.Option(None, "--seed", "-s", help="Seed of the deal and the bots (random if unset)."),
@@ -119,14 +120,15 @@ def play_battaglia(
 
     if lang not in ("ru", "en"):
         fail(f"--lang {lang!r}: choose ru or en")
+    options: dict[str, Any] = {}
     if resume is None:
+        if players is None:
+            players = int((read_yaml_mapping(rules) if rules else {}).get("players", 9))
         if not PLAYERS_LOW <= players <= PLAYERS_HIGH:
             fail(f"--players {players}: must be {PLAYERS_LOW}..{PLAYERS_HIGH}")
         if not 0 <= seat < players:
             fail(f"--seat {seat}: must be 0..{players - 1} for {players} players")
         options = _profile(rules, [players])
-    else:
-        options = {}
-    code = play_in_terminal(PlayOptions(players=players, seat=seat, lang=lang, seed=seed, options=options,
+    code = play_in_terminal(PlayOptions(players=players or 9, seat=seat, lang=lang, seed=seed, options=options,
                                         transcript=transcript, resume=resume))
     raise typer.Exit(code)

@@ -99,3 +99,12 @@ def test_recorded_and_lean_games_are_the_same_game(tmp_path: Path) -> None:
         lean = play_one(GameJob(0, 10, seed))
         recorded = play_one(GameJob(0, 10, seed, {}, str(tmp_path / f"{seed}.jsonl")))
         assert lean == recorded
+
+
+def test_the_kernels_profiles_run(tmp_path: Path) -> None:
+    """``profiles/battaglia/*.yaml`` work with --rules; their own ``players`` yields to --players."""
+    profiles = Path(__file__).resolve().parents[2] / "profiles" / "battaglia"
+    result = simulate("--players", "12", "--games", "3", "--rules", str(profiles / "simulation.yaml"),
+                      "--out", str(tmp_path / "p"))
+    assert result.exit_code == 0, result.output
+    assert "--players decides" in text(result)
