@@ -7,6 +7,7 @@ only then are its cards passed, shared or fixed and its candles lit.
 from __future__ import annotations
 
 from rules.ten_candles.state import evolve as replace
+from functools import lru_cache
 from itertools import permutations
 
 from rules.core import HOST, Action, Code, Event, PlayerId, Rejection, private, public
@@ -133,8 +134,13 @@ def brink_knowers(state: TenCandlesState, holder: PlayerId) -> frozenset[PlayerI
     Грань, которую не знает никто из других игроков, но зато знают Они»
     (seeds/000_e53cdcbb20917f8a.txt:L176, L190, L192)
     """
-    knowers = {holder, brink_author(holder, state.players)}
-    if state.config.gm_sees_all_brinks:
+    return _knowers(holder, state.players, state.config.gm_sees_all_brinks)
+
+
+@lru_cache(maxsize=None)
+def _knowers(holder: PlayerId, players: int, gm_sees_all: bool) -> frozenset[PlayerId]:
+    knowers = {holder, brink_author(holder, players)}
+    if gm_sees_all:
         knowers.add(HOST)
     return frozenset(knowers)
 

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from rules.core import HOST, PlayerId, Viewer
-from rules.ten_candles.state import PRE_PLAY_PHASES, SCENE_PHASES, Card, Character, Conflict, Phase, TenCandlesState, ring
+from rules.ten_candles.setup import brink_knowers
+from rules.ten_candles.state import (PRE_PLAY_PHASES, SCENE_PHASES, Card, Character, Conflict, Phase, TenCandlesState,
+                                     brink_author, ring)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +114,7 @@ def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandles
     chars = _characters(state, viewer, seat, auditor)
     c = state.conflict
     conflict = None if c is None else (c._view or _conflict_view(c))
-    # Their Brink: its author (the GM's right neighbour) and the GM (L192, D20).
-    knows_theirs = auditor or seat == HOST or seat == n - 1
+    knows_theirs = auditor or seat in brink_knowers(state, HOST)
     return TenCandlesView(
         viewer=str(viewer) if isinstance(viewer, Viewer) else viewer, phase=str(phase),
         step=STEP.get(phase, 0), scene=state.scene, final_scene=state.final, lit=state.lit, dark=state.dark,
@@ -165,20 +166,23 @@ def _conflict_view(c: Conflict) -> ConflictView:
 
 def _character(state: TenCandlesState, char: Character, seat: PlayerId | None, auditor: bool) -> CharacterView:
     """``char`` as ``seat`` sees it. What a seat may know of a character is a handful of flags;
-    the view built for those flags is kept on the (immutable) character and reused."""
+    the view built for those flags is kept on the (immutable) character and reused.
+
+    Rule: Traits are passed at the end of step 1, Moments shared after step 4, stacks shown once
+    fixed; a Brink is known to its holder and author until shown (seeds/000_e53cdcbb20917f8a.txt:
+    L102, L144, L176, L190, L230-234)
+    """
     holder, phase = char.seat, state.phase
     own = seat == holder
     order = _ORDER.get(phase, len(_ORDER))
-    author = holder - 1 if holder > 0 else HOST  # brink_author: the seat on the right (L174, L190)
     playback = state.config.message_playback
     played = playback == "at_end" and phase == Phase.OVER or (playback == "on_death" and not char.alive)
     key = (auditor or phase != Phase.TRAITS,
            auditor or own or order >= _MOMENTS_SHARED,
            auditor or own or order >= _STACKS_SHARED,
-           auditor or char.brink_revealed or own or seat == author
-           or (seat == HOST and state.config.gm_sees_all_brinks),
+           auditor or char.brink_revealed or seat in brink_knowers(state, holder),
            auditor or own or played,
-           author)
+           brink_author(holder, state.players))
     cache = char._views
     if cache is None:
         cache = {}
