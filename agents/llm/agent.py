@@ -19,7 +19,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel
 
-from agents.base import Decision, Request
+from agents.base import AgentGaveUpError, Decision, Request
 from agents.llm.client import chat_model
 from agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
 from agents.llm.prompts import describe_events, render, rules_summary
@@ -96,6 +96,8 @@ class LLMAgent:
 
     def _start(self, request: Request) -> _Turn:
         role, language = self.role, self.settings.language
+        if not request.legal:
+            raise AgentGaveUpError(f"seat {request.seat} was offered no legal move to choose from")
         options = option_labels(request.legal, role.label)
         labels = list(options)
         output = role.output_model(labels)

@@ -123,3 +123,10 @@ def test_one_agent_per_seat(no_network: None) -> None:
     agent.act(request())
     with pytest.raises(ValueError, match="give seat 1 its own agent"):
         agent.act(Request("pig", 1, {}, [Roll(actor=1)]))
+
+
+def test_no_legal_move_is_a_clean_give_up(no_network: None) -> None:
+    handler = faults.script(faults.ok("hold"))
+    with pytest.raises(AgentGaveUpError, match="no legal move"):
+        agent_for(handler).act(Request("pig", 0, {}, []))
+    assert handler.requests == []  # type: ignore[attr-defined]
