@@ -264,7 +264,7 @@ _VOTE_OBJECTS: dict[tuple[int, tuple[int, ...]], Action] = {}
 def _vote_list(seat: int, ballots: tuple[tuple[int, ...], ...]) -> list[Action]:
     """``seat``'s votes for ``ballots``: one shared object per (seat, ballot), since lists differ far more often."""
     objects = _VOTE_OBJECTS
-    if len(objects) > 200_000:
+    if len(objects) > 50_000:
         objects.clear()
     moves = []
     for ballot in ballots:

@@ -202,7 +202,7 @@ def living(state: BattagliaState) -> tuple[int, ...]:
     key = (state.players, out)
     seats = _LIVING.get(key)
     if seats is None:
-        if len(_LIVING) > 100_000:
+        if len(_LIVING) > 20_000:
             _LIVING.clear()
         seats = _LIVING[key] = tuple(s for s in range(state.players) if s not in out)
     return seats
