@@ -4,8 +4,9 @@ stay byte-identical while the kernel is optimised (no rule may change).
 Each game runs through ``narrator.session.Session`` with a ``MemoryRecorder``; every seat is a
 seeded agent that plays a random listed move of its turn, now and then an interjection (X-card,
 accidental candle, showing the Brink) and now and then a probe move that the kernel must refuse
-(so rejection codes and messages are covered). The digest of a game covers its transcript lines
-and, for every request, ``repr`` of the seat's view and of its legal moves.
+(so rejection codes and messages are covered). The digest of a game covers its transcript lines;
+for every request, ``repr`` of the seat's view and of its legal moves; and after every move the
+public and the auditor's views, the waiting seats and the owed dice.
 
 Regenerate (only when a rule change is intended, and say so in the commit):
 
@@ -23,7 +24,7 @@ from typing import Any
 from agents.base import Request
 from narrator.session import Session
 from narrator.transcript import MemoryRecorder
-from rules.core import HOST, Action
+from rules.core import HOST, Action, Viewer
 from rules.ten_candles import (GAME, AcceptRoll, BurnTrait, CallConflict, DeclineDeath, EmbraceBrink, KillCharacter,
                                Narrate, Roll, SeizeNarration, SpeakTruth, TenCandlesConfig, VolunteerDeath,
                                is_interjection)
@@ -86,6 +87,13 @@ def game_digest(index: int) -> str:
     agents = {seat: GoldenAgent(seed * 31 + seat, requests) for seat in (HOST, *range(config.players))}
     recorder = MemoryRecorder()
     session = Session(GAME, config, agents, seed=seed, recorder=recorder)
+
+    def after_move(action: Action, events: object) -> None:
+        state = session.state
+        requests.update(repr((GAME.view(state, None), GAME.view(state, Viewer.HOST),
+                              sorted(GAME.active_players(state)), GAME.chance_spec(state))).encode())
+
+    session.listeners.append(after_move)
     session.write_header()
     session.run()
     transcript = hashlib.sha256("\n".join(recorder.lines()).encode())
