@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.llm import ChoiceRole, LLMAgent, UsageStats, load_settings  # noqa: E402
-from tests.llm.scenarios import says_its_move  # noqa: E402
-from narrator.session import Session  # noqa: E402
-from tests.core.pig import GAME, PigConfig  # noqa: E402
-from tests.llm.support import PIG_RULES, HoldAt  # noqa: E402
+from agents.llm import ChoiceRole, LLMAgent, UsageStats, load_settings
+from narrator.session import Session
+from tests.core.pig import GAME, PigConfig
+from tests.llm.scenarios import says_its_move
+from tests.llm.support import PIG_RULES, HoldAt
 
 ROLES = {
     "chooser": ChoiceRole(name="pig-player"),

@@ -23,7 +23,7 @@ from agents.base import AgentGaveUpError, Decision, Request
 from agents.llm.client import chat_model
 from agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
 from agents.llm.prompts import describe_events, render, rules_summary
-from agents.llm.roles import ChoiceRole, option_labels
+from agents.llm.roles import PLAYER, ChoiceRole, option_labels
 from agents.llm.settings import LLMSettings
 from agents.llm.usage import CallSink, TokenBudget, UsageStats
 from rules.core import Action, Event, PlayerId
@@ -43,7 +43,7 @@ class LLMAgent:
         rules: the rules summary put in the static prefix (default: ``prompts/<game>/rules.<lang>.md``).
     """
 
-    def __init__(self, settings: LLMSettings, role: ChoiceRole = ChoiceRole(), *, model: Any = None,
+    def __init__(self, settings: LLMSettings, role: ChoiceRole = PLAYER, *, model: Any = None,
                  http_client: Any = None, calls: CallSink | None = None, stats: UsageStats | None = None,
                  budget: TokenBudget | None = None, rules: str | None = None) -> None:
         self.settings, self.role, self.rules = settings, role, rules

@@ -136,5 +136,5 @@ class WriterRole:
     max_chars: int = 2000
 
 
-PIG_PLAYER = ChoiceRole(name="pig-player")
-"""The generic chooser, as used on the toy game Pig in tests and measurements."""
+PLAYER = ChoiceRole()
+"""The generic chooser: the default role of an :class:`~agents.llm.agent.LLMAgent`."""

@@ -15,7 +15,7 @@ from agents.llm import ChoiceRole, LLMAgent, LLMWriter, TokenBudget, UsageStats,
 from narrator.session import Session
 from rules.core import Rejection
 from tests.core.pig import Hold, Roll
-from tests.llm.support import MODEL_NAME, OFFLINE_URL, PIG_RULES, ListRecorder, local_settings, play_pig
+from tests.llm.support import PIG_RULES, ListRecorder, local_settings, play_pig
 
 
 @dataclass

@@ -38,7 +38,7 @@ def test_transient_failure_is_retried_then_the_answer_used(fault: faults.Step, n
                          ids=["timeout", "429", "500"])
 def test_persistent_transient_failure_falls_back_and_the_game_finishes(fault: faults.Step, no_network: None) -> None:
     handler = faults.script(fault)
-    session, recorder = play_pig(agent_for(handler, max_retries=2))
+    _session, recorder = play_pig(agent_for(handler, max_retries=2))
     fallbacks = recorder.of_kind("fallback")
     assert recorder.of_kind("result") and fallbacks
     assert all(f["reason"].startswith("transport: ") and f["by"] == "scripted" for f in fallbacks)
@@ -66,7 +66,7 @@ BAD_ANSWERS = {
 @pytest.mark.parametrize("name", sorted(BAD_ANSWERS))
 def test_bad_answers_are_reasked_with_the_reason_then_fall_back(name: str, no_network: None) -> None:
     handler = faults.script(BAD_ANSWERS[name])
-    session, recorder = play_pig(agent_for(handler))
+    _session, recorder = play_pig(agent_for(handler))
     fallbacks = recorder.of_kind("fallback")
     assert recorder.of_kind("result") and fallbacks, "the game finished on the fallback"
     assert all(f["reason"].startswith("illegal: 3 answers refused") and f["attempts"] == 3 for f in fallbacks)
@@ -97,7 +97,7 @@ def test_spent_budget_falls_back_and_says_budget(no_network: None) -> None:
     handler = faults.script(faults.ok("roll"), then=faults.ok("hold"))
     agent = LLMAgent(local_settings(), ChoiceRole(), rules=PIG_RULES, http_client=faults.client(handler),
                      budget=TokenBudget(100))
-    session, recorder = play_pig(agent, target=30)
+    _session, recorder = play_pig(agent, target=30)
     calls, fallbacks = recorder.of_kind("llm_call"), recorder.of_kind("fallback")
     assert len(calls) == 3, "40 + 6 tokens per call: the third call crosses 100, none follows"
     assert recorder.of_kind("result") and fallbacks and all(f["reason"].startswith("budget: ") for f in fallbacks)
