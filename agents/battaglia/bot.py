@@ -167,9 +167,10 @@ class BattagliaBot:
         mine = faction_of(card)
         cards = known.get(seat)
         if cards:
-            sides = factions_of(cards)
-            if mine not in sides:
-                return 5.0 + (1.0 if sides & {"darkness", "gloom"} and mine == "light" else 0.0)
+            friendly = sum(1 for c in cards if faction_of(c) == mine) / len(cards)
+            if friendly <= 0.25:  # e.g. the darkness clan seen by a shadow: only Koldunya would be a friend
+                dark = factions_of(cards) & {"darkness", "gloom"}
+                return 5.0 * (1 - friendly) + (1.0 if dark and mine == "light" else 0.0)
         record = self._memory.souls.get(seat)
         score = 0.0
         if record is not None:

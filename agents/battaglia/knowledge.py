@@ -15,6 +15,7 @@ Everything here is a pure function of the view, so the same view gives the same 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -199,12 +200,25 @@ def claims_from_notes(notes: Iterable[Any], me: int) -> list[Claim]:
             cards = STEP_CARDS.get(data["step"], frozenset())
             life = _step_life(data["step"])
             claims += [Claim(m, cards, "group", life) for m in data["members"] if m != me]
+        elif kind == "whispers":  # a shadow passing on who is dark ("тьма: 3, 5" / "dark: 3, 5")
+            for seat, text in data["messages"]:
+                if seat != me:
+                    claims += [Claim(t, CLAN_CARDS, "whisper") for t in parse_dark_whisper(text) if t != me]
         elif kind == "cat_saw":
             cards = STEP_CARDS.get(data["step"])
             if cards:
                 life = _step_life(data["step"])
                 claims += [Claim(m, cards, "cat", life) for m in data["awake"] if m != me]
     return claims
+
+
+def parse_dark_whisper(text: str) -> list[int]:
+    """Seats named in a whisper of the form the bots use (``"тьма: 3, 5"``, ``"dark: 3, 5"``)."""
+    match = _WHISPER.match(text.strip())
+    return [int(n) for n in re.findall(r"\d+", match.group(1))] if match else []
+
+
+_WHISPER = re.compile(r"^(?:тьма|dark):\s*([\d,\s]+)$")
 
 
 def _step_life(step: str) -> int:

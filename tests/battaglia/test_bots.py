@@ -169,3 +169,32 @@ def test_simulation_defaults_do_not_change_rules() -> None:
     default = BattagliaConfig(players=12)
     changed = {f.name for f in dataclasses.fields(config) if getattr(config, f.name) != getattr(default, f.name)}
     assert changed == set(SIMULATION_DEFAULTS)
+
+
+def test_the_cat_uses_what_he_peeked_and_tells_the_shadows() -> None:
+    """The Cat who saw a seat wake in a darkness step votes against it, and whispers it to the shadows (L50, L63)."""
+    from rules.battaglia import Vote, Whisper
+    from rules.battaglia.cards import DARKNESS_STEP_CARDS
+    votes, on_peeked, whispers = 0, 0, 0
+
+    def check(state, seat, view, action):
+        nonlocal votes, on_peeked, whispers
+        if view.card is not Card.CHESHIRE_CAT:
+            return
+        seen = {s for e in view.notes if e.kind == "cat_saw" and e.data["step"] == "first_darkness"
+                for s in e.data["awake"]}
+        # Still the same first-life dark soul (the test may look at the state; the bot may not).
+        darks = {s for s in seen if s not in view.out and state.lives[s] == 1 and state.cards[s] in DARKNESS_STEP_CARDS
+                 and state.cards[s] is not Card.KOLDUNYA}
+        peeked = {s for e in view.notes if e.kind == "cat_saw" and e.data["step"] != "shadow"
+                  and not e.data["step"].startswith("acquaintance_shadow") for s in e.data["awake"]}
+        if isinstance(action, Vote) and darks & set(view.candidates):
+            votes += 1
+            on_peeked += bool(peeked & set(action.targets))  # he votes on what he saw (mostly)
+        if isinstance(action, Whisper) and darks:
+            assert action.text and set(map(int, action.text.split(":")[1].split(","))) & darks
+            whispers += 1
+
+    for seed in range(30):
+        run_checked(10, seed, check=check)
+    assert votes >= 10 and on_peeked / votes > 0.7 and whispers > 0, (votes, on_peeked, whispers)
