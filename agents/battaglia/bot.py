@@ -302,7 +302,7 @@ class BattagliaBot:
         """Shadows share who they know to be dark (the Cat's peeking is the usual source)."""
         darks = sorted(s for s, cards in mind.known.items() if cards <= CLAN_CARDS and s in mind.alive
                        and s not in mind.allies)
-        if not darks or not self.talk:
+        if not darks:  # (always said, even in silent simulations: it is information, not flavour)
             return Whisper(actor=self.seat)
         names = ", ".join(str(s) for s in darks)
         text = f"тьма: {names}" if self.table is None or self.table.lang == "ru" else f"dark: {names}"
