@@ -15,6 +15,7 @@ import vcr
 from rules.replay import replay as replay_transcript
 from tests.llm import scenarios
 from tests.llm.conftest import cassette_vcr
+from tests.llm.support import MODEL_NAME, OFFLINE_URL
 
 
 def check_pig_game(played: scenarios.Played) -> None:
@@ -22,7 +23,7 @@ def check_pig_game(played: scenarios.Played) -> None:
     assert played.recorder.of_kind("result"), "the game finished"
     calls = played.recorder.of_kind("llm_call")
     moves = [r for r in played.recorder.of_kind("action") if r["actor"] == 0]
-    assert calls and all(c["model"] == scenarios.MODEL_NAME for c in calls)
+    assert calls and all(c["model"] == MODEL_NAME for c in calls)
     assert all(c["prompt_tokens"] > 0 and c["completion_tokens"] > 0 for c in calls), "usage is recorded"
     # Every seat-0 move was the model's own (its choice noted), legal on the first call: nothing fell back.
     assert not played.recorder.of_kind("fallback") and not played.recorder.of_kind("rejected")
@@ -84,7 +85,7 @@ def test_replayed(name: str, replay: vcr.VCR) -> None:
     """Each scenario replays from its cassette, offline, and passes its checks."""
     run, check = SCENARIOS[name]
     with replay.use_cassette(f"{name}.yaml", allow_playback_repeats=False) as cassette:
-        result = run(scenarios.OFFLINE_URL)
+        result = run(OFFLINE_URL)
     assert cassette.all_played, f"{name}: some recorded requests were not made (prompt or flow changed?)"
     check(result)
 
@@ -92,7 +93,7 @@ def test_replayed(name: str, replay: vcr.VCR) -> None:
 def test_reask_prompt_differs_and_carries_the_reason(replay: vcr.VCR) -> None:
     """A re-ask never repeats the identical prompt: it appends the answer and the kernel's reason."""
     with replay.use_cassette("kernel_refusals.yaml") as cassette:
-        scenarios.kernel_refusals(scenarios.OFFLINE_URL)
+        scenarios.kernel_refusals(OFFLINE_URL)
     bodies = [request.body.decode() if isinstance(request.body, bytes) else request.body
               for request in cassette.requests]
     assert len(set(bodies)) == len(bodies) == 3
