@@ -39,7 +39,7 @@ class Battaglia(Game[BattagliaConfig, BattagliaState]):
         return legal_actions(state, seat)
 
     def check(self, state: BattagliaState, action: Action) -> Rejection | None:
-        return check_action(state, action, self.chance_spec(state))
+        return check_action(state, action, self.chance_spec(state) if isinstance(action, ChanceAction) else None)
 
     def chance_spec(self, state: BattagliaState) -> Shuffle | Pick | None:
         if state.result is not None:

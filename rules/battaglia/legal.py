@@ -64,7 +64,7 @@ def allowed_kinds(state: BattagliaState) -> frozenset[str]:
 
 def active_players(state: BattagliaState) -> frozenset[int]:
     """Who may act now (``CHANCE`` while dealing). Kept on a sealed state: asked several times a move."""
-    if type(state) is not BattagliaState:  # a draft, still changing
+    if getattr(state, "_open", False):  # a draft, still changing
         return _active(state)
     try:
         return state._active

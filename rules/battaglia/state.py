@@ -67,6 +67,19 @@ class NightStep(StrEnum):
 NIGHT_ORDER: tuple[NightStep, ...] = tuple(NightStep)
 
 
+class _Draftable:
+    """``_open``: set on the one private copy an ``apply`` is changing (see :func:`draft`). A slot, not a
+    dataclass field: it stays out of equality, ``repr``, copies and JSON."""
+
+    __slots__ = ("_open",)
+
+
+class _Derived(_Draftable):
+    """Also a slot for a fact derived from a sealed state, filled on first use."""
+
+    __slots__ = ("_active",)
+
+
 @dataclass(frozen=True, slots=True)
 class Accusation:
     """One accusation of the day (L74). ``accuser`` is -1 for a curse's automatic accusation (L86)."""
@@ -89,7 +102,7 @@ class PendingCurse:
 
 
 @dataclass(frozen=True, slots=True)
-class NightState:
+class NightState(_Draftable):
     """The night in progress."""
 
     step: NightStep
@@ -106,7 +119,7 @@ class NightState:
 
 
 @dataclass(frozen=True, slots=True)
-class DayState:
+class DayState(_Draftable):
     """The day in progress."""
 
     accusations_limit: int
@@ -133,13 +146,6 @@ class DayState:
     window: tuple[tuple[int, str], ...] = ()
     """Decisions at the execution moment: (seat, action kind)."""
     window_seats: frozenset[int] = frozenset()
-
-
-class _Derived:
-    """Slots for facts derived from a sealed state, filled on first use (not dataclass fields: they
-    stay out of equality, ``repr``, copies and JSON)."""
-
-    __slots__ = ("_active",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,42 +228,31 @@ def holders(state: BattagliaState, card: Card) -> tuple[int, ...]:
 
 # -- copying: one private draft per ``apply`` ------------------------------------------------------------
 #
-# ``apply`` copies the state (and the night or day in progress) once into *draft* objects: instances of
-# private subclasses with the same slots. ``evolve`` changes a draft in place, since nobody else holds it
-# yet, and copies anything else. ``seal`` turns the drafts back into the frozen classes (a class swap,
-# no copy). The rule functions keep their functional style (``state = replace(state, ...)``).
+# ``apply`` copies the state (and the night or day in progress) once into *draft* objects, marked open.
+# ``evolve`` changes an open object in place, since nobody else holds it yet, and copies anything else.
+# ``seal`` closes them again. The rule functions keep their functional style (``state = replace(state, ...)``).
 
 _SETATTR = object.__setattr__
 _NEW = object.__new__
 
 
-class _DraftState(BattagliaState):
-    __slots__ = ()
+def _copier(cls: type) -> Any:
+    """A generated ``copy(obj)``: one read and one slot write per field, no loop and no ``__init__``.
 
-
-class _DraftNight(NightState):
-    __slots__ = ()
-
-
-class _DraftDay(DayState):
-    __slots__ = ()
-
-
-_DRAFTS = frozenset({_DraftState, _DraftNight, _DraftDay})
-_SEALED = {_DraftState: BattagliaState, _DraftNight: NightState, _DraftDay: DayState}
-
-
-def _copier(source: type, target: type) -> Any:
-    """A generated ``copy(obj)``: one read and one slot write per field, no loop and no ``__init__``."""
-    body = "".join(f"    _set(new, {name!r}, obj.{name})\n" for name in source.__slots__)  # type: ignore[attr-defined]
-    namespace: dict[str, Any] = {"_set": _SETATTR, "_new": _NEW, "cls": target}
+    Only dataclass fields are copied: the copy starts closed and with nothing derived.
+    """
+    body = "".join(f"    _set(new, {name!r}, obj.{name})\n" for name in cls.__slots__)  # type: ignore[attr-defined]
+    namespace: dict[str, Any] = {"_set": _SETATTR, "_new": _NEW, "cls": cls}
     exec(f"def copy(obj):\n    new = _new(cls)\n{body}    return new\n", namespace)  # noqa: S102 - fixed source
     return namespace["copy"]
 
 
-_COPY = {cls: _copier(cls, cls) for cls in (BattagliaState, NightState, DayState)}
-_COPY.update({draft: _COPY[frozen] for draft, frozen in _SEALED.items()})
-_DRAFT_COPY = {cls: _copier(cls, draft) for draft, cls in _SEALED.items()}
+_COPY = {cls: _copier(cls) for cls in (BattagliaState, NightState, DayState)}
+
+
+def is_open(obj: object) -> bool:
+    """Whether ``obj`` is a draft still being changed by an ``apply``."""
+    return getattr(obj, "_open", False)
 
 
 def evolve(obj: _T, **changes: object) -> _T:
@@ -265,13 +260,13 @@ def evolve(obj: _T, **changes: object) -> _T:
 
     A draft (see :func:`draft`) is changed in place and returned; anything else is copied.
     """
-    cls = type(obj)
-    if cls in _DRAFTS:
+    if getattr(obj, "_open", False):
         new = obj
     else:
+        cls = type(obj)
         copy = _COPY.get(cls)
         if copy is None:
-            copy = _COPY[cls] = _copier(cls, cls)
+            copy = _COPY[cls] = _copier(cls)
         new = copy(obj)
     for name, value in changes.items():
         _SETATTR(new, name, value)
@@ -280,18 +275,25 @@ def evolve(obj: _T, **changes: object) -> _T:
 
 def draft(state: BattagliaState) -> BattagliaState:
     """A private, in-place-changeable copy of ``state`` and of its night or day in progress."""
-    new = _DRAFT_COPY[BattagliaState](state)
-    if state.night is not None:
-        _SETATTR(new, "night", _DRAFT_COPY[NightState](state.night))
-    if state.today is not None:
-        _SETATTR(new, "today", _DRAFT_COPY[DayState](state.today))
+    new = _COPY[BattagliaState](state)
+    _SETATTR(new, "_open", True)
+    night, today = state.night, state.today
+    if night is not None:
+        night = _COPY[NightState](night)
+        _SETATTR(night, "_open", True)
+        _SETATTR(new, "night", night)
+    if today is not None:
+        today = _COPY[DayState](today)
+        _SETATTR(today, "_open", True)
+        _SETATTR(new, "today", today)
     return new
 
 
 def seal(state: BattagliaState) -> BattagliaState:
-    """Make ``state`` (a draft or not) and its night and day frozen again; return it."""
-    for obj in (state, state.night, state.today):
-        sealed = _SEALED.get(type(obj))  # type: ignore[arg-type]
-        if sealed is not None:
-            _SETATTR(obj, "__class__", sealed)
+    """Close ``state`` and its night and day: from now on every change copies. Returns ``state``."""
+    _SETATTR(state, "_open", False)
+    if state.night is not None:
+        _SETATTR(state.night, "_open", False)
+    if state.today is not None:
+        _SETATTR(state.today, "_open", False)
     return state
