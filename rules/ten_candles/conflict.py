@@ -7,7 +7,7 @@ accepts or seizes, when a Brink reroll fails, or at once when no option is open.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from rules.ten_candles.state import evolve as replace
 
@@ -123,7 +123,7 @@ def chance_spec(state: TenCandlesState) -> Dice | None:
     return Dice(len(c.common) + (1 if c.hope else 0), 6, "brink reroll of the whole pool")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _roll_dice(pool: int, hope: bool, gm_pool: int) -> Dice:
     """The dice of a roll (a handful of distinct specs per game, so they are built once)."""
     label = f"{pool} common" + (" + hope" if hope else "") + f" + {gm_pool} GM"

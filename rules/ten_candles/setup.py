@@ -7,7 +7,7 @@ only then are its cards passed, shared or fixed and its candles lit.
 from __future__ import annotations
 
 from rules.ten_candles.state import evolve as replace
-from functools import lru_cache
+from functools import cache
 from itertools import permutations
 
 from rules.core import HOST, Action, Code, Event, PlayerId, Rejection, private, public
@@ -137,7 +137,7 @@ def brink_knowers(state: TenCandlesState, holder: PlayerId) -> frozenset[PlayerI
     return _knowers(holder, state.players, state.config.gm_sees_all_brinks)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _knowers(holder: PlayerId, players: int, gm_sees_all: bool) -> frozenset[PlayerId]:
     knowers = {holder, brink_author(holder, players)}
     if gm_sees_all:

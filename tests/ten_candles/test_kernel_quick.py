@@ -16,10 +16,12 @@ def cards_for(players: int) -> SetupCards:
     seats = range(players)
     return SetupCards(
         traits=tuple((f"Смелый{p}", f"Жадный{p}") for p in seats), module="Тьма пришла.",
-        characters=tuple((f"Имя{p}", "в плаще", "врач") for p in seats), moments=tuple(f"увижу свет {p}" for p in seats),
+        characters=tuple((f"Имя{p}", "в плаще", "врач") for p in seats),
+        moments=tuple(f"увижу свет {p}" for p in seats),
         gm_brink="Они видели, как ты дрогнул", brinks=tuple(f"Я видел, как ты… {p}" for p in seats),
         stacks=tuple(("moment", "vice", "virtue") if p % 2 else ("virtue", "vice", "moment") for p in seats),
-        supplies=tuple("" if p == 1 else "спички" for p in seats), frame="Подвал.", messages=tuple(f"мама {p}" for p in seats))
+        supplies=tuple("" if p == 1 else "спички" for p in seats), frame="Подвал.",
+        messages=tuple(f"мама {p}" for p in seats))
 
 
 class CardsAgent:
@@ -62,8 +64,8 @@ def test_games_started_from_one_shared_setup_state_do_not_disturb_it():
     quick = quick_setup(TenCandlesConfig(players=3), cards_for(3))
     before = repr(quick.state)
     for seed in range(3):
-        session = Session(GAME, quick.state.config, {s: _First() for s in (HOST, 0, 1, 2)}, seed=seed, state=quick.state)
-        session.run()
+        agents = {s: _First() for s in (HOST, 0, 1, 2)}
+        Session(GAME, quick.state.config, agents, seed=seed, state=quick.state).run()
     assert repr(quick.state) == before and quick.state.phase == Phase.SCENE
 
 
