@@ -141,7 +141,7 @@ def legal_actions(state: BattagliaState, seat: int) -> list[Action]:
         else:
             targets = night_targets(state, seat)
             moves = list(_memo(("choose", seat, targets),
-                               lambda: [_choose(seat, t) for t in targets]))
+                               lambda: [_shared_choose(seat, t) for t in targets]))
     elif phase is Phase.ACCUSE or phase is Phase.LAST_WORDS:
         moves = list(_accusations(state, seat))
     elif phase is Phase.SPEECH:
@@ -209,6 +209,17 @@ def _accuse(seat: int, target: int, basis: str, charge: str) -> Action:
     _SET(move, "basis", basis)
     _SET(move, "charge", charge)
     _SET(move, "text", "")
+    return move
+
+
+_CHOOSE_OBJECTS: dict[tuple[int, int], Action] = {}
+
+
+def _shared_choose(seat: int, target: int) -> Action:
+    """One shared night choice per (seat, target)."""
+    move = _CHOOSE_OBJECTS.get((seat, target))
+    if move is None:
+        move = _CHOOSE_OBJECTS[(seat, target)] = _choose(seat, target)
     return move
 
 

@@ -1,7 +1,8 @@
 """Battaglia's state: who holds which soul, what is public, and where the night or day stands.
 
-Everything is tuples, frozensets, ints and enums, updated with ``dataclasses.replace``. Per-seat
-tuples are indexed by seat (0-based; the spec's P1 is seat 0).
+Everything is tuples, frozensets, ints and enums. Per-seat tuples are indexed by seat (0-based; the
+spec's P1 is seat 0). Rule functions update states with :func:`evolve` (``dataclasses.replace`` without
+``__init__``); inside one ``apply`` they change a private draft in place (see :func:`draft`).
 """
 
 from __future__ import annotations
