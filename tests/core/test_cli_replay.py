@@ -42,4 +42,4 @@ def test_replay_names_the_divergent_line(tmp_path: Path) -> None:
 
 def test_replay_of_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path / "nope.jsonl")])
-    assert result.exit_code == 2 and "no such file" in result.output
+    assert result.exit_code == 2 and "no such file" in " ".join(result.output.split())
