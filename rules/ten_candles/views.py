@@ -128,17 +128,21 @@ def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandles
 
 def _characters(state: TenCandlesState, viewer: PlayerId | Viewer | None, seat: PlayerId | None,
                 auditor: bool) -> tuple[CharacterView, ...]:
-    """Every character as ``viewer`` sees it. Most moves change no character: the tuple built for
-    the same viewer, characters and config (the same objects) in the same stage is reused."""
+    """Every character as ``viewer`` sees it. Most moves change no character: what was built for
+    the same viewer, config and stage is reused for every character that is the same object."""
     memo = state._memo
     if memo is None:
         memo = {}
         object.__setattr__(state, "_memo", memo)
-    chars, stage, config = state.chars, _STAGE.get(state.phase), state.config
+    chars, stage, config = state.chars, (_STAGE.get(state.phase), state.players), state.config
     hit = memo.get(viewer)
-    if hit is not None and hit[0] is chars and hit[1] == stage and hit[2] is config:
-        return hit[3]
-    built = tuple([_character(state, c, seat, auditor) for c in chars])
+    if hit is not None and hit[1] == stage and hit[2] is config and len(hit[0]) == len(chars):
+        if hit[0] is chars:
+            return hit[3]
+        before, seen = hit[0], hit[3]  # only the characters that changed are looked at again
+        built = tuple([seen[i] if c is before[i] else _character(state, c, seat, auditor) for i, c in enumerate(chars)])
+    else:
+        built = tuple([_character(state, c, seat, auditor) for c in chars])
     memo[viewer] = (chars, stage, config, built)
     return built
 
