@@ -95,7 +95,7 @@ STEP = {Phase.TRAITS: 1, Phase.MODULE: 2, Phase.DESCRIBE: 3, Phase.MOMENTS: 4, P
         Phase.SUPPLIES: 7}
 _ORDER = {phase: i for i, phase in enumerate((*PRE_PLAY_PHASES, Phase.SCENE))}
 _MOMENTS_SHARED = _ORDER[Phase.BRINKS]
-"""From step 5 on, every Moment is known to all (they are shared at the end of step 4, L146)."""
+"""From step 5 on, every Moment is known to all (they are shared at the end of step 4, L144)."""
 _STACKS_SHARED = _ORDER[Phase.SUPPLIES]
 """From step 7 on, every stack is fixed and shown (L234)."""
 _STAGE = {**_ORDER, **dict.fromkeys((*SCENE_PHASES, Phase.TRUTHS), len(_ORDER)), Phase.OVER: len(_ORDER) + 1}
@@ -140,7 +140,8 @@ def _characters(state: TenCandlesState, viewer: PlayerId | Viewer | None, seat: 
         if hit[0] is chars:
             return hit[3]
         before, seen = hit[0], hit[3]  # only the characters that changed are looked at again
-        built = tuple([seen[i] if c is before[i] else _character(state, c, seat, auditor) for i, c in enumerate(chars)])
+        built = tuple([seen[i] if c is before[i] else _character(state, c, seat, auditor)
+                       for i, c in enumerate(chars)])
     else:
         built = tuple([_character(state, c, seat, auditor) for c in chars])
     memo[viewer] = (chars, stage, config, built)
