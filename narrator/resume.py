@@ -11,7 +11,7 @@ from narrator.session import Session, decode_moves
 from narrator.transcript import TranscriptWriter, next_seq, read_transcript, trim_to_complete_lines
 from rules.chance import sample
 from rules.core import PlayerId
-from rules.replay import decode_config, parse_lines
+from rules.replay import decode_config, event_record, parse_lines
 from rules.registry import get_game
 
 
@@ -43,7 +43,7 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
         replayed = read_transcript(path)
     except ValueError as error:
         raise ResumeError(f"{path}: {error}") from None
-    if not replayed.truncated or replayed.outcome is not None:
+    if not replayed.truncated:
         raise ResumeError(f"{path}: this game is already over; nothing to resume")
     header = replayed.header
     game = get_game(header["game"])
@@ -55,7 +55,20 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
     trim_to_complete_lines(path, replayed.last_line)
     session.seq = next_seq(path)
     session.recorder = TranscriptWriter(path, append=True)
+    _complete_last_move(session, replayed.unrecorded)
+    if session.outcome() is not None:
+        raise ResumeError(f"{path}: this game is already over; nothing to resume")
     return session
+
+
+def _complete_last_move(session: Session, unrecorded: list[Any]) -> None:
+    """Write what a crash cut off after the last move: its events, and the result if it ended the game."""
+    for event in unrecorded:
+        session.write(event_record(event))
+    outcome = session.outcome()
+    if outcome is not None:
+        session.write({"kind": "result", **outcome.to_dict()})
+        session.recorder.close()  # type: ignore[union-attr]
 
 
 def _fast_forward(session: Session, moves: list[Any]) -> None:

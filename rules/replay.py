@@ -90,6 +90,8 @@ class ReplayResult:
         truncated: the file ended without a result line (a crashed or interrupted game).
         outcome: the kernel's outcome of the final state, if the game is over.
         errors: problems found in lenient mode (strict mode raises the first instead).
+        unrecorded: events the last move derives that the file does not hold yet (a crash
+            between a move and its events); resuming writes them before anything else.
     """
 
     state: Any
@@ -99,6 +101,7 @@ class ReplayResult:
     truncated: bool = True
     outcome: Outcome | None = None
     errors: list[TranscriptError] = field(default_factory=list)
+    unrecorded: list[Event] = field(default_factory=list)
 
 
 def parse_lines(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
@@ -148,6 +151,7 @@ def replay(lines: Iterable[str], *, strict: bool = True) -> ReplayResult:
         result.last_line = number
         result.truncated = record["kind"] != "result"
     result.state, result.moves = folder.state, folder.moves
+    result.unrecorded = list(folder.pending)
     result.outcome = game.outcome(folder.state)
     if not result.errors and folder.pending and not result.truncated:
         error = TranscriptError(result.last_line, f"event {folder.pending[0].kind!r} was derived but not recorded")

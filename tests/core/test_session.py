@@ -152,3 +152,15 @@ def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
             writer.write(record)
     with pytest.raises(ResumeError, match="already over"):
         resume_session(path, {0: Greedy(), 1: Greedy()})
+
+
+def test_resume_after_a_crash_between_a_move_and_its_events(tmp_path: Path) -> None:
+    full = play(21).lines()
+    move = max(i for i, line in enumerate(full[: len(full) // 2]) if '"kind":"chance"' in line)
+    assert '"kind":"event"' in full[move + 1]  # the crash cuts the die's events off
+    crashed = tmp_path / "cut-after-move.jsonl"
+    crashed.write_text("\n".join(full[: move + 1]) + "\n", encoding="utf-8")
+    session = resume_session(crashed, {0: Greedy(), 1: Greedy(15)})
+    session.run()
+    session.recorder.close()  # type: ignore[union-attr]
+    assert crashed.read_text(encoding="utf-8").splitlines() == full
