@@ -6,19 +6,19 @@ simulator (``benchmarks/ten_candles_sim.py``) can reach on one core.
 
     python benchmarks/ten_candles_kernel.py --games 2000 --players 4 [--profile]
 
-Measured (2026-11-30, this 2-core machine shared with other jobs at load 5-7, so CPU time of
-the process is quoted, best of 3; wall-clock figures were up to 2x worse and noisy). "Before" is
-commit fd85451 (the kernel as first written), "after" is the kernel with one state copy per
-``apply``, shared listed moves and memoised views; the 200 golden games
-(``tests/ten_candles/test_kernel_golden.py``) stay byte-identical.
+Measured (2026-11-30, this 2-core machine shared with other jobs at load 2-7, so the CPU time of
+the process is quoted, best of 3; wall clock matched it only when the machine was quiet). "Before"
+is the kernel at commit fd85451 (as first written), "after" is the kernel with one state copy per
+``apply``, shared listed moves and memoised views, both with today's agents and session; the 200
+golden games (``tests/ten_candles/test_kernel_golden.py``) stay byte-identical.
 
-| workload (one core)                                   | before          | after           |
-|-------------------------------------------------------|-----------------|-----------------|
-| random moves, 4 players (182 moves/game)              | 310 games/s, 17.8 µs/move | 446 games/s, 12.3 µs/move |
-| random moves, 2 players (143 moves/game)              | 408 games/s, 17.2 µs/move | 571 games/s, 12.2 µs/move |
-| random moves, 6 players (205 moves/game)              | 264 games/s, 18.5 µs/move | 377 games/s, 12.9 µs/move |
-| scripted GM + survivors (``play_one``, ~215 moves)    | 92 games/s, 10.9 ms/game  | 162 games/s, 6.2 ms/game  |
-| ``ten_candles_sim.py --jobs 2`` (wall clock, loaded)  | 48 games/s      | 84 games/s      |
+| workload                                               | before                     | after                      |
+|--------------------------------------------------------|----------------------------|----------------------------|
+| random moves, 4 players (182 moves/game), one core     | 310 games/s, 17.8 µs/move  | 446 games/s, 12.3 µs/move  |
+| random moves, 2 players (143 moves/game), one core     | 408 games/s, 17.2 µs/move  | 571 games/s, 12.2 µs/move  |
+| random moves, 6 players (205 moves/game), one core     | 264 games/s, 18.5 µs/move  | 377 games/s, 12.9 µs/move  |
+| scripted GM + survivors (``play_one``, ~215 moves/game) | 101 games/s, 9.8 ms/game   | 166 games/s, 6.0 ms/game   |
+| ``ten_candles_sim.py --jobs 2``, wall clock, loaded    | 100-185 games/s            | 190-320 games/s            |
 
 Per call at 4 players, after (µs, timeit over states of scripted games): ``apply`` ~12
 (a chance result ~13, a truth ~15, a call ~10, a roll ~6), ``view`` ~8, ``legal_actions`` ~2-4,
