@@ -251,11 +251,6 @@ def _copier(cls: type) -> Any:
 _COPY = {cls: _copier(cls) for cls in (BattagliaState, NightState, DayState)}
 
 
-def is_open(obj: object) -> bool:
-    """Whether ``obj`` is a draft still being changed by an ``apply``."""
-    return getattr(obj, "_open", False)
-
-
 def evolve(obj: _T, **changes: object) -> _T:
     """``dataclasses.replace`` for these frozen slotted records, without re-running ``__init__`` (hot path).
 
