@@ -261,7 +261,9 @@ def _copier(cls: type) -> Any:
 def evolve(obj: Any, **changes: Any) -> Any:
     """``dataclasses.replace`` for this package's frozen, slotted state classes, without the
     ``__init__`` round trip. A draft state (see :func:`draft`) is changed in place instead: it
-    belongs to the one ``apply`` that made it, and nobody else holds it yet."""
+    belongs to the one ``apply`` that made it, and nobody else holds it yet. So a rule function
+    writes ``state = evolve(state, ...)`` and never reads the pre-change state afterwards (read
+    what you need first); the golden games catch a slip."""
     if type(obj) is TenCandlesState and obj._draft:
         for name, value in changes.items():
             _set(obj, name, value)
