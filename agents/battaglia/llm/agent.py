@@ -1,0 +1,107 @@
+"""A battaglia seat played by a language model, with the scripted bot as its fallback.
+
+:class:`BattagliaLLM` turns the seat's view into a compact :class:`~agents.battaglia.llm.brief.Brief`
+and asks a generic :class:`~agents.llm.LLMAgent` for the decision at hand (one per decision kind
+and mask, since the voice and the speech field differ). Forced moves (one legal option) are made
+without a call. :func:`llm_table` builds the agents, fallbacks and shared budget of one game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from agents.base import Decision, Request
+from agents.battaglia.bot import BattagliaBot
+from agents.battaglia.llm.brief import Brief, Names, build_brief
+from agents.battaglia.llm.roles import decision_kind, role_for
+from agents.battaglia.texts import Table
+from agents.llm import LLMAgent, LLMSettings, TokenBudget, UsageStats
+from agents.llm.client import chat_model
+from agents.llm.prompts import render
+from agents.llm.usage import CallSink
+from rules.core import Action, PlayerId
+
+SPEECH_SCHEMA_CHARS = 300
+"""The schema's ``maxLength`` for speech; :func:`~agents.battaglia.llm.roles.fit_speech` then trims it."""
+
+
+class BattagliaLLM:
+    """One seat played by a model (implements :class:`agents.base.Agent`).
+
+    Args:
+        settings: endpoint, models, re-asks, language (the table's language wins for prompts).
+        seat: the seat it plays.
+        table: the public dressing (names, legends, setting, language).
+        model: a chat model shared by the seats of a run (default: one from ``settings``).
+        stats: the run's usage stats. budget: the game's token budget.
+        names: how seats and masks are written (tests swap in markers).
+    """
+
+    def __init__(self, settings: LLMSettings, seat: PlayerId, table: Table, *, model: Any = None,
+                 stats: UsageStats | None = None, budget: TokenBudget | None = None,
+                 names: Names | None = None) -> None:
+        self.settings = settings.model_copy(update={"language": table.lang})
+        self.seat, self.table = seat, table
+        self.names = names or Names(table)
+        self.chat = model if model is not None else chat_model(self.settings, "bot")
+        self.stats = stats or UsageStats()
+        self.budget = budget or TokenBudget(settings.budget_tokens)
+        self.name = f"llm:{self.settings.model_for('bot')}"
+        self.max_attempts = self.settings.max_reasks + 2
+        self._sink: CallSink | None = None
+        self._agents: dict[tuple[str, str], LLMAgent] = {}
+
+    def bind_calls(self, sink: CallSink) -> None:
+        """Send ``llm_call`` records to ``sink`` (the session's transcript)."""
+        self._sink = sink
+        for agent in self._agents.values():
+            agent.bind_calls(sink)
+
+    def act(self, request: Request) -> Action | Decision:
+        """The model's choice among ``request.legal``; a forced move is made without asking."""
+        if len(request.legal) == 1 and request.attempt == 1:
+            return request.legal[0]
+        view = request.view
+        kind = decision_kind(view, {a.kind for a in request.legal})
+        brief = build_brief(view, kind, self.names)
+        brief.limits["targets"] = sorted({f"P{a.target}" for a in request.legal if a.kind == "accuse"},  # type: ignore[attr-defined]
+                                         key=lambda label: int(label[1:]))
+        inner = self._agent(kind, brief)
+        return inner.act(Request(request.game, request.seat, brief, request.legal, request.rejection,
+                                 request.attempt))
+
+    def _agent(self, kind: str, brief: Brief) -> LLMAgent:
+        """The generic agent for this decision kind in the current mask's voice."""
+        key = (kind, brief.me["mask"])
+        agent = self._agents.get(key)
+        if agent is None:
+            persona = render("battaglia/llm/persona", self.table.lang, me=brief.me, setting=brief.setting,
+                             faction_name=brief.faction_name)
+            agent = LLMAgent(self.settings, role_for(kind, persona, SPEECH_SCHEMA_CHARS), model=self.chat,
+                             calls=self._sink, stats=self.stats, budget=self.budget)
+            self._agents[key] = agent
+        return agent
+
+
+def llm_table(settings: LLMSettings, seed: int | None, table: Table, seats: Iterable[int], *,
+              stats: UsageStats | None = None, model: Any = None,
+              names: Names | None = None) -> tuple[dict[int, Any], dict[int, BattagliaBot]]:
+    """The agents of one game: a model in ``seats``, scripted bots elsewhere; scripted fallbacks for every seat.
+
+    The seats share one token budget (the game's) and ``stats`` (the run's).
+    """
+    players = len(table.names)
+    stats = stats or UsageStats()
+    budget = TokenBudget(settings.budget_tokens)
+    chat = model if model is not None else chat_model(settings, "bot")
+    wanted = set(seats)
+    agents: dict[int, Any] = {}
+    for seat in range(players):
+        if seat in wanted:
+            agents[seat] = BattagliaLLM(settings, seat, table, model=chat, stats=stats, budget=budget, names=names)
+        else:
+            agents[seat] = BattagliaBot(seed, seat, table, talk=True)
+    fallbacks = {seat: BattagliaBot(seed, seat, table, talk=True) for seat in range(players)}
+    return agents, fallbacks
+
