@@ -2,21 +2,23 @@
 
 Everything is tuples, frozensets, ints and enums. Per-seat tuples are indexed by seat (0-based; the
 spec's P1 is seat 0). Rule functions update states with :func:`evolve` (``dataclasses.replace`` without
-``__init__``); inside one ``apply`` they change a private draft in place (see :func:`draft`).
+``__init__``, ``rules.records``); inside one ``apply`` they change a private draft in place (see
+:func:`draft`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
 
 from rules.battaglia.cards import Card
 from rules.battaglia.config import BattagliaConfig
+from rules import records
 from rules.core import Event, Outcome
+from rules.records import Draftable, evolve  # noqa: F401 - the rule modules' ``replace``
 
+_SETATTR = object.__setattr__
 
-_T = TypeVar("_T")
 
 
 class Phase(StrEnum):
@@ -68,14 +70,7 @@ class NightStep(StrEnum):
 NIGHT_ORDER: tuple[NightStep, ...] = tuple(NightStep)
 
 
-class _Draftable:
-    """``_open``: set on the one private copy an ``apply`` is changing (see :func:`draft`). A slot, not a
-    dataclass field: it stays out of equality, ``repr``, copies and JSON."""
-
-    __slots__ = ("_open",)
-
-
-class _Derived(_Draftable):
+class _Derived(Draftable):
     """Also a slot for a fact derived from a sealed state, filled on first use."""
 
     __slots__ = ("_active",)
@@ -103,7 +98,7 @@ class PendingCurse:
 
 
 @dataclass(frozen=True, slots=True)
-class NightState(_Draftable):
+class NightState(Draftable):
     """The night in progress."""
 
     step: NightStep
@@ -120,7 +115,7 @@ class NightState(_Draftable):
 
 
 @dataclass(frozen=True, slots=True)
-class DayState(_Draftable):
+class DayState(Draftable):
     """The day in progress."""
 
     accusations_limit: int
@@ -227,69 +222,28 @@ def holders(state: BattagliaState, card: Card) -> tuple[int, ...]:
     return tuple(s for s, c in enumerate(cards) if c is card and s not in out)
 
 
-# -- copying: one private draft per ``apply`` ------------------------------------------------------------
+# -- copying: one private draft per ``apply`` (``rules.records``) ---------------------------------------
 #
-# ``apply`` copies the state (and the night or day in progress) once into *draft* objects, marked open.
-# ``evolve`` changes an open object in place, since nobody else holds it yet, and copies anything else.
-# ``seal`` closes them again. The rule functions keep their functional style (``state = replace(state, ...)``).
-
-_SETATTR = object.__setattr__
-_NEW = object.__new__
-
-
-def _copier(cls: type) -> Any:
-    """A generated ``copy(obj)``: one read and one slot write per field, no loop and no ``__init__``.
-
-    Only dataclass fields are copied: the copy starts closed and with nothing derived.
-    """
-    body = "".join(f"    _set(new, {name!r}, obj.{name})\n" for name in cls.__slots__)  # type: ignore[attr-defined]
-    namespace: dict[str, Any] = {"_set": _SETATTR, "_new": _NEW, "cls": cls}
-    exec(f"def copy(obj):\n    new = _new(cls)\n{body}    return new\n", namespace)  # noqa: S102 - fixed source
-    return namespace["copy"]
-
-
-_COPY = {cls: _copier(cls) for cls in (BattagliaState, NightState, DayState)}
-
-
-def evolve(obj: _T, **changes: object) -> _T:
-    """``dataclasses.replace`` for these frozen slotted records, without re-running ``__init__`` (hot path).
-
-    A draft (see :func:`draft`) is changed in place and returned; anything else is copied.
-    """
-    if getattr(obj, "_open", False):
-        new = obj
-    else:
-        cls = type(obj)
-        copy = _COPY.get(cls)
-        if copy is None:
-            copy = _COPY[cls] = _copier(cls)
-        new = copy(obj)
-    for name, value in changes.items():
-        _SETATTR(new, name, value)
-    return new
+# ``apply`` copies the state and its night or day in progress once into open drafts; ``evolve``
+# changes an open draft in place and copies anything else; ``seal`` closes them again. Contract:
+# never read a record after passing it to ``evolve``.
 
 
 def draft(state: BattagliaState) -> BattagliaState:
     """A private, in-place-changeable copy of ``state`` and of its night or day in progress."""
-    new = _COPY[BattagliaState](state)
-    _SETATTR(new, "_open", True)
-    night, today = state.night, state.today
-    if night is not None:
-        night = _COPY[NightState](night)
-        _SETATTR(night, "_open", True)
-        _SETATTR(new, "night", night)
-    if today is not None:
-        today = _COPY[DayState](today)
-        _SETATTR(today, "_open", True)
-        _SETATTR(new, "today", today)
+    new = records.draft(state)
+    if state.night is not None:
+        _SETATTR(new, "night", records.draft(state.night))
+    if state.today is not None:
+        _SETATTR(new, "today", records.draft(state.today))
     return new
 
 
 def seal(state: BattagliaState) -> BattagliaState:
     """Close ``state`` and its night and day: from now on every change copies. Returns ``state``."""
-    _SETATTR(state, "_open", False)
+    records.seal(state)
     if state.night is not None:
-        _SETATTR(state.night, "_open", False)
+        records.seal(state.night)
     if state.today is not None:
-        _SETATTR(state.today, "_open", False)
+        records.seal(state.today)
     return state

@@ -6,11 +6,13 @@ one on your left. So the GM's left neighbour is seat 0 and its right neighbour i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 from enum import StrEnum
 
+from rules import records
 from rules.core import HOST, PlayerId
+from rules.records import Draftable, evolve, seal  # noqa: F401 - the rule modules' ``replace``/``seal``
 from rules.ten_candles.config import TOTAL_CANDLES, TenCandlesConfig
 
 
@@ -143,7 +145,7 @@ class Truth:
 
 
 @dataclass(frozen=True, slots=True)
-class TenCandlesState:
+class TenCandlesState(Draftable):
     """The whole truth of a game, secrets included. Views decide who sees what."""
 
     config: TenCandlesConfig
@@ -180,8 +182,6 @@ class TenCandlesState:
     deaths: tuple[PlayerId, ...] = ()
     x_cards: tuple[str, ...] = ()
     termination: str = ""
-    _draft: bool = field(default=False, init=False, repr=False, compare=False)
-    """Set only while one ``apply`` writes into its private copy (:func:`draft`); never seen outside."""
     _memo: dict[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
     """What ``views.py`` built for earlier states of this game, checked by identity before reuse;
     handed from state to state by :func:`draft`."""
@@ -241,53 +241,16 @@ def vice_author(holder: PlayerId, players: int) -> PlayerId:
     return (holder - 1) % players
 
 
-_set = object.__setattr__
-_new = object.__new__
-_COPIERS: dict[type, Any] = {}
-
-
-def _copier(cls: type) -> Any:
-    """A generated ``copy(obj)`` for a frozen, slotted class: one attribute read and one slot
-    write per field, no loop and no ``__init__`` (the simulator copies states millions of times).
-    Private fields (drafts, view caches) start from their defaults in the copy."""
-    values = {f.name: f"_default_{f.name}" if f.name.startswith("_") else f"obj.{f.name}" for f in fields(cls)}
-    body = "".join(f"    _set(new, {name!r}, {value})\n" for name, value in values.items())
-    namespace = {"_set": _set, "_new": _new, "cls": cls}
-    namespace.update({"_default_" + f.name: f.default for f in fields(cls) if f.name.startswith("_")})
-    exec(f"def copy(obj):\n    new = _new(cls)\n{body}    return new\n", namespace)  # noqa: S102 - fixed source
-    return namespace["copy"]
-
-
-def evolve(obj: Any, **changes: Any) -> Any:
-    """``dataclasses.replace`` for this package's frozen, slotted state classes, without the
-    ``__init__`` round trip. A draft state (see :func:`draft`) is changed in place instead: it
-    belongs to the one ``apply`` that made it, and nobody else holds it yet. So a rule function
-    writes ``state = evolve(state, ...)`` and never reads the pre-change state afterwards (read
-    what you need first); the golden games catch a slip."""
-    if type(obj) is TenCandlesState and obj._draft:
-        for name, value in changes.items():
-            _set(obj, name, value)
-        return obj
-    cls = type(obj)
-    copy = _COPIERS.get(cls)
-    if copy is None:
-        copy = _COPIERS[cls] = _copier(cls)
-    new = copy(obj)
-    for name, value in changes.items():
-        _set(new, name, value)
-    return new
+# -- copying: one private draft per ``apply`` (``rules.records``) ---------------------------------------
+# ``evolve`` changes an open draft in place and copies anything else; never read a record after
+# passing it to ``evolve`` (read what you need first). Fields named ``_...`` (view caches) start
+# from their defaults in a copy.
 
 
 def draft(state: TenCandlesState) -> TenCandlesState:
     """A private copy of ``state`` that :func:`evolve` changes in place: ``apply`` copies the
-    state once, lets the rule functions write into the copy, then :func:`seal`s it."""
-    new = evolve(state)
-    _set(new, "_draft", True)
-    _set(new, "_memo", state._memo)
+    state once, lets the rule functions write into the copy, then :func:`seal`s it. The views'
+    memo is handed on (it checks identity before reuse)."""
+    new = records.draft(state)
+    object.__setattr__(new, "_memo", state._memo)
     return new
-
-
-def seal(state: TenCandlesState) -> TenCandlesState:
-    """End the draft: from now on the state is immutable again (every later change copies)."""
-    _set(state, "_draft", False)
-    return state
