@@ -126,7 +126,7 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
         token = authorize(manager.store, request, table_id, HOST_SEAT)
         if "token" in request.query_params:
             return _enter(request, table_id, HOST_SEAT, token, f"/t/{table_id}/host")
-        return _page(request, "host.html", {**panel_context(table, None), "events": event_lines(table, None),
+        return _page(request, "host.html", {**panel_context(table, None), "events": _told(event_lines(table, None)),
                                             "ws_url": f"/ws/t/{table_id}/host"})
 
     @app.get("/t/{table_id}/seat/{seat}", response_class=HTMLResponse)
@@ -135,8 +135,13 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
         token = authorize(manager.store, request, table_id, seat)
         if "token" in request.query_params:
             return _enter(request, table_id, seat, token, f"/t/{table_id}/seat/{seat}")
-        return _page(request, "seat.html", {**panel_context(table, seat), "events": event_lines(table, seat),
+        return _page(request, "seat.html", {**panel_context(table, seat), "events": _told(event_lines(table, seat)),
                                             "ws_url": f"/ws/t/{table_id}/seat/{seat}"})
+
+
+def _told(lines: list[str]) -> list[str]:
+    """The lines a page lists (events the game leaves untold are skipped)."""
+    return [line for line in lines if line]
 
 
 def _enter(request: Request, table_id: str, seat: int, token: str, clean_url: str) -> Response:
@@ -164,7 +169,8 @@ def _add_api(app: FastAPI, manager: TableManager) -> None:
         options = {**_parse_options(body.options_text), **body.options}
         try:
             table, tokens = manager.create(body.game, options, bot_seats=body.bot_seats, bot_kind=body.bot_kind,
-                                           names=body.names, language=body.language, seed=body.seed)
+                                           names=body.names, language=body.language, seed=body.seed,
+                                           host=body.host)
         except TableSetupError as error:
             raise HTTPException(422, str(error)) from None
         table.kick()
@@ -276,7 +282,7 @@ async def _serve_socket(manager: TableManager, websocket: WebSocket, table_id: s
             lines = event_lines(table, viewer, cursor)
             cursor += len(lines)
             message = {"type": "update", "panels": render_panels(table, viewer),
-                       "events": [render_event(line) for line in lines]}
+                       "events": [render_event(line) for line in _told(lines)]}
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
 
     subscriber = Subscriber(viewer, push)

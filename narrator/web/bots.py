@@ -8,17 +8,32 @@ seeded generator, so it is also the last resort when a game has no scripted bot 
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
 from agents.base import Agent, AgentGaveUpError, Request
 from rules.core import Action, Game, PlayerId
 
-BotFactory = Callable[[Game[Any, Any], PlayerId, int], Agent]
-"""``factory(game, seat, seed) -> Agent``."""
+BotFactory = Callable[..., Agent]
+"""``factory(game, seat, seed) -> Agent``; a factory with a ``context`` keyword also gets the
+table's :class:`BotContext` (its language, objects its bots share)."""
+
+
+@dataclass
+class BotContext:
+    """What one table tells the bots it builds.
+
+    Attributes:
+        language: the table's language (``"ru"``/``"en"``): what bots write and say.
+        shared: objects the bots of one table share, by name (Ten Candles' table talk ``"board"``).
+    """
+
+    language: str = "en"
+    shared: dict[str, Any] = field(default_factory=dict)
 
 
 class UnknownBotError(KeyError):
@@ -58,8 +73,8 @@ def bot_kinds(game: str) -> list[str]:
     return sorted(kinds)
 
 
-def make_bot(kind: str, game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent:
-    """Build the agent for one bot seat.
+def make_bot(kind: str, game: Game[Any, Any], seat: PlayerId, seed: int, context: BotContext | None = None) -> Agent:
+    """Build the agent for one bot seat (``seat`` may be ``HOST`` where the rules give the host moves).
 
     Raises:
         UnknownBotError: naming the kinds this game offers.
@@ -71,7 +86,16 @@ def make_bot(kind: str, game: Game[Any, Any], seat: PlayerId, seed: int) -> Agen
     if isinstance(factory, str):
         module_name, attribute = factory.split(":")
         factory = getattr(import_module(module_name), attribute)
+    if _takes_context(factory):
+        return factory(game, seat, seed, context=context or BotContext())
     return factory(game, seat, seed)
+
+
+def _takes_context(factory: Callable[..., Agent]) -> bool:
+    try:
+        return "context" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # a builtin or a C callable: the plain signature
+        return False
 
 
 class RandomBot:
@@ -103,6 +127,8 @@ def _scripted_fallback(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
 register_bot("random", _random_bot, label="random legal moves")
 register_bot("scripted", _scripted_fallback, label="scripted bot")
 register_bot("scripted", "narrator.web.games:battaglia_scripted", game="battaglia", label="scripted battaglia player")
+register_bot("scripted", "narrator.web.games:ten_candles_scripted", game="ten-candles",
+             label="scripted survivors; the scripted GM with the template Storyteller")
 
 
 class HumanSeat:

@@ -1,4 +1,5 @@
-"""Game-specific wiring of the web table: which agent plays ``scripted`` for each game.
+"""Game-specific wiring of the web table: which agent plays ``scripted`` for each game (battaglia,
+Ten Candles; the Storyteller games have none yet: their host seat is a person).
 
 Factories are named as strings in :mod:`narrator.web.bots`, so a game's agents are imported only
 when a table of that game asks for a bot.
@@ -9,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from agents.base import Agent
-from rules.core import Game, PlayerId
+from narrator.web.bots import BotContext
+from rules.core import HOST, Game, PlayerId
 
 
 def battaglia_scripted(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent:
@@ -17,3 +19,18 @@ def battaglia_scripted(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
     from agents.battaglia import BattagliaBot
 
     return BattagliaBot(seed, seat)
+
+
+def ten_candles_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
+    """A scripted Ten Candles survivor, or (``seat == HOST``) the scripted GM with the template
+    Storyteller's voice. The table's bots share one board of table talk (volunteers, Moments)."""
+    from agents.ten_candles.gm import NarratingGM
+    from agents.ten_candles.survivor import ScriptedSurvivor
+    from agents.ten_candles.table import Board
+    from narrator.ten_candles.storyteller import TemplateStoryteller
+
+    board = context.shared.setdefault("board", Board())
+    if seat == HOST:
+        voice = TemplateStoryteller(lang=context.language, seed=seed)
+        return NarratingGM(seed=seed, voice=voice, board=board)
+    return ScriptedSurvivor(seat, seed=seed, lang=context.language, board=board)

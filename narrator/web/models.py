@@ -31,6 +31,9 @@ class CreateTable(BaseModel):
     names: list[SeatName] = Field(default_factory=list, max_length=MAX_SEATS)
     language: Literal["en", "ru"] = "en"
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    host: Literal["human", "bot"] | None = None
+    """Who plays the host seat where the rules give it moves (Ten Candles' GM): the creator through
+    the host page (``human``) or a bot (``bot``, the default). Ignored where the program hosts."""
 
 
 class ActRequest(BaseModel):

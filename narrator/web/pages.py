@@ -13,7 +13,8 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 
 from narrator.web.i18n import Translator
-from narrator.web.render import controls, event_line, seat_name, view_rows
+from narrator.web.present import Context, Group
+from narrator.web.render import seat_name
 from narrator.web.tables import Table
 from rules.codec import action_to_dict
 from rules.core import HOST, PlayerId, jsonable
@@ -22,15 +23,23 @@ from rules.replay import audience_to_json
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
 
+def context_for(table: Table, viewer: PlayerId | None) -> Context:
+    """What the table's presenter may use for ``viewer``'s page."""
+    lang = Translator(table.record.language).language
+    return Context(tuple(table.names), lang, table.page_viewer(viewer), table.record.seed)
+
+
 def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
-    """The template values of every panel of ``viewer``'s page (``None``: the public host page)."""
+    """The template values of every panel of ``viewer``'s page (``None``: the host page)."""
     t = Translator(table.record.language)
     names, lang = table.names, t.language
     actor = HOST if viewer is None else viewer
     legal = table.legal(actor) if viewer is not None or HOST in table.waiting_for() else []
     rejection = table.rejections.get(actor)
     outcome = table.session.outcome()
-    shown = controls(table.game.name, legal, names, lang)
+    ctx = context_for(table, viewer)
+    view = table.view(ctx.viewer)
+    shown = table.presenter.controls(legal, view, ctx)
     refused_kind = table.last_refused.get(actor, {}).get("kind") if rejection else None
     return {
         "t": t,
@@ -43,8 +52,10 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
                    "bot_kind": s.bot_kind} for s in table.record.seats],
-        "view_rows": view_rows(table.view(viewer), names, lang),
+        "sections": table.presenter.panel(view, ctx),
         "controls": shown,
+        "is_group": lambda control: isinstance(control, Group),
+        "host_role": _host_role(table),
         "rejection": rejection,
         "rejected_kind": refused_kind if any(c.payload["kind"] == refused_kind for c in shown) else None,
         "controller": table.seat(viewer).controller if viewer is not None else "human",
@@ -52,10 +63,20 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     }
 
 
+def _host_role(table: Table) -> str:
+    """Which note the host page shows: the program hosts, a bot plays the host seat, or a person does."""
+    if not table.presenter.host_plays:
+        return "program"
+    return "human" if table.human_host else "bot"
+
+
 def event_lines(table: Table, viewer: PlayerId | None, start: int = 0) -> list[str]:
-    """The visible events from position ``start`` of ``viewer``'s log, in words."""
-    t = Translator(table.record.language)
-    return [event_line(table.game.name, e, table.names, t.language) for e in table.visible_events(viewer)[start:]]
+    """One entry per event ``viewer`` may see, from position ``start`` of its log, in words
+    ("" for an event the game does not tell)."""
+    ctx = context_for(table, viewer)
+    view = table.view(ctx.viewer)
+    present = table.presenter.event_text
+    return [present(e, view, ctx) or "" for e in table.visible_events(ctx.viewer)[start:]]
 
 
 def render_panels(table: Table, viewer: PlayerId | None) -> dict[str, str]:
@@ -65,7 +86,9 @@ def render_panels(table: Table, viewer: PlayerId | None) -> dict[str, str]:
 
 
 def render_event(line: str) -> str:
-    """One log line as HTML."""
+    """One log line as HTML ("" for an event left untold)."""
+    if not line:
+        return ""
     return TEMPLATES.get_template("_event.html").render({"line": line})
 
 
@@ -75,6 +98,7 @@ def public_state(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     rejection = table.rejections.get(actor)
     outcome = table.session.outcome()
     legal = table.legal(actor) if viewer is not None or HOST in table.waiting_for() else []
+    viewer = table.page_viewer(viewer)
     return {
         "table": table.id,
         "game": table.game.name,

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS tables (
     language TEXT NOT NULL,
     seats TEXT NOT NULL,
     status TEXT NOT NULL,
-    created TEXT NOT NULL DEFAULT (datetime('now'))
+    created TEXT NOT NULL DEFAULT (datetime('now')),
+    host TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash TEXT PRIMARY KEY,
@@ -69,6 +70,9 @@ class TableRecord:
     language: str
     seats: list[SeatRecord] = field(default_factory=list)
     status: str = "active"
+    host: SeatRecord = field(default_factory=lambda: SeatRecord(HOST_SEAT, "", "human"))
+    """Who plays the host seat where the rules give it moves (Ten Candles' GM): a person through
+    the host page, or a bot. Games whose program is the host (battaglia) never ask it."""
 
 
 class TableStore:
@@ -80,6 +84,9 @@ class TableStore:
         self._lock = threading.Lock()
         with self._connect() as db:
             db.executescript(_SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+            if "host" not in columns:  # an index written before the host seat was kept
+                db.execute("ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT ''")
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -94,17 +101,18 @@ class TableStore:
     def add(self, record: TableRecord, tokens: dict[int, str]) -> None:
         """Insert a new table and the hashes of its tokens (seat -> token; the host is seat -2)."""
         with self._connect() as db:
-            db.execute("INSERT INTO tables (id, game, config, seed, language, seats, status) VALUES (?,?,?,?,?,?,?)",
+            db.execute("INSERT INTO tables (id, game, config, seed, language, seats, status, host) "
+                       "VALUES (?,?,?,?,?,?,?,?)",
                        (record.id, record.game, json.dumps(record.config), record.seed, record.language,
-                        _seats_json(record.seats), record.status))
+                        _seats_json(record.seats), record.status, json.dumps(record.host.to_dict())))
             db.executemany("INSERT INTO tokens (hash, table_id, seat) VALUES (?,?,?)",
                            [(token_hash(token), record.id, seat) for seat, token in tokens.items()])
 
     def update(self, record: TableRecord) -> None:
         """Save a table's seats and status."""
         with self._connect() as db:
-            db.execute("UPDATE tables SET seats = ?, status = ? WHERE id = ?",
-                       (_seats_json(record.seats), record.status, record.id))
+            db.execute("UPDATE tables SET seats = ?, status = ?, host = ? WHERE id = ?",
+                       (_seats_json(record.seats), record.status, json.dumps(record.host.to_dict()), record.id))
 
     def replace_token(self, table_id: str, seat: int, token: str) -> None:
         """Give ``seat`` a new token; the old one stops working."""
@@ -121,10 +129,15 @@ class TableStore:
     def all(self) -> list[TableRecord]:
         """Every table, oldest first."""
         with self._connect() as db:
-            rows = db.execute("SELECT id, game, config, seed, language, seats, status FROM tables "
+            rows = db.execute("SELECT id, game, config, seed, language, seats, status, host FROM tables "
                               "ORDER BY created, rowid").fetchall()
         return [TableRecord(row[0], row[1], json.loads(row[2]), int(row[3]), row[4],
-                            [SeatRecord(**s) for s in json.loads(row[5])], row[6]) for row in rows]
+                            [SeatRecord(**s) for s in json.loads(row[5])], row[6], _host(row[7])) for row in rows]
+
+
+def _host(text: str) -> SeatRecord:
+    """The host seat's record ('' in an index from before it was kept: a person)."""
+    return SeatRecord(**json.loads(text)) if text else SeatRecord(HOST_SEAT, "", "human")
 
 
 def _seats_json(seats: list[SeatRecord]) -> str:

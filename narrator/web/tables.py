@@ -21,10 +21,11 @@ from typing import Any
 from narrator.resume import ResumeError, resume_session
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter, read_transcript
-from narrator.web.bots import HumanSeat, bot_kinds, make_bot
+from narrator.web.bots import BotContext, HumanSeat, bot_kinds, make_bot
+from narrator.web.present import presenter_for
 from narrator.web.store import SeatRecord, TableRecord, TableStore
 from rules.codec import action_to_dict
-from rules.core import CHANCE, HOST, Action, Code, Event, Game, PlayerId, Rejection
+from rules.core import CHANCE, HOST, PUBLIC, Action, Code, Event, Game, PlayerId, Rejection
 from rules.registry import get_game
 from rules.replay import audience_from_json, decode_config, parse_lines
 
@@ -32,6 +33,10 @@ logger = logging.getLogger("narrator.web")
 
 SEAT_IS_BOT = "SEAT_IS_BOT"
 """Rejection code: a human acted for a seat while a bot plays it."""
+
+NARRATION = "narration"
+"""Kind of the public pseudo-events carrying bots' prose (a bot Storyteller's framing, a survivor's
+line). They are kept in the transcript as ``narration`` records, which replay ignores."""
 
 
 @dataclass(eq=False)
@@ -55,8 +60,11 @@ class Table:
     """
 
     def __init__(self, record: TableRecord, game: Game[Any, Any], session: Session, events: list[Event],
-                 store: TableStore, *, bot_delay: float = 0.0, error: str | None = None) -> None:
+                 store: TableStore, *, bot_delay: float = 0.0, error: str | None = None,
+                 bot_context: BotContext | None = None) -> None:
         self.record, self.game, self.session, self.store = record, game, session, store
+        self.presenter = presenter_for(game.name)
+        self.bot_context = bot_context or BotContext(record.language)
         self.events = events
         self.bot_delay = bot_delay
         self.error = error
@@ -67,7 +75,7 @@ class Table:
         self.idle = asyncio.Event()
         self.idle.set()
         self._driver: asyncio.Task[None] | None = None
-        session.listeners.append(lambda _action, new_events: self.events.extend(new_events))
+        session.listeners.append(self._on_move)
 
     # -- what pages read ---------------------------------------------------------------------
 
@@ -89,6 +97,18 @@ class Table:
         """What ``viewer`` may know now (``None``: the public)."""
         return self.game.view(self.session.state, viewer)
 
+    @property
+    def human_host(self) -> bool:
+        """A person plays the host seat, which the rules give moves (a human Ten Candles GM)."""
+        return self.presenter.host_plays and self.record.host.controller == "human"
+
+    def page_viewer(self, viewer: PlayerId | None) -> PlayerId | None:
+        """Whose knowledge a page shows: its seat; on the host page the host seat's (``HOST``) only
+        when a person plays a host the rules give moves, else the public's (``None``)."""
+        if viewer is None or viewer == HOST:
+            return HOST if self.human_host else None
+        return viewer
+
     def visible_events(self, viewer: PlayerId | None) -> list[Event]:
         """The events ``viewer`` may see, in order."""
         return [event for event in list(self.events) if event.visible_to(viewer)]
@@ -97,7 +117,7 @@ class Table:
         """The moves ``seat`` may make now (none while a bot plays it or the game is over)."""
         if self.error or self.session.outcome() is not None:
             return []
-        if seat != HOST and self.seat(seat).controller != "human":
+        if (self.record.host if seat == HOST else self.seat(seat)).controller != "human":
             return []
         return list(self.game.legal_actions(self.session.state, seat))
 
@@ -112,7 +132,7 @@ class Table:
     async def submit(self, seat: PlayerId, action: Action) -> Rejection | None:
         """Apply a human's move for ``seat``, or return the kernel's reason for refusing it."""
         async with self.lock:
-            if seat != HOST and self.seat(seat).controller != "human":
+            if (self.record.host if seat == HOST else self.seat(seat)).controller != "human":
                 rejection = Rejection(SEAT_IS_BOT, f"a bot plays seat {seat} now; take the seat back to act", "web")
             elif self.error:
                 rejection = Rejection(Code.GAME_OVER, f"this table stopped: {self.error}", "web")
@@ -137,9 +157,9 @@ class Table:
             if record.controller == controller:
                 return
             if controller == "bot":
-                agent = make_bot(record.bot_kind, self.game, seat, self.record.seed)
+                agent = make_bot(record.bot_kind, self.game, seat, self.record.seed, self.bot_context)
                 observe = getattr(agent, "observe", None)
-                history = self.visible_events(seat)
+                history = kernel_events(self.visible_events(seat))
                 if observe is not None and history:
                     observe(history)
                 self.session.agents[seat] = agent
@@ -204,13 +224,20 @@ class Table:
         if CHANCE in active:
             self.session.play_chance()
             return True
-        bots = sorted(s for s in active if s != HOST and self.seat(s).controller == "bot")
+        bots = sorted(s for s in active if (self.record.host if s == HOST else self.seat(s)).controller == "bot")
         if bots:
             await asyncio.to_thread(self.session.ask, bots[0])
             return True
         if not active:
             raise RuntimeError(f"{self.game.name}: nobody may act and the game is not over")
         return False
+
+    def _on_move(self, _action: Action, new_events: Any) -> None:
+        """Keep the move's events, then any prose the game's bots add about them (public)."""
+        self.events.extend(new_events)
+        for speaker, text in self.presenter.narration(self, new_events):
+            self.events.append(Event(NARRATION, PUBLIC, {"by": speaker, "text": text}))
+            self.session.write({"kind": "narration", "by": speaker, "text": text})
 
     def _set_status(self, status: str) -> None:
         if self.record.status != status:
@@ -247,13 +274,20 @@ class TableManager:
         """Start serving ``table``."""
         self.tables[table.id] = table
 
-    def agents_for(self, game: Game[Any, Any], record: TableRecord) -> dict[PlayerId, Any]:
-        """The agent in each seat: a bot of the seat's kind, or the web page's human."""
-        return {seat.seat: make_bot(seat.bot_kind, game, seat.seat, record.seed) if seat.controller == "bot"
-                else HumanSeat() for seat in record.seats}
+    def agents_for(self, game: Game[Any, Any], record: TableRecord, context: BotContext) -> dict[PlayerId, Any]:
+        """The agent in each seat: a bot of the seat's kind, or the web page's human (and the host
+        seat's bot, where the rules give the host moves and the creator gave it to a bot)."""
+        agents = {seat.seat: make_bot(seat.bot_kind, game, seat.seat, record.seed, context)
+                  if seat.controller == "bot" else HumanSeat() for seat in record.seats}
+        if presenter_for(game.name).host_plays:
+            host = record.host
+            agents[HOST] = make_bot(host.bot_kind, game, HOST, record.seed, context) \
+                if host.controller == "bot" else HumanSeat()
+        return agents
 
     def create(self, game_name: str, options: dict[str, Any], *, bot_seats: list[int], bot_kind: str,
-               names: list[str], language: str, seed: int | None) -> tuple[Table, dict[PlayerId, str]]:
+               names: list[str], language: str, seed: int | None,
+               host: str | None = None) -> tuple[Table, dict[PlayerId, str]]:
         """Set up a table and start it.
 
         Returns:
@@ -262,6 +296,9 @@ class TableManager:
 
         Raises:
             TableSetupError: naming what is wrong (game, option, seat, bot kind).
+
+        ``host`` (``"human"``/``"bot"``) says who plays the host seat where the rules give it moves
+        (Ten Candles' GM); by default a bot, so the host page stays public.
         """
         try:
             game = get_game(game_name)
@@ -280,14 +317,17 @@ class TableManager:
         seed = secrets.randbelow(2**31) if seed is None else seed
         seats = [SeatRecord(s, names[s].strip() if s < len(names) else "", "bot" if s in bot_seats else "human",
                             bot_kind) for s in range(seat_count)]
-        record = TableRecord(secrets.token_urlsafe(6), game.name, game.config_to_dict(config), seed, language, seats)
+        host_controller = (host or "bot") if presenter_for(game.name).host_plays else "human"
+        record = TableRecord(secrets.token_urlsafe(6), game.name, game.config_to_dict(config), seed, language, seats,
+                             host=SeatRecord(HOST, "", host_controller, bot_kind))
         tokens = {s: secrets.token_urlsafe(24) for s in [HOST, *range(seat_count)]}
-        session = Session(game, config, self.agents_for(game, record), seed=seed,
+        context = BotContext(language)
+        session = Session(game, config, self.agents_for(game, record, context), seed=seed,
                           recorder=TranscriptWriter(self.transcript_path(record.id)))
         session.write_header(seats=[{"seat": s.seat, "name": s.name, "agent": s.controller if s.controller == "human"
                                      else f"bot:{s.bot_kind}"} for s in seats], table=record.id)
         self.store.add(record, tokens)
-        table = Table(record, game, session, [], self.store, bot_delay=self.bot_delay)
+        table = Table(record, game, session, [], self.store, bot_delay=self.bot_delay, bot_context=context)
         self.add(table)
         logger.info("table %s created: %s, %d seats, bots at %s", record.id, game.name, seat_count, sorted(bot_seats))
         return table, tokens
@@ -303,7 +343,8 @@ class TableManager:
     def _load(self, record: TableRecord) -> Table:
         game = get_game(record.game)
         path = self.transcript_path(record.id)
-        agents = self.agents_for(game, record)
+        context = BotContext(record.language)
+        agents = self.agents_for(game, record, context)
         events = read_events(path)
         try:
             session = resume_session(path, agents)
@@ -314,13 +355,13 @@ class TableManager:
             if record.status == "active" and replayed.outcome is not None:
                 record.status = "finished"
                 self.store.update(record)
-        for seat in record.seats:  # bots catch up on what their seat has seen
-            observe = getattr(agents[seat.seat], "observe", None)
+        for seat, agent in agents.items():  # bots catch up on what their seat has seen
+            observe = getattr(agent, "observe", None)
             if observe is not None:
-                history = [e for e in events if e.visible_to(seat.seat)]
+                history = [e for e in kernel_events(events) if e.visible_to(seat)]
                 if history:
                     observe(history)
-        return Table(record, game, session, events, self.store, bot_delay=self.bot_delay)
+        return Table(record, game, session, events, self.store, bot_delay=self.bot_delay, bot_context=context)
 
     def start(self) -> None:
         """Let every active table move its bots (call from the running event loop)."""
@@ -334,11 +375,18 @@ class TableManager:
 
 
 def read_events(path: Path) -> list[Event]:
-    """The events recorded in a transcript, in order (each page filters them by viewer)."""
+    """The events recorded in a transcript, in order, with the bots' public prose between them
+    (each page filters them by viewer)."""
     with path.open(encoding="utf-8") as handle:
         records = [record for _, record in parse_lines(handle)]
-    return [Event(r["event"], audience_from_json(r["audience"]), r.get("data") or {})
-            for r in records if r.get("kind") == "event"]
+    return [Event(r["event"], audience_from_json(r["audience"]), r.get("data") or {}) if r.get("kind") == "event"
+            else Event(NARRATION, PUBLIC, {"by": r.get("by"), "text": str(r.get("text", ""))})
+            for r in records if r.get("kind") in ("event", "narration")]
+
+
+def kernel_events(events: list[Event]) -> list[Event]:
+    """The kernel's events only (what bots observe), without the table's prose."""
+    return [event for event in events if event.kind != NARRATION]
 
 
 class TableSetupError(ValueError):

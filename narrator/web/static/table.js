@@ -65,7 +65,8 @@ document.addEventListener("submit", async event => {
   const form = event.target;
   if (!form.matches("form.control")) return;
   event.preventDefault();
-  const action = JSON.parse(form.dataset.action);
+  const choice = $("select[data-choice]", form);
+  const action = JSON.parse(choice ? choice.value : form.dataset.action);
   form.querySelectorAll("[data-field]").forEach(field => { action[field.dataset.field] = field.value; });
   const url = form.closest("[data-act-url]").dataset.actUrl;
   const button = $("button", form);

@@ -1,0 +1,199 @@
+"""Battaglia at the web table: the host's narration for events, readable moves, a compact panel.
+
+Events are told by :class:`narrator.battaglia.narration.Narrator` (the terminal host's words in
+Russian or English), fed only the events the page's viewer may see. Names: the creator's seat
+names where given, else the town's dressing drawn from the table's seed (as the bots say them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agents.battaglia.texts import Table, load, mask_info
+from narrator.battaglia.narration import Narrator
+from narrator.web.present import Context, Presenter, Section
+from rules.core import Action, Event
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"choose": "choose {name}", "choose_group": "choose", "whisper": "whisper to my group",
+           "speak_words": "speak", "approve": "approve the accusation", "refuse": "refuse the accusation",
+           "accuse": "accuse", "vote": "vote", "vote_for": "vote for {names}", "dying_shot": "dying shot",
+           "you": "You", "mask": "mask", "force": "force", "life": "life", "heir": "Corrigan's shot inherited",
+           "learned": "What you learned", "table": "The table", "today": "Today", "phase": "now",
+           "alive": "alive", "second_life": "second life", "out": "out", "died_as": "died as {card}",
+           "revealed": "revealed: {what}", "accusations": "accusations ({made} of {limit})",
+           "candidates": "candidates", "votes": "votes each", "condemned": "condemned", "cursed": "cursed",
+           "judges": "judges", "turn": "turn", "awake_with": "awake with", "day": "day {day}",
+           "night": "night {night}", "shadow": "shadow", "child": "child", "lord": "lord", "bishop": "bishop",
+           "phase.deal": "dealing", "phase.night": "night", "phase.rebirth": "rebirth",
+           "phase.last_words": "last words", "phase.speech": "speeches", "phase.accuse": "accusations",
+           "phase.judge": "judgement", "phase.vote": "vote", "phase.condemned": "the condemned",
+           "phase.execution": "execution", "phase.over": "the end"},
+    "ru": {"choose": "выбрать: {name}", "choose_group": "выбрать", "whisper": "шепнуть своим",
+           "speak_words": "сказать", "approve": "утвердить обвинение", "refuse": "отклонить обвинение",
+           "accuse": "обвинить", "vote": "голосовать", "vote_for": "голос за: {names}",
+           "dying_shot": "предсмертный выстрел", "you": "Вы", "mask": "маска", "force": "сила", "life": "жизнь",
+           "heir": "унаследован выстрел Корригана", "learned": "Что вы узнали", "table": "Стол",
+           "today": "Сегодня", "phase": "сейчас", "alive": "жив", "second_life": "вторая жизнь",
+           "out": "выбыл", "died_as": "погиб как {card}", "revealed": "вскрыт: {what}",
+           "accusations": "обвинения ({made} из {limit})", "candidates": "кандидаты", "votes": "голосов у каждого",
+           "condemned": "осуждён", "cursed": "проклят", "judges": "судьи", "turn": "очередь",
+           "awake_with": "не спите вместе с", "day": "день {day}", "night": "ночь {night}", "shadow": "тень",
+           "child": "дитя", "lord": "лорд", "bishop": "епископ",
+           "phase.deal": "раздача", "phase.night": "ночь", "phase.rebirth": "перерождение",
+           "phase.last_words": "последнее слово", "phase.speech": "речи", "phase.accuse": "обвинения",
+           "phase.judge": "суд", "phase.vote": "голосование", "phase.condemned": "осуждённый",
+           "phase.execution": "казнь", "phase.over": "конец"},
+}
+
+
+class BattagliaPresenter(Presenter):
+    """Battaglia's words on the web: the program is the host, so ``host_plays`` stays False."""
+
+    def narrator(self, view: Any, ctx: Context) -> Narrator:
+        """The host's voice for this page (``you`` marks the page's own seat)."""
+        players = int(getattr(view, "players", len(ctx.names)) or len(ctx.names))
+        dressing = Table.for_game(ctx.seed, players, ctx.language)
+        names = tuple((ctx.names[s] if s < len(ctx.names) and ctx.names[s] else dressing.names[s])
+                      for s in range(players))
+        seat = ctx.viewer if isinstance(ctx.viewer, int) and ctx.viewer >= 0 else None
+        return Narrator(Table(ctx.language, dressing.setting, names, dressing.legends), seat)
+
+    def w(self, ctx: Context, key: str, **values: Any) -> str:
+        """One of this adapter's words."""
+        return WORDS[ctx.language if ctx.language in WORDS else "en"][key].format(**values)
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
+        return "\n".join(self.narrator(view, ctx).lines([event]))
+
+    # -- moves -----------------------------------------------------------------------------------
+
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        voice = self.narrator(view, ctx)
+        say, kind = voice.say, action.kind
+        phase = str(getattr(view, "phase", ""))
+        if kind == "choose":
+            return self.w(ctx, "choose", name=voice.name(action.target))  # type: ignore[attr-defined]
+        if kind == "whisper":
+            return self.w(ctx, "whisper")
+        if kind == "speak":
+            return say("action_speak")
+        if kind == "judge":
+            return self.w(ctx, "approve" if action.approve else "refuse")  # type: ignore[attr-defined]
+        if kind == "vote":
+            return self.w(ctx, "vote_for", names=voice.names(action.targets))  # type: ignore[attr-defined]
+        if kind == "accuse":
+            return f"{self.w(ctx, 'accuse')}: {self.option_label(action, view, ctx)}"
+        if kind == "dying_shot":
+            return say("action_dying_shot", name=voice.name(action.target))  # type: ignore[attr-defined]
+        if kind == "pass":
+            return (say("action_accept") if phase == "condemned" else say("action_no_objection")
+                    if phase == "execution" else say("prompt_pass"))
+        key = f"action_{kind}"
+        return say(key) if key in voice.words else super().action_label(action, view, ctx)
+
+    def group_label(self, kind: str, actions: Sequence[Action], view: Any, ctx: Context) -> str:
+        if kind == "choose":
+            step = self.narrator(view, ctx).steps.get(str(getattr(view, "step", "")), "")
+            return f"{self.w(ctx, 'choose_group')} ({step})" if step else self.w(ctx, "choose_group")
+        if kind in ("vote", "accuse", "dying_shot"):
+            return self.w(ctx, kind)
+        return super().group_label(kind, actions, view, ctx)
+
+    def option_label(self, action: Action, view: Any, ctx: Context) -> str:
+        voice = self.narrator(view, ctx)
+        if action.kind == "accuse":
+            a: Any = action
+            basis = voice.words.get(f"basis_{a.basis}", a.basis)
+            charge = f", {voice.say('prompt_charge_shadow')}" if a.charge == "shadow" else ""
+            return f"{voice.name(a.target)} — {basis}{charge}"
+        if action.kind == "vote":
+            return voice.names(action.targets)  # type: ignore[attr-defined]
+        if action.kind in ("choose", "dying_shot"):
+            return voice.name(action.target)  # type: ignore[attr-defined]
+        return self.action_label(action, view, ctx)
+
+    # -- the view --------------------------------------------------------------------------------
+
+    def panel(self, view: Any, ctx: Context) -> list[Section]:
+        if not hasattr(view, "graveyard"):
+            return super().panel(view, ctx)
+        voice = self.narrator(view, ctx)
+        sections = [self._now(view, voice, ctx)]
+        if view.card is not None:
+            sections.append(self._you(view, voice, ctx))
+        learned = voice.lines(view.notes)
+        if learned:
+            sections.append(Section(self.w(ctx, "learned"), items=learned))
+        sections.append(self._table(view, voice, ctx))
+        today = self._today(view, voice, ctx)
+        if today.rows or today.items:
+            sections.append(today)
+        return sections
+
+    def _now(self, view: Any, voice: Narrator, ctx: Context) -> Section:
+        phase = self.w(ctx, f"phase.{view.phase}") if f"phase.{view.phase}" in WORDS["en"] else str(view.phase)
+        when = self.w(ctx, "night", night=view.night) if str(view.phase) in ("night", "rebirth") else \
+            self.w(ctx, "day", day=view.day)
+        step = voice.steps.get(str(view.step), "") if view.step is not None else ""
+        rows = [(self.w(ctx, "phase"), ", ".join(p for p in (when, phase, step) if p))]
+        if view.turn is not None:
+            rows.append((self.w(ctx, "turn"), voice.name(view.turn)))
+        return Section("", rows=rows)
+
+    def _you(self, view: Any, voice: Narrator, ctx: Context) -> Section:
+        info = mask_info(str(view.card))
+        faction = load("masks")["factions"][info["faction"]]["name"][ctx.language]
+        rows = [(self.w(ctx, "mask"), voice.card(str(view.card))), (self.w(ctx, "force"), faction),
+                (self.w(ctx, "life"), str(view.life))]
+        if view.heir_slot:
+            rows.append((self.w(ctx, "heir"), str(view.heir_slot)))
+        if view.awake_with:
+            rows.append((self.w(ctx, "awake_with"), voice.names(s for s in view.awake_with if s != ctx.viewer)))
+        return Section(self.w(ctx, "you"), rows=rows)
+
+    def _table(self, view: Any, voice: Narrator, ctx: Context) -> Section:
+        died: dict[int, list[str]] = {}
+        for seat, _life, card in view.graveyard:
+            died.setdefault(seat, []).append(voice.card(str(card)))
+        flags = {"shadow": view.revealed_shadow, "child": view.revealed_child, "lord": view.revealed_lord,
+                 "bishop": view.revealed_bishop}
+        rows = []
+        for seat in range(view.players):
+            if seat in view.out:
+                state = self.w(ctx, "out")
+            else:
+                state = self.w(ctx, "alive") if view.lives[seat] == 1 else self.w(ctx, "second_life")
+            parts = [state] + [self.w(ctx, "died_as", card=c) for c in died.get(seat, [])]
+            shown = [self.w(ctx, f) for f, who in flags.items() if seat in who]
+            if shown:
+                parts.append(self.w(ctx, "revealed", what=", ".join(shown)))
+            rows.append((voice.name(seat), "; ".join(parts)))
+        return Section(self.w(ctx, "table"), rows=rows)
+
+    def _today(self, view: Any, voice: Narrator, ctx: Context) -> Section:
+        section = Section(self.w(ctx, "today"))
+        if view.accusations or view.accusations_limit:
+            section.rows.append((self.w(ctx, "accusations", made=len(view.accusations),
+                                        limit=view.accusations_limit), ""))
+            for a in view.accusations:
+                accuser = voice.say("nobody") if a.accuser < 0 else voice.name(a.accuser)
+                basis = voice.words.get(f"basis_{a.basis}", a.basis)
+                section.items.append(f"{accuser} → {voice.name(a.target)} ({basis})")
+        pairs = (("candidates", view.candidates), ("judges", view.judges))
+        for key, seats in pairs:
+            if seats:
+                section.rows.append((self.w(ctx, key), voice.names(seats)))
+        if view.candidates and view.votes:
+            section.rows.append((self.w(ctx, "votes"), str(view.votes)))
+        for key in ("condemned", "cursed"):
+            seat = getattr(view, key)
+            if seat is not None:
+                section.rows.append((self.w(ctx, key), voice.name(seat)))
+        return section
+
+
+PRESENTER = BattagliaPresenter("battaglia")

@@ -1,0 +1,185 @@
+"""Per-game presentation: events as sentences, moves as readable controls, a view as a panel.
+
+A :class:`Presenter` turns what the kernel gives one viewer (its view, its legal moves, the events
+it may see) into words in the table's language. The base class is the generic renderer of
+:mod:`narrator.web.render` (field lists), so a game nobody wrote a presenter for still plays; the
+project's games register their own (``narrator/web/adapters/``), imported lazily by name.
+
+A presenter only ever receives what the viewer may know: the page's view and the events already
+filtered by audience. Grouping: many moves of one kind (``vote → X`` for every living seat) become
+one control with a select, so a 17-seat accusation list is one form, not 17 buttons.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from narrator.web.i18n import translate
+from narrator.web.render import TEXT_FIELDS, Control, controls, event_line, seat_name, view_rows
+from rules.codec import action_to_dict
+from rules.core import HOST, Action, Event, PlayerId
+
+GROUP_AT = 4
+"""Moves of one kind are grouped into a select from this many on (fewer stay buttons)."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a presenter may use besides the viewer's own view and events.
+
+    Attributes:
+        names: the seats' display names as the table creator typed them ("" when unnamed).
+        language: ``"ru"`` or ``"en"``.
+        viewer: the page's seat, ``HOST`` for a human moderator, ``None`` for the public page.
+        seed: the table's seed (public: battaglia draws its town's dressing from it).
+    """
+
+    names: tuple[str, ...]
+    language: str
+    viewer: PlayerId | None = None
+    seed: int = 0
+
+    def t(self, key: str, **values: Any) -> str:
+        """A catalogue message in this context's language."""
+        return translate(self.language, key, **values)
+
+    def seat(self, seat: int) -> str:
+        """A seat's display name."""
+        return seat_name(self.names, seat, self.language)
+
+
+@dataclass
+class Section:
+    """One block of the view panel: a title, label/value rows, and free lines (a list)."""
+
+    title: str
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Choice:
+    """One option of a grouped control."""
+
+    label: str
+    payload: dict[str, Any]
+
+
+@dataclass
+class Group(Control):
+    """Several moves of one kind as one form: a select of ``choices`` and one button."""
+
+    choices: list[Choice] = field(default_factory=list)
+
+
+class Presenter:
+    """The generic presentation (field lists); games override what they can say better.
+
+    Attributes:
+        host_plays: the rules give the host seat (``HOST``) decisions of its own (a GM, a
+            Storyteller), which the table's creator may hand to a bot or keep for a person.
+    """
+
+    host_plays = False
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
+        """``event`` in words (``None`` or "": not shown). ``view`` is the viewer's current view."""
+        return event_line(self.game, event, ctx.names, ctx.language)
+
+    # -- moves -----------------------------------------------------------------------------------
+
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        """A button's words for one move."""
+        return controls(self.game, [action], ctx.names, ctx.language)[0].label
+
+    def group_label(self, kind: str, actions: Sequence[Action], view: Any, ctx: Context) -> str:
+        """The button of a group of ``kind`` moves."""
+        return ctx.t(f"action.{kind}")
+
+    def option_label(self, action: Action, view: Any, ctx: Context) -> str:
+        """One option inside a group: what tells it apart from the others."""
+        label = self.action_label(action, view, ctx)
+        rest = label.removeprefix(ctx.t(f"action.{action.kind}")).strip().removeprefix("→").strip()
+        if rest.startswith("(") and rest.endswith(")"):
+            rest = rest[1:-1]
+        return rest or label
+
+    def controls(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[Control]:
+        """The seat's moves as controls: one button per move, a select for many of one kind."""
+        by_kind: dict[str, list[Action]] = {}
+        for action in actions:
+            by_kind.setdefault(action.kind, []).append(action)
+        shown: list[Control] = []
+        for kind, moves in by_kind.items():
+            distinct = _distinct(moves)
+            if len(distinct) >= GROUP_AT:
+                shown.append(self._group(kind, distinct, view, ctx))
+            else:
+                shown += [Control(self.action_label(a, view, ctx), payload, texts) for a, payload, texts in distinct]
+        return shown
+
+    def _group(self, kind: str, moves: list[tuple[Action, dict[str, Any], list[str]]], view: Any,
+               ctx: Context) -> Group:
+        choices = [Choice(self.option_label(a, view, ctx), payload) for a, payload, _ in moves]
+        label = self.group_label(kind, [a for a, _, _ in moves], view, ctx)
+        return Group(label, {"kind": kind}, moves[0][2], choices)
+
+    # -- the view --------------------------------------------------------------------------------
+
+    def panel(self, view: Any, ctx: Context) -> list[Section]:
+        """The viewer's knowledge as sections (the generic one: every field as a row)."""
+        return [Section("", rows=view_rows(view, ctx.names, ctx.language))]
+
+    # -- narration (bots' prose beside the kernel's events) --------------------------------------
+
+    def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:
+        """Prose to add after a move: ``(speaker, text)`` pairs, public. None by default."""
+        return []
+
+
+def _distinct(actions: Sequence[Action]) -> list[tuple[Action, dict[str, Any], list[str]]]:
+    """Moves that differ only in typed text count once: ``(action, payload without text, text fields)``."""
+    seen: dict[str, tuple[Action, dict[str, Any], list[str]]] = {}
+    for action in actions:
+        texts = [f.name for f in dataclasses.fields(action) if f.name in TEXT_FIELDS]
+        payload = {k: v for k, v in action_to_dict(action).items() if k not in texts}
+        seen.setdefault(repr(sorted(payload.items())), (action, payload, texts))
+    return list(seen.values())
+
+
+_PRESENTERS: dict[str, Presenter | str] = {
+    "battaglia": "narrator.web.adapters.battaglia:PRESENTER",
+    "ten-candles": "narrator.web.adapters.ten_candles:PRESENTER",
+    "dark-ages": "narrator.web.adapters.storyteller:PRESENTER",
+    "wild-west": "narrator.web.adapters.storyteller:PRESENTER",
+}
+
+
+def register_presenter(game: str, presenter: Presenter | str) -> None:
+    """Make ``presenter`` (or ``"module:attribute"`` naming one) present ``game``'s tables."""
+    _PRESENTERS[game] = presenter
+
+
+def presenter_for(game: str) -> Presenter:
+    """The game's presenter, or the generic one."""
+    entry = _PRESENTERS.get(game)
+    if isinstance(entry, str):
+        module_name, attribute = entry.split(":")
+        entry = _PRESENTERS[game] = getattr(import_module(module_name), attribute)
+    return entry if entry is not None else Presenter(game)
+
+
+def viewer_name(viewer: PlayerId | None, ctx: Context) -> str:
+    """Who a page is for, in words."""
+    if viewer is None:
+        return ctx.t("viewer.public")
+    return ctx.t("viewer.host") if viewer == HOST else ctx.seat(viewer)
