@@ -2,7 +2,14 @@
 
 The bot reads its view into :class:`Mind` (what it knows and whom it suspects), then picks one of
 the legal moves the kernel listed, so it always answers legally. Its own randomness comes from
-``random.Random(f"{seed}/{seat}")``; the same view and the same generator give the same move.
+``random.Random(f"{seed}/{seat}")``, re-seeded from the view's position at each decision; the same
+view gives the same move.
+
+Speed (the simulator asks a bot ~250 times a game): the public log is folded once per game for all
+seats (:func:`~agents.battaglia.knowledge.public_memory`), private notes incrementally, and the
+suspicion scores and the re-seeding wait until a decision needs them (most night and whisper
+decisions need neither). The order of the generator's draws is kept: first one jitter per scored
+seat, in seat order, then the decision's own draws.
 
 How each mask plays (spec §12):
 
@@ -28,7 +35,8 @@ import random
 import zlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agents.base import Decision, Request
@@ -41,6 +49,7 @@ from agents.battaglia.knowledge import (
     dark_kin,
     faction_of,
     factions_of,
+    public_memory,
 )
 from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, temperament
 from rules.battaglia.actions import (
@@ -65,7 +74,10 @@ DARKNESS_STEPS = ("first_darkness", "second_darkness")
 
 @dataclass
 class Mind:
-    """The bot's reading of one view: who it is, who it trusts, whom it suspects."""
+    """The bot's reading of one view: who it is, who it trusts, whom it suspects.
+
+    ``suspicion`` is scored on first use by ``score`` (it draws from the bot's generator).
+    """
 
     me: int
     card: Card
@@ -74,13 +86,33 @@ class Mind:
     alive: tuple[int, ...]
     known: dict[int, frozenset[Card]]
     allies: frozenset[int]
-    suspicion: dict[int, float]
     memory: PublicMemory
+    score: Callable[[Mind], dict[int, float]] = field(repr=False)
+    scored: dict[int, float] | None = field(default=None, repr=False)
+
+    @property
+    def suspicion(self) -> dict[int, float]:
+        """Seat -> how much this soul wants it gone (every living seat but its own)."""
+        if self.scored is None:
+            self.scored = self.score(self)
+        return self.scored
 
     def enemies_ranked(self, pool: Sequence[int]) -> list[int]:
         """``pool`` minus allies, most suspicious first (ties by a per-seat hash, not by seat number)."""
-        return sorted((s for s in pool if s not in self.allies and s != self.me),
-                      key=lambda s: (-self.suspicion.get(s, 0.0), zlib.crc32(f"{self.me}/{s}".encode())))
+        suspicion, me = self.suspicion, self.me
+        return sorted((s for s in pool if s not in self.allies and s != me),
+                      key=lambda s: (-suspicion.get(s, 0.0), pair_hash(me, s)))
+
+
+def pair_hash(a: int, b: int) -> int:
+    """``crc32("a/b")``: a fixed tie-break that favours no seat number (cached: few pairs recur)."""
+    found = _PAIR_HASHES.get((a, b))
+    if found is None:
+        found = _PAIR_HASHES[a, b] = zlib.crc32(f"{a}/{b}".encode())
+    return found
+
+
+_PAIR_HASHES: dict[tuple[int, int], int] = {}
 
 
 class BattagliaBot:
@@ -100,10 +132,17 @@ class BattagliaBot:
         self.rng = random.Random(f"{seed}/{seat}")
         self.table = table
         self.talk = talk
-        self._memory = PublicMemory()
         self._private = PrivateMemory()
         self._known_key: tuple[Any, ...] = ()
-        self._known: tuple[list[Claim], dict[int, frozenset[Card]]] = ([], {})
+        self._known_side = ""
+        self._known: tuple[list[Claim], dict[int, frozenset[Card]], tuple[int, ...], frozenset[int]] = (
+            [], {}, (), frozenset())
+        """Claims, what they narrow each seat to, the living seats, and the known allies among them."""
+        self._kin_key: tuple[Any, ...] = ()
+        self._kin: frozenset[int] = frozenset()
+        self._unseeded: str | None = None
+        """The seed of the current decision while the generator has not been re-seeded with it."""
+        self._mind: Mind | None = None
 
     # -- the agent protocol -----------------------------------------------------------------------
 
@@ -115,71 +154,96 @@ class BattagliaBot:
         # Re-seed from the view's position so a decision depends on (seed, seat, view) only: a game
         # resumed from its transcript continues exactly as it would have.
         view = request.view
-        self.rng.seed(f"{self.seed}/{self.seat}/{len(view.log)}/{len(view.notes)}/{request.attempt}")
-        mind = self.read(view)
-        action = self.decide(request.view, mind, legal)
+        self._unseeded = f"{self.seed}/{self.seat}/{len(view.log)}/{len(view.notes)}/{request.attempt}"
+        mind = self._mind = self.read(view)
+        try:
+            action = self.decide(request.view, mind, legal)
+        finally:
+            self._unseeded, self._mind = None, None
         return action if action is not None else _pass_or_first(legal)
 
+    def _seeded(self) -> random.Random:
+        """The generator, re-seeded for this decision if that is still pending (seeding is costly)."""
+        if self._unseeded is not None:
+            self.rng.seed(self._unseeded)
+            self._unseeded = None
+        return self.rng
+
+    def _random(self) -> random.Random:
+        """The generator for a decision's own draws, after the suspicion jitters (drawn first)."""
+        if self._mind is not None:
+            self._mind.suspicion  # noqa: B018  # scoring draws one jitter per scored seat, before these
+        return self._seeded()
+
     def read(self, view: Any) -> Mind:
-        """Fold the view into a :class:`Mind` (public memory is cached; it only depends on the log)."""
-        self._memory.feed(view.log)
-        memory = self._memory
+        """Fold the view into a :class:`Mind` (the public log is folded once per game for every seat)."""
+        memory = public_memory(view.log)
         private = self._private.feed(view.notes, self.seat, memory)
         key = (len(private), len(view.graveyard), view.out, view.revealed_shadow, view.revealed_lord,
                view.revealed_child, view.revealed_bishop)
-        if key != self._known_key:  # claims change only with notes, deaths and reveals
-            claims = private + _public_claims(view, memory.deaths)
-            self._known = (claims, current_claims(claims, view.graveyard, view.out, memory.deaths))
-            self._known_key = key
-        claims, known = self._known
         card = Card(view.card)
-        alive = tuple(s for s in range(view.players) if s not in view.out)
-        allies = self._allies(view, card, known, alive)
-        if faction_of(card) == "darkness":
-            allies |= dark_kin(claims, view.out, view.lives, int(view.life or 1), memory.deaths) - {self.seat}
-        suspicion = {s: self._suspicion(s, card, known, allies) for s in alive if s != self.seat}
-        return Mind(self.seat, card, int(view.life or 1), faction_of(card), alive, known, allies, suspicion,
-                    self._memory)
+        mine = faction_of(card)
+        if key != self._known_key or mine != self._known_side:  # claims change only with notes, deaths, reveals
+            claims = private + _public_claims(view, memory.deaths)
+            known = current_claims(claims, view.graveyard, view.out, memory.deaths)
+            alive = tuple(s for s in range(view.players) if s not in view.out)
+            self._known = (claims, known, alive, self._known_allies(mine, known, alive))
+            self._known_key, self._known_side = key, mine
+        claims, known, alive, allies = self._known
+        life = int(view.life or 1)
+        if mine == "darkness":
+            if view.step in DARKNESS_STEPS:
+                allies = allies | set(view.awake_with) - {self.seat}  # awake tonight (Koldunya fools them, L27)
+            allies |= self._dark_kin(claims, view, life, memory)
+        return Mind(self.seat, card, life, mine, alive, known, allies, memory, self._score)
+
+    def _dark_kin(self, claims: list[Claim], view: Any, life: int, memory: PublicMemory) -> frozenset[int]:
+        """:func:`dark_kin` but this seat, cached while claims, deaths and this soul's life stand."""
+        key = (self._known_key, life)
+        if key != self._kin_key:
+            self._kin = dark_kin(claims, view.out, view.lives, life, memory.deaths) - {self.seat}
+            self._kin_key = key
+        return self._kin
 
     # -- knowledge --------------------------------------------------------------------------------
 
-    def _allies(self, view: Any, card: Card, known: dict[int, frozenset[Card]],
-                alive: tuple[int, ...]) -> frozenset[int]:
-        """Seats this soul counts as its own side (never accused, voted or shot)."""
-        mine = faction_of(card)
-        allies = set()
-        for seat, cards in known.items():
-            if seat not in alive:
-                continue
-            sides = factions_of(cards)
-            if mine in ("light", "shadow") and sides == {mine}:
-                allies.add(seat)
-        if view.step in DARKNESS_STEPS and mine == "darkness":
-            allies.update(view.awake_with)  # the group awake tonight (Koldunya fools them, L27)
-        allies.discard(self.seat)
-        return frozenset(allies)
+    def _known_allies(self, mine: str, known: dict[int, frozenset[Card]], alive: tuple[int, ...]) -> frozenset[int]:
+        """Living seats a light or a shadow knows to be of its own side (never accused, voted or shot)."""
+        if mine not in ("light", "shadow"):
+            return frozenset()
+        return frozenset(seat for seat, cards in known.items()
+                         if seat in alive and seat != self.seat and factions_of(cards) == {mine})
 
-    def _suspicion(self, seat: int, card: Card, known: dict[int, frozenset[Card]],
-                   allies: frozenset[int]) -> float:
-        """How much this soul wants ``seat`` gone: known enemies first, then the public record."""
-        if seat in allies:
-            return -5.0
-        mine = faction_of(card)
-        cards = known.get(seat)
-        if cards:
-            friendly = sum(1 for c in cards if faction_of(c) == mine) / len(cards)
-            if friendly <= 0.25:  # e.g. the darkness clan seen by a shadow: only Koldunya would be a friend
-                dark = factions_of(cards) & {"darkness", "gloom"}
-                return 5.0 * (1 - friendly) + (1.0 if dark and mine == "light" else 0.0)
-        record = self._memory.souls.get(seat)
-        score = 0.0
-        if record is not None:
-            score += record.bad * 1.2 - record.good * 0.8 + 0.3 * record.was_accused
-        if mine != "light":  # the dark side fears the light's most effective accusers
-            score = self._memory.threat.get(seat, 0.0) + (record.good if record else 0.0)
-            return score + self.rng.random() * 0.5
-        # Lights read the same public record, so a small jitter lets their votes converge.
-        return score + self.rng.random() * 0.15
+    def _score(self, mind: Mind) -> dict[int, float]:
+        """Every living seat's suspicion (how much this soul wants it gone), in seat order: the
+        order the jitters are drawn in.
+
+        Known enemies first, then the public record. Lights read the same record, so a small jitter
+        lets their votes converge; the dark side fears the light's most effective accusers.
+        """
+        draw = self._seeded().random
+        allies, known, souls, threat = mind.allies, mind.known, mind.memory.souls, mind.memory.threat
+        mine, light = mind.faction, mind.faction == "light"
+        scores: dict[int, float] = {}
+        for seat in mind.alive:
+            if seat == self.seat:
+                continue
+            if seat in allies:
+                scores[seat] = -5.0
+                continue
+            cards = known.get(seat)
+            if cards:
+                fixed = _known_enemy_score(cards, mine)
+                if fixed is not None:
+                    scores[seat] = fixed
+                    continue
+            record = souls.get(seat)
+            if light:
+                score = 0.0 if record is None else record.bad * 1.2 - record.good * 0.8 + 0.3 * record.was_accused
+                scores[seat] = score + draw() * 0.15
+            else:
+                scores[seat] = threat.get(seat, 0.0) + (record.good if record else 0.0) + draw() * 0.5
+        return scores
 
     # -- decisions --------------------------------------------------------------------------------
 
@@ -204,7 +268,7 @@ class BattagliaBot:
         if "dying_shot" in kinds:
             return self._dying_shot(mind, legal)
         if "curse" in kinds:
-            return _first(legal, Curse) if self.rng.random() < temperament("KOLDUN", "curse") else None
+            return _first(legal, Curse) if self._random().random() < temperament("KOLDUN", "curse") else None
         if "intercede" in kinds or "reveal_bishop" in kinds:
             return self._execution(view, mind, legal)
         return None
@@ -216,7 +280,7 @@ class BattagliaBot:
             return None
         if view.condemned == self.seat:
             return reveal
-        if str(view.phase) == "accuse" and view.day >= 2 and self.rng.random() < temperament("LORD_LUIHAD", "reveal") / 4:
+        if str(view.phase) == "accuse" and view.day >= 2 and self._random().random() < temperament("LORD_LUIHAD", "reveal") / 4:
             return reveal
         return None
 
@@ -254,7 +318,7 @@ class BattagliaBot:
                 best = max(counts.values())
                 # Ties go by a hash of the night, never by seat number (no seat-position bias).
                 choice = min((t for t, n in counts.items() if n == best),
-                             key=lambda t: zlib.crc32(f"{view.night}/{t}".encode()))
+                             key=lambda t: pair_hash(view.night, t))
                 if choice in targets and choice not in self._private_allies(mind):
                     return choice
         outsiders = [t for t in targets if t not in group and t not in mind.allies]
@@ -263,7 +327,7 @@ class BattagliaBot:
         night = view.night
 
         def shared_rank(seat: int) -> tuple[float, int]:
-            jitter = zlib.crc32(f"{night}/{seat}".encode()) % 1000 / 1000
+            jitter = pair_hash(night, seat) % 1000 / 1000
             return (-(mind.memory.threat.get(seat, 0.0) + jitter), seat)
 
         ranked = sorted(outsiders, key=shared_rank)
@@ -282,7 +346,7 @@ class BattagliaBot:
     def _domovik_guest(self, mind: Mind, targets: list[int]) -> int | None:
         friends = [t for t in targets if t in mind.allies]
         if friends:
-            return self.rng.choice(friends)
+            return self._random().choice(friends)
         trusted = sorted(targets, key=lambda s: (mind.suspicion.get(s, 0.0), s))
         return trusted[0] if trusted else None
 
@@ -291,7 +355,7 @@ class BattagliaBot:
         return _top(mind, pool) if pool else None
 
     def _cohen_patient(self, view: Any, mind: Mind, targets: list[int]) -> int | None:
-        if self.seat in targets and self.rng.random() < 0.4:
+        if self.seat in targets and self._random().random() < 0.4:
             return self.seat
         pool = [t for t in targets if t not in view.revealed_lord and t not in view.revealed_shadow]
         if not pool:
@@ -323,7 +387,7 @@ class BattagliaBot:
         target = ranked[0]
         boldness = temperament(mind.card.value, "boldness")
         slots_left = view.accusations_limit - len(view.accusations)
-        if not last_words and mind.suspicion.get(target, 0.0) < 0.6 and self.rng.random() > boldness * 0.8 \
+        if not last_words and mind.suspicion.get(target, 0.0) < 0.6 and self._random().random() > boldness * 0.8 \
                 and slots_left < len(mind.alive) // 2:
             return None
         reason = self._reason(view, mind, target)
@@ -334,7 +398,7 @@ class BattagliaBot:
             move = next(a for a in options if a.target == target)
         if last_words or not self.talk or self.table is None:
             return move
-        return replace(move, text=accusation_text(self.table, target, move.basis, reason, self.rng))
+        return replace(move, text=accusation_text(self.table, target, move.basis, reason, self._random()))
 
     def _reason(self, view: Any, mind: Mind, target: int) -> Reason | None:
         """A public fact to lean on (by logic), else ``None`` (by legend). Same odds for every force."""
@@ -347,7 +411,7 @@ class BattagliaBot:
                 seat, card = light_deaths[-1]
                 kind = "accused_light" if seat in record.accused else "voted_for_light"
                 return Reason(kind, other=seat, card=card.value)
-        roll = self.rng.random()
+        roll = self._random().random()
         if roll < 0.25 and record is not None and record.was_accused:
             return Reason("survived")
         if roll < 0.45 and view.day >= 2 and (record is None or not record.accused):
@@ -385,8 +449,8 @@ class BattagliaBot:
         if not self.talk or self.table is None:
             return None
         accused = any(a.target == self.seat for a in view.accusations)
-        if accused or self.rng.random() < 0.3:
-            return Speak(actor=self.seat, text=defence_text(self.table, self.seat, self.rng))
+        if accused or self._random().random() < 0.3:
+            return Speak(actor=self.seat, text=defence_text(self.table, self.seat, self._random()))
         return None
 
     def _dying_shot(self, mind: Mind, legal: Sequence[Action]) -> Action | None:
@@ -400,11 +464,11 @@ class BattagliaBot:
         if condemned is None:
             return None
         bishop = _first(legal, RevealBishop)
-        if bishop is not None and condemned in mind.allies and self.rng.random() < temperament("BISHOP", "reveal"):
+        if bishop is not None and condemned in mind.allies and self._random().random() < temperament("BISHOP", "reveal"):
             return bishop
         lun = _first(legal, Intercede)
         believed_light = condemned in mind.allies or condemned in view.revealed_lord
-        if lun is not None and believed_light and self.rng.random() < temperament("LUN", "reveal"):
+        if lun is not None and believed_light and self._random().random() < temperament("LUN", "reveal"):
             return lun
         return None
 
@@ -438,6 +502,23 @@ def _top(mind: Mind, pool: Sequence[int]) -> int | None:
         return ranked[0]
     rest = [s for s in pool if s != mind.me]
     return rest[0] if rest else None
+
+
+def _known_enemy_score(cards: frozenset[Card], mine: str) -> float | None:
+    """The fixed suspicion of a seat known to be one of ``cards`` when few of them are friends of
+    ``mine`` (e.g. the darkness clan seen by a shadow: only Koldunya would be a friend), else ``None``."""
+    key = (cards, mine)
+    if key not in _ENEMY_SCORES:
+        friendly = sum(1 for c in cards if faction_of(c) == mine) / len(cards)
+        score = None
+        if friendly <= 0.25:
+            dark = factions_of(cards) & {"darkness", "gloom"}
+            score = 5.0 * (1 - friendly) + (1.0 if dark and mine == "light" else 0.0)
+        _ENEMY_SCORES[key] = score
+    return _ENEMY_SCORES[key]
+
+
+_ENEMY_SCORES: dict[tuple[frozenset[Card], str], float | None] = {}
 
 
 def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.battaglia.cards import DARKNESS, DARKNESS_STEP_CARDS, GLOOM, LIGHT, SHADOW, Card
@@ -144,6 +144,32 @@ class PublicMemory:
             record.bad -= weight
 
 
+def public_memory(log: tuple[Any, ...]) -> PublicMemory:
+    """``log`` folded into a :class:`PublicMemory` shared by every reader of the same game.
+
+    The log is public (every seat's view carries the same events), so the seats of one game share
+    one memory instead of each folding the whole log again. A game is known by its first event
+    (the object, kept alive here so its id is not reused); the memory refolds itself from the
+    start whenever it is asked about a log that does not continue the one it saw last.
+    """
+    if not log:
+        return PublicMemory()
+    first = log[0]
+    entry = _SHARED.get(id(first))
+    if entry is None or entry[0] is not first:
+        if len(_SHARED) >= _SHARED_GAMES:
+            del _SHARED[next(iter(_SHARED))]  # the oldest game
+        entry = _SHARED[id(first)] = (first, PublicMemory())
+    memory = entry[1]
+    memory.feed(log)
+    return memory
+
+
+_SHARED: dict[int, tuple[Any, PublicMemory]] = {}
+_SHARED_GAMES = 16
+"""Games remembered at once (a process plays one game at a time; a few more for interleaved tests)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
     """Private knowledge: ``seat``'s soul is one of ``cards`` (stale once that soul has died)."""
@@ -180,7 +206,8 @@ class PrivateMemory:
                 night = event.data.get("night") if hasattr(event.data, "get") else None
                 stamp = public.deaths_at_night.get(int(night)) if night is not None else None
                 for claim in claims_from_notes((event,), me):
-                    fresh.append(claim if stamp is None else replace(claim, deaths=stamp.get(claim.seat, 0)))
+                    fresh.append(claim if stamp is None else
+                                 Claim(claim.seat, claim.cards, claim.source, claim.life, stamp.get(claim.seat, 0)))
             self.claims = self.claims + fresh
             self.seen, self.last = len(notes), notes[-1]
         return self.claims
@@ -255,9 +282,14 @@ def current_claims(claims: Iterable[Claim], graveyard: Iterable[tuple[int, int, 
         dead_cards[seat].add(card)
     known: dict[int, frozenset[Card]] = {}
     for claim in claims:
-        if claim.seat in out or is_stale(claim, deaths, dead_cards):
+        seat = claim.seat
+        if seat in out:
             continue
-        previous = known.get(claim.seat)
-        narrowed = claim.cards if previous is None else (previous & claim.cards or claim.cards)
-        known[claim.seat] = narrowed
+        if claim.deaths >= 0:  # is_stale, inlined: this loop runs at most decisions
+            if deaths.get(seat, 0) > claim.deaths:
+                continue
+        elif seat in dead_cards and dead_cards[seat] & claim.cards:
+            continue
+        previous = known.get(seat)
+        known[seat] = claim.cards if previous is None else (previous & claim.cards or claim.cards)
     return known
