@@ -55,6 +55,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "sections": table.presenter.panel(view, ctx),
         "controls": shown,
         "is_group": lambda control: isinstance(control, Group),
+        "is_interjection": table.presenter.is_interjection,
         "host_role": _host_role(table),
         "rejection": rejection,
         "rejected_kind": refused_kind if any(c.payload["kind"] == refused_kind for c in shown) else None,

@@ -85,6 +85,8 @@ class Presenter:
     """
 
     host_plays = False
+    text_fields: Sequence[str] = TEXT_FIELDS
+    """Action fields a person types (every other field comes from ``legal_actions``)."""
 
     def __init__(self, game: str) -> None:
         self.game = game
@@ -113,14 +115,19 @@ class Presenter:
             rest = rest[1:-1]
         return rest or label
 
+    def is_interjection(self, kind: str) -> bool:
+        """Moves any seat may make at any moment (an X-card): shown apart, after the turn's moves."""
+        return False
+
     def controls(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[Control]:
         """The seat's moves as controls: one button per move, a select for many of one kind."""
         by_kind: dict[str, list[Action]] = {}
         for action in actions:
             by_kind.setdefault(action.kind, []).append(action)
+        kinds = sorted(by_kind, key=self.is_interjection)  # stable: the turn's moves first
         shown: list[Control] = []
-        for kind, moves in by_kind.items():
-            distinct = _distinct(moves)
+        for kind in kinds:
+            distinct = _distinct(by_kind[kind], self.text_fields)
             if len(distinct) >= GROUP_AT:
                 shown.append(self._group(kind, distinct, view, ctx))
             else:
@@ -146,11 +153,11 @@ class Presenter:
         return []
 
 
-def _distinct(actions: Sequence[Action]) -> list[tuple[Action, dict[str, Any], list[str]]]:
+def _distinct(actions: Sequence[Action], text_fields: Sequence[str]) -> list[tuple[Action, dict[str, Any], list[str]]]:
     """Moves that differ only in typed text count once: ``(action, payload without text, text fields)``."""
     seen: dict[str, tuple[Action, dict[str, Any], list[str]]] = {}
     for action in actions:
-        texts = [f.name for f in dataclasses.fields(action) if f.name in TEXT_FIELDS]
+        texts = [f.name for f in dataclasses.fields(action) if f.name in text_fields]
         payload = {k: v for k, v in action_to_dict(action).items() if k not in texts}
         seen.setdefault(repr(sorted(payload.items())), (action, payload, texts))
     return list(seen.values())

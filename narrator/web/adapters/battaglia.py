@@ -22,7 +22,7 @@ WORDS: dict[str, dict[str, str]] = {
            "you": "You", "mask": "mask", "force": "force", "life": "life", "heir": "Corrigan's shot inherited",
            "learned": "What you learned", "table": "The table", "today": "Today", "phase": "now",
            "alive": "alive", "second_life": "second life", "out": "out", "died_as": "died as {card}",
-           "revealed": "revealed: {what}", "accusations": "accusations ({made} of {limit})",
+           "revealed": "revealed: {what}", "accusations_label": "accusations",
            "candidates": "candidates", "votes": "votes each", "condemned": "condemned", "cursed": "cursed",
            "judges": "judges", "turn": "turn", "awake_with": "awake with", "day": "day {day}",
            "night": "night {night}", "shadow": "shadow", "child": "child", "lord": "lord", "bishop": "bishop",
@@ -37,7 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
            "heir": "унаследован выстрел Корригана", "learned": "Что вы узнали", "table": "Стол",
            "today": "Сегодня", "phase": "сейчас", "alive": "жив", "second_life": "вторая жизнь",
            "out": "выбыл", "died_as": "погиб как {card}", "revealed": "вскрыт: {what}",
-           "accusations": "обвинения ({made} из {limit})", "candidates": "кандидаты", "votes": "голосов у каждого",
+           "accusations_label": "обвинения", "candidates": "кандидаты", "votes": "голосов у каждого",
            "condemned": "осуждён", "cursed": "проклят", "judges": "судьи", "turn": "очередь",
            "awake_with": "не спите вместе с", "day": "день {day}", "night": "ночь {night}", "shadow": "тень",
            "child": "дитя", "lord": "лорд", "bishop": "епископ",
@@ -177,8 +177,7 @@ class BattagliaPresenter(Presenter):
     def _today(self, view: Any, voice: Narrator, ctx: Context) -> Section:
         section = Section(self.w(ctx, "today"))
         if view.accusations or view.accusations_limit:
-            section.rows.append((self.w(ctx, "accusations", made=len(view.accusations),
-                                        limit=view.accusations_limit), ""))
+            section.rows.append((self.w(ctx, "accusations_label"), f"{len(view.accusations)}/{view.accusations_limit}"))
             for a in view.accusations:
                 accuser = voice.say("nobody") if a.accuser < 0 else voice.name(a.accuser)
                 basis = voice.words.get(f"basis_{a.basis}", a.basis)

@@ -1,0 +1,311 @@
+"""Ten Candles at the web table: the table's lines for events, the GM seat, prose from the Storyteller.
+
+Events are told with :func:`narrator.ten_candles.narration.describe` (the terminal's lines), plus
+the setup steps it leaves out; characters are named as each page's view names them. The GM is the
+host seat (``HOST``): a bot (the scripted GM with the template Storyteller's voice) or the table's
+creator on the host page. With a bot GM, the Storyteller's prose on scene openings, conflicts and
+the X-card, and the scripted survivors' table talk, are added as public narration after each move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from narrator.ten_candles.narration import WORDS as TABLE_WORDS
+from narrator.ten_candles.narration import describe
+from narrator.web.i18n import register_messages
+from narrator.web.present import Context, Presenter, Section
+from rules.core import HOST, Action, Event
+from rules.ten_candles import GAME, TEXT_FIELDS
+
+W: dict[str, dict[str, str]] = {
+    "en": {
+        "write_traits": "write a virtue and a vice", "read_module": "read the module",
+        "describe_character": "describe my character", "write_moment": "write my Moment",
+        "write_brink": "write a Brink", "arrange_stack": "arrange my cards", "stack_option": "{order}",
+        "describe_supplies": "say what I carry", "frame_scene": "frame the scene", "record_message": "record a message",
+        "call_conflict": "call a conflict", "conflict_option": "{name}{danger}{moment}",
+        "kill_character": "the Last Stand: a death", "roll": "roll the dice", "burn_trait": "burn my Trait (reroll 1s)",
+        "embrace_brink": "embrace my Brink (reroll all)", "seize_narration": "seize the narration (a candle goes out)",
+        "accept_roll": "let the roll stand", "volunteer_death": "my character dies for the others",
+        "decline_death": "my character does not die", "narrate": "narrate", "speak_truth": "speak a truth",
+        "truth_topic": "speak a truth: {topic}", "reveal_brink": "show my Brink", "candle_out": "a candle went out",
+        "x_card": "X-card", "danger": ", dangerous", "moment": ", their Moment",
+        "topic.their_weakness": "Their weakness", "topic.darkness": "the darkness", "topic.sun": "the sun",
+        "card.virtue": "virtue", "card.vice": "vice", "card.moment": "Moment", "card.brink": "Brink",
+        "candles": "Candles", "scene": "scene", "final": "the Last Stand", "pool": "your pool",
+        "gm_pool": "Storyteller's dice", "set_aside": "set aside", "phase": "now", "you": "You",
+        "top": "active card", "stack": "cards", "burned": "burned", "hope": "hope die", "brink": "your Brink",
+        "message": "your message", "moment_text": "Moment", "traits": "Traits", "characters": "Survivors",
+        "dead": "dead", "alive": "alive", "conflict": "Conflict", "rolls": "rolls", "dice": "dice",
+        "gm_dice": "Storyteller", "truths": "Truths spoken", "their_brink": "Their Brink",
+        "brinks_known": "Brinks you know", "yes": "yes", "storyteller": "Storyteller", "x_cards": "X-cards played",
+        "traits_written": "You wrote: virtue «{virtue}», vice «{vice}».",
+        "traits_passed": "Traits passed: {traits}.", "moment_written": "You wrote your Moment: {text}",
+        "moments_shared": "Moments shared: {moments}", "brink_written": "A Brink for {holder}: {text}",
+        "stack_arranged": "Your cards, top first: {order}.", "stacks_fixed": "Cards fixed.",
+        "supplies_described": "{who} carries: {text}", "message_recorded": "{who} recorded a message.",
+        "message_kept": "Your message is kept: {text}", "scene_ended": "The scene ends.",
+        "phase.traits": "step 1: Traits", "phase.module": "step 2: the module", "phase.describe": "step 3: characters",
+        "phase.moments": "step 4: Moments", "phase.brinks": "step 5: Brinks", "phase.stacks": "step 6: cards",
+        "phase.supplies": "step 7: supplies", "phase.framing": "the first scene", "phase.messages": "messages",
+        "phase.scene": "a scene", "phase.roll": "a roll", "phase.reroll": "rerolls", "phase.death": "a death?",
+        "phase.narration": "narration", "phase.truths": "truths", "phase.over": "the end",
+    },
+    "ru": {
+        "write_traits": "написать добродетель и порок", "read_module": "прочитать модуль",
+        "describe_character": "описать персонажа", "write_moment": "написать Момент", "write_brink": "написать Грань",
+        "arrange_stack": "сложить карты", "stack_option": "{order}", "describe_supplies": "сказать, что при мне",
+        "frame_scene": "задать сцену", "record_message": "записать послание", "call_conflict": "объявить конфликт",
+        "conflict_option": "{name}{danger}{moment}", "kill_character": "последний бой: смерть",
+        "roll": "бросить кубики", "burn_trait": "сжечь Черту (перебросить единицы)",
+        "embrace_brink": "принять Грань (перебросить всё)", "seize_narration": "перехватить рассказ (гаснет свеча)",
+        "accept_roll": "оставить бросок", "volunteer_death": "мой персонаж погибнет за других",
+        "decline_death": "мой персонаж не погибнет", "narrate": "рассказать", "speak_truth": "произнести истину",
+        "truth_topic": "истина: {topic}", "reveal_brink": "показать Грань", "candle_out": "свеча погасла",
+        "x_card": "X-карта", "danger": ", опасно", "moment": ", его Момент",
+        "topic.their_weakness": "слабость Их", "topic.darkness": "тьма", "topic.sun": "солнце",
+        "card.virtue": "добродетель", "card.vice": "порок", "card.moment": "Момент", "card.brink": "Грань",
+        "candles": "Свечи", "scene": "сцена", "final": "последний бой", "pool": "ваш пул",
+        "gm_pool": "кубики Рассказчика", "set_aside": "отложено", "phase": "сейчас", "you": "Вы",
+        "top": "активная карта", "stack": "карты", "burned": "сожжены", "hope": "кубик надежды",
+        "brink": "ваша Грань", "message": "ваше послание", "moment_text": "Момент", "traits": "Черты",
+        "characters": "Выжившие", "dead": "погиб", "alive": "жив", "conflict": "Конфликт", "rolls": "бросает",
+        "dice": "кубики", "gm_dice": "Рассказчик", "truths": "Сказанные истины", "their_brink": "Грань Их",
+        "brinks_known": "Грани, которые вы знаете", "yes": "да", "storyteller": "Рассказчик",
+        "x_cards": "Сыграно X-карт",
+        "traits_written": "Вы написали: добродетель «{virtue}», порок «{vice}».",
+        "traits_passed": "Черты переданы: {traits}.", "moment_written": "Ваш Момент: {text}",
+        "moments_shared": "Моменты оглашены: {moments}", "brink_written": "Грань для {holder}: {text}",
+        "stack_arranged": "Ваши карты сверху вниз: {order}.", "stacks_fixed": "Карты сложены.",
+        "supplies_described": "При {who}: {text}", "message_recorded": "{who} записывает послание.",
+        "message_kept": "Ваше послание сохранено: {text}", "scene_ended": "Сцена окончена.",
+        "phase.traits": "шаг 1: Черты", "phase.module": "шаг 2: модуль", "phase.describe": "шаг 3: персонажи",
+        "phase.moments": "шаг 4: Моменты", "phase.brinks": "шаг 5: Грани", "phase.stacks": "шаг 6: карты",
+        "phase.supplies": "шаг 7: припасы", "phase.framing": "первая сцена", "phase.messages": "послания",
+        "phase.scene": "сцена", "phase.roll": "бросок", "phase.reroll": "перебросы", "phase.death": "смерть?",
+        "phase.narration": "рассказ", "phase.truths": "истины", "phase.over": "конец",
+    },
+}
+for _lang, _fields in (("en", {"virtue": "virtue (one word)", "vice": "vice (one word)", "name": "name",
+                                "appearance": "appearance", "description": "who they are", "note": "note (optional)"}),
+                       ("ru", {"virtue": "добродетель (одно слово)", "vice": "порок (одно слово)", "name": "имя",
+                               "appearance": "внешность", "description": "кто это", "note": "пометка (необязательно)"})):
+    register_messages(_lang, {f"field.{k}": v for k, v in _fields.items()})
+
+INTERJECTIONS = frozenset({"x_card", "candle_out", "reveal_brink"})
+SHOWN_TRUTHS = 8
+"""The panel lists the latest truths only (the events panel keeps every one)."""
+
+
+class TenCandlesPresenter(Presenter):
+    """Ten Candles' words on the web; the GM is the host seat, which a person or a bot plays."""
+
+    host_plays = True
+    text_fields = TEXT_FIELDS
+
+    def w(self, ctx: Context, key: str, **values: Any) -> str:
+        """One of this adapter's words."""
+        text = W.get(ctx.language, W["en"]).get(key, key)
+        return text.format(**values) if values else text
+
+    def names(self, view: Any, ctx: Context) -> dict[int, str]:
+        """Seat -> character name (the seat's name until the character is described)."""
+        named = {c.seat: c.name for c in getattr(view, "characters", ()) if c.name}
+        return {s: named.get(s) or (ctx.names[s] if s < len(ctx.names) and ctx.names[s] else f"#{s}")
+                for s in range(int(getattr(view, "players", 0) or len(ctx.names)))}
+
+    def who(self, seat: Any, view: Any, ctx: Context) -> str:
+        if seat == HOST:
+            return self.w(ctx, "storyteller")
+        return self.names(view, ctx).get(seat, f"#{seat}") if isinstance(seat, int) else str(seat)
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
+        if event.kind == "narration":
+            who = self.who(event.data.get("by"), view, ctx)
+            text = str(event.data.get("text", ""))
+            return text if event.data.get("by") == "storyteller" else f"{who}: «{text}»"
+        lang = ctx.language if ctx.language in TABLE_WORDS else "en"
+        line = describe(event, self.names(view, ctx), lang)
+        if line:
+            return line
+        return self._setup_line(event, view, ctx)
+
+    def _setup_line(self, event: Event, view: Any, ctx: Context) -> str | None:
+        d, kind = event.data, event.kind
+        if kind == "traits_written":
+            return self.w(ctx, kind, virtue=d["virtue"], vice=d["vice"])
+        if kind == "traits_passed":
+            listed = "; ".join(f"{self.who(t['seat'], view, ctx)}: {t['virtue']} / {t['vice']}" for t in d["traits"])
+            return self.w(ctx, kind, traits=listed)
+        if kind == "moments_shared":
+            listed = "; ".join(f"{self.who(int(s), view, ctx)}: {t}" for s, t in d["moments"].items())
+            return self.w(ctx, kind, moments=listed)
+        if kind == "brink_written":
+            holder = self.w(ctx, "their_brink") if d.get("them") else self.who(d["holder"], view, ctx)
+            return self.w(ctx, kind, holder=holder, text=d["text"])
+        if kind == "stack_arranged":
+            return self.w(ctx, kind, order=self._order(d["order"], ctx))
+        if kind in ("moment_written", "message_kept"):
+            return self.w(ctx, kind, text=d["text"])
+        if kind in ("supplies_described", "message_recorded"):
+            return self.w(ctx, kind, who=self.who(d["seat"], view, ctx), text=d.get("text", ""))
+        if kind in ("stacks_fixed", "scene_ended"):
+            return self.w(ctx, kind)
+        return super().event_text(event, view, ctx)
+
+    def _order(self, order: Sequence[str], ctx: Context) -> str:
+        return " → ".join(self.w(ctx, f"card.{card}") for card in order)
+
+    # -- moves -----------------------------------------------------------------------------------
+
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        a: Any = action
+        if a.kind == "call_conflict":
+            return f"{self.w(ctx, 'call_conflict')}: {self.option_label(action, view, ctx)}"
+        if a.kind == "arrange_stack":
+            return f"{self.w(ctx, 'arrange_stack')}: {self._order(a.order, ctx)}"
+        if a.kind == "kill_character":
+            return f"{self.w(ctx, 'kill_character')}: {self.who(a.target, view, ctx)}"
+        if a.kind == "speak_truth" and a.topic != "general":
+            return self.w(ctx, "truth_topic", topic=self.w(ctx, f"topic.{a.topic}"))
+        return self.w(ctx, a.kind)
+
+    def group_label(self, kind: str, actions: Sequence[Action], view: Any, ctx: Context) -> str:
+        return self.w(ctx, kind)
+
+    def option_label(self, action: Action, view: Any, ctx: Context) -> str:
+        a: Any = action
+        if a.kind == "call_conflict":
+            return self.w(ctx, "conflict_option", name=self.who(a.active, view, ctx),
+                          danger=self.w(ctx, "danger") if a.dangerous else "",
+                          moment=self.w(ctx, "moment") if a.moment else "")
+        if a.kind == "arrange_stack":
+            return self._order(a.order, ctx)
+        if a.kind == "kill_character":
+            return self.who(a.target, view, ctx)
+        return self.action_label(action, view, ctx)
+
+    def is_interjection(self, kind: str) -> bool:
+        return kind in INTERJECTIONS
+
+    # -- the view --------------------------------------------------------------------------------
+
+    def panel(self, view: Any, ctx: Context) -> list[Section]:
+        if not hasattr(view, "characters"):
+            return super().panel(view, ctx)
+        sections = [self._candles(view, ctx)]
+        me = view.characters[ctx.viewer] if isinstance(ctx.viewer, int) and 0 <= ctx.viewer < view.players else None
+        if me is not None:
+            sections.append(self._you(me, view, ctx))
+        if view.conflict is not None:
+            sections.append(self._conflict(view, ctx))
+        sections.append(self._survivors(view, ctx, me))
+        known = [(self.who(c.seat, view, ctx), c.brink) for c in view.characters
+                 if c.brink and (me is None or c.seat != me.seat)]
+        if view.their_brink:
+            known.append((self.w(ctx, "their_brink"), view.their_brink))
+        if known:
+            sections.append(Section(self.w(ctx, "brinks_known"), rows=known))
+        if view.truths:
+            sections.append(Section(self.w(ctx, "truths"),
+                                    items=[f"{self.who(seat, view, ctx)}: {text}"
+                                           for _, seat, text, _ in view.truths[-SHOWN_TRUTHS:]]))
+        return sections
+
+    def _candles(self, view: Any, ctx: Context) -> Section:
+        lit = "●" * view.lit + "○" * view.dark
+        phase = self.w(ctx, f"phase.{view.phase}")
+        scene = f"{self.w(ctx, 'scene')} {view.scene}" if view.scene else ""
+        final = self.w(ctx, "final") if view.final_scene else ""
+        rows = [(self.w(ctx, "candles"), f"{lit} {view.lit}/10"),
+                (self.w(ctx, "phase"), ", ".join(p for p in (scene, phase, final) if p))]
+        if view.scene:
+            rows += [(self.w(ctx, "pool"), str(view.pool)), (self.w(ctx, "gm_pool"), str(view.gm_pool))]
+        if view.x_cards:
+            rows.append((self.w(ctx, "x_cards"), str(view.x_cards)))
+        return Section("", rows=rows)
+
+    def _you(self, me: Any, view: Any, ctx: Context) -> Section:
+        rows = []
+        if me.name:
+            rows.append((me.name, self.w(ctx, "alive") if me.alive else self.w(ctx, "dead")))
+        if me.virtue or me.vice:
+            rows.append((self.w(ctx, "traits"), f"{me.virtue or '?'} / {me.vice or '?'}"))
+        if me.moment:
+            rows.append((self.w(ctx, "moment_text"), me.moment))
+        if me.stack:
+            rows.append((self.w(ctx, "stack"), self._order(me.stack, ctx)))
+        if me.top:
+            rows.append((self.w(ctx, "top"), self.w(ctx, f"card.{me.top}")))
+        if me.burned:
+            rows.append((self.w(ctx, "burned"), self._order(me.burned, ctx).replace(" → ", ", ")))
+        if me.hope:
+            rows.append((self.w(ctx, "hope"), self.w(ctx, "yes")))
+        if me.brink:
+            rows.append((self.w(ctx, "brink"), me.brink))
+        if me.message:
+            rows.append((self.w(ctx, "message"), me.message))
+        return Section(self.w(ctx, "you"), rows=rows)
+
+    def _conflict(self, view: Any, ctx: Context) -> Section:
+        c = view.conflict
+        flags = (self.w(ctx, "danger") if c.dangerous else "") + (self.w(ctx, "moment") if c.moment else "")
+        rows = [(self.w(ctx, "rolls"), self.who(c.active, view, ctx) + flags)]
+        if c.rolled:
+            hope = f" + [{c.hope}]" if c.hope else ""
+            rows.append((self.w(ctx, "dice"), (" ".join(map(str, c.common)) or "—") + hope))
+            rows.append((self.w(ctx, "gm_dice"), " ".join(map(str, c.gm)) or "—"))
+        return Section(self.w(ctx, "conflict"), rows=rows)
+
+    def _survivors(self, view: Any, ctx: Context, me: Any) -> Section:
+        rows = []
+        for c in view.characters:
+            if me is not None and c.seat == me.seat:
+                continue
+            parts = [self.w(ctx, "alive") if c.alive else self.w(ctx, "dead")]
+            if c.top and c.alive:
+                parts.append(f"{self.w(ctx, 'top')}: {self.w(ctx, 'card.' + c.top)}")
+            if c.hope:
+                parts.append(self.w(ctx, "hope"))
+            rows.append((self.who(c.seat, view, ctx), ", ".join(parts)))
+        return Section(self.w(ctx, "characters"), rows=rows)
+
+    # -- the bot Storyteller's prose ----------------------------------------------------------------
+
+    def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:
+        """The bot GM's Storyteller on scene openings, conflicts and the X-card (as the terminal
+        game tells them), then the scripted survivors' table talk."""
+        said: list[tuple[str, str]] = []
+        gm = table.session.agents.get(HOST)
+        voice = getattr(gm, "voice", None) if table.record.host.controller == "bot" else None
+        if voice is not None and hasattr(voice, "frame_conflict"):
+            view = GAME.view(table.session.state, HOST)  # the GM seat's own knowledge, nothing more
+            for event in events:
+                prose = _prose(voice, view, event)
+                if prose:
+                    said.append(("storyteller", prose))
+        for seat, agent in table.session.agents.items():
+            lines = getattr(agent, "said", None)
+            while lines:
+                said.append((seat, lines.pop(0)))
+        return said
+
+
+def _prose(voice: Any, view: Any, event: Event) -> str:
+    data = event.data
+    if event.kind == "scene_started" and data["final"]:
+        return str(voice.final_scene(view))
+    if event.kind == "scene_started" and data["scene"] > 1:
+        return str(voice.open_scene(view))
+    if event.kind == "conflict_called":
+        return str(voice.frame_conflict(view, data["active"], data["dangerous"], data["moment"]))
+    if event.kind == "x_card":
+        return str(voice.x_card(view, data.get("note", "")))
+    return ""
+
+
+PRESENTER = TenCandlesPresenter("ten-candles")
