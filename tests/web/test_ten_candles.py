@@ -1,0 +1,150 @@
+"""Ten Candles at the web table: people and scripted survivors, a bot or a human GM, no leaks.
+
+Rule: a Brink is known to its holder and its author until shown (seeds/000_e53cdcbb20917f8a.txt:
+L176, L190); a recorded message stays with its speaker until played back (L255-257); the X-card
+may be played by anyone at any moment (D39).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rules.core import Viewer
+from tests.web.conftest import Tables, as_seat, token_of
+from tests.web.test_live import drain
+
+TEXTS = {"virtue": "Brave", "vice": "Vain"}
+OPTIONS = {"players": 3, "message_playback": "never"}
+
+
+def canary(kind: str, seat: int) -> str:
+    return f"CANARY-{kind}-{seat}"
+
+
+def fill(action: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A human's move: text fields get words that name the move and the seat (canaries)."""
+    move = dict(action)
+    for field in ("text", "name", "appearance", "description"):
+        if field in move:
+            move[field] = canary(move["kind"], seat)
+    move.update({k: v for k, v in TEXTS.items() if k in move})
+    return move
+
+
+def turn_moves(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return [a for a in state["legal"] if a["kind"] not in ("x_card", "candle_out", "reveal_brink")]
+
+
+def play_humans(tables: Tables, created: dict[str, Any], humans: list[int], until: Any, limit: int = 200) -> None:
+    """The people make the first listed move of their turn until ``until(states)``."""
+    for _ in range(limit):
+        states = {s: tables.state(created, s) for s in humans}
+        if until(states):
+            return
+        moved = False
+        for seat, state in states.items():
+            moves = turn_moves(state)
+            if moves:
+                response = tables.act(created, seat, fill(moves[0], seat))
+                assert response.status_code == 200 and response.json()["ok"], response.text
+                moved = True
+                break
+        assert moved, f"nobody can move: {states[humans[0]]['waiting_for']}"
+    raise AssertionError("the table did not get there")
+
+
+def page(tables: Tables, created: dict[str, Any], seat: int | None) -> str:
+    url = created["host_url"] if seat is None else created["seats"][seat]["url"]
+    path = f"/t/{created['table']}/host" if seat is None else f"/t/{created['table']}/seat/{seat}"
+    response = tables.client.get(path, headers=as_seat(token_of(url)))
+    assert response.status_code == 200
+    return response.text
+
+
+def test_people_and_scripted_survivors_with_a_bot_gm_play_past_the_first_scene_without_leaks(tables: Tables) -> None:
+    created = tables.create(game="ten-candles", options=OPTIONS, bot_seats=[2], names=["Anna", "Boris"])
+    table = tables.manager.get(created["table"])
+    assert table.record.host.controller == "bot"  # the default: the program's GM, the host page is public
+    sockets = {seat: tables.client.websocket_connect(
+        f"/ws/t/{created['table']}/" + ("host" if seat is None else f"seat/{seat}"),
+        headers=as_seat(token_of(created["host_url"] if seat is None else created["seats"][seat]["url"])))
+        for seat in (None, 0, 1)}
+    streamed: dict[int | None, str] = {}
+    opened = {seat: socket.__enter__() for seat, socket in sockets.items()}
+    try:
+        play_humans(tables, created, [0, 1], lambda states: states[0]["view"]["scene"] >= 2
+                    or states[0]["status"] != "active")
+        for seat, socket in opened.items():
+            streamed[seat] = json.dumps(drain(socket), ensure_ascii=False)
+    finally:
+        for socket in sockets.values():
+            socket.__exit__(None, None, None)
+    truth = table.game.view(table.session.state, Viewer.HOST)
+    assert truth.scene >= 2 or table.record.status == "finished"
+
+    # Anna wrote Boris's Brink (seat 0 -> its left, seat 1); Boris wrote the bot's (seat 2).
+    anna, boris, host = page(tables, created, 0), page(tables, created, 1), page(tables, created, None)
+    revealed = {c.seat for c in truth.characters if c.brink_revealed}
+    if 1 not in revealed:
+        assert canary("write_brink", 0) in anna + boris and canary("write_brink", 0) not in host + streamed[None]
+    if 2 not in revealed:
+        assert canary("write_brink", 1) in boris and canary("write_brink", 1) not in anna + streamed[0]
+        assert canary("write_brink", 1) not in host + streamed[None]
+    # Messages are never played back at this table: each stays with its speaker.
+    assert canary("record_message", 0) in anna and canary("record_message", 0) not in boris + host
+    assert canary("record_message", 1) not in anna + streamed[0] + streamed[None]
+    # The bot's own secrets (its message) reach no page but through the kernel's audience rules.
+    bot_message = truth.characters[2].message
+    assert bot_message and all(bot_message not in text for text in (anna, boris, host, *streamed.values()))
+
+    # Readable: the host's lines, the Storyteller's prose streamed as public narration, a panel.
+    assert "Candles burning: 10." in anna and "Scene 1." in anna
+    prose = [e for e in table.events if e.kind == "narration" and e.data["by"] == "storyteller"]
+    assert prose and prose[0].data["text"] in host  # a conflict framed by the template Storyteller
+    assert "dice_rolled" not in anna and "conflict_called" not in anna  # no raw kinds
+    assert "<h3>You</h3>" in anna and "●" in anna
+    # The X-card is a control on every human seat, at any moment.
+    assert 'class="control interjection"' in anna and "X-card" in anna
+
+
+def test_x_card_from_a_seat_is_public_and_the_bot_storyteller_turns_away(tables: Tables) -> None:
+    created = tables.create(game="ten-candles", options=OPTIONS, bot_seats=[1, 2], names=["Anna"], language="ru")
+    play_humans(tables, created, [0], lambda states: states[0]["view"]["scene"] >= 1)
+    response = tables.act(created, 0, {"kind": "x_card", "note": ""})
+    assert response.json()["ok"], response.text
+    host = page(tables, created, None)
+    assert "Сыграна X-карта." in host  # the table's line, in Russian
+    table = tables.manager.get(created["table"])
+    x_prose = [e for e in table.events if e.kind == "narration" and e.data["by"] == "storyteller"]
+    assert x_prose and x_prose[-1].data["text"] in host
+
+
+def test_a_human_gm_gets_the_gm_view_and_controls_on_the_host_page(tables: Tables) -> None:
+    created = tables.create(game="ten-candles", options=OPTIONS, bot_seats=[0, 1, 2], host="human")
+    table = tables.manager.get(created["table"])
+    host_token = as_seat(token_of(created["host_url"]))
+    before = page(tables, created, None)
+    assert "read the module" in before and "What the GM knows" in before  # step 2 waits for the GM
+    answer = tables.client.post(f"/api/t/{created['table']}/host/act",
+                                json={"action": {"kind": "read_module", "text": "CANARY-module"}}, headers=host_token)
+    tables.settle(created["table"])
+    assert answer.json()["ok"], answer.text
+    state = tables.client.get(f"/api/t/{created['table']}/host/state", headers=host_token).json()
+    assert state["seat"] == -2 and state["view"]["viewer"] == -2  # the GM seat's view, not the auditor's
+    # Step 5: the GM writes the Brink for seat 0; it knows that one and Their Brink, not the others.
+    for _ in range(20):
+        kinds = {a["kind"] for a in state["legal"]}
+        if "write_brink" in kinds:
+            tables.client.post(f"/api/t/{created['table']}/host/act",
+                               json={"action": {"kind": "write_brink", "text": "CANARY-gm-brink"}}, headers=host_token)
+            tables.settle(created["table"])
+            break
+        state = tables.client.get(f"/api/t/{created['table']}/host/state", headers=host_token).json()
+    host = page(tables, created, None)
+    truth = table.game.view(table.session.state, Viewer.HOST)
+    assert "CANARY-gm-brink" in host
+    assert truth.characters[1].brink and truth.characters[1].brink not in host  # seat 0 wrote it for seat 1
+    seat0 = tables.client.get(f"/api/t/{created['table']}/seat/0/state",
+                              headers=as_seat(token_of(created["seats"][0]["url"]))).json()
+    assert seat0["view"]["characters"][0]["brink"] == "CANARY-gm-brink"  # its holder knows it
