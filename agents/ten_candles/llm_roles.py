@@ -1,0 +1,156 @@
+"""The Ten Candles language-model roles: output models, templates, task lines and the facts block.
+
+Prompts live in ``prompts/ten_candles/llm/`` (en + ru): the rules summary written for the models
+(``rules.<lang>.md``, not the rulebook), the Storyteller's system and request templates, the
+survivor's choice templates, and ``tasks.yaml`` / ``options.yaml`` with one-line tasks. The guard
+that decides whether text may be used is :mod:`agents.ten_candles.llm_check`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, Field
+
+from agents.llm import ChoiceRole, WriterRole
+from agents.llm.prompts import rules_summary
+from agents.ten_candles.llm_check import Facts, as_truth, reason, truth_form_problems
+from rules.core import Event, jsonable
+
+GAME = "ten-candles"
+
+
+class Prose(BaseModel):
+    """A few sentences of the Storyteller's (or a survivor's) narration."""
+
+    text: str = Field(description="Two or three short sentences.", max_length=600)
+
+
+class TruthText(BaseModel):
+    """One truth."""
+
+    text: str = Field(description="One short fact, starting with 'Truth:'.", max_length=200)
+
+
+def check_prose(output: Any, context: dict[str, Any]) -> str | None:
+    """Validator of every narration role: the facts guard (:func:`llm_check.reason`)."""
+    text = output.text.strip()
+    if len(text.split()) < 4:
+        return "write at least one full sentence"
+    return reason(text, context["facts"])
+
+
+def check_truth(output: Any, context: dict[str, Any]) -> str | None:
+    """Validator of truths: the form (one fact, «Truth:», GM-only topics) and the facts guard."""
+    facts: Facts = context["facts"]
+    found = truth_form_problems(as_truth(output.text, facts.lang), facts, gm=context["gm"])
+    return "; ".join(found) if found else None
+
+
+def _writer(name: str, output: type[BaseModel], validator: Any, model_role: str = "storyteller") -> WriterRole:
+    system = "ten_candles/llm/write_system" if model_role == "storyteller" else "ten_candles/llm/player_system"
+    return WriterRole(name=name, prompt="ten_candles/llm/write", system=system,
+                      output=output, validator=validator, model_role=model_role)  # type: ignore[arg-type]
+
+
+NARRATION = _writer("ten-candles-narration", Prose, check_prose)
+"""The Storyteller narrating an outcome it holds (L283), regenerated when it contradicts the kernel."""
+SCENE = _writer("ten-candles-scene", Prose, check_prose)
+"""Scene openings, conflict frames, the Last Stand, deaths, X-card redirects."""
+GM_TRUTH = _writer("ten-candles-gm-truth", TruthText, check_truth)
+PLAYER_TRUTH = _writer("ten-candles-truth", TruthText, check_truth, "player")
+PLAYER_NARRATION = _writer("ten-candles-player-narration", Prose, check_prose, "player")
+
+
+def survivor_role(persona: str | None) -> ChoiceRole:
+    """An AI character's choices (burn, Brink, seize, accept, die) with a short line in character."""
+    return ChoiceRole(name="ten-candles-survivor", prompt="ten_candles/llm/choose", task="ten_candles/llm/choose_task",
+                      speech="one short line your character says aloud", speech_max_chars=160,
+                      persona=persona, recent_events=6)
+
+
+# -- texts -----------------------------------------------------------------------------------------
+
+@cache
+def _yaml(name: str) -> dict[str, Any]:
+    text = (files("prompts") / "ten_candles" / "llm" / name).read_text(encoding="utf-8")
+    return dict(yaml.safe_load(text))
+
+
+def task(which: str, lang: str, **values: Any) -> str:
+    """A one-line task of ``tasks.yaml`` in ``lang``, filled with ``values``."""
+    return str(_yaml("tasks.yaml")[which][lang]).format(**values)
+
+
+def phrase(group: str, key: str, lang: str, **values: Any) -> str:
+    """A phrase from a group of ``tasks.yaml`` (``outcome``, ``facts``)."""
+    return str(_yaml("tasks.yaml")[group][key][lang]).format(**values)
+
+
+def explanations(lang: str) -> dict[str, str]:
+    """Option kind -> what it means, for the survivor's prompt."""
+    return {kind: texts[lang] for kind, texts in _yaml("options.yaml").items()}
+
+
+def rules_for(lang: str) -> str:
+    """The short rules summary written for the models (``prompts/ten_candles/llm/rules.<lang>.md``)."""
+    return rules_summary("ten_candles/llm", lang)
+
+
+def safety_style(view: Any, lang: str) -> str | None:
+    """The table's lines and veils as a line of the system prompt (the model must know what to avoid)."""
+    parts = []
+    if view.lines:
+        parts.append(phrase("facts", "lines", lang, items=", ".join(view.lines)))
+    if view.veils:
+        parts.append(phrase("facts", "veils", lang, items=", ".join(view.veils)))
+    return " ".join(parts) or None
+
+
+def facts_text(view: Any, lang: str, narrator: str | None = None) -> list[str]:
+    """The facts block of a request: candles, the living and the dead, who tells it."""
+    alive = [c.name for c in view.characters if c.alive and c.name]
+    dead = [c.name for c in view.characters if not c.alive and c.name]
+    lines = [phrase("facts", "candles", lang, candles=view.lit)]
+    if alive:
+        lines.append(phrase("facts", "alive", lang, names=", ".join(alive)))
+    if dead:
+        lines.append(phrase("facts", "dead", lang, names=", ".join(dead)))
+    if narrator:
+        lines.append(phrase("facts", "narrator", lang, name=narrator))
+    return lines
+
+
+def describe(events: Iterable[Event], names: dict[int, str]) -> list[str]:
+    """Events as short lines for a prompt, with seats replaced by names where known."""
+    lines = []
+    for event in events:
+        data = {k: v for k, v in jsonable(event.data).items() if k not in ("advice",)}
+        for key in ("seat", "active", "narrator"):
+            if isinstance(data.get(key), int) and data[key] in names:
+                data[key] = names[data[key]]
+        lines.append(f"{event.kind} {json.dumps(data, ensure_ascii=False, sort_keys=True)}")
+    return lines
+
+
+def truths_of(view: Any) -> list[str]:
+    """The texts of the truths spoken so far."""
+    return [t[2] for t in view.truths]
+
+
+def name_of(view: Any, seat: int, names: dict[int, str] | None = None) -> str:
+    """A character's name (from the view, else what was heard, else ``#seat``)."""
+    if 0 <= seat < len(view.characters) and view.characters[seat].name:
+        return str(view.characters[seat].name)
+    return (names or {}).get(seat, f"#{seat}")
+
+
+def recent(events: Sequence[Event], kinds: frozenset[str] | None = None, limit: int = 8) -> list[Event]:
+    """The last ``limit`` events (of ``kinds`` when given)."""
+    chosen = [e for e in events if kinds is None or e.kind in kinds]
+    return chosen[-limit:]

@@ -1,0 +1,179 @@
+"""A Ten Candles Storyteller voiced by a language model, guarded by plain code, with a template fallback.
+
+:class:`LLMStoryteller` implements :class:`agents.ten_candles.voice.Storyteller`. The scripted GM
+still decides the mechanics (whom to call, dangerous or not, deaths in the Last Stand); the model
+supplies the words: scene openings, conflict frames, the GM's truths, the outcomes the GM narrates,
+deaths, and the answer to an X-card. It sees only the GM seat's view and events.
+
+Every text is checked by :mod:`agents.ten_candles.llm_check` against the kernel's outcome and the
+truths already spoken; a text that contradicts them is sent back with the reason (at most
+``settings.max_reasks`` = 2 regenerations). After that, or when the model cannot be reached or
+the budget is spent, the fallback Storyteller (the template one) speaks, and a ``fallback``
+record with the reason goes to the transcript.
+
+The template Storyteller also supplies *material* (the module's place, a sign of Them, the
+conflict of the module) that the model retells, so the story stays in the module that was read.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from agents.base import AgentGaveUpError
+from agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
+from agents.llm.usage import CallSink
+from agents.ten_candles import llm_roles as roles
+from agents.ten_candles.llm_check import Facts, as_truth, line_problems, truth_topic
+from agents.ten_candles.voice import Storyteller
+from rules.core import HOST, Event, PlayerId
+
+RecordSink = Callable[[dict[str, Any]], None]
+"""Receives a transcript record (the session's ``write``)."""
+
+
+class LLMStoryteller:
+    """The Storyteller's words from a model; ``fallback`` speaks whenever the model's text is unusable.
+
+    Args:
+        settings: endpoint, model, re-asks (regenerations), budget, language (``settings.language``).
+        fallback: the template Storyteller (it also supplies material and keeps the module's state).
+        stats, budget: shared with the AI characters of the game.
+        http_client: an ``httpx2.Client`` for the model (tests inject faults with it).
+    """
+
+    def __init__(self, settings: LLMSettings, fallback: Storyteller, *, stats: UsageStats | None = None,
+                 budget: TokenBudget | None = None, http_client: Any = None) -> None:
+        self.settings, self.fallback, self.lang = settings, fallback, settings.language
+        self.stats = stats or UsageStats()
+        self.budget = budget or TokenBudget(settings.budget_tokens)
+        self._writers: dict[str, LLMWriter] = {}
+        self._http_client = http_client
+        self._calls: CallSink | None = None
+        self._records: RecordSink | None = None
+        self.names: dict[PlayerId, str] = {}
+        self.seen: deque[Event] = deque(maxlen=24)
+        self.fallbacks: list[dict[str, Any]] = []
+        """Every fallback taken: role, reason, attempts (also written to the transcript)."""
+        self.history: list[tuple[str, str]] = []
+        """(role, text) of everything the model said that was used."""
+
+    # -- wiring -----------------------------------------------------------------------------------
+
+    def bind(self, write: RecordSink) -> None:
+        """Write ``llm_call`` and ``fallback`` records through ``write`` (the session's)."""
+        self._records = write
+        self._calls = lambda record: write({"kind": "llm_call", **record})
+        for writer in self._writers.values():
+            writer.bind_calls(self._calls)
+
+    def _writer(self, role: WriterRole) -> LLMWriter:
+        if role.name not in self._writers:
+            self._writers[role.name] = LLMWriter(self.settings, role, calls=self._calls, stats=self.stats,
+                                                 budget=self.budget, http_client=self._http_client)
+        return self._writers[role.name]
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Remember names and recent events; the fallback hears them too."""
+        self.fallback.observe(events)
+        for event in events:
+            if event.kind == "character_described":
+                self.names[event.data["seat"]] = event.data["name"]
+        self.seen.extend(events)
+
+    # -- the Storyteller interface --------------------------------------------------------------
+
+    def briefing(self, view: Any) -> str:
+        """The module read as written (L122): its text is the module's, not the model's."""
+        return self.fallback.briefing(view)
+
+    def write_brink(self, view: Any, holder: PlayerId) -> str:
+        """«Они видели, как ты…» from the template (a card written once in setup)."""
+        return self.fallback.write_brink(view, holder)
+
+    def open_scene(self, view: Any) -> str:
+        """The model retells the template's opening (the module's next place, a sign of Them)."""
+        material = self.fallback.open_scene(view)
+        return self._prose(roles.SCENE, view, roles.task("open_scene", self.lang), material, Facts.from_view(
+            view, lang=self.lang))
+
+    def final_scene(self, view: Any) -> str:
+        """The Last Stand opens (L41, L60)."""
+        material = getattr(self.fallback, "final_scene", lambda v: "")(view)
+        return self._prose(roles.SCENE, view, roles.task("final_scene", self.lang), material,
+                           Facts.from_view(view, lang=self.lang))
+
+    def frame_conflict(self, view: Any, active: PlayerId, dangerous: bool, moment: bool) -> str:
+        """What is at stake (L265, L289); a Moment's words come from the card."""
+        material = self.fallback.frame_conflict(view, active, dangerous, moment)
+        danger = roles.phrase("outcome", "danger", self.lang) if dangerous else ""
+        work = roles.task("frame", self.lang, name=roles.name_of(view, active, self.names), danger=danger)
+        return self._prose(roles.SCENE, view, work, material, Facts.from_view(view, lang=self.lang))
+
+    def narrate_outcome(self, view: Any, events: Sequence[Event]) -> str:
+        """The outcome the kernel settled, when the GM holds narration (L283, L289)."""
+        facts = Facts.from_view(view, events, lang=self.lang)
+        resolved = [e for e in events if e.kind == "conflict_resolved"]
+        active = resolved[-1].data["active"] if resolved else None
+        outcome = ""
+        if facts.success is not None and active is not None:
+            outcome = roles.phrase("outcome", "success" if facts.success else "failure", self.lang,
+                                   name=roles.name_of(view, active, self.names))
+        work = roles.task("narrate", self.lang, outcome=outcome)
+        return self._prose(roles.NARRATION, view, work, "", facts, events=events,
+                           fallback=lambda: self.fallback.narrate_outcome(view, events))
+
+    def final_death(self, view: Any, seat: PlayerId) -> str:
+        """A death in the Last Stand (L47, L60)."""
+        work = roles.task("final_death", self.lang, name=roles.name_of(view, seat, self.names))
+        return self._prose(roles.SCENE, view, work, "", Facts.from_view(view, lang=self.lang),
+                           fallback=lambda: self.fallback.final_death(view, seat))
+
+    def x_card(self, view: Any, note: str) -> str:
+        """Drop the thread (the template forgets its place and conflict) and turn elsewhere (D39)."""
+        material = self.fallback.x_card(view, note)
+        facts = Facts.from_view(view, lang=self.lang)
+        if note.strip():  # the X-carded subject becomes a line for this text
+            facts = Facts(facts.lang, facts.lit, None, facts.dead, (*facts.lines, note), facts.veils, facts.truths)
+        return self._prose(roles.SCENE, view, roles.task("x_card", self.lang), material, facts)
+
+    def speak_truth(self, view: Any) -> tuple[str, str]:
+        """One truth of the GM's in the rotation; the topic (L331) is read from the text."""
+        facts = Facts.from_view(view, lang=self.lang)
+        output = self._ask(roles.GM_TRUTH, view, roles.task("truth", self.lang), "", facts, gm=True)
+        if output is None:
+            return self.fallback.speak_truth(view)
+        text = as_truth(output.text, self.lang)
+        self.history.append((roles.GM_TRUTH.name, text))
+        return text, truth_topic(text)
+
+    # -- asking -----------------------------------------------------------------------------------
+
+    def _prose(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *,
+               events: Sequence[Event] = (), fallback: Callable[[], str] | None = None) -> str:
+        if material and line_problems(material, facts):
+            material = ""  # template text is filtered by tags already; never feed the model a line
+        output = self._ask(role, view, work, material, facts, events=events)
+        if output is None:
+            return fallback() if fallback is not None else material
+        text = " ".join(output.text.split())
+        self.history.append((role.name, text))
+        return text
+
+    def _ask(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *,
+             events: Sequence[Event] = (), gm: bool = True) -> Any:
+        """The model's output, or ``None`` after recording why the fallback speaks instead."""
+        shown = list(events) or roles.recent(list(self.seen), limit=6)
+        try:
+            return self._writer(role).write(
+                game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
+                facts_text=roles.facts_text(view, self.lang), truths=roles.truths_of(view),
+                events=roles.describe(shown, self.names), material=material, task=work, facts=facts, gm=gm)
+        except AgentGaveUpError as error:
+            record = {"kind": "fallback", "actor": HOST, "role": role.name, "attempts": error.attempts,
+                      "reason": error.reason, "raw": error.raw, "by": "template"}
+            self.fallbacks.append(record)
+            if self._records is not None:
+                self._records(record)
+            return None

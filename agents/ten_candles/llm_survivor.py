@@ -1,0 +1,161 @@
+"""An AI character of Ten Candles played by a language model, with the scripted survivor behind it.
+
+The model decides what matters at the table, always among the kernel's legal moves:
+
+* after a roll: burn a Trait, embrace the Brink, seize narration or accept (L293-L297), and show
+  the Brink when it is on top; after a failed dangerous conflict: die for the others or not
+  (L291). A structured choice (``choice`` is a ``Literal`` of the legal labels) plus one short
+  line in character (``speech``), shown at the table.
+* truths (one fact, «Truth:», no GM-only topic; L313-L331) and the narration it wins (checked
+  against the kernel's outcome like the Storyteller's).
+
+Writing the cards in setup and rolling (a single legal move) are left to the scripted survivor:
+they cost a model call and decide nothing. Whenever the model gives up (refused answers,
+transport, budget), the seat raises :class:`AgentGaveUpError` and the session's fallback (the same
+scripted survivor) moves, writing a ``fallback`` line with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agents.base import AgentGaveUpError, Decision, Request
+from agents.llm import LLMAgent, LLMSettings, LLMWriter, TokenBudget, UsageStats
+from agents.llm.usage import CallSink
+from agents.ten_candles import llm_roles as roles
+from agents.ten_candles.llm_check import Facts, as_truth
+from agents.ten_candles.survivor import ScriptedSurvivor
+from rules.core import Action, Event
+from rules.ten_candles.actions import Narrate, SpeakTruth
+
+CHOICES = frozenset({"burn_trait", "embrace_brink", "seize_narration", "accept_roll", "volunteer_death",
+                     "decline_death"})
+"""Turn moves the model chooses among (``reveal_brink`` joins them when it is legal)."""
+
+
+class LLMSurvivor:
+    """One AI character: the model for choices, truths and narration; ``scripted`` for the rest.
+
+    Args:
+        settings: endpoint, model (``player``), re-asks, budget, language.
+        scripted: the seat's scripted survivor: writes its cards, rolls, and is the session's fallback.
+        stats, budget: shared with the Storyteller and the other characters of the game.
+        http_client: an ``httpx2.Client`` for the model (tests inject faults with it).
+    """
+
+    def __init__(self, settings: LLMSettings, scripted: ScriptedSurvivor, *, stats: UsageStats | None = None,
+                 budget: TokenBudget | None = None, http_client: Any = None) -> None:
+        self.settings, self.scripted, self.seat = settings, scripted, scripted.seat
+        self.lang = settings.language
+        self.stats = stats or UsageStats()
+        self.budget = budget or TokenBudget(settings.budget_tokens)
+        self.name = f"llm:{settings.model_for('player')}"
+        self.max_attempts = settings.max_reasks + 2
+        self._http_client = http_client
+        self._calls: CallSink | None = None
+        self._chooser: LLMAgent | None = None
+        self._writers: dict[str, LLMWriter] = {}
+        self.events: list[Event] = []
+        self.names: dict[int, str] = {}
+
+    @property
+    def said(self) -> list[str]:
+        """Lines spoken in character (the scripted survivor's list: the table prints and empties it)."""
+        return self.scripted.said
+
+    def bind_calls(self, sink: CallSink) -> None:
+        """Send ``llm_call`` records to ``sink`` (the session binds its transcript)."""
+        self._calls = sink
+        for agent in (self._chooser, *self._writers.values()):
+            if agent is not None:
+                agent.bind_calls(sink)
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Remember what this seat saw (names, the last conflict's events for narration)."""
+        for event in events:
+            if event.kind == "character_described":
+                self.names[event.data["seat"]] = event.data["name"]
+        self.events = [*self.events, *events][-24:]
+        if self._chooser is not None:
+            self._chooser.observe(events)
+
+    def act(self, request: Request) -> Action | Decision:
+        """The model's move for choices, truths and narration; the scripted survivor's otherwise.
+
+        Raises:
+            AgentGaveUpError: the model gave no usable answer (the session's fallback moves).
+        """
+        kinds = {action.kind for action in request.legal}
+        if kinds & CHOICES:
+            return self._choose(request)
+        if request.attempt > 1 and request.rejection is not None:
+            raise AgentGaveUpError(f"illegal: the kernel refused the text: {request.rejection.code}",
+                                   attempts=request.attempt - 1)
+        if "speak_truth" in kinds:
+            return self._truth(request)
+        if "narrate" in kinds:
+            return self._narrate(request)
+        return self.scripted.act(request)
+
+    # -- choices ----------------------------------------------------------------------------------
+
+    def _choose(self, request: Request) -> Decision:
+        view = request.view
+        self.scripted._remember(view)  # keep its table talk (volunteering, the Moment) going
+        self.scripted._track(view)
+        legal = [a for a in request.legal if a.kind in CHOICES or a.kind == "reveal_brink"]
+        me = view.characters[self.seat]
+        prompt_view = {"me": me, "lit": view.lit, "conflict": view.conflict, "explain": roles.explanations(self.lang)}
+        decision = self._agent(view).act(Request(request.game, request.seat, prompt_view, legal,
+                                                 request.rejection, request.attempt))
+        speech = " ".join(str(decision.notes.get("speech") or "").split())
+        if speech:
+            self.scripted.said.append(speech)
+        return decision
+
+    def _agent(self, view: Any) -> LLMAgent:
+        if self._chooser is None:
+            me = view.characters[self.seat]
+            persona = f"{me.name}: {me.description}".strip(": ") or None
+            self._chooser = LLMAgent(self.settings, roles.survivor_role(persona), calls=self._calls,
+                                     stats=self.stats, budget=self.budget, rules=roles.rules_for(self.lang),
+                                     http_client=self._http_client)
+            self._chooser.observe(self.events[-6:])
+        return self._chooser
+
+    # -- words ------------------------------------------------------------------------------------
+
+    def _truth(self, request: Request) -> Decision:
+        view = request.view
+        output = self._write(roles.PLAYER_TRUTH, view, roles.task("truth", self.lang), Facts.from_view(
+            view, lang=self.lang), gm=False)
+        text = as_truth(output.text, self.lang)
+        return Decision(SpeakTruth(actor=self.seat, text=text, topic="general"), {"by": self.name})
+
+    def _narrate(self, request: Request) -> Decision:
+        view = request.view
+        conflict = self._last_conflict()
+        facts = Facts.from_view(view, conflict, lang=self.lang)
+        me = roles.name_of(view, self.seat, self.names)
+        outcome = ""
+        if facts.success is not None:
+            outcome = roles.phrase("outcome", "success" if facts.success else "failure", self.lang, name=me)
+        output = self._write(roles.PLAYER_NARRATION, view, roles.task("narrate", self.lang, outcome=outcome), facts,
+                             events=conflict)
+        return Decision(Narrate(actor=self.seat, text=" ".join(output.text.split())), {"by": self.name})
+
+    def _last_conflict(self) -> list[Event]:
+        starts = [i for i, e in enumerate(self.events) if e.kind == "conflict_called"]
+        return self.events[starts[-1]:] if starts else self.events[-6:]
+
+    def _write(self, role: Any, view: Any, work: str, facts: Facts, *, events: Sequence[Event] = (),
+               gm: bool = False) -> Any:
+        if role.name not in self._writers:
+            self._writers[role.name] = LLMWriter(self.settings, role, calls=self._calls, stats=self.stats,
+                                                 budget=self.budget, http_client=self._http_client)
+        style = roles.safety_style(view, self.lang)
+        return self._writers[role.name].write(
+            game=roles.GAME, seat=self.seat, rules=roles.rules_for(self.lang), style=style,
+            facts_text=roles.facts_text(view, self.lang), truths=roles.truths_of(view),
+            events=roles.describe(events or self.events[-6:], self.names), material="", task=work, facts=facts, gm=gm)
