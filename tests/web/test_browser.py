@@ -242,15 +242,18 @@ def test_two_people_play_battaglia_against_bots_in_chromium(fast_server: Server,
     shots: dict[str, bool] = {}
 
     def through_a_night_and_a_vote() -> bool:
-        if not shots and anna.locator("#actions form.control button", has_text="vote").count():
+        if not shots and anna.locator("#actions form.control.group select").count():
             anna.screenshot(path=str(ARTIFACTS / "battaglia-seat-phone.png"), full_page=True)
             host.screenshot(path=str(ARTIFACTS / "battaglia-host-phone.png"), full_page=True)
             shots["vote"] = True
         text = anna.inner_text("#events")
-        return "morning" in text and "ballots" in text
+        return "Morning." in text and "Tally:" in text
 
     play([anna, boris], through_a_night_and_a_vote)
-    assert "ballots" in host.inner_text("#events")  # the vote is public
+    assert "Tally:" in host.inner_text("#events")  # the vote is public, told as the host tells it
+    panel = anna.inner_text("#view").lower()
+    assert "mask" in panel and "the table" in panel and "what you learned" in panel
+    assert "accusation: accuser" not in anna.inner_text("#events")  # sentences, not field lists
 
     anna.click("button[data-control=bot]")  # Anna leaves; a scripted bot plays her seat for a while
     wait_text(anna, "#actions .away", "A bot is playing your seat")
@@ -271,13 +274,53 @@ def test_two_people_play_battaglia_against_bots_in_chromium(fast_server: Server,
     seat_url = fast_server.url + "/api/t/" + created["table"] + "/seat/{}/state"
     states = [get_json(seat_url.format(seat), created["seats"][seat]["url"]) for seat in (0, 1)]
     anna_items, boris_items, host_items = event_items(anna), event_items(boris), event_items(host)
-    assert len(anna_items) == len(states[0]["events"]) and len(boris_items) == len(states[1]["events"])
-    public = [line for line, e in zip(anna_items, states[0]["events"]) if e["audience"] == "public"]
-    assert host_items == public  # the host page (the program hosts battaglia) shows the public only
-    for me, mine, other, name in ((0, anna_items, boris_items, "Anna (seat 0)"),
-                                  (1, boris_items, anna_items, "Boris (seat 1)")):
-        private = [line for line, e in zip(mine, states[me]["events"])
-                   if e["audience"] != "public" and (1 - me) not in e["audience"] and name in line]
+    public_kinds = [e["kind"] for e in states[0]["events"] if e["audience"] == "public"]
+    assert len(host_items) <= len(public_kinds) < len(states[0]["events"])  # the host page: public only
+    assert not any("[you" in line for line in host_items)  # nobody's private lines, nobody is "you"
+    for mine, other, name in ((anna_items, boris_items, "Anna"), (boris_items, anna_items, "Boris")):
+        private = [line for line in mine if line.startswith("[you only]")]
         assert private, f"{name} had private knowledge"
         assert not set(private) & set(other), f"{name}'s private lines reached the other seat"
     assert len(shots) == 1
+
+
+# -- Ten Candles: a person, two scripted survivors and the scripted GM ------------------------------------
+
+
+def test_a_person_plays_ten_candles_with_scripted_survivors_and_gm_in_chromium(fast_server: Server,
+                                                                                browser: Any) -> None:
+    created = post_json(fast_server.url + "/api/tables", {"game": "ten-candles", "options": {"players": 3},
+                                                          "bot_seats": [1, 2], "names": ["Anna"], "seed": 3,
+                                                          "language": "ru"})
+    anna, host = (browser.new_context(viewport=PHONE).new_page() for _ in range(2))
+    anna.goto(fast_server.url + created["seats"][0]["url"])
+    host.goto(fast_server.url + created["host_url"])
+    for page in (anna, host):
+        wait_text(page, ".live.on", "на связи")
+    assert anna.locator("form.control.interjection button", has_text="X-карта").count() == 1
+
+    def typed(page: Any) -> bool:
+        """Fill every text box of the first turn control with a word, then send it."""
+        form = page.locator("#actions form.control:not(.interjection)").first
+        if form.count() == 0:
+            return False
+        for box in form.locator("textarea").all():
+            box.fill("Смелая" if "добродетель" in (box.get_attribute("name") or "") + "" else "Слово")
+        with page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST", timeout=TIMEOUT_MS):
+            form.locator("button").click()
+        return True
+
+    for _ in range(60):
+        if "Сцена 1" in anna.inner_text("#events") and "бросает" in anna.inner_text("#events"):
+            break
+        if not typed(anna):
+            anna.wait_for_timeout(100)
+    else:
+        raise AssertionError("Ten Candles did not reach its first conflict")
+    panel = anna.inner_text("#view").lower()
+    assert "свечи" in panel and "●" in panel and "выжившие" in panel
+    assert "Горит свечей" in host.inner_text("#events")  # the table's lines, streamed to the public page
+    anna.screenshot(path=str(ARTIFACTS / "ten-candles-seat-phone.png"), full_page=True)
+    host.screenshot(path=str(ARTIFACTS / "ten-candles-host-phone.png"), full_page=True)
+    anna.locator("form.control.interjection button", has_text="X-карта").click()
+    wait_text(host, "#events li", "Сыграна X-карта")
