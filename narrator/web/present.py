@@ -166,8 +166,6 @@ def _distinct(actions: Sequence[Action], text_fields: Sequence[str]) -> list[tup
 _PRESENTERS: dict[str, Presenter | str] = {
     "battaglia": "narrator.web.adapters.battaglia:PRESENTER",
     "ten-candles": "narrator.web.adapters.ten_candles:PRESENTER",
-    "dark-ages": "narrator.web.adapters.storyteller:PRESENTER",
-    "wild-west": "narrator.web.adapters.storyteller:PRESENTER",
 }
 
 
