@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from rules.battaglia.cards import DARKNESS, GLOOM, Card
 from rules.battaglia.life import end_check, give_soul, skip_soulless
 from rules.battaglia.night import cats, shadow_cards
@@ -44,13 +43,14 @@ def acquaintance(state: BattagliaState, events: list[Event]) -> BattagliaState:
         members = [s for s, c in enumerate(state.cards) if c in members_of]
         if not members:
             continue
-        data: dict[str, object] = {"clan": clan, "members": members}
+        data: dict[str, object] = {"night": 1, "clan": clan, "members": members}
         if state.config.acquaintance_reveals_cards:
             data["cards"] = [[s, str(state.cards[s])] for s in members]
         events.append(private("clan", frozenset(members), **data))
         watchers = cats(state) - frozenset(members)
         if watchers and state.config.cat_peeks_night1:
-            events.append(private("cat_saw", watchers, step=f"acquaintance_{clan}", awake=members, choices=[]))
+            events.append(private("cat_saw", watchers, night=1, step=f"acquaintance_{clan}", awake=members,
+                                  choices=[]))
     return proceed(state, "day", events)
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.battaglia.cards import (CORRIGAN_LETHAL, CORRIGAN_REVEALS, DARKNESS_STEP_CARDS, QUALIFYING_DARKS,
-                                   SHADOW, Card)
+from rules.battaglia.cards import CORRIGAN_LETHAL, CORRIGAN_REVEALS, DARKNESS_STEP_CARDS, QUALIFYING_DARKS, SHADOW, Card
 from rules.battaglia.life import kill
 from rules.battaglia.state import NIGHT_ORDER, BattagliaState, NightState, NightStep, Phase, holders, living
 from rules.battaglia.state import evolve as replace
@@ -119,10 +118,12 @@ def next_step(state: BattagliaState, remaining: tuple[NightStep, ...], acts: tup
         events.append(public("heading", night=state.night_no, step=str(step)))
         awake = awake_seats(state, step)
         if awake and (step in DARKNESS_STEPS or step is S.SHADOW):
-            events.append(private("gathering", frozenset(awake), step=str(step), members=list(awake)))
+            events.append(private("gathering", frozenset(awake), night=state.night_no, step=str(step),
+                                  members=list(awake)))
         if not awake or (step is S.SHADOW and state.config.shadow_talk_rounds == 0):
             if watchers:
-                events.append(private("cat_saw", watchers, step=str(step), awake=list(awake), choices=[]))
+                events.append(private("cat_saw", watchers, night=state.night_no, step=str(step), awake=list(awake),
+                                          choices=[]))
             continue
         return replace(state, night=NightState(step, remaining, awake, (), 1, acts))
     return resolve_night(state, acts, events)
@@ -136,7 +137,8 @@ def night_move(state: BattagliaState, seat: int, value: int | str, events: list[
     night = state.night
     assert night is not None
     if night.step in TIIR_STEPS and isinstance(value, int) and value >= 0:
-        events.append(private("tiir_saw", frozenset({seat}), seat=value, card=str(state.cards[value])))
+        events.append(private("tiir_saw", frozenset({seat}), night=state.night_no, seat=value,
+                              card=str(state.cards[value])))
     chosen = night.chosen + ((seat, value),)
     if len(chosen) < len(night.awake):
         return replace(state, night=replace(night, chosen=chosen))
@@ -154,7 +156,7 @@ def _cat_sees(state: BattagliaState, night: NightState, events: list[Event]) -> 
     watchers = cats(state)
     if not watchers:
         return
-    data: dict[str, object] = {"step": str(night.step), "awake": list(night.awake),
+    data: dict[str, object] = {"night": state.night_no, "step": str(night.step), "awake": list(night.awake),
                                "choices": [[s, t] for s, t in night.chosen if not isinstance(t, str)]}
     if night.step in TIIR_STEPS and state.config.cat_sees_tiir_card:
         data["cards"] = [[t, str(state.cards[t])] for _, t in night.chosen if isinstance(t, int) and t >= 0]
@@ -187,8 +189,8 @@ def darkness_decision(state: BattagliaState, night: NightState) -> tuple[int | N
 def _darkness_round(state: BattagliaState, night: NightState, events: list[Event]) -> BattagliaState:
     victim, productive = darkness_decision(state, night)
     choices = [[s, t] for s, t in night.chosen]
-    events.append(private("darkness_round", frozenset(night.awake), step=str(night.step), round=night.round,
-                          choices=choices, decided=victim))
+    events.append(private("darkness_round", frozenset(night.awake), night=state.night_no, step=str(night.step),
+                          round=night.round, choices=choices, decided=victim))
     _cat_sees(state, night, events)
     passes = all(t == -1 for _, t in night.chosen)
     if victim is None and not passes and night.round < state.config.darkness_rounds:
@@ -201,10 +203,12 @@ def _darkness_round(state: BattagliaState, night: NightState, events: list[Event
 
 def _whisper_round(state: BattagliaState, night: NightState, events: list[Event]) -> BattagliaState:
     messages = [[s, t] for s, t in night.chosen if isinstance(t, str) and t]
-    events.append(private("whispers", frozenset(night.awake), round=night.round, messages=messages))
+    events.append(private("whispers", frozenset(night.awake), night=state.night_no, round=night.round,
+                          messages=messages))
     watchers = cats(state) - frozenset(night.awake)
     if watchers:
-        events.append(private("cat_saw", watchers, step=str(night.step), awake=list(night.awake), choices=[]))
+        events.append(private("cat_saw", watchers, night=state.night_no, step=str(night.step),
+                              awake=list(night.awake), choices=[]))
     if night.round < state.config.shadow_talk_rounds:
         return replace(state, night=replace(night, chosen=(), round=night.round + 1))
     return next_step(state, night.remaining, night.acts, events)

@@ -87,7 +87,7 @@ def test_heir_shoots_at_night_AT35_L82():
     run_night(state, plan, events)
     (morning,) = public_of(events, "morning")
     assert morning["deaths"] == [{"seat": P["P1"], "card": "NIKOR", "life": 1}]
-    assert [dict(e.data) for e in events if e.kind == "tiir_saw"] == [{"seat": P["P5"], "card": "RAINMAKER"}]
+    assert [dict(e.data) for e in events if e.kind == "tiir_saw"] == [{"night": 2, "seat": P["P5"], "card": "RAINMAKER"}]
 
 
 def test_child_condemned_is_spared_L84():

@@ -105,9 +105,9 @@ def test_tiir_sees_card_cat_sees_choice_AT25_L50_L53():
     plan = {N.FIRST_TIIR: {P["P14"]: P["P7"]}}
     run_night(night2(S17), plan, events)
     saw = [e for e in events if e.kind == "tiir_saw"]
-    assert [(sorted(e.audience), dict(e.data)) for e in saw] == [([P["P14"]], {"seat": P["P7"], "card": "KOLDUNYA"})]
+    assert [(sorted(e.audience), dict(e.data)) for e in saw] == [([P["P14"]], {"night": 2, "seat": P["P7"], "card": "KOLDUNYA"})]
     cat = [dict(e.data) for e in events if e.kind == "cat_saw" and e.data["step"] == "first_tiir"]
-    assert cat == [{"step": "first_tiir", "awake": [P["P14"]], "choices": [[P["P14"], P["P7"]]]}]
+    assert cat == [{"night": 2, "step": "first_tiir", "awake": [P["P14"]], "choices": [[P["P14"], P["P7"]]]}]
 
 
 def test_second_nikor_AT52_L55_58():
