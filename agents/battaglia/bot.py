@@ -1,15 +1,14 @@
 """Scripted battaglia bots: one plausible player per mask, deciding from its seat's view only.
 
 The bot reads its view into :class:`Mind` (what it knows and whom it suspects), then picks one of
-the legal moves the kernel listed, so it always answers legally. Its own randomness comes from
-``random.Random(f"{seed}/{seat}")``, re-seeded from the view's position at each decision; the same
-view gives the same move.
+the legal moves the kernel listed, so it always answers legally. Its own randomness is a
+:class:`~agents.battaglia.draws.DecisionRandom` re-seeded at each decision from (seed, seat) and the
+view's position, so the same view gives the same move.
 
 Speed (the simulator asks a bot ~250 times a game): the public log is folded once per game for all
-seats (:func:`~agents.battaglia.knowledge.public_memory`), private notes incrementally, and the
-suspicion scores and the re-seeding wait until a decision needs them (most night and whisper
-decisions need neither). The order of the generator's draws is kept: first one jitter per scored
-seat, in seat order, then the decision's own draws.
+seats (:func:`~agents.battaglia.knowledge.public_memory`), private notes incrementally, and a seat's
+suspicion is scored only when a decision asks for it (its jitter depends on the seat, not on which
+seats were scored before).
 
 How each mask plays (spec §12):
 
@@ -31,15 +30,15 @@ How each mask plays (spec §12):
 
 from __future__ import annotations
 
-import random
 import zlib
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from agents.base import Decision, Request
+from agents.battaglia.draws import MASK, DecisionRandom, mix64, seed_key
 from agents.battaglia.knowledge import (
     CLAN_CARDS,
     Claim,
@@ -70,13 +69,15 @@ from rules.battaglia.cards import LIGHT, SHADOW, Card
 from rules.core import Action
 
 DARKNESS_STEPS = ("first_darkness", "second_darkness")
+MAX_SEATS = 64
+"""More seats than any battaglia table has (the rules allow up to 17)."""
 
 
 @dataclass
 class Mind:
     """The bot's reading of one view: who it is, who it trusts, whom it suspects.
 
-    ``suspicion`` is scored on first use by ``score`` (it draws from the bot's generator).
+    ``suspicion(seat)`` scores a seat when first asked about it (with ``score(mind, seat)``).
     """
 
     me: int
@@ -87,21 +88,28 @@ class Mind:
     known: dict[int, frozenset[Card]]
     allies: frozenset[int]
     memory: PublicMemory
-    score: Callable[[Mind], dict[int, float]] = field(repr=False)
-    scored: dict[int, float] | None = field(default=None, repr=False)
+    score: Callable[[Mind, int], float] = field(repr=False)
+    scored: dict[int, float] = field(default_factory=dict, repr=False)
 
-    @property
-    def suspicion(self) -> dict[int, float]:
-        """Seat -> how much this soul wants it gone (every living seat but its own)."""
-        if self.scored is None:
-            self.scored = self.score(self)
-        return self.scored
+    def suspicion(self, seat: int) -> float:
+        """How much this soul wants ``seat`` gone (0 for its own seat and the dead), scored on first ask."""
+        found = self.scored.get(seat)
+        if found is None:
+            if seat == self.me or seat not in self.alive:
+                return 0.0
+            found = self.scored[seat] = self.score(self, seat)
+        return found
 
     def enemies_ranked(self, pool: Sequence[int]) -> list[int]:
         """``pool`` minus allies, most suspicious first (ties by a per-seat hash, not by seat number)."""
-        suspicion, me = self.suspicion, self.me
-        return sorted((s for s in pool if s not in self.allies and s != me),
-                      key=lambda s: (-suspicion.get(s, 0.0), pair_hash(me, s)))
+        me, allies, suspicion, ties = self.me, self.allies, self.suspicion, _tie_breaks(self.me)
+        return sorted((s for s in pool if s not in allies and s != me), key=lambda s: (-suspicion(s), ties[s]))
+
+
+@cache
+def _tie_breaks(me: int) -> tuple[int, ...]:
+    """``pair_hash(me, s)`` for every seat ``s`` a table can have."""
+    return tuple(pair_hash(me, s) for s in range(MAX_SEATS))
 
 
 def pair_hash(a: int, b: int) -> int:
@@ -119,7 +127,7 @@ class BattagliaBot:
     """A scripted player for any seat and mask.
 
     Args:
-        seed: the game's seed; the bot's generator is ``random.Random(f"{seed}/{seat}")``.
+        seed: the game's seed; with ``seat`` it keys the bot's generator.
         seat: the seat it plays.
         table: the public dressing (language, names, legends) for its speech.
         talk: write accusation texts (off in the fastest simulations: the rules never read them).
@@ -129,7 +137,8 @@ class BattagliaBot:
 
     def __init__(self, seed: int | None, seat: int, table: Table | None = None, *, talk: bool = True) -> None:
         self.seed, self.seat = seed, seat
-        self.rng = random.Random(f"{seed}/{seat}")
+        self._key = seed_key(f"{seed}/{seat}")
+        self.rng = DecisionRandom(self._key)
         self.table = table
         self.talk = talk
         self._private = PrivateMemory()
@@ -140,9 +149,6 @@ class BattagliaBot:
         """Claims, what they narrow each seat to, the living seats, and the known allies among them."""
         self._kin_key: tuple[Any, ...] = ()
         self._kin: frozenset[int] = frozenset()
-        self._unseeded: str | None = None
-        """The seed of the current decision while the generator has not been re-seeded with it."""
-        self._mind: Mind | None = None
 
     # -- the agent protocol -----------------------------------------------------------------------
 
@@ -154,26 +160,10 @@ class BattagliaBot:
         # Re-seed from the view's position so a decision depends on (seed, seat, view) only: a game
         # resumed from its transcript continues exactly as it would have.
         view = request.view
-        self._unseeded = f"{self.seed}/{self.seat}/{len(view.log)}/{len(view.notes)}/{request.attempt}"
-        mind = self._mind = self.read(view)
-        try:
-            action = self.decide(request.view, mind, legal)
-        finally:
-            self._unseeded, self._mind = None, None
+        position = (len(view.log) << 32) | (len(view.notes) << 12) | (request.attempt & 0xFFF)
+        self.rng.seed(self._key ^ mix64(position & MASK))
+        action = self.decide(view, self.read(view), legal)
         return action if action is not None else _pass_or_first(legal)
-
-    def _seeded(self) -> random.Random:
-        """The generator, re-seeded for this decision if that is still pending (seeding is costly)."""
-        if self._unseeded is not None:
-            self.rng.seed(self._unseeded)
-            self._unseeded = None
-        return self.rng
-
-    def _random(self) -> random.Random:
-        """The generator for a decision's own draws, after the suspicion jitters (drawn first)."""
-        if self._mind is not None:
-            self._mind.suspicion  # noqa: B018  # scoring draws one jitter per scored seat, before these
-        return self._seeded()
 
     def read(self, view: Any) -> Mind:
         """Fold the view into a :class:`Mind` (the public log is folded once per game for every seat)."""
@@ -181,7 +171,7 @@ class BattagliaBot:
         private = self._private.feed(view.notes, self.seat, memory)
         key = (len(private), len(view.graveyard), view.out, view.revealed_shadow, view.revealed_lord,
                view.revealed_child, view.revealed_bishop)
-        card = Card(view.card)
+        card = view.card if isinstance(view.card, Card) else Card(view.card)
         mine = faction_of(card)
         if key != self._known_key or mine != self._known_side:  # claims change only with notes, deaths, reveals
             claims = private + _public_claims(view, memory.deaths)
@@ -214,45 +204,35 @@ class BattagliaBot:
         return frozenset(seat for seat, cards in known.items()
                          if seat in alive and seat != self.seat and factions_of(cards) == {mine})
 
-    def _score(self, mind: Mind) -> dict[int, float]:
-        """Every living seat's suspicion (how much this soul wants it gone), in seat order: the
-        order the jitters are drawn in.
+    def _score(self, mind: Mind, seat: int) -> float:
+        """How much this soul wants living ``seat`` gone: known enemies first, then the public record.
 
-        Known enemies first, then the public record. Lights read the same record, so a small jitter
-        lets their votes converge; the dark side fears the light's most effective accusers.
+        Lights read the same record, so a small jitter lets their votes converge; the dark side
+        fears the light's most effective accusers.
         """
-        draw = self._seeded().random
-        allies, known, souls, threat = mind.allies, mind.known, mind.memory.souls, mind.memory.threat
-        mine, light = mind.faction, mind.faction == "light"
-        scores: dict[int, float] = {}
-        for seat in mind.alive:
-            if seat == self.seat:
-                continue
-            if seat in allies:
-                scores[seat] = -5.0
-                continue
-            cards = known.get(seat)
-            if cards:
-                fixed = _known_enemy_score(cards, mine)
-                if fixed is not None:
-                    scores[seat] = fixed
-                    continue
-            record = souls.get(seat)
-            if light:
-                score = 0.0 if record is None else record.bad * 1.2 - record.good * 0.8 + 0.3 * record.was_accused
-                scores[seat] = score + draw() * 0.15
-            else:
-                scores[seat] = threat.get(seat, 0.0) + (record.good if record else 0.0) + draw() * 0.5
-        return scores
+        if seat in mind.allies:
+            return -5.0
+        cards = mind.known.get(seat)
+        if cards:
+            fixed = _known_enemy_score(cards, mind.faction)
+            if fixed is not None:
+                return fixed
+        record = mind.memory.souls.get(seat)
+        jitter = self.rng.unit(seat)
+        if mind.faction == "light":
+            score = 0.0 if record is None else record.bad * 1.2 - record.good * 0.8 + 0.3 * record.was_accused
+            return score + jitter * 0.15
+        return mind.memory.threat.get(seat, 0.0) + (record.good if record else 0.0) + jitter * 0.5
 
     # -- decisions --------------------------------------------------------------------------------
 
     def decide(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
         """Dispatch on the phase (by the kinds of move offered)."""
         kinds = {a.kind for a in legal}
-        lord = self._lord_reveal(view, mind, legal)
-        if lord is not None:
-            return lord
+        if "reveal_lord" in kinds:
+            lord = self._lord_reveal(view, mind, legal)
+            if lord is not None:
+                return lord
         if "choose" in kinds:
             return self._night_choice(view, mind, legal)
         if "whisper" in kinds:
@@ -268,7 +248,7 @@ class BattagliaBot:
         if "dying_shot" in kinds:
             return self._dying_shot(mind, legal)
         if "curse" in kinds:
-            return _first(legal, Curse) if self._random().random() < temperament("KOLDUN", "curse") else None
+            return _first(legal, Curse) if self.rng.random() < temperament("KOLDUN", "curse") else None
         if "intercede" in kinds or "reveal_bishop" in kinds:
             return self._execution(view, mind, legal)
         return None
@@ -280,7 +260,7 @@ class BattagliaBot:
             return None
         if view.condemned == self.seat:
             return reveal
-        if str(view.phase) == "accuse" and view.day >= 2 and self._random().random() < temperament("LORD_LUIHAD", "reveal") / 4:
+        if str(view.phase) == "accuse" and view.day >= 2 and self.rng.random() < temperament("LORD_LUIHAD", "reveal") / 4:
             return reveal
         return None
 
@@ -346,8 +326,8 @@ class BattagliaBot:
     def _domovik_guest(self, mind: Mind, targets: list[int]) -> int | None:
         friends = [t for t in targets if t in mind.allies]
         if friends:
-            return self._random().choice(friends)
-        trusted = sorted(targets, key=lambda s: (mind.suspicion.get(s, 0.0), s))
+            return self.rng.choice(friends)
+        trusted = sorted(targets, key=lambda s: (mind.suspicion(s), s))
         return trusted[0] if trusted else None
 
     def _corrigan_target(self, mind: Mind, targets: list[int]) -> int | None:
@@ -355,12 +335,12 @@ class BattagliaBot:
         return _top(mind, pool) if pool else None
 
     def _cohen_patient(self, view: Any, mind: Mind, targets: list[int]) -> int | None:
-        if self.seat in targets and self._random().random() < 0.4:
+        if self.seat in targets and self.rng.random() < 0.4:
             return self.seat
         pool = [t for t in targets if t not in view.revealed_lord and t not in view.revealed_shadow]
         if not pool:
             return self.seat if self.seat in targets else None
-        return min(pool, key=lambda s: (mind.suspicion.get(s, 0.0) - (2.0 if s in mind.allies else 0.0), s))
+        return min(pool, key=lambda s: (mind.suspicion(s) - (2.0 if s in mind.allies else 0.0), s))
 
     def _whisper(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
         """Shadows share who they know to be dark (the Cat's peeking is the usual source)."""
@@ -387,7 +367,7 @@ class BattagliaBot:
         target = ranked[0]
         boldness = temperament(mind.card.value, "boldness")
         slots_left = view.accusations_limit - len(view.accusations)
-        if not last_words and mind.suspicion.get(target, 0.0) < 0.6 and self._random().random() > boldness * 0.8 \
+        if not last_words and mind.suspicion(target) < 0.6 and self.rng.random() > boldness * 0.8 \
                 and slots_left < len(mind.alive) // 2:
             return None
         reason = self._reason(view, mind, target)
@@ -398,7 +378,7 @@ class BattagliaBot:
             move = next(a for a in options if a.target == target)
         if last_words or not self.talk or self.table is None:
             return move
-        return replace(move, text=accusation_text(self.table, target, move.basis, reason, self._random()))
+        return replace(move, text=accusation_text(self.table, target, move.basis, reason, self.rng))
 
     def _reason(self, view: Any, mind: Mind, target: int) -> Reason | None:
         """A public fact to lean on (by logic), else ``None`` (by legend). Same odds for every force."""
@@ -411,7 +391,7 @@ class BattagliaBot:
                 seat, card = light_deaths[-1]
                 kind = "accused_light" if seat in record.accused else "voted_for_light"
                 return Reason(kind, other=seat, card=card.value)
-        roll = self._random().random()
+        roll = self.rng.random()
         if roll < 0.25 and record is not None and record.was_accused:
             return Reason("survived")
         if roll < 0.45 and view.day >= 2 and (record is None or not record.accused):
@@ -440,8 +420,8 @@ class BattagliaBot:
         if not ranked:
             return _first(legal, Pass)  # only allies (or a revealed Child) stand accused: abstain
         # Vote for the leading suspects only (within 0.5 of the top), so votes are not spread thin.
-        top = mind.suspicion.get(ranked[0], 0.0)
-        chosen = [s for s in ranked if mind.suspicion.get(s, 0.0) >= max(0.2, top - 0.5)][:size] or ranked[:1]
+        top = mind.suspicion(ranked[0])
+        chosen = [s for s in ranked if mind.suspicion(s) >= max(0.2, top - 0.5)][:size] or ranked[:1]
         wanted = tuple(sorted(chosen))
         return next((b for b in ballots if b.targets == wanted), None)
 
@@ -449,8 +429,8 @@ class BattagliaBot:
         if not self.talk or self.table is None:
             return None
         accused = any(a.target == self.seat for a in view.accusations)
-        if accused or self._random().random() < 0.3:
-            return Speak(actor=self.seat, text=defence_text(self.table, self.seat, self._random()))
+        if accused or self.rng.random() < 0.3:
+            return Speak(actor=self.seat, text=defence_text(self.table, self.seat, self.rng))
         return None
 
     def _dying_shot(self, mind: Mind, legal: Sequence[Action]) -> Action | None:
@@ -464,11 +444,11 @@ class BattagliaBot:
         if condemned is None:
             return None
         bishop = _first(legal, RevealBishop)
-        if bishop is not None and condemned in mind.allies and self._random().random() < temperament("BISHOP", "reveal"):
+        if bishop is not None and condemned in mind.allies and self.rng.random() < temperament("BISHOP", "reveal"):
             return bishop
         lun = _first(legal, Intercede)
         believed_light = condemned in mind.allies or condemned in view.revealed_lord
-        if lun is not None and believed_light and self._random().random() < temperament("LUN", "reveal"):
+        if lun is not None and believed_light and self.rng.random() < temperament("LUN", "reveal"):
             return lun
         return None
 

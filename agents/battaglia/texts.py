@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 import prompts
+from agents.battaglia.draws import Draws
 
 PROMPTS = Path(prompts.__file__).parent / "battaglia"
 LANGS = ("ru", "en")
@@ -43,6 +44,7 @@ def mask_info(card: str) -> Mapping[str, Any]:
     return info
 
 
+@cache
 def temperament(card: str, trait: str, default: float = 0.5) -> float:
     """A bot bias of the mask (``boldness``, ``reveal``, ``curse``), 0..1."""
     return float(mask_info(card).get("temperament", {}).get(trait, default))
@@ -91,7 +93,7 @@ class Reason:
     n: int = 0
 
 
-def accusation_text(table: Table, target: int, basis: str, reason: Reason | None, rng: random.Random) -> str:
+def accusation_text(table: Table, target: int, basis: str, reason: Reason | None, rng: Draws) -> str:
     """An accusation of ``target`` by legend or by logic, in the table's language."""
     templates = load("accusations")
     if basis == "logic" and reason is not None:
@@ -101,7 +103,7 @@ def accusation_text(table: Table, target: int, basis: str, reason: Reason | None
     return _fill(rng.choice(pool), table, target, reason)
 
 
-def defence_text(table: Table, seat: int, rng: random.Random) -> str:
+def defence_text(table: Table, seat: int, rng: Draws) -> str:
     """A short defence spoken by an accused seat."""
     return _fill(rng.choice(load("accusations")["defence"][table.lang]), table, seat, None)
 

@@ -1,0 +1,90 @@
+"""The bots' speed tricks never change a decision: caches fall back to a full read, draws are fixed.
+
+A bot caches what it read (the public log is folded once per game for all seats, private notes
+incrementally); a decision must still depend on (seed, seat, view) only, whatever the bot was asked
+before, so a game resumed from its transcript goes on as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from agents.base import Request
+from agents.battaglia import BattagliaBot
+from agents.battaglia.draws import DecisionRandom, seed_key
+from agents.battaglia.knowledge import PublicMemory, public_memory
+from narrator.battaglia.simulate import SIMULATION_DEFAULTS
+from rules.battaglia import GAME, BattagliaConfig
+from rules.chance import sample
+from rules.core import CHANCE, ChanceAction
+
+
+def recorded_game(players: int, seed: int) -> list[tuple[Request, object]]:
+    """Every bot request of one game with the move the bot (asked in order) answered."""
+    state = GAME.initial_state(BattagliaConfig(players=players, **SIMULATION_DEFAULTS))
+    bots = {s: BattagliaBot(seed, s) for s in range(players)}
+    rng, asked = random.Random(seed), []
+    while state.result is None:
+        active = GAME.active_players(state)
+        if CHANCE in active:
+            action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+        else:
+            seat = min(active)
+            request = Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat))
+            action = bots[seat].act(request)
+            asked.append((request, action))
+        state = GAME.apply(state, action).state
+    return asked
+
+
+@pytest.mark.parametrize("players,seed", [(9, 21), (14, 22)])
+def test_requests_out_of_order_get_the_same_moves(players: int, seed: int) -> None:
+    """The same bots asked the same requests shuffled (views that do not continue the last one)
+    answer as they did in order, and so do bots of two games asked in turn (shared memories)."""
+    asked = recorded_game(players, seed)
+    shuffled = asked[:]
+    random.Random(seed).shuffle(shuffled)
+    bots = {s: BattagliaBot(seed, s) for s in range(players)}
+    assert all(bots[r.seat].act(r) == action for r, action in shuffled)
+
+    other = recorded_game(6, seed + 1)
+    fresh = {s: BattagliaBot(seed, s) for s in range(players)}
+    fresh_other = {s: BattagliaBot(seed + 1, s) for s in range(6)}
+    for (a, move_a), (b, move_b) in zip(asked, other):
+        assert fresh[a.seat].act(a) == move_a
+        assert fresh_other[b.seat].act(b) == move_b
+
+
+def test_shared_public_memory_equals_a_private_fold() -> None:
+    """One game's shared memory, asked at any point, equals a memory that folded that log alone."""
+    asked = recorded_game(8, 5)
+    for request, _ in asked[::-1][::7] + asked[::11]:
+        log = request.view.log
+        alone = PublicMemory()
+        alone.feed(log)
+        shared = public_memory(log)
+        assert (shared.souls, shared.threat, shared.deaths, shared.deaths_at_night) == (
+            alone.souls, alone.threat, alone.deaths, alone.deaths_at_night)
+
+
+def test_decision_random_is_deterministic_uniform_and_keyed() -> None:
+    """Same seed, same stream; floats in [0, 1) with a flat histogram; ``unit`` ignores draws made."""
+    a, b = DecisionRandom(seed_key("7/3")), DecisionRandom(seed_key("7/3"))
+    assert [a.random() for _ in range(50)] == [b.random() for _ in range(50)]
+    assert DecisionRandom(seed_key("7/4")).random() != DecisionRandom(seed_key("7/3")).random()
+    rng = DecisionRandom(12345)
+    draws = [rng.random() for _ in range(20_000)]
+    assert all(0.0 <= x < 1.0 for x in draws)
+    buckets = [0] * 10
+    for x in draws:
+        buckets[int(x * 10)] += 1
+    assert max(buckets) < 2_200 and min(buckets) > 1_800
+    rng.seed(99)
+    first = rng.unit(4)
+    rng.random()
+    assert rng.unit(4) == first != rng.unit(5)
+    assert sorted({rng.choice("abc") for _ in range(200)}) == ["a", "b", "c"]
+    with pytest.raises(IndexError):
+        rng.choice([])
