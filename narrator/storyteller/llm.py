@@ -1,0 +1,287 @@
+"""A Dark Ages / Wild West Storyteller voiced by a language model, over the template Storyteller.
+
+:class:`LLMStoryteller` implements :class:`~narrator.storyteller.template.StorytellerVoice`:
+
+* ``frame_scene``: the model retells the scenario's scene text (fallback: the text itself);
+* ``options``: the scenario's approaches, as the template offers them (the player chooses);
+* ``propose``: for an approach that rolls, the model proposes the roll request as structured
+  output (character, traits, difficulty, action type), which the kernel validates; the scenario's
+  task id, target, Willpower and automatic-success flags are kept from the template;
+* ``narrate``: the model tells each degree of success, a failure or a botch from the kernel's
+  ``roll_resolved`` event; a text that tells a different result is regenerated (twice at most),
+  then the template's line is used.
+
+:class:`LLMStorytellerSeat` sits in the ``HOST`` seat: a refused request goes back to the model
+with the kernel's :class:`~rules.core.Rejection` (``max_reasks`` times), then the template
+Storyteller decides, and a ``fallback`` record says why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from importlib.resources import files
+from typing import Any, Literal
+
+import yaml
+from langchain_core.messages import HumanMessage, SystemMessage
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from agents.base import AgentGaveUpError, Decision, Request
+from agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
+from agents.llm.client import chat_model
+from agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from agents.llm.prompts import render, rules_summary
+from narrator.storyteller.seat import Player
+from narrator.storyteller.template import Choice, Option, TemplateStoryteller, View
+from rules.core import HOST, Action, Event
+from rules.storyteller.actions import Roll
+
+RecordSink = Callable[[dict[str, Any]], None]
+SUCCESS = frozenset({"marginal", "moderate", "complete", "exceptional", "phenomenal"})
+FAILURE_WORDS = re.compile(r"\b(?:fail\w*|miss(?:es|ed)?|botch\w*|disaster|catastroph\w*|in vain)\b|неудач\w*|провал\w*|"
+                           r"не (?:удал|получ|выход|смог)\w*|бед[аы]\b|катастроф\w*", re.IGNORECASE)
+SUCCESS_WORDS = re.compile(r"\b(?:succeed\w*|success\w*|manages?|triumph\w*|flawless\w*)\b|(?<!не )удаёт\w*|"
+                           r"(?<!не )удал\w*|(?<!не )получ(?:ается|илось)|успе\w*|справля\w*", re.IGNORECASE)
+
+
+class Prose(BaseModel):
+    """A sentence or two of narration."""
+
+    text: str = Field(description="One to three sentences.", max_length=500)
+
+
+@cache
+def _results() -> dict[str, Any]:
+    return dict(yaml.safe_load((files("prompts") / "storyteller" / "llm" / "results.yaml").read_text("utf-8")))
+
+
+def result_problems(text: str, category: str) -> str | None:
+    """Why ``text`` does not tell the kernel's ``category`` (a success told as a failure, or the reverse)."""
+    if len(text.split()) < 4:
+        return "write at least one full sentence"
+    if category in SUCCESS and FAILURE_WORDS.search(text):
+        return f"the engine's result is a SUCCESS ({category}); do not tell it as a failure or a botch"
+    if category in ("failure", "botch") and SUCCESS_WORDS.search(text):
+        return f"the engine's result is a {category.upper()}; do not tell it as a success"
+    return None
+
+
+def roll_model(characters: Sequence[str], traits: Sequence[str]) -> type[BaseModel]:
+    """The structured roll request for one decision: character and traits are ``Literal`` of the sheet's."""
+    return create_model(
+        "request_roll", __config__=ConfigDict(extra="ignore"), __doc__="Request a roll from the rules engine.",
+        character=(Literal[tuple(characters)], Field(description="The sheet id of the character who rolls.")),
+        traits=(list[Literal[tuple(traits)]], Field(min_length=1, max_length=2,  # type: ignore[valid-type]
+                                                    description="An Attribute, optionally plus one Ability.")),
+        difficulty=(int, Field(ge=2, le=10, description="2..10; 6 is standard.")),
+        action=(Literal["simple", "extended"], Field(description="simple, or extended for a long task.")))
+
+
+NARRATE = WriterRole(name="storyteller-narration", prompt="storyteller/llm/narrate", system="storyteller/llm/system",
+                     output=Prose, validator=lambda out, ctx: result_problems(out.text, ctx["category"]))
+FRAME = WriterRole(name="storyteller-frame", prompt="storyteller/llm/frame", system="storyteller/llm/system",
+                   output=Prose, validator=lambda out, ctx: None if len(out.text.split()) >= 4 else
+                   "write at least one full sentence")
+ROLE_REQUEST = "storyteller-roll"
+
+
+class LLMStoryteller:
+    """The model's words and roll requests; ``template`` for the scenario's flow and every fallback.
+
+    Args:
+        settings: endpoint, model (``storyteller``), re-asks, budget, language.
+        template: the scenario's template Storyteller.
+        stats, budget, http_client: as for the other LLM roles.
+    """
+
+    def __init__(self, settings: LLMSettings, template: TemplateStoryteller, *, stats: UsageStats | None = None,
+                 budget: TokenBudget | None = None, http_client: Any = None) -> None:
+        self.settings, self.template, self.lang = settings, template, template.lang
+        self.stats = stats or UsageStats()
+        self.accounting = Accounting(None, self.stats, budget or TokenBudget(settings.budget_tokens))
+        self.chat = chat_model(settings, "storyteller", http_client=http_client)
+        self.model_name = settings.model_for("storyteller")
+        self._writers = {role.name: LLMWriter(settings, role, model=self.chat, stats=self.stats,
+                                              budget=self.accounting.budget) for role in (NARRATE, FRAME)}
+        self.records: RecordSink | None = None
+        self.fallbacks: list[dict[str, Any]] = []
+        self.rules = rules_summary("storyteller/llm", self.lang)
+        self.game = "Vampire: Dark Ages" if template.scenario.book == "dark_ages" else "Werewolf: Wild West"
+
+    def bind(self, write: RecordSink) -> None:
+        """Write ``llm_call`` and ``fallback`` records through ``write`` (the session's)."""
+        self.records = write
+        self.accounting.sink = lambda record: write({"kind": "llm_call", **record})
+        for writer in self._writers.values():
+            writer.bind_calls(self.accounting.sink)
+
+    def record_fallback(self, role: str, error: AgentGaveUpError) -> None:
+        """Note that the template spoke or decided instead of the model, and why."""
+        record = {"kind": "fallback", "actor": HOST, "role": role, "attempts": error.attempts,
+                  "reason": error.reason, "raw": error.raw, "by": "template-storyteller"}
+        self.fallbacks.append(record)
+        if self.records is not None:
+            self.records(record)
+
+    # -- StorytellerVoice -------------------------------------------------------------------------
+
+    def frame_scene(self, view: View) -> str:
+        """The model retells the scene; the scenario's text when it cannot."""
+        text = self.template.frame_scene(view)
+        if not text:
+            return text
+        try:
+            return str(self._write(FRAME, scene=text).text)
+        except AgentGaveUpError as error:
+            self.record_fallback(FRAME.name, error)
+            return text
+
+    def options(self, view: View) -> list[Option]:
+        """The scenario's approaches (empty when the Storyteller moves alone)."""
+        return self.template.options(view)
+
+    def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
+        """The template's lines, with the generic result line of each roll told by the model."""
+        lines: list[str] = []
+        for event in events:
+            told = self.template.narrate(view, [event])
+            if event.kind == "roll_resolved" and told:
+                told[0] = self._tell_result(view, event.data, told[0])
+            lines.extend(told)
+        return lines
+
+    def _tell_result(self, view: View, data: Mapping[str, Any], template_line: str) -> str:
+        category = str(data.get("category"))
+        label, guidance = _results()[category][self.lang]
+        try:
+            return str(self._write(NARRATE, scene=self.template.frame_scene(view), category=category, result=label,
+                                   guidance=guidance, who=self.template._name(view, str(data.get("character"))),
+                                   approach=self._approach_label(view, str(data.get("task", "")))).text)
+        except AgentGaveUpError as error:
+            self.record_fallback(NARRATE.name, error)
+            return template_line
+
+    def _write(self, role: WriterRole, **variables: Any) -> Any:
+        return self._writers[role.name].write(game=self.game, rules=self.rules, seat=HOST, **variables)
+
+    def _approach_label(self, view: View, approach_id: str) -> str:
+        scene = self.template._scene(view)
+        approach = self.template._approach(scene, approach_id) if scene else None
+        return approach.label.get(self.lang) if approach else approach_id
+
+    # -- roll requests -----------------------------------------------------------------------------
+
+    def rolls(self, view: View, choice: Choice) -> bool:
+        """Whether the chosen approach is a plain roll the model may shape (not a move, fight or contest)."""
+        scene = self.template._scene(view)
+        approach = self.template._approach(scene, choice.approach) if scene else None
+        return approach is not None and approach.roll is not None and scene is not None and scene.fight is None
+
+    def start_request(self, view: View, choice: Choice) -> RollRequest:
+        """A conversation asking the model for the roll of ``choice`` (kernel refusals go back into it)."""
+        pc = self.template.pc
+        sheet = self.template._sheet(view, pc) or {}
+        traits = [*sheet.get("attributes", {}), *sheet.get("abilities", {})]
+        output = roll_model([pc], traits)
+        system = render("storyteller/llm/system", self.lang, game=self.game, rules=self.rules, style=None)
+        prompt = render("storyteller/llm/roll", self.lang, scene=self.template.frame_scene(view), character=pc,
+                        who=self.template._name(view, pc), approach=self._approach_label(view, choice.approach),
+                        traits=traits)
+        structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
+        conversation = Conversation(
+            structured, [SystemMessage(content=system), HumanMessage(content=prompt)],
+            lambda message: _parse(message, output),
+            lambda answer, reason: render("storyteller/llm/refused", self.lang, answer=answer, reason=reason),
+            self.stats.start(HOST), self.settings, self.accounting, ROLE_REQUEST, self.model_name)
+        return RollRequest(self, view, choice, conversation)
+
+
+class RollRequest:
+    """One roll request in the making: the model's proposals for one choice, re-asked after refusals."""
+
+    def __init__(self, storyteller: LLMStoryteller, view: View, choice: Choice, conversation: Conversation) -> None:
+        self.storyteller, self.view, self.choice, self.conversation = storyteller, view, choice, conversation
+
+    def propose(self) -> Roll:
+        """The model's next proposal as a kernel action (the scenario's task id, target and flags kept).
+
+        Raises:
+            AgentGaveUpError: no usable proposal (re-asks spent, transport, budget).
+        """
+        output = self.conversation.run()
+        template = self.storyteller.template.propose(self.view, self.choice)
+        assert isinstance(template, Roll)
+        extended = output.action == "extended"
+        return Roll(character=output.character, traits=tuple(dict.fromkeys(output.traits)),
+                    difficulty=output.difficulty, action=output.action, task=template.task,
+                    target=template.target if extended else 0, willpower=self.choice.willpower,
+                    automatic=self.choice.automatic, combat=template.combat)
+
+    def refused(self, reason: str) -> None:
+        """The kernel refused the last proposal: mark it and re-ask with the reason (or give up)."""
+        log = self.conversation.log
+        if log.proposals and log.proposals[-1] == "proposed":
+            log.proposals[-1] = "rejected"
+        self.conversation.refused(reason)
+
+
+def _parse(message: Any, output: type[BaseModel]) -> Parsed:
+    parsed = tool_arguments(message)
+    return parsed if parsed.error is not None else validate(output, parsed.output, parsed)
+
+
+class LLMStorytellerSeat:
+    """The ``HOST`` seat with the model's roll requests; the template decides after refusals.
+
+    A human player is choosing, so the seat is asked until its proposal is legal (as the template
+    seat): the model's request, the model again with each kernel refusal (``max_reasks``), then the
+    template's request for the same choice; if that too is refused, the player chooses again.
+    """
+
+    max_attempts = None
+
+    def __init__(self, voice: LLMStoryteller, player: Player, name: str = "llm-storyteller") -> None:
+        self.voice, self.player, self.name = voice, player, name
+        self._choice: Choice | None = None
+        self._request: RollRequest | None = None
+        self._by = "template"
+
+    def act(self, request: Request) -> Decision:
+        """The next proposal for the kernel."""
+        view = request.view
+        options = self.voice.options(view)
+        if not options:
+            if request.rejection is not None:
+                raise AgentGaveUpError(f"the Storyteller's own move was refused: {request.rejection.message}")
+            return Decision(self.voice.template.propose(view, None), {"by": "storyteller"})
+        rejection = request.rejection
+        if rejection is None or self._choice is None:
+            return self._fresh(view, self.player.choose(options, None))
+        if self._by == "llm" and self._request is not None:
+            try:
+                self._request.refused(f"{rejection.code}: {rejection.message}")
+                return self._decision(self._request.propose(), "llm")
+            except AgentGaveUpError as error:
+                self.voice.record_fallback(ROLE_REQUEST, error)
+                return self._decision(self.voice.template.propose(view, self._choice), "template")
+        return self._fresh(view, self.player.choose(options, rejection))
+
+    def _fresh(self, view: View, choice: Choice) -> Decision:
+        self._choice, self._request = choice, None
+        if self.voice.rolls(view, choice):
+            self._request = self.voice.start_request(view, choice)
+            try:
+                return self._decision(self._request.propose(), "llm")
+            except AgentGaveUpError as error:
+                self.voice.record_fallback(ROLE_REQUEST, error)
+        return self._decision(self.voice.template.propose(view, choice), "template")
+
+    def _decision(self, action: Action, by: str) -> Decision:
+        self._by = by
+        choice = self._choice
+        assert choice is not None
+        return Decision(action, {"by": f"llm:{self.voice.model_name}" if by == "llm" else "template",
+                                 "approach": choice.approach, "willpower": choice.willpower,
+                                 "automatic": choice.automatic})

@@ -1,0 +1,101 @@
+"""``narrator play dark-ages|wild-west --llm offline|local|endpoint``: the scenario with a model Storyteller.
+
+Offline is the template game of :mod:`narrator.storyteller.play`, unchanged. With a model, the
+table is built the same way and then its ``HOST`` seat and narration listener are swapped for the
+model's (:class:`~narrator.storyteller.llm.LLMStorytellerSeat`, :class:`~narrator.storyteller.llm.LLMStoryteller`);
+the template stays underneath as the fallback. A ``setup`` record after the header names the model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from agents.llm import LLMSettings
+from narrator.storyteller import play as template_play
+from narrator.storyteller.llm import LLMStoryteller, LLMStorytellerSeat
+from narrator.storyteller.seat import Player
+from rules.core import HOST
+
+
+def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say: template_play.Say, *,
+               http_client: Any = None) -> tuple[template_play.Table, LLMStoryteller]:
+    """Put the model in the Storyteller's seat of ``table`` (a fresh or resumed template table)."""
+    session = table.session
+    voice = LLMStoryteller(llm.model_copy(update={"language": table.voice.lang}), table.voice,
+                           http_client=http_client)
+    session.agents[HOST] = LLMStorytellerSeat(voice, player)
+    voice.bind(session.write)
+    session.listeners.clear()  # the template's narration listener; the model's replaces it
+    llm_table = template_play.Table(session, voice, table.transcript, table.book)  # type: ignore[arg-type]
+    template_play._listen(llm_table, say)
+    session.write({"kind": "setup", "storyteller": f"llm:{voice.model_name}", "mode": str(llm.mode or "endpoint"),
+                   "fallback": "template-storyteller"})
+    return llm_table, voice
+
+
+def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str, seed: int | None,
+              transcript: Path | None, resume: Path | None, rules: Path | None, combat: Path | None) -> None:
+    """The ``play`` command body: the template game, or the same game with a model Storyteller."""
+    from narrator.cli.common import console, fail
+    from narrator.cli.llm import llm_settings
+    from narrator.resume import ResumeError
+    from narrator.storyteller.data import DataError
+    from narrator.storyteller.seat import TerminalPlayer
+
+    with llm_settings(llm_mode) as llm:
+        if llm is None:
+            template_play._play(book, character, lang, seed, transcript, resume, rules, combat)
+            return
+        if lang not in ("en", "ru"):
+            fail(f"--lang {lang!r}: choose en or ru")
+        say = console.print
+        player = TerminalPlayer(lambda prompt: console.input(prompt), say, lang)
+        try:
+            if resume is not None:
+                table = template_play.resume_table(resume, player=player, say=say, lang=lang)
+            else:
+                path = transcript or Path("transcripts") / f"{book.replace('_', '-')}-{seed or 'game'}.jsonl"
+                table = template_play.new_table(book, character=character, lang=lang, seed=seed, transcript=path,
+                                                player=player, say=say, rules=rules, combat=combat)
+        except (DataError, ResumeError) as error:
+            fail(str(error))
+        except FileNotFoundError as error:
+            fail(f"{error.filename}: no such file")
+        table, _voice = attach_llm(table, llm, player, say)
+        say(f"[dim]transcript: {table.transcript} · Storyteller: {_voice.model_name} · type ? for help[/]")
+        template_play.run(table, say)
+
+
+LLM = typer.Option(None, "--llm", help="Where the Storyteller's words and roll requests come from: offline "
+                                       "(the template Storyteller; the default without an endpoint), local (the "
+                                       "embedded SmolLM2, started for this game), endpoint (OPENAI_BASE_URL). "
+                                       "See docs/llm.md.")
+
+
+def play_dark_ages(character: Path | None = template_play.CHARACTER, lang: str = template_play.LANG,
+                   seed: int | None = template_play.SEED, transcript: Path | None = template_play.TRANSCRIPT,
+                   resume: Path | None = template_play.RESUME, rules: Path | None = template_play.RULES,
+                   combat: Path | None = template_play.COMBAT, llm: str | None = LLM) -> None:
+    """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the template or a model Storyteller.
+
+    Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
+    saves and tells you how to resume. With --llm the model frames scenes, proposes the roll (the
+    rules engine checks it; refused ones fall back to the template) and tells each result.
+    """
+    play_book("dark_ages", llm, character, lang, seed, transcript, resume, rules, combat)
+
+
+def play_wild_west(character: Path | None = template_play.CHARACTER, lang: str = template_play.LANG,
+                   seed: int | None = template_play.SEED, transcript: Path | None = template_play.TRANSCRIPT,
+                   resume: Path | None = template_play.RESUME, rules: Path | None = template_play.RULES,
+                   combat: Path | None = template_play.COMBAT, llm: str | None = LLM) -> None:
+    """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the template or a model Storyteller.
+
+    Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
+    saves and tells you how to resume. With --llm the model frames scenes, proposes the roll (the
+    rules engine checks it; refused ones fall back to the template) and tells each result.
+    """
+    play_book("wild_west", llm, character, lang, seed, transcript, resume, rules, combat)
