@@ -258,12 +258,20 @@ def reveal_lord(state: BattagliaState, seat: int, events: list[Event]) -> Battag
 def accept_verdict(state: BattagliaState, events: list[Event]) -> BattagliaState:
     """The condemned passes: the Child is revealed and spared, anyone else goes to execution.
 
-    Rule: «если осуждено дитя — то оно вскрывается, и в этот день никто не умирает» (L84)
+    A day on which an already revealed Child is condemned again, and nobody dies or is newly revealed,
+    counts as a quiet day towards the stalemate (spec §6.4 b, DEC-24, DEC-35).
+
+    Rule: «если осуждено дитя — то оно вскрывается, и в этот день никто не умирает» (L84); «пока не
+    наступит патовая ситуация» (seeds/004_55ac8a5a86b5c135.txt:L84, L92)
     """
     seat = _today(state).condemned
     if state.cards[seat] is Card.CHILD:
+        # Rule b applies again to a revealed Child (DEC-24), but only a new reveal is progress towards
+        # the end: otherwise re-condemning him would keep a stalemate from ever being noticed (DEC-35).
         events.append(public("child_revealed", seat=seat, cause="condemned"))
-        return close_day(replace(state, revealed_child=state.revealed_child | {seat}, eventful=True), events)
+        fresh = seat not in state.revealed_child
+        return close_day(replace(state, revealed_child=state.revealed_child | {seat},
+                                 eventful=state.eventful or fresh), events)
     return enter_execution(state, events)
 
 
