@@ -165,7 +165,7 @@ def _print_table(name: str, options: dict[str, object], out: Path | None, as_jso
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
     """Add ``roll``, ``odds``, ``play dark-ages`` and ``play wild-west``."""
-    from narrator.storyteller.play import play_dark_ages, play_wild_west
+    from narrator.storyteller.llm_play import play_dark_ages, play_wild_west  # the template game unless --llm
 
     app.command("roll")(roll)
     app.command("odds")(odds)

@@ -79,8 +79,14 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
                                                      help="A candle goes out by itself every M real minutes."),
         lines: str | None = typer.Option(None, "--lines", help="Safety lines, comma-separated (never shown)."),
         veils: str | None = typer.Option(None, "--veils", help="Safety veils, comma-separated (off-screen)."),
+        llm: str | None = typer.Option(None, "--llm", help="offline (template Storyteller, scripted survivors; the "
+                                       "default without an endpoint), local (embedded SmolLM2, started for this "
+                                       "game) or endpoint: the Storyteller and AI survivors speak through a model. "
+                                       "--players 0 lets the AI table play alone. See docs/llm.md."),
     ) -> None:
+        from narrator.cli.llm import llm_settings
         from narrator.resume import ResumeError
+        from narrator.ten_candles.llm import play_llm
         from narrator.ten_candles.play import play as play_game
         from narrator.ten_candles.play import settings_from_header
         from narrator.ten_candles.storyteller import ModuleBlockedError
@@ -95,11 +101,17 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
                 fail(f"--resume {resume}: {error}")
             path = resume
         else:
-            settings = _new_settings(players, ai, lang, seed, module, burn_minutes, _split(lines), _split(veils))
+            settings = _new_settings(players, ai, lang, seed, module, burn_minutes, _split(lines), _split(veils),
+                                     watch=llm not in (None, "offline"))
             path = transcript or Path("transcripts/ten_candles") / f"game-{seed}.jsonl"
         try:
-            result = play_game(settings, io, path, resume=resume is not None,
-                               status=lambda view: status_line(view, settings.lang))
+            with llm_settings(llm) as model:
+                if model is None:
+                    result = play_game(settings, io, path, resume=resume is not None,
+                                       status=lambda view: status_line(view, settings.lang))
+                else:
+                    result, _table = play_llm(settings, io, path, model, resume=resume is not None,
+                                              status=lambda view: status_line(view, settings.lang))
         except ResumeError as error:
             fail(str(error))
         except ModuleBlockedError as error:
@@ -136,14 +148,15 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
 
 
 def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | None, burn_minutes: float | None,
-                  lines: tuple[str, ...], veils: tuple[str, ...]) -> Any:
+                  lines: tuple[str, ...], veils: tuple[str, ...], *, watch: bool = False) -> Any:
     from agents.ten_candles.material import module_names
     from narrator.ten_candles.play import TableSettings
 
     if lang not in ("ru", "en"):
         fail(f"--lang {lang!r}: use ru or en")
-    if players < 1 or ai < 0:
-        fail(f"--players {players} --ai {ai}: at least one human and no negative AI count")
+    if players < (0 if watch else 1) or ai < 0:
+        fail(f"--players {players} --ai {ai}: at least one human (0 only with --llm local|endpoint, to watch the "
+             f"AI table) and no negative AI count")
     if not 2 <= players + ai <= 9:
         fail(f"--players {players} + --ai {ai} = {players + ai} survivors: Ten Candles needs 2..9 (the GM not counted)")
     if module is not None and module not in module_names():
