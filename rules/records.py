@@ -29,8 +29,9 @@ facts a kernel memoises on a sealed state) are not copied at all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, fields
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 _T = TypeVar("_T")
 

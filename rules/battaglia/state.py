@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from rules import records
 from rules.battaglia.cards import Card
 from rules.battaglia.config import BattagliaConfig
-from rules import records
 from rules.core import Event, Outcome
 from rules.records import Draftable, evolve  # noqa: F401 - the rule modules' ``replace``
 

@@ -7,8 +7,8 @@ one on your left. So the GM's left neighbour is seat 0 and its right neighbour i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 from enum import StrEnum
+from typing import Any
 
 from rules import records
 from rules.core import HOST, PlayerId
