@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -42,9 +42,9 @@ from agents.battaglia.draws import MASK, DecisionRandom, mix64, seed_key
 from agents.battaglia.knowledge import (
     CLAN_CARDS,
     Claim,
+    Narrowing,
     PrivateMemory,
     PublicMemory,
-    current_claims,
     dark_kin,
     faction_of,
     factions_of,
@@ -65,7 +65,7 @@ from rules.battaglia.actions import (
     Vote,
     Whisper,
 )
-from rules.battaglia.cards import LIGHT, SHADOW, Card
+from rules.battaglia.cards import LIGHT, Card
 from rules.core import Action
 
 DARKNESS_STEPS = ("first_darkness", "second_darkness")
@@ -142,11 +142,12 @@ class BattagliaBot:
         self.table = table
         self.talk = talk
         self._private = PrivateMemory()
-        self._known_key: tuple[Any, ...] = ()
+        self._narrowing = Narrowing()
+        self._known_version = 0
+        """Counts changes of claims, deaths or reveals (what the caches below depend on)."""
         self._known_side = ""
-        self._known: tuple[list[Claim], dict[int, frozenset[Card]], tuple[int, ...], frozenset[int]] = (
-            [], {}, (), frozenset())
-        """Claims, what they narrow each seat to, the living seats, and the known allies among them."""
+        self._alive: tuple[int, tuple[int, ...]] = (0, ())
+        self._allies_known: frozenset[int] = frozenset()
         self._kin_key: tuple[Any, ...] = ()
         self._kin: frozenset[int] = frozenset()
 
@@ -169,27 +170,27 @@ class BattagliaBot:
         """Fold the view into a :class:`Mind` (the public log is folded once per game for every seat)."""
         memory = public_memory(view.log)
         private = self._private.feed(view.notes, self.seat, memory)
-        key = (len(private), len(view.graveyard), view.out, view.revealed_shadow, view.revealed_lord,
-               view.revealed_child, view.revealed_bishop)
         card = view.card if isinstance(view.card, Card) else Card(view.card)
         mine = faction_of(card)
-        if key != self._known_key or mine != self._known_side:  # claims change only with notes, deaths, reveals
-            claims = private + _public_claims(view, memory.deaths)
-            known = current_claims(claims, view.graveyard, view.out, memory.deaths)
+        narrowing = self._narrowing
+        if narrowing.update(private, view, memory.deaths) or mine != self._known_side or self._alive[0] != view.players:
+            # (claims change only with notes, deaths and reveals)
             alive = tuple(s for s in range(view.players) if s not in view.out)
-            self._known = (claims, known, alive, self._known_allies(mine, known, alive))
-            self._known_key, self._known_side = key, mine
-        claims, known, alive, allies = self._known
+            self._alive = (view.players, alive)
+            self._allies_known = self._known_allies(mine, narrowing.known, alive)
+            self._known_side, self._known_version = mine, self._known_version + 1
+        known, alive, allies = narrowing.known, self._alive[1], self._allies_known
         life = int(view.life or 1)
         if mine == "darkness":
             if view.step in DARKNESS_STEPS:
                 allies = allies | set(view.awake_with) - {self.seat}  # awake tonight (Koldunya fools them, L27)
-            allies |= self._dark_kin(claims, view, life, memory)
+            allies |= self._dark_kin(private, view, life, memory)
         return Mind(self.seat, card, life, mine, alive, known, allies, memory, self._score)
 
     def _dark_kin(self, claims: list[Claim], view: Any, life: int, memory: PublicMemory) -> frozenset[int]:
-        """:func:`dark_kin` but this seat, cached while claims, deaths and this soul's life stand."""
-        key = (self._known_key, life)
+        """:func:`dark_kin` but this seat, cached while claims, deaths and this soul's life stand
+        (reveals make no claim of a life, so the private claims are all it needs)."""
+        key = (self._known_version, life)
         if key != self._kin_key:
             self._kin = dark_kin(claims, view.out, view.lives, life, memory.deaths) - {self.seat}
             self._kin_key = key
@@ -454,13 +455,6 @@ class BattagliaBot:
 
 
 # -- helpers --------------------------------------------------------------------------------------
-
-
-def _public_claims(view: Any, deaths: Mapping[int, int]) -> list[Claim]:
-    """Claims everyone shares: confirmed reveals of living souls (L46, L70, L83-84, L89)."""
-    found = [(view.revealed_shadow, SHADOW - {Card.TRITON}), (view.revealed_lord, frozenset({Card.LORD_LUIHAD})),
-             (view.revealed_child, frozenset({Card.CHILD})), (view.revealed_bishop, frozenset({Card.BISHOP}))]
-    return [Claim(s, cards, "revealed", 0, deaths.get(s, 0)) for seats, cards in found for s in seats]
 
 
 def _last_round(notes: Sequence[Any], step: str, night_round: int) -> list[tuple[int, int]]:

@@ -293,3 +293,74 @@ def current_claims(claims: Iterable[Claim], graveyard: Iterable[tuple[int, int, 
         previous = known.get(seat)
         known[seat] = claim.cards if previous is None else (previous & claim.cards or claim.cards)
     return known
+
+
+REVEALED_CARDS: tuple[tuple[str, frozenset[Card]], ...] = (
+    ("revealed_shadow", SHADOW - {Card.TRITON}), ("revealed_lord", frozenset({Card.LORD_LUIHAD})),
+    ("revealed_child", frozenset({Card.CHILD})), ("revealed_bishop", frozenset({Card.BISHOP})))
+"""The view's public reveals and what each proves of a living soul (L46, L70, L83-84, L89)."""
+
+
+class Narrowing:
+    """:func:`current_claims` of one seat's claims plus the public reveals, kept up to date.
+
+    A bot reads views in order, and between two of its decisions only a few seats change: a new
+    claim, a death, a reveal. Only those seats are narrowed again; a view that does not continue
+    the previous one (another game, an earlier point) is read from scratch. ``known`` always equals
+    ``current_claims(claims + reveals, graveyard, out, deaths)`` (a reveal proves the living soul,
+    so it is stamped with the seat's deaths now and is never stale).
+    """
+
+    def __init__(self) -> None:
+        self.known: dict[int, frozenset[Card]] = {}
+        self.claims: list[Claim] = []
+        self._by_seat: dict[int, list[Claim]] = defaultdict(list)
+        self._graveyard: tuple[tuple[int, int, Card], ...] = ()
+        self._dead_cards: dict[int, set[Card]] = defaultdict(set)
+        self._reveals: tuple[frozenset[int], ...] = (frozenset(),) * len(REVEALED_CARDS)
+        self._out: frozenset[int] = frozenset()
+
+    def update(self, claims: list[Claim], view: Any, deaths: Mapping[int, int]) -> bool:
+        """Bring ``known`` to this view; whether any input (claims, deaths, reveals, out) changed."""
+        graveyard, out = view.graveyard, view.out
+        reveals = tuple(getattr(view, name) for name, _ in REVEALED_CARDS)
+        seen, buried = len(self.claims), len(self._graveyard)
+        if not (len(claims) >= seen and (not seen or claims[seen - 1] is self.claims[-1])
+                and len(graveyard) >= buried and graveyard[:buried] == self._graveyard):
+            self.__init__()  # type: ignore[misc]  # not a continuation: start over
+            seen = buried = 0
+        elif (len(claims) == seen and len(graveyard) == buried and out == self._out
+              and reveals == self._reveals):
+            return False
+        touched = {c.seat for c in claims[seen:]}
+        for claim in claims[seen:]:
+            self._by_seat[claim.seat].append(claim)
+        for seat, _, card in graveyard[buried:]:
+            self._dead_cards[seat].add(card)
+            touched.add(seat)
+        touched |= out ^ self._out
+        for old, new in zip(self._reveals, reveals):
+            touched |= old ^ new
+        self.claims, self._graveyard, self._out, self._reveals = claims, graveyard, out, reveals
+        for seat in touched:
+            self._narrow(seat, deaths)
+        return True
+
+    def _narrow(self, seat: int, deaths: Mapping[int, int]) -> None:
+        """Fold ``seat``'s claims that still hold, then its reveals (the order current_claims uses)."""
+        self.known.pop(seat, None)
+        if seat in self._out:
+            return
+        dead, narrowed = self._dead_cards.get(seat), None
+        for claim in self._by_seat.get(seat, ()):
+            if claim.deaths >= 0:
+                if deaths.get(seat, 0) > claim.deaths:
+                    continue
+            elif dead and dead & claim.cards:
+                continue
+            narrowed = claim.cards if narrowed is None else (narrowed & claim.cards or claim.cards)
+        for seats, (_, cards) in zip(self._reveals, REVEALED_CARDS):
+            if seat in seats:
+                narrowed = cards if narrowed is None else (narrowed & cards or cards)
+        if narrowed is not None:
+            self.known[seat] = narrowed

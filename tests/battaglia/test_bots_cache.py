@@ -14,7 +14,15 @@ import pytest
 from agents.base import Request
 from agents.battaglia import BattagliaBot
 from agents.battaglia.draws import DecisionRandom, seed_key
-from agents.battaglia.knowledge import PublicMemory, public_memory
+from agents.battaglia.knowledge import (
+    REVEALED_CARDS,
+    Claim,
+    Narrowing,
+    PrivateMemory,
+    PublicMemory,
+    current_claims,
+    public_memory,
+)
 from narrator.battaglia.simulate import SIMULATION_DEFAULTS
 from rules.battaglia import GAME, BattagliaConfig
 from rules.chance import sample
@@ -67,6 +75,26 @@ def test_shared_public_memory_equals_a_private_fold() -> None:
         shared = public_memory(log)
         assert (shared.souls, shared.threat, shared.deaths, shared.deaths_at_night) == (
             alone.souls, alone.threat, alone.deaths, alone.deaths_at_night)
+
+
+@pytest.mark.parametrize("order", ["in order", "shuffled"])
+def test_narrowing_equals_current_claims(order: str) -> None:
+    """The incremental narrowing of claims equals :func:`current_claims` at every request of a
+    game, read in order or shuffled (then most views do not continue the previous one)."""
+    asked = [request for request, _ in recorded_game(11, 8)]
+    if order == "shuffled":
+        random.Random(8).shuffle(asked)
+    narrowings = {s: Narrowing() for s in range(11)}
+    privates = {s: PrivateMemory() for s in range(11)}  # (in order, claims come incrementally)
+    for request in asked:
+        view, seat = request.view, request.seat
+        memory = public_memory(view.log)
+        private = privates[seat].feed(view.notes, seat, memory)
+        reveals = [Claim(s, cards, "revealed", 0, memory.deaths.get(s, 0))
+                   for name, cards in REVEALED_CARDS for s in getattr(view, name)]
+        expected = current_claims(private + reveals, view.graveyard, view.out, memory.deaths)
+        narrowings[seat].update(private, view, memory.deaths)
+        assert narrowings[seat].known == expected
 
 
 def test_decision_random_is_deterministic_uniform_and_keyed() -> None:
