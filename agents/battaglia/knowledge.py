@@ -298,7 +298,8 @@ def current_claims(claims: Iterable[Claim], graveyard: Iterable[tuple[int, int, 
 REVEALED_CARDS: tuple[tuple[str, frozenset[Card]], ...] = (
     ("revealed_shadow", SHADOW - {Card.TRITON}), ("revealed_lord", frozenset({Card.LORD_LUIHAD})),
     ("revealed_child", frozenset({Card.CHILD})), ("revealed_bishop", frozenset({Card.BISHOP})))
-"""The view's public reveals and what each proves of a living soul (L46, L70, L83-84, L89)."""
+"""The view's public reveals and what each proves of a living soul (L46, L70, L83-84, L89), in the
+order :meth:`Narrowing.update` reads them."""
 
 
 class Narrowing:
@@ -323,10 +324,10 @@ class Narrowing:
     def update(self, claims: list[Claim], view: Any, deaths: Mapping[int, int]) -> bool:
         """Bring ``known`` to this view; whether any input (claims, deaths, reveals, out) changed."""
         graveyard, out = view.graveyard, view.out
-        reveals = tuple(getattr(view, name) for name, _ in REVEALED_CARDS)
+        reveals = (view.revealed_shadow, view.revealed_lord, view.revealed_child, view.revealed_bishop)
         seen, buried = len(self.claims), len(self._graveyard)
         if not (len(claims) >= seen and (not seen or claims[seen - 1] is self.claims[-1])
-                and len(graveyard) >= buried and graveyard[:buried] == self._graveyard):
+                and (graveyard is self._graveyard or graveyard[:buried] == self._graveyard)):
             self.__init__()  # type: ignore[misc]  # not a continuation: start over
             seen = buried = 0
         elif (len(claims) == seen and len(graveyard) == buried and out == self._out
