@@ -39,6 +39,10 @@ class PlayOptions:
     resume: Path | None = None
     stdin: TextIO | None = None
     stdout: TextIO | None = None
+    llm: Any = None
+    """``LLMSettings`` when language models play the bot seats (``--llm``), else ``None``."""
+    llm_seats: int | None = None
+    """How many bot seats the model plays (``None``: all of them)."""
 
 
 def play_in_terminal(opts: PlayOptions) -> int:
@@ -60,6 +64,7 @@ def play_in_terminal(opts: PlayOptions) -> int:
         recorder = session.recorder
         if isinstance(recorder, TranscriptWriter):
             recorder.close()
+        _llm_summary(session, out)
     return EXIT_OK
 
 
@@ -69,9 +74,11 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     table = Table.for_game(seed, opts.players, opts.lang)
     path = opts.transcript or Path(f"battaglia-{seed}.jsonl")
     human = _human(opts, table, opts.seat)
-    agents = {**make_bots(seed, opts.players, table, talk=True), opts.seat: human}
-    session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path))
-    session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else "scripted"}
+    bots, fallbacks = _bots(opts, seed, opts.players, table, opts.seat)
+    agents = {**bots, opts.seat: human}
+    session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks)
+    session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else getattr(agents[s], "name",
+                                                                                         "scripted")}
                                 for s in range(opts.players)], table=_table_record(table))
     human.write(human.narrator.say("seat_line", seat=opts.seat, name=table.names[opts.seat],
                                    legend=table.legends[opts.seat], setting=table.setting))
@@ -93,13 +100,37 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     if len(table.names) != players:
         table = Table.for_game(header.get("seed"), players, opts.lang)
     human = _human(opts, table, seat)
-    agents = {**make_bots(header.get("seed"), players, table, talk=True), seat: human}
-    session = resume_session(path, agents)
+    bots, fallbacks = _bots(opts, header.get("seed"), players, table, seat)
+    session = resume_session(path, {**bots, seat: human}, fallbacks=fallbacks)
     view = GAME.view(session.state, seat)
     human.write(human.narrator.say("resumed", day=view.day, name=table.name(seat)))
     for line in human.narrator.lines(view.notes):
         human.write(line)
     return session, human, path
+
+
+def _bots(opts: PlayOptions, seed: int | None, players: int, table: Table,
+          human: int) -> tuple[dict[int, Any], dict[int, Any]]:
+    """The bot seats (scripted, or language models with scripted fallbacks under ``--llm``)."""
+    if opts.llm is None:
+        return make_bots(seed, players, table, talk=True), {}
+    from agents.battaglia.llm import llm_table
+
+    others = [s for s in range(players) if s != human]
+    seats = others if opts.llm_seats is None else others[:opts.llm_seats]
+    agents, fallbacks = llm_table(opts.llm, seed, table, seats)
+    return agents, fallbacks
+
+
+def _llm_summary(session: Session, out: TextIO) -> None:
+    """One line of the models' cost when language models played (``--llm``)."""
+    stats = next((a.stats for a in session.agents.values() if hasattr(a, "stats")), None)
+    summary = stats.summary() if stats is not None else {}
+    if summary:
+        out.write(f"LLM: {summary['decisions']} decisions, {summary['calls_per_decision']} calls and "
+                  f"{summary['prompt_tokens_per_decision']:.0f} prompt tokens per decision, "
+                  f"{summary['latency_ms_per_decision'] / 1000:.1f} s per decision, "
+                  f"fallbacks {summary['fallback_rate']:.0%}\n")
 
 
 def _human(opts: PlayOptions, table: Table, seat: int) -> TerminalHuman:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,8 @@ from typing import Any
 import typer
 
 from narrator.cli.common import console, fail, parse_range, read_yaml_mapping
+from narrator.cli.llm import LLM_OPTION_HELP as LLM_HELP
+from narrator.cli.llm import llm_settings
 
 PLAYERS_LOW, PLAYERS_HIGH = 6, 17
 
@@ -36,6 +39,10 @@ def simulate_battaglia(
     transcripts: int = typer.Option(0, "--transcripts", min=0,
                                     help="Keep the transcripts of the first K games of each count (for audit)."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    llm: str | None = typer.Option(None, "--llm", help=LLM_HELP),
+    llm_seats: str = typer.Option("1", "--llm-seats",
+                                  help="With --llm: how many seats per game the model plays (the rest are scripted), "
+                                       "rotating over the seats from game to game; 'all' for every seat."),
 ) -> None:
     """Simulate many games with scripted bots in every seat and write a playtest report.
 
@@ -44,6 +51,12 @@ def simulate_battaglia(
     plus one CSV row per game. Example:
 
       narrator simulate battaglia --players 6-12 --games 500 --jobs 2 --out report/
+
+    With --llm local|endpoint, language-model seats play (in one process; the scripted bot takes over
+    any decision the model fails) and the run prints LLM calls, prompt tokens and latency per decision,
+    illegal proposals before and after re-asks, and fallbacks (also in DIR/llm_stats.json):
+
+      narrator simulate battaglia --players 8 --games 3 --llm local
     """
     from narrator.battaglia.report import Run, summary_table, write_report
     from narrator.battaglia.simulate import play_one
@@ -54,13 +67,23 @@ def simulate_battaglia(
     if compare is not None:
         label = compare.stem if compare.stem != profiles[0][0] else f"{compare.stem}-b"
         profiles.append((label, _profile(compare, counts)))
-    runs = []
+    seats_per_game = _llm_seat_count(llm_seats) if llm else None
+    runs, llm_stats = [], {}
     started = time.perf_counter()
-    for label, options in profiles:
-        tdir = str(out / "transcripts" / label) if transcripts else None
-        jobs_list = make_jobs(counts, games, seed, options, transcripts_dir=tdir, keep_transcripts=transcripts)
-        rows = run_games(play_one, jobs_list, workers=jobs, progress=progress, description=f"battaglia {label}")
-        runs.append(Run(label, rows))
+    with llm_settings(llm) if llm else contextlib.nullcontext() as settings:  # no --llm: scripted, even with an endpoint
+        for label, options in profiles:
+            tdir = str(out / "transcripts" / label) if transcripts else None
+            jobs_list = make_jobs(counts, games, seed, options, transcripts_dir=tdir, keep_transcripts=transcripts)
+            if settings is None:
+                rows = run_games(play_one, jobs_list, workers=jobs, progress=progress,
+                                 description=f"battaglia {label}")
+            else:
+                from narrator.battaglia.llm_games import LLMRun
+
+                run = LLMRun(settings, seats_per_game)
+                rows = run_games(run.play, jobs_list, workers=1, progress=progress, description=f"battaglia {label}")
+                llm_stats[label] = run.stats.summary()
+            runs.append(Run(label, rows))
     elapsed = time.perf_counter() - started
     command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
                             compare=compare, transcripts=transcripts)
@@ -68,6 +91,37 @@ def simulate_battaglia(
     console.print(summary_table(runs))
     total = sum(len(r.rows) for r in runs)
     console.print(f"{total} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):.0f} games/s); report: {report}")
+    if llm_stats:
+        _print_llm_stats(llm_stats, out)
+
+
+def _llm_seat_count(text: str) -> int | None:
+    """``--llm-seats``: a positive count, or ``None`` for all."""
+    if text.strip().lower() == "all":
+        return None
+    if not text.strip().isdigit() or int(text) < 1:
+        fail(f"--llm-seats {text!r}: give a number of seats (1 or more) or 'all'")
+    return int(text)
+
+
+def _print_llm_stats(stats: dict[str, dict[str, Any]], out: Path) -> None:
+    """The LLM cost and quality of each run, on the terminal and in DIR/llm_stats.json."""
+    import json
+
+    from rich.table import Table as RichTable
+
+    from narrator.battaglia.llm_games import stats_lines
+
+    table = RichTable(title="LLM seats, per decision")
+    table.add_column("")
+    for label in stats:
+        table.add_column(label, justify="right")
+    columns = [dict(stats_lines(summary)) for summary in stats.values()]
+    for name in columns[0]:
+        table.add_row(name, *(column.get(name, "") for column in columns))
+    console.print(table)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "llm_stats.json").write_text(json.dumps(stats, indent=2), encoding="utf-8")
 
 
 def _command_line(**options: Any) -> str:
@@ -108,6 +162,10 @@ def play_battaglia(
     transcript: Path | None = typer.Option(None, "--transcript", "-t",
                                               help="Where to write the game's transcript (default: a new file)."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue the game recorded in this transcript."),
+    llm: str | None = typer.Option(None, "--llm", help=LLM_HELP),
+    llm_seats: str = typer.Option("all", "--llm-seats",
+                                  help="With --llm: how many bot seats the model plays (the lowest seats other than "
+                                       "yours; the rest are scripted), or 'all'. The local model takes seconds a move."),
 ) -> None:
     """Play one seat of battaglia del arte in the terminal against scripted bots.
 
@@ -129,6 +187,8 @@ def play_battaglia(
         if not 0 <= seat < players:
             fail(f"--seat {seat}: must be 0..{players - 1} for {players} players")
         options = _profile(rules, [players])
-    code = play_in_terminal(PlayOptions(players=players or 9, seat=seat, lang=lang, seed=seed, options=options,
-                                        transcript=transcript, resume=resume))
+    seats_count = _llm_seat_count(llm_seats) if llm else None
+    with llm_settings(llm) if llm else contextlib.nullcontext() as settings:
+        code = play_in_terminal(PlayOptions(players=players or 9, seat=seat, lang=lang, seed=seed, options=options,
+                                            transcript=transcript, resume=resume, llm=settings, llm_seats=seats_count))
     raise typer.Exit(code)

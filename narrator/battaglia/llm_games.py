@@ -1,0 +1,113 @@
+"""Simulated battaglia games with language-model seats (``narrator simulate battaglia --llm ...``).
+
+Runs in one process (the model is the bottleneck, and one server serves one request at a time).
+Each game is a :class:`~narrator.session.Session` with the scripted bot as every seat's fallback;
+the run's :class:`~agents.llm.UsageStats` gather calls, tokens, latency, illegal proposals and
+fallbacks per decision. Transcripts, when kept, carry the ``llm_call`` lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agents.battaglia.llm import llm_table
+from agents.battaglia.texts import Table
+from agents.llm import LLMSettings, UsageStats
+from agents.llm.client import chat_model
+from narrator.battaglia.simulate import MAX_MOVES, TRANSCRIPT_LANG, Tally, job_config, make_row
+from narrator.playtest.runner import GameJob
+from narrator.session import Session
+
+
+def llm_seats(job: GameJob, count: int | None) -> list[int]:
+    """The seats the model plays in ``job``: all (``None``), or ``count`` seats rotating with the game's index.
+
+    Rotating spreads the model's seats over the masks across a run.
+    """
+    if count is None or count >= job.players:
+        return list(range(job.players))
+    return sorted({(job.index + k) % job.players for k in range(count)})
+
+
+class LLMRun:
+    """Plays jobs with model seats, sharing one chat model and one :class:`UsageStats`."""
+
+    def __init__(self, settings: LLMSettings, seats: int | None, *, lang: str = TRANSCRIPT_LANG) -> None:
+        self.settings, self.seats, self.lang = settings, seats, lang
+        self.stats = UsageStats()
+        self.chat = chat_model(settings, "bot")
+
+    def play(self, job: GameJob) -> dict[str, Any]:
+        """Play one game and return its report row (with the model's seats)."""
+        config = job_config(job)
+        table = Table.for_game(job.seed, job.players, self.lang)
+        seats = llm_seats(job, self.seats)
+        agents, fallbacks = llm_table(self.settings, job.seed, table, seats, stats=self.stats, model=self.chat)
+        tally = Tally()
+        if job.transcript:
+            from narrator.transcript import TranscriptWriter
+
+            with TranscriptWriter(job.transcript) as file:
+                state, moves, fallback_count = self._run(job, config, agents, fallbacks, tally, table, file)
+        else:
+            state, moves, fallback_count = self._run(job, config, agents, fallbacks, tally, table, None)
+        row = make_row(job, state, tally, moves, fallback_count)
+        row["llm_seats"] = " ".join(map(str, seats))
+        return row
+
+    def _run(self, job: GameJob, config: Any, agents: dict[int, Any], fallbacks: dict[int, Any], tally: Tally,
+             table: Table, file: Any) -> tuple[Any, int, int]:
+        recorder = _Counting(file)
+        session = Session(_game(), config, agents, seed=job.seed, recorder=recorder, fallbacks=fallbacks)
+        session.listeners.append(lambda _action, events: tally.see(events))
+        session.write_header(seats=[{"seat": s, "agent": getattr(a, "name", "scripted")} for s, a in agents.items()],
+                             table={"lang": table.lang, "setting": table.setting, "names": list(table.names),
+                                    "legends": list(table.legends)})
+        moves = 0
+        while moves < MAX_MOVES and session.step():
+            moves += 1
+        return session.state, moves, recorder.fallbacks
+
+
+def _game() -> Any:
+    from rules.battaglia import GAME
+
+    return GAME
+
+
+class _Counting:
+    """Counts fallback lines; passes records to the transcript file when there is one."""
+
+    def __init__(self, file: Any) -> None:
+        self.file, self.fallbacks = file, 0
+
+    def write(self, record: dict[str, Any]) -> None:
+        self.fallbacks += record.get("kind") == "fallback"
+        if self.file is not None:
+            self.file.write(record)
+
+
+STAT_ROWS: Sequence[tuple[str, str, str]] = (
+    ("decisions", "LLM decisions", "{:.0f}"),
+    ("calls_per_decision", "calls per decision", "{:.2f}"),
+    ("prompt_tokens_per_decision", "prompt tokens per decision", "{:.0f}"),
+    ("completion_tokens_per_decision", "completion tokens per decision", "{:.1f}"),
+    ("illegal_first_proposal_rate", "illegal first proposal", "{:.1%}"),
+    ("illegal_after_reasks_rate", "illegal after re-asks", "{:.1%}"),
+    ("fallback_rate", "fallbacks", "{:.1%}"),
+    ("latency_ms_per_decision", "latency per decision (mean, ms)", "{:.0f}"),
+    ("latency_ms_per_decision_p50", "latency per decision (p50, ms)", "{:.0f}"),
+    ("latency_ms_per_decision_max", "latency per decision (max, ms)", "{:.0f}"),
+)
+"""What ``narrator simulate battaglia --llm`` prints per run."""
+
+
+def stats_lines(summary: dict[str, Any]) -> list[tuple[str, str]]:
+    """``(label, value)`` pairs of a :meth:`UsageStats.summary` for the terminal and the report."""
+    if not summary:
+        return [("LLM decisions", "0 (every move was forced or scripted)")]
+    lines = [(label, fmt.format(summary[key])) for key, label, fmt in STAT_ROWS]
+    reasons = summary.get("fallbacks_by_reason") or {}
+    lines.append(("fallbacks by reason", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())) or "none"))
+    return lines
