@@ -243,11 +243,17 @@ async def _act(table: Table, seat: PlayerId, payload: dict[str, Any]) -> dict[st
         who = "host" if seat == HOST else f"seat {seat}"
         logger.warning("refused: %s of table %s tried to act for %r", who, table.id, actor)
         raise HTTPException(403, f"{who} may act only for itself, not for {actor!r}")
-    try:
-        action = table.session.codec.decode({**payload, "actor": seat})
-    except InvalidActionError as error:
-        raise HTTPException(422, str(error)) from None
-    rejection = await table.submit(seat, action)
+    if payload.get("kind") in table.presenter.table_move_kinds and seat != HOST:
+        try:
+            rejection = await table.table_move(seat, payload)
+        except ValueError as error:
+            raise HTTPException(422, str(error)) from None
+    else:
+        try:
+            action = table.session.codec.decode({**payload, "actor": seat})
+        except InvalidActionError as error:
+            raise HTTPException(422, str(error)) from None
+        rejection = await table.submit(seat, action)
     if rejection is not None and rejection.code == "SEAT_IS_BOT":
         raise HTTPException(409, rejection.message)
     return {"ok": rejection is None, "rejection": rejection.to_dict() if rejection else None}

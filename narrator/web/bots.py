@@ -129,6 +129,9 @@ register_bot("scripted", _scripted_fallback, label="scripted bot")
 register_bot("scripted", "narrator.web.games:battaglia_scripted", game="battaglia", label="scripted battaglia player")
 register_bot("scripted", "narrator.web.games:ten_candles_scripted", game="ten-candles",
              label="scripted survivors; the scripted GM with the template Storyteller")
+for _book in ("dark-ages", "wild-west"):
+    register_bot("scripted", "narrator.web.games:storyteller_scripted", game=_book,
+                 label="the template Storyteller in the host seat")
 
 
 class HumanSeat:

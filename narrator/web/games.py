@@ -1,5 +1,5 @@
 """Game-specific wiring of the web table: which agent plays ``scripted`` for each game (battaglia,
-Ten Candles; the Storyteller games have none yet: their host seat is a person).
+Ten Candles, and the Storyteller games' host seat: the template Storyteller).
 
 Factories are named as strings in :mod:`narrator.web.bots`, so a game's agents are imported only
 when a table of that game asks for a bot.
@@ -34,3 +34,11 @@ def ten_candles_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, con
         voice = TemplateStoryteller(lang=context.language, seed=seed)
         return NarratingGM(seed=seed, voice=voice, board=board)
     return ScriptedSurvivor(seat, seed=seed, lang=context.language, board=board)
+
+
+def storyteller_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
+    """Dark Ages / Wild West: the template Storyteller in the host seat (it reads the kernel's host view
+    and the scenario, so it needs no memory); a player seat handed to a bot plays random approaches."""
+    from narrator.web.adapters.storyteller import storyteller_scripted as build
+
+    return build(game, seat, seed, context=context)  # type: ignore[no-any-return]

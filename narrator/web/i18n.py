@@ -23,6 +23,10 @@ _CATALOGUE: dict[str, dict[str, str]] = {
         "index.names": "Seat names (comma separated, optional)",
         "index.language": "Language",
         "index.seed": "Seed (optional)",
+        "index.character": "Character (Dark Ages / Wild West): a sample (odo, ysolde, elias, ruth) or a sheet "
+                           "pasted as YAML/JSON; empty: the book's sample",
+        "index.host": "Host seat (GM / Storyteller), where the game has one",
+        "index.host.bot": "a bot", "index.host.human": "me, on the host page",
         "index.create": "Create table",
         "created.heading": "Table {table} is ready",
         "created.warning": "Copy these links now: they are shown only once. Each link is a seat's key; "
@@ -84,6 +88,10 @@ _CATALOGUE: dict[str, dict[str, str]] = {
         "index.names": "Имена мест (через запятую, необязательно)",
         "index.language": "Язык",
         "index.seed": "Зерно (необязательно)",
+        "index.character": "Персонаж (Dark Ages / Wild West): образец (odo, ysolde, elias, ruth) или лист "
+                           "в YAML/JSON; пусто — образец книги",
+        "index.host": "Место ведущего (Рассказчик), если оно есть в игре",
+        "index.host.bot": "бот", "index.host.human": "я, на странице ведущего",
         "index.create": "Создать стол",
         "created.heading": "Стол {table} готов",
         "created.warning": "Скопируйте ссылки сейчас: они показываются один раз. Ссылка — ключ от места; "

@@ -39,7 +39,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     outcome = table.session.outcome()
     ctx = context_for(table, viewer)
     view = table.view(ctx.viewer)
-    shown = table.presenter.controls(legal, view, ctx)
+    shown = table.presenter.table_controls(table, viewer, ctx) + table.presenter.controls(legal, view, ctx)
     refused_kind = table.last_refused.get(actor, {}).get("kind") if rejection else None
     return {
         "t": t,

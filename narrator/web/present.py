@@ -21,7 +21,7 @@ from typing import Any
 from narrator.web.i18n import translate
 from narrator.web.render import TEXT_FIELDS, Control, controls, event_line, seat_name, view_rows
 from rules.codec import action_to_dict
-from rules.core import HOST, Action, Event, PlayerId
+from rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 
 GROUP_AT = 4
 """Moves of one kind are grouped into a select from this many on (fewer stay buttons)."""
@@ -146,6 +146,39 @@ class Presenter:
         """The viewer's knowledge as sections (the generic one: every field as a row)."""
         return [Section("", rows=view_rows(view, ctx.names, ctx.language))]
 
+    # -- table moves (choices the kernel has no action for) --------------------------------------
+
+    table_move_kinds: frozenset[str] = frozenset()
+    """Kinds of the web layer's own moves (a Storyteller player's choice of approach); the API hands
+    them to :meth:`table_move` instead of the kernel's codec."""
+
+    def setup_options(self, options: dict[str, Any], language: str) -> dict[str, Any]:
+        """A new table's options as the kernel's config expects them (a sheet chosen by name, say).
+
+        Raises:
+            ValueError: naming what is wrong (the API answers 422).
+        """
+        return options
+
+    def table_controls(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
+        """Controls for table moves ``seat`` may make now, shown before the kernel's moves."""
+        return []
+
+    def table_move(self, table: Any, seat: PlayerId, payload: dict[str, Any]) -> Rejection | None:
+        """Make a table move for ``seat`` (called under the table's lock); a refusal says why."""
+        return Rejection(Code.UNKNOWN_ACTION, f"{payload.get('kind')!r} is not a move of {self.game}", "web")
+
+    def bot_waits(self, table: Any, seat: PlayerId) -> bool:
+        """Whether the bot in ``seat`` waits for a person's table move (the table does not ask it)."""
+        return False
+
+    def waiting(self, table: Any, seats: list[PlayerId]) -> list[PlayerId]:
+        """Who the table waits for, given the seats the kernel waits for."""
+        return seats
+
+    def after_host_move(self, table: Any) -> None:
+        """A person in the host seat made a move."""
+
     # -- narration (bots' prose beside the kernel's events) --------------------------------------
 
     def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:
@@ -166,6 +199,8 @@ def _distinct(actions: Sequence[Action], text_fields: Sequence[str]) -> list[tup
 _PRESENTERS: dict[str, Presenter | str] = {
     "battaglia": "narrator.web.adapters.battaglia:PRESENTER",
     "ten-candles": "narrator.web.adapters.ten_candles:PRESENTER",
+    "dark-ages": "narrator.web.adapters.storyteller:DARK_AGES_PRESENTER",
+    "wild-west": "narrator.web.adapters.storyteller:WILD_WEST_PRESENTER",
 }
 
 

@@ -121,11 +121,15 @@ class Table:
             return []
         return list(self.game.legal_actions(self.session.state, seat))
 
-    def waiting_for(self) -> list[PlayerId]:
-        """The seats the game waits for now (chance excluded)."""
+    def waiting_for_kernel(self) -> list[PlayerId]:
+        """The seats the kernel waits for now (chance excluded)."""
         if self.error or self.session.outcome() is not None:
             return []
         return sorted(s for s in self.game.active_players(self.session.state) if s != CHANCE)
+
+    def waiting_for(self) -> list[PlayerId]:
+        """The seats the table waits for now: the kernel's, or a seat whose table move a bot awaits."""
+        return self.presenter.waiting(self, self.waiting_for_kernel())
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -138,6 +142,8 @@ class Table:
                 rejection = Rejection(Code.GAME_OVER, f"this table stopped: {self.error}", "web")
             else:
                 rejection = self.session.submit(action)
+                if rejection is None and seat == HOST:
+                    self.presenter.after_host_move(self)
             if rejection is None:
                 self.rejections.pop(seat, None)
             else:
@@ -145,6 +151,32 @@ class Table:
         self.kick()
         await self.broadcast()
         return rejection
+
+    async def table_move(self, seat: PlayerId, payload: dict[str, Any]) -> Rejection | None:
+        """A move of the web layer (``presenter.table_move_kinds``: a player's choice of approach).
+
+        Raises:
+            ValueError: a malformed move (from the presenter).
+        """
+        async with self.lock:
+            if self.seat(seat).controller != "human":
+                rejection = Rejection(SEAT_IS_BOT, f"a bot plays seat {seat} now; take the seat back to act", "web")
+            elif self.error or self.session.outcome() is not None:
+                rejection = Rejection(Code.GAME_OVER, "this table is not in play", "web")
+            else:
+                rejection = self.presenter.table_move(self, seat, payload)
+            if rejection is None:
+                self.rejections.pop(seat, None)
+            else:
+                self.rejections[seat], self.last_refused[seat] = rejection, dict(payload)
+        self.kick()
+        await self.broadcast()
+        return rejection
+
+    def say(self, speaker: Any, text: str, **extra: Any) -> None:
+        """Public words beside the kernel's events (bots' prose, a player's choice), kept in the transcript."""
+        self.events.append(Event(NARRATION, PUBLIC, {"by": speaker, "text": text}))
+        self.session.write({"kind": "narration", "by": speaker, "text": text, **extra})
 
     async def set_controller(self, seat: PlayerId, controller: str) -> None:
         """Hand ``seat`` to a bot (``"bot"``) or back to its human (``"human"``).
@@ -224,7 +256,8 @@ class Table:
         if CHANCE in active:
             self.session.play_chance()
             return True
-        bots = sorted(s for s in active if (self.record.host if s == HOST else self.seat(s)).controller == "bot")
+        bots = sorted(s for s in active if (self.record.host if s == HOST else self.seat(s)).controller == "bot"
+                      and not self.presenter.bot_waits(self, s))
         if bots:
             await asyncio.to_thread(self.session.ask, bots[0])
             return True
@@ -236,8 +269,7 @@ class Table:
         """Keep the move's events, then any prose the game's bots add about them (public)."""
         self.events.extend(new_events)
         for speaker, text in self.presenter.narration(self, new_events):
-            self.events.append(Event(NARRATION, PUBLIC, {"by": speaker, "text": text}))
-            self.session.write({"kind": "narration", "by": speaker, "text": text})
+            self.say(speaker, text)
 
     def _set_status(self, status: str) -> None:
         if self.record.status != status:
@@ -302,6 +334,7 @@ class TableManager:
         """
         try:
             game = get_game(game_name)
+            options = presenter_for(game.name).setup_options(options, language)
             _refuse_unknown_options(game, options)
             config = decode_config(game, options)
             seat_count = game.seat_count(game.initial_state(config))

@@ -68,6 +68,7 @@ document.addEventListener("submit", async event => {
   const choice = $("select[data-choice]", form);
   const action = JSON.parse(choice ? choice.value : form.dataset.action);
   form.querySelectorAll("[data-field]").forEach(field => { action[field.dataset.field] = field.value; });
+  form.querySelectorAll("input[data-flag]").forEach(flag => { if (flag.checked) action[flag.dataset.flag] = true; });
   const url = form.closest("[data-act-url]").dataset.actUrl;
   const button = $("button", form);
   button.disabled = true;
@@ -107,6 +108,8 @@ async function createTable(event) {
     bot_seats: numbers(form.bot_seats.value), language: form.language.value,
     names: form.names.value.trim() ? form.names.value.split(",").map(s => s.trim()) : [],
   };
+  if (form.character && form.character.value.trim()) body.options = { character: form.character.value };
+  if (form.host && form.host.value) body.host = form.host.value;
   if (form.seed.value.trim()) body.seed = Number(form.seed.value);
   const result = await postJSON("/api/tables", body);
   const refusal = $(".refusal", form);

@@ -1,0 +1,526 @@
+"""The Storyteller games (Vampire: Dark Ages, Werewolf: Wild West) at the web table.
+
+One player character per table (seat 0): the scenarios of ``prompts/storyteller/`` and the template
+Storyteller run one character, so a table has one player seat. The Storyteller is the host seat
+(``HOST``): by default the bot :class:`WebStoryteller` (the template Storyteller of
+``narrator/storyteller/template.py``), or a person on the host page (``"host": "human"``), who then
+proposes the kernel's requests and sees the player's pending choice.
+
+The kernel has no move for "the player chooses an approach": choices reach it through the
+Storyteller's roll request. So the choice is a *table move* of the web layer (``choose_approach``):
+the seat posts it, it is written to the transcript as a ``choice`` record, and the bot Storyteller
+turns it at once into its proposal, which the kernel checks; a refusal (no Willpower left, pool
+below the difficulty, a trait missing from the sheet) is shown beside the seat's controls with the
+kernel's code and reason. The template Storyteller keeps no state of its own (it reads the kernel's
+host view), so a restarted server resumes the table where it stopped.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from agents.base import AgentGaveUpError, Decision, Request
+from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
+from narrator.storyteller.render import LABELS
+from narrator.storyteller.scenario import Scenario, load_narration, load_scenario
+from narrator.storyteller.template import Choice, Option, TemplateStoryteller
+from narrator.web.present import Context, Presenter, Section
+from narrator.web.render import Control
+from rules.core import HOST, Action, Event, PlayerId, Rejection
+from rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
+
+CHOOSE = "choose_approach"
+"""The table move of a player seat: ``{"kind": "choose_approach", "approach": id, "willpower": bool,
+"automatic": bool}``."""
+
+TRAITS = {
+    "ru": {"strength": "Сила", "dexterity": "Ловкость", "stamina": "Выносливость", "charisma": "Обаяние",
+           "manipulation": "Манипулирование", "appearance": "Внешность", "perception": "Восприятие",
+           "intelligence": "Интеллект", "wits": "Смекалка", "willpower": "Сила воли", "rage": "Ярость",
+           "gnosis": "Гнозис"},
+}
+W: dict[str, dict[str, str]] = {
+    "en": {
+        "scene": "scene", "turn": "turn", "you": "{name}", "physical": "Physical", "social": "Social",
+        "mental": "Mental", "abilities": "Abilities", "willpower": "Willpower", "health": "Health",
+        "rage": "Rage", "gnosis": "Gnosis", "blood": "Blood pool", "last": "Last roll", "who": "who",
+        "dice": "dice", "difficulty": "difficulty", "successes": "successes", "cancelled": "1s cancelled",
+        "net": "net", "result": "result", "progress": "progress", "ending": "The story has ended",
+        "wp_flag": "spend Willpower", "auto_flag": "automatic success", "with_wp": " (Willpower spent)",
+        "auto": "automatic: 1 success", "none": "—", "others": "Others at the scene",
+        "refused_choice": "that is not an approach you may choose now",
+        "pending": "The player asks", "storyteller": "Storyteller",
+        "requested": "{who}: {traits} — {pool} dice vs {difficulty}",
+        "contest": "{who} against {opponent}: {pools} dice", "initiative": "Initiative: {order}.",
+        "attack": "{who} attacks {defender} ({weapon}): {pool} dice vs {difficulty}",
+        "attack_rolled": "{who}: {net} net on the attack", "wounded": "{who}: {wounds} wounds ({health})",
+        "story_ended": "The story ends: {ending}.", "scene_begun": "Scene {number}: {scene}",
+        "turn_begun": "Turn {turn}", "choice": "{who} chooses: {label}",
+    },
+    "ru": {
+        "scene": "сцена", "turn": "ход", "you": "{name}", "physical": "Физические", "social": "Социальные",
+        "mental": "Ментальные", "abilities": "Способности", "willpower": "Сила воли", "health": "Здоровье",
+        "rage": "Ярость", "gnosis": "Гнозис", "blood": "Запас крови", "last": "Последний бросок", "who": "кто",
+        "dice": "кубики", "difficulty": "сложность", "successes": "успехи", "cancelled": "единиц вычтено",
+        "net": "чистых", "result": "итог", "progress": "прогресс", "ending": "История окончена",
+        "wp_flag": "потратить Силу воли", "auto_flag": "автоматический успех", "with_wp": " (потрачена Сила воли)",
+        "auto": "автоматически: 1 успех", "none": "—", "others": "Другие в сцене",
+        "refused_choice": "этот подход сейчас выбрать нельзя",
+        "pending": "Игрок просит", "storyteller": "Рассказчик",
+        "requested": "{who}: {traits} — кубиков {pool}, сложность {difficulty}",
+        "contest": "{who} против {opponent}: кубиков {pools}", "initiative": "Инициатива: {order}.",
+        "attack": "{who} атакует {defender} ({weapon}): кубиков {pool}, сложность {difficulty}",
+        "attack_rolled": "{who}: чистых успехов в атаке {net}", "wounded": "{who}: ран {wounds} ({health})",
+        "story_ended": "История окончена: {ending}.", "scene_begun": "Сцена {number}: {scene}",
+        "turn_begun": "Ход {turn}", "choice": "{who} выбирает: {label}",
+    },
+}
+GROUPS = (("physical", ATTRIBUTES[:3]), ("social", ATTRIBUTES[3:6]), ("mental", ATTRIBUTES[6:]))
+
+
+class ChoiceError(ValueError):
+    """A ``choose_approach`` body that is malformed (wrong fields or types): the API answers 422."""
+
+
+# -- data ------------------------------------------------------------------------------------------
+
+
+def book_of(game: str) -> str:
+    """``dark-ages`` -> ``dark_ages``."""
+    return game.replace("-", "_")
+
+
+@functools.lru_cache(maxsize=None)
+def scenario_of(book: str) -> Scenario:
+    """The book's scenario (``prompts/storyteller/<book>.yaml``), read once."""
+    return load_scenario(book)
+
+
+@functools.lru_cache(maxsize=None)
+def _narration() -> dict[str, Any]:
+    return load_narration()
+
+
+@functools.lru_cache(maxsize=64)
+def voice_for(book: str, lang: str, pc: str) -> TemplateStoryteller:
+    """The template Storyteller of ``book`` for the character ``pc``, in ``lang`` (stateless, so shared)."""
+    return TemplateStoryteller(scenario_of(book), _narration(), lang=lang, pc=pc)
+
+
+def player_ids(view: Mapping[str, Any]) -> list[str]:
+    """The player characters' ids in seat order (any view shows the player sheets)."""
+    return [str(s["id"]) for s in view.get("sheets", ()) if s.get("player", True)]
+
+
+def samples(book: str) -> dict[str, Any]:
+    """Sample sheets of ``book`` by id and by file name (``odo`` and ``brother-odo``)."""
+    found: dict[str, Any] = {}
+    for path in sample_sheets(book):
+        sheet = load_sheet(path, book)
+        found[sheet.id] = found[path.stem] = sheet
+    return found
+
+
+def setup_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's options -> the kernel's config as a dict: the player's sheet, the scenario's
+    Storyteller characters, the house-default combat tables, and any rules options.
+
+    ``character`` is a sample's id (``odo``, ``ysolde``, ``elias``, ``ruth``), a sheet as a mapping,
+    or a sheet pasted as YAML/JSON text; without it the book's last sample plays. ``characters``
+    (every sheet, as in a transcript header) is taken as given but must hold exactly one player.
+
+    Raises:
+        ValueError: naming what is wrong (the sheet's field, the option), for a 422.
+    """
+    book, rest = book_of(game), dict(options)
+    if "characters" in rest:
+        players = [c for c in rest["characters"] or () if isinstance(c, Mapping) and c.get("player", True)]
+        if len(players) != 1:
+            raise ValueError(f"characters: a {game} table has exactly one player character (the template "
+                             f"Storyteller runs one); {len(players)} given")
+        return rest
+    sheet = _sheet(book, rest.pop("character", None))
+    story = scenario_of(book)
+    try:
+        npcs = [parse_sheet(data, book=book) for data in story.npcs]
+        if sheet.id in {n.id for n in npcs}:
+            raise ValueError(f"character: id {sheet.id!r} is taken by a Storyteller character of the scenario")
+        config = table_config(book, [sheet, *npcs], combat=load_combat(book), options=rest or None)
+    except (DataError, SheetError) as error:
+        raise ValueError(str(error)) from None
+    from rules.registry import get_game
+
+    return dict(get_game(game).config_to_dict(config))
+
+
+def _sheet(book: str, given: Any) -> Any:
+    known = samples(book)
+    if given is None:
+        return load_sheet(sample_sheets(book)[-1], book)
+    if isinstance(given, str) and given.strip() in known:
+        return known[given.strip()]
+    data = given
+    if isinstance(given, str):
+        try:
+            data = yaml.safe_load(given)
+        except yaml.YAMLError as error:
+            raise ValueError(f"character: not a sample ({', '.join(sorted(known))}) and not valid YAML/JSON: "
+                             f"{error}") from None
+    if not isinstance(data, Mapping):
+        raise ValueError(f"character: {given!r} is not a sample of {book.replace('_', ' ')} "
+                         f"({', '.join(sorted(known))}) nor a sheet (a mapping of field: value)")
+    try:
+        return parse_sheet({"book": book, **data}, book=book)
+    except SheetError as error:
+        raise ValueError(f"character sheet: {error}") from None
+
+
+# -- the bot Storyteller ---------------------------------------------------------------------------
+
+
+class WebStoryteller:
+    """The template Storyteller in the host seat: it moves alone (scenes, turns, its characters'
+    attacks) and turns a player's chosen approach into its proposal (:meth:`answer`).
+
+    Asked while the player must choose, it gives up (the table does not ask it then).
+    """
+
+    name = "template-storyteller"
+    max_attempts = 3
+
+    def __init__(self, game: str, lang: str) -> None:
+        self.book, self.lang = book_of(game), lang
+        self.stand_in = False
+        """The player's seat is handed to a bot: choose for it (the first approach, then the next after
+        a refusal) instead of waiting."""
+
+    def voice(self, view: Mapping[str, Any]) -> TemplateStoryteller:
+        """The template Storyteller for this table's player character."""
+        return voice_for(self.book, self.lang, player_ids(view)[0])
+
+    def waits(self, view: Mapping[str, Any]) -> bool:
+        """Whether the player must choose before the Storyteller can move."""
+        return not view.get("awaiting_dice") and bool(self.voice(view).options(view))
+
+    def act(self, request: Request) -> Decision:
+        if self.waits(request.view):
+            if not self.stand_in:
+                raise AgentGaveUpError("the Storyteller waits for the player's choice of approach")
+            options = self.voice(request.view).options(request.view)
+            pick = options[(request.attempt - 1) % len(options)]
+            return self.answer(request.view, Choice(pick.approach))
+        return Decision(self.voice(request.view).propose(request.view, None), {"by": "storyteller"})
+
+    def answer(self, view: Mapping[str, Any], choice: Choice) -> Decision:
+        """The roll request (or scene change) the player's ``choice`` becomes."""
+        action = self.voice(view).propose(view, choice)
+        return Decision(action, {"by": "player", "approach": choice.approach, "willpower": choice.willpower,
+                                 "automatic": choice.automatic})
+
+
+def storyteller_scripted(game: Any, seat: PlayerId, seed: int, *, context: Any) -> Any:
+    """Bot factory: the template Storyteller in the host seat (player seats have no bot: random)."""
+    if seat == HOST:
+        return WebStoryteller(game.name, context.language)
+    from narrator.web.bots import RandomBot
+
+    return RandomBot(seed * 1009 + seat)
+
+
+@dataclass
+class Board:
+    """Choices posted by player seats that a human Storyteller has not answered yet."""
+
+    pending: dict[PlayerId, Choice] = field(default_factory=dict)
+
+
+@dataclass
+class ApproachControl(Control):
+    """An approach as a button, with the Willpower / automatic-success boxes the kernel would accept."""
+
+    flags: list[tuple[str, str]] = field(default_factory=list)
+    hint: str = ""
+
+
+# -- the presenter ---------------------------------------------------------------------------------
+
+
+class StorytellerPresenter(Presenter):
+    """Scene, sheet, last roll and approaches for the player; the Storyteller is the host seat."""
+
+    host_plays = True
+    table_move_kinds = frozenset({CHOOSE})
+
+    def w(self, ctx: Context, key: str, **values: Any) -> str:
+        text = W.get(ctx.language, W["en"]).get(key, key)
+        return text.format(**values) if values else text
+
+    def trait(self, name: str, ctx: Context) -> str:
+        return TRAITS.get(ctx.language, {}).get(name) or name.replace("_", " ").capitalize()
+
+    def setup_options(self, options: Mapping[str, Any], language: str) -> dict[str, Any]:
+        return setup_options(self.game, options)
+
+    # -- whose turn ----------------------------------------------------------------------------
+
+    def _host_view(self, table: Any) -> dict[str, Any]:
+        return table.game.view(table.session.state, HOST)
+
+    def _bot(self, table: Any) -> WebStoryteller | None:
+        agent = table.session.agents.get(HOST)
+        return agent if table.record.host.controller == "bot" and isinstance(agent, WebStoryteller) else None
+
+    def choosing_seats(self, table: Any) -> list[PlayerId]:
+        """The seats that must choose an approach now (seat 0 while the scenario waits for it)."""
+        if table.error or table.session.outcome() is not None or HOST not in table.waiting_for_kernel():
+            return []
+        view = self._host_view(table)
+        voice = voice_for(book_of(self.game), table.record.language, player_ids(view)[0])
+        if not voice.options(view) or 0 in self._board(table).pending:
+            return []
+        return [0]
+
+    def bot_waits(self, table: Any, seat: PlayerId) -> bool:
+        bot = self._bot(table)
+        if seat != HOST or bot is None:
+            return False
+        choosing = self.choosing_seats(table)
+        bot.stand_in = bool(choosing) and all(table.seat(s).controller == "bot" for s in choosing)
+        return bool(choosing) and not bot.stand_in
+
+    def waiting(self, table: Any, seats: list[PlayerId]) -> list[PlayerId]:
+        choosing = self.choosing_seats(table)
+        if not choosing or self._bot(table) is None:
+            return seats
+        return sorted({*(s for s in seats if s != HOST), *choosing})
+
+    def _board(self, table: Any) -> Board:
+        board = table.bot_context.shared.setdefault("choices", Board())
+        return board  # type: ignore[no-any-return]
+
+    # -- the player's table move -----------------------------------------------------------------
+
+    def table_controls(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
+        """The approaches seat ``seat`` may choose now, with the toggles the kernel would accept."""
+        if seat is None or seat not in self.choosing_seats(table) or table.seat(seat).controller != "human":
+            return []
+        view = table.game.view(table.session.state, seat)
+        voice = voice_for(book_of(self.game), ctx.language, player_ids(view)[0])
+        return [self._approach_control(table, voice, option, ctx) for option in voice.options(view)]
+
+    def _approach_control(self, table: Any, voice: TemplateStoryteller, option: Option, ctx: Context) -> Control:
+        payload = {"kind": CHOOSE, "approach": option.approach}
+        flags = []
+        for name, key in (("willpower", "wp_flag"), ("automatic", "auto_flag")):
+            if self._accepts(table, voice, Choice(option.approach, **{name: True})):
+                flags.append((name, self.w(ctx, key)))
+        return ApproachControl(option.label, payload, [], flags, option.preview)
+
+    def _accepts(self, table: Any, voice: TemplateStoryteller, choice: Choice) -> bool:
+        """Whether the kernel would accept the roll request a flagged ``choice`` becomes."""
+        try:
+            action = voice.propose(self._host_view(table), choice)
+        except ValueError:
+            return False
+        flagged = getattr(action, "willpower", False) or getattr(action, "automatic", False)
+        return bool(flagged) and table.game.check(table.session.state, action) is None
+
+    def table_move(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
+        """A seat's choice of approach: refused, handed to the bot Storyteller, or left for a person.
+
+        Raises:
+            ChoiceError: a malformed body (the API answers 422).
+        """
+        choice = parse_choice(payload)
+        if seat not in self.choosing_seats(table):
+            return Rejection("NOT_CHOOSING", f"seat {seat} chose {choice.approach!r}, but the Storyteller "
+                                             "is not waiting for a choice now; wait for the next prompt", "web")
+        view = self._host_view(table)
+        voice = voice_for(book_of(self.game), table.record.language, player_ids(view)[0])
+        approaches = [o.approach for o in voice.options(view)]
+        if choice.approach not in approaches:
+            return Rejection("UNKNOWN_APPROACH", f"seat {seat} chose {choice.approach!r}, which this scene "
+                                                 f"does not offer; choose one of: {', '.join(approaches)}", "web")
+        label = next(o.label for o in voice.options(view) if o.approach == choice.approach)
+        flags = [self.w(ctx_of(table), key) for key, on in (("wp_flag", choice.willpower),
+                                                            ("auto_flag", choice.automatic)) if on]
+        who = next(str(s["name"]) for s in view["sheets"] if s["id"] == player_ids(view)[0])
+        table.say(seat, self.w(ctx_of(table), "choice", who=who, label=label) + "".join(f" + {f}" for f in flags),
+                  choice={"approach": choice.approach, "willpower": choice.willpower,
+                          "automatic": choice.automatic})
+        bot = self._bot(table)
+        if bot is None:
+            self._board(table).pending[seat] = choice
+            return None
+        decision = bot.answer(view, choice)
+        return table.session.submit(decision.action, notes=decision.notes)
+
+    def after_host_move(self, table: Any) -> None:
+        """A human Storyteller's proposal answers the pending choice."""
+        self._board(table).pending.clear()
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
+        d, kind = event.data, event.kind
+        names = {str(s["id"]): str(s["name"]) for s in view.get("sheets", ())} if isinstance(view, Mapping) else {}
+
+        def who(character: Any) -> str:
+            return names.get(str(character)) or str(character).capitalize()
+
+        if kind == "narration":
+            return str(d.get("text", ""))
+        if kind == "scene_begun":
+            return self.w(ctx, kind, number=d["number"], scene=str(d["scene"]).replace("-", " "))
+        if kind == "turn_begun":
+            return self.w(ctx, kind, turn=d["turn"])
+        if kind == "roll_requested" and "traits" in d:
+            traits = " + ".join(self.trait(t, ctx) for t in d["traits"])
+            return self.w(ctx, "requested", who=who(d["character"]), traits=traits, pool=d["pool"],
+                          difficulty=d["difficulty"]) + (self.w(ctx, "with_wp") if d.get("willpower") else "")
+        if kind == "roll_requested" and d.get("action") == "resisted":
+            return self.w(ctx, "contest", who=who(d["character"]), opponent=who(d["opponent"]),
+                          pools=" : ".join(map(str, d["pools"])))
+        if kind == "roll_requested" and d.get("action") == "attack":
+            return self.w(ctx, "attack", who=who(d["character"]), defender=who(d["defender"]), weapon=d["weapon"],
+                          pool=d["pool"], difficulty=d["difficulty"])
+        if kind == "roll_requested":
+            return ""
+        if kind in ("roll_resolved", "resisted_resolved"):
+            return f"{who(d['character'])}: {roll_line(d if kind == 'roll_resolved' else d['mine'], ctx)}"
+        if kind == "initiative_rolled":
+            return self.w(ctx, "initiative", order=", ".join(who(c) for c in d["order"]))
+        if kind == "attack_rolled":
+            return self.w(ctx, kind, who=who(d["character"]), net=d.get("net", 0))
+        if kind == "wounded":
+            return self.w(ctx, kind, who=who(d["defender"]), wounds=d["wounds"], health=d["health"])
+        if kind == "story_ended":
+            return self.w(ctx, kind, ending=str(d["ending"]).replace("-", " "))
+        return super().event_text(event, view, ctx)
+
+    # -- the view --------------------------------------------------------------------------------
+
+    def panel(self, view: Any, ctx: Context) -> list[Section]:
+        if not isinstance(view, Mapping) or not player_ids(view):
+            return super().panel(view, ctx)
+        book = str(view["book"])
+        story = scenario_of(book)
+        voice = voice_for(book, ctx.language, player_ids(view)[0])
+        sections = [self._scene(view, story, voice, ctx)]
+        sections += [self._sheet(sheet, view, ctx) for sheet in view["sheets"] if sheet.get("player", True)]
+        if view.get("last") and view["last"].get("what") == "roll":
+            sections.append(self._last_roll(view["last"], view, ctx))
+        return sections
+
+    def _scene(self, view: Mapping[str, Any], story: Scenario, voice: TemplateStoryteller, ctx: Context) -> Section:
+        if view.get("ending"):
+            ending = story.endings.get(str(view["ending"]))
+            return Section(self.w(ctx, "ending"), items=[ending.get(ctx.language) if ending else str(view["ending"])])
+        rows = []
+        if view.get("scene"):
+            rows = [(self.w(ctx, "scene"), f"{view['scene_count']}: {str(view['scene']).replace('-', ' ')}"),
+                    (self.w(ctx, "turn"), str(view["turn"]))]
+        text = voice.frame_scene(view)
+        return Section(story.title.get(ctx.language), rows=rows, items=[text] if text else [])
+
+    def _sheet(self, sheet: Mapping[str, Any], view: Mapping[str, Any], ctx: Context) -> Section:
+        attrs = sheet.get("attributes", {})
+        rows = [(self.w(ctx, group), ", ".join(f"{self.trait(a, ctx)} {attrs.get(a, 0)}" for a in names))
+                for group, names in GROUPS]
+        abilities = [f"{self.trait(a, ctx)} {r}" for a, r in sorted(sheet.get("abilities", {}).items()) if r]
+        rows.append((self.w(ctx, "abilities"), ", ".join(abilities) or self.w(ctx, "none")))
+        cond = next((c for c in view["characters"] if c["id"] == sheet["id"]), {})
+        rows.append((self.w(ctx, "willpower"), f"{cond.get('willpower', sheet['willpower'])} / {sheet['willpower']}"))
+        if sheet.get("rage"):
+            rows.append((self.w(ctx, "rage"), f"{cond.get('rage', sheet['rage'])} / {sheet['rage']}"))
+        if sheet.get("gnosis"):
+            rows.append((self.w(ctx, "gnosis"), str(sheet["gnosis"])))
+        if sheet.get("blood_pool"):
+            rows.append((self.w(ctx, "blood"), str(sheet["blood_pool"])))
+        damage = len(cond.get("damage", ()))
+        rows.append((self.w(ctx, "health"), f"{cond.get('health', 'unhurt')}" + (f" ({damage})" if damage else "")))
+        return Section(str(sheet["name"]), rows=rows)
+
+    def _last_roll(self, last: Mapping[str, Any], view: Mapping[str, Any], ctx: Context) -> Section:
+        names = {str(s["id"]): str(s["name"]) for s in view.get("sheets", ())}
+        traits = " + ".join(self.trait(t, ctx) for t in last.get("traits", ()))
+        rows = [(self.w(ctx, "who"), f"{names.get(str(last['character']), last['character'])}: {traits}")]
+        if last.get("automatic") or not last.get("dice"):
+            rows.append((self.w(ctx, "dice"), self.w(ctx, "auto") + (self.w(ctx, "with_wp")
+                                                                      if last.get("willpower") else "")))
+        else:
+            rows += [(self.w(ctx, "dice"), dice_faces(last)), (self.w(ctx, "difficulty"), str(last["difficulty"])),
+                     (self.w(ctx, "successes"), str(last["raw"] + last.get("extra", 0))),
+                     (self.w(ctx, "cancelled"), str(last["ones"] if not last.get("willpower") else 0)),
+                     (self.w(ctx, "net"), str(last["net"]))]
+        rows.append((self.w(ctx, "result"), verdict(last, ctx.language)))
+        if last.get("action") == "extended" and last.get("target"):
+            rows.append((self.w(ctx, "progress"), f"{last.get('total')}/{last.get('target')}"))
+        return Section(self.w(ctx, "last"), rows=rows)
+
+    # -- the bot Storyteller's prose -------------------------------------------------------------
+
+    def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:
+        """The bot Storyteller's lines about the move (the scene's framing, the result, the ending)."""
+        bot = self._bot(table)
+        if bot is None:
+            return []
+        view = self._host_view(table)
+        lines = bot.voice(view).narrate(view, events)
+        return [("storyteller", "\n".join(lines))] if lines else []
+
+
+def ctx_of(table: Any) -> Context:
+    """A context in the table's language (for lines written to the transcript)."""
+    return Context(tuple(table.names), table.record.language if table.record.language in W else "en")
+
+
+def parse_choice(payload: Mapping[str, Any]) -> Choice:
+    """``{"kind": "choose_approach", "approach": ..., "willpower": ..., "automatic": ...}`` -> Choice.
+
+    Raises:
+        ChoiceError: unknown fields, a missing approach, or flags that are not true/false.
+    """
+    extra = sorted(set(payload) - {"kind", "actor", "approach", "willpower", "automatic"})
+    if extra:
+        raise ChoiceError(f"{CHOOSE}: unknown field(s) {', '.join(extra)}; expected approach, willpower, automatic")
+    approach = payload.get("approach")
+    if not isinstance(approach, str) or not approach:
+        raise ChoiceError(f"{CHOOSE}: 'approach' must be the id of an approach (a string)")
+    flags = {name: payload.get(name, False) for name in ("willpower", "automatic")}
+    wrong = [name for name, value in flags.items() if not isinstance(value, bool)]
+    if wrong:
+        raise ChoiceError(f"{CHOOSE}: {', '.join(wrong)} must be true or false")
+    return Choice(approach, **flags)
+
+
+def dice_faces(result: Mapping[str, Any]) -> str:
+    """The faces, a cancelled face struck through (``8 3 1̶ 10``), re-rolled tens after a bar."""
+    cancelled = set(result.get("cancelled", ()))
+    faces = [("\u0336".join(str(f)) + "\u0336") if i in cancelled else str(f) for i, f in enumerate(result["dice"])]
+    rerolls = " | " + " ".join(map(str, result["rerolls"])) if result.get("rerolls") else ""
+    return " ".join(faces) + rerolls
+
+
+def verdict(result: Mapping[str, Any], lang: str) -> str:
+    """The degree of success, a failure, or a botch, in words."""
+    return LABELS.get(lang, LABELS["en"]).get(str(result.get("category")), str(result.get("category")))
+
+
+def roll_line(result: Mapping[str, Any], ctx: Context) -> str:
+    """``8 3 1̶ 10 vs 6: 2 net — moderate success``."""
+    if result.get("automatic") or not result.get("dice"):
+        return f"{W.get(ctx.language, W['en'])['auto']} — {verdict(result, ctx.language)}"
+    net = "чистых" if ctx.language == "ru" else "net"
+    vs = "сл." if ctx.language == "ru" else "vs"
+    return f"{dice_faces(result)} {vs} {result['difficulty']}: {result['net']} {net} — {verdict(result, ctx.language)}"
+
+
+PRESENTERS = {"dark-ages": StorytellerPresenter("dark-ages"), "wild-west": StorytellerPresenter("wild-west")}
+DARK_AGES_PRESENTER = PRESENTERS["dark-ages"]
+WILD_WEST_PRESENTER = PRESENTERS["wild-west"]
