@@ -109,6 +109,8 @@ def public_state(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "busy": not table.idle.is_set(),
         "view": jsonable(table.view(viewer)),
         "legal": [action_to_dict(a) for a in legal],
+        "table_moves": [{"action": c.payload, "label": c.label, "flags": [f for f, _ in getattr(c, "flags", [])]}
+                        for c in table.presenter.table_controls(table, viewer, context_for(table, viewer))],
         "events": [{"kind": e.kind, "audience": audience_to_json(e.audience), "data": jsonable(e.data)}
                    for e in table.visible_events(viewer)],
         "rejection": rejection.to_dict() if rejection else None,
