@@ -50,9 +50,12 @@ MOURNING = re.compile(r"\b(?:body|corpse|grave|memory|remember\w*|ghost|dead|dea
                       re.IGNORECASE)
 NEGATIONS = re.compile(r"^(?:no|not|never|none|nothing|nobody|without|нет|не|ни|никто|ничего|никогда|без)$",
                        re.IGNORECASE)
-STOPWORDS = frozenset("""which there their there's these those where about after again still every other
-someone something anyone nothing through would could should while truth истина который которые потому
-когда этого этому этот эта это было были была будет только""".split())
+STOPWORDS = frozenset("""the and was are for but one two all any has had his her its our you she him who how why
+now out off yet too can got get did does with from into that this have been were they them then than when what
+some more much very just only also over here will near left still ever even each back away down like make made
+most which there their these those where about after again every other someone something anyone nothing
+through would could should while truth истина как так что это эта этот они она оно мы вы ты его её их нас вас
+уже ещё еще был была были было будет только который которые потому когда этого этому где там тут""".split())
 
 
 @dataclass(frozen=True)
@@ -260,7 +263,7 @@ def _names(sentence: str, name: str) -> bool:
 def _content_words(truth: str) -> set[str]:
     """Words a truth asserts (not the ones it negates itself: "we no longer trust" asserts no trust)."""
     tokens = re.findall(r"\w+", truth.lower())
-    return {w for i, w in enumerate(tokens) if len(w) >= 5 and w not in STOPWORDS
+    return {w for i, w in enumerate(tokens) if len(w) >= 3 and w not in STOPWORDS
             and not any(NEGATIONS.match(t) for t in tokens[max(0, i - 3):i])}
 
 

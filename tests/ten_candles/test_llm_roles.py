@@ -1,0 +1,205 @@
+"""Ten Candles language-model roles on real recorded traffic of the embedded SmolLM2 (no faked answers).
+
+Replayed from ``tests/llm/cassettes/ten_candles_*.yaml`` with sockets blocked. Re-record against a
+freshly started local server (it is started and stopped here)::
+
+    NARRATOR_LLM_RECORD=1 python -m pytest tests/ten_candles/test_llm_roles.py -m record
+
+Each scenario advances a scripted, seeded game to the moment a role speaks, so the prompts (and
+the recorded requests) are the same on every run.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import vcr
+
+from agents.base import Decision
+from agents.llm import LLMSettings, load_settings
+from agents.ten_candles.llm_check import Facts, problems, truth_form_problems
+from agents.ten_candles.llm_storyteller import LLMStoryteller
+from agents.ten_candles.llm_survivor import LLMSurvivor
+from narrator.session import Session
+from narrator.ten_candles.simulate import make_table
+from narrator.ten_candles.storyteller import TemplateStoryteller
+from rules.core import HOST
+from rules.ten_candles import GAME, TenCandlesConfig
+from rules.ten_candles.state import Phase
+from tests.llm.conftest import cassette_vcr
+
+RECORDING = os.environ.get("NARRATOR_LLM_RECORD") == "1"
+MODEL = "smollm2-135m-instruct"
+OFFLINE_URL = "http://127.0.0.1:9/v1"
+
+
+def settings(base_url: str) -> LLMSettings:
+    """The embedded model's settings, bounded retries for tests."""
+    return load_settings(temperature=0.7, max_retries=1, retry_wait_max=0.01, timeout=120.0).for_local(base_url, MODEL)
+
+
+def advance(until: Callable[[Any], bool], *, seed: int = 2, players: int = 3,
+            lines: tuple[str, ...] = ()) -> tuple[Session, dict[int, Any], TemplateStoryteller]:
+    """A scripted game (template Storyteller) played until ``until(state)``."""
+    storyteller = TemplateStoryteller(lang="en", seed=seed)
+    agents, _board = make_table(players, seed, voice=storyteller)
+    session = Session(GAME, TenCandlesConfig(players=players, lines=lines), agents, seed=seed)
+    for _ in range(5000):
+        if until(session.state):
+            return session, agents, storyteller
+        session.step()
+    raise AssertionError("the scripted game never reached the wanted moment")
+
+
+def gm_narrates(state: Any) -> bool:
+    return state.phase == Phase.NARRATION and state.narrator == HOST
+
+
+# -- scenarios (run against a live model or a cassette) ----------------------------------------------
+
+def narration(base_url: str) -> dict[str, Any]:
+    """The Storyteller narrates two outcomes it holds; each text is checked against the kernel."""
+    session, agents, template = advance(gm_narrates, lines=("spiders",))
+    calls: list[dict[str, Any]] = []
+    storyteller = LLMStoryteller(settings(base_url), template)
+    storyteller.bind(calls.append)
+    told = []
+    for _ in range(2):
+        view = GAME.view(session.state, HOST)
+        events = list(agents[HOST].pending)
+        told.append((storyteller.narrate_outcome(view, events), Facts.from_view(view, events)))
+        session.step()  # the scripted GM narrates; play on to the next narration the GM holds
+        while not gm_narrates(session.state):
+            session.step()
+    return {"told": told, "calls": calls, "storyteller": storyteller}
+
+
+def truths(base_url: str) -> dict[str, Any]:
+    """A GM truth and an AI character's truth, in the required form, accepted by the kernel."""
+    session, agents, template = advance(lambda s: s.phase == Phase.TRUTHS and s.truth_queue[0] == HOST, seed=4)
+    calls: list[dict[str, Any]] = []
+    storyteller = LLMStoryteller(settings(base_url), template)
+    storyteller.bind(calls.append)
+    gm_view = GAME.view(session.state, HOST)
+    gm_truth = storyteller.speak_truth(gm_view)
+    session.step()  # the scripted GM speaks its own; then a player's turn
+    while session.state.phase == Phase.TRUTHS and session.state.truth_queue[0] == HOST:
+        session.step()
+    seat = session.state.truth_queue[0]
+    survivor = LLMSurvivor(settings(base_url), agents[seat])
+    survivor.bind_calls(calls.append)
+    request = session._request(seat, None, 1)
+    try:
+        player: Decision | None = survivor.act(request)  # type: ignore[assignment]
+        gave_up = None
+    except Exception as error:  # AgentGaveUpError: the fallback speaks; recorded by the session in a game
+        player, gave_up = None, error
+    return {"gm": gm_truth, "gm_view": gm_view, "player": player, "gave_up": gave_up, "state": session.state,
+            "request": request, "calls": calls, "storyteller": storyteller}
+
+
+def choice(base_url: str) -> dict[str, Any]:
+    """An AI character chooses after its roll (burn, Brink, seize, accept) and says a line."""
+    session, agents, _template = advance(lambda s: s.phase == Phase.REROLL, seed=3)
+    seat = min(GAME.active_players(session.state))
+    calls: list[dict[str, Any]] = []
+    survivor = LLMSurvivor(settings(base_url), agents[seat])
+    survivor.bind_calls(calls.append)
+    request = session._request(seat, None, 1)
+    decision = survivor.act(request)
+    return {"decision": decision, "request": request, "state": session.state, "calls": calls,
+            "said": list(survivor.said)}
+
+
+# -- checks (the same after recording and replaying) ------------------------------------------------
+
+def check_narration(result: dict[str, Any]) -> None:
+    storyteller = result["storyteller"]
+    used = [text for role, text in storyteller.history if role == "ten-candles-narration"]
+    fallbacks = [f for f in storyteller.fallbacks if f["role"] == "ten-candles-narration"]
+    assert len(used) + len(fallbacks) == 2, "each narration is the model's or a recorded fallback"
+    for text, facts in result["told"]:
+        if text in used:
+            assert problems(text, facts) == [], "a used text passes the guard"
+    for fallback in fallbacks:
+        assert fallback["reason"].startswith("illegal: 3 answers refused") and fallback["attempts"] == 3
+    refused = [c for c in result["calls"] if c["outcome"] == "invalid"]
+    assert all(c["error"] for c in refused)
+    assert len(result["calls"]) <= 2 * 3, "at most two regenerations per narration"
+
+
+def check_truths(result: dict[str, Any]) -> None:
+    text, topic = result["gm"]
+    assert text.startswith("Truth: ") and topic in ("general", "sun", "darkness", "their_weakness")
+    from rules.ten_candles.actions import SpeakTruth
+
+    if result["player"] is not None:
+        action = result["player"].action
+        assert isinstance(action, SpeakTruth) and action.text.startswith("Truth: ") and action.topic == "general"
+        assert GAME.check(result["state"], action) is None, "the kernel accepts who speaks and the form"
+        facts = Facts.from_view(result["request"].view)
+        assert truth_form_problems(action.text, facts, gm=False) == []
+    else:
+        assert str(result["gave_up"]).startswith("illegal:")
+
+
+def check_choice(result: dict[str, Any]) -> None:
+    decision, request = result["decision"], result["request"]
+    assert decision.action in request.legal and GAME.check(result["state"], decision.action) is None
+    assert decision.action.kind in ("burn_trait", "embrace_brink", "seize_narration", "accept_roll", "reveal_brink")
+    assert decision.notes["by"] == f"llm:{MODEL}" and decision.notes["choice"]
+    assert result["said"] and len(result["said"][0]) <= 160, "the character speaks one short line"
+    assert result["calls"][0]["role"] == "ten-candles-survivor" and result["calls"][0]["prompt_tokens"] > 0
+
+
+SCENARIOS: dict[str, tuple[Callable[[str], Any], Callable[[Any], None]]] = {
+    "ten_candles_narration": (narration, check_narration),
+    "ten_candles_truths": (truths, check_truths),
+    "ten_candles_choice": (choice, check_choice),
+}
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(self: socket.socket, address: object) -> None:
+        raise OSError(f"network blocked in replayed LLM tests (tried {address})")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+
+
+@pytest.fixture(scope="module")
+def live_url() -> Iterator[str]:
+    if not RECORDING:
+        pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
+    from narrator.llm.local import LocalModelError, local_server
+
+    try:
+        with local_server() as server:
+            yield server.base_url
+    except LocalModelError as error:
+        pytest.skip(f"local model unavailable: {error}")
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_replayed(name: str, no_network: None) -> None:
+    """Each role replays from its cassette, offline, and passes its checks."""
+    run, check = SCENARIOS[name]
+    with cassette_vcr("none").use_cassette(f"{name}.yaml", allow_playback_repeats=False) as cassette:
+        result = run(OFFLINE_URL)
+    assert cassette.all_played, f"{name}: some recorded requests were not made (prompt or flow changed?)"
+    check(result)
+
+
+@pytest.mark.record
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_record(name: str, live_url: str) -> None:
+    """Re-record a cassette against the live local model, then check it."""
+    run, check = SCENARIOS[name]
+    with cassette_vcr("all").use_cassette(f"{name}.yaml"):
+        result = run(live_url)
+    check(result)
