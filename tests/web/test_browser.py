@@ -324,3 +324,43 @@ def test_a_person_plays_ten_candles_with_scripted_survivors_and_gm_in_chromium(f
     host.screenshot(path=str(ARTIFACTS / "ten-candles-host-phone.png"), full_page=True)
     anna.locator("form.control.interjection button", has_text="X-карта").click()
     wait_text(host, "#events li", "Сыграна X-карта")
+
+
+def test_a_person_plays_a_dark_ages_scene_in_chromium(fast_server: Server, browser: Any) -> None:
+    """Created from the form with a sample character; the approach with Willpower ticked is rolled by the
+    bot Storyteller, the last roll and the narration appear, and the scene plays on to the end."""
+    host = browser.new_context(viewport=PHONE).new_page()
+    host.goto(fast_server.url + "/")
+    host.select_option("select[name=game]", "dark-ages")
+    host.fill("textarea[name=character]", "odo")
+    host.fill("input[name=names]", "Anna")
+    host.fill("input[name=seed]", "2")
+    host.click("#create-table button[type=submit]")
+    links = host.locator("#created .links a")
+    links.first.wait_for(timeout=TIMEOUT_MS)
+    host_url, anna_url = (links.nth(i).get_attribute("href") for i in range(2))
+    anna = browser.new_context(viewport=PHONE).new_page()
+    anna.goto(fast_server.url + anna_url)
+    host.goto(fast_server.url + host_url)
+    wait_text(anna, ".live.on", "live")
+    assert "brother odo" in anna.inner_text("#view").lower() and "Night over the river" in anna.inner_text("#view")
+    persuade = anna.locator("form.control", has_text="Persuade him")
+    persuade.locator("input[data-flag=willpower]").check()
+    persuade.locator("button").click()
+    wait_text(anna, "#view h3", "Last roll")  # (shown upper-case by the style sheet)
+    assert "Willpower spent" in anna.inner_text("#view") and "5 / 6" in anna.inner_text("#view")
+    wait_text(host, "#events li", "Brother Odo chooses: Persuade")  # the public page follows
+    anna.screenshot(path=str(ARTIFACTS / "dark-ages-seat-phone.png"), full_page=True)
+    host.screenshot(path=str(ARTIFACTS / "dark-ages-host-phone.png"), full_page=True)
+    for _ in range(80):
+        if "== THE END ==" in anna.inner_text("#events"):
+            break
+        button = anna.locator("#actions form.control button")
+        if button.count():
+            with anna.expect_response(lambda r: "/act" in r.url and r.request.method == "POST", timeout=TIMEOUT_MS):
+                button.first.click()
+        else:
+            anna.wait_for_timeout(100)
+    else:
+        raise AssertionError("the Dark Ages scene did not reach its end")
+    wait_text(anna, "#status", "finished")
