@@ -36,11 +36,13 @@ class BattagliaLLM:
         model: a chat model shared by the seats of a run (default: one from ``settings``).
         stats: the run's usage stats. budget: the game's token budget.
         names: how seats and masks are written (tests swap in markers).
+        strict: accusations must name the accused (see ``roles.names_the_accused``).
     """
 
     def __init__(self, settings: LLMSettings, seat: PlayerId, table: Table, *, model: Any = None,
                  stats: UsageStats | None = None, budget: TokenBudget | None = None,
-                 names: Names | None = None) -> None:
+                 names: Names | None = None, strict: bool = False) -> None:
+        self.strict = strict
         self.settings = settings.model_copy(update={"language": table.lang})
         self.seat, self.table = seat, table
         self.names = names or Names(table)
@@ -64,9 +66,7 @@ class BattagliaLLM:
             return request.legal[0]
         view = request.view
         kind = decision_kind(view, {a.kind for a in request.legal})
-        brief = build_brief(view, kind, self.names)
-        brief.limits["targets"] = sorted({f"P{a.target}" for a in request.legal if a.kind == "accuse"},  # type: ignore[attr-defined]
-                                         key=lambda label: int(label[1:]))
+        brief = build_brief(view, kind, self.names, request.legal)
         inner = self._agent(kind, brief)
         return inner.act(Request(request.game, request.seat, brief, request.legal, request.rejection,
                                  request.attempt))
@@ -78,7 +78,7 @@ class BattagliaLLM:
         if agent is None:
             persona = render("battaglia/llm/persona", self.table.lang, me=brief.me, setting=brief.setting,
                              faction_name=brief.faction_name)
-            agent = LLMAgent(self.settings, role_for(kind, persona, SPEECH_SCHEMA_CHARS), model=self.chat,
+            agent = LLMAgent(self.settings, role_for(kind, persona, SPEECH_SCHEMA_CHARS, strict=self.strict), model=self.chat,
                              calls=self._sink, stats=self.stats, budget=self.budget)
             self._agents[key] = agent
         return agent

@@ -107,8 +107,8 @@ class Brief:
     faction_name: str = ""
 
 
-def build_brief(view: Any, kind: str, names: Names) -> Brief:
-    """Summarise ``view`` (one seat's) for a decision of ``kind``."""
+def build_brief(view: Any, kind: str, names: Names, legal: Sequence[Any] = ()) -> Brief:
+    """Summarise ``view`` (one seat's) for a decision of ``kind`` among the ``legal`` moves."""
     table, me, lang = names.table, int(view.viewer), names.table.lang
     card = str(view.card)
     public = _Public(view, names)
@@ -126,7 +126,8 @@ def build_brief(view: Any, kind: str, names: Names) -> Brief:
     limits = {"accusations": len(view.accusations), "accusations_limit": view.accusations_limit,
               "votes": view.votes, "candidates": [f"P{s}" for s in view.candidates],
               "condemned": None if view.condemned is None else f"P{view.condemned}",
-              "awake_with": [f"P{s}" for s in view.awake_with if s != me], "round": view.night_round}
+              "awake_with": [f"P{s}" for s in view.awake_with if s != me], "round": view.night_round,
+              "targets": [f"P{t}" for t in sorted({a.target for a in legal if a.kind == "accuse"})]}
     return Brief(kind=kind, lang=lang, setting=table.setting, me=me_line, day=view.day, night=view.night,
                  phase=str(view.phase), step=None if view.step is None else str(view.step), seats=seats,
                  deck=[names.mask(c, None) for c in view.deck], undealt=len(view.deck) - view.players,

@@ -105,6 +105,17 @@ def speech_problem(output: Any, context: dict[str, Any]) -> str | None:
     return None
 
 
+def names_the_accused(output: Any, context: dict[str, Any]) -> str | None:
+    """The stricter check for capable models: an accusation's speech names the accused (by name or P<n>)."""
+    problem = speech_problem(output, context)
+    action = context["options"][output.choice]
+    if problem is None and isinstance(action, Accuse):
+        name = context["request"].view.seats[action.target].who.split(" ", 1)[-1]
+        if name.lower() not in output.speech.lower() and f"P{action.target}" not in output.speech:
+            return f"your speech must name the player you accuse ({name}, P{action.target})"
+    return problem
+
+
 def with_speech(action: Action, output: BaseModel, request: Request) -> Action:
     """Fold the fitted speech into the move's ``text`` (moves without text are returned as they are)."""
     if not isinstance(action, (Accuse, Speak, Whisper)):
@@ -113,11 +124,16 @@ def with_speech(action: Action, output: BaseModel, request: Request) -> Action:
     return dataclasses.replace(action, text=fit_speech(output.speech, lang))  # type: ignore[attr-defined]
 
 
-def role_for(kind: str, persona: str, max_chars: int) -> ChoiceRole:
-    """The role of one decision kind, in the voice of ``persona``."""
+def role_for(kind: str, persona: str, max_chars: int, *, strict: bool = False) -> ChoiceRole:
+    """The role of one decision kind, in the voice of ``persona``.
+
+    ``strict`` adds :func:`names_the_accused` (worth it for capable models; the tiny local one mostly
+    fails it, so its accusations then fall back to the scripted bot).
+    """
     speaks = kind in SPEAKING
+    validator = (names_the_accused if strict else speech_problem) if speaks else None
     return ChoiceRole(name=f"battaglia-{kind}", model_role="bot", system="battaglia/llm/system",
                       prompt="battaglia/llm/decide", task="battaglia/llm/task",
                       speech=SPEECH_HINT[kind] if speaks else None, speech_max_chars=max_chars,
-                      label=label, validator=speech_problem if speaks else None,
+                      label=label, validator=validator,
                       to_action=with_speech if speaks else None, persona=persona, recent_events=0)
