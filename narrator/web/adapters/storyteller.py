@@ -31,7 +31,7 @@ from narrator.storyteller.scenario import Scenario, load_narration, load_scenari
 from narrator.storyteller.template import Choice, Option, TemplateStoryteller
 from narrator.web.present import Context, Presenter, Section
 from narrator.web.render import Control
-from rules.core import HOST, Action, Event, PlayerId, Rejection
+from rules.core import HOST, Event, PlayerId, Rejection
 from rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 
 CHOOSE = "choose_approach"
@@ -95,13 +95,13 @@ def book_of(game: str) -> str:
     return game.replace("-", "_")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def scenario_of(book: str) -> Scenario:
     """The book's scenario (``prompts/storyteller/<book>.yaml``), read once."""
     return load_scenario(book)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _narration() -> dict[str, Any]:
     return load_narration()
 
@@ -172,7 +172,7 @@ def _sheet(book: str, given: Any) -> Any:
             raise ValueError(f"character: not a sample ({', '.join(sorted(known))}) and not valid YAML/JSON: "
                              f"{error}") from None
     if not isinstance(data, Mapping):
-        raise ValueError(f"character: {given!r} is not a sample of {book.replace('_', ' ')} "
+        raise TypeError(f"character: {given!r} is not a sample of {book.replace('_', ' ')} "
                          f"({', '.join(sorted(known))}) nor a sheet (a mapping of field: value)")
     try:
         return parse_sheet({"book": book, **data}, book=book)
