@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from agents.battaglia import BattagliaBot
 from narrator.battaglia.simulate import play_one
 from narrator.playtest import make_jobs, run_games
 
@@ -47,6 +48,32 @@ def rate(players: list[int], games: int, jobs: int, seed: int) -> tuple[float, f
     rows = run_games(play_one, batch, workers=jobs, progress=False)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     return len(rows) / elapsed, elapsed, sum(int(r["moves"]) for r in rows), len(rows) / max(cpu, 1e-9)
+
+
+def bot_cost(players: int, games: int, seed: int) -> tuple[float, float]:
+    """(µs per bot decision, µs per move for everything else) over ``games`` games in this process.
+
+    Times :meth:`BattagliaBot.act` from outside with the wall clock (``process_time`` costs ~1 µs a
+    call, more than it would resolve); a forced move (one legal action) counts as a decision too.
+    """
+    spent, calls, act, clock = 0.0, 0, BattagliaBot.act, time.perf_counter
+
+    def timed(self: BattagliaBot, request: object) -> object:
+        nonlocal spent, calls
+        started = clock()
+        try:
+            return act(self, request)  # type: ignore[arg-type]
+        finally:
+            spent, calls = spent + clock() - started, calls + 1
+
+    BattagliaBot.act = timed  # type: ignore[method-assign]
+    try:
+        started = clock()
+        moves = sum(int(play_one(job)["moves"]) for job in make_jobs([players], games, seed))
+        total = clock() - started
+    finally:
+        BattagliaBot.act = act  # type: ignore[method-assign]
+    return spent / max(calls, 1) * 1e6, (total - spent) / max(moves, 1) * 1e6
 
 
 def profile(players: int, games: int, seed: int, top: int) -> str:
@@ -86,6 +113,9 @@ def main() -> None:
           f"({per_second:.1f} games/s)")
     print(f"sweep 6..17 x {TARGET_GAMES:,} games (jobs=2): EXTRAPOLATED from the measured sweep: "
           f"{estimate / 60:.0f} min ({estimate / 3600:.1f} h)")
+    per_decision, per_move = bot_cost(args.players, max(20, args.games // 5), args.seed)
+    print(f"{args.players} players, CPU: {per_decision:.1f} us per bot decision, "
+          f"{per_move:.1f} us per move for the kernel and the loop")
     print("target: 2,000 games/s")
     if args.profile:
         print(profile(args.players, max(20, args.games // 10), args.seed, args.top))
