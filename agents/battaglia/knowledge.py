@@ -352,10 +352,10 @@ class Narrowing:
         self.known.pop(seat, None)
         if seat in self._out:
             return
-        dead, narrowed = self._dead_cards.get(seat), None
+        dead, died, narrowed = self._dead_cards.get(seat), deaths.get(seat, 0), None
         for claim in self._by_seat.get(seat, ()):
             if claim.deaths >= 0:
-                if deaths.get(seat, 0) > claim.deaths:
+                if died > claim.deaths:
                     continue
             elif dead and dead & claim.cards:
                 continue
