@@ -1,0 +1,126 @@
+"""The Dark Ages LLM Storyteller on recorded real traffic (roll request + narration), and under faults.
+
+Cassette: ``tests/llm/cassettes/storyteller_dark_ages.yaml`` (SmolLM2, recorded here). Re-record::
+
+    NARRATOR_LLM_RECORD=1 python -m pytest tests/storyteller/test_llm_roles.py -m record
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents.llm import LLMSettings, load_settings
+from narrator.storyteller import play as template_play
+from narrator.storyteller.llm import result_problems
+from narrator.storyteller.llm_play import attach_llm
+from narrator.storyteller.seat import ScriptedPlayer
+from rules.replay import replay
+from tests.llm import faults
+from tests.llm.conftest import cassette_vcr
+
+RECORDING = os.environ.get("NARRATOR_LLM_RECORD") == "1"
+MODEL = "smollm2-135m-instruct"
+OFFLINE_URL = "http://127.0.0.1:9/v1"
+
+
+def settings(base_url: str, **overrides: Any) -> LLMSettings:
+    values = {"temperature": 0.7, "max_retries": 1, "retry_wait_max": 0.0, "timeout": 120.0, **overrides}
+    return load_settings(**values).for_local(base_url, MODEL)
+
+
+def play(base_url: str, path: Path, *, max_moves: int = 4, http_client: Any = None,
+         book: str = "dark_ages") -> dict[str, Any]:
+    """The sample scenario with the model Storyteller; the scripted player takes the first approach."""
+    said: list[str] = []
+    player = ScriptedPlayer(["1"], then="first")
+    table = template_play.new_table(book, character=None, lang="en", seed=3, transcript=path, player=player,
+                                    say=said.append)
+    table, voice = attach_llm(table, settings(base_url), player, said.append, http_client=http_client)
+    finished = template_play.run(table, said.append, max_moves=max_moves)
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return {"finished": finished, "records": records, "voice": voice, "said": said}
+
+
+def check_roll_and_narration(result: dict[str, Any]) -> None:
+    records = result["records"]
+    calls = [r for r in records if r["kind"] == "llm_call"]
+    requests = [c for c in calls if c["role"] == "storyteller-roll"]
+    assert requests and requests[0]["prompt_tokens"] > 0
+    rolls = [r for r in records if r["kind"] == "action" and r["payload"]["kind"] == "roll"]
+    rejected = [r for r in records if r["kind"] == "rejected"]
+    fallbacks = [r for r in records if r["kind"] == "fallback" and r["role"] == "storyteller-roll"]
+    assert rolls, "a roll reached the kernel"
+    if rolls[0]["notes"]["by"].startswith("llm:"):
+        assert not fallbacks[:1] or records.index(fallbacks[0]) > records.index(rolls[0])
+    else:  # the model's requests were refused with the kernel's reasons, then the template decided
+        assert rejected and fallbacks and fallbacks[0]["reason"].startswith("illegal: 3 answers refused")
+        assert len(requests) == 3, "the first request and two re-asks with the kernel's reason"
+    resolved = [r for r in records if r["kind"] == "event" and r["event"] == "roll_resolved"]
+    narrations = [r for r in records if r["kind"] == "narration"]
+    assert resolved and narrations
+    told = [c for c in calls if c["role"] == "storyteller-narration" and c["outcome"] == "ok"]
+    if told:  # the model's text was used: it tells the kernel's category
+        assert result_problems(json.loads(told[0]["completion"])["text"], resolved[0]["data"]["category"]) is None
+    assert replay([json.dumps(r) for r in records]).errors == []
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(self: socket.socket, address: object) -> None:
+        raise OSError(f"network blocked (tried {address})")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+
+
+@pytest.fixture(scope="module")
+def live_url() -> Iterator[str]:
+    if not RECORDING:
+        pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
+    from narrator.llm.local import LocalModelError, local_server
+
+    try:
+        with local_server() as server:
+            yield server.base_url
+    except LocalModelError as error:
+        pytest.skip(f"local model unavailable: {error}")
+
+
+def test_replayed_roll_request_and_narration(tmp_path: Path, no_network: None) -> None:
+    """The model's roll request goes to the kernel (or back with its Rejection), and the result is told."""
+    with cassette_vcr("none").use_cassette("storyteller_dark_ages.yaml", allow_playback_repeats=False) as cassette:
+        result = play(OFFLINE_URL, tmp_path / "game.jsonl")
+    assert cassette.all_played
+    check_roll_and_narration(result)
+
+
+@pytest.mark.record
+def test_record(tmp_path: Path, live_url: str) -> None:
+    with cassette_vcr("all").use_cassette("storyteller_dark_ages.yaml"):
+        result = play(live_url, tmp_path / "game.jsonl")
+    check_roll_and_narration(result)
+
+
+@pytest.mark.parametrize("fault", [faults.timeout, faults.status(429), faults.answer(arguments='{"traits": ['),
+                                   faults.answer(arguments=json.dumps({"text": "It fails: a botch, a disaster."}))],
+                         ids=["timeout", "429", "malformed", "contradiction"])
+@pytest.mark.parametrize("book", ["dark_ages", "wild_west"])
+def test_faults_every_game_finishes_on_the_template(fault: faults.Step, book: str, tmp_path: Path,
+                                                    no_network: None) -> None:
+    """Whatever the endpoint does, the story ends and each fallback is a transcript line with its reason."""
+    result = play(OFFLINE_URL, tmp_path / "game.jsonl", max_moves=400, http_client=faults.client(faults.script(fault)),
+                  book=book)
+    assert result["finished"], "the story reached its end"
+    records = result["records"]
+    fallbacks = [r for r in records if r["kind"] == "fallback"]
+    assert fallbacks and all(f["by"] == "template-storyteller" for f in fallbacks)
+    assert all(f["reason"].startswith(("transport: ", "illegal: ")) for f in fallbacks)
+    assert {f["role"] for f in fallbacks} >= {"storyteller-roll", "storyteller-narration"}
+    assert any(r["kind"] == "result" for r in records)
