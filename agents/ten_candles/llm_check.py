@@ -50,12 +50,7 @@ MOURNING = re.compile(r"\b(?:body|corpse|grave|memory|remember\w*|ghost|dead|dea
                       re.IGNORECASE)
 NEGATIONS = re.compile(r"^(?:no|not|never|none|nothing|nobody|without|нет|не|ни|никто|ничего|никогда|без)$",
                        re.IGNORECASE)
-STOPWORDS = frozenset("""the and was are for but one two all any has had his her its our you she him who how why
-now out off yet too can got get did does with from into that this have been were they them then than when what
-some more much very just only also over here will near left still ever even each back away down like make made
-most which there their these those where about after again every other someone something anyone nothing
-through would could should while truth истина как так что это эта этот они она оно мы вы ты его её их нас вас
-уже ещё еще был была были было будет только который которые потому когда этого этому где там тут""".split())
+STOPWORDS = frozenset(["the", "and", "was", "are", "for", "but", "one", "two", "all", "any", "has", "had", "his", "her", "its", "our", "you", "she", "him", "who", "how", "why", "now", "out", "off", "yet", "too", "can", "got", "get", "did", "does", "with", "from", "into", "that", "this", "have", "been", "were", "they", "them", "then", "than", "when", "what", "some", "more", "much", "very", "just", "only", "also", "over", "here", "will", "near", "left", "still", "ever", "even", "each", "back", "away", "down", "like", "make", "made", "most", "which", "there", "their", "these", "those", "where", "about", "after", "again", "every", "other", "someone", "something", "anyone", "nothing", "through", "would", "could", "should", "while", "truth", "истина", "как", "так", "что", "это", "эта", "этот", "они", "она", "оно", "мы", "вы", "ты", "его", "её", "их", "нас", "вас", "уже", "ещё", "еще", "был", "была", "были", "было", "будет", "только", "который", "которые", "потому", "когда", "этого", "этому", "где", "там", "тут"])
 
 
 @dataclass(frozen=True)

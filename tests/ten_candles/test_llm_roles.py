@@ -17,9 +17,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import vcr
 
-from agents.base import Decision
+from agents.base import AgentGaveUpError, Decision
 from agents.llm import LLMSettings, load_settings
 from agents.ten_candles.llm_check import Facts, problems, truth_form_problems
 from agents.ten_candles.llm_storyteller import LLMStoryteller
@@ -96,7 +95,7 @@ def truths(base_url: str) -> dict[str, Any]:
     try:
         player: Decision | None = survivor.act(request)  # type: ignore[assignment]
         gave_up = None
-    except Exception as error:  # AgentGaveUpError: the fallback speaks; recorded by the session in a game
+    except AgentGaveUpError as error:  # the fallback speaks; the session records it in a game
         player, gave_up = None, error
     return {"gm": gm_truth, "gm_view": gm_view, "player": player, "gave_up": gave_up, "state": session.state,
             "request": request, "calls": calls, "storyteller": storyteller}
