@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.core import Action
+from rules.core import HOST, Action, PlayerId
 
 TEXT_LIMIT = 500
 """Longest ``text`` a speech, accusation or whisper may carry (characters)."""
@@ -114,5 +114,15 @@ class Pass(Action):
     kind: Literal["pass"] = "pass"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareOutcome(Action):
+    """The human moderator declares «ситуация из которой возможен всего один исход» (L92): ``force`` wins
+    (a force with a living soul), or ``"none"`` for a stalemate the moderator calls (spec §8.2, DEC-35)."""
+
+    kind: Literal["declare_outcome"] = "declare_outcome"
+    force: str
+    actor: PlayerId = HOST
+
+
 ACTION_TYPES = (Choose, Whisper, Speak, Accuse, Judge, Vote, RevealLord, DyingShot, Curse, Intercede,
-                RevealBishop, Pass)
+                RevealBishop, Pass, DeclareOutcome)

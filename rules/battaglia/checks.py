@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from rules.battaglia.actions import (TEXT_LIMIT, Accuse, Choose, Curse, DyingShot, Intercede, Judge,
-                                     RevealBishop, RevealLord, Vote)
+from rules.battaglia.actions import (TEXT_LIMIT, Accuse, Choose, Curse, DeclareOutcome, DyingShot, Intercede,
+                                     Judge, RevealBishop, RevealLord, Vote)
 from rules.battaglia.cards import Card
 from rules.battaglia.day import open_targets
 from rules.battaglia.legal import (RULES, BattagliaCode, _living_accuser, active_players, allowed_kinds,
-                                   night_targets, shadow_charge_ok)
+                                   declarable_forces, night_targets, shadow_charge_ok)
 from rules.battaglia.state import BattagliaState, Phase
 from rules.chance import validate
-from rules.core import CHANCE, Action, ChanceAction, Code, Rejection
+from rules.core import CHANCE, HOST, Action, ChanceAction, Code, Rejection
 
 C = BattagliaCode
 
@@ -25,6 +25,8 @@ def check(state: BattagliaState, action: Action, chance_spec: object) -> Rejecti
     """``None`` when ``action`` is legal now, else the first reason it is not."""
     if state.result is not None:
         return _no(Code.GAME_OVER, state, action, "the game is over", "nothing more may be played", "L92")
+    if isinstance(action, DeclareOutcome):
+        return _declare_problem(state, action)
     active = active_players(state)
     if isinstance(action, ChanceAction):
         if CHANCE not in active:
@@ -58,6 +60,23 @@ def _seat_problem(state: BattagliaState, action: Action, active: frozenset[int])
     return None
 
 
+def _declare_problem(state: BattagliaState, action: DeclareOutcome) -> Rejection | None:
+    """Only a human moderator, sitting as host, declares the one possible outcome (spec §8.2, DEC-35)."""
+    if action.actor != HOST:
+        return _no(C.ROLE_REQUIRED, state, action, "only the host moderator declares the outcome",
+                   "players play on; the game ends by the rules", "L92")
+    if not state.config.human_moderator:
+        return _no(C.NO_MODERATOR, state, action, "the program is the host at this table (human_moderator is off)",
+                   "the game ends by the rules (one force left, all dead, stalemate)", "L92")
+    allowed = declarable_forces(state)
+    if not allowed:
+        return _no(Code.WRONG_PHASE, state, action, "the host is dealing souls", "declare after the deal", "L43-44")
+    if action.force not in allowed:
+        return _no(Code.TARGET_NOT_ALLOWED, state, action, f"{action.force!r} cannot win now",
+                   f"declare one of {list(allowed)} (a force with a living soul, or none for a stalemate)", "L92")
+    return None
+
+
 def _has_acted(state: BattagliaState, seat: int) -> bool:
     if state.night is not None and state.phase is Phase.NIGHT:
         return any(s == seat for s, _ in state.night.chosen)
@@ -85,8 +104,27 @@ def _target_problem(state: BattagliaState, action: Action, target: object, allow
     return None
 
 
+def _night_offer_problem(state: BattagliaState, action: Action) -> Rejection | None:
+    """At night a Lord asked secretly (not awake) may only reveal or pass; the offer is at the first heading."""
+    night, seat = state.night, action.actor
+    if night is None:
+        return None
+    if seat not in night.awake and action.kind not in ("reveal_lord", "pass"):
+        return _no(Code.WRONG_PHASE, state, action, "this seat is not awake in this step",
+                   "reveal_lord or pass (not tonight)", "L46, L50")
+    if isinstance(action, RevealLord) and seat not in night.offered and state.cards[seat] is Card.LORD_LUIHAD \
+            and seat not in state.revealed_lord:
+        return _no(Code.WRONG_PHASE, state, action, "the night reveal is offered once a night, at its first heading",
+                   "make your step's choice now, or reveal tomorrow when asked", "L46")
+    return None
+
+
 def _move_problem(state: BattagliaState, action: Action) -> Rejection | None:
     seat = action.actor
+    if state.phase is Phase.NIGHT:
+        problem = _night_offer_problem(state, action)
+        if problem:
+            return problem
     if isinstance(action, Choose):
         return _target_problem(state, action, action.target, night_targets(state, seat), "L51-62")
     if isinstance(action, Accuse):

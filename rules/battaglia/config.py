@@ -62,6 +62,9 @@ class BattagliaConfig:
     """DEC-21: Corrigan's heir keeps the night shot into his second life."""
     dying_shot_gate: Literal["on_execution", "on_condemnation"] = "on_execution"
     """DEC-22: cases aa/ab/ac take effect only if Corrigan is executed (or as soon as he shoots)."""
+    lord_reveal_at_night: bool = True
+    """DEC-26: the Lord may also reveal at night (offered secretly at the night's first heading, published
+    before the morning announcement); False = only when asked by day."""
     lord_revote: bool = True
     """DEC-25: a condemned Lord who reveals gets one full re-vote."""
     koldun_executed: bool = True
@@ -84,6 +87,14 @@ class BattagliaConfig:
     """§11.3.3: every living seat is asked at each execution (hides who holds Lun/Bishop), or only them."""
     stalemate_cycles: int = 3
     """DEC-35: quiet day+night cycles (no death, no reveal) that make a stalemate; 0 = never."""
+    human_moderator: bool = False
+    """§8.2 item 3, DEC-35: a human moderator sits as host (``HOST``) and may declare the one possible outcome
+    (``declare_outcome``); with the program as host this is never offered."""
+    forced_outcome_players: int = 0
+    """DEC-35: with this many living players or fewer (at most 3; 0 = off, the default), the kernel searches
+    every continuation at each dawn and morning and ends the game when all lead to one force's win."""
+    forced_outcome_visits: int = 20_000
+    """DEC-35: the look-ahead's budget in distinct positions; past it the outcome counts as not forced."""
     max_days: int = 200
     """A safety net for simulations (no rule): the game stops as ``day_limit`` after this many days."""
     scoring_cumulative: bool = False
@@ -121,6 +132,10 @@ def config_problem(config: BattagliaConfig) -> str | None:
             return f"{name} must be at least 1"
     if config.accusations_min > config.accusations_max:
         return "accusations_min must not exceed accusations_max"
+    if not 0 <= config.forced_outcome_players <= 3:
+        return f"forced_outcome_players must be 0..3 (0 = off), got {config.forced_outcome_players}"
+    if config.forced_outcome_visits < 1:
+        return "forced_outcome_visits must be at least 1"
     for name in ("votes_per_player", "speech_rounds", "shadow_talk_rounds", "stalemate_cycles", "max_days"):
         if getattr(config, name) < 0:
             return f"{name} must not be negative"

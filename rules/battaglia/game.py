@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.battaglia import day, flow, night
-from rules.battaglia.actions import (ACTION_TYPES, Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass,
-                                     RevealBishop, RevealLord, Speak, Vote, Whisper)
+from rules.battaglia.actions import (ACTION_TYPES, Accuse, Choose, Curse, DeclareOutcome, DyingShot, Intercede,
+                                     Judge, Pass, RevealBishop, RevealLord, Speak, Vote, Whisper)
 from rules.battaglia.cards import deck_for
 from rules.battaglia.checks import check as check_action
 from rules.battaglia.config import BattagliaConfig
 from rules.battaglia.legal import active_players, legal_actions
-from rules.battaglia.life import soul_pool
+from rules.battaglia.forced import forced_winner, lookahead_due
+from rules.battaglia.life import declare_outcome, soul_pool
 from rules.battaglia.log import record
 from rules.battaglia.state import Accusation, BattagliaState, Phase, draft, seal
 from rules.battaglia.views import BattagliaView, view_for
@@ -54,9 +55,14 @@ class Battaglia(Game[BattagliaConfig, BattagliaState]):
         rejection = self.check(state, action)
         if rejection is not None:
             raise IllegalActionError(rejection)
-        events: list[Event] = []
-        new = _dispatch(draft(state), action, events)
-        return Step(seal(record(new, events)), tuple(events))
+        new, events = advance(state, action)
+        if lookahead_due(new, events):
+            winner = forced_winner(new, advance)
+            if winner is not None:
+                more: list[Event] = []
+                new = seal(record(declare_outcome(draft(new), str(winner), "lookahead", more), more))
+                events += more
+        return Step(new, tuple(events))
 
     def view(self, state: BattagliaState, viewer: PlayerId | Viewer | None) -> BattagliaView:
         return view_for(state, viewer)
@@ -74,15 +80,28 @@ class Battaglia(Game[BattagliaConfig, BattagliaState]):
         return Pass(actor=seat) if seat in active_players(state) else None
 
 
+def advance(state: BattagliaState, action: Action) -> tuple[BattagliaState, list[Event]]:
+    """Apply a legal ``action`` (unchecked) by the rules alone, without the look-ahead: the new sealed
+    state and its events. The look-ahead (``rules.battaglia.forced``) explores with this."""
+    events: list[Event] = []
+    new = _dispatch(draft(state), action, events)
+    return seal(record(new, events)), events
+
+
 def _dispatch(state: BattagliaState, action: Action, events: list[Event]) -> BattagliaState:
     """Route a checked action to the rule that applies it."""
     if isinstance(action, ChanceAction):
         if state.phase is Phase.DEAL:
             return flow.deal(state, tuple(action.values), events)
         return flow.rebirth(state, action.values[0], events)
+    if isinstance(action, DeclareOutcome):
+        return declare_outcome(state, action.force, "moderator", events)
+    phase, seat = state.phase, action.actor
+    if phase is Phase.NIGHT and state.night is not None and (
+            isinstance(action, RevealLord) or seat not in state.night.awake):
+        return night.lord_answers(state, seat, isinstance(action, RevealLord), events)
     if isinstance(action, RevealLord):
         return day.reveal_lord(state, action.actor, events)
-    phase, seat = state.phase, action.actor
     if phase is Phase.NIGHT:
         value: int | str = action.target if isinstance(action, Choose) else (
             action.text if isinstance(action, Whisper) else -1)

@@ -11,13 +11,14 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
-from rules.battaglia.actions import (TEXT_LIMIT, Accuse, Choose, Curse, DyingShot, Intercede, Judge, Pass,
-                                     RevealBishop, RevealLord, Speak, Vote, Whisper)
-from rules.battaglia.cards import Card
+from rules.battaglia.actions import (TEXT_LIMIT, Accuse, Choose, Curse, DeclareOutcome, DyingShot, Intercede, Judge,
+                                     Pass, RevealBishop, RevealLord, Speak, Vote, Whisper)
+from rules.battaglia.cards import Card, Force
 from rules.battaglia.day import accuser_of, can_intercede, can_reveal_bishop, judges, open_targets
 from rules.battaglia.night import CORRIGAN_STEPS, DOMOVIK_STEPS, GLOOM_STEPS, TIIR_STEPS
 from rules.battaglia.state import BattagliaState, NightStep, Phase, living
-from rules.core import CHANCE, Action, Code, Rejection
+from rules.battaglia.life import seat_force
+from rules.core import CHANCE, HOST, Action, Code, Rejection
 
 RULES = "seeds/004_55ac8a5a86b5c135.txt"
 
@@ -36,6 +37,7 @@ class BattagliaCode(StrEnum):
     NOT_A_CANDIDATE = "NOT_A_CANDIDATE"
     TOO_MANY_VOTES = "TOO_MANY_VOTES"
     NO_ACCUSER = "NO_ACCUSER"
+    NO_MODERATOR = "NO_MODERATOR"
 
 
 LORD_PHASES = frozenset({Phase.SPEECH, Phase.ACCUSE, Phase.VOTE, Phase.REVOTE, Phase.CONDEMNED, Phase.EXECUTION})
@@ -53,12 +55,14 @@ PHASE_KINDS: dict[Phase, frozenset[str]] = {
 }
 NIGHT_KINDS = frozenset({"choose", "pass"})
 SHADOW_KINDS = frozenset({"whisper", "pass"})
+LORD_NIGHT_KINDS = {NIGHT_KINDS: NIGHT_KINDS | {"reveal_lord"}, SHADOW_KINDS: SHADOW_KINDS | {"reveal_lord"}}
 
 
 def allowed_kinds(state: BattagliaState) -> frozenset[str]:
     """The action kinds the current phase takes."""
     if state.phase is Phase.NIGHT and state.night is not None:
-        return SHADOW_KINDS if state.night.step is NightStep.SHADOW else NIGHT_KINDS
+        kinds = SHADOW_KINDS if state.night.step is NightStep.SHADOW else NIGHT_KINDS
+        return LORD_NIGHT_KINDS[kinds] if state.config.lord_reveal_at_night else kinds
     return PHASE_KINDS.get(state.phase, frozenset())
 
 
@@ -85,7 +89,8 @@ def _active(state: BattagliaState) -> frozenset[int]:
     if phase is Phase.DEAL or phase is Phase.REBIRTH:
         return _CHANCE_ONLY
     if phase is Phase.NIGHT and night is not None:
-        return frozenset(night.awake).difference([s for s, _ in night.chosen])
+        awake = frozenset(night.awake).difference([s for s, _ in night.chosen])
+        return awake.union(night.offered) if night.offered else awake
     if today is None:
         return _NOBODY
     if phase is Phase.SPEECH or phase is Phase.ACCUSE:
@@ -118,9 +123,34 @@ def night_targets(state: BattagliaState, seat: int) -> tuple[int, ...]:
 
 
 def can_reveal_lord(state: BattagliaState, seat: int) -> bool:
-    """An unrevealed living Lord, when asked in a day phase (L46)."""
+    """An unrevealed living Lord, when asked in a day phase, or offered at night's first heading (L46, DEC-26)."""
+    if state.phase is Phase.NIGHT:
+        return state.night is not None and seat in state.night.offered
     return (state.phase in LORD_PHASES and state.cards[seat] is Card.LORD_LUIHAD and seat not in state.out
             and seat not in state.revealed_lord)
+
+
+NO_FORCE = "none"
+"""``DeclareOutcome.force`` for a stalemate the moderator calls (spec §8.2 item 2)."""
+
+
+def declarable_forces(state: BattagliaState) -> tuple[str, ...]:
+    """What the moderator may declare now: a force with a living soul (in ``Force`` order), or a stalemate.
+
+    Empty without a human moderator, while chance deals, and once the game is over.
+
+    Rule: «игра продолжается до тех пор, пока не наступит патовая ситуация ... либо когда наступит ситуация
+    из которой возможен всего один исход» (seeds/004_55ac8a5a86b5c135.txt:L92)
+    """
+    if not state.config.human_moderator or state.result is not None or state.phase in (Phase.DEAL, Phase.REBIRTH):
+        return ()
+    alive = {seat_force(state, s) for s in living(state)}
+    return tuple(str(f) for f in Force if f in alive) + (NO_FORCE,)
+
+
+def moderator_moves(state: BattagliaState) -> tuple[Action, ...]:
+    """The host's declarations (only with a human moderator)."""
+    return tuple(DeclareOutcome(actor=HOST, force=f) for f in declarable_forces(state))
 
 
 def shadow_charge_ok(state: BattagliaState, target: int, basis: str) -> bool:
@@ -130,13 +160,17 @@ def shadow_charge_ok(state: BattagliaState, target: int, basis: str) -> bool:
 
 
 def legal_actions(state: BattagliaState, seat: int) -> list[Action]:
-    """Every move ``seat`` may make now (texts empty)."""
+    """Every move ``seat`` may make now (texts empty); the host's are the moderator's declarations."""
+    if seat == HOST:
+        return list(moderator_moves(state))
     if seat == CHANCE or seat not in active_players(state):
         return []
     phase = state.phase
     moves: list[Action]
     if phase is Phase.NIGHT:
-        if state.night is not None and state.night.step is NightStep.SHADOW:
+        if state.night is None or seat not in state.night.awake:
+            moves = []  # a Lord asked secretly: reveal or not (below)
+        elif state.night.step is NightStep.SHADOW:
             moves = [_one(Whisper, seat)]
         else:
             targets = night_targets(state, seat)

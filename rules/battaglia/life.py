@@ -136,6 +136,19 @@ def end_check(state: BattagliaState, events: list[Event]) -> BattagliaState:
     return state
 
 
+def declare_outcome(state: BattagliaState, force: str, by: str, events: list[Event]) -> BattagliaState:
+    """End the game in the one outcome still possible: ``force`` wins (``"none"``: a stalemate is called).
+
+    ``by`` is ``"moderator"`` (a human host's declaration) or ``"lookahead"`` (the kernel's search, DEC-35).
+
+    Rule: «игра продолжается до тех пор, пока не наступит патовая ситуация ... либо когда наступит ситуация
+    из которой возможен всего один исход» (seeds/004_55ac8a5a86b5c135.txt:L92)
+    """
+    winner = None if force == "none" else Force(force)
+    events.append(public("forced_outcome", force=str(winner) if winner else None, by=by))
+    return finish(state, "forced_outcome" if winner else "stalemate", winner, events)
+
+
 def finish(state: BattagliaState, termination: str, winner: Force | None, events: list[Event]) -> BattagliaState:
     """Close the game with its outcome and scores."""
     winners = frozenset(s for s in range(state.players) if winner is not None and _in_clan(state, s, winner))

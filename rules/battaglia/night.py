@@ -106,13 +106,28 @@ def start_night(state: BattagliaState, events: list[Event]) -> BattagliaState:
     number = state.night_no + 1
     events.append(public("night", night=number))
     state = replace(state, night_no=number, phase=Phase.NIGHT, today=None)
-    return next_step(state, called_steps(state), (), events)
+    return next_step(state, called_steps(state), (), events, offer=True)
+
+
+def night_lords(state: BattagliaState) -> tuple[int, ...]:
+    """The Lords to whom a night reveal is offered: unrevealed living holders, when the table allows it.
+
+    Rule: «с сего момента и в любой последующий лорд луихад имеет право вскрыться» (L46)
+    """
+    if not state.config.lord_reveal_at_night:
+        return ()
+    return tuple(s for s in holders(state, Card.LORD_LUIHAD) if s not in state.revealed_lord)
 
 
 def next_step(state: BattagliaState, remaining: tuple[NightStep, ...], acts: tuple[tuple[NightStep, int, int], ...],
-              events: list[Event]) -> BattagliaState:
-    """Call headings until one has someone awake; after the last, resolve the night."""
-    watchers = cats(state)
+              events: list[Event], offer: bool = False) -> BattagliaState:
+    """Call headings until one has someone awake; after the last, resolve the night.
+
+    With ``offer``, the first heading also waits for the unrevealed Lords' answer to the night reveal
+    (DEC-26), even when nobody wakes at it: the first heading is public, so the Lord learns nothing
+    from where he is asked (waiting at the first step with someone awake would tell him which
+    headings before it were empty, i.e. part of the kitty, L43).
+    """
     while remaining:
         step, remaining = remaining[0], remaining[1:]
         events.append(public("heading", night=state.night_no, step=str(step)))
@@ -120,13 +135,25 @@ def next_step(state: BattagliaState, remaining: tuple[NightStep, ...], acts: tup
         if awake and (step in DARKNESS_STEPS or step is S.SHADOW):
             events.append(private("gathering", frozenset(awake), night=state.night_no, step=str(step),
                                   members=list(awake)))
-        if not awake or (step is S.SHADOW and state.config.shadow_talk_rounds == 0):
-            if watchers:
-                events.append(private("cat_saw", watchers, night=state.night_no, step=str(step), awake=list(awake),
-                                          choices=[]))
+        lords = night_lords(state) if offer else ()
+        offer = False
+        if not lords and _skipped(state, step, awake):
+            _cat_sees_skip(state, step, awake, events)
             continue
-        return replace(state, night=NightState(step, remaining, awake, (), 1, acts))
+        return replace(state, night=NightState(step, remaining, awake, (), 1, acts, lords))
     return resolve_night(state, acts, events)
+
+
+def _skipped(state: BattagliaState, step: NightStep, awake: tuple[int, ...]) -> bool:
+    """A step nobody plays: nobody wakes, or a shadow meeting without talk rounds."""
+    return not awake or (step is S.SHADOW and state.config.shadow_talk_rounds == 0)
+
+
+def _cat_sees_skip(state: BattagliaState, step: NightStep, awake: tuple[int, ...], events: list[Event]) -> None:
+    watchers = cats(state)
+    if watchers:
+        events.append(private("cat_saw", watchers, night=state.night_no, step=str(step), awake=list(awake),
+                              choices=[]))
 
 
 def night_move(state: BattagliaState, seat: int, value: int | str, events: list[Event]) -> BattagliaState:
@@ -140,14 +167,48 @@ def night_move(state: BattagliaState, seat: int, value: int | str, events: list[
         events.append(private("tiir_saw", frozenset({seat}), night=state.night_no, seat=value,
                               card=str(state.cards[value])))
     chosen = night.chosen + ((seat, value),)
-    if len(chosen) < len(night.awake):
-        return replace(state, night=replace(night, chosen=chosen))
-    night = replace(night, chosen=chosen)
+    offered = tuple(s for s in night.offered if s != seat) if seat in night.offered else night.offered
+    night = replace(night, chosen=chosen, offered=offered)
+    if len(chosen) < len(night.awake) or _lords_waiting(night):
+        return replace(state, night=night)
+    return _close_round(state, night, events)
+
+
+def _lords_waiting(night: NightState) -> bool:
+    """Whether an offered Lord who is not awake in this step has yet to answer."""
+    return any(s not in night.awake for s in night.offered)
+
+
+def lord_answers(state: BattagliaState, seat: int, reveal: bool, events: list[Event]) -> BattagliaState:
+    """A Lord answers the secret night offer: reveal (published before the morning) or not tonight.
+
+    Only he learns that his reveal is noted; nothing public changes until dawn (DEC-26).
+
+    Rule: «с сего момента и в любой последующий лорд луихад имеет право вскрыться — и ведущий это должен
+    подтвердить» (seeds/004_55ac8a5a86b5c135.txt:L46)
+    """
+    night = state.night
+    assert night is not None
+    if reveal:
+        events.append(private("lord_reveal_noted", frozenset({seat}), night=state.night_no))
+        state = replace(state, lord_pending=state.lord_pending | {seat})
+    awake = seat in night.awake
+    night = replace(night, offered=tuple(s for s in night.offered if s != seat))
+    if awake or len(night.chosen) < len(night.awake) or _lords_waiting(night):
+        return replace(state, night=night)  # an awake Lord (Corrigan's heir) still makes his step's choice
+    return _close_round(state, night, events)
+
+
+def _close_round(state: BattagliaState, night: NightState, events: list[Event]) -> BattagliaState:
+    """Everyone due in this step has answered: settle the round and go on."""
+    if _skipped(state, night.step, night.awake):  # only the Lord was asked here
+        _cat_sees_skip(state, night.step, night.awake, events)
+        return next_step(state, night.remaining, night.acts, events)
     if night.step in DARKNESS_STEPS:
         return _darkness_round(state, night, events)
     if night.step is S.SHADOW:
         return _whisper_round(state, night, events)
-    acts = night.acts + tuple((night.step, s, int(t)) for s, t in chosen if isinstance(t, int) and t >= 0)
+    acts = night.acts + tuple((night.step, s, int(t)) for s, t in night.chosen if isinstance(t, int) and t >= 0)
     _cat_sees(state, night, events)
     return next_step(state, night.remaining, acts, events)
 
@@ -281,10 +342,14 @@ def resolve_night(state: BattagliaState, acts: tuple[tuple[NightStep, int, int],
     events.append(host_only("night_report", night=state.night_no,
                             acts=[[str(step), s, t] for step, s, t in acts], deaths=sorted(deaths),
                             reveals=sorted(reveals)))
+    lords = sorted(state.lord_pending)
+    for seat in lords:  # a reveal made tonight, published before the morning (DEC-26)
+        events.append(public("lord_revealed", seat=seat, night=state.night_no))
     events.append(public("morning", night=state.night_no,
                          deaths=[{"seat": s, "card": str(state.cards[s]), "life": state.lives[s]}
                                  for s in sorted(deaths)], shadows=new_reveals))
     state = replace(state, night=None, died_lights=(), revealed_shadow=state.revealed_shadow | set(new_reveals),
-                    eventful=state.eventful or bool(new_reveals))
+                    revealed_lord=state.revealed_lord | set(lords), lord_pending=frozenset(),
+                    eventful=state.eventful or bool(new_reveals) or bool(lords))
     state = kill(state, sorted(deaths), "night")
     return after_deaths(state, "day", events)

@@ -112,6 +112,9 @@ class NightState(Draftable):
     acts: tuple[tuple[NightStep, int, int], ...] = ()
     """Settled choices of the night: (step, seat, target). A darkness decision is stored once with
     seat -1 when productive (the victim), -2 when not."""
+    offered: tuple[int, ...] = ()
+    """Unrevealed living Lords offered the night reveal in this step who have not answered yet (DEC-26).
+    They are active but not awake: nobody else learns of the offer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +187,8 @@ class BattagliaState(_Derived):
     """"day" or "night": where the game goes once the souls are dealt."""
     died_lights: tuple[int, ...] = ()
     curse: PendingCurse | None = None
+    lord_pending: frozenset[int] = frozenset()
+    """Lords who revealed tonight: published before the morning announcement (DEC-26)."""
     quiet_cycles: int = 0
     eventful: bool = False
     public_log: tuple[Event, ...] = ()

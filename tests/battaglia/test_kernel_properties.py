@@ -176,10 +176,10 @@ def adversary_state():
     ("night", {"kind": "choose", "actor": 11, "target": 99}, "UNKNOWN_TARGET"),
     ("night", {"kind": "choose", "actor": 2, "target": 4}, "NOT_YOUR_TURN"),
     ("night", {"kind": "vote", "actor": 11, "targets": [1]}, "WRONG_PHASE"),
-    ("night", {"kind": "reveal_lord", "actor": 10}, "WRONG_PHASE"),
+    ("night", {"kind": "reveal_lord", "actor": 11}, "ROLE_REQUIRED"),
 ], ids=["out of turn L74", "unknown seat L42", "night move by day L50", "Lun outside execution L88",
         "overlong speech", "chance out of turn L43", "Domovik hosts himself L51 DEC-17", "unknown target L51",
-        "Corrigan during Domovik's step L59", "ballot at night L76", "Lord reveal at night DEC-26"])
+        "Corrigan during Domovik's step L59", "ballot at night L76", "a non-Lord's night reveal L46 DEC-26"])
 def test_adversarial_proposals_rejected(which, payload, code):
     """Every adversarial proposal is rejected with its code and the state is untouched."""
     day, night = adversary_state()
