@@ -146,7 +146,8 @@ class BattagliaBot:
         self._known_version = 0
         """Counts changes of claims, deaths or reveals (what the caches below depend on)."""
         self._known_side = ""
-        self._alive: tuple[int, tuple[int, ...]] = (0, ())
+        self._alive: tuple[int, frozenset[int], tuple[int, ...]] = (0, frozenset(), ())
+        """(players, out) and the living seats they give."""
         self._allies_known: frozenset[int] = frozenset()
         self._kin_key: tuple[Any, ...] = ()
         self._kin: frozenset[int] = frozenset()
@@ -175,11 +176,13 @@ class BattagliaBot:
         narrowing = self._narrowing
         if narrowing.update(private, view, memory.deaths) or mine != self._known_side or self._alive[0] != view.players:
             # (claims change only with notes, deaths and reveals)
-            alive = tuple(s for s in range(view.players) if s not in view.out)
-            self._alive = (view.players, alive)
+            alive = self._alive[2]
+            if (view.players, view.out) != self._alive[:2]:
+                alive = tuple(s for s in range(view.players) if s not in view.out)
+                self._alive = (view.players, view.out, alive)
             self._allies_known = self._known_allies(mine, narrowing.known, alive)
             self._known_side, self._known_version = mine, self._known_version + 1
-        known, alive, allies = narrowing.known, self._alive[1], self._allies_known
+        known, alive, allies = narrowing.known, self._alive[2], self._allies_known
         life = int(view.life or 1)
         if mine == "darkness":
             if view.step in DARKNESS_STEPS:
