@@ -1,5 +1,31 @@
 """Battaglia simulation speed: games per second with scripted bots, and the time of a full sweep.
 
+Measured 2026-11-30 on the 2-core machine shared with other work (load average 4-8, so wall-clock
+figures, and everything at ``--jobs 2``, swing by 2x from run to run; CPU figures are steadier).
+Kernel of commit 26cad90 in both columns; "before" = the scripted bot of ee177f4, "after" = 0787277.
+Two runs each, alternated, ``--games 300 --sweep-games 20``:
+
+=====================================================  ==============  ==============
+12 players                                             before          after
+=====================================================  ==============  ==============
+games per CPU-second, one process                      47.3 / 49.3     66.6 / 67.2
+games/s wall, ``jobs=1``                               41.1 / 46.5     66.2 / 66.3
+games/s wall, ``jobs=2`` (cores shared: noise)         29.9 / 69.8     48.5 / 64.4
+µs per bot decision, in game (wall, timed around act)  37.1 / 40.5     22.6 / 26.5
+µs per bot decision, replayed requests (CPU, best of 5) 33.1 / 34.3    19.3 / 19.5
+µs per move outside the bot (kernel + loop)            33.7 / 35.6     31.2 / 38.0
+sweep 6..17 x 10,000 games, jobs=2 (extrapolated)      37 / 66 min     32 / 46 min
+=====================================================  ==============  ==============
+
+The bot went from ~60 % to ~40 % of a game. The 2,000 games/s target is out of reach for this
+design: ~280 moves a game at >= 24 µs of kernel per move is ~7 ms, i.e. <= 150 games/s per core even
+with a free bot. Remaining profile (cProfile, 40 games, own time, top first): bot ``read``,
+``_play_lean``, ``Narrowing.update``, the kernel's state ``copy``, ``dict.get``, ``view_for``'s
+public part, ``Narrowing._narrow``, ``records.evolve``, ``PrivateMemory.feed``, the bot's ``_score``.
+What the bot does per decision: the public log folded once per game for all seats, private notes
+and claim narrowing incremental, suspicion scored only for the seats a decision asks about, a
+SplitMix64 generator instead of re-seeding a Mersenne Twister (see ``agents/battaglia/draws.py``).
+
 Usage::
 
     python benchmarks/battaglia_sim.py                      # 12 players, 1 and 2 jobs, sweep estimate
