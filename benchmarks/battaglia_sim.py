@@ -12,7 +12,7 @@ games per CPU-second, one process                      47.3 / 49.3     66.6 / 67
 games/s wall, ``jobs=1``                               41.1 / 46.5     66.2 / 66.3
 games/s wall, ``jobs=2`` (cores shared: noise)         29.9 / 69.8     48.5 / 64.4
 µs per bot decision, in game (wall, timed around act)  37.1 / 40.5     22.6 / 26.5
-µs per bot decision, replayed requests (CPU, best of 5) 33.1 / 34.3    19.3 / 19.5
+µs per bot decision, replayed (CPU, best of 5)         33.1 / 34.3     19.3 / 19.5
 µs per move outside the bot (kernel + loop)            33.7 / 35.6     31.2 / 38.0
 sweep 6..17 x 10,000 games, jobs=2 (extrapolated)      37 / 66 min     32 / 46 min
 =====================================================  ==============  ==============
