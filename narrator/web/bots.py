@@ -127,6 +127,8 @@ def _scripted_fallback(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
 register_bot("random", _random_bot, label="random legal moves")
 register_bot("scripted", _scripted_fallback, label="scripted bot")
 register_bot("scripted", "narrator.web.games:battaglia_scripted", game="battaglia", label="scripted battaglia player")
+register_bot("llm", "agents.battaglia.llm.web:web_bot", game="battaglia",
+             label="language model (configured endpoint; scripted when it cannot)")
 register_bot("scripted", "narrator.web.games:ten_candles_scripted", game="ten-candles",
              label="scripted survivors; the scripted GM with the template Storyteller")
 for _book in ("dark-ages", "wild-west"):
