@@ -147,6 +147,12 @@ class Narrator:
     def _no_soul_left(self, d: Mapping[str, Any]) -> list[str]:
         return [self.say("no_soul_left", name=self.name(d["seat"]))]
 
+    def _forced_outcome(self, d: Mapping[str, Any]) -> list[str]:
+        force = self.forces.get(str(d.get("force") or "none"), str(d.get("force")))
+        if d.get("force") is None:
+            return [self.say("declared_stalemate")]
+        return [self.say("forced_outcome_host" if d.get("by") == "moderator" else "forced_outcome", force=force)]
+
     def _game_over(self, d: Mapping[str, Any]) -> list[str]:
         force = self.forces.get(str(d.get("force") or "none"), str(d.get("force")))
         lines = [self.say("game_over", termination=d["termination"], force=force, winners=self.names(d["winners"]))]
