@@ -20,14 +20,14 @@ from collections.abc import Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from agents.battaglia.bot import BattagliaBot  # noqa: E402
-from agents.battaglia.llm import BattagliaLLM  # noqa: E402
-from agents.battaglia.texts import Table  # noqa: E402
-from agents.llm import UsageStats, load_settings  # noqa: E402
-from narrator.session import Session  # noqa: E402
-from rules.battaglia import GAME  # noqa: E402
-from rules.core import CHANCE  # noqa: E402
-from rules.replay import decode_config  # noqa: E402
+from agents.battaglia.bot import BattagliaBot
+from agents.battaglia.llm import BattagliaLLM
+from agents.battaglia.texts import Table
+from agents.llm import UsageStats, load_settings
+from narrator.session import Session
+from rules.battaglia import GAME
+from rules.core import CHANCE
+from rules.replay import decode_config
 
 KINDS = (("night", "choose", 2), ("accuse", "accuse", 3), ("vote", "vote", 3))
 """(phase, move kind, from day): night 3 (it follows day 2), then day 3's accusations and ballots."""

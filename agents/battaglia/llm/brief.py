@@ -23,7 +23,6 @@ import yaml
 from agents.battaglia.knowledge import faction_of
 from agents.battaglia.texts import PROMPTS, Table, mask_info, mask_name
 from rules.battaglia.cards import Card
-from rules.core import Event
 
 RECENT_NIGHT_NOTES = 10
 """Night notes (gatherings, rounds, the Cat's peeks, whispers) shown in detail; older ones are dropped."""
@@ -151,7 +150,7 @@ class _Public:
     def _say(self, key: str, **values: Any) -> str:
         return phrase(key, self.lang, **values)
 
-    def _fold(self, kind: str, data: dict[str, Any]) -> None:  # noqa: C901 - one branch per event kind
+    def _fold(self, kind: str, data: dict[str, Any]) -> None:
         n, say = self.names, self._say
         if kind == "morning":
             died = [f"P{d['seat']} ({n.mask(d['card'], d['seat'])})" for d in data["deaths"]]
@@ -236,7 +235,7 @@ class _Private:
         details = [line for event in view.notes if (line := self._note(event.kind, event.data))]
         self.lines = details[-RECENT_NIGHT_NOTES:]
 
-    def _note(self, kind: str, data: dict[str, Any]) -> str | None:  # noqa: C901 - one branch per note kind
+    def _note(self, kind: str, data: dict[str, Any]) -> str | None:
         n, lang = self.names, self.lang
         if kind == "tiir_saw":
             self.facts[data["seat"]].append(phrase("you_saw", lang, mask=n.mask(data["card"], data["seat"])))

@@ -30,9 +30,9 @@ SPEECH_HINT = {
 }
 
 _FORBIDDEN = (
-    (re.compile(r"\b(show|showing|shown|reveal)\w*\s+(you\s+)?(my|the)\s+card", re.I),
+    (re.compile(r"\b(show|showing|shown|reveal)\w*\s+(you\s+)?(my|the)\s+card", re.IGNORECASE),
      "cards cannot be shown in this game; argue from legends and logic instead"),
-    (re.compile(r"\b(host|moderator|demiurge)\b.{0,40}\b(mistake|wrong|error)", re.I),
+    (re.compile(r"\b(host|moderator|demiurge)\b.{0,40}\b(mistake|wrong|error)", re.IGNORECASE),
      "do not address the host about mistakes; speak to the town"),
 )
 
