@@ -6,15 +6,14 @@ re-records them against a freshly started local server; the same checks run on b
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 import vcr
 
 from rules.replay import replay as replay_transcript
+from tests.cassettes import Scenario, record_scenario, replay_scenario
 from tests.llm import scenarios
-from tests.llm.conftest import cassette_vcr
 from tests.llm.support import MODEL_NAME, OFFLINE_URL
 
 
@@ -71,7 +70,7 @@ def check_writer(result: dict[str, Any]) -> None:
     assert all(c["outcome"] in ("ok", "invalid", "empty") for c in result["calls"])
 
 
-SCENARIOS: dict[str, tuple[Callable[[str], Any], Callable[[Any], None]]] = {
+SCENARIOS: dict[str, Scenario] = {
     "pig_game": (scenarios.pig_game, check_pig_game),
     "pig_budget": (scenarios.pig_budget, check_pig_budget),
     "pig_speech_refused": (scenarios.pig_speech_refused, check_pig_speech_refused),
@@ -81,13 +80,9 @@ SCENARIOS: dict[str, tuple[Callable[[str], Any], Callable[[Any], None]]] = {
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_replayed(name: str, replay: vcr.VCR) -> None:
+def test_replayed(name: str, no_network: None) -> None:
     """Each scenario replays from its cassette, offline, and passes its checks."""
-    run, check = SCENARIOS[name]
-    with replay.use_cassette(f"{name}.yaml", allow_playback_repeats=False) as cassette:
-        result = run(OFFLINE_URL)
-    assert cassette.all_played, f"{name}: some recorded requests were not made (prompt or flow changed?)"
-    check(result)
+    replay_scenario(name, SCENARIOS[name], OFFLINE_URL)
 
 
 def test_reask_prompt_differs_and_carries_the_reason(replay: vcr.VCR) -> None:
@@ -106,10 +101,7 @@ def test_reask_prompt_differs_and_carries_the_reason(replay: vcr.VCR) -> None:
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_record(name: str, local_model_url: str) -> None:
     """Re-record a cassette against the live local model, then check it."""
-    run, check = SCENARIOS[name]
-    with cassette_vcr("all").use_cassette(f"{name}.yaml"):
-        result = run(local_model_url)
-    check(result)
+    record_scenario(name, SCENARIOS[name], local_model_url)
 
 
 def _json(record: dict[str, Any]) -> str:

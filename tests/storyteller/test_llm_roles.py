@@ -8,9 +8,6 @@ Cassette: ``tests/llm/cassettes/storyteller_dark_ages.yaml`` (SmolLM2, recorded 
 from __future__ import annotations
 
 import json
-import os
-import socket
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +19,12 @@ from narrator.storyteller.llm import result_problems
 from narrator.storyteller.llm_play import attach_llm
 from narrator.storyteller.seat import ScriptedPlayer
 from rules.replay import replay
+from tests.cassettes import Scenario, record_scenario, replay_scenario
 from tests.llm import faults
-from tests.llm.conftest import cassette_vcr
 
-RECORDING = os.environ.get("NARRATOR_LLM_RECORD") == "1"
 MODEL = "smollm2-135m-instruct"
 OFFLINE_URL = "http://127.0.0.1:9/v1"
+CASSETTE = "storyteller_dark_ages"
 
 
 def settings(base_url: str, **overrides: Any) -> LLMSettings:
@@ -71,41 +68,19 @@ def check_roll_and_narration(result: dict[str, Any]) -> None:
     assert replay([json.dumps(r) for r in records]).errors == []
 
 
-@pytest.fixture
-def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(self: socket.socket, address: object) -> None:
-        raise OSError(f"network blocked (tried {address})")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
-
-
-@pytest.fixture(scope="module")
-def live_url() -> Iterator[str]:
-    if not RECORDING:
-        pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
-    from narrator.llm.local import LocalModelError, local_server
-
-    try:
-        with local_server() as server:
-            yield server.base_url
-    except LocalModelError as error:
-        pytest.skip(f"local model unavailable: {error}")
+def dark_ages(tmp_path: Path) -> Scenario:
+    """The cassette scenario: the sample story played into ``tmp_path``, then its roll and narration checked."""
+    return (lambda base_url: play(base_url, tmp_path / "game.jsonl")), check_roll_and_narration
 
 
 def test_replayed_roll_request_and_narration(tmp_path: Path, no_network: None) -> None:
     """The model's roll request goes to the kernel (or back with its Rejection), and the result is told."""
-    with cassette_vcr("none").use_cassette("storyteller_dark_ages.yaml", allow_playback_repeats=False) as cassette:
-        result = play(OFFLINE_URL, tmp_path / "game.jsonl")
-    assert cassette.all_played
-    check_roll_and_narration(result)
+    replay_scenario(CASSETTE, dark_ages(tmp_path), OFFLINE_URL)
 
 
 @pytest.mark.record
-def test_record(tmp_path: Path, live_url: str) -> None:
-    with cassette_vcr("all").use_cassette("storyteller_dark_ages.yaml"):
-        result = play(live_url, tmp_path / "game.jsonl")
-    check_roll_and_narration(result)
+def test_record(tmp_path: Path, local_model_url: str) -> None:
+    record_scenario(CASSETTE, dark_ages(tmp_path), local_model_url)
 
 
 @pytest.mark.parametrize("fault", [faults.timeout, faults.status(429), faults.answer(arguments='{"traits": ['),

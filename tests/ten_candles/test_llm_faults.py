@@ -63,12 +63,3 @@ def test_contradiction_is_regenerated_twice_then_the_template_speaks(tmp_path: P
     calls = [r for r in records if r["kind"] == "llm_call" and r["role"] == "ten-candles-narration"]
     assert len(calls) == 3 * len(narration) and {c["attempt"] for c in calls} == {1, 2, 3}
 
-
-@pytest.fixture
-def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    import socket
-
-    def refuse(self: socket.socket, address: object) -> None:
-        raise OSError(f"network blocked (tried {address})")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)

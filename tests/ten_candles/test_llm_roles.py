@@ -11,9 +11,7 @@ the recorded requests) are the same on every run.
 
 from __future__ import annotations
 
-import os
-import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -29,9 +27,8 @@ from narrator.ten_candles.storyteller import TemplateStoryteller
 from rules.core import HOST
 from rules.ten_candles import GAME, TenCandlesConfig
 from rules.ten_candles.state import Phase
-from tests.llm.conftest import cassette_vcr
+from tests.cassettes import Scenario, record_scenario, replay_scenario
 
-RECORDING = os.environ.get("NARRATOR_LLM_RECORD") == "1"
 MODEL = "smollm2-135m-instruct"
 OFFLINE_URL = "http://127.0.0.1:9/v1"
 
@@ -155,50 +152,21 @@ def check_choice(result: dict[str, Any]) -> None:
     assert result["calls"][0]["role"] == "ten-candles-survivor" and result["calls"][0]["prompt_tokens"] > 0
 
 
-SCENARIOS: dict[str, tuple[Callable[[str], Any], Callable[[Any], None]]] = {
+SCENARIOS: dict[str, Scenario] = {
     "ten_candles_narration": (narration, check_narration),
     "ten_candles_truths": (truths, check_truths),
     "ten_candles_choice": (choice, check_choice),
 }
 
 
-@pytest.fixture
-def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(self: socket.socket, address: object) -> None:
-        raise OSError(f"network blocked in replayed LLM tests (tried {address})")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
-
-
-@pytest.fixture(scope="module")
-def live_url() -> Iterator[str]:
-    if not RECORDING:
-        pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
-    from narrator.llm.local import LocalModelError, local_server
-
-    try:
-        with local_server() as server:
-            yield server.base_url
-    except LocalModelError as error:
-        pytest.skip(f"local model unavailable: {error}")
-
-
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_replayed(name: str, no_network: None) -> None:
     """Each role replays from its cassette, offline, and passes its checks."""
-    run, check = SCENARIOS[name]
-    with cassette_vcr("none").use_cassette(f"{name}.yaml", allow_playback_repeats=False) as cassette:
-        result = run(OFFLINE_URL)
-    assert cassette.all_played, f"{name}: some recorded requests were not made (prompt or flow changed?)"
-    check(result)
+    replay_scenario(name, SCENARIOS[name], OFFLINE_URL)
 
 
 @pytest.mark.record
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_record(name: str, live_url: str) -> None:
+def test_record(name: str, local_model_url: str) -> None:
     """Re-record a cassette against the live local model, then check it."""
-    run, check = SCENARIOS[name]
-    with cassette_vcr("all").use_cassette(f"{name}.yaml"):
-        result = run(live_url)
-    check(result)
+    record_scenario(name, SCENARIOS[name], local_model_url)
