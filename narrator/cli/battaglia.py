@@ -68,6 +68,8 @@ def simulate_battaglia(
         label = compare.stem if compare.stem != profiles[0][0] else f"{compare.stem}-b"
         profiles.append((label, _profile(compare, counts)))
     seats_per_game = _llm_seat_count(llm_seats) if llm else None
+    if llm and llm != "offline" and jobs > 1:
+        console.print("note: --llm runs in one process (the model is the bottleneck); --jobs is ignored")
     runs, llm_stats = [], {}
     started = time.perf_counter()
     with llm_settings(llm) if llm else contextlib.nullcontext() as settings:  # no --llm: scripted, even with an endpoint
