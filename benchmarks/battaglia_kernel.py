@@ -35,9 +35,9 @@ import pstats
 import random
 import time
 
-from rules.battaglia import GAME, BattagliaConfig
-from rules.chance import sample
-from rules.core import CHANCE, ChanceAction
+from narrator.battaglia.playout import play_out
+from rules.battaglia import GAME, BattagliaConfig, BattagliaState
+from rules.core import Action
 
 FAST = {"speech_rounds": 0, "objection_window": "eligible", "shadow_talk_rounds": 0, "darkness_rounds": 1}
 
@@ -45,19 +45,12 @@ FAST = {"speech_rounds": 0, "objection_window": "eligible", "shadow_talk_rounds"
 def playout(config: BattagliaConfig, seed: int) -> int:
     """Play one game with uniformly random legal moves; return the number of moves."""
     rng = random.Random(seed)
-    state = GAME.initial_state(config)
-    moves = 0
-    while state.result is None:
-        active = GAME.active_players(state)
-        if CHANCE in active:
-            action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-        else:
-            seat = min(active)
-            GAME.view(state, seat)
-            action = rng.choice(GAME.legal_actions(state, seat))
-        state = GAME.apply(state, action).state
-        moves += 1
-    return moves
+
+    def random_move(state: BattagliaState, seat: int) -> Action:
+        GAME.view(state, seat)  # what an agent would be shown: part of the cost of a move
+        return rng.choice(GAME.legal_actions(state, seat))
+
+    return play_out(GAME.initial_state(config), rng, random_move)[1]
 
 
 def bot_game(players: int, seed: int) -> int:

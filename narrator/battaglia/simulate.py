@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from agents.base import Request
 from agents.battaglia import BattagliaBot
 from agents.battaglia.texts import Table
+from narrator.battaglia.playout import seat_request
 from narrator.playtest.runner import GameJob
 from rules.battaglia import GAME, BattagliaConfig, BattagliaState, Card
 from rules.chance import sample
@@ -118,8 +118,7 @@ def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple[Bat
             action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
         else:
             seat = min(active)
-            legal = GAME.legal_actions(state, seat)
-            action = bots[seat].act(Request(GAME.name, seat, GAME.view(state, seat), legal))
+            action = bots[seat].act(seat_request(state, seat))
             action = getattr(action, "action", action)
         try:
             step = GAME.apply(state, action)

@@ -12,35 +12,27 @@ from agents.base import Request
 from agents.battaglia import BattagliaBot
 from agents.battaglia import bot as bot_module
 from agents.battaglia import knowledge as knowledge_module
+from narrator.battaglia.playout import play_out, seat_request
 from narrator.battaglia.simulate import SIMULATION_DEFAULTS, job_config, play_one
 from narrator.playtest import GameJob, make_jobs
 from rules.battaglia import GAME, BattagliaConfig, BattagliaView, Card, Choose, Phase
-from rules.chance import sample
-from rules.core import CHANCE, ChanceAction
 
 
 def run_checked(players: int, seed: int, options: dict | None = None, check=None) -> int:
     """Play one game with bots, asserting every bot move is in ``legal_actions``; returns the moves."""
     config = BattagliaConfig(players=players, **(options or {}))
-    state = GAME.initial_state(config)
     bots = {s: BattagliaBot(seed, s) for s in range(players)}
-    rng = random.Random(seed)
-    moves = 0
-    while state.result is None:
-        active = GAME.active_players(state)
-        if CHANCE in active:
-            action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-        else:
-            seat = min(active)
-            legal = GAME.legal_actions(state, seat)
-            view = GAME.view(state, seat)
-            action = bots[seat].act(Request(GAME.name, seat, view, legal))
-            assert GAME.check(state, action) is None, (seat, action)
-            if check:
-                check(state, seat, view, action)
-        state = GAME.apply(state, action).state
-        moves += 1
-        assert moves < 20_000
+
+    def checked_move(state, seat):
+        request = seat_request(state, seat)
+        action = bots[seat].act(request)
+        assert GAME.check(state, action) is None, (seat, action)
+        if check:
+            check(state, seat, request.view, action)
+        return action
+
+    _state, moves = play_out(GAME.initial_state(config), random.Random(seed), checked_move, max_moves=20_000)
+    assert moves < 20_000
     return moves
 
 

@@ -23,27 +23,24 @@ from agents.battaglia.knowledge import (
     current_claims,
     public_memory,
 )
+from narrator.battaglia.playout import play_out, seat_request
 from narrator.battaglia.simulate import SIMULATION_DEFAULTS
 from rules.battaglia import GAME, BattagliaConfig
-from rules.chance import sample
-from rules.core import CHANCE, ChanceAction
 
 
 def recorded_game(players: int, seed: int) -> list[tuple[Request, object]]:
     """Every bot request of one game with the move the bot (asked in order) answered."""
-    state = GAME.initial_state(BattagliaConfig(players=players, **SIMULATION_DEFAULTS))
     bots = {s: BattagliaBot(seed, s) for s in range(players)}
-    rng, asked = random.Random(seed), []
-    while state.result is None:
-        active = GAME.active_players(state)
-        if CHANCE in active:
-            action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-        else:
-            seat = min(active)
-            request = Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat))
-            action = bots[seat].act(request)
-            asked.append((request, action))
-        state = GAME.apply(state, action).state
+    asked: list[tuple[Request, object]] = []
+
+    def recorded_move(state, seat):
+        request = seat_request(state, seat)
+        action = bots[seat].act(request)
+        asked.append((request, action))
+        return action
+
+    play_out(GAME.initial_state(BattagliaConfig(players=players, **SIMULATION_DEFAULTS)), random.Random(seed),
+             recorded_move)
     return asked
 
 

@@ -8,14 +8,12 @@ from collections import defaultdict
 
 import pytest
 
-from agents.base import Request
 from agents.battaglia import BattagliaBot
 from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, load
+from narrator.battaglia.playout import play_out, seat_request
 from rules.battaglia import GAME, Accuse, BattagliaConfig
 from rules.battaglia.actions import TEXT_LIMIT
 from rules.battaglia.life import seat_force
-from rules.chance import sample
-from rules.core import CHANCE, ChanceAction
 
 
 def accusation_lengths(lang: str, games: int = 12, players: int = 12) -> dict[str, list[int]]:
@@ -24,21 +22,17 @@ def accusation_lengths(lang: str, games: int = 12, players: int = 12) -> dict[st
     for seed in range(games):
         table = Table.for_game(seed, players, lang)
         bots = {s: BattagliaBot(seed, s, table) for s in range(players)}
-        state = GAME.initial_state(BattagliaConfig(players=players, speech_rounds=0))
-        rng = random.Random(seed)
-        while state.result is None:
-            active = GAME.active_players(state)
-            if CHANCE in active:
-                action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-            else:
-                seat = min(active)
-                action = bots[seat].act(Request(GAME.name, seat, GAME.view(state, seat),
-                                                GAME.legal_actions(state, seat)))
-                if isinstance(action, Accuse) and str(state.phase) == "accuse":
-                    assert action.text.strip(), "an accusation in the accusation round has words"
-                    family = str(seat_force(state, seat)).removeprefix("first_").removeprefix("second_")
-                    lengths[family].append(len(action.text))
-            state = GAME.apply(state, action).state
+
+        def measured_move(state, seat, bots=bots):
+            action = bots[seat].act(seat_request(state, seat))
+            if isinstance(action, Accuse) and str(state.phase) == "accuse":
+                assert action.text.strip(), "an accusation in the accusation round has words"
+                family = str(seat_force(state, seat)).removeprefix("first_").removeprefix("second_")
+                lengths[family].append(len(action.text))
+            return action
+
+        play_out(GAME.initial_state(BattagliaConfig(players=players, speech_rounds=0)), random.Random(seed),
+                 measured_move)
     return lengths
 
 

@@ -89,25 +89,17 @@ def human_at_vote(stdin: str) -> tuple[TerminalHuman, Request, io.StringIO, Any]
     """A human seat at a day-1 vote with two candidates (driven through the kernel to get there)."""
     import random
 
+    from narrator.battaglia.playout import play_out, seat_request
     from narrator.battaglia.simulate import make_bots
-    from rules.chance import sample
-    from rules.core import CHANCE, ChanceAction
 
-    state = GAME.initial_state(BattagliaConfig(players=9, speech_rounds=0))
     bots = make_bots(4, 9, None, talk=False)
-    rng = random.Random(4)
-    while state.phase is not Phase.VOTE:
-        active = GAME.active_players(state)
-        if CHANCE in active:
-            action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-        else:
-            seat = min(active)
-            action = bots[seat].act(Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat)))
-        state = GAME.apply(state, action).state
+    state, _moves = play_out(GAME.initial_state(BattagliaConfig(players=9, speech_rounds=0)), random.Random(4),
+                             lambda state, seat: bots[seat].act(seat_request(state, seat)),
+                             until=lambda state: state.phase is Phase.VOTE)
     seat = min(GAME.active_players(state))
     out = io.StringIO()
     human = TerminalHuman(seat, Narrator(Table.for_game(4, 9, "en"), seat), io.StringIO(stdin), out)
-    return human, Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat)), out, state
+    return human, seat_request(state, seat), out, state
 
 
 def test_bad_input_is_asked_again_without_a_traceback() -> None:
