@@ -188,24 +188,3 @@ RESUME = typer.Option(None, "--resume", help="Continue the game recorded in this
 RULES = typer.Option(None, "--rules", help="YAML rules profile (options such as rule_of_ten: true).")
 COMBAT = typer.Option(None, "--combat", help="Your group's combat tables instead of the house default.")
 
-
-def play_dark_ages(character: Path | None = CHARACTER, lang: str = LANG, seed: int | None = SEED,
-                   transcript: Path | None = TRANSCRIPT, resume: Path | None = RESUME,
-                   rules: Path | None = RULES, combat: Path | None = COMBAT) -> None:
-    """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the offline template Storyteller.
-
-    Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
-    saves and tells you how to resume.
-    """
-    _play("dark_ages", character, lang, seed, transcript, resume, rules, combat)
-
-
-def play_wild_west(character: Path | None = CHARACTER, lang: str = LANG, seed: int | None = SEED,
-                   transcript: Path | None = TRANSCRIPT, resume: Path | None = RESUME,
-                   rules: Path | None = RULES, combat: Path | None = COMBAT) -> None:
-    """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the offline template Storyteller.
-
-    Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
-    saves and tells you how to resume.
-    """
-    _play("wild_west", character, lang, seed, transcript, resume, rules, combat)
