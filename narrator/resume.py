@@ -8,15 +8,14 @@ from typing import Any
 
 from agents.base import Agent
 from narrator.session import Session, decode_moves
-from narrator.transcript import TranscriptWriter, next_seq, read_transcript, trim_to_complete_lines
+from narrator.transcript import ResumeError, TranscriptWriter, next_seq, read_transcript, trim_to_complete_lines
 from rules.chance import sample
 from rules.core import PlayerId
 from rules.replay import decode_config, event_record, parse_lines
 from rules.registry import get_game
 
 
-class ResumeError(ValueError):
-    """The transcript cannot be continued (it is finished, or it does not replay)."""
+__all__ = ["ResumeError", "load_header", "resume_session"]
 
 
 def load_header(path: str | Path) -> dict[str, Any]:

@@ -4,17 +4,46 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import IO, Any
 
 from rules.replay import ReplayResult, TranscriptError, replay
 
 
-class TranscriptWriter:
-    """Appends JSONL records to a file, flushing each so a crash loses nothing already played."""
+class ResumeError(ValueError):
+    """The transcript cannot be started or continued (it is finished, unreadable, or already there)."""
 
-    def __init__(self, path: str | Path, *, append: bool = False) -> None:
+
+class TranscriptExistsError(ResumeError):
+    """A new game would overwrite a transcript that already holds one."""
+
+
+def default_transcript_path(game: str, seed: int | None) -> Path:
+    """Where an interactive game is recorded when no path is given: ``games/<game>-<time>-seed<S>.jsonl``.
+
+    The time stamp keeps two games with the same seed from sharing a file.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return Path("games") / f"{game}-{stamp}-seed{seed if seed is not None else 'random'}.jsonl"
+
+
+class TranscriptWriter:
+    """Appends JSONL records to a file, flushing each so a crash loses nothing already played.
+
+    A new transcript never overwrites a file that already holds a game (pass ``overwrite=True``
+    where that is meant, e.g. a simulation re-run into the same report folder).
+
+    Raises:
+        TranscriptExistsError: the file exists, is not empty, and neither ``append`` nor
+            ``overwrite`` was asked for.
+    """
+
+    def __init__(self, path: str | Path, *, append: bool = False, overwrite: bool = False) -> None:
         self.path = Path(path)
+        if not append and not overwrite and self.path.exists() and self.path.stat().st_size > 0:
+            raise TranscriptExistsError(f"{self.path} already holds a game; continue it with --resume {self.path}, "
+                                        f"or choose another --transcript")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] = self.path.open("a" if append else "w", encoding="utf-8")
 
@@ -84,5 +113,6 @@ def next_seq(path: str | Path) -> int:
     return seq + 1
 
 
-__all__ = ["MemoryRecorder", "TranscriptError", "TranscriptWriter", "next_seq", "read_transcript",
+__all__ = ["MemoryRecorder", "ResumeError", "TranscriptError", "TranscriptExistsError", "TranscriptWriter",
+           "default_transcript_path", "next_seq", "read_transcript",
            "trim_to_complete_lines"]

@@ -48,7 +48,7 @@ class LLMRun:
         if job.transcript:
             from narrator.transcript import TranscriptWriter
 
-            with TranscriptWriter(job.transcript) as file:
+            with TranscriptWriter(job.transcript, overwrite=True) as file:
                 state, moves, fallback_count = self._run(job, config, agents, fallbacks, tally, table, file)
         else:
             state, moves, fallback_count = self._run(job, config, agents, fallbacks, tally, table, None)

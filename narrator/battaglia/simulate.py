@@ -137,7 +137,7 @@ def _play_recorded(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple
     assert job.transcript is not None
     table = Table.for_game(job.seed, job.players, TRANSCRIPT_LANG)
     bots = make_bots(job.seed, job.players, table, talk=True)
-    with TranscriptWriter(job.transcript) as file:
+    with TranscriptWriter(job.transcript, overwrite=True) as file:
         writer = _CountingWriter(file)
         session = Session(GAME, config, bots, seed=job.seed, recorder=writer)
         session.listeners.append(lambda _action, events: tally.see(events))

@@ -19,7 +19,7 @@ from narrator.battaglia.narration import Narrator
 from narrator.battaglia.simulate import make_bots
 from narrator.resume import ResumeError, load_header, resume_session
 from narrator.session import Session
-from narrator.transcript import TranscriptWriter
+from narrator.transcript import TranscriptWriter, default_transcript_path
 from rules.battaglia import GAME
 from rules.replay import TranscriptError, decode_config
 
@@ -72,7 +72,7 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**31)
     config = decode_config(GAME, {**opts.options, "players": opts.players})
     table = Table.for_game(seed, opts.players, opts.lang)
-    path = opts.transcript or Path(f"battaglia-{seed}.jsonl")
+    path = opts.transcript or default_transcript_path("battaglia", seed)
     human = _human(opts, table, opts.seat)
     bots, fallbacks = _bots(opts, seed, opts.players, table, opts.seat)
     agents = {**bots, opts.seat: human}

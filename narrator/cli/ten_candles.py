@@ -10,6 +10,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from narrator.cli.common import console, fail, parse_range
+from narrator.transcript import default_transcript_path
 
 PLAY_HELP = (
     "Play Ten Candles in the terminal: you are a survivor, with AI companions and an offline Storyteller.\n\n"
@@ -103,7 +104,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         else:
             settings = _new_settings(players, ai, lang, seed, module, burn_minutes, _split(lines), _split(veils),
                                      watch=llm not in (None, "offline"))
-            path = transcript or Path("transcripts/ten_candles") / f"game-{seed}.jsonl"
+            path = transcript or default_transcript_path("ten-candles", seed)
         try:
             with llm_settings(llm) as model:
                 if model is None:

@@ -15,6 +15,7 @@ import typer
 
 from agents.llm import LLMSettings
 from narrator.storyteller import play as template_play
+from narrator.transcript import default_transcript_path
 from narrator.storyteller.llm import LLMStoryteller, LLMStorytellerSeat
 from narrator.storyteller.seat import Player
 from rules.core import HOST
@@ -57,7 +58,7 @@ def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str
             if resume is not None:
                 table = template_play.resume_table(resume, player=player, say=say, lang=lang)
             else:
-                path = transcript or Path("transcripts") / f"{book.replace('_', '-')}-{seed or 'game'}.jsonl"
+                path = transcript or default_transcript_path(book.replace("_", "-"), seed)
                 table = template_play.new_table(book, character=character, lang=lang, seed=seed, transcript=path,
                                                 player=player, say=say, rules=rules, combat=combat)
         except (DataError, ResumeError) as error:

@@ -21,7 +21,7 @@ from narrator.storyteller.data import DataError, load_combat, load_sheet, read_y
 from narrator.storyteller.scenario import load_narration, load_scenario
 from narrator.storyteller.seat import Player, QuitGame, StorytellerSeat, TerminalPlayer
 from narrator.storyteller.template import TemplateStoryteller
-from narrator.transcript import TranscriptWriter
+from narrator.transcript import TranscriptWriter, default_transcript_path
 from rules.core import HOST, Event, Viewer
 from rules.registry import get_game
 from rules.storyteller.dice import RollResult
@@ -169,7 +169,7 @@ def _play(book: str, character: Path | None, lang: str, seed: int | None, transc
             say(f"[dim]resuming {resume}: scene {view['scene']!r}, turn {view['turn']}[/]")
             say(table.voice.frame_scene(view))
         else:
-            path = transcript or Path("transcripts") / f"{book.replace('_', '-')}-{seed if seed is not None else 'game'}.jsonl"
+            path = transcript or default_transcript_path(book.replace("_", "-"), seed)
             table = new_table(book, character=character, lang=lang, seed=seed, transcript=path, player=player,
                               say=say, rules=rules, combat=combat)
             say(f"[dim]transcript: {path} · type ? for help[/]")

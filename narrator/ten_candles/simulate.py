@@ -127,7 +127,7 @@ def play_one(job: GameJob) -> dict[str, Any]:
     """Play one simulated game and return its row (module-level: pickled to workers)."""
     config = _config(job.players, json.dumps(dict(job.options), sort_keys=True))
     agents, _ = make_table(job.players, job.seed)
-    recorder = TranscriptWriter(job.transcript) if job.transcript else None
+    recorder = TranscriptWriter(job.transcript, overwrite=True) if job.transcript else None
     session = Session(GAME, config, agents, seed=job.seed, recorder=recorder)
     session.write_header()
     tally = Tally()

@@ -164,3 +164,16 @@ def test_resume_after_a_crash_between_a_move_and_its_events(tmp_path: Path) -> N
     session.run()
     session.recorder.close()  # type: ignore[union-attr]
     assert crashed.read_text(encoding="utf-8").splitlines() == full
+
+
+def test_a_new_game_never_overwrites_a_recorded_one(tmp_path: Path) -> None:
+    from narrator.transcript import TranscriptExistsError, default_transcript_path
+
+    path = tmp_path / "game.jsonl"
+    with TranscriptWriter(path) as writer:
+        writer.write({"kind": "header"})
+    with pytest.raises(TranscriptExistsError, match="--resume"):
+        TranscriptWriter(path)
+    assert path.read_text(encoding="utf-8").startswith('{"kind":"header"}')  # untouched
+    TranscriptWriter(path, overwrite=True).close()  # a simulation re-run may replace it on purpose
+    assert default_transcript_path("battaglia", 7).name.endswith("-seed7.jsonl")
