@@ -16,6 +16,10 @@ from typing import Union
 from rules.core import Code, Rejection
 
 
+def _labelled(text: str, label: str) -> str:
+    return f"{text} ({label})" if label else text
+
+
 @dataclass(frozen=True, slots=True)
 class Dice:
     """Roll ``count`` dice with ``sides`` faces each; values are the faces, 1..sides, in order."""
@@ -26,8 +30,7 @@ class Dice:
 
     def describe(self) -> str:
         """``"5d6"``, with the label when there is one."""
-        text = f"{self.count}d{self.sides}"
-        return f"{text} ({self.label})" if self.label else text
+        return _labelled(f"{self.count}d{self.sides}", self.label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +42,7 @@ class Shuffle:
 
     def describe(self) -> str:
         """``"shuffle 8"``, with the label when there is one."""
-        text = f"shuffle {self.size}"
-        return f"{text} ({self.label})" if self.label else text
+        return _labelled(f"shuffle {self.size}", self.label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +54,7 @@ class Pick:
 
     def describe(self) -> str:
         """``"pick 1 of 3"``, with the label when there is one."""
-        text = f"pick 1 of {self.options}"
-        return f"{text} ({self.label})" if self.label else text
+        return _labelled(f"pick 1 of {self.options}", self.label)
 
 
 ChanceSpec = Union[Dice, Shuffle, Pick]
