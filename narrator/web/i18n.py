@@ -66,6 +66,8 @@ _CATALOGUE: dict[str, dict[str, str]] = {
         "host.note.program": "The program is the host: this page shows only what the whole table may see.",
         "host.note.bot": "A bot plays the host seat (the GM): this page shows only what the whole table may see.",
         "host.note.human": "You play the host seat (the GM): this page shows what the GM knows and the GM's moves.",
+        "host.note.moderator": "You moderate this table: this page shows the whole truth (every mask, the night's "
+                               "choices, who killed whom) and your declarations. Keep it from the players.",
         "table.host_view": "What the GM knows",
         "viewer.public": "the table",
         "viewer.host": "the GM",
@@ -131,6 +133,8 @@ _CATALOGUE: dict[str, dict[str, str]] = {
         "host.note.program": "Ведущий здесь — программа: на этой странице только то, что может знать весь стол.",
         "host.note.bot": "Место ведущего занимает бот: на этой странице только то, что может знать весь стол.",
         "host.note.human": "Ведущий — вы: здесь то, что знает ведущий, и его ходы.",
+        "host.note.moderator": "Ведущий — вы: здесь вся правда (все маски, ночные выборы, кто кого убил) и ваши "
+                               "объявления исхода. Не показывайте эту страницу игрокам.",
         "table.host_view": "Что знает ведущий",
         "viewer.public": "стол",
         "viewer.host": "ведущий",

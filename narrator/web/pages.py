@@ -34,7 +34,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     t = Translator(table.record.language)
     names, lang = table.names, t.language
     actor = HOST if viewer is None else viewer
-    legal = table.legal(actor) if viewer is not None or HOST in table.waiting_for() else []
+    legal = table.legal(actor) if viewer is not None or table.host_may_act() else []
     rejection = table.rejections.get(actor)
     outcome = table.session.outcome()
     ctx = context_for(table, viewer)
@@ -65,10 +65,11 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
 
 
 def _host_role(table: Table) -> str:
-    """Which note the host page shows: the program hosts, a bot plays the host seat, or a person does."""
-    if not table.presenter.host_plays:
-        return "program"
-    return "human" if table.human_host else "bot"
+    """Which note the host page shows: the program hosts, a bot plays the host seat, a person does, or
+    a person moderates a game the program would host (battaglia with ``"host": "human"``)."""
+    if table.human_host:
+        return "human" if table.presenter.host_plays else "moderator"
+    return "bot" if table.presenter.host_plays else "program"
 
 
 def event_lines(table: Table, viewer: PlayerId | None, start: int = 0) -> list[str]:
@@ -98,7 +99,7 @@ def public_state(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     actor = HOST if viewer is None else viewer
     rejection = table.rejections.get(actor)
     outcome = table.session.outcome()
-    legal = table.legal(actor) if viewer is not None or HOST in table.waiting_for() else []
+    legal = table.legal(actor) if viewer is not None or table.host_may_act() else []
     viewer = table.page_viewer(viewer)
     return {
         "table": table.id,

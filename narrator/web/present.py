@@ -85,6 +85,12 @@ class Presenter:
     """
 
     host_plays = False
+    host_viewer: Any = HOST
+    """Whom the kernel's ``view`` and the events' audiences are asked about for a person in the host
+    seat (battaglia's moderator: ``Viewer.HOST``, the whole truth; the int ``HOST`` elsewhere)."""
+    host_acts_any_time = False
+    """The host seat's moves are offered whenever the kernel lists them, though the host is never
+    among ``active_players`` (battaglia's moderator declaring the outcome)."""
     text_fields: Sequence[str] = TEXT_FIELDS
     """Action fields a person types (every other field comes from ``legal_actions``)."""
 
@@ -159,6 +165,19 @@ class Presenter:
             ValueError: naming what is wrong (the API answers 422).
         """
         return options
+
+    def host_options(self, options: dict[str, Any], host: str | None) -> dict[str, Any]:
+        """A new table's options given who the creator chose as host (``"human"``/``"bot"``/``None``).
+
+        Raises:
+            ValueError: the options contradict the choice (the API answers 422).
+        """
+        return options
+
+    def human_host(self, table: Any) -> bool:
+        """Whether a person sits in the host seat with the host's knowledge and moves (the host page
+        then shows ``view(state, host_viewer)``); else the host page is public."""
+        return self.host_plays and table.record.host.controller == "human"
 
     def table_controls(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
         """Controls for table moves ``seat`` may make now, shown before the kernel's moves."""

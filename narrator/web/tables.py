@@ -94,13 +94,24 @@ class Table:
         return self.record.seats[seat]
 
     def view(self, viewer: PlayerId | None) -> Any:
-        """What ``viewer`` may know now (``None``: the public)."""
-        return self.game.view(self.session.state, viewer)
+        """What ``viewer`` may know now (``None``: the public; ``HOST``: the presenter's host viewer)."""
+        return self.game.view(self.session.state, self._knower(viewer))
+
+    def _knower(self, viewer: PlayerId | None) -> Any:
+        """Whom the kernel is asked about: a seat, the public, or for ``HOST`` the presenter's host
+        viewer (battaglia's moderator is ``Viewer.HOST``: the int ``HOST`` is not the host there)."""
+        return self.presenter.host_viewer if viewer == HOST else viewer
 
     @property
     def human_host(self) -> bool:
-        """A person plays the host seat, which the rules give moves (a human Ten Candles GM)."""
-        return self.presenter.host_plays and self.record.host.controller == "human"
+        """A person plays the host seat with the host's knowledge and moves (a human Ten Candles GM,
+        a battaglia moderator)."""
+        return self.presenter.human_host(self)
+
+    def host_may_act(self) -> bool:
+        """Whether the host page offers the host's moves now: the kernel waits for the host, or the
+        host is a person whose moves the presenter offers at any moment (a battaglia moderator)."""
+        return HOST in self.waiting_for() or (self.presenter.host_acts_any_time and self.human_host)
 
     def page_viewer(self, viewer: PlayerId | None) -> PlayerId | None:
         """Whose knowledge a page shows: its seat; on the host page the host seat's (``HOST``) only
@@ -111,7 +122,8 @@ class Table:
 
     def visible_events(self, viewer: PlayerId | None) -> list[Event]:
         """The events ``viewer`` may see, in order."""
-        return [event for event in list(self.events) if event.visible_to(viewer)]
+        knower = self._knower(viewer)
+        return [event for event in list(self.events) if event.visible_to(knower)]
 
     def legal(self, seat: PlayerId) -> list[Action]:
         """The moves ``seat`` may make now (none while a bot plays it or the game is over)."""
@@ -330,11 +342,13 @@ class TableManager:
             TableSetupError: naming what is wrong (game, option, seat, bot kind).
 
         ``host`` (``"human"``/``"bot"``) says who plays the host seat where the rules give it moves
-        (Ten Candles' GM); by default a bot, so the host page stays public.
+        (Ten Candles' GM; battaglia: ``"human"`` makes the creator the moderator); by default a bot
+        or the program, so the host page stays public.
         """
         try:
             game = get_game(game_name)
             options = presenter_for(game.name).setup_options(options, language)
+            options = presenter_for(game.name).host_options(options, host)
             _refuse_unknown_options(game, options)
             config = decode_config(game, options)
             seat_count = game.seat_count(game.initial_state(config))

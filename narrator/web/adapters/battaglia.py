@@ -3,6 +3,10 @@
 Events are told by :class:`narrator.battaglia.narration.Narrator` (the terminal host's words in
 Russian or English), fed only the events the page's viewer may see. Names: the creator's seat
 names where given, else the town's dressing drawn from the table's seed (as the bots say them).
+
+The program is the host unless the creator chose ``"host": "human"``: then the config's
+``human_moderator`` is on, the host page shows the whole truth (``view(state, Viewer.HOST)``, every
+event, :mod:`narrator.web.adapters.battaglia_host`) and the moderator's ``declare_outcome`` buttons.
 """
 
 from __future__ import annotations
@@ -12,8 +16,11 @@ from typing import Any
 
 from agents.battaglia.texts import Table, load, mask_info
 from narrator.battaglia.narration import Narrator
+from narrator.web.adapters.battaglia_host import host_word, moderator_event_lines, truth_sections
 from narrator.web.present import Context, Presenter, Section
-from rules.core import Action, Event
+from narrator.web.render import Control
+from rules.codec import action_to_dict
+from rules.core import HOST, Action, Event, Viewer
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {"choose": "choose {name}", "choose_group": "choose", "whisper": "whisper to my group",
@@ -49,7 +56,24 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 class BattagliaPresenter(Presenter):
-    """Battaglia's words on the web: the program is the host, so ``host_plays`` stays False."""
+    """Battaglia's words on the web. ``host_plays`` stays False (no bot ever sits as host: the program
+    hosts); a person may moderate instead (``"host": "human"``)."""
+
+    host_viewer = Viewer.HOST
+    host_acts_any_time = True
+
+    # -- the moderator ---------------------------------------------------------------------------
+
+    def host_options(self, options: dict[str, Any], host: str | None) -> dict[str, Any]:
+        """``"host": "human"`` turns ``human_moderator`` on; ``"bot"`` (the program) may not be combined with it."""
+        if host == "human":
+            return {**options, "human_moderator": True}
+        if host == "bot" and options.get("human_moderator"):
+            raise ValueError('human_moderator: true needs "host": "human" (a person moderates; no bot does)')
+        return options
+
+    def human_host(self, table: Any) -> bool:
+        return bool(getattr(table.session.state.config, "human_moderator", False))
 
     def narrator(self, view: Any, ctx: Context) -> Narrator:
         """The host's voice for this page (``you`` marks the page's own seat)."""
@@ -67,7 +91,10 @@ class BattagliaPresenter(Presenter):
     # -- events ----------------------------------------------------------------------------------
 
     def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
-        return "\n".join(self.narrator(view, ctx).lines([event]))
+        voice = self.narrator(view, ctx)
+        if ctx.viewer == HOST and getattr(view, "truth", None) is not None:
+            return "\n".join(moderator_event_lines(event, voice, ctx.language))
+        return "\n".join(voice.lines([event]))
 
     # -- moves -----------------------------------------------------------------------------------
 
@@ -89,11 +116,23 @@ class BattagliaPresenter(Presenter):
             return f"{self.w(ctx, 'accuse')}: {self.option_label(action, view, ctx)}"
         if kind == "dying_shot":
             return say("action_dying_shot", name=voice.name(action.target))  # type: ignore[attr-defined]
+        if kind == "declare_outcome":
+            force = action.force  # type: ignore[attr-defined]
+            if force == "none":
+                return host_word(ctx.language, "declare_none")
+            return host_word(ctx.language, "declare", force=voice.forces.get(force, force))
         if kind == "pass":
             return (say("action_accept") if phase == "condemned" else say("action_no_objection")
                     if phase == "execution" else say("prompt_pass"))
         key = f"action_{kind}"
         return say(key) if key in voice.words else super().action_label(action, view, ctx)
+
+    def controls(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[Control]:
+        """The moderator's declarations stay one button each (seven at most), the rest as usual."""
+        declarations = [a for a in actions if a.kind == "declare_outcome"]
+        rest = [a for a in actions if a.kind != "declare_outcome"]
+        return super().controls(rest, view, ctx) + [
+            Control(self.action_label(a, view, ctx), action_to_dict(a)) for a in declarations]
 
     def group_label(self, kind: str, actions: Sequence[Action], view: Any, ctx: Context) -> str:
         if kind == "choose":
@@ -123,6 +162,8 @@ class BattagliaPresenter(Presenter):
             return super().panel(view, ctx)
         voice = self.narrator(view, ctx)
         sections = [self._now(view, voice, ctx)]
+        if view.truth is not None:
+            sections += truth_sections(view.truth, voice, ctx.language)
         if view.card is not None:
             sections.append(self._you(view, voice, ctx))
         learned = voice.lines(view.notes)
