@@ -163,11 +163,16 @@ def test_the_moderator_declares_the_outcome_and_the_game_ends(tables: Tables) ->
     assert "TARGET_NOT_ALLOWED" in page(tables, created, None) and table.session.outcome() is None
 
     force = legal[0]["force"]
-    headers = as_seat(token_of(created["seats"][0]["url"]))
-    with tables.client.websocket_connect(f"/ws/t/{created['table']}/seat/0", headers=headers) as socket:
-        drain(socket)
+    seat_headers = as_seat(token_of(created["seats"][0]["url"]))
+    host_headers = as_seat(token_of(created["host_url"]))
+    with tables.client.websocket_connect(f"/ws/t/{created['table']}/seat/0", headers=seat_headers) as socket, \
+            tables.client.websocket_connect(f"/ws/t/{created['table']}/host", headers=host_headers) as host_socket:
+        drain(socket), drain(host_socket)
         assert host_act(tables, created, {"kind": "declare_outcome", "force": force})["ok"]
         pushed = json.dumps(drain(socket), ensure_ascii=False)
+        host_pushed = json.dumps(drain(host_socket), ensure_ascii=False)
+    assert "The host declares the outcome sealed" in pushed and "The host declares the outcome sealed" in host_pushed
+    assert TRUTH_TITLE in host_pushed and TRUTH_TITLE not in pushed
     outcome = table.session.outcome()
     assert outcome is not None and outcome.termination == "forced_outcome" and outcome.detail["force"] == force
     state = table.session.state
