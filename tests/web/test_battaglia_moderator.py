@@ -9,11 +9,14 @@ secrets; without a moderator the host page stays public. The moderator may decla
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+from fastapi.testclient import TestClient
 from markupsafe import escape
 
 from agents.battaglia.texts import mask_name
+from narrator.web import create_app
 from narrator.web.pages import context_for, event_lines
 from rules.battaglia.life import seat_force
 from rules.core import HOST, Viewer
@@ -189,3 +192,14 @@ def test_the_moderator_page_in_russian(tables: Tables) -> None:
     host = page(tables, created, None)
     assert "Вся правда (только ведущему)" in host and "объявить пат" in host
     assert "Вся правда" not in page(tables, created, 0)
+
+
+def test_a_restarted_server_keeps_the_moderator(tables: Tables, data_dir: Path) -> None:
+    """The moderation lives in the table's config, so a restart rebuilds the same host page."""
+    created = create(tables, host="human")
+    play(tables, created, lambda t: t.session.state.day >= 1)
+    before = host_get(tables, created, "state").json()
+    with TestClient(create_app(data_dir)) as client:
+        again = client.get(f"/api/t/{created['table']}/host/state", headers=as_seat(token_of(created["host_url"])))
+    assert again.status_code == 200
+    assert again.json()["view"]["truth"] == before["view"]["truth"] and again.json()["legal"] == before["legal"]
