@@ -11,14 +11,14 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
-from rules.battaglia.actions import (TEXT_LIMIT, Accuse, Choose, Curse, DeclareOutcome, DyingShot, Intercede, Judge,
+from rules.battaglia.actions import (Accuse, Choose, Curse, DeclareOutcome, DyingShot, Intercede, Judge,
                                      Pass, RevealBishop, RevealLord, Speak, Vote, Whisper)
 from rules.battaglia.cards import Card, Force
 from rules.battaglia.day import accuser_of, can_intercede, can_reveal_bishop, judges, open_targets
 from rules.battaglia.night import CORRIGAN_STEPS, DOMOVIK_STEPS, GLOOM_STEPS, TIIR_STEPS
 from rules.battaglia.state import BattagliaState, NightStep, Phase, living
 from rules.battaglia.life import seat_force
-from rules.core import CHANCE, HOST, Action, Code, Rejection
+from rules.core import CHANCE, HOST, Action
 
 RULES = "seeds/004_55ac8a5a86b5c135.txt"
 

@@ -17,7 +17,7 @@ from rules.ten_candles.actions import (ACTION_TYPES, AcceptRoll, BurnTrait, Call
 from rules.ten_candles.codes import cite, reject, who
 from rules.ten_candles.config import TenCandlesConfig
 from rules.ten_candles.setup import SETUP_ACTIONS, apply_setup, check_setup
-from rules.ten_candles.state import PRE_PLAY_PHASES, Character, Phase, TenCandlesState, draft, seal
+from rules.ten_candles.state import Character, Phase, TenCandlesState, draft, seal
 from rules.ten_candles.views import TenCandlesView, view
 
 Checker = Callable[[TenCandlesState, Any], Rejection | None]

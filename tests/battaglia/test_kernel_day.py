@@ -7,7 +7,7 @@ import pytest
 from rules.battaglia import GAME, Card, Phase
 from rules.battaglia.actions import Curse, DyingShot, Intercede, RevealBishop, RevealLord
 from rules.battaglia.day import day_limits
-from tests.battaglia.kernel_helpers import (S6A, S12, S17, P, accuse_round, answer, dealt, pass_day, public_of,
+from tests.battaglia.kernel_helpers import (S6A, S12, S17, P, accuse_round, answer, dealt, public_of,
                                             reborn, run_night, vote_round, with_cards)
 
 

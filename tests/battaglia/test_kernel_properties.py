@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from narrator.session import Session
 from narrator.transcript import MemoryRecorder
-from rules.battaglia import GAME, BattagliaConfig, Card, Phase
+from rules.battaglia import GAME, BattagliaConfig, Phase
 from rules.battaglia.actions import ACTION_TYPES, Accuse, Choose, Curse, DyingShot, Intercede, Pass, Vote
 from rules.chance import sample
 from rules.codec import ActionCodec
