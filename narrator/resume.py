@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from agents.base import Agent
-from narrator.session import Session, decode_moves
-from narrator.transcript import ResumeError, TranscriptWriter, next_seq, read_transcript, trim_to_complete_lines
+from narrator.session import Session
+from narrator.transcript import ResumeError, TranscriptWriter, read_transcript, trim_to_complete_lines
 from rules.chance import sample
 from rules.core import PlayerId
 from rules.replay import decode_config, event_record, parse_lines
@@ -47,12 +47,11 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
     header = replayed.header
     game = get_game(header["game"])
     config = decode_config(game, header.get("config") or {})
-    session = Session(game, config, agents, seed=header.get("seed"), fallbacks=fallbacks)
-    with Path(path).open(encoding="utf-8") as handle:
-        records = [record for _, record in parse_lines(handle)]
-    _fast_forward(session, decode_moves(game, records))
+    session = Session(game, config, agents, seed=header.get("seed"), fallbacks=fallbacks, state=replayed.state)
+    for spec in replayed.chance_specs:  # draw what the game drew, so the rest gets the same dice
+        sample(spec, session.rng)
     trim_to_complete_lines(path, replayed.last_line)
-    session.seq = next_seq(path)
+    session.seq = replayed.last_seq + 1
     session.recorder = TranscriptWriter(path, append=True)
     _complete_last_move(session, replayed.unrecorded)
     if session.outcome() is not None:
@@ -69,10 +68,3 @@ def _complete_last_move(session: Session, unrecorded: list[Any]) -> None:
         session.write({"kind": "result", **outcome.to_dict()})
         session.recorder.close()  # type: ignore[union-attr]
 
-
-def _fast_forward(session: Session, moves: list[Any]) -> None:
-    """Apply recorded moves without recording them, drawing the same chance samples as they did."""
-    for action in moves:
-        if action.kind == "chance":
-            sample(session.game.chance_spec(session.state), session.rng)
-        session.state = session.game.apply(session.state, action).state

@@ -9,13 +9,12 @@ gives up, and writes every step to the transcript as it happens.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from agents.base import Agent, AgentGaveUpError, Decision, Request
 from rules.chance import sample
-from rules.codec import ActionCodec
+from rules.codec import codec_for
 from rules.core import (CHANCE, Action, ChanceAction, Code, Event, Game, IllegalActionError, Outcome,
                         PlayerId, Rejection, jsonable)
 from rules.replay import action_record, event_record, header_record
@@ -64,7 +63,7 @@ class Session:
         self.state = game.initial_state(config) if state is None else state
         self.seq = 1
         self.listeners: list[Listener] = []
-        self.codec = _codec_for(tuple(game.action_types))
+        self.codec = codec_for(tuple(game.action_types))
         for agent in (*self.agents.values(), *self.fallbacks.values()):
             bind_calls = getattr(agent, "bind_calls", None)
             if bind_calls is not None:  # language-model agents report each call for the transcript
@@ -217,19 +216,8 @@ class Session:
             listener(action, events)
 
 
-@lru_cache(maxsize=None)
-def _codec_for(action_types: tuple[type[Action], ...]) -> ActionCodec:
-    """One codec per game: building its pydantic adapter costs more than a whole simulated game."""
-    return ActionCodec(action_types)
-
-
 def _unpack(answer: Action | Decision) -> tuple[Action, dict[str, Any]]:
     if isinstance(answer, Decision):
         return answer.action, answer.notes
     return answer, {}
 
-
-def decode_moves(game: Game[Any, Any], records: Iterable[Mapping[str, Any]]) -> list[Action]:
-    """The actions (chance included) of transcript records, in order."""
-    codec = ActionCodec(game.action_types)
-    return [codec.decode(r["payload"]) for r in records if r.get("kind") in ("action", "chance")]

@@ -101,18 +101,6 @@ def trim_to_complete_lines(path: str | Path, last_line: int) -> None:
         os.fsync(handle.fileno())
 
 
-def next_seq(path: str | Path) -> int:
-    """The ``seq`` number the next record appended to ``path`` should carry."""
-    seq = 0
-    with Path(path).open(encoding="utf-8") as handle:
-        for text in handle:
-            try:
-                seq = max(seq, int(json.loads(text).get("seq", 0)))
-            except (ValueError, AttributeError):
-                continue
-    return seq + 1
-
-
 __all__ = ["MemoryRecorder", "ResumeError", "TranscriptError", "TranscriptExistsError", "TranscriptWriter",
-           "default_transcript_path", "next_seq", "read_transcript",
+           "default_transcript_path", "read_transcript",
            "trim_to_complete_lines"]

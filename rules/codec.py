@@ -10,6 +10,7 @@ action that the rules forbid passes here and is rejected by ``check``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Annotated, Any, Union
 
 from pydantic import Field, TypeAdapter, ValidationError
@@ -47,6 +48,12 @@ class ActionCodec:
             return self._adapter.validate_python(dict(data))
         except ValidationError as error:
             raise InvalidActionError(f"malformed {kind!r} action: {_explain(error)}") from None
+
+
+@lru_cache(maxsize=None)
+def codec_for(action_types: tuple[type[Action], ...]) -> ActionCodec:
+    """The codec of a game's actions, built once: its pydantic adapter costs more than a simulated game."""
+    return ActionCodec(action_types)
 
 
 def _kind_of(action_type: type[Action]) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from rules.codec import ActionCodec, action_to_dict
+from rules.codec import ActionCodec, action_to_dict, codec_for
 from rules.core import Audience, Event, Game, IllegalActionError, InvalidActionError, Outcome, Viewer, jsonable
 from rules.registry import get_game
 
@@ -92,6 +92,9 @@ class ReplayResult:
         errors: problems found in lenient mode (strict mode raises the first instead).
         unrecorded: events the last move derives that the file does not hold yet (a crash
             between a move and its events); resuming writes them before anything else.
+        chance_specs: what chance was asked for at each recorded chance move, in order; resuming
+            samples them again so its generator continues where the game's stopped.
+        last_seq: the highest ``seq`` number read.
     """
 
     state: Any
@@ -102,6 +105,8 @@ class ReplayResult:
     outcome: Outcome | None = None
     errors: list[TranscriptError] = field(default_factory=list)
     unrecorded: list[Event] = field(default_factory=list)
+    chance_specs: list[Any] = field(default_factory=list)
+    last_seq: int = 0
 
 
 def parse_lines(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
@@ -138,7 +143,7 @@ def replay(lines: Iterable[str], *, strict: bool = True) -> ReplayResult:
         raise TranscriptError(records[0][0] if records else 1, "the first line must be a header record")
     header = records[0][1]
     game, config = _game_and_config(header)
-    folder = _Folder(game, game.initial_state(config), ActionCodec(game.action_types))
+    folder = _Folder(game, game.initial_state(config), codec_for(tuple(game.action_types)))
     result = ReplayResult(state=folder.state, header=header, last_line=records[0][0])
     for number, record in records[1:]:
         try:
@@ -150,7 +155,8 @@ def replay(lines: Iterable[str], *, strict: bool = True) -> ReplayResult:
             break
         result.last_line = number
         result.truncated = record["kind"] != "result"
-    result.state, result.moves = folder.state, folder.moves
+        result.last_seq = max(result.last_seq, _seq_of(record))
+    result.state, result.moves, result.chance_specs = folder.state, folder.moves, folder.chance_specs
     result.unrecorded = list(folder.pending)
     result.outcome = game.outcome(folder.state)
     if not result.errors and folder.pending and not result.truncated:
@@ -159,6 +165,13 @@ def replay(lines: Iterable[str], *, strict: bool = True) -> ReplayResult:
             raise error
         result.errors.append(error)
     return result
+
+
+def _seq_of(record: Mapping[str, Any]) -> int:
+    try:
+        return int(record.get("seq", 0))
+    except (TypeError, ValueError):
+        return 0
 
 
 def _game_and_config(header: Mapping[str, Any]) -> tuple[Game[Any, Any], Any]:
@@ -183,6 +196,7 @@ class _Folder:
     codec: ActionCodec
     moves: int = 0
     pending: list[Event] = field(default_factory=list)
+    chance_specs: list[Any] = field(default_factory=list)
 
     def feed(self, number: int, record: dict[str, Any]) -> None:
         kind = record["kind"]
@@ -198,6 +212,7 @@ class _Folder:
             raise TranscriptError(number, f"event {self.pending[0].kind!r} was derived but not recorded before this move")
         try:
             action = self.codec.decode(record.get("payload") or {})
+            spec = self.game.chance_spec(self.state) if action.kind == "chance" else None  # type: ignore[attr-defined]
             step = self.game.apply(self.state, action)
         except InvalidActionError as error:
             raise TranscriptError(number, str(error)) from None
@@ -205,6 +220,8 @@ class _Folder:
             raise TranscriptError(number, f"illegal move: {error}") from None
         self.state, self.moves = step.state, self.moves + 1
         self.pending = list(step.events)
+        if spec is not None:
+            self.chance_specs.append(spec)
 
     def _match(self, number: int, record: dict[str, Any]) -> None:
         if not self.pending:
