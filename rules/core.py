@@ -257,9 +257,9 @@ class Game(ABC, Generic[C, S]):
         """Whether the game has ended."""
         return self.outcome(state) is not None
 
+    @abstractmethod
     def seat_count(self, state: S) -> int:
         """How many player seats the game has (bots and humans sit in them)."""
-        return int(getattr(state, "players", 0) or len(getattr(state, "seats", ())))
 
     def default_action(self, state: S, seat: PlayerId) -> Action | None:
         """The forfeit move when an agent gives up (abstain, pass); ``None`` if there is none."""

@@ -129,6 +129,9 @@ class WhisperGame(Game[WhisperConfig, WhisperState]):
             view["my_secret"] = secret_text(state.secrets[viewer])
         return view
 
+    def seat_count(self, state: WhisperState) -> int:
+        return state.players
+
     def outcome(self, state: WhisperState) -> Outcome | None:
         if not state.secrets or state.turns_taken < state.rounds * state.players:
             return None
