@@ -63,8 +63,6 @@ def _complete_last_move(session: Session, unrecorded: list[Any]) -> None:
     """Write what a crash cut off after the last move: its events, and the result if it ended the game."""
     for event in unrecorded:
         session.write(event_record(event))
-    outcome = session.outcome()
-    if outcome is not None:
-        session.write({"kind": "result", **outcome.to_dict()})
+    if session.write_result_if_over():
         session.recorder.close()  # type: ignore[union-attr]
 

@@ -117,9 +117,16 @@ class Session:
                 self.write(event_record(event))
         self.state = step.state
         self._notify(action, step.events)
-        if self.recorder is not None and self.game.outcome(self.state) is not None:
-            self.write({"kind": "result", **self.game.outcome(self.state).to_dict()})  # type: ignore[union-attr]
+        if self.recorder is not None:  # a simulation without a transcript skips the outcome check here
+            self.write_result_if_over()
         return None
+
+    def write_result_if_over(self) -> bool:
+        """Record the result line once the game is over; returns whether it is over."""
+        outcome = self.game.outcome(self.state)
+        if outcome is not None:
+            self.write({"kind": "result", **outcome.to_dict()})
+        return outcome is not None
 
     def play_chance(self) -> None:
         """Sample what chance must produce now and apply it."""
