@@ -1,0 +1,72 @@
+"""Native playout engines: the simulation hot path in C++, held to the Python kernel move for move.
+
+``narrator simulate`` plays thousands of games; the Python kernel (``rules/``) and bots
+(``agents/``) play one in milliseconds, which caps a 2-core machine at a few hundred games a
+second. The engines here replay the same rules and the same scripted bots in C++ for
+playtesting only. They are never the law: ``rules/`` is. Tests play the same seeds in both and
+require the same moves, chance results and report rows (``tests/fast/``), and ``narrator simulate
+--verify N`` replays N games of a run through the Python kernel. Interactive play, the web table,
+resumption and replay always use the Python kernel.
+
+The engines are built by ``setup.py`` when a C++ compiler is present; :func:`engine` says whether
+one is importable and why not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from types import ModuleType
+
+GAMES = ("battaglia", "ten_candles")
+MODULES = (*GAMES, "common")
+
+
+class NativeUnavailableError(RuntimeError):
+    """The native engine of a game is not built here (no compiler at install time, say)."""
+
+
+def engine(game: str) -> ModuleType:
+    """The compiled engine of ``game`` (``"battaglia"`` or ``"ten_candles"``).
+
+    Raises:
+        NativeUnavailableError: it was not built; the message says how to build it.
+    """
+    if game not in MODULES:
+        raise NativeUnavailableError(f"no native engine for {game!r}; there is one for {', '.join(GAMES)}")
+    try:
+        return importlib.import_module(f"narrator.fast._{game}")
+    except ImportError as error:
+        raise NativeUnavailableError(
+            f"the native {game} engine is not built ({error}); reinstall with a C++ compiler present "
+            "(`pip install -e .`), or play with the Python kernel (`--engine python`)") from error
+
+
+def available(game: str) -> bool:
+    """Whether :func:`engine` would succeed for ``game``."""
+    try:
+        engine(game)
+    except NativeUnavailableError:
+        return False
+    return True
+
+
+def mt_key(seed: int | str | bytes) -> list[int]:
+    """The key words CPython's ``random.Random(seed)`` feeds to ``init_by_array``.
+
+    An int seeds with its absolute value as 32-bit words, least significant first; a str or bytes
+    (version 2 seeding) with the integer of its bytes followed by their SHA-512 digest.
+
+    >>> mt_key(1), mt_key(2**32 + 5)
+    ([1], [5, 1])
+    """
+    if isinstance(seed, str):
+        seed = seed.encode()
+    if isinstance(seed, (bytes, bytearray)):
+        seed = int.from_bytes(bytes(seed) + hashlib.sha512(seed).digest(), "big")
+    value = abs(seed)
+    words = []
+    while value:
+        words.append(value & 0xFFFFFFFF)
+        value >>= 32
+    return words or [0]

@@ -1,0 +1,114 @@
+// CPython's random.Random, bit for bit: MT19937 seeded by init_by_array, and the methods the
+// Python simulations call (random, getrandbits, randbelow, randint, randrange, choice, shuffle).
+//
+// Why: a native playout must draw exactly the numbers the Python session draws from
+// random.Random(seed), so both engines play the same game for the same seed. The seed's key
+// words (CPython's random_seed: abs(int) as 32-bit words, little end first; a str hashed with
+// sha512 first) are computed on the Python side by narrator.fast.mt_key and passed in.
+#pragma once
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace native {
+
+class PyRandom {
+ public:
+  explicit PyRandom(const std::vector<uint32_t>& key) { seed(key); }
+  PyRandom() { seed(std::vector<uint32_t>{0u}); }
+
+  // CPython's init_by_array (Modules/_randommodule.c).
+  void seed(const std::vector<uint32_t>& key) {
+    init_genrand(19650218u);
+    uint32_t i = 1, j = 0;
+    const uint32_t key_length = key.empty() ? 1u : static_cast<uint32_t>(key.size());
+    for (uint32_t k = (N > key_length ? N : key_length); k; --k) {
+      const uint32_t word = key.empty() ? 0u : key[j];
+      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525u)) + word + j;
+      ++i;
+      ++j;
+      if (i >= N) { mt_[0] = mt_[N - 1]; i = 1; }
+      if (j >= key_length) j = 0;
+    }
+    for (uint32_t k = N - 1; k; --k) {
+      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941u)) - i;
+      ++i;
+      if (i >= N) { mt_[0] = mt_[N - 1]; i = 1; }
+    }
+    mt_[0] = 0x80000000u;
+  }
+
+  uint32_t genrand_uint32() {
+    static const uint32_t mag01[2] = {0x0u, 0x9908b0dfu};
+    uint32_t y;
+    if (mti_ >= N) {
+      int kk = 0;
+      for (; kk < static_cast<int>(N - M); kk++) {
+        y = (mt_[kk] & UPPER) | (mt_[kk + 1] & LOWER);
+        mt_[kk] = mt_[kk + M] ^ (y >> 1) ^ mag01[y & 0x1u];
+      }
+      for (; kk < static_cast<int>(N - 1); kk++) {
+        y = (mt_[kk] & UPPER) | (mt_[kk + 1] & LOWER);
+        mt_[kk] = mt_[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 0x1u];
+      }
+      y = (mt_[N - 1] & UPPER) | (mt_[0] & LOWER);
+      mt_[N - 1] = mt_[M - 1] ^ (y >> 1) ^ mag01[y & 0x1u];
+      mti_ = 0;
+    }
+    y = mt_[mti_++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= (y >> 18);
+    return y;
+  }
+
+  // random.random(): 53 bits from two words.
+  double random() {
+    const uint32_t a = genrand_uint32() >> 5, b = genrand_uint32() >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+  }
+
+  // random.getrandbits(k) for 0 <= k <= 32.
+  uint32_t getrandbits(int k) {
+    if (k <= 0) return 0;
+    return genrand_uint32() >> (32 - k);
+  }
+
+  // random._randbelow(n) (the getrandbits variant), 0 < n <= 2**32 - 1; n == 0 gives 0.
+  uint32_t randbelow(uint32_t n) {
+    if (n == 0) return 0;
+    int k = 0;
+    for (uint32_t v = n; v; v >>= 1) ++k;  // n.bit_length()
+    uint32_t r = getrandbits(k);
+    while (r >= n) r = getrandbits(k);
+    return r;
+  }
+
+  int64_t randrange(int64_t stop) { return static_cast<int64_t>(randbelow(static_cast<uint32_t>(stop))); }
+  int64_t randint(int64_t a, int64_t b) { return a + static_cast<int64_t>(randbelow(static_cast<uint32_t>(b - a + 1))); }
+
+  // Index of random.choice(seq) for len(seq) == size.
+  std::size_t choice_index(std::size_t size) { return randbelow(static_cast<uint32_t>(size)); }
+
+  // random.shuffle(x), in place.
+  template <class T>
+  void shuffle(std::vector<T>& x) {
+    for (std::size_t i = x.size(); i-- > 1;) {
+      const std::size_t j = randbelow(static_cast<uint32_t>(i + 1));
+      std::swap(x[i], x[j]);
+    }
+  }
+
+ private:
+  static constexpr uint32_t N = 624, M = 397, UPPER = 0x80000000u, LOWER = 0x7fffffffu;
+  uint32_t mt_[N];
+  uint32_t mti_ = N + 1;
+
+  void init_genrand(uint32_t s) {
+    mt_[0] = s;
+    for (mti_ = 1; mti_ < N; mti_++) mt_[mti_] = 1812433253u * (mt_[mti_ - 1] ^ (mt_[mti_ - 1] >> 30)) + mti_;
+  }
+};
+
+}  // namespace native
