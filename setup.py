@@ -20,7 +20,7 @@ def native_extensions() -> list[Pybind11Extension]:
         folder = module.parent
         sources = sorted(str(p.relative_to(ROOT)) for p in folder.glob("*.cpp"))
         extensions.append(Pybind11Extension(
-            f"narrator.fast._{folder.name}", sources, include_dirs=["native/common", str(folder.relative_to(ROOT))],
+            f"narrator.fast._{folder.name}", sources, include_dirs=["native", "native/common", str(folder.relative_to(ROOT))],
             cxx_std=17, extra_compile_args=FLAGS, depends=[str(p.relative_to(ROOT)) for p in folder.glob("*.hpp")],
             optional=True))
     return extensions
