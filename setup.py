@@ -5,6 +5,7 @@ are optional: without a C++ compiler the install still succeeds and ``narrator s
 with the Python kernel (see ``narrator/fast/__init__.py`` and docs/performance.md).
 """
 
+import os
 from pathlib import Path
 
 from pybind11.setup_helpers import Pybind11Extension, build_ext
@@ -16,8 +17,11 @@ FLAGS = ["-O2", "-ffp-contract=off"]  # no fused multiply-add: floats must round
 
 def native_extensions() -> list[Pybind11Extension]:
     extensions = []
+    only = set(filter(None, os.environ.get("NATIVE_ONLY", "").split(",")))  # dev loop: rebuild just these
     for module in sorted(ROOT.glob("native/*/module.cpp")):
         folder = module.parent
+        if only and folder.name not in only:
+            continue
         sources = sorted(str(p.relative_to(ROOT)) for p in folder.glob("*.cpp"))
         extensions.append(Pybind11Extension(
             f"narrator.fast._{folder.name}", sources, include_dirs=["native", "native/common", str(folder.relative_to(ROOT))],
