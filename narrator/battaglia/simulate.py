@@ -10,6 +10,7 @@ by the kernel's ``default_action``).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -19,6 +20,7 @@ from typing import Any
 from agents.battaglia import BattagliaBot
 from agents.battaglia.texts import Table
 from narrator.battaglia.playout import seat_request
+from narrator.playtest.engines import PlayBatch, in_runs
 from narrator.playtest.runner import GameJob
 from rules.battaglia import GAME, BattagliaConfig, BattagliaState, Card
 from rules.chance import sample
@@ -103,6 +105,20 @@ def play_one(job: GameJob) -> dict[str, Any]:
     else:
         state, moves, fallbacks = _play_lean(job, config, tally)
     return make_row(job, state, tally, moves, fallbacks)
+
+
+def native_engine() -> tuple[PlayBatch, Any]:
+    """The native engine's batch function and its ``unsupported(config)`` (see ``narrator.fast``).
+
+    Raises:
+        narrator.fast.NativeUnavailableError: the engine is not built here.
+    """
+    from narrator.fast import engine
+
+    engine("battaglia")
+    from narrator.fast import battaglia as fast
+
+    return functools.partial(in_runs, fast.play_rows, job_config, play_one), fast.unsupported
 
 
 def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple[BattagliaState, int, int]:

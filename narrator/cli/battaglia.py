@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from narrator.cli.common import console, fail, parse_range, read_yaml_mapping
+from narrator.cli.common import ENGINE_HELP, VERIFY_HELP, console, fail, parse_range, read_yaml_mapping, simulate_rows
 from narrator.cli.llm import LLM_OPTION_HELP as LLM_HELP
 from narrator.cli.llm import llm_settings
 
@@ -39,6 +39,8 @@ def simulate_battaglia(
     transcripts: int = typer.Option(0, "--transcripts", min=0,
                                     help="Keep the transcripts of the first K games of each count (for audit)."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    engine: str = typer.Option("auto", "--engine", help=ENGINE_HELP),
+    verify: int | None = typer.Option(None, "--verify", min=0, help=VERIFY_HELP),
     llm: str | None = typer.Option(None, "--llm", help=LLM_HELP),
     llm_seats: str = typer.Option("1", "--llm-seats",
                                   help="With --llm: how many seats per game the model plays (the rest are scripted), "
@@ -52,6 +54,9 @@ def simulate_battaglia(
 
       narrator simulate battaglia --players 6-12 --games 500 --jobs 2 --out report/
 
+    The games are played by the native playout engine when it is built (see --engine); a sample of
+    them is played again by the Python rules kernel and must agree (--verify).
+
     With --llm local|endpoint, language-model seats play (in one process; the scripted bot takes over
     any decision the model fails) and the run prints LLM calls, prompt tokens and latency per decision,
     illegal proposals before and after re-asks, and fallbacks (also in DIR/llm_stats.json):
@@ -59,7 +64,7 @@ def simulate_battaglia(
       narrator simulate battaglia --players 8 --games 3 --llm local
     """
     from narrator.battaglia.report import Run, summary_table, write_report
-    from narrator.battaglia.simulate import play_one
+    from narrator.battaglia.simulate import job_config, native_engine, play_one
     from narrator.playtest import make_jobs, run_games
 
     counts = parse_range(players, low=PLAYERS_LOW, high=PLAYERS_HIGH)
@@ -77,8 +82,10 @@ def simulate_battaglia(
             tdir = str(out / "transcripts" / label) if transcripts else None
             jobs_list = make_jobs(counts, games, seed, options, transcripts_dir=tdir, keep_transcripts=transcripts)
             if settings is None:
-                rows = run_games(play_one, jobs_list, workers=jobs, progress=progress,
-                                 description=f"battaglia {label}")
+                configs = [job_config(job) for job in {job.players: job for job in jobs_list}.values()]
+                rows = simulate_rows(jobs_list, play_one=play_one, native=native_engine, configs=configs,
+                                     engine=engine, verify=verify, workers=jobs, progress=progress,
+                                     description=f"battaglia {label}")
             else:
                 from narrator.battaglia.llm_games import LLMRun
 

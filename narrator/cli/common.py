@@ -71,3 +71,38 @@ def parse_range(text: str, *, low: int, high: int, what: str = "players") -> lis
     if not values or bad:
         fail(f"--{what} {text!r}: each value must lie in {low}..{high}")
     return sorted(set(values))
+
+
+ENGINE_HELP = ("Who plays the games: 'native' (the compiled playout engine, ~20-40x faster), 'python' (the rules "
+               "kernel itself) or 'auto' (native when it is built and supports the rules, else python). Both play "
+               "the same game for the same seed.")
+VERIFY_HELP = ("Play this many of the run's games again with the Python kernel and check the rows agree "
+               "(default: one per player count; 0 skips the check).")
+
+
+def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[Any], engine: str,
+                  verify: int | None, workers: int, progress: bool, description: str) -> list[dict[str, Any]]:
+    """Play a simulation run with the chosen engine, then check a sample against the Python kernel.
+
+    Exits with a clear message when ``--engine native`` cannot play the run, and when the engine's
+    rows disagree with the kernel's (a bug: the report would not be the rules' report).
+    """
+    from narrator.playtest import run_games
+    from narrator.playtest.engines import EngineError, choose
+    from narrator.playtest.engines import verify as check_rows
+
+    try:
+        chosen = choose(engine, play_one=play_one, native=native, configs=configs)
+    except EngineError as error:
+        fail(str(error))
+    if chosen.note:
+        console.print(f"note: {chosen.note}", highlight=False)
+    rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
+                     description=f"{description} ({chosen.name})", batched=True)
+    if chosen.name == "native":
+        count = len({job.players for job in jobs}) if verify is None else verify
+        problems = check_rows(rows, jobs, play_one, count)
+        if problems:
+            fail("the native engine and the Python kernel disagree (a bug: please report it; --engine python "
+                 "plays without the native engine):\n  " + "\n  ".join(problems[:5]))
+    return rows

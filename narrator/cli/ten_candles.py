@@ -9,7 +9,7 @@ import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from narrator.cli.common import console, fail, parse_range
+from narrator.cli.common import ENGINE_HELP, VERIFY_HELP, console, fail, parse_range, simulate_rows
 from narrator.transcript import default_transcript_path
 
 PLAY_HELP = (
@@ -25,7 +25,9 @@ SIMULATE_HELP = (
     "Simulate many Ten Candles games with scripted survivors and GM, and write a report.\n\n"
     "Writes report.md, games.csv, scenes.csv, summary.csv and PNG plots (scenes reached, conflicts per scene, "
     "cards burned, hope-die and Brink use, how the game ends, deaths) into --out.\n\n"
-    "  narrator simulate ten-candles --players 3-5 --games 500 --seed 1 --jobs 2 --out report/"
+    "  narrator simulate ten-candles --players 3-5 --games 500 --seed 1 --jobs 2 --out report/\n\n"
+    "The games are played by the native playout engine when it is built (see --engine); a sample of them is "
+    "played again by the Python rules kernel and must agree (--verify)."
 )
 
 
@@ -132,17 +134,21 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         transcripts: int = typer.Option(0, "--transcripts", min=0, help="Keep the transcripts of the first K games "
                                         "of each player count (in OUT/transcripts)."),
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+        engine: str = typer.Option("auto", "--engine", help=ENGINE_HELP),
+        verify: int | None = typer.Option(None, "--verify", min=0, help=VERIFY_HELP),
     ) -> None:
-        from narrator.playtest import make_jobs, run_games
+        from narrator.playtest import make_jobs
         from narrator.ten_candles.report import write_report
-        from narrator.ten_candles.simulate import play_one
+        from narrator.ten_candles.simulate import job_config, native_engine, play_one
 
         counts = parse_range(players, low=2, high=9)
         folder = str(out / "transcripts") if transcripts else None
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
         batch = make_jobs(counts, games, seed, transcripts_dir=folder, keep_transcripts=transcripts)
-        rows = run_games(play_one, batch, workers=jobs, progress=progress, description="ten-candles")
+        configs = [job_config(job) for job in {job.players: job for job in batch}.values()]
+        rows = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs, engine=engine,
+                             verify=verify, workers=jobs, progress=progress, description="ten-candles")
         table = write_report(rows, out, seed=seed, jobs=jobs)
         _print_summary(table)
         console.print(f"report: {out / 'report.md'}")

@@ -54,34 +54,36 @@ def _chunks(jobs: Sequence[GameJob], size: int) -> Iterator[Sequence[GameJob]]:
         yield jobs[start:start + size]
 
 
-def _play_chunk(args: tuple[Callable[[GameJob], Row], Sequence[GameJob]]) -> list[Row]:
-    play_one, chunk = args
-    return [play_one(job) for job in chunk]
+def _play_chunk(args: tuple[Callable[..., Any], Sequence[GameJob], bool]) -> list[Row]:
+    play, chunk, batched = args
+    return list(play(chunk)) if batched else [play(job) for job in chunk]
 
 
-def run_games(play_one: Callable[[GameJob], Row], jobs: Sequence[GameJob], *, workers: int = 1,
-              progress: bool = True, description: str = "simulating") -> list[Row]:
+def run_games(play: Callable[..., Any], jobs: Sequence[GameJob], *, workers: int = 1,
+              progress: bool = True, description: str = "simulating", batched: bool = False) -> list[Row]:
     """Play every job and return the rows in job order.
 
     Args:
-        play_one: a module-level function (it is pickled to worker processes).
+        play: a picklable function (module-level, or a ``functools.partial`` of one): ``play(job) -> row``,
+            or with ``batched`` ``play(jobs) -> rows`` (an engine that plays many games per call).
         jobs: the games to play.
         workers: worker processes; 1 plays in this process.
         progress: show a rich progress bar on the terminal.
         description: the progress bar's label.
+        batched: ``play`` takes a list of jobs.
     """
-    chunk_size = max(1, min(200, len(jobs) // (workers * 8) or 1))
+    chunk_size = max(1, min(2000 if batched else 200, len(jobs) // (workers * 8) or 1))
     rows: list[Row] = []
     with _progress(progress) as bar:
         task = bar.add_task(description, total=len(jobs))
         if workers <= 1:
             for chunk in _chunks(jobs, chunk_size):
-                rows.extend(_play_chunk((play_one, chunk)))
+                rows.extend(_play_chunk((play, chunk, batched)))
                 bar.advance(task, len(chunk))
             return rows
         context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
         with context.Pool(workers) as pool:
-            for chunk_rows in pool.imap(_play_chunk, ((play_one, c) for c in _chunks(jobs, chunk_size))):
+            for chunk_rows in pool.imap(_play_chunk, ((play, c, batched) for c in _chunks(jobs, chunk_size))):
                 rows.extend(chunk_rows)
                 bar.advance(task, len(chunk_rows))
     return rows

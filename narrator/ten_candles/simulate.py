@@ -6,6 +6,7 @@ A game is played by scripted survivors and the scripted GM with the wordless voi
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from functools import lru_cache
@@ -16,6 +17,7 @@ from agents.ten_candles.survivor import ScriptedSurvivor
 from agents.ten_candles.table import Board
 from agents.ten_candles.voice import Storyteller
 from narrator.playtest import GameJob
+from narrator.playtest.engines import PlayBatch, in_runs
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter
 from rules.core import HOST, Action, Event
@@ -123,9 +125,28 @@ def _config(players: int, options: str) -> Any:
     return decode_config(GAME, {**json.loads(options), "players": players})
 
 
+def job_config(job: GameJob) -> Any:
+    """The rules a job is played under."""
+    return _config(job.players, json.dumps(dict(job.options), sort_keys=True))
+
+
+def native_engine() -> tuple[PlayBatch, Any]:
+    """The native engine's batch function and its ``unsupported(config)`` (see ``narrator.fast``).
+
+    Raises:
+        narrator.fast.NativeUnavailableError: the engine is not built here.
+    """
+    from narrator.fast import engine
+
+    engine("ten_candles")
+    from narrator.fast import ten_candles as fast
+
+    return functools.partial(in_runs, fast.play_rows, job_config, play_one), fast.unsupported
+
+
 def play_one(job: GameJob) -> dict[str, Any]:
     """Play one simulated game and return its row (module-level: pickled to workers)."""
-    config = _config(job.players, json.dumps(dict(job.options), sort_keys=True))
+    config = job_config(job)
     agents, _ = make_table(job.players, job.seed)
     recorder = TranscriptWriter(job.transcript, overwrite=True) if job.transcript else None
     session = Session(GAME, config, agents, seed=job.seed, recorder=recorder)

@@ -1,0 +1,125 @@
+"""Which engine plays a run: the native playout engine when it can, else the Python kernel and bots.
+
+Both play the same game for the same seed (``narrator.fast`` explains how that is held true). A run
+asks for ``auto`` (native when it is built and supports the rules profile, else Python, with the
+reason shown), ``native`` (an error when it cannot) or ``python``. Whichever plays, a sample of
+games is played again by the Python kernel and the rows compared (:func:`verify`), so a report never
+rests on an engine that disagrees with the law.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from narrator.playtest.runner import GameJob, Row
+
+PlayOne = Callable[[GameJob], Row]
+PlayBatch = Callable[[Sequence[GameJob]], list[Row]]
+PlayRows = Callable[[Any, Sequence[GameJob]], list[Row]]
+ENGINES = ("auto", "native", "python")
+
+
+class EngineError(RuntimeError):
+    """The requested engine cannot play this run, or it disagreed with the Python kernel."""
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The engine chosen for a run.
+
+    Attributes:
+        name: ``"native"`` or ``"python"``.
+        play_batch: plays a list of jobs and returns their rows in order (module-level: pickled).
+        note: why ``auto`` fell back to Python (empty otherwise).
+    """
+
+    name: str
+    play_batch: PlayBatch
+    note: str = ""
+
+
+def each(play_one: PlayOne, jobs: Sequence[GameJob]) -> list[Row]:
+    """Play jobs one by one with a per-game function (the Python engine)."""
+    return [play_one(job) for job in jobs]
+
+
+def in_runs(play_rows: PlayRows, config_of: Callable[[GameJob], Any], play_one: PlayOne,
+            jobs: Sequence[GameJob]) -> list[Row]:
+    """Play jobs natively, consecutive jobs of one table in one call.
+
+    A job that keeps a transcript is played by ``play_one`` (only the Python session writes JSONL);
+    it is the same game either way.
+    """
+    rows: list[Row] = []
+    start = 0
+    while start < len(jobs):
+        if jobs[start].transcript:
+            rows.append(play_one(jobs[start]))
+            start += 1
+            continue
+        end = start + 1
+        while (end < len(jobs) and not jobs[end].transcript and jobs[end].players == jobs[start].players
+               and jobs[end].options == jobs[start].options):
+            end += 1
+        rows.extend(play_rows(config_of(jobs[start]), jobs[start:end]))
+        start = end
+    return rows
+
+
+def choose(requested: str, *, play_one: PlayOne, native: Callable[[], tuple[PlayBatch, Callable[[Any], str | None]]],
+           configs: Sequence[Any]) -> Engine:
+    """The engine for a run.
+
+    Args:
+        requested: ``auto``, ``native`` or ``python``.
+        play_one: the Python engine's per-game function.
+        native: returns the native batch function and its ``unsupported(config)``; raises
+            ``narrator.fast.NativeUnavailableError`` when the engine is not built.
+        configs: every rules config the run will play (one per player count and profile).
+
+    Raises:
+        EngineError: ``native`` was asked for and cannot play the run.
+    """
+    from narrator.fast import NativeUnavailableError
+
+    if requested not in ENGINES:
+        raise EngineError(f"--engine {requested!r}: choose one of {', '.join(ENGINES)}")
+    python = Engine("python", functools.partial(each, play_one))
+    if requested == "python":
+        return python
+    try:
+        batch, unsupported = native()
+    except NativeUnavailableError as error:
+        return _fallback(requested, python, str(error))
+    reasons = sorted({reason for config in configs if (reason := unsupported(config))})
+    if reasons:
+        return _fallback(requested, python, "the native engine does not support " + "; ".join(reasons))
+    return Engine("native", batch)
+
+
+def _fallback(requested: str, python: Engine, why: str) -> Engine:
+    if requested == "native":
+        raise EngineError(f"--engine native: {why}")
+    return Engine("python", python.play_batch, note=f"playing with the Python kernel: {why}")
+
+
+def verify(rows: Sequence[Row], jobs: Sequence[GameJob], play_one: PlayOne, count: int) -> list[str]:
+    """Play ``count`` of the run's games again with the Python engine and compare their rows.
+
+    The games are spread evenly over the run (so every player count is sampled when ``count`` is at
+    least the number of counts). Returns one line per disagreement; empty when all agree.
+    """
+    if count <= 0 or not jobs:
+        return []
+    picks = sorted({i * len(jobs) // min(count, len(jobs)) for i in range(min(count, len(jobs)))})
+    problems = []
+    for i in picks:
+        expected = play_one(GameJob(jobs[i].index, jobs[i].players, jobs[i].seed, jobs[i].options))
+        if rows[i] != expected:
+            keys = sorted(k for k in expected.keys() | rows[i].keys() if rows[i].get(k) != expected.get(k))
+            shown = ", ".join(f"{k}: {rows[i].get(k)!r} vs {expected.get(k)!r}" for k in keys[:6])
+            problems.append(f"game {jobs[i].index} ({jobs[i].players} players, seed {jobs[i].seed}): {shown}")
+    return problems
