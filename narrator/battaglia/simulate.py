@@ -113,11 +113,9 @@ def native_engine() -> tuple[PlayBatch, Any]:
     Raises:
         narrator.fast.NativeUnavailableError: the engine is not built here.
     """
-    from narrator.fast import engine
+    from narrator.fast import playout
 
-    engine("battaglia")
-    from narrator.fast import battaglia as fast
-
+    fast = playout("battaglia")
     return functools.partial(in_runs, fast.play_rows, job_config, play_one), fast.unsupported
 
 

@@ -42,6 +42,23 @@ def engine(game: str) -> ModuleType:
             "(`pip install -e .`), or play with the Python kernel (`--engine python`)") from error
 
 
+def playout(game: str) -> ModuleType:
+    """The Python face of ``game``'s engine, ``narrator.fast.<game>``: ``play_rows``, ``trace``, ``unsupported``.
+
+    Raises:
+        NativeUnavailableError: the compiled module or its Python face is missing or incomplete.
+    """
+    engine(game)
+    try:
+        face = importlib.import_module(f"narrator.fast.{game}")
+    except ImportError as error:
+        raise NativeUnavailableError(f"the native {game} engine is incomplete here ({error})") from error
+    missing = [name for name in ("play_rows", "trace", "unsupported") if not hasattr(face, name)]
+    if missing:
+        raise NativeUnavailableError(f"the native {game} engine is incomplete here (no {', '.join(missing)})")
+    return face
+
+
 def available(game: str) -> bool:
     """Whether :func:`engine` would succeed for ``game``."""
     try:

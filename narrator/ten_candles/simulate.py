@@ -136,11 +136,9 @@ def native_engine() -> tuple[PlayBatch, Any]:
     Raises:
         narrator.fast.NativeUnavailableError: the engine is not built here.
     """
-    from narrator.fast import engine
+    from narrator.fast import playout
 
-    engine("ten_candles")
-    from narrator.fast import ten_candles as fast
-
+    fast = playout("ten_candles")
     return functools.partial(in_runs, fast.play_rows, job_config, play_one), fast.unsupported
 
 
