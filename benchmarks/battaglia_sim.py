@@ -28,8 +28,8 @@ SplitMix64 generator instead of re-seeding a Mersenne Twister (see ``agents/batt
 
 Usage::
 
-    python benchmarks/battaglia_sim.py                      # 12 players, 1 and 2 jobs, sweep estimate
-    python benchmarks/battaglia_sim.py --games 400 --sweep-games 40 --profile
+    python benchmarks/battaglia_sim.py                      # native engine: 12 players, 1 and 2 jobs, full sweep
+    python benchmarks/battaglia_sim.py --engine python --games 400 --sweep-games 40 --profile
 
 What it measures:
 
@@ -56,14 +56,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agents.battaglia import BattagliaBot
-from narrator.battaglia.simulate import play_one
+from narrator.battaglia.simulate import job_config, native_engine, play_one
 from narrator.playtest import make_jobs, run_games
+from narrator.playtest.engines import Engine, PlayBatch, choose
 
 SWEEP = list(range(6, 18))
 TARGET_GAMES = 10_000
 
 
-def rate(players: list[int], games: int, jobs: int, seed: int) -> tuple[float, float, int, float]:
+def pick_engine(name: str, players: list[int]) -> Engine:
+    """The ``native`` or ``python`` engine (``auto`` picks as ``narrator simulate`` does)."""
+    configs = [job_config(job) for job in make_jobs(players, 1, 0)]
+    chosen = choose(name, play_one=play_one, native=native_engine, configs=configs)
+    if chosen.note:
+        print(f"note: {chosen.note}")
+    return chosen
+
+
+def rate(play: PlayBatch, players: list[int], games: int, jobs: int, seed: int) -> tuple[float, float, int, float]:
     """(games per wall second, wall seconds, total moves, games per CPU second of this process).
 
     The CPU rate is only meaningful for ``jobs=1`` (workers' CPU is not counted); it is what one
@@ -71,7 +81,7 @@ def rate(players: list[int], games: int, jobs: int, seed: int) -> tuple[float, f
     """
     batch = make_jobs(players, games, seed)
     started, cpu = time.perf_counter(), time.process_time()
-    rows = run_games(play_one, batch, workers=jobs, progress=False)
+    rows = run_games(play, batch, workers=jobs, progress=False, batched=True)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     return len(rows) / elapsed, elapsed, sum(int(r["moves"]) for r in rows), len(rows) / max(cpu, 1e-9)
 
@@ -118,31 +128,42 @@ def profile(players: int, games: int, seed: int, top: int) -> str:
 def main() -> None:
     """Run the measurements and print them."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engine", choices=("native", "python", "auto"), default="native")
     parser.add_argument("--players", type=int, default=12)
-    parser.add_argument("--games", type=int, default=300, help="games for the games/s measurement")
-    parser.add_argument("--sweep-games", type=int, default=30, help="games per count in the measured sweep")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games for the games/s measurement (default 20,000 native, 300 python)")
+    parser.add_argument("--sweep-games", type=int, default=None,
+                        help="games per count in the measured sweep (default 10,000 native: the whole target "
+                             "sweep; 30 python, extrapolated)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="print the cProfile top entries")
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
 
+    engine = pick_engine(args.engine, SWEEP)
+    play, native = engine.play_batch, engine.name == "native"
+    games = args.games or (20_000 if native else 300)
+    sweep_games = args.sweep_games or (TARGET_GAMES if native else 30)
     play_one(make_jobs([args.players], 1, args.seed)[0])  # warm caches (YAML, config validation)
+    print(f"engine: {'native' if native else 'python'}")
     for jobs in (1, 2):
-        per_second, elapsed, moves, per_cpu = rate([args.players], args.games, jobs, args.seed)
+        per_second, elapsed, moves, per_cpu = rate(play, [args.players], games, jobs, args.seed)
         cpu = f", {per_cpu:.1f} games per CPU-second" if jobs == 1 else ""
         print(f"{args.players} players, jobs={jobs}: {per_second:8.1f} games/s wall "
-              f"({args.games} games in {elapsed:.1f} s, {moves / elapsed:,.0f} moves/s{cpu})")
-    per_second, elapsed, _, _ = rate(SWEEP, args.sweep_games, 2, args.seed)
-    total = len(SWEEP) * args.sweep_games
-    estimate = elapsed * TARGET_GAMES / args.sweep_games
-    print(f"sweep 6..17 x {args.sweep_games} games (jobs=2): {total} games in {elapsed:.1f} s "
+              f"({games} games in {elapsed:.1f} s, {moves / elapsed:,.0f} moves/s{cpu})")
+    per_second, elapsed, _, _ = rate(play, SWEEP, sweep_games, 2, args.seed)
+    total = len(SWEEP) * sweep_games
+    print(f"sweep 6..17 x {sweep_games:,} games (jobs=2): {total:,} games in {elapsed:.1f} s "
           f"({per_second:.1f} games/s)")
-    print(f"sweep 6..17 x {TARGET_GAMES:,} games (jobs=2): EXTRAPOLATED from the measured sweep: "
-          f"{estimate / 60:.0f} min ({estimate / 3600:.1f} h)")
-    per_decision, per_move = bot_cost(args.players, max(20, args.games // 5), args.seed)
-    print(f"{args.players} players, CPU: {per_decision:.1f} us per bot decision, "
-          f"{per_move:.1f} us per move for the kernel and the loop")
-    print("target: 2,000 games/s")
+    if sweep_games < TARGET_GAMES:
+        estimate = elapsed * TARGET_GAMES / sweep_games
+        print(f"sweep 6..17 x {TARGET_GAMES:,} games (jobs=2): EXTRAPOLATED from the measured sweep: "
+              f"{estimate / 60:.0f} min ({estimate / 3600:.1f} h)")
+    if not native:
+        per_decision, per_move = bot_cost(args.players, max(20, games // 5), args.seed)
+        print(f"{args.players} players, CPU: {per_decision:.1f} us per bot decision, "
+              f"{per_move:.1f} us per move for the kernel and the loop")
+    print("target: 2,000 games/s at 12 players with jobs=2; the 6..17 x 10,000 sweep in under 60 s")
     if args.profile:
         print(profile(args.players, max(20, args.games // 10), args.seed, args.top))
 
