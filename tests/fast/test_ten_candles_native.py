@@ -1,0 +1,197 @@
+"""The native Ten Candles engine plays the very same games as the Python kernel.
+
+Kernel: both engines play with a shared trivial chooser (``Chooser`` here, ``tc::Chooser`` in
+``native/ten_candles/kernel_chooser.hpp``), seeded alike, which now and then makes doubtful
+proposals (another seat's move, blank text, a mutated field, a wrong kind) so that rejection
+codes, re-asks and the session's fallback are compared too. Every move (actor, every field),
+every chance result, every rejection and the report's counters must be equal, on many seeds,
+every player count and each rules option.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+
+from narrator.fast import engine, mt_key
+from narrator.session import Session
+from narrator.ten_candles.simulate import Tally
+from rules.core import HOST, Action
+from rules.replay import decode_config
+from rules.ten_candles import GAME, TEXT_FIELDS, Roll, is_interjection
+from rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
+
+native = engine("ten_candles")
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"brink_success_loses": "sixes"},
+    {"chorus_counts_as_truth": False},
+    {"final_scene": "literal"},
+    {"seize_requires_tie": True},
+    {"trait_reroll_includes_hope": False},
+    {"max_rerolls_per_roll": 0},
+    {"max_rerolls_per_roll": 1},
+    {"allow_relight_during_setup": True},
+    {"gm_sees_all_brinks": True},
+    {"dead_players_speak_truths": False},
+    {"traits_one_word": False},
+    {"message_playback": "on_death"},
+    {"message_playback": "never"},
+    {"lines": ["spiders"], "veils": ["blood"]},
+]
+
+
+# -- the shared trivial chooser (Python side) -----------------------------------------------------
+
+
+def _mutate(action: Action, how: int, seat: int) -> Action:
+    if how == 0:
+        return dataclasses.replace(action, actor=HOST if seat != HOST else 0)
+    if how == 1:
+        blank = {f.name: " " for f in dataclasses.fields(action) if f.name in TEXT_FIELDS}
+        return dataclasses.replace(action, **blank) if blank else action
+    if how == 2:
+        changes = {"call_conflict": {"moment": True}, "speak_truth": {"topic": "sun"},
+                   "arrange_stack": {"order": ("brink", "vice", "moment")}, "write_traits": {"virtue": "two words"},
+                   "kill_character": {"target": 0}}.get(action.kind)
+        return dataclasses.replace(action, **changes) if changes else action
+    return Roll(actor=seat)
+
+
+class Chooser:
+    """Mostly a random turn move, now and then an interjection or a doubtful proposal."""
+
+    name = "chooser"
+    max_attempts = 3
+
+    def __init__(self, seat: int, seed: int, doubt: float = 0.05) -> None:
+        self.seat, self.doubt = seat, doubt
+        self.rng = random.Random(f"chooser:{seed}:{seat}")
+
+    def act(self, request: Any) -> Action:
+        legal = request.legal
+        turn = [a for a in legal if not is_interjection(a)]
+        pool = turn if turn and self.rng.random() >= 0.03 else legal
+        action = pool[self.rng.randrange(len(pool))]
+        if self.rng.random() < self.doubt:
+            return _mutate(action, self.rng.randrange(4), self.seat)
+        return action
+
+
+class Records:
+    def __init__(self) -> None:
+        self.lines: list[dict[str, Any]] = []
+
+    def write(self, record: dict[str, Any]) -> None:
+        self.lines.append(record)
+
+
+def _trace(lines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = []
+    for r in lines:
+        if r["kind"] in ("action", "chance"):
+            out.append((r["kind"], r["actor"], r["payload"], None))
+        elif r["kind"] == "rejected":
+            out.append(("rejected", r["actor"], r["payload"], r["rejection"]["code"]))
+        elif r["kind"] == "fallback":
+            out.append(("fallback", r["actor"], None, None))
+    return out
+
+
+def _row(tally: Tally) -> dict[str, Any]:
+    return {"scenes": tally.scene, "final_reached": tally.final_reached, "termination": tally.termination,
+            "deaths_before_final": tally.deaths_before_final,
+            "conflicts_by_scene": ";".join(map(str, tally.per_scene)), **tally.counts}
+
+
+def python_chooser_game(config: Any, seed: int, with_legal: bool = False, doubt: float = 0.05) -> tuple[list[Any], dict[str, Any], list[Any]]:
+    seats = [HOST, *range(config.players)]
+    records = Records()
+    session = Session(GAME, config, {s: Chooser(s, seed, doubt) for s in seats}, seed=seed, recorder=records)
+    tally = Tally()
+    session.listeners.append(tally)
+    legal: list[Any] = []
+    while GAME.outcome(session.state) is None:
+        if with_legal:
+            legal.append([[dict(_payload(a)) for a in GAME.legal_actions(session.state, s)] for s in seats])
+        session.step()
+    return _trace(records.lines), _row(tally), legal
+
+
+def _payload(action: Action) -> dict[str, Any]:
+    from rules.codec import action_to_dict
+    return action_to_dict(action)
+
+
+def native_chooser_game(config: Any, seed: int, with_legal: bool = False, doubt: float = 0.05) -> tuple[list[Any], dict[str, Any], list[Any]]:
+    keys = [mt_key(f"chooser:{seed}:{s}") for s in (HOST, *range(config.players))]
+    trace, row, legal = native.chooser_game(config, mt_key(seed), keys, with_legal, doubt)
+    return [tuple(t) for t in trace], row, legal
+
+
+def _config(players: int, **options: Any) -> Any:
+    return decode_config(GAME, {**options, "players": players})
+
+
+def _first_difference(a: list[Any], b: list[Any]) -> str:
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"entry {i}: python {x} != native {y}"
+    return f"lengths {len(a)} != {len(b)}"
+
+
+# -- the tests ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_chooser_games_match_move_for_move(players: int) -> None:
+    """Same seed, same config: the same moves, chance, rejections and counters (every player count)."""
+    config = _config(players)
+    for seed in range(12):
+        py_trace, py_row, _ = python_chooser_game(config, seed)
+        nat_trace, nat_row, _ = native_chooser_game(config, seed)
+        assert py_trace == nat_trace, f"seed {seed}: {_first_difference(py_trace, nat_trace)}"
+        assert py_row == nat_row, f"seed {seed}"
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_chooser_games_match_for_each_option(options: dict[str, Any]) -> None:
+    """Each rules option the native engine supports plays the same games as the Python kernel."""
+    for players in (3, 4, 5):
+        config = _config(players, **options)
+        for seed in range(6):
+            py_trace, py_row, _ = python_chooser_game(config, 1000 + seed)
+            nat_trace, nat_row, _ = native_chooser_game(config, 1000 + seed)
+            assert py_trace == nat_trace, f"{players}p seed {seed}: {_first_difference(py_trace, nat_trace)}"
+            assert py_row == nat_row
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_legal_actions_match_for_every_seat_before_every_move(players: int) -> None:
+    """legal_actions, every seat, every state of a game: the same list in the same order."""
+    config = _config(players)
+    for seed in range(3):
+        _, _, py_legal = python_chooser_game(config, 500 + seed, with_legal=True)
+        _, _, nat_legal = native_chooser_game(config, 500 + seed, with_legal=True)
+        assert len(py_legal) == len(nat_legal)
+        for i, (a, b) in enumerate(zip(py_legal, nat_legal)):
+            assert a == b, f"seed {seed} move {i}"
+
+
+def test_stubborn_proposals_are_rejected_alike_and_fall_back_alike() -> None:
+    """A seat refused three times falls back to the kernel's default move in both engines
+    (narrator.session.Session.ask), with the same rejection codes on the way."""
+    fallbacks = 0
+    for players in (2, 4, 6):
+        config = _config(players)
+        for seed in range(4):
+            py_trace, py_row, _ = python_chooser_game(config, 77 + seed, doubt=0.7)
+            nat_trace, nat_row, _ = native_chooser_game(config, 77 + seed, doubt=0.7)
+            assert py_trace == nat_trace, f"{players}p seed {seed}: {_first_difference(py_trace, nat_trace)}"
+            assert py_row == nat_row
+            fallbacks += sum(1 for t in nat_trace if t[0] == "fallback")
+    assert fallbacks > 0
