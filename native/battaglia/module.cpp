@@ -1,12 +1,134 @@
-// narrator.fast._battaglia: the native battaglia playout engine (see narrator/fast/battaglia.py).
+// narrator.fast._battaglia: the native battaglia kernel and playout (see narrator/fast/battaglia.py).
+// rules/battaglia is the law; this plays the very same games faster, for simulations only.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <string>
+#include <vector>
+
+#include "play.hpp"
 #include "types.hpp"
 
 namespace py = pybind11;
+using namespace battaglia;
+
+namespace {
+
+template <class E>
+E pick(const py::object& config, const char* name, std::initializer_list<const char*> values) {
+  const std::string v = py::str(config.attr(name));
+  int i = 0;
+  for (const char* candidate : values) {
+    if (v == candidate) return static_cast<E>(i);
+    ++i;
+  }
+  throw py::value_error(std::string("battaglia native: unknown ") + name + " " + v);
+}
+
+// The validated BattagliaConfig, field for field.
+Config to_config(const py::object& o) {
+  Config c;
+  auto i = [&](const char* n) { return o.attr(n).cast<int>(); };
+  auto b = [&](const char* n) { return o.attr(n).cast<bool>(); };
+  c.players = i("players");
+  c.deck_size = o.attr("cards").cast<int>();
+  c.max_players = i("max_players");
+  c.soul_pool = pick<SoulPool>(o, "soul_pool", {"unissued", "undealt_and_dead", "undealt"});
+  c.soul_own_previous_card = b("soul_own_previous_card");
+  c.acquaintance_reveals_cards = b("acquaintance_reveals_cards");
+  c.rainmaker_force = pick<RainmakerForce>(o, "rainmaker_force", {"by_life", "by_night_group"});
+  c.koldunya_in_shadow_meetings = b("koldunya_in_shadow_meetings");
+  c.koldunya_revealed_by_target = b("koldunya_revealed_by_target");
+  c.bishop_points_at_koldunya = b("bishop_points_at_koldunya");
+  c.cat_peeks_night1 = b("cat_peeks_night1");
+  c.cat_sees_tiir_card = b("cat_sees_tiir_card");
+  c.darkness_rounds = i("darkness_rounds");
+  c.shadow_talk_rounds = i("shadow_talk_rounds");
+  c.darkness_productivity = pick<Productivity>(o, "darkness_productivity", {"supporter", "participant"});
+  c.domovik_multi_host = pick<DomovikMultiHost>(o, "domovik_multi_host", {"any_dead_kills", "any_alive_saves"});
+  c.lord_guest_protected = b("lord_guest_protected");
+  c.domovik_self = b("domovik_self");
+  c.tiir_self = b("tiir_self");
+  c.corrigan_self = b("corrigan_self");
+  c.heir_keeps_shot_after_death = b("heir_keeps_shot_after_death");
+  c.dying_shot_gate = pick<Gate>(o, "dying_shot_gate", {"on_execution", "on_condemnation"});
+  c.lord_reveal_at_night = b("lord_reveal_at_night");
+  c.lord_revote = b("lord_revote");
+  c.koldun_executed = b("koldun_executed");
+  c.curse_gate = pick<Gate>(o, "curse_gate", {"on_execution", "on_condemnation"});
+  c.n_includes_gloom = b("n_includes_gloom");
+  c.n_includes_koldunya = b("n_includes_koldunya");
+  c.accusations_min = i("accusations_min");
+  c.accusations_max = i("accusations_max");
+  c.votes_per_player = i("votes_per_player");
+  c.speech_rounds = i("speech_rounds");
+  c.objection_window = pick<ObjectionWindow>(o, "objection_window", {"all", "eligible"});
+  c.stalemate_cycles = i("stalemate_cycles");
+  c.human_moderator = b("human_moderator");
+  c.forced_outcome_players = i("forced_outcome_players");
+  c.forced_outcome_visits = i("forced_outcome_visits");
+  c.max_days = i("max_days");
+  c.scoring_cumulative = b("scoring_cumulative");
+  c.scoring_clan_by = pick<ClanBy>(o, "scoring_clan_by", {"final_soul", "any_soul"});
+  return c;
+}
+
+std::vector<int> seats_of(uint32_t m) {
+  std::vector<int> out;
+  for (; m; m &= m - 1) out.push_back(__builtin_ctz(m));
+  return out;
+}
+
+// A move as (kind, actor, target, basis, charge, approve, targets, text_seats, values).
+py::tuple move_tuple(const Move& m) {
+  const Action& a = m.action;
+  std::vector<int> values(m.values, m.values + m.n_values);
+  return py::make_tuple(kind_name(a.kind), static_cast<int>(a.actor), static_cast<int>(a.target),
+                        basis_name(a.basis), charge_name(a.charge), a.approve, seats_of(a.targets),
+                        seats_of(a.text_seats), values);
+}
+
+// The facts of a finished game a report row needs (simulate.make_row reads them from the state).
+py::dict summary(const State& s, const PlayResult& r) {
+  py::dict d;
+  d["moves"] = r.moves;
+  d["fallbacks"] = r.fallbacks;
+  d["cards"] = s.deck_size;
+  d["over"] = s.over;
+  d["termination"] = termination_name(s.termination);
+  d["force"] = s.winner == Force::NONE ? py::object(py::none()) : py::object(py::str(force_name(s.winner)));
+  d["winners"] = seats_of(s.winners);
+  d["day"] = s.day;
+  d["out"] = popcount(s.out);
+  std::vector<int> lives(s.lives, s.lives + s.players), first;
+  for (int x = 0; x < s.players; ++x) first.push_back(static_cast<int>(s.first_cards[x]));
+  d["lives"] = lives;
+  d["out_seats"] = seats_of(s.out);
+  d["first_cards"] = first;
+  const Tally& t = s.tally;
+  d["causes"] = py::make_tuple(t.death_darkness, t.death_gloom, t.death_corrigan, t.death_execution,
+                               t.death_dying_shot, t.death_guest, t.death_lun, t.death_other);
+  d["counts"] = py::make_tuple(t.lord_revealed, t.bishop_revealed, t.child_revealed, t.curse, t.intercessions,
+                               t.night_shadow_reveals, t.days_without_condemnation);
+  d["log"] = static_cast<int>(s.public_log.size());
+  return d;
+}
+
+}  // namespace
 
 PYBIND11_MODULE(_battaglia, m) {
   m.doc() = "Native battaglia kernel and playout (simulation accelerator; rules/battaglia is the law).";
-  m.def("max_seats", [] { return battaglia::MAX_SEATS; });
+  m.def("max_seats", [] { return MAX_SEATS; });
+  m.def("trace_trivial", [](const py::object& config, const std::vector<uint32_t>& seed_key,
+                            const std::vector<uint32_t>& chooser_key) {
+    const Config c = to_config(config);
+    State s;
+    reset(s, &c);
+    native::PyRandom rng(seed_key), pick_rng(chooser_key);
+    std::vector<Move> trace;
+    PlayResult r = play_out(s, rng, TrivialChooser{&pick_rng}, &trace);
+    py::list moves;
+    for (const Move& mv : trace) moves.append(move_tuple(mv));
+    return py::make_tuple(moves, summary(s, r));
+  }, "Play one game with the trivial chooser legal[randrange(len(legal))]: (moves, summary).");
 }

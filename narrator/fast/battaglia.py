@@ -1,0 +1,67 @@
+"""The native battaglia playout (``narrator.fast._battaglia``): the same games as the Python kernel, faster.
+
+``rules/battaglia`` is the law; the C++ engine (``native/battaglia/``) replays its rules and the
+scripted bots move for move, for simulations only. ``tests/fast/test_battaglia_native.py`` holds it
+to the Python kernel, move for move and row for row.
+
+Public functions (the contract of ``narrator.playtest.engines``):
+
+* :func:`play_rows` ``(config, jobs) -> rows``: each row equals ``narrator.battaglia.simulate.play_one(job)``.
+* :func:`trace` ``(config, seed) -> moves``: every move of one game, each as ``rules.codec.action_to_dict``
+  encodes it (chance moves as ``{"kind": "chance", "actor": -1, "values": [...]}``).
+* :func:`unsupported` ``(config) -> str | None``: why a config cannot be played natively.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from narrator.fast import engine, mt_key
+
+CAUSES = ("darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "lun")
+"""The row's death causes, in the order the engine's tally reports them (then ``other``)."""
+COUNTS = ("lord_revealed", "bishop_revealed", "child_revealed", "curse", "intercessions",
+          "night_shadow_reveals", "days_without_condemnation")
+CARD_NAMES = ("NIKOR", "CORRIGAN", "COHEN", "LUN", "RAINMAKER", "FLUID", "KOLDUNYA", "TRITON", "PUCK",
+              "CHESHIRE_CAT", "LORD_LUIHAD", "KOLDUN", "DOMOVIK", "TIIR", "BASILISK", "BISHOP", "CHILD", "BROK",
+              "MESKLINIT", "FREILINA")
+"""``rules.battaglia.Card`` in deck order (the engine's card numbers)."""
+
+
+def unsupported(config: Any) -> str | None:
+    """Why ``config`` (a ``BattagliaConfig``) cannot be played by the native engine, else ``None``."""
+    if config.forced_outcome_players:
+        return ("forced_outcome_players > 0: the forced-outcome look-ahead (DEC-35) is not ported to the "
+                "native engine")
+    if config.players > 17:
+        return f"{config.players} players: the native engine seats at most 17"
+    return None
+
+
+def action_dict(move: Sequence[Any]) -> dict[str, Any]:
+    """One engine move tuple as ``rules.codec.action_to_dict`` encodes the Python action."""
+    kind, actor, target, basis, charge, approve, targets, text_seats, values = move
+    if kind == "chance":
+        return {"kind": "chance", "actor": -1, "values": list(values)}
+    data: dict[str, Any] = {"kind": kind, "actor": actor}
+    if kind in ("choose", "dying_shot"):
+        data["target"] = target
+    elif kind == "accuse":
+        data.update(target=target, basis=basis, charge=charge, text="")
+    elif kind == "judge":
+        data["approve"] = approve
+    elif kind == "vote":
+        data["targets"] = list(targets)
+    elif kind == "whisper":
+        data["text"] = "тьма: " + ", ".join(str(s) for s in text_seats) if text_seats else ""
+    elif kind == "speak":
+        data["text"] = ""
+    return data
+
+
+def trace_trivial(config: Any, seed: int | str, chooser_seed: int | str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """One game where every seat plays ``legal[randrange(len(legal))]`` from ``random.Random(chooser_seed)``
+    (the kernel check with a shared trivial chooser): its moves and the engine's summary."""
+    moves, summary = engine("battaglia").trace_trivial(config, mt_key(seed), mt_key(chooser_seed))
+    return [action_dict(m) for m in moves], summary

@@ -1,0 +1,80 @@
+// battaglia native: the lean playout loop of narrator/battaglia/simulate.py (_play_lean), move for move.
+//
+// Chance from native::PyRandom seeded like random.Random(job.seed); the lowest active seat is asked;
+// an illegal answer counts as a fallback and the kernel's default action is played instead.
+// The report's counters are kept by the kernel itself (State::tally).
+#pragma once
+#include <vector>
+
+#include "kernel.hpp"
+#include "pyrandom.hpp"
+
+namespace battaglia {
+
+constexpr int MAX_MOVES = 20000;  // simulate.MAX_MOVES
+
+// One move of a trace: a seat's action, or chance (action.kind == CHANCE) with its values.
+struct Move {
+  Action action;
+  int n_values = 0;
+  int values[MAX_CARDS];
+};
+
+struct PlayResult {
+  int moves = 0;
+  int fallbacks = 0;
+};
+
+// Play `s` (reset, not yet dealt) to the end or MAX_MOVES. `decide(view, legal)` returns an Action for
+// the seat view.viewer(). `trace`, when given, receives every move.
+template <class Decide>
+PlayResult play_out(State& s, native::PyRandom& rng, Decide&& decide, std::vector<Move>* trace = nullptr) {
+  PlayResult r;
+  std::vector<Action> legal;
+  legal.reserve(64);
+  int values[MAX_CARDS];
+  for (int moves = 0; moves < MAX_MOVES; ++moves) {
+    if (s.over) { r.moves = moves; return r; }
+    bool chance = false;
+    const uint32_t active = active_players(s, &chance);
+    if (chance) {
+      const int n = sample_chance(s, rng, values);
+      if (trace) {
+        Move m;
+        m.action.kind = Kind::CHANCE;
+        m.action.actor = -1;
+        m.n_values = n;
+        for (int i = 0; i < n; ++i) m.values[i] = values[i];
+        trace->push_back(m);
+      }
+      apply_chance(s, values);
+      continue;
+    }
+    const int seat = lowest(active);
+    legal_actions(s, seat, legal);
+    Action action = decide(View(s, seat), static_cast<const std::vector<Action>&>(legal));
+    if (action.actor != seat || !is_legal(action, legal)) {
+      ++r.fallbacks;
+      action = default_action(s, seat);
+    }
+    if (trace) {
+      Move m;
+      m.action = action;
+      trace->push_back(m);
+    }
+    apply(s, action);
+  }
+  r.moves = MAX_MOVES;
+  return r;
+}
+
+// The shared trivial chooser of the kernel tests: legal[randrange(len(legal))] from its own
+// random.Random (tests/fast/test_battaglia_native.py plays the same in Python).
+struct TrivialChooser {
+  native::PyRandom* rng;
+  Action operator()(const View&, const std::vector<Action>& legal) const {
+    return legal[rng->randrange(static_cast<int64_t>(legal.size()))];
+  }
+};
+
+}  // namespace battaglia
