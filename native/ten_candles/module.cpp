@@ -91,6 +91,83 @@ py::list trace_list(const std::vector<TraceEntry>& trace) {
   return out;
 }
 
+py::object text_or_none(const std::string* t) { return t ? py::object(py::str(*t)) : py::object(py::none()); }
+
+py::list cards_list(const Cards& cards) {
+  py::list out;
+  for (Card c : cards) out.append(card_name(c));
+  return out;
+}
+
+py::list dice_list(const Dice& dice) {
+  py::list out;
+  for (int v : dice) out.append(v);
+  return out;
+}
+
+// rules.core.jsonable(view(state, seat)), with `done` sorted (the native state keeps a set).
+py::dict view_dict(const View& v) {
+  py::dict d;
+  d["viewer"] = v.viewer();
+  d["phase"] = phase_name(v.phase());
+  d["step"] = v.step();
+  d["scene"] = v.scene();
+  d["final_scene"] = v.final_scene();
+  d["lit"] = v.lit();
+  d["dark"] = v.dark();
+  d["pool"] = v.pool();
+  d["set_aside"] = v.set_aside();
+  d["gm_pool"] = v.gm_pool();
+  d["players"] = v.players();
+  py::list ring, chars, speakers, truths, done, deaths;
+  for (int i = 0; i <= v.players(); ++i) ring.append(v.seat_clockwise(i));
+  d["seats_clockwise"] = ring;
+  for (int seat = 0; seat < v.characters_size(); ++seat) {
+    const CharacterView c = v.characters(seat);
+    py::dict cd;
+    cd["seat"] = c.seat(); cd["alive"] = c.alive(); cd["name"] = c.name(); cd["appearance"] = c.appearance();
+    cd["description"] = c.description(); cd["virtue"] = text_or_none(c.virtue()); cd["vice"] = text_or_none(c.vice());
+    cd["moment"] = text_or_none(c.moment()); cd["supplies"] = c.supplies();
+    cd["stack"] = c.stack() ? py::object(cards_list(*c.stack())) : py::object(py::none());
+    cd["top"] = c.top() == Card::none ? py::object(py::none()) : py::object(py::str(card_name(c.top())));
+    cd["burned"] = cards_list(c.burned()); cd["hope"] = c.hope();
+    cd["traits_burned_this_scene"] = cards_list(c.traits_burned_this_scene());
+    cd["brink"] = text_or_none(c.brink()); cd["brink_author"] = c.brink_author();
+    cd["brink_revealed"] = c.brink_revealed(); cd["message"] = text_or_none(c.message());
+    cd["message_recorded"] = c.message_recorded();
+    chars.append(cd);
+  }
+  d["characters"] = chars;
+  d["their_brink"] = text_or_none(v.their_brink());
+  d["module"] = v.module();
+  d["frame"] = v.frame();
+  if (v.has_conflict()) {
+    const ConflictView c = v.conflict();
+    py::dict cd;
+    cd["active"] = c.active(); cd["dangerous"] = c.dangerous(); cd["moment"] = c.moment(); cd["rolled"] = c.rolled();
+    cd["common"] = dice_list(c.common()); cd["hope"] = c.hope() ? py::object(py::int_(c.hope())) : py::object(py::none());
+    cd["gm"] = dice_list(c.gm()); cd["rerolls"] = c.rerolls(); cd["awaiting_dice"] = c.awaiting_dice();
+    d["conflict"] = cd;
+  } else {
+    d["conflict"] = py::none();
+  }
+  d["narrator"] = v.narrator() == NO_SEAT ? py::object(py::none()) : py::object(py::int_(v.narrator()));
+  for (int i = 0; i < v.truth_speakers_size(); ++i) speakers.append(v.truth_speakers(i));
+  d["truth_speakers"] = speakers;
+  for (const Truth& t : v.truths()) truths.append(py::make_tuple(t.scene, t.seat, t.text, topic_name(t.topic)));
+  d["truths"] = truths;
+  for (int seat = HOST; seat < v.players(); ++seat)
+    if (seat != CHANCE && v.done(seat)) done.append(seat);
+  d["done"] = done;
+  for (int i = 0; i < v.deaths_size(); ++i) deaths.append(v.deaths(i));
+  d["deaths"] = deaths;
+  d["lines"] = v.lines();
+  d["veils"] = v.veils();
+  d["x_cards"] = v.x_cards();
+  d["termination"] = termination_name(v.termination());
+  return d;
+}
+
 py::dict tally_dict(const Tally& t) {
   py::dict d;
   d["scenes"] = t.scene;
@@ -126,7 +203,8 @@ PYBIND11_MODULE(_ten_candles, m) {
   }, "The action kinds, in the order of tc::Kind (Python ACTION_TYPES, then chance)");
 
   m.def("chooser_game", [](const py::object& config, const std::vector<uint32_t>& chance_key,
-                           const std::vector<std::vector<uint32_t>>& chooser_keys, bool with_legal, double doubt) {
+                           const std::vector<std::vector<uint32_t>>& chooser_keys, bool with_legal, double doubt,
+                           bool with_views) {
     State state;
     init(state, config_from(config));
     native::PyRandom chance(chance_key);
@@ -135,24 +213,28 @@ PYBIND11_MODULE(_ten_candles, m) {
     std::vector<TraceEntry> trace;
     Loop<Chooser> loop(state, chance, chooser, &tally, &trace);
     py::list legal_lists;
-    if (with_legal) {  // the legal list of every seat before every move
+    if (with_legal || with_views) {  // every seat's legal list or view before every move (and at the end)
       std::vector<Action> legal;
-      while (state.phase != Phase::over) {
+      for (;;) {
         py::list per_seat;
         for (int seat = HOST; seat < state.players; ++seat) {
           if (seat == CHANCE) continue;
+          if (with_views) {
+            per_seat.append(view_dict(View(state, seat)));
+            continue;
+          }
           legal_actions(state, seat, legal);
           py::list moves;
           for (const Action& a : legal) moves.append(action_dict(a));
           per_seat.append(moves);
         }
         legal_lists.append(per_seat);
-        loop.step();
+        if (!loop.step()) break;
       }
     } else {
       loop.run();
     }
     return py::make_tuple(trace_list(trace), tally_dict(tally), legal_lists);
-  }, py::arg("config"), py::arg("chance_key"), py::arg("chooser_keys"), py::arg("with_legal") = false, py::arg("doubt") = 0.05,
+  }, py::arg("config"), py::arg("chance_key"), py::arg("chooser_keys"), py::arg("with_legal") = false, py::arg("doubt") = 0.05, py::arg("with_views") = false,
      "Play one game with the shared trivial chooser: (trace, tally row fields, legal lists if asked)");
 }

@@ -19,7 +19,7 @@ import pytest
 from narrator.fast import engine, mt_key
 from narrator.session import Session
 from narrator.ten_candles.simulate import Tally
-from rules.core import HOST, Action
+from rules.core import HOST, Action, jsonable
 from rules.replay import decode_config
 from rules.ten_candles import GAME, TEXT_FIELDS, Roll, is_interjection
 from rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
@@ -108,18 +108,29 @@ def _row(tally: Tally) -> dict[str, Any]:
             "conflicts_by_scene": ";".join(map(str, tally.per_scene)), **tally.counts}
 
 
-def python_chooser_game(config: Any, seed: int, with_legal: bool = False, doubt: float = 0.05) -> tuple[list[Any], dict[str, Any], list[Any]]:
+def python_chooser_game(config: Any, seed: int, with_legal: bool = False, doubt: float = 0.05,
+                        with_views: bool = False) -> tuple[list[Any], dict[str, Any], list[Any]]:
     seats = [HOST, *range(config.players)]
     records = Records()
     session = Session(GAME, config, {s: Chooser(s, seed, doubt) for s in seats}, seed=seed, recorder=records)
     tally = Tally()
     session.listeners.append(tally)
     legal: list[Any] = []
-    while GAME.outcome(session.state) is None:
-        if with_legal:
+    while True:
+        if with_views:
+            legal.append([_view_dict(session.state, s) for s in seats])
+        elif with_legal:
             legal.append([[dict(_payload(a)) for a in GAME.legal_actions(session.state, s)] for s in seats])
-        session.step()
+        if not session.step():
+            break
     return _trace(records.lines), _row(tally), legal
+
+
+def _view_dict(state: Any, seat: int) -> dict[str, Any]:
+    data = jsonable(GAME.view(state, seat))
+    data["done"] = sorted(data["done"])
+    data["truths"] = [tuple(t) for t in data["truths"]]
+    return data
 
 
 def _payload(action: Action) -> dict[str, Any]:
@@ -127,9 +138,10 @@ def _payload(action: Action) -> dict[str, Any]:
     return action_to_dict(action)
 
 
-def native_chooser_game(config: Any, seed: int, with_legal: bool = False, doubt: float = 0.05) -> tuple[list[Any], dict[str, Any], list[Any]]:
+def native_chooser_game(config: Any, seed: int, with_legal: bool = False, doubt: float = 0.05,
+                        with_views: bool = False) -> tuple[list[Any], dict[str, Any], list[Any]]:
     keys = [mt_key(f"chooser:{seed}:{s}") for s in (HOST, *range(config.players))]
-    trace, row, legal = native.chooser_game(config, mt_key(seed), keys, with_legal, doubt)
+    trace, row, legal = native.chooser_game(config, mt_key(seed), keys, with_legal, doubt, with_views)
     return [tuple(t) for t in trace], row, legal
 
 
@@ -195,3 +207,19 @@ def test_stubborn_proposals_are_rejected_alike_and_fall_back_alike() -> None:
             assert py_row == nat_row
             fallbacks += sum(1 for t in nat_trace if t[0] == "fallback")
     assert fallbacks > 0
+
+
+@pytest.mark.parametrize("options", [{}, {"gm_sees_all_brinks": True, "message_playback": "on_death"},
+                                     {"message_playback": "never", "lines": ["spiders"], "veils": ["blood"]}],
+                         ids=["default", "gm_sees_all+on_death", "never+safety"])
+def test_views_match_for_every_seat_before_every_move(options: dict[str, Any]) -> None:
+    """What each seat may know (rules/ten_candles/views.py) is what the native View gives it, at every
+    moment of a game: secrets (Brinks, Their Brink, Traits in step 1, Moments and stacks before they
+    are shared, messages) stay hidden alike (seeds/000_e53cdcbb20917f8a.txt:L102, L144, L176, L190-192, L230-234)."""
+    for players in (2, 3, 4):
+        config = _config(players, **options)
+        _, _, py_views = python_chooser_game(config, 900 + players, with_views=True)
+        _, _, nat_views = native_chooser_game(config, 900 + players, with_views=True)
+        assert len(py_views) == len(nat_views)
+        for i, (a, b) in enumerate(zip(py_views, nat_views)):
+            assert a == b, f"{players}p move {i}"
