@@ -63,5 +63,5 @@ def action_dict(move: Sequence[Any]) -> dict[str, Any]:
 def trace_trivial(config: Any, seed: int | str, chooser_seed: int | str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """One game where every seat plays ``legal[randrange(len(legal))]`` from ``random.Random(chooser_seed)``
     (the kernel check with a shared trivial chooser): its moves and the engine's summary."""
-    moves, summary = engine("battaglia").trace_trivial(config, mt_key(seed), mt_key(chooser_seed))
+    moves, summary, _ = engine("battaglia").trace_trivial(config, mt_key(seed), mt_key(chooser_seed))
     return [action_dict(m) for m in moves], summary

@@ -114,6 +114,45 @@ py::dict summary(const State& s, const PlayResult& r) {
   return d;
 }
 
+const char* event_name(EventKind k) {
+  static const char* names[] = {
+      "deal", "your_card", "night", "clan", "cat_saw", "heading", "gathering", "tiir_saw", "lord_reveal_noted",
+      "darkness_round", "whispers", "lord_revealed", "morning", "new_soul", "no_soul_left", "day", "accusation",
+      "curse_binds", "speech", "accusation_proposed", "accusation_refused", "no_condemnation", "vote_open",
+      "ballots", "condemned", "child_revealed", "dying_shot", "curse", "execution_moment", "intercession",
+      "execution", "death", "shadow_revealed", "heir", "bishop_revealed", "day_end", "game_over",
+      "forced_outcome"};
+  return names[static_cast<int>(k)];
+}
+
+// An event as (kind, seat, target, step, card, life, round, night, day, a, b, members, mask2, items, flag,
+// basis, charge),
+// items as (seat, target, card, life, mask seats): for the tests that hold views to the Python ones.
+py::tuple event_tuple(const State& s, const Event& e) {
+  py::list items;
+  for (uint32_t i = 0; i < e.len; ++i) {
+    const Item& it = s.items[e.off + i];
+    items.append(py::make_tuple(static_cast<int>(it.seat), static_cast<int>(it.target), card_name(it.card),
+                                static_cast<int>(it.life), seats_of(it.mask)));
+  }
+  return py::make_tuple(event_name(e.kind), static_cast<int>(e.seat), static_cast<int>(e.target),
+                        step_name(e.step), card_name(e.card), static_cast<int>(e.life), static_cast<int>(e.round),
+                        static_cast<int>(e.night), static_cast<int>(e.day), static_cast<int>(e.a),
+                        static_cast<int>(e.b), seats_of(e.members), seats_of(e.mask2), items,
+                        static_cast<int>(e.flag), basis_name(e.basis), charge_name(e.charge));
+}
+
+py::tuple records(const State& s) {
+  py::list log, notes;
+  for (const Event& e : s.public_log) log.append(event_tuple(s, e));
+  for (int x = 0; x < s.players; ++x) {
+    py::list mine;
+    for (const Event& e : s.notes[x]) mine.append(event_tuple(s, e));
+    notes.append(mine);
+  }
+  return py::make_tuple(log, notes);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_battaglia, m) {
@@ -129,6 +168,6 @@ PYBIND11_MODULE(_battaglia, m) {
     PlayResult r = play_out(s, rng, TrivialChooser{&pick_rng}, &trace);
     py::list moves;
     for (const Move& mv : trace) moves.append(move_tuple(mv));
-    return py::make_tuple(moves, summary(s, r));
-  }, "Play one game with the trivial chooser legal[randrange(len(legal))]: (moves, summary).");
+    return py::make_tuple(moves, summary(s, r), records(s));
+  }, "Play one game with the trivial chooser legal[randrange(len(legal))]: (moves, summary, (public log, notes per seat)).");
 }

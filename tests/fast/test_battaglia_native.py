@@ -1,0 +1,221 @@
+"""The native battaglia engine plays the very same games as the Python kernel (rules/battaglia is the law).
+
+Kernel first, with a shared trivial chooser (every seat plays ``legal[randrange(len(legal))]`` from
+its own ``random.Random``): the same moves, chance values, public log and private notes, at every
+player count 6..17 and under every rules option. Then the scripted bots: the same rows as
+``narrator.battaglia.simulate.play_one`` and the same moves as the Python lean loop.
+
+Rule references: the decks for 6..17 players (seeds/004_55ac8a5a86b5c135.txt:L42), the regular night
+(L49-71), the day (L72-90) and the end (L92-93) are those of ``rules/battaglia``; these tests check the
+port against that kernel, not the rulebook again.
+"""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from narrator.fast import engine, mt_key
+from narrator.fast.battaglia import CARD_NAMES, action_dict, unsupported
+from rules.battaglia import GAME, BattagliaConfig
+from rules.chance import sample
+from rules.codec import action_to_dict
+from rules.core import CHANCE, ChanceAction, Event
+
+PLAYER_COUNTS = range(6, 18)
+
+OPTIONS: list[dict[str, Any]] = [
+    {"soul_pool": "undealt_and_dead"}, {"soul_pool": "undealt"}, {"soul_own_previous_card": False},
+    {"acquaintance_reveals_cards": True}, {"rainmaker_force": "by_night_group"},
+    {"koldunya_in_shadow_meetings": False}, {"koldunya_revealed_by_target": False},
+    {"bishop_points_at_koldunya": False}, {"cat_peeks_night1": False}, {"cat_sees_tiir_card": True},
+    {"darkness_rounds": 1}, {"shadow_talk_rounds": 0}, {"shadow_talk_rounds": 2},
+    {"darkness_productivity": "participant"}, {"domovik_multi_host": "any_alive_saves"},
+    {"lord_guest_protected": False}, {"domovik_self": True, "tiir_self": True, "corrigan_self": True},
+    {"heir_keeps_shot_after_death": True}, {"dying_shot_gate": "on_condemnation"},
+    {"lord_reveal_at_night": False}, {"lord_revote": False}, {"koldun_executed": False},
+    {"curse_gate": "on_execution"}, {"n_includes_gloom": True, "n_includes_koldunya": True},
+    {"accusations_min": 1, "accusations_max": 6}, {"votes_per_player": 2}, {"speech_rounds": 2},
+    {"objection_window": "eligible"}, {"stalemate_cycles": 0}, {"stalemate_cycles": 1}, {"human_moderator": True},
+    {"max_days": 3}, {"scoring_cumulative": True, "scoring_clan_by": "any_soul"},
+]
+"""Every option of BattagliaConfig away from its default (forced_outcome_players is not ported)."""
+
+
+@pytest.fixture(scope="module")
+def native() -> ModuleType:
+    """The compiled engine (a test error, not a skip, when it is not built)."""
+    return engine("battaglia")
+
+
+# -- the Python side of the trivial-chooser game ----------------------------------------------------------
+
+
+def python_trivial(config: BattagliaConfig, seed: int, chooser_seed: str) -> tuple[list[dict[str, Any]], Any]:
+    """The lean loop of simulate._play_lean with the trivial chooser: every move, and the final state."""
+    rng, pick = random.Random(seed), random.Random(chooser_seed)
+    state = GAME.initial_state(config)
+    moves: list[dict[str, Any]] = []
+    for _ in range(20_000):
+        if state.result is not None:
+            break
+        active = GAME.active_players(state)
+        if CHANCE in active:
+            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+        else:
+            legal = GAME.legal_actions(state, min(active))
+            action = legal[pick.randrange(len(legal))]
+        moves.append(_jsonish(action_to_dict(action)))
+        state = GAME.apply(state, action).state
+    return moves, state
+
+
+def _jsonish(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+
+
+def native_trivial(native: ModuleType, config: BattagliaConfig, seed: int, chooser_seed: str) -> tuple[Any, ...]:
+    moves, summary, (log, notes) = native.trace_trivial(config, mt_key(seed), mt_key(chooser_seed))
+    return [action_dict(m) for m in moves], summary, log, notes
+
+
+# -- events: the native records projected onto the Python event data the bots and the tally read ------------
+
+
+def _whisper_text(seats: list[int]) -> str:
+    return "тьма: " + ", ".join(str(s) for s in seats) if seats else ""
+
+
+def python_event_key(event: Event) -> tuple[Any, ...]:
+    """The facts of a Python event that the native record carries."""
+    k, d = event.kind, event.data
+    fields: dict[str, tuple[Any, ...]] = {
+        "deal": (d.get("players"), d.get("undealt")),
+        "your_card": (d.get("card"), d.get("life")), "new_soul": (d.get("card"), d.get("life")),
+        "night": (d.get("night"), bool(d.get("acquaintance"))),
+        "clan": (d.get("night"), d.get("clan"), d.get("members")),
+        "cat_saw": (d.get("night"), d.get("step"), d.get("awake"), d.get("choices")),
+        "heading": (d.get("night"), d.get("step")),
+        "gathering": (d.get("night"), d.get("step"), d.get("members")),
+        "tiir_saw": (d.get("night"), d.get("seat"), d.get("card")),
+        "lord_reveal_noted": (d.get("night"),),
+        "darkness_round": (d.get("night"), d.get("step"), d.get("round"), d.get("choices"), d.get("decided")),
+        "whispers": (d.get("night"), d.get("round"), d.get("messages")),
+        "lord_revealed": (d.get("seat"), d.get("night")),
+        "morning": (d.get("night"), [[x["seat"], x["card"], x["life"]] for x in d.get("deaths", [])],
+                    d.get("shadows")),
+        "no_soul_left": (d.get("seat"),),
+        "day": (d.get("day"), d.get("accusations"), d.get("votes"), d.get("judges")),
+        "accusation": (d.get("accuser"), d.get("target"), d.get("basis"), d.get("charge"), d.get("by_curse")),
+        "curse_binds": (d.get("cursed"), d.get("forced_voters")),
+        "speech": (d.get("seat"),),
+        "accusation_proposed": (d.get("accuser"), d.get("target"), d.get("basis"), d.get("charge")),
+        "accusation_refused": (d.get("accuser"), d.get("target"), d.get("judge")),
+        "no_condemnation": (d.get("day"), d.get("reason")),
+        "vote_open": (d.get("day"), d.get("revote"), d.get("candidates"), d.get("votes"), d.get("bound")),
+        "ballots": (d.get("day"), d.get("revote"), d.get("ballots")),
+        "condemned": (d.get("day"), d.get("seat")),
+        "child_revealed": (d.get("seat"), d.get("cause")),
+        "dying_shot": (d.get("target"),),
+        "curse": (d.get("koldun"), d.get("cursed"), d.get("forced_voters")),
+        "execution_moment": (d.get("day"), d.get("seat")),
+        "intercession": (d.get("lun"), d.get("condemned")),
+        "execution": (d.get("day"), d.get("seat"), d.get("card"), d.get("life")),
+        "death": (d.get("seat"), d.get("card"), d.get("life")),
+        "shadow_revealed": (d.get("seat"),),
+        "heir": (d.get("slot"),),
+        "bishop_revealed": (d.get("seat"), d.get("pointed")),
+        "day_end": (d.get("day"),),
+        "game_over": (d.get("termination"), d.get("winners"), d.get("scores")),
+    }
+    return (k, *fields[k])
+
+
+_REASONS = ("no_accusations", "tie", "no_votes")
+_TERMINATIONS = ("move_limit", "one_force_left", "all_dead", "stalemate", "day_limit", "forced_outcome")
+
+
+def native_event_key(e: tuple[Any, ...], summary: dict[str, Any], scores: list[int]) -> tuple[Any, ...]:
+    """The same facts from a native event tuple (see module.cpp event_tuple)."""
+    k, seat, target, step, card, life, rnd, night, day, a, b, members, mask2, items, flag, basis, charge = e
+    pairs = [[i[0], i[1]] for i in items]
+    fields: dict[str, tuple[Any, ...]] = {
+        "deal": (a, b), "your_card": (card, life), "new_soul": (card, life),
+        "night": (night, bool(flag)),
+        "clan": (night, "darkness" if a == 0 else "shadow", members),
+        "cat_saw": (night, step, members, pairs), "heading": (night, step),
+        "gathering": (night, step, members), "tiir_saw": (night, seat, card), "lord_reveal_noted": (night,),
+        "darkness_round": (night, step, rnd, pairs, None if target < 0 else target),
+        "whispers": (night, rnd, [[i[0], _whisper_text(i[4])] for i in items]),
+        "lord_revealed": (seat, night or None),
+        "morning": (night, [[i[0], i[2], i[3]] for i in items], members),
+        "no_soul_left": (seat,), "day": (day, a, b, members),
+        "accusation": (seat, target, basis, charge, bool(flag)), "curse_binds": (target, members), "speech": (seat,),
+        "accusation_proposed": (seat, target, basis, charge), "accusation_refused": (seat, target, a),
+        "no_condemnation": (day, _REASONS[a % 3]), "vote_open": (day, bool(flag), members, a, mask2),
+        "ballots": (day, bool(flag), [[i[0], i[4]] for i in items]), "condemned": (day, seat),
+        "child_revealed": (seat, "condemned" if a == 0 else "dying_shot"), "dying_shot": (target,),
+        "curse": (seat, target, members), "execution_moment": (day, seat), "intercession": (seat, target),
+        "execution": (day, seat, card, life), "death": (seat, card, life), "shadow_revealed": (seat,),
+        "heir": (a,), "bishop_revealed": (seat, members), "day_end": (day,),
+        "game_over": (_TERMINATIONS[a % 6], members, scores),
+    }
+    return (k, *fields[k])
+
+
+def _comparable(py: tuple[Any, ...], nat: tuple[Any, ...]) -> bool:
+    return py == nat
+
+
+def assert_records(state: Any, log: list[Any], notes: list[Any], summary: dict[str, Any]) -> None:
+    scores = list(state.result.detail["scores"]) if state.result else []
+    assert [e[0] for e in log] == [e.kind for e in state.public_log]
+    for py_event, nat_event in zip(state.public_log, log):
+        py_key, nat_key = python_event_key(py_event), native_event_key(nat_event, summary, scores)
+        assert _comparable(py_key, nat_key), (py_key, nat_key)
+    for seat, mine in enumerate(notes):
+        assert [e[0] for e in mine] == [e.kind for e in state.notes[seat]], seat
+        for py_event, nat_event in zip(state.notes[seat], mine):
+            py_key, nat_key = python_event_key(py_event), native_event_key(nat_event, summary, scores)
+            assert _comparable(py_key, nat_key), (seat, py_key, nat_key)
+
+
+def assert_same_game(native: ModuleType, config: BattagliaConfig, seed: int) -> None:
+    chooser = f"pick:{seed}"
+    py_moves, state = python_trivial(config, seed, chooser)
+    moves, summary, log, notes = native_trivial(native, config, seed, chooser)
+    for i, (py_move, nat_move) in enumerate(zip(py_moves, moves)):
+        assert py_move == nat_move, f"move {i} differs: python {py_move}, native {nat_move}"
+    assert len(py_moves) == len(moves)
+    assert summary["termination"] == (state.result.termination if state.result else "move_limit")
+    assert summary["winners"] == sorted(state.result.winners if state.result else ())
+    assert_records(state, log, notes, summary)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_trivial_games_match_python_at_every_count(native: ModuleType, players: int) -> None:
+    """Default rules, both deck sizes the table allows (L42): same moves, chance, log and notes."""
+    for seed in range(6):
+        assert_same_game(native, BattagliaConfig(players=players), seed)
+    if players + 3 <= 20:
+        assert_same_game(native, BattagliaConfig(players=players, deck_size=players + 3), 99)
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_trivial_games_match_python_under_every_option(native: ModuleType, options: dict[str, Any]) -> None:
+    for players, seed in ((6, 1), (9, 2), (12, 3), (17, 4)):
+        assert_same_game(native, BattagliaConfig(players=players, **options), seed)
+
+
+def test_unsupported_names_the_lookahead() -> None:
+    assert unsupported(BattagliaConfig()) is None
+    assert "forced_outcome_players" in (unsupported(BattagliaConfig(forced_outcome_players=2)) or "")
+
+
+def test_card_names_follow_the_deck_order() -> None:
+    from rules.battaglia import DECK_ORDER
+
+    assert CARD_NAMES == tuple(c.value for c in DECK_ORDER)
