@@ -4,7 +4,9 @@
 
 #include "kernel.hpp"
 #include "kernel_chooser.hpp"
+#include "material_py.hpp"
 #include "play.hpp"
+#include "survivor_table.hpp"
 #include "types.hpp"
 
 namespace py = pybind11;
@@ -192,6 +194,46 @@ py::dict tally_dict(const Tally& t) {
   return d;
 }
 
+// Tally.last_stand
+const char* last_stand(const Tally& t) {
+  if (!t.final_reached)
+    return t.termination == Termination::all_dead ? "all_dead_before_final" : "candles_out_before_final";
+  return t.termination == Termination::all_dead ? "died_one_by_one" : "last_candle_out";
+}
+
+// One simulated game (narrator/ten_candles/simulate.py play_one): the scripted table plays.
+struct GameKeys {
+  std::vector<uint32_t> chance;                  // mt_key(seed)
+  std::vector<std::vector<uint32_t>> survivors;  // mt_key(f"survivor:{seed}:{seat}")
+  std::vector<uint32_t> gm;                      // mt_key(f"gm:{seed}")
+};
+
+void play_scripted(const Config& config, const Material& material, const GameKeys& keys, Tally& tally,
+                   std::vector<TraceEntry>* trace) {
+  State state;
+  init(state, config);
+  native::PyRandom chance(keys.chance);
+  ScriptedTable table(material, keys.survivors, keys.gm);
+  Loop<ScriptedTable> loop(state, chance, table, &tally, trace);
+  loop.run();
+}
+
+// The play_one row, keys in the Python order.
+py::dict row_dict(int index, int players, const py::object& seed, const Tally& t) {
+  py::dict d;
+  d["game"] = index;
+  d["players"] = players;
+  d["seed"] = seed;
+  d["scenes"] = t.scene;
+  d["final_reached"] = t.final_reached;
+  d["termination"] = termination_name(t.termination);
+  d["last_stand"] = last_stand(t);
+  d["deaths_before_final"] = t.deaths_before_final;
+  for (const auto& item : tally_dict(t))
+    if (!d.contains(item.first)) d[item.first] = item.second;
+  return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_ten_candles, m) {
@@ -201,6 +243,41 @@ PYBIND11_MODULE(_ten_candles, m) {
     for (int k = 0; k <= static_cast<int>(Kind::chance); ++k) out.push_back(kind_name(static_cast<Kind>(k)));
     return out;
   }, "The action kinds, in the order of tc::Kind (Python ACTION_TYPES, then chance)");
+
+  py::class_<Material>(m, "Material", "The scripted agents' material of one run (build with `material`).");
+  m.def("material", [](const py::dict& data) { return material_from_py(data); },
+        "The agents' Material from narrator.fast.ten_candles_material.agent_material(config)");
+
+  m.def("play_rows", [](const py::object& config, const Material& material, const py::list& games) {
+    const Config c = config_from(config);
+    py::list rows;
+    GameKeys keys;
+    for (const auto& item : games) {
+      const py::tuple g = item.cast<py::tuple>();  // (index, seed, chance_key, survivor_keys, gm_key)
+      keys.chance = g[2].cast<std::vector<uint32_t>>();
+      keys.survivors = g[3].cast<std::vector<std::vector<uint32_t>>>();
+      keys.gm = g[4].cast<std::vector<uint32_t>>();
+      Tally tally;
+      {
+        py::gil_scoped_release release;
+        play_scripted(c, material, keys, tally, nullptr);
+      }
+      rows.append(row_dict(g[0].cast<int>(), c.players, g[1], tally));
+    }
+    return rows;
+  }, py::arg("config"), py::arg("material"), py::arg("games"),
+     "Play games with the scripted table; each game is (index, seed, chance_key, survivor_keys, gm_key)."
+     " Returns the play_one rows.");
+
+  m.def("trace_game", [](const py::object& config, const Material& material, const std::vector<uint32_t>& chance_key,
+                         const std::vector<std::vector<uint32_t>>& survivor_keys, const std::vector<uint32_t>& gm_key) {
+    const Config c = config_from(config);
+    GameKeys keys{chance_key, survivor_keys, gm_key};
+    Tally tally;
+    std::vector<TraceEntry> trace;
+    play_scripted(c, material, keys, tally, &trace);
+    return py::make_tuple(trace_list(trace), tally_dict(tally));
+  }, "One scripted game: (trace entries (type, actor, payload, code), tally fields)");
 
   m.def("chooser_game", [](const py::object& config, const std::vector<uint32_t>& chance_key,
                            const std::vector<std::vector<uint32_t>>& chooser_keys, bool with_legal, double doubt,

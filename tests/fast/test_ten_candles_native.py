@@ -17,8 +17,11 @@ from typing import Any
 import pytest
 
 from narrator.fast import engine, mt_key
+from narrator.fast import ten_candles as fast
+from narrator.playtest import GameJob
 from narrator.session import Session
-from narrator.ten_candles.simulate import Tally
+from narrator.ten_candles.simulate import Tally, job_config, make_table, play_one
+from rules.codec import codec_for
 from rules.core import HOST, Action, jsonable
 from rules.replay import decode_config
 from rules.ten_candles import GAME, TEXT_FIELDS, Roll, is_interjection
@@ -223,3 +226,63 @@ def test_views_match_for_every_seat_before_every_move(options: dict[str, Any]) -
         assert len(py_views) == len(nat_views)
         for i, (a, b) in enumerate(zip(py_views, nat_views)):
             assert a == b, f"{players}p move {i}"
+
+
+# -- the scripted table: native rows and traces are Python play_one's -----------------------------
+
+
+def python_scripted_game(config: Any, seed: int) -> tuple[list[Any], dict[str, Any]]:
+    """``narrator.ten_candles.simulate.play_one``'s game, with its transcript lines kept."""
+    agents, _ = make_table(config.players, seed)
+    records = Records()
+    session = Session(GAME, config, agents, seed=seed, recorder=records)
+    tally = Tally()
+    session.listeners.append(tally)
+    session.run()
+    return _trace(records.lines), _row(tally)
+
+
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_scripted_games_match_play_one_move_for_move(players: int) -> None:
+    """The scripted survivors and GM play the same game natively: every move, die, rejection, and the row."""
+    config = _config(players)
+    jobs = [GameJob(i, players, 40 + 7 * i) for i in range(10)]
+    rows = fast.play_rows(config, jobs)
+    for job, row in zip(jobs, rows):
+        py_trace, _ = python_scripted_game(config, job.seed)
+        nat_trace, _ = fast.trace_full(config, job.seed)
+        assert py_trace == nat_trace, f"seed {job.seed}: {_first_difference(py_trace, nat_trace)}"
+        assert row == play_one(job), f"seed {job.seed}"
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_scripted_rows_match_play_one_for_each_option(options: dict[str, Any]) -> None:
+    """Each supported option: the native rows equal ``play_one``'s, and so does one full trace."""
+    for players in (3, 4, 5):
+        jobs = [GameJob(i, players, 3000 + i, options) for i in range(6)]
+        config = job_config(jobs[0])
+        assert fast.unsupported(config) is None
+        assert fast.play_rows(config, jobs) == [play_one(job) for job in jobs]
+        py_trace, _ = python_scripted_game(config, jobs[0].seed)
+        assert fast.trace_full(config, jobs[0].seed)[0] == py_trace
+
+
+def test_native_trace_replays_legally_through_the_python_kernel() -> None:
+    """Every native move is legal for ``GAME.apply``; every native rejection is ``GAME.check``'s."""
+    codec = codec_for((*GAME.action_types,))
+    for players in (2, 4, 7):
+        config = _config(players)
+        for seed in (1, 2):
+            state = GAME.initial_state(config)
+            for kind, actor, payload, code in fast.trace_full(config, seed)[0]:
+                if kind == "fallback":
+                    continue
+                action = codec.decode(payload)
+                if kind == "rejected":
+                    if actor == action.actor:  # not a proposal for another seat (the session refuses those)
+                        assert str(GAME.check(state, action).code) == code
+                    continue
+                state = GAME.apply(state, action).state
+            assert GAME.outcome(state) is not None
+            assert [dict(m) for m in fast.trace(config, seed)] == [
+                p for k, _, p, _ in fast.trace_full(config, seed)[0] if k in ("action", "chance")]
