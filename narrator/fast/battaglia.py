@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from agents.battaglia.draws import seed_key
 from narrator.fast import engine, mt_key
 
 CAUSES = ("darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "lun")
@@ -37,6 +38,53 @@ def unsupported(config: Any) -> str | None:
     if config.players > 17:
         return f"{config.players} players: the native engine seats at most 17"
     return None
+
+
+def play_rows(config: Any, jobs: Sequence[Any]) -> list[dict[str, Any]]:
+    """Play ``jobs`` (``GameJob``s of one table: the same players and options, ``config`` their validated
+    ``BattagliaConfig``) with the scripted bots; each row equals ``simulate.play_one(job)``'s."""
+    seeds = [mt_key(job.seed) for job in jobs]
+    keys = [bot_keys(job.seed, job.players) for job in jobs]
+    facts = engine("battaglia").play_bots(config, seeds, keys)
+    return [make_row(job, config.cards, fact) for job, fact in zip(jobs, facts)]
+
+
+def trace(config: Any, seed: int) -> list[dict[str, Any]]:
+    """Every move of the game ``seed`` with the scripted bots, chance included, as ``action_to_dict`` encodes it."""
+    moves, _, _ = engine("battaglia").trace_bots(config, mt_key(seed), bot_keys(seed, config.players))
+    return [action_dict(m) for m in moves]
+
+
+def bot_keys(seed: Any, players: int) -> list[int]:
+    """``BattagliaBot(seed, seat)``'s stream keys: ``seed_key(f"{seed}/{seat}")`` for every seat."""
+    return [seed_key(f"{seed}/{seat}") for seat in range(players)]
+
+
+_CARD_KEYS = tuple((f"seat_{name}", f"survived_{name}") for name in CARD_NAMES)
+
+
+def make_row(job: Any, cards: int, facts: Sequence[Any]) -> dict[str, Any]:
+    """``simulate.make_row`` from the engine's facts of a finished (or cut off) game."""
+    moves, fallbacks, termination, force, winners, day, lives, out, first_cards, causes, counts = facts
+    over = termination != "move_limit"
+    row: dict[str, Any] = {
+        "index": job.index, "players": job.players, "seed": job.seed, "cards": cards,
+        "winner": force or "none", "winners": " ".join(str(s) for s in winners) if over else "",
+        "termination": termination, "days": day, "moves": moves, "fallbacks": fallbacks,
+        "survivors": job.players - len(out), "reborn": lives.count(2), "deaths": sum(causes),
+    }
+    for cause, n in zip(CAUSES, causes):
+        row[f"death_{cause}"] = n
+    row["death_other"] = causes[len(CAUSES)]
+    for key, n in zip(COUNTS, counts):
+        row[key] = n
+    seat_of = {card: seat for seat, card in enumerate(first_cards)}
+    dead = set(out)
+    for card, (seat_key, survived_key) in enumerate(_CARD_KEYS):
+        seat = seat_of.get(card)
+        row[seat_key] = "" if seat is None else seat
+        row[survived_key] = "" if seat is None else int(lives[seat] == 1 and seat not in dead)
+    return row
 
 
 def action_dict(move: Sequence[Any]) -> dict[str, Any]:

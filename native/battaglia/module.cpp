@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bot.hpp"
 #include "play.hpp"
 #include "types.hpp"
 
@@ -153,11 +154,58 @@ py::tuple records(const State& s) {
   return py::make_tuple(log, notes);
 }
 
+// What a report row needs, as a tuple: (moves, fallbacks, termination, force or None, winners, day,
+// lives, out seats, first cards, causes, counts). narrator/fast/battaglia.py makes the row.
+py::tuple row_facts(const State& s, const PlayResult& r) {
+  std::vector<int> lives(s.lives, s.lives + s.players), first;
+  for (int x = 0; x < s.players; ++x) first.push_back(static_cast<int>(s.first_cards[x]));
+  const Tally& t = s.tally;
+  return py::make_tuple(
+      r.moves, r.fallbacks, termination_name(s.termination),
+      s.winner == Force::NONE ? py::object(py::none()) : py::object(py::str(force_name(s.winner))),
+      seats_of(s.winners), s.day, lives, seats_of(s.out), first,
+      py::make_tuple(t.death_darkness, t.death_gloom, t.death_corrigan, t.death_execution, t.death_dying_shot,
+                     t.death_guest, t.death_lun, t.death_other),
+      py::make_tuple(t.lord_revealed, t.bishop_revealed, t.child_revealed, t.curse, t.intercessions,
+                     t.night_shadow_reveals, t.days_without_condemnation));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_battaglia, m) {
   m.doc() = "Native battaglia kernel and playout (simulation accelerator; rules/battaglia is the law).";
   m.def("max_seats", [] { return MAX_SEATS; });
+  m.def("play_bots", [](const py::object& config, const std::vector<std::vector<uint32_t>>& seed_keys,
+                        const std::vector<std::vector<uint64_t>>& bot_keys) {
+    const Config c = to_config(config);
+    State s;
+    py::list rows;
+    for (std::size_t g = 0; g < seed_keys.size(); ++g) {
+      PlayResult r;
+      {
+        py::gil_scoped_release release;
+        reset(s, &c);
+        native::PyRandom rng(seed_keys[g]);
+        bot::Bots bots(bot_keys[g]);
+        r = play_out(s, rng, bots);
+      }
+      rows.append(row_facts(s, r));
+    }
+    return rows;
+  }, "Play one game per seed with the scripted bots (bot_keys[g][seat] = seed_key(f'{seed}/{seat}')): row facts.");
+  m.def("trace_bots", [](const py::object& config, const std::vector<uint32_t>& seed_key,
+                         const std::vector<uint64_t>& bot_keys) {
+    const Config c = to_config(config);
+    State s;
+    reset(s, &c);
+    native::PyRandom rng(seed_key);
+    bot::Bots bots(bot_keys);
+    std::vector<Move> trace;
+    PlayResult r = play_out(s, rng, bots, &trace);
+    py::list moves;
+    for (const Move& mv : trace) moves.append(move_tuple(mv));
+    return py::make_tuple(moves, row_facts(s, r), records(s));
+  }, "Play one game with the scripted bots: (moves, row facts, (public log, notes per seat)).");
   m.def("trace_trivial", [](const py::object& config, const std::vector<uint32_t>& seed_key,
                             const std::vector<uint32_t>& chooser_key) {
     const Config c = to_config(config);

@@ -12,19 +12,26 @@ port against that kernel, not the rulebook again.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+import yaml
 
+from narrator.battaglia.playout import seat_request
+from narrator.battaglia.simulate import MAX_MOVES, job_config, make_bots, play_one
 from narrator.fast import engine, mt_key
-from narrator.fast.battaglia import CARD_NAMES, action_dict, unsupported
+from narrator.fast.battaglia import CARD_NAMES, action_dict, play_rows, trace, unsupported
+from narrator.playtest.runner import GameJob
 from rules.battaglia import GAME, BattagliaConfig
 from rules.chance import sample
 from rules.codec import action_to_dict
 from rules.core import CHANCE, ChanceAction, Event
 
+ROOT = Path(__file__).resolve().parents[2]
 PLAYER_COUNTS = range(6, 18)
 
 OPTIONS: list[dict[str, Any]] = [
@@ -219,3 +226,111 @@ def test_card_names_follow_the_deck_order() -> None:
     from rules.battaglia import DECK_ORDER
 
     assert CARD_NAMES == tuple(c.value for c in DECK_ORDER)
+
+
+# -- the scripted bots: the same games as narrator.battaglia.simulate -------------------------------------
+
+
+def python_bot_trace(job: GameJob) -> list[dict[str, Any]]:
+    """simulate._play_lean's moves (the applied ones, fallbacks replaced), chance included."""
+    config = job_config(job)
+    rng = random.Random(job.seed)
+    bots = make_bots(job.seed, job.players, None, talk=False)
+    state = GAME.initial_state(config)
+    moves: list[dict[str, Any]] = []
+    for _ in range(MAX_MOVES):
+        if state.result is not None:
+            break
+        active = GAME.active_players(state)
+        if CHANCE in active:
+            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+        else:
+            seat = min(active)
+            action = bots[seat].act(seat_request(state, seat))
+            action = getattr(action, "action", action)
+            if GAME.check(state, action) is not None:
+                action = GAME.default_action(state, action.actor)
+        moves.append(_jsonish(action_to_dict(action)))
+        state = GAME.apply(state, action).state
+    return moves
+
+
+def _row_differences(python: dict[str, Any], native_row: dict[str, Any]) -> dict[str, Any]:
+    keys = list(dict.fromkeys([*python, *native_row]))
+    return {k: (python.get(k), native_row.get(k)) for k in keys if python.get(k) != native_row.get(k)}
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_rows_equal_play_one_at_every_count(players: int) -> None:
+    """Simulation defaults (SIMULATION_DEFAULTS), many seeds: every column of every row."""
+    jobs = [GameJob(i, players, 7919 * players + i, {}) for i in range(12)]
+    rows = play_rows(job_config(jobs[0]), jobs)
+    for job, row in zip(jobs, rows):
+        assert list(row) == list(play_one(job)), "columns and their order"
+        assert row == play_one(job), (job.seed, _row_differences(play_one(job), row))
+
+
+@pytest.mark.parametrize("players", [6, 9, 12, 14, 17])
+def test_bot_traces_equal_the_python_lean_loop(players: int) -> None:
+    """Move for move: actor, kind, every field, chance values."""
+    config = job_config(GameJob(0, players, 0, {}))
+    for seed in (players, 100 + players, 2000 + players):
+        assert trace(config, seed) == python_bot_trace(GameJob(0, players, seed, {}))
+
+
+def _profile(name: str) -> dict[str, Any]:
+    return yaml.safe_load((ROOT / "profiles" / "battaglia" / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("profile", ["standard", "simulation", "house_lenient"])
+def test_rows_equal_play_one_under_the_profiles(profile: str) -> None:
+    options = _profile(profile)
+    players = options.pop("players")
+    jobs = [GameJob(i, players, 31 * i + 5, options) for i in range(15)]
+    config = job_config(jobs[0])
+    assert unsupported(config) is None
+    for job, row in zip(jobs, play_rows(config, jobs)):
+        assert row == play_one(job), (profile, job.seed, _row_differences(play_one(job), row))
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_rows_equal_play_one_under_every_option(options: dict[str, Any]) -> None:
+    for players in (7, 12, 16):
+        jobs = [GameJob(i, players, 500 + i, options) for i in range(2)]
+        for job, row in zip(jobs, play_rows(job_config(jobs[0]), jobs)):
+            assert row == play_one(job), (options, job.seed, _row_differences(play_one(job), row))
+
+
+def test_native_bot_trace_replays_legally_through_the_python_kernel() -> None:
+    """Property: every native move is accepted by the Python kernel's ``apply`` (its check is the law)."""
+    from rules.codec import codec_for
+
+    codec = codec_for(GAME.action_types)
+    for players, seed in ((8, 3), (13, 4), (17, 5)):
+        config = job_config(GameJob(0, players, seed, {}))
+        state = GAME.initial_state(config)
+        for move in trace(config, seed):
+            state = GAME.apply(state, codec.decode(move)).state
+        assert state.result is not None
+
+
+def test_rows_equal_the_recorded_session_games(tmp_path: Path) -> None:
+    """play_one with a transcript runs a Session (talking bots, JSONL): the same moves (texts aside: the
+    talking bots word their accusations and whispers in English) and the same row."""
+    for players, seed in ((10, 1), (12, 2), (15, 3)):
+        path = tmp_path / f"g{seed}.jsonl"
+        job = GameJob(0, players, seed, {}, transcript=str(path))
+        (row,) = play_rows(job_config(job), [job])
+        assert row == play_one(job), _row_differences(play_one(job), row)
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        recorded = [_silent(line["payload"]) for line in lines if line["kind"] in ("action", "chance")]
+        assert recorded == trace(job_config(job), seed)
+
+
+def _silent(payload: dict[str, Any]) -> dict[str, Any]:
+    """A recorded move as the silent native bots make it: no accusation text, whispers in Russian."""
+    if payload["kind"] == "accuse":
+        return {**payload, "text": ""}
+    if payload["kind"] == "whisper" and payload["text"].startswith("dark: "):
+        return {**payload, "text": "тьма: " + payload["text"][len("dark: "):]}
+    return payload
