@@ -24,6 +24,7 @@ from typing import Any
 from narrator.fast import engine, mt_key
 from narrator.fast.ten_candles_material import agent_keys, agent_material
 
+_INT64 = 2**63
 Move = tuple[str, int, "dict[str, Any] | None", "str | None"]
 
 
@@ -45,8 +46,11 @@ def material_for(config: Any) -> Any:
 
 def play_rows(config: Any, jobs: Sequence[Any]) -> list[dict[str, Any]]:
     """Play ``jobs`` (``narrator.playtest.GameJob``, all under ``config``) natively: their ``play_one`` rows."""
+    native = engine("ten_candles")
+    if all(type(job.seed) is int and -_INT64 < job.seed < _INT64 for job in jobs):  # keys computed natively
+        return native.play_seeds(config, material_for(config), [(job.index, job.seed) for job in jobs])
     games = [(job.index, job.seed, mt_key(job.seed), *agent_keys(job.seed, job.players)) for job in jobs]
-    return engine("ten_candles").play_rows(config, material_for(config), games)
+    return native.play_rows(config, material_for(config), games)
 
 
 def trace_full(config: Any, seed: int) -> tuple[list[Move], dict[str, Any]]:

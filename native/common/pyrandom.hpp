@@ -19,7 +19,16 @@ class PyRandom {
 
   // CPython's init_by_array (Modules/_randommodule.c).
   void seed(const std::vector<uint32_t>& key) {
-    init_genrand(19650218u);
+    // init_genrand(19650218u), computed once: every seeding starts from the same table.
+    static const Table base = [] {
+      PyRandom r(Uninitialised{});
+      r.init_genrand(19650218u);
+      Table t;
+      for (uint32_t k = 0; k < N; ++k) t.words[k] = r.mt_[k];
+      return t;
+    }();
+    for (uint32_t k = 0; k < N; ++k) mt_[k] = base.words[k];
+    mti_ = N;
     uint32_t i = 1, j = 0;
     const uint32_t key_length = key.empty() ? 1u : static_cast<uint32_t>(key.size());
     for (uint32_t k = (N > key_length ? N : key_length); k; --k) {
@@ -102,6 +111,11 @@ class PyRandom {
 
  private:
   static constexpr uint32_t N = 624, M = 397, UPPER = 0x80000000u, LOWER = 0x7fffffffu;
+  struct Uninitialised {};
+  struct Table {
+    uint32_t words[N];
+  };
+  explicit PyRandom(Uninitialised) {}
   uint32_t mt_[N];
   uint32_t mti_ = N + 1;
 

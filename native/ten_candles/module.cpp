@@ -4,6 +4,7 @@
 
 #include "kernel.hpp"
 #include "kernel_chooser.hpp"
+#include "kernel_seed.hpp"
 #include "material_py.hpp"
 #include "play.hpp"
 #include "survivor_table.hpp"
@@ -218,6 +219,16 @@ void play_scripted(const Config& config, const Material& material, const GameKey
   loop.run();
 }
 
+// The generators of the game with int seed `seed` (make_table + Session, via mt_key).
+void keys_of_seed(int64_t seed, int players, GameKeys& keys) {
+  const std::string text = std::to_string(seed);
+  keys.chance = mt_key_int(seed);
+  keys.survivors.resize(static_cast<std::size_t>(players));
+  for (int seat = 0; seat < players; ++seat)
+    keys.survivors[static_cast<std::size_t>(seat)] = mt_key_str("survivor:" + text + ":" + std::to_string(seat));
+  keys.gm = mt_key_str("gm:" + text);
+}
+
 // The play_one row, keys in the Python order.
 py::dict row_dict(int index, int players, const py::object& seed, const Tally& t) {
   py::dict d;
@@ -268,6 +279,30 @@ PYBIND11_MODULE(_ten_candles, m) {
   }, py::arg("config"), py::arg("material"), py::arg("games"),
      "Play games with the scripted table; each game is (index, seed, chance_key, survivor_keys, gm_key)."
      " Returns the play_one rows.");
+
+  m.def("play_seeds", [](const py::object& config, const Material& material, const py::list& games) {
+    const Config c = config_from(config);
+    py::list rows;
+    GameKeys keys;
+    for (const auto& item : games) {
+      const py::tuple g = item.cast<py::tuple>();  // (index, seed)
+      const int64_t seed = g[1].cast<int64_t>();
+      Tally tally;
+      {
+        py::gil_scoped_release release;
+        keys_of_seed(seed, c.players, keys);
+        play_scripted(c, material, keys, tally, nullptr);
+      }
+      rows.append(row_dict(g[0].cast<int>(), c.players, g[1], tally));
+    }
+    return rows;
+  }, py::arg("config"), py::arg("material"), py::arg("games"),
+     "play_rows for int seeds within 64 bits, every generator key computed natively; each game is (index, seed).");
+
+  m.def("mt_key", [](const py::object& seed) {
+    if (py::isinstance<py::str>(seed)) return mt_key_str(seed.cast<std::string>());
+    return mt_key_int(seed.cast<int64_t>());
+  }, "narrator.fast.mt_key, natively (an int within 64 bits, or a str), for tests");
 
   m.def("trace_game", [](const py::object& config, const Material& material, const std::vector<uint32_t>& chance_key,
                          const std::vector<std::vector<uint32_t>>& survivor_keys, const std::vector<uint32_t>& gm_key) {

@@ -286,3 +286,11 @@ def test_native_trace_replays_legally_through_the_python_kernel() -> None:
             assert GAME.outcome(state) is not None
             assert [dict(m) for m in fast.trace(config, seed)] == [
                 p for k, _, p, _ in fast.trace_full(config, seed)[0] if k in ("action", "chance")]
+
+
+@pytest.mark.parametrize("seed", [0, 1, -1, 7, 2**32 + 5, 2**63 - 1, -(2**63 - 1), 1_000_003 * 7 + 12])
+def test_native_generator_keys_are_mt_key(seed: int) -> None:
+    """The keys play_rows computes natively (SHA-512 for the agents' str seeds) are narrator.fast.mt_key's."""
+    for text in (seed, f"gm:{seed}", *(f"survivor:{seed}:{seat}" for seat in range(MAX_PLAYERS))):
+        assert native.mt_key(text) == mt_key(text)
+    assert native.mt_key("é" * 100) == mt_key("é" * 100)
