@@ -41,8 +41,7 @@ inline uint16_t writers(const State& s) {
 
 // codes.text_rejection
 inline Code text_rejection(const std::string& value, int limit, bool allow_empty, bool one_word = false) {
-  const bool blank = py_word_count(value) == 0;  // value.strip() == ""
-  if (blank && !allow_empty) return Code::TEXT_EMPTY;
+  if (!allow_empty && py_is_blank(value)) return Code::TEXT_EMPTY;
   if (static_cast<int>(value.size()) > limit && py_len(value) > limit) return Code::TEXT_TOO_LONG;
   if (one_word && py_word_count(value) != 1) return Code::TRAIT_NOT_ONE_WORD;
   return Code::ok;

@@ -47,6 +47,13 @@ inline std::string py_strip(const std::string& s) {
   return first == std::string::npos ? std::string() : s.substr(first, last_end - first);
 }
 
+// text.strip() == "" (stops at the first character that is not a space)
+inline bool py_is_blank(const std::string& s) {
+  for (std::size_t i = 0; i < s.size();)
+    if (!is_space(next_code_point(s, i))) return false;
+  return true;
+}
+
 // len(text.split())
 inline int py_word_count(const std::string& s) {
   int words = 0;

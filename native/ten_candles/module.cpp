@@ -171,27 +171,38 @@ py::dict view_dict(const View& v) {
   return d;
 }
 
+// The Tally's counters (COUNTERS, in order) into `d`.
+void put_counts(py::dict& d, const Tally& t) {
+  const std::pair<const char*, int> counts[] = {
+      {"conflicts", t.conflicts}, {"dangerous", t.dangerous}, {"moment_rolls", t.moment_rolls},
+      {"moments_won", t.moments_won}, {"hope_rolls", t.hope_rolls}, {"traits_burned", t.traits_burned},
+      {"virtues_burned", t.virtues_burned}, {"vices_burned", t.vices_burned}, {"brinks_embraced", t.brinks_embraced},
+      {"brinks_engulfed", t.brinks_engulfed}, {"seizes", t.seizes}, {"successes", t.successes},
+      {"voluntary_deaths", t.voluntary_deaths}, {"final_scene_deaths", t.final_scene_deaths},
+      {"end_deaths", t.end_deaths}, {"candles_failed", t.candles_failed}, {"candles_seized", t.candles_seized},
+      {"candles_brink", t.candles_brink}, {"candles_moment", t.candles_moment},
+      {"candles_accident", t.candles_accident}, {"truths", t.truths}, {"x_cards", t.x_cards}};
+  for (const auto& [key, value] : counts) d[key] = value;
+}
+
+std::string conflicts_by_scene(const Tally& t) {
+  std::string out;
+  for (std::size_t i = 0; i < t.per_scene.size(); ++i) {
+    if (i) out += ';';
+    out += std::to_string(t.per_scene[i]);
+  }
+  return out;
+}
+
+// The row fields the Tally gives (play_one's row without game, players, seed and last_stand).
 py::dict tally_dict(const Tally& t) {
   py::dict d;
   d["scenes"] = t.scene;
   d["final_reached"] = t.final_reached;
   d["termination"] = termination_name(t.termination);
   d["deaths_before_final"] = t.deaths_before_final;
-  std::string per_scene;
-  for (std::size_t i = 0; i < t.per_scene.size(); ++i) {
-    if (i) per_scene += ';';
-    per_scene += std::to_string(t.per_scene[i]);
-  }
-  d["conflicts_by_scene"] = per_scene;
-  d["conflicts"] = t.conflicts; d["dangerous"] = t.dangerous; d["moment_rolls"] = t.moment_rolls;
-  d["moments_won"] = t.moments_won; d["hope_rolls"] = t.hope_rolls; d["traits_burned"] = t.traits_burned;
-  d["virtues_burned"] = t.virtues_burned; d["vices_burned"] = t.vices_burned;
-  d["brinks_embraced"] = t.brinks_embraced; d["brinks_engulfed"] = t.brinks_engulfed; d["seizes"] = t.seizes;
-  d["successes"] = t.successes; d["voluntary_deaths"] = t.voluntary_deaths;
-  d["final_scene_deaths"] = t.final_scene_deaths; d["end_deaths"] = t.end_deaths;
-  d["candles_failed"] = t.candles_failed; d["candles_seized"] = t.candles_seized;
-  d["candles_brink"] = t.candles_brink; d["candles_moment"] = t.candles_moment;
-  d["candles_accident"] = t.candles_accident; d["truths"] = t.truths; d["x_cards"] = t.x_cards;
+  d["conflicts_by_scene"] = conflicts_by_scene(t);
+  put_counts(d, t);
   return d;
 }
 
@@ -240,8 +251,8 @@ py::dict row_dict(int index, int players, const py::object& seed, const Tally& t
   d["termination"] = termination_name(t.termination);
   d["last_stand"] = last_stand(t);
   d["deaths_before_final"] = t.deaths_before_final;
-  for (const auto& item : tally_dict(t))
-    if (!d.contains(item.first)) d[item.first] = item.second;
+  d["conflicts_by_scene"] = conflicts_by_scene(t);
+  put_counts(d, t);
   return d;
 }
 

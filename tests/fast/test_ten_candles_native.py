@@ -252,7 +252,9 @@ def test_scripted_games_match_play_one_move_for_move(players: int) -> None:
         py_trace, _ = python_scripted_game(config, job.seed)
         nat_trace, _ = fast.trace_full(config, job.seed)
         assert py_trace == nat_trace, f"seed {job.seed}: {_first_difference(py_trace, nat_trace)}"
-        assert row == play_one(job), f"seed {job.seed}"
+        expected = play_one(job)
+        assert row == expected, f"seed {job.seed}"
+        assert list(row) == list(expected)  # the columns in the same order
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
