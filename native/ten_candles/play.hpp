@@ -8,7 +8,7 @@
 //
 // `Agents` is any class with
 //     Action act(int seat, const View& view, const std::vector<Action>& legal);
-// (the scripted table in play_table.hpp, or the shared trivial chooser of the tests).
+// (tc::ScriptedTable of survivor_table.hpp, or tc::Chooser of kernel_chooser.hpp in the tests).
 #pragma once
 #include <stdexcept>
 #include <vector>

@@ -296,3 +296,10 @@ def test_native_generator_keys_are_mt_key(seed: int) -> None:
     for text in (seed, f"gm:{seed}", *(f"survivor:{seed}:{seat}" for seat in range(MAX_PLAYERS))):
         assert native.mt_key(text) == mt_key(text)
     assert native.mt_key("é" * 100) == mt_key("é" * 100)
+
+
+def test_seeds_beyond_64_bits_play_the_same_games() -> None:
+    """Seeds the native key path cannot hold go through Python's mt_key, and still match play_one."""
+    jobs = [GameJob(i, 4, 2**70 + 13 * i) for i in range(3)] + [GameJob(3, 4, -(2**66))]
+    config = job_config(jobs[0])
+    assert fast.play_rows(config, jobs) == [play_one(job) for job in jobs]
