@@ -190,15 +190,17 @@ class ScriptedSurvivor {
 
   // _stack: Traits on top, usually; the Moment on top only now and then (L230).
   Action stack(const std::vector<Action>& legal) {
-    std::vector<const Action*> orders, moment_last;
+    const Action* orders[6];  // STACK_ORDERS: six at most
+    const Action* moment_last[6];
+    uint32_t n_orders = 0, n_last = 0;
     for (const Action& a : legal) {
       if (a.kind != Kind::arrange_stack) continue;
-      orders.push_back(&a);
-      if (a.order[2] == Card::moment) moment_last.push_back(&a);
+      if (n_orders == 6) throw std::logic_error("more than the six stack orders are legal");
+      orders[n_orders++] = &a;
+      if (a.order[2] == Card::moment) moment_last[n_last++] = &a;
     }
-    if (!moment_last.empty() && rng_.random() < 0.8)
-      return *moment_last[rng_.randbelow(static_cast<uint32_t>(moment_last.size()))];
-    return *orders[rng_.randbelow(static_cast<uint32_t>(orders.size()))];
+    if (n_last && rng_.random() < 0.8) return *moment_last[rng_.randbelow(n_last)];
+    return *orders[rng_.randbelow(n_orders)];
   }
 
   // -- words ---------------------------------------------------------------------------------
@@ -257,14 +259,17 @@ class ScriptedSurvivor {
     bool any_fresh = false;
     for (int i = 0; i < n && !any_fresh; ++i) any_fresh = !(spoken_ >> i & 1u);
     // pick(fresh or entries): mat.allowed over that sequence, unveiled ones first.
-    std::vector<int> kept, clear;
+    int kept[64], clear[64];  // at most 64 truths (Material::finish checks)
+    int n_kept = 0, n_clear = 0;
     for (int i = 0; i < n; ++i) {
       if (any_fresh && (spoken_ >> i & 1u)) continue;
       if (!set.allowed[static_cast<std::size_t>(i)]) continue;
-      kept.push_back(i);
-      if (!set.veiled[static_cast<std::size_t>(i)]) clear.push_back(i);
+      kept[n_kept++] = i;
+      if (!set.veiled[static_cast<std::size_t>(i)]) clear[n_clear++] = i;
     }
-    const int i = pick(rng_, clear.empty() ? kept : clear);
+    const int* pool = n_clear ? clear : kept;
+    const int size = n_clear ? n_clear : n_kept;
+    const int i = size ? pool[rng_.randbelow(static_cast<uint32_t>(size))] : -1;  // mat.pick
     return SpeakTruth(seat_, i < 0 ? m_->truth_prefix + m_->neutral : set.texts[static_cast<std::size_t>(i)]);
   }
 
