@@ -10,6 +10,7 @@
 //     Action act(int seat, const View& view, const std::vector<Action>& legal);
 // (tc::ScriptedTable of survivor_table.hpp, or tc::Chooser of kernel_chooser.hpp in the tests).
 #pragma once
+#include <array>
 #include <stdexcept>
 #include <vector>
 
@@ -37,9 +38,7 @@ class Loop {
   static constexpr int ATTEMPTS = 3;  // session.DEFAULT_ATTEMPTS == every scripted agent's max_attempts
 
   Loop(State& state, native::PyRandom& chance, Agents& agents, Tally* tally, std::vector<TraceEntry>* trace)
-      : s_(state), chance_(chance), agents_(agents), sink_{tally}, trace_(trace) {
-    legal_.reserve(48);
-  }
+      : s_(state), chance_(chance), agents_(agents), sink_{tally}, trace_(trace) {}
 
   // Session.run(max_moves=100_000)
   void run(int max_moves = 100000) {
@@ -64,7 +63,7 @@ class Loop {
   Agents& agents_;
   Sink sink_;
   std::vector<TraceEntry>* trace_;
-  std::vector<Action> legal_;
+  std::array<std::vector<Action>, MAX_PLAYERS + 2> legal_;  // per seat (HOST first): lists keep their shape
 
   void record(TraceEntry::Type type, int actor, const Action& action, Code code = Code::ok) {
     if (trace_) trace_->push_back(TraceEntry{type, actor, action, code});
@@ -82,8 +81,9 @@ class Loop {
   // Session.ask
   void ask(int seat) {
     for (int attempt = 1; attempt <= ATTEMPTS; ++attempt) {
-      legal_actions(s_, seat, legal_);
-      const Action action = agents_.act(seat, View(s_, seat), legal_);
+      std::vector<Action>& legal = legal_[static_cast<std::size_t>(seat + 2)];
+      legal_actions(s_, seat, legal);
+      const Action action = agents_.act(seat, View(s_, seat), legal);
       if (action.actor != seat) {  // Session._seat_check
         record(TraceEntry::Type::rejected, seat, action, Code::NOT_YOUR_TURN);
         continue;
