@@ -61,7 +61,7 @@ struct Mind {
   const uint32_t* known = nullptr;
   uint32_t allies = 0;
   const PublicMemory* memory = nullptr;
-  const native::DecisionRandom* rng = nullptr;
+  uint64_t origin = 0;             // the decision stream's seed (DecisionRandom.unit reads it)
   const uint32_t* ties = nullptr;  // pair_hash(me, s) by seat
   uint32_t scored_mask = 0;
   double scored[MAX_SEATS];
@@ -84,7 +84,7 @@ struct Mind {
       if (known_enemy_score(known[seat], faction, fixed)) return fixed;
     }
     const SoulRecord& record = memory->souls[seat];
-    const double jitter = rng->unit(seat);
+    const double jitter = unit(origin, seat);
     if (faction == Faction::LIGHT) {
       const double score = record.bad * 1.2 - record.good * 0.8 + 0.3 * static_cast<double>(record.was_accused);
       return score + jitter * 0.15;
@@ -94,14 +94,10 @@ struct Mind {
 
   // bot._known_enemy_score: the fixed suspicion of a seat known to be one of `cards`, if few are friends.
   static bool known_enemy_score(uint32_t cards, Faction mine, double& out) {
-    int friends = 0, total = 0;
-    for (uint32_t m = cards; m; m &= m - 1) {
-      ++total;
-      if (faction_of(static_cast<Card>(__builtin_ctz(m))) == mine) ++friends;
-    }
-    const double friendly = static_cast<double>(friends) / static_cast<double>(total);
+    const double friendly = static_cast<double>(popcount(cards & faction_cards(mine))) /
+                            static_cast<double>(popcount(cards));
     if (!(friendly <= 0.25)) return false;
-    const bool dark = (factions_of(cards) & (fbit(Faction::DARKNESS) | fbit(Faction::GLOOM))) != 0;
+    const bool dark = (cards & DARK_SIDE) != 0;  // factions_of(cards) & {"darkness", "gloom"}
     out = 5.0 * (1 - friendly) + (dark && mine == Faction::LIGHT ? 1.0 : 0.0);
     return true;
   }
@@ -142,9 +138,7 @@ struct Mind {
 class BattagliaBot {
  public:
   BattagliaBot(uint64_t key, int seat, PublicMemory* shared = nullptr, const Temperament& temperament = Temperament())
-      : key_(key), seat_(seat), rng_(key), shared_(shared), temperament_(temperament) {
-    for (int s = 0; s < MAX_SEATS; ++s) ties_[s] = pair_hash(seat, s);
-  }
+      : key_(key), seat_(seat), rng_(key), shared_(shared), temperament_(temperament), ties_(tie_breaks(seat)) {}
 
   int seat() const { return seat_; }
 
@@ -170,7 +164,8 @@ class BattagliaBot {
     const uint64_t position = (static_cast<uint64_t>(view.log().size()) << 32) |
                               (static_cast<uint64_t>(view.notes().size()) << 12) |
                               static_cast<uint64_t>(ATTEMPT & 0xFFF);
-    rng_.seed(key_ ^ native::mix64(position));
+    origin_ = key_ ^ native::mix64(position);
+    rng_.seed(origin_);
     Mind mind;
     read(view, mind);
     Action action;
@@ -182,10 +177,11 @@ class BattagliaBot {
   uint64_t key_;
   int seat_;
   native::DecisionRandom rng_;
+  uint64_t origin_ = 0;
   PublicMemory* shared_;
   PublicMemory own_memory_;
   Temperament temperament_;
-  uint32_t ties_[MAX_SEATS];
+  const uint32_t* ties_;
   PrivateMemory private_;
   Narrowing narrowing_;
   int known_version_ = 0;
@@ -246,7 +242,7 @@ class BattagliaBot {
     mind.known = narrowing_.known;
     mind.allies = allies;
     mind.memory = &memory;
-    mind.rng = &rng_;
+    mind.origin = origin_;
     mind.ties = ties_;
     mind.scored_mask = 0;
   }

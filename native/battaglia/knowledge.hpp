@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "splitmix.hpp"
 #include "types.hpp"
 
 namespace battaglia {
@@ -62,6 +63,33 @@ inline uint32_t pair_hash(int64_t a, int64_t b) {
   return crc32_bytes(text, w);
 }
 
+// bot._tie_breaks(me): pair_hash(me, s) for every seat s, computed once per process.
+inline const uint32_t* tie_breaks(int me) {
+  struct Table {
+    uint32_t hashes[MAX_SEATS][MAX_SEATS];
+    Table() {
+      for (int a = 0; a < MAX_SEATS; ++a)
+        for (int b = 0; b < MAX_SEATS; ++b) hashes[a][b] = pair_hash(a, b);
+    }
+  };
+  static const Table table;
+  return table.hashes[me];
+}
+
+// DecisionRandom.unit(key) for the stream last seeded with `origin` (draws._SALTS for small keys).
+inline double unit(uint64_t origin, int key) {
+  struct Salts {
+    uint64_t salt[64];
+    Salts() {
+      for (int k = 0; k < 64; ++k) salt[k] = native::mix64(static_cast<uint64_t>(k + 1) * native::kGamma);
+    }
+  };
+  static const Salts salts;
+  const uint64_t salt = (key >= 0 && key < 64) ? salts.salt[key]
+                                               : native::mix64(static_cast<uint64_t>(key + 1) * native::kGamma);
+  return static_cast<double>(native::mix64(origin ^ salt) >> 11) * 0x1.0p-53;
+}
+
 constexpr uint32_t CLAN_CARDS = DARKNESS | GLOOM | cbit(Card::KOLDUNYA);
 constexpr uint32_t DARK_SIDE = DARKNESS | GLOOM;
 
@@ -73,6 +101,16 @@ inline uint32_t factions_of(uint32_t cards) {
   uint32_t found = 0;
   for (uint32_t m = cards; m; m &= m - 1) found |= fbit(faction_of(static_cast<Card>(__builtin_ctz(m))));
   return found;
+}
+
+// The cards of a faction (knowledge.FACTION_NAME inverted).
+inline uint32_t faction_cards(Faction f) {
+  switch (f) {
+    case Faction::LIGHT: return LIGHT;
+    case Faction::SHADOW: return SHADOW;
+    case Faction::DARKNESS: return DARKNESS;
+    default: return GLOOM;
+  }
 }
 
 inline bool subset(uint32_t a, uint32_t b) { return (a & ~b) == 0; }
@@ -343,6 +381,11 @@ constexpr uint32_t REVEALED_CARDS[4] = {SHADOW & ~cbit(Card::TRITON), cbit(Card:
 
 // knowledge.Narrowing: known[seat] (valid for seats in `present`) kept up to date, narrowing again only
 // the seats whose claims, death, permanent death or reveals changed.
+//
+// Narrowing is a left fold of a seat's claims that still hold, then of its reveals. A seat touched only by
+// new claims or reveals continues its claims' fold where it stopped (whether a claim still holds depends
+// on the seat's deaths and dead cards, which change only with a new graveyard entry for that seat, and
+// such a seat is folded again from its first claim), so `known` is the same as the Python's full refold.
 class Narrowing {
  public:
   uint32_t present = 0;            // seats with a known entry
@@ -359,6 +402,7 @@ class Narrowing {
       known[s] = 0;
       dead_cards_[s] = 0;
       by_seat_[s].clear();
+      folds_[s] = Fold();
     }
   }
 
@@ -377,28 +421,37 @@ class Narrowing {
       touched |= bit(claims[i].seat);
       by_seat_[claims[i].seat].push_back(static_cast<int>(i));
     }
+    uint32_t refold = out ^ out_;
     const Grave* graveyard = view.graveyard();
     for (int i = buried_; i < graves; ++i) {
       dead_cards_[graveyard[i].seat] |= cbit(graveyard[i].card);
-      touched |= bit(graveyard[i].seat);
+      refold |= bit(graveyard[i].seat);
     }
-    touched |= out ^ out_;
+    touched |= refold;
     for (int i = 0; i < 4; ++i) touched |= reveals[i] ^ reveals_[i];
     seen_ = n_claims;
     buried_ = graves;
     out_ = out;
     for (int i = 0; i < 4; ++i) reveals_[i] = reveals[i];
+    for (uint32_t m = refold; m; m &= m - 1) folds_[__builtin_ctz(m)] = Fold();
     for (uint32_t m = touched; m; m &= m - 1) narrow(__builtin_ctz(m), claims, deaths);
     return true;
   }
 
  private:
+  struct Fold {  // a seat's claims folded so far: `narrowed` (None while !any) over the first `folded`
+    int folded = 0;
+    bool any = false;
+    uint32_t narrowed = 0;
+  };
+
   std::size_t seen_ = 0;
   int buried_ = 0;
   uint32_t out_ = 0;
   uint32_t reveals_[4];
   uint32_t dead_cards_[MAX_SEATS];
   std::vector<int> by_seat_[MAX_SEATS];
+  Fold folds_[MAX_SEATS];
 
   // Fold `seat`'s claims that still hold, then its reveals (the order current_claims uses).
   void narrow(int seat, const std::vector<Claim>& claims, const int* deaths) {
@@ -406,18 +459,21 @@ class Narrowing {
     if (has(out_, seat)) return;
     const uint32_t dead = dead_cards_[seat];
     const int died = deaths[seat];
-    bool any = false;
-    uint32_t narrowed = 0;
-    for (int index : by_seat_[seat]) {
-      const Claim& c = claims[index];
+    Fold& f = folds_[seat];
+    const std::vector<int>& mine = by_seat_[seat];
+    for (std::size_t i = static_cast<std::size_t>(f.folded); i < mine.size(); ++i) {
+      const Claim& c = claims[mine[i]];
       if (c.deaths >= 0) {
         if (died > c.deaths) continue;
       } else if (dead & c.cards) {
         continue;
       }
-      narrowed = fold(any, narrowed, c.cards);
-      any = true;
+      f.narrowed = fold(f.any, f.narrowed, c.cards);
+      f.any = true;
     }
+    f.folded = static_cast<int>(mine.size());
+    bool any = f.any;
+    uint32_t narrowed = f.narrowed;
     for (int i = 0; i < 4; ++i) {
       if (has(reveals_[i], seat)) {
         narrowed = fold(any, narrowed, REVEALED_CARDS[i]);
