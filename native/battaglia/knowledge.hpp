@@ -26,18 +26,19 @@ namespace bot {
 
 // zlib.crc32 of a byte string.
 inline uint32_t crc32_bytes(const char* data, int size) {
-  static uint32_t table[256];
-  static bool ready = false;
-  if (!ready) {
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      table[i] = c;
+  struct Table {  // a function-local static: initialised once, thread-safe (play_bots releases the GIL)
+    uint32_t entries[256];
+    Table() {
+      for (uint32_t i = 0; i < 256; ++i) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        entries[i] = c;
+      }
     }
-    ready = true;
-  }
+  };
+  static const Table table;
   uint32_t crc = 0xFFFFFFFFu;
-  for (int i = 0; i < size; ++i) crc = table[(crc ^ static_cast<uint8_t>(data[i])) & 0xFFu] ^ (crc >> 8);
+  for (int i = 0; i < size; ++i) crc = table.entries[(crc ^ static_cast<uint8_t>(data[i])) & 0xFFu] ^ (crc >> 8);
   return crc ^ 0xFFFFFFFFu;
 }
 
