@@ -26,6 +26,20 @@ PYBIND11_MODULE(_common, m) {
     out.insert(out.end(), deck.begin(), deck.end());
     return out;
   }, "randint(1, n) x count, randrange(n) x count, then shuffle(range(n)), as one list");
+  m.def("mt_streams_many", [](const std::vector<std::vector<uint32_t>>& keys, int count) {
+    std::vector<native::PyRandom> gens(keys.size(), native::PyRandom(native::PyRandom::Unseeded{}));
+    std::vector<native::PyRandom*> ptrs;
+    std::vector<const std::vector<uint32_t>*> key_ptrs;
+    for (std::size_t g = 0; g < keys.size(); ++g) {
+      ptrs.push_back(&gens[g]);
+      key_ptrs.push_back(&keys[g]);
+    }
+    native::PyRandom::seed_many(ptrs.data(), key_ptrs.data(), keys.size());
+    std::vector<std::vector<double>> out(keys.size());
+    for (std::size_t g = 0; g < keys.size(); ++g)
+      for (int i = 0; i < count; ++i) out[g].push_back(gens[g].random());
+    return out;
+  }, "count random() values of each generator, all seeded at once by PyRandom::seed_many");
   m.def("splitmix_stream", [](uint64_t seed, int count, int64_t unit_key) {
     native::DecisionRandom rng(seed);
     std::vector<double> out;

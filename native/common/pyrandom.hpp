@@ -17,18 +17,13 @@ class PyRandom {
   explicit PyRandom(const std::vector<uint32_t>& key) { seed(key); }
   PyRandom() { seed(std::vector<uint32_t>{0u}); }
 
+  // A generator to be seeded by seed() or seed_many() before its first draw (no wasted seeding).
+  struct Unseeded {};
+  explicit PyRandom(Unseeded) {}
+
   // CPython's init_by_array (Modules/_randommodule.c).
   void seed(const std::vector<uint32_t>& key) {
-    // init_genrand(19650218u), computed once: every seeding starts from the same table.
-    static const Table base = [] {
-      PyRandom r(Uninitialised{});
-      r.init_genrand(19650218u);
-      Table t;
-      for (uint32_t k = 0; k < N; ++k) t.words[k] = r.mt_[k];
-      return t;
-    }();
-    for (uint32_t k = 0; k < N; ++k) mt_[k] = base.words[k];
-    mti_ = N;
+    start_seeding();
     uint32_t i = 1, j = 0;
     const uint32_t key_length = key.empty() ? 1u : static_cast<uint32_t>(key.size());
     for (uint32_t k = (N > key_length ? N : key_length); k; --k) {
@@ -45,6 +40,56 @@ class PyRandom {
       if (i >= N) { mt_[0] = mt_[N - 1]; i = 1; }
     }
     mt_[0] = 0x80000000u;
+  }
+
+  // gens[g]->seed(*keys[g]) for every g < n: the same states. init_by_array is one long chain of
+  // dependent steps per generator; stepping several generators together lets the CPU overlap
+  // their chains (about twice as fast for the five or more generators of a simulated game).
+  static void seed_many(PyRandom* const* gens, const std::vector<uint32_t>* const* keys, std::size_t n) {
+    constexpr std::size_t MAX = 16;
+    uint32_t* mt[MAX];
+    const uint32_t* words[MAX];
+    std::size_t length[MAX], j[MAX];
+    uint32_t prev[MAX];  // mt[g][i - 1], kept out of memory
+    std::size_t m = 0;
+    for (std::size_t g = 0; g < n; ++g) {
+      const std::vector<uint32_t>& key = *keys[g];
+      if (key.empty() || key.size() > N || m == MAX) {  // max(N, key_length) != N: the plain path
+        gens[g]->seed(key);
+        continue;
+      }
+      gens[g]->start_seeding();
+      mt[m] = gens[g]->mt_;
+      words[m] = key.data();
+      length[m] = key.size();
+      j[m] = 0;
+      prev[m] = mt[m][0];
+      ++m;
+    }
+    uint32_t i = 1;
+    for (uint32_t k = N; k; --k) {
+      for (std::size_t g = 0; g < m; ++g) {
+        const uint32_t v = (mt[g][i] ^ ((prev[g] ^ (prev[g] >> 30)) * 1664525u)) + words[g][j[g]] +
+                           static_cast<uint32_t>(j[g]);
+        mt[g][i] = prev[g] = v;
+        if (++j[g] >= length[g]) j[g] = 0;
+      }
+      if (++i >= N) {
+        for (std::size_t g = 0; g < m; ++g) mt[g][0] = mt[g][N - 1];
+        i = 1;
+      }
+    }
+    for (uint32_t k = N - 1; k; --k) {
+      for (std::size_t g = 0; g < m; ++g) {
+        const uint32_t v = (mt[g][i] ^ ((prev[g] ^ (prev[g] >> 30)) * 1566083941u)) - i;
+        mt[g][i] = prev[g] = v;
+      }
+      if (++i >= N) {
+        for (std::size_t g = 0; g < m; ++g) mt[g][0] = mt[g][N - 1];
+        i = 1;
+      }
+    }
+    for (std::size_t g = 0; g < m; ++g) mt[g][0] = 0x80000000u;
   }
 
   uint32_t genrand_uint32() {
@@ -118,6 +163,19 @@ class PyRandom {
   explicit PyRandom(Uninitialised) {}
   uint32_t mt_[N];
   uint32_t mti_ = N + 1;
+
+  // init_genrand(19650218u), computed once: every seeding starts from the same table.
+  void start_seeding() {
+    static const Table base = [] {
+      PyRandom r(Uninitialised{});
+      r.init_genrand(19650218u);
+      Table t;
+      for (uint32_t k = 0; k < N; ++k) t.words[k] = r.mt_[k];
+      return t;
+    }();
+    for (uint32_t k = 0; k < N; ++k) mt_[k] = base.words[k];
+    mti_ = N;
+  }
 
   void init_genrand(uint32_t s) {
     mt_[0] = s;

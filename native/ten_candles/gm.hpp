@@ -36,6 +36,15 @@ class ScriptedGM {
     rolls_.fill(0);
   }
 
+  // The same GM with its generator not seeded yet: whoever builds it seeds generator() with the
+  // key above before the first request (ScriptedTable seeds a whole table at once).
+  ScriptedGM(const Material& material, Board* board, double danger = 0.15, double final_kill = 0.35)
+      : rng_(native::PyRandom::Unseeded{}), voice_(&material.voice), board_(board), danger_(danger),
+        final_kill_(final_kill) {
+    rolls_.fill(0);
+  }
+  native::PyRandom& generator() { return rng_; }
+
   // ScriptedGM.act: the GM's move for this turn.
   Action act(const View& view, const std::vector<Action>& legal) {
     uint32_t kinds = 0;

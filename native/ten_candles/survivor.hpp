@@ -36,6 +36,12 @@ class ScriptedSurvivor {
   ScriptedSurvivor(int seat, const std::vector<uint32_t>& key, const Material& material, Board* board)
       : seat_(seat), rng_(key), m_(&material), board_(board) {}
 
+  // The same survivor with its generator not seeded yet: whoever builds it seeds generator() with
+  // the key above before the first request (ScriptedTable seeds a whole table at once).
+  ScriptedSurvivor(int seat, const Material& material, Board* board)
+      : seat_(seat), rng_(native::PyRandom::Unseeded{}), m_(&material), board_(board) {}
+  native::PyRandom& generator() { return rng_; }
+
   int seat() const { return seat_; }
   bool has_persona() const { return has_persona_; }
   const Persona& persona() const { return persona_; }

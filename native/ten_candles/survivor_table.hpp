@@ -4,14 +4,19 @@
 // Loop: `act(seat, view, legal)` asks the agent of `seat`.
 //
 // Construction, per game:
-//   ScriptedTable(material, survivor_keys, gm_key)
+//   ScriptedTable(material, survivor_keys, gm_key[, chance, chance_key])
 //     material       the run's Material (material_py.hpp: material_from_py(agent_material(config)));
 //     survivor_keys  mt_key(f"survivor:{seed}:{seat}") for seat in range(players) (Python:
 //                    narrator.fast.ten_candles_material.agent_keys(seed, players)[0]);
-//     gm_key         mt_key(f"gm:{seed}") (agent_keys(...)[1]).
+//     gm_key         mt_key(f"gm:{seed}") (agent_keys(...)[1]);
+//     chance, chance_key   optionally the session's chance generator (constructed with
+//                    PyRandom::Unseeded{}) and mt_key(seed): seeded together with the agents'.
+// Every generator is seeded in one PyRandom::seed_many call: the same states as seeding them one
+// by one, in about half the time (seeding is a fair share of a whole simulated game).
 #pragma once
 #include <vector>
 
+#include "pyrandom.hpp"
 #include "ten_candles/board.hpp"
 #include "ten_candles/gm.hpp"
 #include "ten_candles/material.hpp"
@@ -23,11 +28,30 @@ namespace tc {
 class ScriptedTable {
  public:
   ScriptedTable(const Material& material, const std::vector<std::vector<uint32_t>>& survivor_keys,
-                const std::vector<uint32_t>& gm_key)
-      : gm_(gm_key, material, &board_) {
-    survivors_.reserve(survivor_keys.size());
-    for (std::size_t seat = 0; seat < survivor_keys.size(); ++seat)
-      survivors_.emplace_back(static_cast<int>(seat), survivor_keys[seat], material, &board_);
+                const std::vector<uint32_t>& gm_key, native::PyRandom* chance = nullptr,
+                const std::vector<uint32_t>* chance_key = nullptr)
+      : gm_(material, &board_) {
+    const std::size_t n = survivor_keys.size();
+    survivors_.reserve(n);
+    native::PyRandom* gens[MAX_PLAYERS + 2];
+    const std::vector<uint32_t>* keys[MAX_PLAYERS + 2];
+    std::size_t count = 0;
+    gens[count] = &gm_.generator();
+    keys[count++] = &gm_key;
+    for (std::size_t seat = 0; seat < n; ++seat) {
+      survivors_.emplace_back(static_cast<int>(seat), material, &board_);
+      if (count < MAX_PLAYERS + 1) {
+        gens[count] = &survivors_.back().generator();
+        keys[count++] = &survivor_keys[seat];
+      } else {
+        survivors_.back().generator().seed(survivor_keys[seat]);  // more seats than the rules allow
+      }
+    }
+    if (chance != nullptr && chance_key != nullptr) {
+      gens[count] = chance;
+      keys[count++] = chance_key;
+    }
+    native::PyRandom::seed_many(gens, keys, count);
   }
   ScriptedTable(const ScriptedTable&) = delete;  // the agents point at board_
   ScriptedTable& operator=(const ScriptedTable&) = delete;
