@@ -79,7 +79,16 @@ struct ModuleTruths {
 struct TruthSet {
   std::vector<std::string> texts;  // truth_prefix + mat.text(e)
   std::vector<uint8_t> allowed, veiled;
-  std::unordered_map<std::string, uint64_t> entries_of;  // prefixed text -> bit i per entry i with it
+  std::vector<std::vector<int>> by_length;  // text length -> the entries of that length
+
+  // The entries whose prefixed text is `text`, one bit each (several when two entries read alike).
+  uint64_t entries_of(const std::string& text) const {
+    if (text.size() >= by_length.size()) return 0;
+    uint64_t bits = 0;
+    for (int i : by_length[text.size()])
+      if (texts[static_cast<std::size_t>(i)] == text) bits |= uint64_t{1} << i;
+    return bits;
+  }
 };
 
 // The voice=None GM's words (agents/ten_candles/voice.py, PlainVoice).
@@ -164,7 +173,11 @@ struct Material {
     add(general_truths);
     if (module_truths != nullptr) add(*module_truths);
     if (set.texts.size() > 64) throw std::invalid_argument("material: more than 64 truths a survivor may speak");
-    for (std::size_t i = 0; i < set.texts.size(); ++i) set.entries_of[set.texts[i]] |= uint64_t{1} << i;
+    for (std::size_t i = 0; i < set.texts.size(); ++i) {
+      const std::size_t length = set.texts[i].size();
+      if (length >= set.by_length.size()) set.by_length.resize(length + 1);
+      set.by_length[length].push_back(static_cast<int>(i));
+    }
     return set;
   }
 };

@@ -257,10 +257,7 @@ class ScriptedSurvivor {
       spoken_ = 0;
     }
     const TruthSet& set = m_->truth_sets[static_cast<std::size_t>(truth_set_)];
-    for (; truths_seen_ < rows.size(); ++truths_seen_) {
-      auto it = set.entries_of.find(rows[truths_seen_].text);
-      if (it != set.entries_of.end()) spoken_ |= it->second;
-    }
+    for (; truths_seen_ < rows.size(); ++truths_seen_) spoken_ |= set.entries_of(rows[truths_seen_].text);
     const int n = static_cast<int>(set.texts.size());
     bool any_fresh = false;
     for (int i = 0; i < n && !any_fresh; ++i) any_fresh = !(spoken_ >> i & 1u);
