@@ -29,7 +29,7 @@ from rules.chance import sample
 from rules.codec import action_to_dict
 from rules.core import CHANCE, ChanceAction
 
-BOT_HEADER = Path(__file__).resolve().parents[2] / "native" / "battaglia" / "bot.hpp"
+BOT_HEADER = Path(__file__).resolve().parents[2] / "native" / "battaglia" / "bot_mind.hpp"
 PLAYER_COUNTS = range(6, 18)
 SEEDS_PER_COUNT = 14
 
@@ -137,7 +137,7 @@ def test_seed_none_keys_the_bots_like_python() -> None:
 
 
 def _header_temperaments() -> dict[str, float]:
-    """The numbers of ``bot::Temperament`` in bot.hpp, by field (boldness as a list)."""
+    """The numbers of ``bot::Temperament`` in bot_mind.hpp, by field (boldness as a list)."""
     text = BOT_HEADER.read_text(encoding="utf-8")
     body = text[text.index("struct Temperament"):]
     body = body[:body.index("\n};")]
