@@ -212,7 +212,7 @@ class ScriptedSurvivor {
   // -- words ---------------------------------------------------------------------------------
 
   // _text(entries): a pick from the table's pool, the neutral line when it is empty.
-  std::string text(const MaterialTable& table) {
+  const std::string& text(const MaterialTable& table) {
     const int i = pick(rng_, table.pool);
     return i < 0 ? m_->neutral : table.texts[static_cast<std::size_t>(i)];
   }
@@ -234,9 +234,9 @@ class ScriptedSurvivor {
   Action describe() {
     const std::size_t n = m_->names.size();
     const std::string& name = m_->names[(static_cast<std::size_t>(seat_) * 3 + rng_.randbelow(3)) % n];
-    std::string appearance = text(m_->looks);
-    std::string description = text(m_->roles);
-    return DescribeCharacter(seat_, name, std::move(appearance), std::move(description));
+    const std::string& appearance = text(m_->looks);
+    const std::string& description = text(m_->roles);
+    return DescribeCharacter(seat_, name, appearance, description);
   }
 
   // _brink: for the left neighbour, or «Я видел, как Они…» when that is the GM.
