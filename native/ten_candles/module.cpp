@@ -224,8 +224,8 @@ void play_scripted(const Config& config, const Material& material, const GameKey
                    std::vector<TraceEntry>* trace) {
   State state;
   init(state, config);
-  native::PyRandom chance(keys.chance);
-  ScriptedTable table(material, keys.survivors, keys.gm);
+  native::PyRandom chance(native::PyRandom::Unseeded{});  // seeded with the agents' generators, at once
+  ScriptedTable table(material, keys.survivors, keys.gm, &chance, &keys.chance);
   Loop<ScriptedTable> loop(state, chance, table, &tally, trace);
   loop.run();
 }
