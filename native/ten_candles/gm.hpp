@@ -4,7 +4,8 @@
 //
 // Construction, per game (what the game loop passes):
 //   ScriptedGM(key, material, board, danger = 0.15, final_kill = 0.35)
-//     key         narrator.fast.mt_key(f"gm:{seed}") computed in Python (random.Random(f"gm:{seed}"));
+//     key         narrator.fast.mt_key(f"gm:{seed}") (random.Random(f"gm:{seed}")), computed in
+//                 Python or natively (kernel_seed.hpp, mt_key_str);
 //     material    the run's Material (material.hpp): only its PlainVoice texts are used;
 //     board       the game's Board, shared with the survivors (may be nullptr: board=None);
 //     danger, final_kill   ScriptedGM's keyword arguments (the simulation keeps the defaults).

@@ -5,8 +5,9 @@
 // Construction, per game and seat (what the game loop passes):
 //   ScriptedSurvivor(seat, key, material, board)
 //     seat      the player seat 0..players-1;
-//     key       narrator.fast.mt_key(f"survivor:{seed}:{seat}") computed in Python (the Python
-//               agent's random.Random(f"survivor:{seed}:{seat}"), `seed` = the game's seed);
+//     key       narrator.fast.mt_key(f"survivor:{seed}:{seat}") (the Python agent's
+//               random.Random(f"survivor:{seed}:{seat}"), `seed` = the game's seed), computed in
+//               Python or natively (kernel_seed.hpp, mt_key_str);
 //     material  the run's Material (material.hpp), built once from Python's agent_material(config)
 //               and outliving the game;
 //     board     the game's Board, shared with the GM and every survivor (may be nullptr, as
