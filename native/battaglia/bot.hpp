@@ -269,7 +269,7 @@ class BattagliaBot {
           uint32_t choice_hash = 0;
           for (int j = 0; j < k; ++j) {
             if (counts[j] != best) continue;
-            const uint32_t h = pair_hash(view.night(), order[j]);
+            const uint32_t h = night_hash(view.night(), order[j]);
             if (choice < 0 || h < choice_hash) { choice = order[j]; choice_hash = h; }
           }
           bool offered = false;
@@ -287,7 +287,7 @@ class BattagliaBot {
     const int night = view.night();
     for (int i = 0; i < k; ++i) {
       const int s = outsiders[i];
-      const double jitter = static_cast<double>(pair_hash(night, s) % 1000u) / 1000.0;
+      const double jitter = static_cast<double>(night_hash(night, s) % 1000u) / 1000.0;
       keys[i] = -(mind.memory->threat[s] + jitter);
     }
     for (int i = 1; i < k; ++i) {  // stable insertion sort

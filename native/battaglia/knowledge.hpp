@@ -77,6 +77,21 @@ inline const uint32_t* tie_breaks(int me) {
   return table.hashes[me];
 }
 
+// pair_hash(night, seat) for the darkness steps' shared ranking: a per-process table for the first 256 nights.
+inline uint32_t night_hash(int night, int seat) {
+  constexpr int NIGHTS = 256;
+  struct Table {
+    uint32_t hashes[NIGHTS][MAX_SEATS];
+    Table() {
+      for (int n = 0; n < NIGHTS; ++n)
+        for (int s = 0; s < MAX_SEATS; ++s) hashes[n][s] = pair_hash(n, s);
+    }
+  };
+  if (night < 0 || night >= NIGHTS || seat < 0 || seat >= MAX_SEATS) return pair_hash(night, seat);
+  static const Table table;
+  return table.hashes[night][seat];
+}
+
 // DecisionRandom.unit(key) for the stream last seeded with `origin` (draws._SALTS for small keys).
 inline double unit(uint64_t origin, int key) {
   struct Salts {
@@ -99,9 +114,8 @@ inline uint32_t fbit(Faction f) { return 1u << static_cast<int>(f); }
 
 // knowledge.factions_of: the factions a set of cards spans.
 inline uint32_t factions_of(uint32_t cards) {
-  uint32_t found = 0;
-  for (uint32_t m = cards; m; m &= m - 1) found |= fbit(faction_of(static_cast<Card>(__builtin_ctz(m))));
-  return found;
+  return ((cards & LIGHT) ? fbit(Faction::LIGHT) : 0u) | ((cards & SHADOW) ? fbit(Faction::SHADOW) : 0u) |
+         ((cards & DARKNESS) ? fbit(Faction::DARKNESS) : 0u) | ((cards & GLOOM) ? fbit(Faction::GLOOM) : 0u);
 }
 
 // The cards of a faction (knowledge.FACTION_NAME inverted).
