@@ -11,6 +11,7 @@ a divergence.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -146,6 +147,28 @@ def test_agents_match_under_rules_options(options: dict[str, Any]) -> None:
         config = _config(players, **options)
         for seed in range(4):
             _same(config, 2100 + seed)
+
+
+def test_random_tables_of_options_lines_veils_and_languages_match() -> None:
+    """Forty tables drawn at random: any mix of rules options, safety tags, a language, a seed of any
+    size (a str-seeded generator key longer than 64 bits included): the same transcript."""
+    from agents.ten_candles import material as mat
+
+    tags = sorted(mat.vocabulary())
+    choices = {"brink_success_loses": ["ones", "sixes"], "chorus_counts_as_truth": [True, False],
+               "final_scene": ["one_by_one", "literal"], "seize_requires_tie": [False, True],
+               "trait_reroll_includes_hope": [True, False], "max_rerolls_per_roll": [None, 0, 1, 2],
+               "gm_sees_all_brinks": [False, True], "dead_players_speak_truths": [True, False],
+               "message_playback": ["at_end", "on_death", "never"]}
+    rng = random.Random(2718)
+    for _ in range(40):
+        options: dict[str, Any] = {k: rng.choice(v) for k, v in choices.items() if rng.random() < 0.4}
+        if rng.random() < 0.4:
+            options["lines"] = rng.sample(tags, rng.randint(1, 5))
+        if rng.random() < 0.4:
+            options["veils"] = rng.sample(tags, rng.randint(1, 5))
+        seed = rng.randrange(2**70) if rng.random() < 0.2 else rng.randrange(10**6)
+        _same(_config(rng.randint(MIN_PLAYERS, MAX_PLAYERS), **options), seed, rng.choice(["en", "en", "ru"]))
 
 
 # -- texts: the material, the table's lines and veils, the language -------------------------------
