@@ -47,6 +47,8 @@ def material_for(config: Any) -> Any:
 def play_rows(config: Any, jobs: Sequence[Any]) -> list[dict[str, Any]]:
     """Play ``jobs`` (``narrator.playtest.GameJob``, all under ``config``) natively: their ``play_one`` rows."""
     native = engine("ten_candles")
+    if any(job.players != config.players for job in jobs):
+        raise ValueError(f"play_rows: every job must seat {config.players} players, as its config does")
     if all(type(job.seed) is int and -_INT64 < job.seed < _INT64 for job in jobs):  # keys computed natively
         return native.play_seeds(config, material_for(config), [(job.index, job.seed) for job in jobs])
     games = [(job.index, job.seed, mt_key(job.seed), *agent_keys(job.seed, job.players)) for job in jobs]
