@@ -240,19 +240,47 @@ void keys_of_seed(int64_t seed, int players, GameKeys& keys) {
   keys.gm = mt_key_str("gm:" + text);
 }
 
-// The play_one row, keys in the Python order.
+// Python strings made once and kept for the life of the process (built under the GIL, on first use).
+const py::str& interned(const char* text) {
+  static auto* table = new std::vector<std::pair<const char*, py::str>>();  // never freed: outlives finalisation
+  for (const auto& [key, value] : *table)
+    if (key == text) return value;
+  table->emplace_back(text, py::str(text));
+  return table->back().second;
+}
+
+// The play_one row, keys in the Python order (column names and labels interned: rows are the glue's hot path).
 py::dict row_dict(int index, int players, const py::object& seed, const Tally& t) {
+  static const char* const COLUMNS[] = {
+      "game", "players", "seed", "scenes", "final_reached", "termination", "last_stand", "deaths_before_final",
+      "conflicts_by_scene", "conflicts", "dangerous", "moment_rolls", "moments_won", "hope_rolls", "traits_burned",
+      "virtues_burned", "vices_burned", "brinks_embraced", "brinks_engulfed", "seizes", "successes",
+      "voluntary_deaths", "final_scene_deaths", "end_deaths", "candles_failed", "candles_seized", "candles_brink",
+      "candles_moment", "candles_accident", "truths", "x_cards"};
+  static std::vector<py::str>* keys = [] {
+    auto* out = new std::vector<py::str>();  // never freed, as above
+    for (const char* column : COLUMNS) out->emplace_back(column);
+    return out;
+  }();
+  const int counts[] = {t.conflicts, t.dangerous, t.moment_rolls, t.moments_won, t.hope_rolls, t.traits_burned,
+                        t.virtues_burned, t.vices_burned, t.brinks_embraced, t.brinks_engulfed, t.seizes,
+                        t.successes, t.voluntary_deaths, t.final_scene_deaths, t.end_deaths, t.candles_failed,
+                        t.candles_seized, t.candles_brink, t.candles_moment, t.candles_accident, t.truths,
+                        t.x_cards};
   py::dict d;
-  d["game"] = index;
-  d["players"] = players;
-  d["seed"] = seed;
-  d["scenes"] = t.scene;
-  d["final_reached"] = t.final_reached;
-  d["termination"] = termination_name(t.termination);
-  d["last_stand"] = last_stand(t);
-  d["deaths_before_final"] = t.deaths_before_final;
-  d["conflicts_by_scene"] = conflicts_by_scene(t);
-  put_counts(d, t);
+  const auto put = [&](std::size_t column, const py::handle& value) {
+    if (PyDict_SetItem(d.ptr(), (*keys)[column].ptr(), value.ptr()) != 0) throw py::error_already_set();
+  };
+  put(0, py::int_(index));
+  put(1, py::int_(players));
+  put(2, seed);
+  put(3, py::int_(t.scene));
+  put(4, py::bool_(t.final_reached));
+  put(5, interned(termination_name(t.termination)));
+  put(6, interned(last_stand(t)));
+  put(7, py::int_(t.deaths_before_final));
+  put(8, py::str(conflicts_by_scene(t)));
+  for (std::size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); ++i) put(9 + i, py::int_(counts[i]));
   return d;
 }
 
