@@ -221,12 +221,12 @@ struct GameKeys {
 };
 
 void play_scripted(const Config& config, const Material& material, const GameKeys& keys, Tally& tally,
-                   std::vector<TraceEntry>* trace) {
+                   std::vector<TraceEntry>* trace, LegalLists* lists = nullptr) {
   State state;
   init(state, config);
   native::PyRandom chance(native::PyRandom::Unseeded{});  // seeded with the agents' generators, at once
   ScriptedTable table(material, keys.survivors, keys.gm, &chance, &keys.chance);
-  Loop<ScriptedTable> loop(state, chance, table, &tally, trace);
+  Loop<ScriptedTable> loop(state, chance, table, &tally, trace, lists);
   loop.run();
 }
 
@@ -302,6 +302,7 @@ PYBIND11_MODULE(_ten_candles, m) {
     const Config c = config_from(config);
     py::list rows;
     GameKeys keys;
+    LegalLists lists;  // shared by the games in turn
     for (const auto& item : games) {
       const py::tuple g = item.cast<py::tuple>();  // (index, seed, chance_key, survivor_keys, gm_key)
       keys.chance = g[2].cast<std::vector<uint32_t>>();
@@ -310,7 +311,7 @@ PYBIND11_MODULE(_ten_candles, m) {
       Tally tally;
       {
         py::gil_scoped_release release;
-        play_scripted(c, material, keys, tally, nullptr);
+        play_scripted(c, material, keys, tally, nullptr, &lists);
       }
       rows.append(row_dict(g[0].cast<int>(), c.players, g[1], tally));
     }
@@ -323,6 +324,7 @@ PYBIND11_MODULE(_ten_candles, m) {
     const Config c = config_from(config);
     py::list rows;
     GameKeys keys;
+    LegalLists lists;  // shared by the games in turn
     for (const auto& item : games) {
       const py::tuple g = item.cast<py::tuple>();  // (index, seed)
       const int64_t seed = g[1].cast<int64_t>();
@@ -330,7 +332,7 @@ PYBIND11_MODULE(_ten_candles, m) {
       {
         py::gil_scoped_release release;
         keys_of_seed(seed, c.players, keys);
-        play_scripted(c, material, keys, tally, nullptr);
+        play_scripted(c, material, keys, tally, nullptr, &lists);
       }
       rows.append(row_dict(g[0].cast<int>(), c.players, g[1], tally));
     }

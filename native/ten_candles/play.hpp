@@ -32,13 +32,21 @@ class StalledGame : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The legal-move lists of every seat (HOST first), kept between asks and, when the caller passes
+// one to several Loops in turn, between games: listing moves then reuses their Actions.
+struct LegalLists {
+  std::array<std::vector<Action>, MAX_PLAYERS + 2> by_seat;
+  std::vector<Action>& of(int seat) { return by_seat[static_cast<std::size_t>(seat + 2)]; }
+};
+
 template <class Agents>
 class Loop {
  public:
   static constexpr int ATTEMPTS = 3;  // session.DEFAULT_ATTEMPTS == every scripted agent's max_attempts
 
-  Loop(State& state, native::PyRandom& chance, Agents& agents, Tally* tally, std::vector<TraceEntry>* trace)
-      : s_(state), chance_(chance), agents_(agents), sink_{tally}, trace_(trace) {}
+  Loop(State& state, native::PyRandom& chance, Agents& agents, Tally* tally, std::vector<TraceEntry>* trace,
+       LegalLists* lists = nullptr)
+      : s_(state), chance_(chance), agents_(agents), sink_{tally}, trace_(trace), legal_(lists ? *lists : own_) {}
 
   // Session.run(max_moves=100_000)
   void run(int max_moves = 100000) {
@@ -63,7 +71,8 @@ class Loop {
   Agents& agents_;
   Sink sink_;
   std::vector<TraceEntry>* trace_;
-  std::array<std::vector<Action>, MAX_PLAYERS + 2> legal_;  // per seat (HOST first): lists keep their shape
+  LegalLists own_;
+  LegalLists& legal_;  // per seat: each list keeps its shape from ask to ask
 
   void record(TraceEntry::Type type, int actor, const Action& action, Code code = Code::ok) {
     if (trace_) trace_->push_back(TraceEntry{type, actor, action, code});
@@ -81,7 +90,7 @@ class Loop {
   // Session.ask
   void ask(int seat) {
     for (int attempt = 1; attempt <= ATTEMPTS; ++attempt) {
-      std::vector<Action>& legal = legal_[static_cast<std::size_t>(seat + 2)];
+      std::vector<Action>& legal = legal_.of(seat);
       legal_actions(s_, seat, legal);
       const Action action = agents_.act(seat, View(s_, seat), legal);
       if (action.actor != seat) {  // Session._seat_check
