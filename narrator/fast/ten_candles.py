@@ -64,4 +64,5 @@ def trace_full(config: Any, seed: int) -> tuple[list[Move], dict[str, Any]]:
 
 def trace(config: Any, seed: int) -> list[dict[str, Any]]:
     """Every move of one simulated game (chance included), as ``rules.codec.action_to_dict`` encodes it."""
-    return [payload for kind, _, payload, _ in trace_full(config, seed)[0] if kind in ("action", "chance")]
+    return [payload for kind, _, payload, _ in trace_full(config, seed)[0]
+            if kind in ("action", "chance") and payload is not None]
