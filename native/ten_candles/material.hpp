@@ -7,7 +7,8 @@
 //   * the Safety of the config's lines and veils -> `allowed` / `veiled` per entry (mat.allowed);
 //   * a Trait word -> its persona offsets (persona._temper_of);
 //   * a Brink text -> whether it pushes `reckless` / `selfless` (persona.BRINK_WORDS);
-//   * a module briefing -> the module's truths (survivor._module_truths).
+//   * each module's stripped briefings and truths (survivor._module_truths; the `in` test it
+//     makes on the briefing read is done here on UTF-8 bytes, which finds the same substrings).
 // So C++ never lower-cases or tags text: it draws from the same pools with the same generator
 // calls and looks decisions up by the exact (UTF-8) strings the kernel stores.
 #pragma once
