@@ -42,9 +42,9 @@ class _Records:
         self.lines.append(record)
 
 
-def python_trace(config: Any, seed: int, lang: str = "en") -> list[tuple[Any, ...]]:
+def python_trace(config: Any, seed: int, lang: str = "en", voice: Any = None) -> list[tuple[Any, ...]]:
     """The transcript of ``make_table``'s agents playing ``seed`` through the Python session."""
-    agents, _ = make_table(config.players, seed, lang=lang)
+    agents, _ = make_table(config.players, seed, lang=lang, voice=voice)
     records = _Records()
     Session(GAME, config, agents, seed=seed, recorder=records).run()
     out: list[tuple[Any, ...]] = []
@@ -58,9 +58,13 @@ def python_trace(config: Any, seed: int, lang: str = "en") -> list[tuple[Any, ..
     return out
 
 
-def native_trace(config: Any, seed: int, lang: str = "en") -> list[tuple[Any, ...]]:
-    """The same game played by the native table (agents built from ``agent_material(config, lang)``)."""
-    material = native.material(agent_material(config, lang))
+def native_trace(config: Any, seed: int, lang: str = "en", briefing: str | None = None) -> list[tuple[Any, ...]]:
+    """The same game played by the native table (agents built from ``agent_material(config, lang)``;
+    ``briefing`` replaces the wordless GM's module text)."""
+    data = agent_material(config, lang)
+    if briefing is not None:
+        data["voice"]["briefing"] = briefing
+    material = native.material(data)
     survivors, gm = agent_keys(seed, config.players)
     moves, _ = native.trace_game(config, material, mt_key(seed), survivors, gm)
     return [tuple(m) for m in moves]
@@ -217,6 +221,32 @@ def test_rows_of_play_rows_come_from_the_same_agents() -> None:
         assert row["conflicts"] == counted["call_conflict"]
         assert row["seizes"] == counted["seize_narration"]
         assert row["voluntary_deaths"] == counted["volunteer_death"]
+
+
+def test_a_module_read_aloud_adds_its_truths_to_the_survivors_alike() -> None:
+    """A survivor's truth may be one of the module's once its briefing was read (L122, L313, L325;
+    survivor._module_truths): with a GM reading a real module, both engines speak the same truths,
+    module ones among them."""
+    from agents.ten_candles import material as mat
+    from agents.ten_candles.voice import PlainVoice
+
+    module = mat.module("last_ferry")
+    briefing = "Listen. " + module["briefing"]["en"].strip()
+    module_truths = {"Truth: " + mat.text(e, "en") for e in module["truths"]}
+
+    class BriefingVoice(PlainVoice):
+        def briefing(self, view: Any) -> str:
+            return briefing
+
+    spoken: set[str] = set()
+    for players in (3, 6):
+        config = _config(players)
+        for seed in range(4):
+            py = python_trace(config, 300 + seed, voice=BriefingVoice())
+            nat = native_trace(config, 300 + seed, briefing=briefing)
+            assert py == nat, f"{players}p seed {300 + seed}"
+            spoken |= {p["text"] for k, a, p, _ in nat if k == "action" and p["kind"] == "speak_truth" and a >= 0}
+    assert spoken & module_truths, "no module truth was ever spoken"
 
 
 def test_brink_words_are_read_from_the_texts_the_kernel_stores() -> None:
