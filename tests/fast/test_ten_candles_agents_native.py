@@ -249,6 +249,22 @@ def test_a_module_read_aloud_adds_its_truths_to_the_survivors_alike() -> None:
     assert spoken & module_truths, "no module truth was ever spoken"
 
 
+def test_narrations_are_formatted_with_the_name_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A narration may name the character (``{name}``; other fields are blank, ``{{`` is a brace, as
+    survivor._Blank formats): the native survivor fills it the same way."""
+    from agents.ten_candles import material as mat
+
+    cards = mat.load("characters")
+    monkeypatch.setitem(cards, "narrations", [{"ru": "{name} {{смог}}", "en": "{name} made it, {other}{{!}}"}])
+    monkeypatch.setitem(cards, "deaths", [{"ru": "{name} ушёл", "en": "{{{name}}} is gone"}])
+    narrations: set[str] = set()
+    for seed in range(5):
+        trace = _same(_config(3), 10 + seed)
+        narrations |= {p["text"] for k, a, p, _ in trace if k == "action" and p["kind"] == "narrate" and a >= 0}
+    assert any(t.endswith(" made it, {!}") for t in narrations), narrations
+    assert any(t.startswith("{") and t.endswith("} is gone") for t in narrations), narrations
+
+
 def test_brink_words_are_read_from_the_texts_the_kernel_stores() -> None:
     """A Brink moves a persona dial by its words (agents/ten_candles/persona.py BRINK_WORDS): the
     table handed to C++ says so for the exact texts the material writes."""
