@@ -32,9 +32,6 @@ CARD_NAMES = ("NIKOR", "CORRIGAN", "COHEN", "LUN", "RAINMAKER", "FLUID", "KOLDUN
 
 def unsupported(config: Any) -> str | None:
     """Why ``config`` (a ``BattagliaConfig``) cannot be played by the native engine, else ``None``."""
-    if config.forced_outcome_players:
-        return ("forced_outcome_players > 0: the forced-outcome look-ahead (DEC-35) is not ported to the "
-                "native engine")
     if config.players > 17:
         return f"{config.players} players: the native engine seats at most 17"
     return None

@@ -125,6 +125,7 @@ inline void after_deaths(State& s, bool day) {
   if (s.rebirths) {
     s.phase = Phase::REBIRTH;
     s.after_rebirth_day = day;
+    s.ever_reborn = true;
     return;
   }
   proceed(s, day);

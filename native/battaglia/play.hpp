@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernel.hpp"
+#include "kernel_forced.hpp"
 #include "pyrandom.hpp"
 
 namespace battaglia {
@@ -47,7 +48,9 @@ PlayResult play_out(State& s, native::PyRandom& rng, Decide&& decide, std::vecto
         for (int i = 0; i < n; ++i) m.values[i] = values[i];
         trace->push_back(m);
       }
+      const std::size_t before = s.public_log.size();
       apply_chance(s, values);
+      if (s.config->forced_outcome_players) after_move(s, before);
       continue;
     }
     const int seat = lowest(active);
@@ -62,7 +65,9 @@ PlayResult play_out(State& s, native::PyRandom& rng, Decide&& decide, std::vecto
       m.action = action;
       trace->push_back(m);
     }
+    const std::size_t before = s.public_log.size();
     apply(s, action);
+    if (s.config->forced_outcome_players) after_move(s, before);
   }
   r.moves = MAX_MOVES;
   return r;

@@ -48,6 +48,7 @@ inline void reset(State& s, const Config* config) {
   s.has_day = false;
   s.rebirths = 0;
   s.after_rebirth_day = false;
+  s.ever_reborn = false;
   s.died_lights = 0;
   s.curse = PendingCurse();
   s.lord_pending = 0;

@@ -452,6 +452,9 @@ struct State {
   std::vector<Event> notes[MAX_SEATS];
   std::vector<Item> items;
   Tally tally;
+  // (added) whether a second soul was ever dealt: Python's after_rebirth is "" until then (the forced-outcome
+  // look-ahead tells positions apart by it)
+  bool ever_reborn = false;
 
   uint32_t all_seats() const { return players >= 32 ? ~0u : ((1u << players) - 1u); }
   uint32_t living() const { return all_seats() & ~out; }

@@ -26,7 +26,10 @@ from narrator.battaglia.simulate import MAX_MOVES, job_config, make_bots, play_o
 from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import CARD_NAMES, action_dict, play_rows, trace, unsupported
 from narrator.playtest.runner import GameJob
-from rules.battaglia import GAME, BattagliaConfig
+from agents.battaglia.knowledge import parse_dark_whisper
+from rules.battaglia import DECK_ORDER, GAME, BattagliaConfig, NightStep, Phase
+from rules.battaglia.forced import forced_winner
+from rules.battaglia.game import advance
 from rules.chance import sample
 from rules.codec import action_to_dict
 from rules.core import CHANCE, ChanceAction, Event
@@ -217,9 +220,10 @@ def test_trivial_games_match_python_under_every_option(native: ModuleType, optio
         assert_same_game(native, BattagliaConfig(players=players, **options), seed)
 
 
-def test_unsupported_names_the_lookahead() -> None:
+def test_every_option_is_supported() -> None:
     assert unsupported(BattagliaConfig()) is None
-    assert "forced_outcome_players" in (unsupported(BattagliaConfig(forced_outcome_players=2)) or "")
+    assert unsupported(BattagliaConfig(forced_outcome_players=2, human_moderator=True)) is None
+    assert "18 players" in (unsupported(BattagliaConfig(players=18, max_players=18, deck_size=20)) or "")
 
 
 def test_card_names_follow_the_deck_order() -> None:
@@ -334,3 +338,128 @@ def _silent(payload: dict[str, Any]) -> dict[str, Any]:
     if payload["kind"] == "whisper" and payload["text"].startswith("dark: "):
         return {**payload, "text": "тьма: " + payload["text"][len("dark: "):]}
     return payload
+
+
+# -- the forced-outcome look-ahead (DEC-35, L92): positions loaded from Python states ------------------------
+
+_PHASES = {p: i for i, p in enumerate(Phase)}
+_STEPS = {s: i for i, s in enumerate(NightStep)}
+_CARDS = {c: i for i, c in enumerate(DECK_ORDER)}
+_BASES = {"legend": 0, "logic": 1, "last_words": 2, "curse": 3}
+_CHARGES = {"dark": 0, "shadow": 1}
+
+
+def state_fields(state: Any) -> dict[str, Any]:
+    """A Python BattagliaState as the plain fields module.cpp's load_state reads."""
+    def seats(values: Any) -> list[int]:
+        return sorted(values)
+
+    def curse(c: Any) -> Any:
+        return None if c is None else [c.koldun, c.cursed, *sorted(c.forced)]
+
+    def accusation(a: Any) -> list[int]:
+        return [a.accuser, a.target, _BASES[a.basis], _CHARGES[a.charge]]
+
+    night = state.night
+    today = state.today
+    return {
+        "phase": _PHASES[state.phase], "day": state.day, "night_no": state.night_no,
+        "cards": [_CARDS[c] for c in state.cards], "first_cards": [_CARDS[c] for c in state.first_cards],
+        "lives": list(state.lives), "heirs": list(state.heirs), "out": seats(state.out),
+        "undealt": [_CARDS[c] for c in state.undealt], "issued": [_CARDS[c] for c in state.issued],
+        "revealed_shadow": seats(state.revealed_shadow), "revealed_child": seats(state.revealed_child),
+        "revealed_lord": seats(state.revealed_lord), "revealed_bishop": seats(state.revealed_bishop),
+        "announced1": [_CARDS[c] for c, life in state.announced if life == 1],
+        "announced2": [_CARDS[c] for c, life in state.announced if life == 2],
+        "graveyard": [[s, life, _CARDS[c]] for s, life, c in state.graveyard],
+        "corrigan_open": seats(state.corrigan_open),
+        "night": None if night is None else {
+            "step": _STEPS[night.step], "remaining": [_STEPS[s] for s in night.remaining], "awake": list(night.awake),
+            "chosen": [[s, -1, 1, *parse_dark_whisper(t)] if isinstance(t, str) else [s, t, 0] for s, t in night.chosen],
+            "round": night.round, "acts": [[_STEPS[st], s, t] for st, s, t in night.acts], "offered": list(night.offered)},
+        "today": None if today is None else {
+            "accusations_limit": today.accusations_limit, "votes": today.votes, "order": list(today.order),
+            "turn": today.turn, "speech_round": today.speech_round, "last_words": list(today.last_words),
+            "accusations": [accusation(a) for a in today.accusations], "accusers": seats(today.accusers),
+            "pending": None if today.pending is None else accusation(today.pending),
+            "candidates": list(today.candidates), "ballots": [[s, *b] for s, b in today.ballots],
+            "forced": seats(today.forced), "cursed": today.cursed, "condemned": today.condemned,
+            "final_voters": seats(today.final_voters), "lord_revoted": seats(today.lord_revoted), "shot": today.shot,
+            "curse": curse(today.curse), "window_answered": [s for s, _ in today.window],
+            "window_intercede": [s for s, k in today.window if k == "intercede"],
+            "window_bishop": [s for s, k in today.window if k == "reveal_bishop"],
+            "window_seats": seats(today.window_seats)},
+        "rebirths": list(state.rebirths), "after_rebirth": {"": 0, "day": 1, "night": 2}[state.after_rebirth],
+        "died_lights": list(state.died_lights), "curse": curse(state.curse), "lord_pending": seats(state.lord_pending),
+        "quiet_cycles": state.quiet_cycles, "eventful": state.eventful,
+    }
+
+
+def assert_same_lookahead(native: ModuleType, state: Any, budgets: tuple[int, ...]) -> None:
+    for budget in budgets:
+        expected = forced_winner(state, advance, visits=budget)
+        found, _ = native.forced_winner(state.config, state_fields(state), budget)
+        assert found == (None if expected is None else str(expected)), (budget, expected, found)
+
+
+def test_the_lookahead_finds_the_forced_position_of_the_kernel_tests(native: ModuleType) -> None:
+    """The positions of tests/battaglia/test_kernel_forced.py (L92, L86): forced for the light with the curse,
+    not forced without it (stalling into a stalemate), not forced past a budget of 5."""
+    from tests.battaglia.test_kernel_forced import execute_lun, lun_condemned
+
+    forced = execute_lun(lun_condemned(curse=True))
+    assert native.forced_winner(forced.config, state_fields(forced), 20_000)[0] == "light"
+    assert_same_lookahead(native, forced, (5, 50, 20_000))
+    assert_same_lookahead(native, execute_lun(lun_condemned(curse=False)), (5, 50, 20_000))
+
+
+def test_the_lookahead_agrees_on_positions_of_played_games(native: ModuleType) -> None:
+    """Every position with three living players or fewer along trivial games, at several budgets."""
+    checked = 0
+    for players, seed in ((6, 1), (6, 2), (7, 3), (8, 4)):
+        config = BattagliaConfig(players=players, stalemate_cycles=2)
+        rng, pick = random.Random(seed), random.Random(f"pick:{seed}")
+        state = GAME.initial_state(config)
+        while state.result is None:
+            active = GAME.active_players(state)
+            if CHANCE in active:
+                action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+            else:
+                legal = GAME.legal_actions(state, min(active))
+                action = legal[pick.randrange(len(legal))]
+            state = GAME.apply(state, action).state
+            if state.result is None and state.players - len(state.out) <= 3 and checked < 40:
+                assert_same_lookahead(native, state, (20, 400))
+                checked += 1
+    assert checked > 0
+
+
+def python_trivial_from(state: Any, seed: int, chooser_seed: str) -> tuple[list[dict[str, Any]], Any]:
+    rng, pick = random.Random(seed), random.Random(chooser_seed)
+    moves: list[dict[str, Any]] = []
+    while state.result is None:
+        active = GAME.active_players(state)
+        if CHANCE in active:
+            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+        else:
+            legal = GAME.legal_actions(state, min(active))
+            action = legal[pick.randrange(len(legal))]
+        moves.append(_jsonish(action_to_dict(action)))
+        state = GAME.apply(state, action).state
+    return moves, state
+
+
+def test_the_lookahead_ends_a_game_as_the_kernel_does(native: ModuleType) -> None:
+    """From the condemned Lun of test_kernel_forced with forced_outcome_players=3: the same moves up to the
+    night that the look-ahead closes with the light's forced win (L92, DEC-35), and the same winners."""
+    from tests.battaglia.test_kernel_forced import lun_condemned
+
+    for curse in (True, False):
+        start = lun_condemned(curse=curse, forced_outcome_players=3)
+        for seed in range(4):
+            py_moves, end = python_trivial_from(start, seed, f"pick:{seed}")
+            moves, facts = native.trace_trivial_from(start.config, state_fields(start), mt_key(seed),
+                                                     mt_key(f"pick:{seed}"))
+            assert [action_dict(m) for m in moves] == py_moves
+            assert (facts[2], facts[3], facts[4]) == (end.result.termination, end.result.detail["force"],
+                                                      sorted(end.result.winners))
