@@ -32,8 +32,8 @@ CARD_NAMES = ("NIKOR", "CORRIGAN", "COHEN", "LUN", "RAINMAKER", "FLUID", "KOLDUN
 
 def unsupported(config: Any) -> str | None:
     """Why ``config`` (a ``BattagliaConfig``) cannot be played by the native engine, else ``None``."""
-    if config.players > 17:
-        return f"{config.players} players: the native engine seats at most 17"
+    if config.players > 18:
+        return f"{config.players} players: the native engine seats at most 18"
     return None
 
 

@@ -14,7 +14,7 @@
 
 namespace battaglia {
 
-constexpr int MAX_SEATS = 17;  // players 6..17 (max_players <= 18 is validated in Python; 18 unsupported)
+constexpr int MAX_SEATS = 18;  // players 6..17, or 18 with max_players=18 and the 20-card set (config.py)
 constexpr int MAX_CARDS = 20;
 
 inline int popcount(uint32_t m) { return __builtin_popcount(m); }

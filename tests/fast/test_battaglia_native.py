@@ -224,7 +224,16 @@ def test_trivial_games_match_python_under_every_option(native: ModuleType, optio
 def test_every_option_is_supported() -> None:
     assert unsupported(BattagliaConfig()) is None
     assert unsupported(BattagliaConfig(forced_outcome_players=2, human_moderator=True)) is None
-    assert "18 players" in (unsupported(BattagliaConfig(players=18, max_players=18, deck_size=20)) or "")
+    assert unsupported(BattagliaConfig(players=18, max_players=18)) is None
+
+
+def test_eighteen_players_with_the_twenty_card_set(native: ModuleType) -> None:
+    """max_players=18 (DEC-1): the 20-card set for 18 players, trivial games and bot rows alike."""
+    for seed in range(2):
+        assert_same_game(native, BattagliaConfig(players=18, max_players=18), seed)
+    jobs = [GameJob(i, 18, 40 + i, {"max_players": 18}) for i in range(3)]
+    for job, row in zip(jobs, play_rows(job_config(jobs[0]), jobs)):
+        assert row == play_one(job), _row_differences(play_one(job), row)
 
 
 def test_card_names_follow_the_deck_order() -> None:
