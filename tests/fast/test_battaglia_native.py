@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 import yaml
 
+from agents.battaglia.knowledge import parse_dark_whisper
 from narrator.battaglia.playout import seat_request
 from narrator.battaglia.simulate import MAX_MOVES, job_config, make_bots, play_one
 from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import CARD_NAMES, action_dict, play_rows, trace, unsupported
 from narrator.playtest.runner import GameJob
-from agents.battaglia.knowledge import parse_dark_whisper
 from rules.battaglia import DECK_ORDER, GAME, BattagliaConfig, NightStep, Phase
 from rules.battaglia.forced import forced_winner
 from rules.battaglia.game import advance
