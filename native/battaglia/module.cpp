@@ -274,6 +274,36 @@ void load_state(State& s, const py::dict& f) {
   s.over = false;
 }
 
+// The acting seat's View as a tuple (the fields of rules/battaglia/views.py; log and notes by length).
+py::tuple view_tuple(const View& v) {
+  std::vector<int> lives, accusations;
+  for (int x = 0; x < v.players(); ++x) lives.push_back(v.lives(x));
+  py::list acc, graves;
+  for (int i = 0; i < v.accusations_count(); ++i) {
+    const Accusation& a = v.accusations()[i];
+    acc.append(py::make_tuple(static_cast<int>(a.accuser), static_cast<int>(a.target), basis_name(a.basis),
+                              charge_name(a.charge)));
+  }
+  for (int i = 0; i < v.graveyard_size(); ++i) {
+    const Grave& g = v.graveyard()[i];
+    graves.append(py::make_tuple(static_cast<int>(g.seat), static_cast<int>(g.life), card_name(g.card)));
+  }
+  auto none_if = [](int x) { return x < 0 ? py::object(py::none()) : py::object(py::int_(x)); };
+  py::list fields;
+  fields.append(v.viewer()); fields.append(phase_name(v.phase())); fields.append(v.day()); fields.append(v.night());
+  fields.append(v.step() == NightStep::NONE ? py::object(py::none()) : py::object(py::str(step_name(v.step()))));
+  fields.append(v.players()); fields.append(v.deck_size()); fields.append(lives); fields.append(seats_of(v.out()));
+  fields.append(graves); fields.append(seats_of(v.revealed_shadow())); fields.append(seats_of(v.revealed_child()));
+  fields.append(seats_of(v.revealed_lord())); fields.append(seats_of(v.revealed_bishop()));
+  fields.append(seats_of(v.judges())); fields.append(none_if(v.turn())); fields.append(acc);
+  fields.append(v.accusations_limit()); fields.append(v.votes()); fields.append(seats_of(v.candidates()));
+  fields.append(none_if(v.condemned())); fields.append(none_if(v.cursed())); fields.append(seats_of(v.bound_voters()));
+  fields.append(v.log().size()); fields.append(card_name(v.card())); fields.append(v.life());
+  fields.append(v.heir_slot()); fields.append(seats_of(v.awake_with())); fields.append(v.night_round());
+  fields.append(v.notes().size());
+  return py::tuple(fields);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_battaglia, m) {
@@ -332,6 +362,20 @@ PYBIND11_MODULE(_battaglia, m) {
     for (const Move& mv : trace) moves.append(move_tuple(mv));
     return py::make_tuple(moves, row_facts(s, r));
   }, "Play on from a loaded position with the trivial chooser: (moves, row facts).");
+  m.def("views_trivial", [](const py::object& config, const std::vector<uint32_t>& seed_key,
+                            const std::vector<uint32_t>& chooser_key) {
+    const Config c = to_config(config);
+    State s;
+    reset(s, &c);
+    native::PyRandom rng(seed_key), pick_rng(chooser_key);
+    py::list views;
+    TrivialChooser chooser{&pick_rng};
+    play_out(s, rng, [&](const View& v, const std::vector<Action>& legal) {
+      views.append(view_tuple(v));
+      return chooser(v, legal);
+    });
+    return views;
+  }, "The trivial-chooser game's View of the acting seat before each of its moves, as tuples.");
   m.def("trace_trivial", [](const py::object& config, const std::vector<uint32_t>& seed_key,
                             const std::vector<uint32_t>& chooser_key) {
     const Config c = to_config(config);

@@ -473,3 +473,38 @@ def test_the_lookahead_ends_a_game_as_the_kernel_does(native: ModuleType) -> Non
             assert [action_dict(m) for m in moves] == py_moves
             assert (facts[2], facts[3], facts[4]) == (end.result.termination, end.result.detail["force"],
                                                       sorted(end.result.winners))
+
+
+def python_view_tuple(view: Any) -> tuple[Any, ...]:
+    """A BattagliaView as module.cpp's view_tuple (log and notes by length)."""
+    return (view.viewer, str(view.phase), view.day, view.night, None if view.step is None else str(view.step),
+            view.players, len(view.deck), list(view.lives), sorted(view.out),
+            [(s, life, str(c)) for s, life, c in view.graveyard], sorted(view.revealed_shadow),
+            sorted(view.revealed_child), sorted(view.revealed_lord), sorted(view.revealed_bishop), list(view.judges),
+            view.turn, [(a.accuser, a.target, a.basis, a.charge) for a in view.accusations], view.accusations_limit,
+            view.votes, list(view.candidates), view.condemned, view.cursed, sorted(view.bound_voters), len(view.log),
+            str(view.card), view.life, view.heir_slot, list(view.awake_with), view.night_round, len(view.notes))
+
+
+@pytest.mark.parametrize("players", [6, 11, 17])
+def test_every_view_equals_the_python_view(native: ModuleType, players: int) -> None:
+    """Before every seat's move, its native View holds what views.py gives it, and nothing is missing."""
+    for seed in range(2):
+        config = BattagliaConfig(players=players, speech_rounds=1)
+        rng, pick = random.Random(seed), random.Random(f"pick:{seed}")
+        state = GAME.initial_state(config)
+        expected = []
+        while state.result is None:
+            active = GAME.active_players(state)
+            if CHANCE in active:
+                action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+            else:
+                seat = min(active)
+                expected.append(python_view_tuple(GAME.view(state, seat)))
+                legal = GAME.legal_actions(state, seat)
+                action = legal[pick.randrange(len(legal))]
+            state = GAME.apply(state, action).state
+        views = native.views_trivial(config, mt_key(seed), mt_key(f"pick:{seed}"))
+        assert len(views) == len(expected)
+        for i, (mine, theirs) in enumerate(zip(views, expected)):
+            assert tuple(mine) == theirs, i
