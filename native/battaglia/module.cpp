@@ -377,15 +377,18 @@ PYBIND11_MODULE(_battaglia, m) {
     return views;
   }, "The trivial-chooser game's View of the acting seat before each of its moves, as tuples.");
   m.def("trace_trivial", [](const py::object& config, const std::vector<uint32_t>& seed_key,
-                            const std::vector<uint32_t>& chooser_key) {
+                            const std::vector<uint32_t>& chooser_key, bool mischief) {
     const Config c = to_config(config);
     State s;
     reset(s, &c);
     native::PyRandom rng(seed_key), pick_rng(chooser_key);
     std::vector<Move> trace;
-    PlayResult r = play_out(s, rng, TrivialChooser{&pick_rng}, &trace);
+    PlayResult r = mischief ? play_out(s, rng, MischiefChooser{&pick_rng}, &trace)
+                            : play_out(s, rng, TrivialChooser{&pick_rng}, &trace);
     py::list moves;
     for (const Move& mv : trace) moves.append(move_tuple(mv));
     return py::make_tuple(moves, summary(s, r), records(s));
-  }, "Play one game with the trivial chooser legal[randrange(len(legal))]: (moves, summary, (public log, notes per seat)).");
+  }, py::arg("config"), py::arg("seed_key"), py::arg("chooser_key"), py::arg("mischief") = false,
+     "Play one game with the trivial chooser legal[randrange(len(legal))] (mischief: sometimes an illegal "
+     "Choose): (moves, summary, (public log, notes per seat)).");
 }

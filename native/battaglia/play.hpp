@@ -82,4 +82,16 @@ struct TrivialChooser {
   }
 };
 
+// The trivial chooser that sometimes proposes an illegal move: k = randrange(len(legal) + 1), and k == len
+// proposes Choose(target=randrange(players)), legal only when it is a listed night choice. Holds the
+// fallback path (counted, replaced by the default action) to the Python loop's.
+struct MischiefChooser {
+  native::PyRandom* rng;
+  Action operator()(const View& v, const std::vector<Action>& legal) const {
+    const auto k = static_cast<std::size_t>(rng->randrange(static_cast<int64_t>(legal.size() + 1)));
+    if (k < legal.size()) return legal[k];
+    return Action::choose(v.viewer(), static_cast<int>(rng->randrange(v.players())));
+  }
+};
+
 }  // namespace battaglia

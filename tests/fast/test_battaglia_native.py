@@ -27,7 +27,7 @@ from narrator.battaglia.simulate import MAX_MOVES, job_config, make_bots, play_o
 from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import CARD_NAMES, action_dict, play_rows, trace, unsupported
 from narrator.playtest.runner import GameJob
-from rules.battaglia import DECK_ORDER, GAME, BattagliaConfig, NightStep, Phase
+from rules.battaglia import DECK_ORDER, GAME, BattagliaConfig, Choose, NightStep, Phase
 from rules.battaglia.forced import forced_winner
 from rules.battaglia.game import advance
 from rules.chance import sample
@@ -508,3 +508,31 @@ def test_every_view_equals_the_python_view(native: ModuleType, players: int) -> 
         assert len(views) == len(expected)
         for i, (mine, theirs) in enumerate(zip(views, expected)):
             assert tuple(mine) == theirs, i
+
+
+@pytest.mark.parametrize("players", [6, 12, 17])
+def test_illegal_proposals_fall_back_as_in_python(native: ModuleType, players: int) -> None:
+    """A chooser that sometimes proposes Choose(random seat): legal only as a listed night choice; otherwise
+    the kernel's check refuses it and the loop plays the default action (pass; a judge approves)."""
+    config = BattagliaConfig(players=players)
+    for seed in range(3):
+        rng, pick = random.Random(seed), random.Random(f"mischief:{seed}")
+        state = GAME.initial_state(config)
+        expected, fallbacks = [], 0
+        while state.result is None:
+            active = GAME.active_players(state)
+            if CHANCE in active:
+                action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+            else:
+                seat = min(active)
+                legal = GAME.legal_actions(state, seat)
+                k = pick.randrange(len(legal) + 1)
+                action = legal[k] if k < len(legal) else Choose(actor=seat, target=pick.randrange(players))
+                if GAME.check(state, action) is not None:
+                    fallbacks += 1
+                    action = GAME.default_action(state, seat)
+            expected.append(_jsonish(action_to_dict(action)))
+            state = GAME.apply(state, action).state
+        moves, summary, _ = native.trace_trivial(config, mt_key(seed), mt_key(f"mischief:{seed}"), True)
+        assert [action_dict(m) for m in moves] == expected
+        assert summary["fallbacks"] == fallbacks > 0
