@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kernel_day.hpp"
+#include "kernel_verdict.hpp"
 #include "kernel_night.hpp"
 #include "pyrandom.hpp"
 
