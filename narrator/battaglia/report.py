@@ -71,12 +71,10 @@ def mask_survival(rows: Sequence[Row]) -> dict[str, Proportion]:
     """For each mask dealt at the start, how often its holder never died (first soul intact)."""
     hits: Counter[str] = Counter()
     totals: Counter[str] = Counter()
-    for row in rows:
-        for key, value in row.items():
-            if key.startswith("survived_") and value not in ("", None):
-                mask = key.removeprefix("survived_")
-                totals[mask] += 1
-                hits[mask] += int(value)
+    for mask, key in _mask_columns(rows, "survived_").items():
+        values = [int(v) for row in rows if (v := row.get(key)) not in ("", None)]
+        if values:
+            totals[mask], hits[mask] = len(values), sum(values)
     return {m: Proportion(hits[m], totals[m]) for m in _deck_order(totals)}
 
 
@@ -84,14 +82,20 @@ def mask_wins(rows: Sequence[Row]) -> dict[str, Proportion]:
     """For each mask dealt at the start, how often its holder's seat was among the winners."""
     hits: Counter[str] = Counter()
     totals: Counter[str] = Counter()
-    for row in rows:
-        winners = _seats(row.get("winners", ""))
-        for key, value in row.items():
-            if key.startswith("seat_") and value not in ("", None):
-                mask = key.removeprefix("seat_")
-                totals[mask] += 1
-                hits[mask] += int(value) in winners
+    winners = [_seats(row.get("winners", "")) for row in rows]
+    for mask, key in _mask_columns(rows, "seat_").items():
+        seats = [row.get(key) for row in rows]
+        dealt = len(seats) - seats.count("") - seats.count(None)
+        if dealt:
+            totals[mask] = dealt
+            hits[mask] = sum(1 for seat, won in zip(seats, winners) if won and seat not in ("", None) and int(seat) in won)
     return {m: Proportion(hits[m], totals[m]) for m in _deck_order(totals)}
+
+
+def _mask_columns(rows: Sequence[Row], prefix: str) -> dict[str, str]:
+    """Mask name -> the row column ``prefix + mask``, over every column any row has (one pass, not per cell)."""
+    columns: set[str] = set().union(*(row.keys() for row in rows))
+    return {key.removeprefix(prefix): key for key in sorted(columns) if key.startswith(prefix)}
 
 
 def _deck_order(masks: Counter[str]) -> list[str]:
