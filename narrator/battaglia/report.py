@@ -88,7 +88,8 @@ def mask_wins(rows: Sequence[Row]) -> dict[str, Proportion]:
         dealt = len(seats) - seats.count("") - seats.count(None)
         if dealt:
             totals[mask] = dealt
-            hits[mask] = sum(1 for seat, won in zip(seats, winners) if won and seat not in ("", None) and int(seat) in won)
+            hits[mask] = sum(1 for seat, won in zip(seats, winners)
+                             if won and seat not in ("", None) and int(seat) in won)
     return {m: Proportion(hits[m], totals[m]) for m in _deck_order(totals)}
 
 

@@ -385,8 +385,10 @@ def state_fields(state: Any) -> dict[str, Any]:
         "corrigan_open": seats(state.corrigan_open),
         "night": None if night is None else {
             "step": _STEPS[night.step], "remaining": [_STEPS[s] for s in night.remaining], "awake": list(night.awake),
-            "chosen": [[s, -1, 1, *parse_dark_whisper(t)] if isinstance(t, str) else [s, t, 0] for s, t in night.chosen],
-            "round": night.round, "acts": [[_STEPS[st], s, t] for st, s, t in night.acts], "offered": list(night.offered)},
+            "chosen": [[s, -1, 1, *parse_dark_whisper(t)] if isinstance(t, str) else [s, t, 0]
+                       for s, t in night.chosen],
+            "round": night.round, "acts": [[_STEPS[st], s, t] for st, s, t in night.acts],
+            "offered": list(night.offered)},
         "today": None if today is None else {
             "accusations_limit": today.accusations_limit, "votes": today.votes, "order": list(today.order),
             "turn": today.turn, "speech_round": today.speech_round, "last_words": list(today.last_words),

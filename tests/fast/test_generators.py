@@ -15,7 +15,6 @@ from agents.battaglia.draws import DecisionRandom
 from narrator.fast import engine, mt_key
 
 
-
 @pytest.fixture(scope="module")
 def common() -> ModuleType:
     """The compiled generators (a test error, not a skip, when they are not built)."""

@@ -92,7 +92,8 @@ def _branches(trace: list[tuple[Any, ...]]) -> Counter[str]:
         move = payload["kind"]
         seen[move] += 1
         if move == "call_conflict":
-            seen["call:moment" if payload["moment"] else "call:dangerous" if payload["dangerous"] else "call:plain"] += 1
+            call = "moment" if payload["moment"] else "dangerous" if payload["dangerous"] else "plain"
+            seen[f"call:{call}"] += 1
         elif move == "arrange_stack":
             seen["stack:moment_last" if payload["order"][-1] == "moment" else "stack:other"] += 1
         elif move == "speak_truth" and actor >= 0:
