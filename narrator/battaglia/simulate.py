@@ -119,8 +119,20 @@ def native_engine() -> tuple[PlayBatch, Any]:
     return functools.partial(in_runs, fast.play_rows, job_config, play_one), fast.unsupported
 
 
-def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple[BattagliaState, int, int]:
-    rng = random.Random(job.seed)
+def lean_trace(job: GameJob, *, chance_seed: Any = None) -> tuple[list[Any], int]:
+    """Every move the lean loop plays for ``job`` (chance included, a fallback's replacement in place
+    of the illegal proposal) and its fallback count: what a native engine must play move for move.
+
+    ``chance_seed`` seeds the chance stream instead of ``job.seed`` (for bots keyed by ``None``).
+    """
+    moves: list[Any] = []
+    _, _, fallbacks = _play_lean(job, job_config(job), Tally(), record=moves, chance_seed=chance_seed)
+    return moves, fallbacks
+
+
+def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally, *, record: list[Any] | None = None,
+               chance_seed: Any = None) -> tuple[BattagliaState, int, int]:
+    rng = random.Random(job.seed if chance_seed is None else chance_seed)
     bots = make_bots(job.seed, job.players, None, talk=False)
     state = GAME.initial_state(config)
     fallbacks = 0
@@ -138,7 +150,10 @@ def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple[Bat
             step = GAME.apply(state, action)
         except IllegalActionError:
             fallbacks += 1
-            step = GAME.apply(state, GAME.default_action(state, action.actor))
+            action = GAME.default_action(state, action.actor)
+            step = GAME.apply(state, action)
+        if record is not None:
+            record.append(action)
         tally.see(step.events)
         state = step.state
     return state, MAX_MOVES, fallbacks

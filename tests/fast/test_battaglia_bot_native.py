@@ -12,7 +12,6 @@ day L72-90); the bots only play them, so these tests check the port against the 
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -20,14 +19,11 @@ from typing import Any
 import pytest
 
 from agents.battaglia.texts import temperament
-from narrator.battaglia.playout import seat_request
-from narrator.battaglia.simulate import MAX_MOVES, job_config, make_bots, play_one
+from narrator.battaglia.simulate import job_config, lean_trace, play_one
 from narrator.fast.battaglia import play_rows, trace
 from narrator.playtest.runner import GameJob
-from rules.battaglia import DECK_ORDER, GAME
-from rules.chance import sample
+from rules.battaglia import DECK_ORDER
 from rules.codec import action_to_dict
-from rules.core import CHANCE, ChanceAction
 
 BOT_HEADER = Path(__file__).resolve().parents[2] / "native" / "battaglia" / "bot_mind.hpp"
 PLAYER_COUNTS = range(6, 18)
@@ -48,27 +44,11 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def python_moves(job: GameJob) -> list[dict[str, Any]]:
+def python_moves(job: GameJob, chance_seed: Any = None) -> list[dict[str, Any]]:
     """simulate._play_lean's moves with the talk-less bots, chance included, as the codec encodes them."""
-    config = job_config(job)
-    rng = random.Random(job.seed)
-    bots = make_bots(job.seed, job.players, None, talk=False)
-    state = GAME.initial_state(config)
-    moves: list[dict[str, Any]] = []
-    for _ in range(MAX_MOVES):
-        if state.result is not None:
-            break
-        active = GAME.active_players(state)
-        if CHANCE in active:
-            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-        else:
-            seat = min(active)
-            action = bots[seat].act(seat_request(state, seat))
-            action = getattr(action, "action", action)
-            assert GAME.check(state, action) is None, f"the Python bot itself proposed an illegal {action}"
-        moves.append({k: list(v) if isinstance(v, tuple) else v for k, v in action_to_dict(action).items()})
-        state = GAME.apply(state, action).state
-    return moves
+    moves, fallbacks = lean_trace(job, chance_seed=chance_seed)
+    assert fallbacks == 0, "the Python bot itself proposed an illegal move"
+    return [{k: list(v) if isinstance(v, tuple) else v for k, v in action_to_dict(m).items()} for m in moves]
 
 
 def first_difference(python: list[dict[str, Any]], native: list[dict[str, Any]]) -> str | None:
@@ -116,19 +96,7 @@ def test_seed_none_keys_the_bots_like_python() -> None:
     job = GameJob(0, 9, None, {})
     config = job_config(job)
     rng_seed = 5  # the chance stream needs a seed; the bots' keys come from ``None``
-    bots = make_bots(None, 9, None, talk=False)
-    state, rng, python = GAME.initial_state(config), random.Random(rng_seed), []
-    for _ in range(MAX_MOVES):
-        if state.result is not None:
-            break
-        active = GAME.active_players(state)
-        if CHANCE in active:
-            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-        else:
-            seat = min(active)
-            action = bots[seat].act(seat_request(state, seat))
-        python.append({k: list(v) if isinstance(v, tuple) else v for k, v in action_to_dict(action).items()})
-        state = GAME.apply(state, action).state
+    python = python_moves(job, chance_seed=rng_seed)
     from narrator.fast import engine, mt_key
     from narrator.fast.battaglia import action_dict, bot_keys
 

@@ -22,8 +22,7 @@ import pytest
 import yaml
 
 from agents.battaglia.knowledge import parse_dark_whisper
-from narrator.battaglia.playout import seat_request
-from narrator.battaglia.simulate import MAX_MOVES, job_config, make_bots, play_one
+from narrator.battaglia.simulate import job_config, lean_trace, play_one
 from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import CARD_NAMES, action_dict, play_rows, trace, unsupported
 from narrator.playtest.runner import GameJob
@@ -247,26 +246,7 @@ def test_card_names_follow_the_deck_order() -> None:
 
 def python_bot_trace(job: GameJob) -> list[dict[str, Any]]:
     """simulate._play_lean's moves (the applied ones, fallbacks replaced), chance included."""
-    config = job_config(job)
-    rng = random.Random(job.seed)
-    bots = make_bots(job.seed, job.players, None, talk=False)
-    state = GAME.initial_state(config)
-    moves: list[dict[str, Any]] = []
-    for _ in range(MAX_MOVES):
-        if state.result is not None:
-            break
-        active = GAME.active_players(state)
-        if CHANCE in active:
-            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-        else:
-            seat = min(active)
-            action = bots[seat].act(seat_request(state, seat))
-            action = getattr(action, "action", action)
-            if GAME.check(state, action) is not None:
-                action = GAME.default_action(state, action.actor)
-        moves.append(_jsonish(action_to_dict(action)))
-        state = GAME.apply(state, action).state
-    return moves
+    return [_jsonish(action_to_dict(action)) for action in lean_trace(job)[0]]
 
 
 def _row_differences(python: dict[str, Any], native_row: dict[str, Any]) -> dict[str, Any]:
