@@ -62,6 +62,19 @@ def trace_full(config: Any, seed: int) -> tuple[list[Move], dict[str, Any]]:
     return [tuple(m) for m in moves], tally
 
 
+def transcript_moves(records: Sequence[dict[str, Any]]) -> list[Move]:
+    """A Python session's transcript records in :func:`trace_full`'s form, to compare the two line by line."""
+    out: list[Move] = []
+    for r in records:
+        if r["kind"] in ("action", "chance"):
+            out.append((r["kind"], r["actor"], r["payload"], None))
+        elif r["kind"] == "rejected":
+            out.append(("rejected", r["actor"], r["payload"], r["rejection"]["code"]))
+        elif r["kind"] == "fallback":
+            out.append(("fallback", r["actor"], None, None))
+    return out
+
+
 def trace(config: Any, seed: int) -> list[dict[str, Any]]:
     """Every move of one simulated game (chance included), as ``rules.codec.action_to_dict`` encodes it."""
     return [payload for kind, _, payload, _ in trace_full(config, seed)[0]

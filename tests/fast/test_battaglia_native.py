@@ -66,21 +66,7 @@ def native() -> ModuleType:
 
 def python_trivial(config: BattagliaConfig, seed: int, chooser_seed: str) -> tuple[list[dict[str, Any]], Any]:
     """The lean loop of simulate._play_lean with the trivial chooser: every move, and the final state."""
-    rng, pick = random.Random(seed), random.Random(chooser_seed)
-    state = GAME.initial_state(config)
-    moves: list[dict[str, Any]] = []
-    for _ in range(20_000):
-        if state.result is not None:
-            break
-        active = GAME.active_players(state)
-        if CHANCE in active:
-            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
-        else:
-            legal = GAME.legal_actions(state, min(active))
-            action = legal[pick.randrange(len(legal))]
-        moves.append(_jsonish(action_to_dict(action)))
-        state = GAME.apply(state, action).state
-    return moves, state
+    return python_trivial_from(GAME.initial_state(config), seed, chooser_seed)
 
 
 def _jsonish(data: dict[str, Any]) -> dict[str, Any]:
@@ -427,9 +413,12 @@ def test_the_lookahead_agrees_on_positions_of_played_games(native: ModuleType) -
 
 
 def python_trivial_from(state: Any, seed: int, chooser_seed: str) -> tuple[list[dict[str, Any]], Any]:
+    """The trivial-chooser game from ``state`` (chance from ``seed``, choices from ``chooser_seed``)."""
     rng, pick = random.Random(seed), random.Random(chooser_seed)
     moves: list[dict[str, Any]] = []
-    while state.result is None:
+    for _ in range(20_000):
+        if state.result is not None:
+            break
         active = GAME.active_players(state)
         if CHANCE in active:
             action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))

@@ -47,15 +47,7 @@ def python_trace(config: Any, seed: int, lang: str = "en", voice: Any = None) ->
     agents, _ = make_table(config.players, seed, lang=lang, voice=voice)
     records = _Records()
     Session(GAME, config, agents, seed=seed, recorder=records).run()
-    out: list[tuple[Any, ...]] = []
-    for r in records.lines:
-        if r["kind"] in ("action", "chance"):
-            out.append((r["kind"], r["actor"], r["payload"], None))
-        elif r["kind"] == "rejected":
-            out.append(("rejected", r["actor"], r["payload"], r["rejection"]["code"]))
-        elif r["kind"] == "fallback":
-            out.append(("fallback", r["actor"], None, None))
-    return out
+    return fast.transcript_moves(records.lines)
 
 
 def native_trace(config: Any, seed: int, lang: str = "en", briefing: str | None = None) -> list[tuple[Any, ...]]:

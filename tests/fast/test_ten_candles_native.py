@@ -99,18 +99,6 @@ class Records:
         self.lines.append(record)
 
 
-def _trace(lines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = []
-    for r in lines:
-        if r["kind"] in ("action", "chance"):
-            out.append((r["kind"], r["actor"], r["payload"], None))
-        elif r["kind"] == "rejected":
-            out.append(("rejected", r["actor"], r["payload"], r["rejection"]["code"]))
-        elif r["kind"] == "fallback":
-            out.append(("fallback", r["actor"], None, None))
-    return out
-
-
 def _row(tally: Tally) -> dict[str, Any]:
     return {"scenes": tally.scene, "final_reached": tally.final_reached, "termination": tally.termination,
             "deaths_before_final": tally.deaths_before_final,
@@ -132,7 +120,7 @@ def python_chooser_game(config: Any, seed: int, with_legal: bool = False, doubt:
             legal.append([[dict(_payload(a)) for a in GAME.legal_actions(session.state, s)] for s in seats])
         if not session.step():
             break
-    return _trace(records.lines), _row(tally), legal
+    return fast.transcript_moves(records.lines), _row(tally), legal
 
 
 def _view_dict(state: Any, seat: int) -> dict[str, Any]:
@@ -245,7 +233,7 @@ def python_scripted_game(config: Any, seed: int) -> tuple[list[Any], dict[str, A
     tally = Tally()
     session.listeners.append(tally)
     session.run()
-    return _trace(records.lines), _row(tally)
+    return fast.transcript_moves(records.lines), _row(tally)
 
 
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
