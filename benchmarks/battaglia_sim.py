@@ -1,12 +1,14 @@
 """Battaglia simulation speed: games per second with scripted bots, and the time of a full sweep.
 
-Measured 2026-11-30 on the 2-core machine shared with other work (load average 4-8, so wall-clock
-figures, and everything at ``--jobs 2``, swing by 2x from run to run; CPU figures are steadier).
-Kernel of commit 26cad90 in both columns; "before" = the scripted bot of ee177f4, "after" = 0787277.
-Two runs each, alternated, ``--games 300 --sweep-games 20``:
+Native playout engine (``native/battaglia``, the default here and in ``narrator simulate``),
+measured 2026-11-30 on the quiet 2-core machine, 12 players: 8,560 games/s in one process, 14,900
+with ``--jobs 2``; the sweep of 6..17 x 10,000 games with ``--jobs 2`` measured whole: 8.3 s.
+The target of the project brief: 2,000 games/s and the sweep under 60 s. See docs/performance.md.
+
+The Python kernel and bots (``--engine python``), the same day, the machine shared with other work:
 
 =====================================================  ==============  ==============
-12 players                                             before          after
+12 players, Python engine                              bot ee177f4     bot 0787277
 =====================================================  ==============  ==============
 games per CPU-second, one process                      47.3 / 49.3     66.6 / 67.2
 games/s wall, ``jobs=1``                               41.1 / 46.5     66.2 / 66.3
@@ -17,14 +19,11 @@ games/s wall, ``jobs=2`` (cores shared: noise)         29.9 / 69.8     48.5 / 64
 sweep 6..17 x 10,000 games, jobs=2 (extrapolated)      37 / 66 min     32 / 46 min
 =====================================================  ==============  ==============
 
-The bot went from ~60 % to ~40 % of a game. The 2,000 games/s target is out of reach for this
-design: ~280 moves a game at >= 24 µs of kernel per move is ~7 ms, i.e. <= 150 games/s per core even
-with a free bot. Remaining profile (cProfile, 40 games, own time, top first): bot ``read``,
-``_play_lean``, ``Narrowing.update``, the kernel's state ``copy``, ``dict.get``, ``view_for``'s
-public part, ``Narrowing._narrow``, ``records.evolve``, ``PrivateMemory.feed``, the bot's ``_score``.
-What the bot does per decision: the public log folded once per game for all seats, private notes
-and claim narrowing incremental, suspicion scored only for the seats a decision asks about, a
-SplitMix64 generator instead of re-seeding a Mersenne Twister (see ``agents/battaglia/draws.py``).
+That is why the native engine exists: ~280 moves a game at >= 24 µs of Python kernel per move is
+~7 ms, <= 150 games/s per core even with a free bot. Python profile (cProfile, 40 games, own time,
+top first): bot ``read``, ``_play_lean``, ``Narrowing.update``, the kernel's state ``copy``,
+``dict.get``, ``view_for``'s public part, ``Narrowing._narrow``, ``records.evolve``,
+``PrivateMemory.feed``, the bot's ``_score``.
 
 Usage::
 
