@@ -156,8 +156,8 @@ def main() -> None:
           f"({per_second:.1f} games/s)")
     if sweep_games < TARGET_GAMES:
         estimate = elapsed * TARGET_GAMES / sweep_games
-        print(f"sweep 6..17 x {TARGET_GAMES:,} games (jobs=2): EXTRAPOLATED from the measured sweep: "
-              f"{estimate / 60:.0f} min ({estimate / 3600:.1f} h)")
+        shown = f"{estimate:.0f} s" if estimate < 120 else f"{estimate / 60:.0f} min ({estimate / 3600:.1f} h)"
+        print(f"sweep 6..17 x {TARGET_GAMES:,} games (jobs=2): EXTRAPOLATED from the measured sweep: {shown}")
     if not native:
         per_decision, per_move = bot_cost(args.players, max(20, games // 5), args.seed)
         print(f"{args.players} players, CPU: {per_decision:.1f} us per bot decision, "
