@@ -147,15 +147,19 @@ def _seats(text: Any) -> set[int]:
 # -- files ----------------------------------------------------------------------------------------
 
 
-def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: float | None = None) -> Path:
-    """Write CSVs, PNGs and ``report.md`` for one run (or two, compared) into ``out``."""
+def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: float | None = None,
+                 played_by: str = "") -> Path:
+    """Write CSVs, PNGs and ``report.md`` for one run (or two, compared) into ``out``.
+
+    ``played_by`` says which engine played the games and what was checked (a sentence of the report).
+    """
     out.mkdir(parents=True, exist_ok=True)
     for run in runs:
         write_csv(list(run.rows), out / _name("games", run, runs, "csv"))
         _write_tables(out, run, runs)
     _write_plots(out, runs)
     path = out / "report.md"
-    path.write_text(_markdown(runs, command=command, elapsed=elapsed), encoding="utf-8")
+    path.write_text(_markdown(runs, command=command, elapsed=elapsed, played_by=played_by), encoding="utf-8")
     return path
 
 
@@ -218,7 +222,7 @@ def _write_plots(out: Path, runs: Sequence[Run]) -> None:
 # -- report.md ------------------------------------------------------------------------------------
 
 
-def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None) -> str:
+def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, played_by: str = "") -> str:
     main = runs[0]
     counts = sorted({int(r["players"]) for r in main.rows})
     lines = ["# Battaglia del arte — playtest report", ""]
@@ -229,6 +233,8 @@ def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None) -> st
                "scripted bots in every seat, masks dealt to seats by a chance shuffle each game.")]
     if elapsed is not None:
         lines += [f"Simulated in {elapsed:.1f} s."]
+    if played_by:
+        lines += [played_by]
     if len(runs) > 1:
         lines += ["", "Profiles compared on the **same seeds**: " + " vs ".join(f"`{r.label}`" for r in runs) + "."]
     lines += ["", "## Win rate of each force", "", "![win rates](win_rates.png)", ""]

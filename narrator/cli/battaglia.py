@@ -83,7 +83,7 @@ def simulate_battaglia(
             jobs_list = make_jobs(counts, games, seed, options, transcripts_dir=tdir, keep_transcripts=transcripts)
             if settings is None:
                 configs = [job_config(job) for job in {job.players: job for job in jobs_list}.values()]
-                rows = simulate_rows(jobs_list, play_one=play_one, native=native_engine, configs=configs,
+                rows, played_by = simulate_rows(jobs_list, play_one=play_one, native=native_engine, configs=configs,
                                      engine=engine, verify=verify, workers=jobs, progress=progress,
                                      description=f"battaglia {label}")
             else:
@@ -91,12 +91,13 @@ def simulate_battaglia(
 
                 run = LLMRun(settings, seats_per_game)
                 rows = run_games(run.play, jobs_list, workers=1, progress=progress, description=f"battaglia {label}")
+                played_by = "Played by the Python rules kernel, with language-model seats."
                 llm_stats[label] = run.stats.summary()
             runs.append(Run(label, rows))
     elapsed = time.perf_counter() - started
     command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
-                            compare=compare, transcripts=transcripts)
-    report = write_report(out, runs, command=command, elapsed=elapsed)
+                            compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine)
+    report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by)
     console.print(summary_table(runs))
     total = sum(len(r.rows) for r in runs)
     console.print(f"{total} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):.0f} games/s); report: {report}")

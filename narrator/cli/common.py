@@ -73,7 +73,7 @@ def parse_range(text: str, *, low: int, high: int, what: str = "players") -> lis
     return sorted(set(values))
 
 
-ENGINE_HELP = ("Who plays the games: 'native' (the compiled playout engine, ~20-40x faster), 'python' (the rules "
+ENGINE_HELP = ("Who plays the games: 'native' (the compiled playout engine, ~100x faster), 'python' (the rules "
                "kernel itself) or 'auto' (native when it is built and supports the rules, else python). Both play "
                "the same game for the same seed.")
 VERIFY_HELP = ("Play this many of the run's games again with the Python kernel and check the rows agree "
@@ -81,9 +81,11 @@ VERIFY_HELP = ("Play this many of the run's games again with the Python kernel a
 
 
 def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[Any], engine: str,
-                  verify: int | None, workers: int, progress: bool, description: str) -> list[dict[str, Any]]:
+                  verify: int | None, workers: int, progress: bool,
+                  description: str) -> tuple[list[dict[str, Any]], str]:
     """Play a simulation run with the chosen engine, then check a sample against the Python kernel.
 
+    Returns the rows and a sentence for the report saying who played them and what was checked.
     Exits with a clear message when ``--engine native`` cannot play the run, and when the engine's
     rows disagree with the kernel's (a bug: the report would not be the rules' report).
     """
@@ -99,10 +101,12 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
         console.print(f"note: {chosen.note}", highlight=False)
     rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
                      description=f"{description} ({chosen.name})", batched=True)
-    if chosen.name == "native":
-        count = len({job.players for job in jobs}) if verify is None else verify
-        problems = check_rows(rows, jobs, play_one, count)
-        if problems:
-            fail("the native engine and the Python kernel disagree (a bug: please report it; --engine python "
-                 "plays without the native engine):\n  " + "\n  ".join(problems[:5]))
-    return rows
+    if chosen.name != "native":
+        return rows, "Played by the Python rules kernel."
+    count = min(len(jobs), len({job.players for job in jobs}) if verify is None else verify)
+    problems = check_rows(rows, jobs, play_one, count)
+    if problems:
+        fail("the native engine and the Python kernel disagree (a bug: please report it; --engine python "
+             "plays without the native engine):\n  " + "\n  ".join(problems[:5]))
+    return rows, (f"Played by the native playout engine; {count} of the games, replayed by the Python rules "
+                  "kernel, gave the same rows.")

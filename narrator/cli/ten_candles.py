@@ -147,9 +147,9 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
             Path(folder).mkdir(parents=True, exist_ok=True)
         batch = make_jobs(counts, games, seed, transcripts_dir=folder, keep_transcripts=transcripts)
         configs = [job_config(job) for job in {job.players: job for job in batch}.values()]
-        rows = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs, engine=engine,
+        rows, played_by = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs, engine=engine,
                              verify=verify, workers=jobs, progress=progress, description="ten-candles")
-        table = write_report(rows, out, seed=seed, jobs=jobs)
+        table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by)
         _print_summary(table)
         console.print(f"report: {out / 'report.md'}")
 

@@ -54,15 +54,19 @@ RATES = {
 }
 
 
-def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, jobs: int) -> list[dict[str, Any]]:
-    """Write games.csv, scenes.csv, summary.csv, the plots and report.md into ``out``."""
+def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, jobs: int,
+                 played_by: str = "") -> list[dict[str, Any]]:
+    """Write games.csv, scenes.csv, summary.csv, the plots and report.md into ``out``.
+
+    ``played_by`` says which engine played the games and what was checked (a sentence of the report).
+    """
     out.mkdir(parents=True, exist_ok=True)
     table = summarise(rows)
     write_csv(rows, out / "games.csv")
     write_csv(scene_rows(rows), out / "scenes.csv")
     write_csv(table, out / "summary.csv")
     _plots(rows, table, out)
-    (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs), encoding="utf-8")
+    (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by), encoding="utf-8")
     return table
 
 
@@ -85,10 +89,11 @@ def _plots(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]]
     plots.stacked_by_count(deaths, out / "deaths.png", title="Deaths per game before the end", ylabel="deaths")
 
 
-def _markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], *, seed: int, jobs: int) -> str:
+def _markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], *, seed: int, jobs: int,
+              played_by: str = "") -> str:
     lines = ["# Ten Candles: simulated games", "",
              (f"{len(rows)} games by scripted survivors and the scripted GM (seed {seed}, {jobs} worker(s)). "
-              "Rates carry 95% Wilson intervals."), "",
+              f"{played_by + ' ' if played_by else ''}Rates carry 95% Wilson intervals."), "",
              ("| players | games | scenes | conflicts/scene | traits burned | Moments lived | hope die gained "
               "| hope rolls | Brink embraced | engulfed | seizes | voluntary deaths | Last Stand reached |"),
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
