@@ -108,5 +108,7 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
     if problems:
         fail("the native engine and the Python kernel disagree (a bug: please report it; --engine python "
              "plays without the native engine):\n  " + "\n  ".join(problems[:5]))
+    if count == 0:
+        return rows, "Played by the native playout engine, unchecked (--verify 0)."
     return rows, (f"Played by the native playout engine; {count} of the games, replayed by the Python rules "
                   "kernel, gave the same rows.")
