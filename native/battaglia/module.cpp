@@ -391,4 +391,25 @@ PYBIND11_MODULE(_battaglia, m) {
   }, py::arg("config"), py::arg("seed_key"), py::arg("chooser_key"), py::arg("mischief") = false,
      "Play one game with the trivial chooser legal[randrange(len(legal))] (mischief: sometimes an illegal "
      "Choose): (moves, summary, (public log, notes per seat)).");
+  m.def("trace_mixed", [](const py::object& config, const std::vector<uint32_t>& chance_key,
+                          const std::vector<uint32_t>& mix_key, const std::vector<uint64_t>& bot_keys, double p) {
+    const Config c = to_config(config);
+    State s;
+    reset(s, &c);
+    native::PyRandom rng(chance_key), mix(mix_key);
+    bot::Bots bots(bot_keys);
+    std::vector<Move> trace;
+    // Test only: the seat's bot is always asked (its memory stays in step), then with probability p its
+    // move is replaced by legal[randrange(len(legal))] (tests/fast/test_battaglia_mixed_native.py).
+    PlayResult r = play_out(s, rng, [&](const View& v, const std::vector<Action>& legal) {
+      const Action scripted = bots.act(v, legal);
+      if (mix.random() < p) return legal[static_cast<std::size_t>(mix.randrange(static_cast<int64_t>(legal.size())))];
+      return scripted;
+    }, &trace);
+    py::list moves;
+    for (const Move& mv : trace) moves.append(move_tuple(mv));
+    return py::make_tuple(moves, row_facts(s, r));
+  }, py::arg("config"), py::arg("chance_key"), py::arg("mix_key"), py::arg("bot_keys"), py::arg("p"),
+     "Test only: the scripted bots' game where, with probability p (mix: random.Random(mix_key).random()), "
+     "the acting seat's move is legal[randrange(len(legal))] instead: (moves, row facts).");
 }
