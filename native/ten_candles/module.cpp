@@ -230,6 +230,20 @@ void play_scripted(const Config& config, const Material& material, const GameKey
   loop.run();
 }
 
+// Test only (tests/fast/test_ten_candles_mixed_native.py): the scripted table, but after each ask the
+// answer is, with probability p (mix.random() < p), replaced by legal[mix.randrange(len(legal))]. The
+// agent is always asked first, so its generator and memory advance as in the plain game.
+struct MixedTable {
+  ScriptedTable& table;
+  native::PyRandom& mix;
+  double p;
+  Action act(int seat, const View& view, const std::vector<Action>& legal) {
+    Action scripted = table.act(seat, view, legal);
+    if (mix.random() < p) return legal[static_cast<std::size_t>(mix.randrange(static_cast<int64_t>(legal.size())))];
+    return scripted;
+  }
+};
+
 // The generators of the game with int seed `seed` (make_table + Session, via mt_key).
 void keys_of_seed(int64_t seed, int players, GameKeys& keys) {
   const std::string text = std::to_string(seed);
@@ -390,4 +404,25 @@ PYBIND11_MODULE(_ten_candles, m) {
     return py::make_tuple(trace_list(trace), tally_dict(tally), legal_lists);
   }, py::arg("config"), py::arg("chance_key"), py::arg("chooser_keys"), py::arg("with_legal") = false, py::arg("doubt") = 0.05, py::arg("with_views") = false,
      "Play one game with the shared trivial chooser: (trace, tally row fields, legal lists if asked)");
+
+  m.def("trace_mixed", [](const py::object& config, const Material& material, const std::vector<uint32_t>& chance_key,
+                          const std::vector<std::vector<uint32_t>>& survivor_keys, const std::vector<uint32_t>& gm_key,
+                          const std::vector<uint32_t>& mix_key, double p) {
+    const Config c = config_from(config);
+    State state;
+    init(state, c);
+    native::PyRandom chance(chance_key), mix(mix_key);
+    ScriptedTable table(material, survivor_keys, gm_key);
+    MixedTable mixed{table, mix, p};
+    Tally tally;
+    std::vector<TraceEntry> trace;
+    Loop<MixedTable> loop(state, chance, mixed, &tally, &trace);
+    loop.run();
+    py::dict row = tally_dict(tally);
+    row["last_stand"] = last_stand(tally);
+    return py::make_tuple(trace_list(trace), row);
+  }, py::arg("config"), py::arg("material"), py::arg("chance_key"), py::arg("survivor_keys"), py::arg("gm_key"),
+     py::arg("mix_key"), py::arg("p"),
+     "Test only: the scripted game where each answer is, with probability p, a random legal move instead "
+     "(mix: random.Random(mix_key)): (trace entries, tally fields and last_stand)");
 }
