@@ -106,7 +106,7 @@ def test_mixed_games_match_python(players: int, p: float) -> None:
         assert native_row == python_row, (job.seed, p)
 
 
-@pytest.mark.parametrize(("index", "options"), enumerate(OPTIONS),
+@pytest.mark.parametrize(("index", "options"), list(enumerate(OPTIONS)),
                          ids=[",".join(f"{k}={v}" for k, v in o.items()) for o in OPTIONS])
 def test_mixed_games_match_python_under_every_option(index: int, options: dict[str, Any]) -> None:
     """Every rules option away from its default (the list of test_battaglia_native): one game each, the

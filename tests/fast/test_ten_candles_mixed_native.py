@@ -110,7 +110,7 @@ def test_mixed_games_match_python(players: int, p: float) -> None:
         assert native_row == python_row, f"seed {seed}, p {p}"
 
 
-@pytest.mark.parametrize(("index", "options"), enumerate(OPTIONS),
+@pytest.mark.parametrize(("index", "options"), list(enumerate(OPTIONS)),
                          ids=[",".join(f"{k}={v}" for k, v in o.items()) or "default" for o in OPTIONS])
 def test_mixed_games_match_python_under_every_option(index: int, options: dict[str, Any]) -> None:
     """Every supported option (the list of test_ten_candles_native): a few games each, the player
