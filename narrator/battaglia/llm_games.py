@@ -15,9 +15,8 @@ from agents.battaglia.llm import llm_table
 from agents.battaglia.texts import Table
 from agents.llm import LLMSettings, UsageStats
 from agents.llm.client import chat_model
-from narrator.battaglia.simulate import MAX_MOVES, TRANSCRIPT_LANG, Tally, job_config, make_row
+from narrator.battaglia.simulate import TRANSCRIPT_LANG, Tally, job_config, make_row, play_session
 from narrator.playtest.runner import GameJob
-from narrator.session import Session
 
 
 def llm_seats(job: GameJob, count: int | None) -> list[int]:
@@ -49,43 +48,13 @@ class LLMRun:
             from narrator.transcript import TranscriptWriter
 
             with TranscriptWriter(job.transcript, overwrite=True) as file:
-                state, moves, fallback_count = self._run(job, config, agents, fallbacks, tally, table, file)
+                state, moves, fallback_count = play_session(job, config, agents, table, tally, file,
+                                                            fallbacks=fallbacks)
         else:
-            state, moves, fallback_count = self._run(job, config, agents, fallbacks, tally, table, None)
+            state, moves, fallback_count = play_session(job, config, agents, table, tally, fallbacks=fallbacks)
         row = make_row(job, state, tally, moves, fallback_count)
         row["llm_seats"] = " ".join(map(str, seats))
         return row
-
-    def _run(self, job: GameJob, config: Any, agents: dict[int, Any], fallbacks: dict[int, Any], tally: Tally,
-             table: Table, file: Any) -> tuple[Any, int, int]:
-        recorder = _Counting(file)
-        session = Session(_game(), config, agents, seed=job.seed, recorder=recorder, fallbacks=fallbacks)
-        session.listeners.append(lambda _action, events: tally.see(events))
-        session.write_header(seats=[{"seat": s, "agent": getattr(a, "name", "scripted")} for s, a in agents.items()],
-                             table={"lang": table.lang, "setting": table.setting, "names": list(table.names),
-                                    "legends": list(table.legends)})
-        moves = 0
-        while moves < MAX_MOVES and session.step():
-            moves += 1
-        return session.state, moves, recorder.fallbacks
-
-
-def _game() -> Any:
-    from rules.battaglia import GAME
-
-    return GAME
-
-
-class _Counting:
-    """Counts fallback lines; passes records to the transcript file when there is one."""
-
-    def __init__(self, file: Any) -> None:
-        self.file, self.fallbacks = file, 0
-
-    def write(self, record: dict[str, Any]) -> None:
-        self.fallbacks += record.get("kind") == "fallback"
-        if self.file is not None:
-            self.file.write(record)
 
 
 STAT_ROWS: Sequence[tuple[str, str, str]] = (

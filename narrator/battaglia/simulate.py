@@ -160,34 +160,45 @@ def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally, *, record: l
 
 
 def _play_recorded(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple[BattagliaState, int, int]:
-    from narrator.session import Session
     from narrator.transcript import TranscriptWriter
 
     assert job.transcript is not None
     table = Table.for_game(job.seed, job.players, TRANSCRIPT_LANG)
     bots = make_bots(job.seed, job.players, table, talk=True)
     with TranscriptWriter(job.transcript, overwrite=True) as file:
-        writer = _CountingWriter(file)
-        session = Session(GAME, config, bots, seed=job.seed, recorder=writer)
-        session.listeners.append(lambda _action, events: tally.see(events))
-        session.write_header(seats=[{"seat": s, "agent": "scripted"} for s in range(job.players)],
-                             table={"lang": table.lang, "setting": table.setting, "names": list(table.names),
-                                    "legends": list(table.legends)})
-        moves = 0
-        while moves < MAX_MOVES and session.step():
-            moves += 1
+        return play_session(job, config, bots, table, tally, file)
+
+
+def play_session(job: GameJob, config: BattagliaConfig, agents: Mapping[int, Any], table: Table, tally: Tally,
+                 file: Any = None, *, fallbacks: Mapping[int, Any] | None = None) -> tuple[BattagliaState, int, int]:
+    """Play ``job`` as a :class:`narrator.session.Session` of ``agents`` (written to ``file`` when given).
+
+    Returns the final state, the moves played and the fallback lines counted (illegal moves replaced).
+    """
+    from narrator.session import Session
+
+    writer = _CountingWriter(file)
+    session = Session(GAME, config, agents, seed=job.seed, recorder=writer, fallbacks=fallbacks)
+    session.listeners.append(lambda _action, events: tally.see(events))
+    session.write_header(seats=[{"seat": s, "agent": getattr(a, "name", "scripted")} for s, a in agents.items()],
+                         table={"lang": table.lang, "setting": table.setting, "names": list(table.names),
+                                "legends": list(table.legends)})
+    moves = 0
+    while moves < MAX_MOVES and session.step():
+        moves += 1
     return session.state, moves, writer.fallbacks
 
 
 class _CountingWriter:
-    """Passes records to the transcript file, counting fallback lines (bots' illegal moves)."""
+    """Counts fallback lines (illegal moves replaced); passes records to the transcript file when there is one."""
 
     def __init__(self, file: Any) -> None:
         self.file, self.fallbacks = file, 0
 
     def write(self, record: dict[str, Any]) -> None:
         self.fallbacks += record.get("kind") == "fallback"
-        self.file.write(record)
+        if self.file is not None:
+            self.file.write(record)
 
 
 def make_row(job: GameJob, state: BattagliaState, tally: Tally, moves: int, fallbacks: int) -> dict[str, Any]:
