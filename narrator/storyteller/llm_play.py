@@ -15,7 +15,6 @@ import typer
 
 from agents.llm import LLMSettings
 from narrator.storyteller import play as template_play
-from narrator.transcript import default_transcript_path
 from narrator.storyteller.llm import LLMStoryteller, LLMStorytellerSeat
 from narrator.storyteller.seat import Player
 from rules.core import HOST
@@ -40,31 +39,14 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
 def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str, seed: int | None,
               transcript: Path | None, resume: Path | None, rules: Path | None, combat: Path | None) -> None:
     """The ``play`` command body: the template game, or the same game with a model Storyteller."""
-    from narrator.cli.common import console, fail
     from narrator.cli.llm import llm_settings
-    from narrator.resume import ResumeError
-    from narrator.storyteller.data import DataError
-    from narrator.storyteller.seat import TerminalPlayer
 
     with llm_settings(llm_mode) as llm:
         if llm is None:
             template_play._play(book, character, lang, seed, transcript, resume, rules, combat)
             return
-        if lang not in ("en", "ru"):
-            fail(f"--lang {lang!r}: choose en or ru")
-        say = console.print
-        player = TerminalPlayer(lambda prompt: console.input(prompt), say, lang)
-        try:
-            if resume is not None:
-                table = template_play.resume_table(resume, player=player, say=say, lang=lang)
-            else:
-                path = transcript or default_transcript_path(book.replace("_", "-"), seed)
-                table = template_play.new_table(book, character=character, lang=lang, seed=seed, transcript=path,
-                                                player=player, say=say, rules=rules, combat=combat)
-        except (DataError, ResumeError) as error:
-            fail(str(error))
-        except FileNotFoundError as error:
-            fail(f"{error.filename}: no such file")
+        table, player, say = template_play.terminal_table(book, character, lang, seed, transcript, resume, rules,
+                                                          combat)
         table, _voice = attach_llm(table, llm, player, say)
         say(f"[dim]transcript: {table.transcript} · Storyteller: {_voice.model_name} · type ? for help[/]")
         template_play.run(table, say)

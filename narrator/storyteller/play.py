@@ -156,6 +156,22 @@ def run(table: Table, say: Say, *, max_moves: int = 2000) -> bool:
 
 def _play(book: str, character: Path | None, lang: str, seed: int | None, transcript: Path | None,
           resume: Path | None, rules: Path | None, combat: Path | None) -> None:
+    table, _player, say = terminal_table(book, character, lang, seed, transcript, resume, rules, combat)
+    if resume is not None:
+        view = table.session.game.view(table.session.state, Viewer.HOST)
+        say(f"[dim]resuming {resume}: scene {view['scene']!r}, turn {view['turn']}[/]")
+        say(table.voice.frame_scene(view))
+    else:
+        say(f"[dim]transcript: {table.transcript} · type ? for help[/]")
+    run(table, say)
+
+
+def terminal_table(book: str, character: Path | None, lang: str, seed: int | None, transcript: Path | None,
+                   resume: Path | None, rules: Path | None, combat: Path | None) -> tuple[Any, TerminalPlayer, Any]:
+    """A terminal game's table (new, or resumed from its transcript), its player and its ``say``.
+
+    Bad input (language, character sheet, rules, transcript) exits with a clear message, no traceback.
+    """
     from narrator.cli.common import console, fail
 
     if lang not in ("en", "ru"):
@@ -165,19 +181,15 @@ def _play(book: str, character: Path | None, lang: str, seed: int | None, transc
     try:
         if resume is not None:
             table = resume_table(resume, player=player, say=say, lang=lang)
-            view = table.session.game.view(table.session.state, Viewer.HOST)
-            say(f"[dim]resuming {resume}: scene {view['scene']!r}, turn {view['turn']}[/]")
-            say(table.voice.frame_scene(view))
         else:
             path = transcript or default_transcript_path(book.replace("_", "-"), seed)
             table = new_table(book, character=character, lang=lang, seed=seed, transcript=path, player=player,
                               say=say, rules=rules, combat=combat)
-            say(f"[dim]transcript: {path} · type ? for help[/]")
     except (DataError, ResumeError) as error:
         fail(str(error))
     except FileNotFoundError as error:
         fail(f"{error.filename}: no such file")
-    run(table, say)
+    return table, player, say
 
 
 CHARACTER = typer.Option(None, "--character", "-c", help="A character sheet (YAML/JSON); default: a sample.")
