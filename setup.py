@@ -1,4 +1,10 @@
-"""Builds the native playout engines (C++, pybind11); everything else is in pyproject.toml.
+"""Maps the source folders into one package and builds the native playout engines (C++, pybind11).
+
+Everything else is in pyproject.toml. The installed distribution has exactly one top-level
+package, ``narrator``: the repository keeps ``rules/``, ``agents/`` and ``prompts/`` beside
+``narrator/`` (the project's layout), installed as ``narrator.rules``, ``narrator.agents`` and
+``narrator.prompts`` (top-level ``rules`` and ``agents`` would collide with django-rules and the
+OpenAI Agents SDK). The mapping works for wheels and for editable installs alike.
 
 Each folder of ``native/`` with a ``module.cpp`` becomes ``narrator.fast._<folder>``. The engines
 are optional: without a C++ compiler the install still succeeds and ``narrator simulate`` plays
@@ -9,10 +15,24 @@ import os
 from pathlib import Path
 
 from pybind11.setup_helpers import Pybind11Extension, build_ext
-from setuptools import setup
+from setuptools import find_namespace_packages, setup
 
 ROOT = Path(__file__).parent
 FLAGS = ["-O2", "-ffp-contract=off"]  # no fused multiply-add: floats must round as CPython's do
+
+# installed name -> source folder
+PACKAGE_DIR = {"narrator": "narrator", "narrator.rules": "rules", "narrator.agents": "agents",
+               "narrator.prompts": "prompts"}
+
+
+def packages() -> list[str]:
+    """Every package and data folder under each mapped source folder, by its installed name."""
+    found = []
+    for name, folder in PACKAGE_DIR.items():
+        found.append(name)
+        found += [f"{name}.{sub}" for sub in find_namespace_packages(folder, exclude=["*__pycache__*"])
+                  if f"{name}.{sub}" not in PACKAGE_DIR]
+    return sorted(found)
 
 
 def native_extensions() -> list[Pybind11Extension]:
@@ -30,4 +50,4 @@ def native_extensions() -> list[Pybind11Extension]:
     return extensions
 
 
-setup(ext_modules=native_extensions(), cmdclass={"build_ext": build_ext})
+setup(packages=packages(), package_dir=PACKAGE_DIR, ext_modules=native_extensions(), cmdclass={"build_ext": build_ext})

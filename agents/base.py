@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from rules.core import Action, Event, PlayerId, Rejection
+from narrator.rules.core import Action, Event, PlayerId, Rejection
 
 
 @dataclass(frozen=True, slots=True)

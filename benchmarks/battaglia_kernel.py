@@ -35,9 +35,10 @@ import pstats
 import random
 import time
 
+from narrator.rules.battaglia import GAME, BattagliaConfig, BattagliaState
+from narrator.rules.core import Action
+
 from narrator.battaglia.playout import play_out
-from rules.battaglia import GAME, BattagliaConfig, BattagliaState
-from rules.core import Action
 
 FAST = {"speech_rounds": 0, "objection_window": "eligible", "shadow_talk_rounds": 0, "darkness_rounds": 1}
 

@@ -54,7 +54,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agents.battaglia import BattagliaBot
+from narrator.agents.battaglia import BattagliaBot
+
 from narrator.battaglia.simulate import job_config, native_engine, play_one
 from narrator.playtest import make_jobs, run_games
 from narrator.playtest.engines import Engine, PlayBatch, choose

@@ -20,14 +20,15 @@ from collections.abc import Iterator
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from agents.battaglia.bot import BattagliaBot
-from agents.battaglia.llm import BattagliaLLM
-from agents.battaglia.texts import Table
-from agents.llm import UsageStats, load_settings
+from narrator.agents.battaglia.bot import BattagliaBot
+from narrator.agents.battaglia.llm import BattagliaLLM
+from narrator.agents.battaglia.texts import Table
+from narrator.agents.llm import UsageStats, load_settings
+from narrator.rules.battaglia import GAME
+from narrator.rules.core import CHANCE
+from narrator.rules.replay import decode_config
+
 from narrator.session import Session
-from rules.battaglia import GAME
-from rules.core import CHANCE
-from rules.replay import decode_config
 
 KINDS = (("night", "choose", 2), ("accuse", "accuse", 3), ("vote", "vote", 3))
 """(phase, move kind, from day): night 3 (it follows day 2), then day 3's accusations and ballots."""

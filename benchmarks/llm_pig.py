@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.llm import ChoiceRole, LLMAgent, UsageStats, load_settings
+from narrator.agents.llm import ChoiceRole, LLMAgent, UsageStats, load_settings
+
 from narrator.session import Session
 from tests.core.pig import GAME, PigConfig
 from tests.llm.scenarios import says_its_move

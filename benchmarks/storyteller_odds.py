@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from rules.storyteller import odds
+from narrator.rules.storyteller import odds
 
 
 def time_table(**options: object) -> float:

@@ -50,9 +50,9 @@ import pstats
 import random
 import time
 
-from rules.chance import sample
-from rules.core import CHANCE, ChanceAction
-from rules.ten_candles import GAME, TenCandlesConfig, is_interjection
+from narrator.rules.chance import sample
+from narrator.rules.core import CHANCE, ChanceAction
+from narrator.rules.ten_candles import GAME, TenCandlesConfig, is_interjection
 
 
 def playout(config: TenCandlesConfig, rng: random.Random) -> int:

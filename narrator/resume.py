@@ -6,14 +6,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from agents.base import Agent
+from narrator.agents.base import Agent
+from narrator.rules.chance import sample
+from narrator.rules.core import PlayerId
+from narrator.rules.registry import get_game
+from narrator.rules.replay import decode_config, event_record, parse_lines
 from narrator.session import Session
 from narrator.transcript import ResumeError, TranscriptWriter, read_transcript, trim_to_complete_lines
-from rules.chance import sample
-from rules.core import PlayerId
-from rules.replay import decode_config, event_record, parse_lines
-from rules.registry import get_game
-
 
 __all__ = ["ResumeError", "load_header", "resume_session"]
 

@@ -12,12 +12,23 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from agents.base import Agent, AgentGaveUpError, Decision, Request
-from rules.chance import sample
-from rules.codec import codec_for
-from rules.core import (CHANCE, Action, ChanceAction, Code, Event, Game, IllegalActionError, Outcome,
-                        PlayerId, Rejection, jsonable)
-from rules.replay import action_record, event_record, header_record
+from narrator.agents.base import Agent, AgentGaveUpError, Decision, Request
+from narrator.rules.chance import sample
+from narrator.rules.codec import codec_for
+from narrator.rules.core import (
+    CHANCE,
+    Action,
+    ChanceAction,
+    Code,
+    Event,
+    Game,
+    IllegalActionError,
+    Outcome,
+    PlayerId,
+    Rejection,
+    jsonable,
+)
+from narrator.rules.replay import action_record, event_record, header_record
 
 DEFAULT_ATTEMPTS = 3
 """An agent's first proposal plus two re-asks with the kernel's reason, then the fallback."""

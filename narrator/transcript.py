@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from rules.replay import ReplayResult, TranscriptError, replay
+from narrator.rules.replay import ReplayResult, TranscriptError, replay
 
 
 class ResumeError(ValueError):

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Union
 
-from rules.core import Code, Rejection
+from narrator.rules.core import Code, Rejection
 
 
 def _labelled(text: str, label: str) -> str:

@@ -13,9 +13,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Annotated, Any, Union
 
+from narrator.rules.core import Action, ChanceAction, InvalidActionError, jsonable
 from pydantic import Field, TypeAdapter, ValidationError
-
-from rules.core import Action, ChanceAction, InvalidActionError, jsonable
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from rules.core import Game
+from narrator.rules.core import Game
 
 _GAMES = {
-    "battaglia": "rules.battaglia:GAME",
-    "ten-candles": "rules.ten_candles:GAME",
-    "dark-ages": "rules.storyteller:DARK_AGES",
-    "wild-west": "rules.storyteller:WILD_WEST",
+    "battaglia": "narrator.rules.battaglia:GAME",
+    "ten-candles": "narrator.rules.ten_candles:GAME",
+    "dark-ages": "narrator.rules.storyteller:DARK_AGES",
+    "wild-west": "narrator.rules.storyteller:WILD_WEST",
 }
 
 

@@ -14,11 +14,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from narrator.rules.codec import ActionCodec, action_to_dict, codec_for
+from narrator.rules.core import Audience, Event, Game, IllegalActionError, InvalidActionError, Outcome, Viewer, jsonable
+from narrator.rules.registry import get_game
 from pydantic import TypeAdapter, ValidationError
-
-from rules.codec import ActionCodec, action_to_dict, codec_for
-from rules.core import Audience, Event, Game, IllegalActionError, InvalidActionError, Outcome, Viewer, jsonable
-from rules.registry import get_game
 
 SCHEMA = 1
 REPLAYED_KINDS = ("action", "chance")

@@ -5,7 +5,7 @@ The LLM cassette fixtures (``no_network``, ``replay``, ``local_model_url``) come
 
 from __future__ import annotations
 
-from rules.registry import register_game
+from narrator.rules.registry import register_game
 
 pytest_plugins = ["tests.cassettes"]
 

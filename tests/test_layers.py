@@ -1,6 +1,6 @@
 """The dependency direction and the kernel's purity, checked on the source.
 
-``narrator -> agents -> rules``; ``rules`` imports only the standard library and pydantic, and
+``narrator -> narrator.agents -> narrator.rules``; ``rules`` imports only the standard library and pydantic, and
 never a clock, the network, files or a model. ``prompts`` holds no code.
 """
 
@@ -18,15 +18,42 @@ KERNEL_FORBIDDEN_STDLIB = {"time", "datetime", "socket", "subprocess", "os", "pa
 OURS = {"rules", "agents", "narrator", "prompts", "tests"}
 
 
+LAYERS = {"rules", "agents", "prompts"}  # installed as narrator.<layer>; the rest of narrator.* is "narrator"
+
+
+def layer_of(module: str) -> str:
+    """The top-level name of an import, with narrator.rules / .agents / .prompts as their own layers."""
+    parts = module.split(".")
+    if parts[0] == "narrator" and len(parts) > 1 and parts[1] in LAYERS:
+        return parts[1]
+    return parts[0]
+
+
 def imports_of(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(layer_of(alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
+            names.add(layer_of(node.module))
+            if node.module == "narrator":  # `from narrator import rules` names the layer in the alias
+                names.update(layer_of(f"narrator.{alias.name}") for alias in node.names)
     return names
+
+
+def test_old_top_level_names_are_not_imported() -> None:
+    """Nothing imports the pre-namespace names ``rules``, ``agents`` or ``prompts`` at top level."""
+    offenders = []
+    for package in ("rules", "agents", "narrator", "tests", "benchmarks"):
+        for path in python_files(package):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+                         else [])
+                offenders += [f"{path.relative_to(ROOT)}: {n}" for n in names if n.split(".")[0] in LAYERS]
+    assert offenders == []
 
 
 def python_files(package: str) -> list[Path]:

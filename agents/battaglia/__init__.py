@@ -1,5 +1,5 @@
 """Scripted battaglia bots (one plausible player per mask) and their speech."""
 
-from agents.battaglia.bot import BattagliaBot
+from narrator.agents.battaglia.bot import BattagliaBot
 
 __all__ = ["BattagliaBot"]

@@ -37,9 +37,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from agents.base import Decision, Request
-from agents.battaglia.draws import MASK, DecisionRandom, mix64, seed_key
-from agents.battaglia.knowledge import (
+from narrator.agents.base import Decision, Request
+from narrator.agents.battaglia.draws import MASK, DecisionRandom, mix64, seed_key
+from narrator.agents.battaglia.knowledge import (
     CLAN_CARDS,
     Claim,
     Narrowing,
@@ -50,8 +50,8 @@ from agents.battaglia.knowledge import (
     factions_of,
     public_memory,
 )
-from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, temperament
-from rules.battaglia.actions import (
+from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, temperament
+from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
     Curse,
@@ -65,8 +65,8 @@ from rules.battaglia.actions import (
     Vote,
     Whisper,
 )
-from rules.battaglia.cards import LIGHT, Card
-from rules.core import Action
+from narrator.rules.battaglia.cards import LIGHT, Card
+from narrator.rules.core import Action
 
 DARKNESS_STEPS = ("first_darkness", "second_darkness")
 MAX_SEATS = 64

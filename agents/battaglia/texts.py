@@ -17,10 +17,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import narrator.prompts as prompts
 import yaml
-
-import prompts
-from agents.battaglia.draws import Draws
+from narrator.agents.battaglia.draws import Draws
 
 PROMPTS = Path(prompts.__file__).parent / "battaglia"
 LANGS = ("ru", "en")

@@ -7,11 +7,11 @@ Start with :class:`LLMAgent` (a seat), :class:`LLMWriter` (narration, truths, sp
 
 from __future__ import annotations
 
-from agents.llm.agent import LLMAgent
-from agents.llm.roles import ChoiceRole, WriterRole, action_label, option_labels
-from agents.llm.settings import LLMMode, LLMSettings, SettingsError, load_settings
-from agents.llm.usage import TokenBudget, UsageStats
-from agents.llm.writer import LLMWriter
+from narrator.agents.llm.agent import LLMAgent
+from narrator.agents.llm.roles import ChoiceRole, WriterRole, action_label, option_labels
+from narrator.agents.llm.settings import LLMMode, LLMSettings, SettingsError, load_settings
+from narrator.agents.llm.usage import TokenBudget, UsageStats
+from narrator.agents.llm.writer import LLMWriter
 
 LLMChooser = LLMAgent
 """Alias: the generic chooser among legal moves."""

@@ -17,16 +17,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.llm.client import chat_model
+from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from narrator.agents.llm.prompts import describe_events, render, rules_summary
+from narrator.agents.llm.roles import PLAYER, ChoiceRole, option_labels
+from narrator.agents.llm.settings import LLMSettings
+from narrator.agents.llm.usage import CallSink, TokenBudget, UsageStats
+from narrator.rules.core import Action, Event, PlayerId
 from pydantic import BaseModel
-
-from agents.base import AgentGaveUpError, Decision, Request
-from agents.llm.client import chat_model
-from agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
-from agents.llm.prompts import describe_events, render, rules_summary
-from agents.llm.roles import PLAYER, ChoiceRole, option_labels
-from agents.llm.settings import LLMSettings
-from agents.llm.usage import CallSink, TokenBudget, UsageStats
-from rules.core import Action, Event, PlayerId
 
 
 class LLMAgent:

@@ -15,9 +15,8 @@ from typing import Any
 import openai
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
+from narrator.agents.llm.settings import LLMSettings, Role
 from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_random_exponential
-
-from agents.llm.settings import LLMSettings, Role
 
 
 class TransportError(RuntimeError):

@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from narrator.agents.base import AgentGaveUpError
+from narrator.agents.llm.client import TransportError, invoke
+from narrator.agents.llm.settings import LLMSettings
+from narrator.agents.llm.usage import CallRecord, CallSink, DecisionLog, TokenBudget, UsageStats
 from pydantic import BaseModel, ValidationError
-
-from agents.base import AgentGaveUpError
-from agents.llm.client import TransportError, invoke
-from agents.llm.settings import LLMSettings
-from agents.llm.usage import CallRecord, CallSink, DecisionLog, TokenBudget, UsageStats
 
 RAW_KEPT = 400
 """Characters of a raw answer kept in records."""

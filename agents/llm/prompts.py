@@ -14,8 +14,7 @@ from importlib.resources import files
 from typing import Any
 
 import jinja2
-
-from rules.core import Event, jsonable
+from narrator.rules.core import Event, jsonable
 
 
 class TemplateNotFoundError(LookupError):
@@ -32,7 +31,7 @@ def _environment() -> jinja2.Environment:
 
 
 def _load(name: str) -> str | None:
-    resource = files("prompts").joinpath(*name.split("/"))
+    resource = files("narrator.prompts").joinpath(*name.split("/"))
     return resource.read_text(encoding="utf-8") if resource.is_file() else None
 
 

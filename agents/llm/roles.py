@@ -18,11 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from narrator.agents.base import Request
+from narrator.agents.llm.settings import Role
+from narrator.rules.core import Action, jsonable
 from pydantic import BaseModel, ConfigDict, Field, create_model
-
-from agents.base import Request
-from agents.llm.settings import Role
-from rules.core import Action, jsonable
 
 Validator = Callable[[Any, dict[str, Any]], str | None]
 """``validator(output, context) -> None`` when acceptable, else the reason (sent back to the model)."""

@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
-
-from agents.llm.client import chat_model
-from agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
-from agents.llm.prompts import render, rules_summary
-from agents.llm.roles import WriterRole
-from agents.llm.settings import LLMSettings
-from agents.llm.usage import CallSink, TokenBudget, UsageStats
+from narrator.agents.llm.client import chat_model
+from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from narrator.agents.llm.prompts import render, rules_summary
+from narrator.agents.llm.roles import WriterRole
+from narrator.agents.llm.settings import LLMSettings
+from narrator.agents.llm.usage import CallSink, TokenBudget, UsageStats
 
 
 class LLMWriter:

@@ -13,11 +13,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from agents.base import Request
-from agents.ten_candles.table import Board
-from agents.ten_candles.voice import PlainVoice, Storyteller
-from rules.core import HOST, Action, Event, PlayerId
-from rules.ten_candles.actions import (
+from narrator.agents.base import Request
+from narrator.agents.ten_candles.table import Board
+from narrator.agents.ten_candles.voice import PlainVoice, Storyteller
+from narrator.rules.core import HOST, Action, Event, PlayerId
+from narrator.rules.ten_candles.actions import (
     CallConflict,
     FrameScene,
     KillCharacter,

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.ten_candles import material as mat
-from rules.core import Event
+from narrator.agents.ten_candles import material as mat
+from narrator.rules.core import Event
 
 NUMBERS = {
     "en": {"no": 0, "zero": 0, "one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,

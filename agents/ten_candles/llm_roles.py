@@ -15,12 +15,11 @@ from importlib.resources import files
 from typing import Any
 
 import yaml
+from narrator.agents.llm import ChoiceRole, WriterRole
+from narrator.agents.llm.prompts import rules_summary
+from narrator.agents.ten_candles.llm_check import Facts, as_truth, reason, truth_form_problems
+from narrator.rules.core import Event, jsonable
 from pydantic import BaseModel, Field
-
-from agents.llm import ChoiceRole, WriterRole
-from agents.llm.prompts import rules_summary
-from agents.ten_candles.llm_check import Facts, as_truth, reason, truth_form_problems
-from rules.core import Event, jsonable
 
 GAME = "ten-candles"
 
@@ -78,7 +77,7 @@ def survivor_role(persona: str | None) -> ChoiceRole:
 
 @cache
 def _yaml(name: str) -> dict[str, Any]:
-    text = (files("prompts") / "ten_candles" / "llm" / name).read_text(encoding="utf-8")
+    text = (files("narrator.prompts") / "ten_candles" / "llm" / name).read_text(encoding="utf-8")
     return dict(yaml.safe_load(text))
 
 

@@ -21,13 +21,13 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agents.base import AgentGaveUpError
-from agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
-from agents.llm.usage import CallSink
-from agents.ten_candles import llm_roles as roles
-from agents.ten_candles.llm_check import Facts, as_truth, line_problems, truth_topic
-from agents.ten_candles.voice import Storyteller
-from rules.core import HOST, Event, PlayerId
+from narrator.agents.base import AgentGaveUpError
+from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
+from narrator.agents.llm.usage import CallSink
+from narrator.agents.ten_candles import llm_roles as roles
+from narrator.agents.ten_candles.llm_check import Facts, as_truth, line_problems, truth_topic
+from narrator.agents.ten_candles.voice import Storyteller
+from narrator.rules.core import HOST, Event, PlayerId
 
 RecordSink = Callable[[dict[str, Any]], None]
 """Receives a transcript record (the session's ``write``)."""

@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents.base import AgentGaveUpError, Decision, Request
-from agents.llm import LLMAgent, LLMSettings, LLMWriter, TokenBudget, UsageStats
-from agents.llm.usage import CallSink
-from agents.ten_candles import llm_roles as roles
-from agents.ten_candles.llm_check import Facts, as_truth
-from agents.ten_candles.survivor import ScriptedSurvivor
-from rules.core import Action, Event
-from rules.ten_candles.actions import Narrate, SpeakTruth
+from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.llm import LLMAgent, LLMSettings, LLMWriter, TokenBudget, UsageStats
+from narrator.agents.llm.usage import CallSink
+from narrator.agents.ten_candles import llm_roles as roles
+from narrator.agents.ten_candles.llm_check import Facts, as_truth
+from narrator.agents.ten_candles.survivor import ScriptedSurvivor
+from narrator.rules.core import Action, Event
+from narrator.rules.ten_candles.actions import Narrate, SpeakTruth
 
 CHOICES = frozenset({"burn_trait", "embrace_brink", "seize_narration", "accept_roll", "volunteer_death",
                      "decline_death"})

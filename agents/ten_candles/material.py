@@ -27,7 +27,7 @@ NEUTRAL = {"ru": "Тьма ждёт.", "en": "The dark waits."}
 @cache
 def load(name: str) -> dict[str, Any]:
     """The YAML file ``prompts/ten_candles/<name>.yaml`` (cached; treat as read-only)."""
-    text = (files("prompts") / "ten_candles" / f"{name}.yaml").read_text(encoding="utf-8")
+    text = (files("narrator.prompts") / "ten_candles" / f"{name}.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     if not isinstance(data, dict):
         raise ValueError(f"prompts/ten_candles/{name}.yaml must hold a mapping")
@@ -37,7 +37,7 @@ def load(name: str) -> dict[str, Any]:
 @cache
 def module_names() -> tuple[str, ...]:
     """The modules shipped in ``prompts/ten_candles/modules``, sorted."""
-    folder = files("prompts") / "ten_candles" / "modules"
+    folder = files("narrator.prompts") / "ten_candles" / "modules"
     return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml")))
 
 

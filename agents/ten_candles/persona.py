@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from agents.ten_candles.material import load
+from narrator.agents.ten_candles.material import load
 
 DIALS = ("bold", "reckless", "hopeful", "selfless")
 BRINK_WORDS = {

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from agents.base import Decision, Request
-from agents.ten_candles import material as mat
-from agents.ten_candles.persona import Persona, persona_from_cards
-from agents.ten_candles.table import Board
-from rules.core import HOST, Action, PlayerId
-from rules.ten_candles.actions import (
+from narrator.agents.base import Decision, Request
+from narrator.agents.ten_candles import material as mat
+from narrator.agents.ten_candles.persona import Persona, persona_from_cards
+from narrator.agents.ten_candles.table import Board
+from narrator.rules.core import HOST, Action, PlayerId
+from narrator.rules.ten_candles.actions import (
     AcceptRoll,
     ArrangeStack,
     BurnTrait,

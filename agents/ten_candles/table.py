@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.core import PlayerId
+from narrator.rules.core import PlayerId
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from rules.core import Event, PlayerId
+from narrator.rules.core import Event, PlayerId
 
 
 @runtime_checkable

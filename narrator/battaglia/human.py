@@ -12,9 +12,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from agents.base import Request
-from narrator.battaglia.narration import Narrator
-from rules.battaglia.actions import (
+from narrator.agents.base import Request
+from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
     Curse,
@@ -28,7 +27,9 @@ from rules.battaglia.actions import (
     Vote,
     Whisper,
 )
-from rules.core import Action, Event
+from narrator.rules.core import Action, Event
+
+from narrator.battaglia.narration import Narrator
 
 
 class HumanLeftError(Exception):

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents.battaglia.llm import llm_table
-from agents.battaglia.texts import Table
-from agents.llm import LLMSettings, UsageStats
-from agents.llm.client import chat_model
+from narrator.agents.battaglia.llm import llm_table
+from narrator.agents.battaglia.texts import Table
+from narrator.agents.llm import LLMSettings, UsageStats
+from narrator.agents.llm.client import chat_model
+
 from narrator.battaglia.simulate import TRANSCRIPT_LANG, Tally, job_config, make_row, play_session
 from narrator.playtest.runner import GameJob
 

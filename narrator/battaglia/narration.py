@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from agents.battaglia.texts import Table, load, mask_info, mask_name
-from rules.core import Event
+from narrator.agents.battaglia.texts import Table, load, mask_info, mask_name
+from narrator.rules.core import Event
 
 SILENT = frozenset({"day_end", "night_report", "second_soul"})
 """Events the host does not read out (host-only bookkeeping, or nothing to say)."""

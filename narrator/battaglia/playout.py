@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from agents.base import Request
-from rules.battaglia import GAME, BattagliaState
-from rules.chance import sample
-from rules.core import CHANCE, Action, ChanceAction
+from narrator.agents.base import Request
+from narrator.rules.battaglia import GAME, BattagliaState
+from narrator.rules.chance import sample
+from narrator.rules.core import CHANCE, Action, ChanceAction
 
 Decide = Callable[[BattagliaState, int], Action]
 """``decide(state, seat)``: the move of ``seat`` (the lowest active one) in ``state``."""

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator.rules.battaglia.cards import DECK_ORDER
 from rich.table import Table
 
 from narrator.battaglia.plots import force_panels
 from narrator.playtest import plots
 from narrator.playtest.stats import Proportion, group_by, summary, write_csv
-from rules.battaglia.cards import DECK_ORDER
 
 Row = Mapping[str, Any]
 

@@ -17,15 +17,16 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from agents.battaglia import BattagliaBot
-from agents.battaglia.texts import Table
+from narrator.agents.battaglia import BattagliaBot
+from narrator.agents.battaglia.texts import Table
+from narrator.rules.battaglia import GAME, BattagliaConfig, BattagliaState, Card
+from narrator.rules.chance import sample
+from narrator.rules.core import CHANCE, ChanceAction, Event, IllegalActionError
+from narrator.rules.replay import decode_config
+
 from narrator.battaglia.playout import seat_request
 from narrator.playtest.engines import PlayBatch, in_runs
 from narrator.playtest.runner import GameJob
-from rules.battaglia import GAME, BattagliaConfig, BattagliaState, Card
-from rules.chance import sample
-from rules.core import CHANCE, ChanceAction, Event, IllegalActionError
-from rules.replay import decode_config
 
 SIMULATION_DEFAULTS: Mapping[str, Any] = {"speech_rounds": 0, "objection_window": "eligible"}
 """Table options the simulation changes unless a rules profile sets them: bots neither read speeches

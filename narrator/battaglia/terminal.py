@@ -13,15 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from agents.battaglia.texts import Table
+from narrator.agents.battaglia.texts import Table
+from narrator.rules.battaglia import GAME
+from narrator.rules.replay import TranscriptError, decode_config
+
 from narrator.battaglia.human import HumanLeftError, TerminalHuman
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.simulate import make_bots
 from narrator.resume import ResumeError, load_header, resume_session
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter, default_transcript_path
-from rules.battaglia import GAME
-from rules.replay import TranscriptError, decode_config
 
 EXIT_OK, EXIT_STOPPED, EXIT_BAD_INPUT = 0, 0, 2
 
@@ -114,7 +115,7 @@ def _bots(opts: PlayOptions, seed: int | None, players: int, table: Table,
     """The bot seats (scripted, or language models with scripted fallbacks under ``--llm``)."""
     if opts.llm is None:
         return make_bots(seed, players, table, talk=True), {}
-    from agents.battaglia.llm import llm_table
+    from narrator.agents.battaglia.llm import llm_table
 
     others = [s for s in range(players) if s != human]
     seats = others if opts.llm_seats is None else others[:opts.llm_seats]

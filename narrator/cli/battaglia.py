@@ -145,8 +145,8 @@ def _command_line(**options: Any) -> str:
 
 def _profile(path: Path | None, counts: list[int]) -> dict[str, Any]:
     """The profile's options, checked against every player count of the run."""
-    from rules.battaglia import GAME
-    from rules.replay import decode_config
+    from narrator.rules.battaglia import GAME
+    from narrator.rules.replay import decode_config
 
     options = read_yaml_mapping(path) if path is not None else {}
     if "players" in options:  # a profile may name its table size; here --players decides

@@ -9,8 +9,8 @@ import typer
 import yaml
 from rich.console import Console
 
-from rules.core import Game
-from rules.replay import decode_config
+from narrator.rules.core import Game
+from narrator.rules.replay import decode_config
 
 console = Console()
 errors = Console(stderr=True)

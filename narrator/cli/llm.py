@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import typer
 
-from agents.llm.settings import LLMMode, LLMSettings, SettingsError, config_path, load_settings
+from narrator.agents.llm.settings import LLMMode, LLMSettings, SettingsError, config_path, load_settings
 from narrator.cli.common import console, fail
 
 LLM_OPTION_HELP = ("Where moves and prose come from: offline (scripted bots and templates; the default when no "

@@ -41,9 +41,9 @@ def replay(
     Exits 0 when the transcript replays exactly, 1 at the first divergence (its line number is
     printed), 2 when the file cannot be read.
     """
+    from narrator.rules.core import Viewer, jsonable
+    from narrator.rules.registry import get_game
     from narrator.transcript import TranscriptError, read_transcript
-    from rules.core import Viewer, jsonable
-    from rules.registry import get_game
 
     try:
         result = read_transcript(transcript)

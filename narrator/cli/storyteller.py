@@ -9,12 +9,12 @@ from pathlib import Path
 import typer
 
 from narrator.cli.common import console, fail
+from narrator.rules.chance import Dice, sample
+from narrator.rules.storyteller.books import default_config
+from narrator.rules.storyteller.dice import evaluate_roll, tens_to_reroll
+from narrator.rules.storyteller.odds import exact_odds, odds_table
 from narrator.storyteller import render
 from narrator.storyteller.data import DataError, book_id
-from rules.chance import Dice, sample
-from rules.storyteller.books import default_config
-from rules.storyteller.dice import evaluate_roll, tens_to_reroll
-from rules.storyteller.odds import exact_odds, odds_table
 
 BOOK_HELP = "dark-ages (botch: no successes and a 1) or wild-west (botch: more 1s than successes)."
 

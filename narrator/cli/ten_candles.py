@@ -156,7 +156,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
 
 def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | None, burn_minutes: float | None,
                   lines: tuple[str, ...], veils: tuple[str, ...], *, watch: bool = False) -> Any:
-    from agents.ten_candles.material import module_names
+    from narrator.agents.ten_candles.material import module_names
     from narrator.ten_candles.play import TableSettings
 
     if lang not in ("ru", "en"):
@@ -169,7 +169,7 @@ def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | Non
     if module is not None and module not in module_names():
         fail(f"--module {module!r}: known modules are {', '.join(module_names())}")
     if module is not None:
-        from agents.ten_candles.material import Safety
+        from narrator.agents.ten_candles.material import Safety
         from narrator.ten_candles.storyteller import usable_modules
 
         usable = usable_modules(Safety.from_texts(lines, veils))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents.battaglia.draws import seed_key
+from narrator.agents.battaglia.draws import seed_key
 from narrator.fast import engine, mt_key
 
 CAUSES = ("darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "lun")

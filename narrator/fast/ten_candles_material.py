@@ -20,9 +20,9 @@ import string
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from agents.ten_candles import material as mat
-from agents.ten_candles.persona import BRINK_WORDS, DIALS, _temper_of
-from agents.ten_candles.voice import PlainVoice
+from narrator.agents.ten_candles import material as mat
+from narrator.agents.ten_candles.persona import BRINK_WORDS, DIALS, _temper_of
+from narrator.agents.ten_candles.voice import PlainVoice
 from narrator.fast import mt_key
 
 LINES = ("burn_virtue", "burn_vice", "embrace", "seize", "death", "fail", "success")

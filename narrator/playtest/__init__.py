@@ -6,6 +6,6 @@ over worker processes with a progress bar; :mod:`narrator.playtest.stats` and
 :mod:`narrator.playtest.plots` turn the rows into confidence intervals, CSVs and PNGs.
 """
 
-from narrator.playtest.runner import GameJob, run_games, make_jobs
+from narrator.playtest.runner import GameJob, make_jobs, run_games
 
 __all__ = ["GameJob", "make_jobs", "run_games"]

@@ -9,11 +9,12 @@ from typing import Any
 
 import yaml
 
-from rules.storyteller.books import StorytellerConfig, default_config
-from rules.storyteller.combat import CombatTables, parse_combat_tables
-from rules.storyteller.sheet import Character, SheetError, parse_sheet
+import narrator.rules.storyteller as storyteller_rules
+from narrator.rules.storyteller.books import StorytellerConfig, default_config
+from narrator.rules.storyteller.combat import CombatTables, parse_combat_tables
+from narrator.rules.storyteller.sheet import Character, SheetError, parse_sheet
 
-DATA = Path(__file__).resolve().parents[2] / "rules" / "storyteller" / "data"
+DATA = Path(storyteller_rules.__file__).resolve().parent / "data"
 BOOKS = {"dark-ages": "dark_ages", "wild-west": "wild_west"}
 
 

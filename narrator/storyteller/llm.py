@@ -28,15 +28,15 @@ import yaml
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from agents.base import AgentGaveUpError, Decision, Request
-from agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
-from agents.llm.client import chat_model
-from agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
-from agents.llm.prompts import render, rules_summary
+from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
+from narrator.agents.llm.client import chat_model
+from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from narrator.agents.llm.prompts import render, rules_summary
+from narrator.rules.core import HOST, Action, Event
+from narrator.rules.storyteller.actions import Roll
 from narrator.storyteller.seat import Player
 from narrator.storyteller.template import Choice, Option, TemplateStoryteller, View
-from rules.core import HOST, Action, Event
-from rules.storyteller.actions import Roll
 
 RecordSink = Callable[[dict[str, Any]], None]
 SUCCESS = frozenset({"marginal", "moderate", "complete", "exceptional", "phenomenal"})
@@ -54,7 +54,7 @@ class Prose(BaseModel):
 
 @cache
 def _results() -> dict[str, Any]:
-    return dict(yaml.safe_load((files("prompts") / "storyteller" / "llm" / "results.yaml").read_text("utf-8")))
+    return dict(yaml.safe_load((files("narrator.prompts") / "storyteller" / "llm" / "results.yaml").read_text("utf-8")))
 
 
 def result_problems(text: str, category: str) -> str | None:

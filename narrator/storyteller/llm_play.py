@@ -13,11 +13,11 @@ from typing import Any
 
 import typer
 
-from agents.llm import LLMSettings
+from narrator.agents.llm import LLMSettings
+from narrator.rules.core import HOST
 from narrator.storyteller import play as template_play
 from narrator.storyteller.llm import LLMStoryteller, LLMStorytellerSeat
 from narrator.storyteller.seat import Player
-from rules.core import HOST
 
 
 def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say: template_play.Say, *,

@@ -15,6 +15,10 @@ from typing import Any
 import typer
 
 from narrator.resume import ResumeError, load_header, resume_session
+from narrator.rules.core import HOST, Event, Viewer
+from narrator.rules.registry import get_game
+from narrator.rules.storyteller.dice import RollResult
+from narrator.rules.storyteller.sheet import parse_sheet
 from narrator.session import Session
 from narrator.storyteller import render
 from narrator.storyteller.data import DataError, load_combat, load_sheet, read_yaml, sample_sheets, table_config
@@ -22,10 +26,6 @@ from narrator.storyteller.scenario import load_narration, load_scenario
 from narrator.storyteller.seat import Player, QuitGame, StorytellerSeat, TerminalPlayer
 from narrator.storyteller.template import TemplateStoryteller
 from narrator.transcript import TranscriptWriter, default_transcript_path
-from rules.core import HOST, Event, Viewer
-from rules.registry import get_game
-from rules.storyteller.dice import RollResult
-from rules.storyteller.sheet import parse_sheet
 
 Say = Callable[[str], None]
 

@@ -8,7 +8,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from rules.storyteller.dice import OUTCOMES, RollResult
+from narrator.rules.storyteller.dice import OUTCOMES, RollResult
 
 LABELS = {
     "en": {"botch": "BOTCH", "failure": "failure", "marginal": "marginal success", "moderate": "moderate success",

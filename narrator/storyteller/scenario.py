@@ -10,9 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+import narrator.prompts as prompts
 from narrator.storyteller.data import DataError, read_yaml
 
-PROMPTS = Path(__file__).resolve().parents[2] / "prompts" / "storyteller"
+PROMPTS = Path(prompts.__file__).resolve().parent / "storyteller"
 
 
 class Text(BaseModel):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol
 
-from agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.rules.core import Rejection
 from narrator.storyteller.template import Choice, Option, StorytellerVoice
-from rules.core import Rejection
 
 HELP = {
     "en": "Type the number of an approach; add w to spend a Willpower point (e.g. 2w), a to take the automatic "

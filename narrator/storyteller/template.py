@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from narrator.rules.core import Action, Event
+from narrator.rules.storyteller.actions import Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll
 from narrator.storyteller.scenario import Approach, Scenario, Scene
-from rules.core import Action, Event
-from rules.storyteller.actions import Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll
 
 View = Mapping[str, Any]
 

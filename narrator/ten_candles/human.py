@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from agents.base import Request
-from agents.ten_candles.survivor import ScriptedSurvivor
-from rules.core import Action
-from rules.ten_candles.actions import (
+from narrator.agents.base import Request
+from narrator.agents.ten_candles.survivor import ScriptedSurvivor
+from narrator.rules.core import Action
+from narrator.rules.ten_candles.actions import (
     ArrangeStack,
     DescribeCharacter,
     DescribeSupplies,
@@ -26,7 +26,7 @@ from rules.ten_candles.actions import (
     WriteTraits,
     XCard,
 )
-from rules.ten_candles.legal import is_interjection
+from narrator.rules.ten_candles.legal import is_interjection
 
 X_KEYS = ("x", "х")
 """Latin and Cyrillic x: the X-card."""

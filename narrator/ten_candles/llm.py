@@ -15,15 +15,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agents.llm import LLMSettings, TokenBudget, UsageStats
-from agents.ten_candles.llm_storyteller import LLMStoryteller
-from agents.ten_candles.llm_survivor import LLMSurvivor
+from narrator.agents.llm import LLMSettings, TokenBudget, UsageStats
+from narrator.agents.ten_candles.llm_storyteller import LLMStoryteller
+from narrator.agents.ten_candles.llm_survivor import LLMSurvivor
+from narrator.rules.core import HOST
+from narrator.rules.ten_candles import GAME, TenCandlesConfig
 from narrator.session import Session
 from narrator.ten_candles.human import HumanIO
 from narrator.ten_candles.play import PlayResult, Table, TableSettings, header_extra
 from narrator.transcript import TranscriptWriter
-from rules.core import HOST
-from rules.ten_candles import GAME, TenCandlesConfig
 
 
 class LLMTable(Table):

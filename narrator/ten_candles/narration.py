@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.core import HOST, Event
+from narrator.rules.core import HOST, Event
 
 Names = Mapping[int, str]
 

@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from narrator.resume import load_header, resume_session
+from narrator.rules.core import HOST, Action, Event, Outcome, Viewer
+from narrator.rules.replay import audience_from_json
+from narrator.rules.ten_candles import GAME, TenCandlesConfig
+from narrator.rules.ten_candles.actions import CandleOut
+from narrator.rules.ten_candles.state import Phase
 from narrator.session import Session
 from narrator.ten_candles.human import HumanIO, HumanSurvivor
 from narrator.ten_candles.narration import describe
 from narrator.ten_candles.simulate import make_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
 from narrator.transcript import TranscriptWriter
-from rules.core import HOST, Action, Event, Outcome, Viewer
-from rules.replay import audience_from_json
-from rules.ten_candles import GAME, TenCandlesConfig
-from rules.ten_candles.actions import CandleOut
-from rules.ten_candles.state import Phase
 
 PLAYING = {str(p) for p in (Phase.SCENE, Phase.ROLL, Phase.REROLL, Phase.DEATH, Phase.NARRATION, Phase.TRUTHS)}
 

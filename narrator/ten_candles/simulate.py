@@ -12,17 +12,17 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from agents.ten_candles.gm import NarratingGM, ScriptedGM
-from agents.ten_candles.survivor import ScriptedSurvivor
-from agents.ten_candles.table import Board
-from agents.ten_candles.voice import Storyteller
+from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
+from narrator.agents.ten_candles.survivor import ScriptedSurvivor
+from narrator.agents.ten_candles.table import Board
+from narrator.agents.ten_candles.voice import Storyteller
 from narrator.playtest import GameJob
 from narrator.playtest.engines import PlayBatch, in_runs
+from narrator.rules.core import HOST, Action, Event
+from narrator.rules.replay import decode_config
+from narrator.rules.ten_candles import GAME
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter
-from rules.core import HOST, Action, Event
-from rules.replay import decode_config
-from rules.ten_candles import GAME
 
 COUNTERS = ("conflicts", "dangerous", "moment_rolls", "moments_won", "hope_rolls", "traits_burned",
             "virtues_burned", "vices_burned", "brinks_embraced", "brinks_engulfed", "seizes", "successes",

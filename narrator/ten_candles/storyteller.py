@@ -14,8 +14,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from agents.ten_candles import material as mat
-from rules.core import HOST, Event, PlayerId
+from narrator.agents.ten_candles import material as mat
+from narrator.rules.core import HOST, Event, PlayerId
 
 
 class ModuleBlockedError(ValueError):

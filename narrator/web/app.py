@@ -32,6 +32,8 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from narrator.rules.core import HOST, InvalidActionError, PlayerId
+from narrator.rules.registry import game_names
 from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
@@ -45,8 +47,6 @@ from narrator.web.security import (
 )
 from narrator.web.store import HOST_SEAT
 from narrator.web.tables import Subscriber, Table, TableManager, TableSetupError
-from rules.core import HOST, InvalidActionError, PlayerId
-from rules.registry import game_names
 
 logger = logging.getLogger("narrator.web")
 
@@ -154,7 +154,7 @@ def _enter(request: Request, table_id: str, seat: int, token: str, clean_url: st
 
 
 def _importable(game: str) -> bool:
-    from rules.registry import get_game
+    from narrator.rules.registry import get_game
 
     try:
         get_game(game)

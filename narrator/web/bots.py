@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from agents.base import Agent, AgentGaveUpError, Request
-from rules.core import Action, Game, PlayerId
+from narrator.agents.base import Agent, AgentGaveUpError, Request
+from narrator.rules.core import Action, Game, PlayerId
 
 BotFactory = Callable[..., Agent]
 """``factory(game, seat, seed) -> Agent``; a factory with a ``context`` keyword also gets the
@@ -127,7 +127,7 @@ def _scripted_fallback(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
 register_bot("random", _random_bot, label="random legal moves")
 register_bot("scripted", _scripted_fallback, label="scripted bot")
 register_bot("scripted", "narrator.web.games:battaglia_scripted", game="battaglia", label="scripted battaglia player")
-register_bot("llm", "agents.battaglia.llm.web:web_bot", game="battaglia",
+register_bot("llm", "narrator.agents.battaglia.llm.web:web_bot", game="battaglia",
              label="language model (configured endpoint; scripted when it cannot)")
 register_bot("scripted", "narrator.web.games:ten_candles_scripted", game="ten-candles",
              label="scripted survivors; the scripted GM with the template Storyteller")

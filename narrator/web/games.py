@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.base import Agent
+from narrator.agents.base import Agent
+from narrator.rules.core import HOST, Game, PlayerId
 from narrator.web.bots import BotContext
-from rules.core import HOST, Game, PlayerId
 
 
 def battaglia_scripted(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent:
     """The scripted battaglia player (``agents.battaglia.BattagliaBot``) for one seat."""
-    from agents.battaglia import BattagliaBot
+    from narrator.agents.battaglia import BattagliaBot
 
     return BattagliaBot(seed, seat)
 
@@ -24,9 +24,9 @@ def battaglia_scripted(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
 def ten_candles_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
     """A scripted Ten Candles survivor, or (``seat == HOST``) the scripted GM with the template
     Storyteller's voice. The table's bots share one board of table talk (volunteers, Moments)."""
-    from agents.ten_candles.gm import NarratingGM
-    from agents.ten_candles.survivor import ScriptedSurvivor
-    from agents.ten_candles.table import Board
+    from narrator.agents.ten_candles.gm import NarratingGM
+    from narrator.agents.ten_candles.survivor import ScriptedSurvivor
+    from narrator.agents.ten_candles.table import Board
     from narrator.ten_candles.storyteller import TemplateStoryteller
 
     board = context.shared.setdefault("board", Board())

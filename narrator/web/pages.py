@@ -12,13 +12,13 @@ from typing import Any
 
 from fastapi.templating import Jinja2Templates
 
+from narrator.rules.codec import action_to_dict
+from narrator.rules.core import HOST, PlayerId, jsonable
+from narrator.rules.replay import audience_to_json
 from narrator.web.i18n import Translator
 from narrator.web.present import Context, Group
 from narrator.web.render import seat_name
 from narrator.web.tables import Table
-from rules.codec import action_to_dict
-from rules.core import HOST, PlayerId, jsonable
-from rules.replay import audience_to_json
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 

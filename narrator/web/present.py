@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from narrator.rules.codec import action_to_dict
+from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.web.i18n import translate
 from narrator.web.render import TEXT_FIELDS, Control, controls, event_line, seat_name, view_rows
-from rules.codec import action_to_dict
-from rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 
 GROUP_AT = 4
 """Moves of one kind are grouped into a select from this many on (fewer stay buttons)."""

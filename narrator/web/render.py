@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from narrator.rules.codec import action_to_dict
+from narrator.rules.core import Action, Event, jsonable
 from narrator.web.i18n import translate
-from rules.codec import action_to_dict
-from rules.core import Action, Event, jsonable
 
 TEXT_FIELDS = ("text",)
 """Action fields a person types (a truth, a speech); every other field comes from ``legal_actions``."""

@@ -19,15 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from narrator.resume import ResumeError, resume_session
+from narrator.rules.codec import action_to_dict
+from narrator.rules.core import CHANCE, HOST, PUBLIC, Action, Code, Event, Game, PlayerId, Rejection
+from narrator.rules.registry import get_game
+from narrator.rules.replay import audience_from_json, decode_config, parse_lines
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter, read_transcript
 from narrator.web.bots import BotContext, HumanSeat, bot_kinds, make_bot
 from narrator.web.present import presenter_for
 from narrator.web.store import SeatRecord, TableRecord, TableStore
-from rules.codec import action_to_dict
-from rules.core import CHANCE, HOST, PUBLIC, Action, Code, Event, Game, PlayerId, Rejection
-from rules.registry import get_game
-from rules.replay import audience_from_json, decode_config, parse_lines
 
 logger = logging.getLogger("narrator.web")
 

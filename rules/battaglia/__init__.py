@@ -6,16 +6,44 @@ Public API (see README.md in this folder): ``GAME``, :class:`BattagliaConfig`, :
 
 from __future__ import annotations
 
-from rules.battaglia.actions import (ACTION_TYPES, TEXT_LIMIT, Accuse, Choose, Curse, DyingShot, Intercede, Judge,
-                                     Pass, RevealBishop, RevealLord, Speak, Vote, Whisper)
-from rules.battaglia.cards import (CORRIGAN_LETHAL, CORRIGAN_REVEALS, DARKNESS, DECK_ORDER, FACTION, GLOOM,
-                                   HEIR_ELIGIBLE, LIGHT, SHADOW, Card, Faction, Force, deck_for, default_deck_size)
-from rules.battaglia.config import BattagliaConfig
-from rules.battaglia.game import GAME, Battaglia
-from rules.battaglia.legal import BattagliaCode
-from rules.battaglia.life import force_of
-from rules.battaglia.state import Accusation, BattagliaState, NightStep, Phase
-from rules.battaglia.views import BattagliaView
+from narrator.rules.battaglia.actions import (
+                                     ACTION_TYPES,
+                                     TEXT_LIMIT,
+                                     Accuse,
+                                     Choose,
+                                     Curse,
+                                     DyingShot,
+                                     Intercede,
+                                     Judge,
+                                     Pass,
+                                     RevealBishop,
+                                     RevealLord,
+                                     Speak,
+                                     Vote,
+                                     Whisper,
+)
+from narrator.rules.battaglia.cards import (
+                                     CORRIGAN_LETHAL,
+                                     CORRIGAN_REVEALS,
+                                     DARKNESS,
+                                     DECK_ORDER,
+                                     FACTION,
+                                     GLOOM,
+                                     HEIR_ELIGIBLE,
+                                     LIGHT,
+                                     SHADOW,
+                                     Card,
+                                     Faction,
+                                     Force,
+                                     deck_for,
+                                     default_deck_size,
+)
+from narrator.rules.battaglia.config import BattagliaConfig
+from narrator.rules.battaglia.game import GAME, Battaglia
+from narrator.rules.battaglia.legal import BattagliaCode
+from narrator.rules.battaglia.life import force_of
+from narrator.rules.battaglia.state import Accusation, BattagliaState, NightStep, Phase
+from narrator.rules.battaglia.views import BattagliaView
 
 __all__ = [
     "ACTION_TYPES", "CORRIGAN_LETHAL", "CORRIGAN_REVEALS", "DARKNESS", "DECK_ORDER", "FACTION", "GAME", "GLOOM",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.core import HOST, Action, PlayerId
+from narrator.rules.core import HOST, Action, PlayerId
 
 TEXT_LIMIT = 500
 """Longest ``text`` a speech, accusation or whisper may carry (characters)."""

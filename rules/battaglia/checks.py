@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
-from rules.battaglia.actions import (TEXT_LIMIT, Accuse, Choose, Curse, DeclareOutcome, DyingShot, Intercede,
-                                     Judge, RevealBishop, RevealLord, Vote)
-from rules.battaglia.cards import Card
-from rules.battaglia.day import open_targets
-from rules.battaglia.legal import (RULES, BattagliaCode, _living_accuser, active_players, allowed_kinds,
-                                   declarable_forces, night_targets, shadow_charge_ok)
-from rules.battaglia.state import BattagliaState, Phase
-from rules.chance import validate
-from rules.core import CHANCE, HOST, Action, ChanceAction, Code, Rejection
+from narrator.rules.battaglia.actions import (
+    TEXT_LIMIT,
+    Accuse,
+    Choose,
+    Curse,
+    DeclareOutcome,
+    DyingShot,
+    Intercede,
+    Judge,
+    RevealBishop,
+    RevealLord,
+    Vote,
+)
+from narrator.rules.battaglia.cards import Card
+from narrator.rules.battaglia.day import open_targets
+from narrator.rules.battaglia.legal import (
+    RULES,
+    BattagliaCode,
+    _living_accuser,
+    active_players,
+    allowed_kinds,
+    declarable_forces,
+    night_targets,
+    shadow_charge_ok,
+)
+from narrator.rules.battaglia.state import BattagliaState, Phase
+from narrator.rules.chance import validate
+from narrator.rules.core import CHANCE, HOST, Action, ChanceAction, Code, Rejection
 
 C = BattagliaCode
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from rules.battaglia.cards import MAX_CARDS, MIN_DECK, MIN_PLAYERS, default_deck_size
+from narrator.rules.battaglia.cards import MAX_CARDS, MIN_DECK, MIN_PLAYERS, default_deck_size
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.battaglia.cards import CORRIGAN_LETHAL, CORRIGAN_REVEALS, DARKNESS, GLOOM, HEIR_ELIGIBLE, SHADOW, Card
-from rules.battaglia.flow import after_deaths
-from rules.battaglia.life import kill
-from rules.battaglia.state import Accusation, BattagliaState, DayState, PendingCurse, Phase, living
-from rules.battaglia.state import evolve as replace
-from rules.core import Event, host_only, private, public
+from narrator.rules.battaglia.cards import (
+    CORRIGAN_LETHAL,
+    CORRIGAN_REVEALS,
+    DARKNESS,
+    GLOOM,
+    HEIR_ELIGIBLE,
+    SHADOW,
+    Card,
+)
+from narrator.rules.battaglia.flow import after_deaths
+from narrator.rules.battaglia.life import kill
+from narrator.rules.battaglia.state import Accusation, BattagliaState, DayState, PendingCurse, Phase, living
+from narrator.rules.battaglia.state import evolve as replace
+from narrator.rules.core import Event, host_only, private, public
 
 
 def living_darks(state: BattagliaState) -> int:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rules.battaglia.cards import DARKNESS, GLOOM, Card
-from rules.battaglia.life import end_check, give_soul, skip_soulless
-from rules.battaglia.night import cats, shadow_cards
-from rules.battaglia.state import BattagliaState, Phase
-from rules.battaglia.state import evolve as replace
-from rules.core import Event, private, public
+from narrator.rules.battaglia.cards import DARKNESS, GLOOM, Card
+from narrator.rules.battaglia.life import end_check, give_soul, skip_soulless
+from narrator.rules.battaglia.night import cats, shadow_cards
+from narrator.rules.battaglia.state import BattagliaState, Phase
+from narrator.rules.battaglia.state import evolve as replace
+from narrator.rules.core import Event, private, public
 
 DARKNESS_CLAN = DARKNESS | GLOOM | {Card.KOLDUNYA}
 """Rule: «тьмы (собственно тьма + никор + колдунья)» (seeds/004_55ac8a5a86b5c135.txt:L48)."""
@@ -73,8 +73,8 @@ def proceed(state: BattagliaState, next_phase: str, events: list[Event]) -> Batt
 
     Rule: «дни и ночи чередуются в обычном порядке» (seeds/004_55ac8a5a86b5c135.txt:L92)
     """
-    from rules.battaglia.day import start_day
-    from rules.battaglia.night import start_night
+    from narrator.rules.battaglia.day import start_day
+    from narrator.rules.battaglia.night import start_night
 
     state = end_check(state, events)
     if state.result is not None:

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import fields
 
-from rules.battaglia.actions import Accuse, Pass, Speak, Whisper
-from rules.battaglia.cards import Force
-from rules.battaglia.legal import active_players, legal_actions
-from rules.battaglia.life import soul_pool
-from rules.battaglia.state import BattagliaState, Phase, living
-from rules.core import CHANCE, Action, ChanceAction, Event, Viewer
+from narrator.rules.battaglia.actions import Accuse, Pass, Speak, Whisper
+from narrator.rules.battaglia.cards import Force
+from narrator.rules.battaglia.legal import active_players, legal_actions
+from narrator.rules.battaglia.life import soul_pool
+from narrator.rules.battaglia.state import BattagliaState, Phase, living
+from narrator.rules.core import CHANCE, Action, ChanceAction, Event, Viewer
 
 Advance = Callable[[BattagliaState, Action], tuple[BattagliaState, list[Event]]]
 

@@ -4,20 +4,45 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.battaglia import day, flow, night
-from rules.battaglia.actions import (ACTION_TYPES, Accuse, Choose, Curse, DeclareOutcome, DyingShot, Intercede,
-                                     Judge, Pass, RevealBishop, RevealLord, Speak, Vote, Whisper)
-from rules.battaglia.cards import deck_for
-from rules.battaglia.checks import check as check_action
-from rules.battaglia.config import BattagliaConfig
-from rules.battaglia.legal import active_players, legal_actions
-from rules.battaglia.forced import forced_winner, lookahead_due
-from rules.battaglia.life import declare_outcome, soul_pool
-from rules.battaglia.log import record
-from rules.battaglia.state import Accusation, BattagliaState, Phase, draft, seal
-from rules.battaglia.views import BattagliaView, view_for
-from rules.chance import Pick, Shuffle
-from rules.core import Action, ChanceAction, Event, Game, IllegalActionError, Outcome, PlayerId, Rejection, Step, Viewer
+from narrator.rules.battaglia import day, flow, night
+from narrator.rules.battaglia.actions import (
+    ACTION_TYPES,
+    Accuse,
+    Choose,
+    Curse,
+    DeclareOutcome,
+    DyingShot,
+    Intercede,
+    Judge,
+    Pass,
+    RevealBishop,
+    RevealLord,
+    Speak,
+    Vote,
+    Whisper,
+)
+from narrator.rules.battaglia.cards import deck_for
+from narrator.rules.battaglia.checks import check as check_action
+from narrator.rules.battaglia.config import BattagliaConfig
+from narrator.rules.battaglia.forced import forced_winner, lookahead_due
+from narrator.rules.battaglia.legal import active_players, legal_actions
+from narrator.rules.battaglia.life import declare_outcome, soul_pool
+from narrator.rules.battaglia.log import record
+from narrator.rules.battaglia.state import Accusation, BattagliaState, Phase, draft, seal
+from narrator.rules.battaglia.views import BattagliaView, view_for
+from narrator.rules.chance import Pick, Shuffle
+from narrator.rules.core import (
+    Action,
+    ChanceAction,
+    Event,
+    Game,
+    IllegalActionError,
+    Outcome,
+    PlayerId,
+    Rejection,
+    Step,
+    Viewer,
+)
 
 
 class Battaglia(Game[BattagliaConfig, BattagliaState]):

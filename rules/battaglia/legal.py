@@ -6,19 +6,32 @@ among them (texts aside: any ``text`` up to :data:`TEXT_LIMIT` is as legal as th
 
 from __future__ import annotations
 
-from enum import StrEnum
 from collections.abc import Callable
+from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations
 
-from rules.battaglia.actions import (Accuse, Choose, Curse, DeclareOutcome, DyingShot, Intercede, Judge,
-                                     Pass, RevealBishop, RevealLord, Speak, Vote, Whisper)
-from rules.battaglia.cards import Card, Force
-from rules.battaglia.day import accuser_of, can_intercede, can_reveal_bishop, judges, open_targets
-from rules.battaglia.night import CORRIGAN_STEPS, DOMOVIK_STEPS, GLOOM_STEPS, TIIR_STEPS
-from rules.battaglia.state import BattagliaState, NightStep, Phase, living
-from rules.battaglia.life import seat_force
-from rules.core import CHANCE, HOST, Action
+from narrator.rules.battaglia.actions import (
+    Accuse,
+    Choose,
+    Curse,
+    DeclareOutcome,
+    DyingShot,
+    Intercede,
+    Judge,
+    Pass,
+    RevealBishop,
+    RevealLord,
+    Speak,
+    Vote,
+    Whisper,
+)
+from narrator.rules.battaglia.cards import Card, Force
+from narrator.rules.battaglia.day import accuser_of, can_intercede, can_reveal_bishop, judges, open_targets
+from narrator.rules.battaglia.life import seat_force
+from narrator.rules.battaglia.night import CORRIGAN_STEPS, DOMOVIK_STEPS, GLOOM_STEPS, TIIR_STEPS
+from narrator.rules.battaglia.state import BattagliaState, NightStep, Phase, living
+from narrator.rules.core import CHANCE, HOST, Action
 
 RULES = "seeds/004_55ac8a5a86b5c135.txt"
 

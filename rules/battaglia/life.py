@@ -6,11 +6,10 @@ Rule: «после смерти персонажа, ведущий объявл�
 
 from __future__ import annotations
 
-
-from rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, Card, Force
-from rules.battaglia.state import BattagliaState, Phase, living
-from rules.battaglia.state import evolve as replace
-from rules.core import Event, Outcome, host_only, private, public
+from narrator.rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, Card, Force
+from narrator.rules.battaglia.state import BattagliaState, Phase, living
+from narrator.rules.battaglia.state import evolve as replace
+from narrator.rules.core import Event, Outcome, host_only, private, public
 
 RULE_DEATH = "seeds/004_55ac8a5a86b5c135.txt:L44"
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
-from rules.battaglia.state import BattagliaState
-from rules.battaglia.state import evolve as replace
-from rules.core import Event, Viewer
+from narrator.rules.battaglia.state import BattagliaState
+from narrator.rules.battaglia.state import evolve as replace
+from narrator.rules.core import Event, Viewer
 
 
 def record(state: BattagliaState, events: list[Event]) -> BattagliaState:

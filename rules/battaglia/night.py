@@ -7,11 +7,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.battaglia.cards import CORRIGAN_LETHAL, CORRIGAN_REVEALS, DARKNESS_STEP_CARDS, QUALIFYING_DARKS, SHADOW, Card
-from rules.battaglia.life import kill
-from rules.battaglia.state import NIGHT_ORDER, BattagliaState, NightState, NightStep, Phase, holders, living
-from rules.battaglia.state import evolve as replace
-from rules.core import Event, host_only, private, public
+from narrator.rules.battaglia.cards import (
+    CORRIGAN_LETHAL,
+    CORRIGAN_REVEALS,
+    DARKNESS_STEP_CARDS,
+    QUALIFYING_DARKS,
+    SHADOW,
+    Card,
+)
+from narrator.rules.battaglia.life import kill
+from narrator.rules.battaglia.state import NIGHT_ORDER, BattagliaState, NightState, NightStep, Phase, holders, living
+from narrator.rules.battaglia.state import evolve as replace
+from narrator.rules.core import Event, host_only, private, public
 
 S = NightStep
 STEP_LIFE = {step: (1 if step.value.startswith("first") else 2) for step in NightStep if step is not S.SHADOW}
@@ -335,7 +342,7 @@ def resolve_night(state: BattagliaState, acts: tuple[tuple[NightStep, int, int],
     вскрыте тени, говорит, что он — тень ... ни в коем случае не говорит, кто кого убил»
     (seeds/004_55ac8a5a86b5c135.txt:L73)
     """
-    from rules.battaglia.flow import after_deaths
+    from narrator.rules.battaglia.flow import after_deaths
 
     deaths, reveals = night_deaths(state, acts)
     new_reveals = sorted(reveals - state.revealed_shadow)

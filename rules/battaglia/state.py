@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rules import records
-from rules.battaglia.cards import Card
-from rules.battaglia.config import BattagliaConfig
-from rules.core import Event, Outcome
-from rules.records import Draftable, evolve  # noqa: F401 - the rule modules' ``replace``
+from narrator.rules import records
+from narrator.rules.battaglia.cards import Card
+from narrator.rules.battaglia.config import BattagliaConfig
+from narrator.rules.core import Event, Outcome
+from narrator.rules.records import Draftable, evolve  # noqa: F401 - the rule modules' ``replace``
 
 _SETATTR = object.__setattr__
 

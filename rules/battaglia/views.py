@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.battaglia.cards import Card
-from rules.battaglia.day import judges
-from rules.battaglia.state import Accusation, BattagliaState, DayState, NightStep, Phase
-from rules.core import Event, Viewer
+from narrator.rules.battaglia.cards import Card
+from narrator.rules.battaglia.day import judges
+from narrator.rules.battaglia.state import Accusation, BattagliaState, DayState, NightStep, Phase
+from narrator.rules.core import Event, Viewer
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from rules.storyteller.actions import (
+from narrator.rules.storyteller.actions import (
                                        ACTION_TYPES,
                                        Attack,
                                        BeginChapter,
@@ -20,11 +20,11 @@ from rules.storyteller.actions import (
                                        Roll,
                                        Teamwork,
 )
-from rules.storyteller.books import DarkAgesConfig, StorytellerConfig, WildWestConfig, default_config
-from rules.storyteller.checks import StCode
-from rules.storyteller.dice import RollResult, evaluate_roll
-from rules.storyteller.game import DARK_AGES, WILD_WEST, StorytellerGame
-from rules.storyteller.sheet import Character, SheetError, parse_sheet
+from narrator.rules.storyteller.books import DarkAgesConfig, StorytellerConfig, WildWestConfig, default_config
+from narrator.rules.storyteller.checks import StCode
+from narrator.rules.storyteller.dice import RollResult, evaluate_roll
+from narrator.rules.storyteller.game import DARK_AGES, WILD_WEST, StorytellerGame
+from narrator.rules.storyteller.sheet import Character, SheetError, parse_sheet
 
 __all__ = [
                                        "ACTION_TYPES",

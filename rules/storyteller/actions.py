@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.core import HOST, Action, PlayerId
+from narrator.rules.core import HOST, Action, PlayerId
 
 RollType = Literal["simple", "extended", "reflexive"]
 

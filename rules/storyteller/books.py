@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rules.storyteller.combat import CombatTables
-from rules.storyteller.sheet import Character
+from narrator.rules.storyteller.combat import CombatTables
+from narrator.rules.storyteller.sheet import Character
 
 DA_SEED = "seeds/002_066846aa780a4bc4.txt"
 WW_SEED = "seeds/003_f0eb31a77e5e4bcd.txt"

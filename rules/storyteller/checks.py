@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from rules.core import Rejection
-from rules.storyteller.books import StorytellerConfig
-from rules.storyteller.combat import wound_penalty
-from rules.storyteller.dice import MAX_DIFFICULTY, MIN_DIFFICULTY, clamp_difficulty, retry_difficulty
-from rules.storyteller.sheet import ATTRIBUTES, TEN_SCALE, Character
-from rules.storyteller.state import CharState, StorytellerState
+from narrator.rules.core import Rejection
+from narrator.rules.storyteller.books import StorytellerConfig
+from narrator.rules.storyteller.combat import wound_penalty
+from narrator.rules.storyteller.dice import MAX_DIFFICULTY, MIN_DIFFICULTY, clamp_difficulty, retry_difficulty
+from narrator.rules.storyteller.sheet import ATTRIBUTES, TEN_SCALE, Character
+from narrator.rules.storyteller.state import CharState, StorytellerState
 
 DA_L = "seeds/002_066846aa780a4bc4.txt"
 WW_L = "seeds/003_f0eb31a77e5e4bcd.txt"

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.chance import Dice, validate
-from rules.core import (
+from narrator.rules.chance import Dice, validate
+from narrator.rules.core import (
     CHANCE,
     HOST,
     Action,
@@ -29,8 +29,8 @@ from rules.core import (
     jsonable,
     public,
 )
-from rules.storyteller import plans, resolve
-from rules.storyteller.actions import (
+from narrator.rules.storyteller import plans, resolve
+from narrator.rules.storyteller.actions import (
     ACTION_TYPES,
     Attack,
     BeginChapter,
@@ -44,12 +44,12 @@ from rules.storyteller.actions import (
     Roll,
     Teamwork,
 )
-from rules.storyteller.books import DarkAgesConfig, StorytellerConfig, WildWestConfig
-from rules.storyteller.checks import StCode, where
-from rules.storyteller.combat import health_status, wound_penalty
-from rules.storyteller.dice import tens_to_reroll
-from rules.storyteller.sheet import ATTRIBUTES
-from rules.storyteller.state import CharState, Part, Pending, StorytellerState
+from narrator.rules.storyteller.books import DarkAgesConfig, StorytellerConfig, WildWestConfig
+from narrator.rules.storyteller.checks import StCode, where
+from narrator.rules.storyteller.combat import health_status, wound_penalty
+from narrator.rules.storyteller.dice import tens_to_reroll
+from narrator.rules.storyteller.sheet import ATTRIBUTES
+from narrator.rules.storyteller.state import CharState, Part, Pending, StorytellerState
 
 STAGES = ("roll", "resisted", "team", "initiative", "attack", "damage", "soak")
 TEN_RULE_STAGES = ("roll", "resisted", "team", "attack")

@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from rules.storyteller.dice import DEGREES, OUTCOMES, check_difficulty, is_botch
+from narrator.rules.storyteller.dice import DEGREES, OUTCOMES, check_difficulty, is_botch
 
 CAP = 5
 """Net successes of 5 or more are all phenomenal (D21): the distribution is folded there."""

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Rejection
-from rules.storyteller.actions import Attack, DeclareActions, Initiative, Resisted, Roll, Teamwork
-from rules.storyteller.checks import (
+from narrator.rules.core import Rejection
+from narrator.rules.storyteller.actions import Attack, DeclareActions, Initiative, Resisted, Roll, Teamwork
+from narrator.rules.storyteller.checks import (
     DA_L,
     WW_L,
     StCode,
@@ -26,9 +26,9 @@ from rules.storyteller.checks import (
     where,
     willpower_rejection,
 )
-from rules.storyteller.dice import multiple_action_pools
-from rules.storyteller.sheet import Character
-from rules.storyteller.state import Part, Slot, StorytellerState
+from narrator.rules.storyteller.dice import multiple_action_pools
+from narrator.rules.storyteller.sheet import Character
+from narrator.rules.storyteller.state import Part, Slot, StorytellerState
 
 
 @dataclass(frozen=True, slots=True)

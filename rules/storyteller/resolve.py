@@ -5,11 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.core import Event, public
-from rules.storyteller.actions import Attack, Resisted, Roll, Teamwork
-from rules.storyteller.combat import health_status
-from rules.storyteller.dice import RollResult, add_willpower, automatic_result, count_successes, evaluate_roll, forgive
-from rules.storyteller.state import Part, Pending, StorytellerState
+from narrator.rules.core import Event, public
+from narrator.rules.storyteller.actions import Attack, Resisted, Roll, Teamwork
+from narrator.rules.storyteller.combat import health_status
+from narrator.rules.storyteller.dice import (
+    RollResult,
+    add_willpower,
+    automatic_result,
+    count_successes,
+    evaluate_roll,
+    forgive,
+)
+from narrator.rules.storyteller.state import Part, Pending, StorytellerState
 
 Resolution = tuple[StorytellerState, tuple[Event, ...]]
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.core import Action
-from rules.storyteller.books import StorytellerConfig
+from narrator.rules.core import Action
+from narrator.rules.storyteller.books import StorytellerConfig
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,19 +7,61 @@ Public API (see README.md in this folder): ``GAME`` (the kernel), ``TenCandlesCo
 
 from __future__ import annotations
 
-from rules.ten_candles.actions import (ACTION_TYPES, INTERJECTIONS, TEXT_FIELDS, AcceptRoll, ArrangeStack, BurnTrait,
-                                       CallConflict, CandleOut, DeclineDeath, DescribeCharacter, DescribeSupplies,
-                                       EmbraceBrink, FrameScene, KillCharacter, Narrate, ReadModule, RecordMessage,
-                                       RevealBrink, Roll, SeizeNarration, SpeakTruth, VolunteerDeath, WriteBrink,
-                                       WriteMoment, WriteTraits, XCard)
-from rules.ten_candles.codes import TenCandlesCode
-from rules.ten_candles.config import (BRINK_PREFIX, CHORUS, GM_BRINK_PREFIX, MOMENT_PREFIX, OPENING_PHRASE,
-                                      START_PHRASE, THEIR_BRINK_PREFIX, TRUTH_TOPICS, TenCandlesConfig)
-from rules.ten_candles.game import GAME, TenCandles
-from rules.ten_candles.legal import SAMPLE, is_interjection, same_move, with_samples
-from rules.ten_candles.quick import SetupCards, quick_setup
-from rules.ten_candles.state import Card, Character, Conflict, Phase, TenCandlesState, Truth, left_of, right_of, ring
-from rules.ten_candles.views import CharacterView, ConflictView, TenCandlesView
+from narrator.rules.ten_candles.actions import (
+                                       ACTION_TYPES,
+                                       INTERJECTIONS,
+                                       TEXT_FIELDS,
+                                       AcceptRoll,
+                                       ArrangeStack,
+                                       BurnTrait,
+                                       CallConflict,
+                                       CandleOut,
+                                       DeclineDeath,
+                                       DescribeCharacter,
+                                       DescribeSupplies,
+                                       EmbraceBrink,
+                                       FrameScene,
+                                       KillCharacter,
+                                       Narrate,
+                                       ReadModule,
+                                       RecordMessage,
+                                       RevealBrink,
+                                       Roll,
+                                       SeizeNarration,
+                                       SpeakTruth,
+                                       VolunteerDeath,
+                                       WriteBrink,
+                                       WriteMoment,
+                                       WriteTraits,
+                                       XCard,
+)
+from narrator.rules.ten_candles.codes import TenCandlesCode
+from narrator.rules.ten_candles.config import (
+                                       BRINK_PREFIX,
+                                       CHORUS,
+                                       GM_BRINK_PREFIX,
+                                       MOMENT_PREFIX,
+                                       OPENING_PHRASE,
+                                       START_PHRASE,
+                                       THEIR_BRINK_PREFIX,
+                                       TRUTH_TOPICS,
+                                       TenCandlesConfig,
+)
+from narrator.rules.ten_candles.game import GAME, TenCandles
+from narrator.rules.ten_candles.legal import SAMPLE, is_interjection, same_move, with_samples
+from narrator.rules.ten_candles.quick import SetupCards, quick_setup
+from narrator.rules.ten_candles.state import (
+                                       Card,
+                                       Character,
+                                       Conflict,
+                                       Phase,
+                                       TenCandlesState,
+                                       Truth,
+                                       left_of,
+                                       right_of,
+                                       ring,
+)
+from narrator.rules.ten_candles.views import CharacterView, ConflictView, TenCandlesView
 
 __all__ = [
     "ACTION_TYPES", "BRINK_PREFIX", "CHORUS", "GAME", "GM_BRINK_PREFIX", "INTERJECTIONS", "MOMENT_PREFIX",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.core import HOST, Action, PlayerId
+from narrator.rules.core import HOST, Action, PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from rules.core import HOST, PlayerId, Rejection
-from rules.ten_candles.config import SEED
+from narrator.rules.core import HOST, PlayerId, Rejection
+from narrator.rules.ten_candles.config import SEED
 
 
 class TenCandlesCode(StrEnum):

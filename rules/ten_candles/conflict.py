@@ -9,18 +9,27 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.ten_candles.state import evolve as replace
-
-from rules.chance import Dice
-from rules.core import HOST, Action, Code, Event, Rejection, public
-from rules.ten_candles.actions import (AcceptRoll, BurnTrait, CallConflict, DeclineDeath, EmbraceBrink, KillCharacter,
-                                       Narrate, Roll, SeizeNarration, VolunteerDeath)
-from rules.ten_candles.codes import TenCandlesCode as TC
-from rules.ten_candles.codes import reject, text_rejection, who
-from rules.ten_candles.config import MAX_TEXT
-from rules.ten_candles.dice import is_success, player_narrates, player_sixes, trait_reroll_slots
-from rules.ten_candles.flow import candle_out, end_game, kill, open_truths, with_char
-from rules.ten_candles.state import TRAITS, Card, Conflict, Phase, TenCandlesState
+from narrator.rules.chance import Dice
+from narrator.rules.core import HOST, Action, Code, Event, Rejection, public
+from narrator.rules.ten_candles.actions import (
+    AcceptRoll,
+    BurnTrait,
+    CallConflict,
+    DeclineDeath,
+    EmbraceBrink,
+    KillCharacter,
+    Narrate,
+    Roll,
+    SeizeNarration,
+    VolunteerDeath,
+)
+from narrator.rules.ten_candles.codes import TenCandlesCode as TC
+from narrator.rules.ten_candles.codes import reject, text_rejection, who
+from narrator.rules.ten_candles.config import MAX_TEXT
+from narrator.rules.ten_candles.dice import is_success, player_narrates, player_sixes, trait_reroll_slots
+from narrator.rules.ten_candles.flow import candle_out, end_game, kill, open_truths, with_char
+from narrator.rules.ten_candles.state import TRAITS, Card, Conflict, Phase, TenCandlesState
+from narrator.rules.ten_candles.state import evolve as replace
 
 # -- the GM calls --------------------------------------------------------------------------------
 

@@ -5,11 +5,10 @@ Each helper takes the state and a list that collects events, and returns the new
 
 from __future__ import annotations
 
-from rules.ten_candles.state import evolve as replace
-
-from rules.core import HOST, Event, PlayerId, public
-from rules.ten_candles.config import CHORUS, OPENING_PHRASE, START_PHRASE, TOTAL_CANDLES
-from rules.ten_candles.state import CANDLES_AFTER_STEP, Character, Phase, TenCandlesState, ring
+from narrator.rules.core import HOST, Event, PlayerId, public
+from narrator.rules.ten_candles.config import CHORUS, OPENING_PHRASE, START_PHRASE, TOTAL_CANDLES
+from narrator.rules.ten_candles.state import CANDLES_AFTER_STEP, Character, Phase, TenCandlesState, ring
+from narrator.rules.ten_candles.state import evolve as replace
 
 PLAYER_CAUSES = ("failed_roll", "failed_moment", "failed_brink", "seize")
 """Candle causes after which the player responsible speaks the first truth (L313)."""

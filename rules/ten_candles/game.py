@@ -5,20 +5,47 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.chance import Dice, validate
-from rules.core import (CHANCE, HOST, Action, ChanceAction, Code, Event, Game, IllegalActionError, Outcome, PlayerId,
-                        Rejection, Step, Viewer)
-from rules.ten_candles import conflict as cf
-from rules.ten_candles import interject as ij
-from rules.ten_candles import legal
-from rules.ten_candles.actions import (ACTION_TYPES, AcceptRoll, BurnTrait, CallConflict, CandleOut, DeclineDeath,
-                                       EmbraceBrink, KillCharacter, Narrate, RevealBrink, Roll, SeizeNarration,
-                                       SpeakTruth, VolunteerDeath, XCard)
-from rules.ten_candles.codes import cite, reject, who
-from rules.ten_candles.config import TenCandlesConfig
-from rules.ten_candles.setup import SETUP_ACTIONS, apply_setup, check_setup
-from rules.ten_candles.state import Character, Phase, TenCandlesState, draft, seal
-from rules.ten_candles.views import TenCandlesView, view
+from narrator.rules.chance import Dice, validate
+from narrator.rules.core import (
+    CHANCE,
+    HOST,
+    Action,
+    ChanceAction,
+    Code,
+    Event,
+    Game,
+    IllegalActionError,
+    Outcome,
+    PlayerId,
+    Rejection,
+    Step,
+    Viewer,
+)
+from narrator.rules.ten_candles import conflict as cf
+from narrator.rules.ten_candles import interject as ij
+from narrator.rules.ten_candles import legal
+from narrator.rules.ten_candles.actions import (
+    ACTION_TYPES,
+    AcceptRoll,
+    BurnTrait,
+    CallConflict,
+    CandleOut,
+    DeclineDeath,
+    EmbraceBrink,
+    KillCharacter,
+    Narrate,
+    RevealBrink,
+    Roll,
+    SeizeNarration,
+    SpeakTruth,
+    VolunteerDeath,
+    XCard,
+)
+from narrator.rules.ten_candles.codes import cite, reject, who
+from narrator.rules.ten_candles.config import TenCandlesConfig
+from narrator.rules.ten_candles.setup import SETUP_ACTIONS, apply_setup, check_setup
+from narrator.rules.ten_candles.state import Character, Phase, TenCandlesState, draft, seal
+from narrator.rules.ten_candles.views import TenCandlesView, view
 
 Checker = Callable[[TenCandlesState, Any], Rejection | None]
 Applier = Callable[[TenCandlesState, Any, list[Event]], TenCandlesState]

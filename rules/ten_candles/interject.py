@@ -3,15 +3,14 @@ candle (L56), showing an active Brink (L232-234), the X-card (safety, D39)."""
 
 from __future__ import annotations
 
-from rules.ten_candles.state import evolve as replace
-
-from rules.core import HOST, Code, Event, Rejection, public
-from rules.ten_candles.actions import CandleOut, RevealBrink, SpeakTruth, XCard
-from rules.ten_candles.codes import TenCandlesCode as TC
-from rules.ten_candles.codes import reject, text_rejection, who
-from rules.ten_candles.config import MAX_TEXT, TRUTH_TOPICS
-from rules.ten_candles.flow import candle_out, close_truths, end_game, open_truths, with_char
-from rules.ten_candles.state import PRE_PLAY_PHASES, SCENE_PHASES, Card, Phase, TenCandlesState, Truth
+from narrator.rules.core import HOST, Code, Event, Rejection, public
+from narrator.rules.ten_candles.actions import CandleOut, RevealBrink, SpeakTruth, XCard
+from narrator.rules.ten_candles.codes import TenCandlesCode as TC
+from narrator.rules.ten_candles.codes import reject, text_rejection, who
+from narrator.rules.ten_candles.config import MAX_TEXT, TRUTH_TOPICS
+from narrator.rules.ten_candles.flow import candle_out, close_truths, end_game, open_truths, with_char
+from narrator.rules.ten_candles.state import PRE_PLAY_PHASES, SCENE_PHASES, Card, Phase, TenCandlesState, Truth
+from narrator.rules.ten_candles.state import evolve as replace
 
 PLAY_PHASES = (*SCENE_PHASES, Phase.TRUTHS)
 

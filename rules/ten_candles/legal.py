@@ -8,16 +8,38 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from rules.core import CHANCE, HOST, Action, PlayerId
-from rules.ten_candles.actions import (INTERJECTIONS, TEXT_FIELDS, AcceptRoll, ArrangeStack, BurnTrait, CallConflict,
-                                       CandleOut, DeclineDeath, DescribeCharacter, DescribeSupplies, EmbraceBrink,
-                                       FrameScene, KillCharacter, Narrate, ReadModule, RecordMessage, RevealBrink,
-                                       Roll, SeizeNarration, SpeakTruth, VolunteerDeath, WriteBrink, WriteMoment,
-                                       WriteTraits, XCard)
-from rules.ten_candles.config import MAX_PLAYERS, TRUTH_TOPICS
-from rules.ten_candles.conflict import WINDOW_CHECKS, death_window
-from rules.ten_candles.setup import STACK_ORDERS, writers
-from rules.ten_candles.state import SCENE_PHASES, Card, Phase, TenCandlesState
+from narrator.rules.core import CHANCE, HOST, Action, PlayerId
+from narrator.rules.ten_candles.actions import (
+    INTERJECTIONS,
+    TEXT_FIELDS,
+    AcceptRoll,
+    ArrangeStack,
+    BurnTrait,
+    CallConflict,
+    CandleOut,
+    DeclineDeath,
+    DescribeCharacter,
+    DescribeSupplies,
+    EmbraceBrink,
+    FrameScene,
+    KillCharacter,
+    Narrate,
+    ReadModule,
+    RecordMessage,
+    RevealBrink,
+    Roll,
+    SeizeNarration,
+    SpeakTruth,
+    VolunteerDeath,
+    WriteBrink,
+    WriteMoment,
+    WriteTraits,
+    XCard,
+)
+from narrator.rules.ten_candles.config import MAX_PLAYERS, TRUTH_TOPICS
+from narrator.rules.ten_candles.conflict import WINDOW_CHECKS, death_window
+from narrator.rules.ten_candles.setup import STACK_ORDERS, writers
+from narrator.rules.ten_candles.state import SCENE_PHASES, Card, Phase, TenCandlesState
 
 SAMPLE = "…"
 """The placeholder text of listed moves; any bounded text is accepted in its place."""

@@ -12,12 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import HOST, Action, Event, PlayerId, Step
-from rules.ten_candles.actions import (ArrangeStack, DescribeCharacter, DescribeSupplies, FrameScene, ReadModule,
-                                       RecordMessage, WriteBrink, WriteMoment, WriteTraits)
-from rules.ten_candles.config import TenCandlesConfig
-from rules.ten_candles.game import GAME
-from rules.ten_candles.state import PRE_PLAY_PHASES, Phase, TenCandlesState
+from narrator.rules.core import HOST, Action, Event, PlayerId, Step
+from narrator.rules.ten_candles.actions import (
+    ArrangeStack,
+    DescribeCharacter,
+    DescribeSupplies,
+    FrameScene,
+    ReadModule,
+    RecordMessage,
+    WriteBrink,
+    WriteMoment,
+    WriteTraits,
+)
+from narrator.rules.ten_candles.config import TenCandlesConfig
+from narrator.rules.ten_candles.game import GAME
+from narrator.rules.ten_candles.state import PRE_PLAY_PHASES, Phase, TenCandlesState
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,19 +6,36 @@ only then are its cards passed, shared or fixed and its candles lit.
 
 from __future__ import annotations
 
-from rules.ten_candles.state import evolve as replace
 from functools import cache
 from itertools import permutations
 
-from rules.core import HOST, Action, Code, Event, PlayerId, Rejection, private, public
-from rules.ten_candles.actions import (ArrangeStack, DescribeCharacter, DescribeSupplies, FrameScene, ReadModule,
-                                       RecordMessage, WriteBrink, WriteMoment, WriteTraits)
-from rules.ten_candles.codes import TenCandlesCode as TC
-from rules.ten_candles.codes import reject, text_rejection, who
-from rules.ten_candles.config import MAX_TEXT, MAX_TRAIT
-from rules.ten_candles.flow import begin_play, light_candles, start_scene, with_char
-from rules.ten_candles.state import (STEP_OF, Card, Phase, TenCandlesState, brink_author, left_of, vice_author,
-                                     virtue_author)
+from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection, private, public
+from narrator.rules.ten_candles.actions import (
+    ArrangeStack,
+    DescribeCharacter,
+    DescribeSupplies,
+    FrameScene,
+    ReadModule,
+    RecordMessage,
+    WriteBrink,
+    WriteMoment,
+    WriteTraits,
+)
+from narrator.rules.ten_candles.codes import TenCandlesCode as TC
+from narrator.rules.ten_candles.codes import reject, text_rejection, who
+from narrator.rules.ten_candles.config import MAX_TEXT, MAX_TRAIT
+from narrator.rules.ten_candles.flow import begin_play, light_candles, start_scene, with_char
+from narrator.rules.ten_candles.state import (
+    STEP_OF,
+    Card,
+    Phase,
+    TenCandlesState,
+    brink_author,
+    left_of,
+    vice_author,
+    virtue_author,
+)
+from narrator.rules.ten_candles.state import evolve as replace
 
 STACK_CARDS = (Card.VIRTUE, Card.VICE, Card.MOMENT)
 STACK_ORDERS = tuple(tuple(str(c) for c in order) for order in permutations(STACK_CARDS))

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from rules import records
-from rules.core import HOST, PlayerId
-from rules.records import Draftable, evolve, seal  # noqa: F401 - the rule modules' ``replace``/``seal``
-from rules.ten_candles.config import TOTAL_CANDLES, TenCandlesConfig
+from narrator.rules import records
+from narrator.rules.core import HOST, PlayerId
+from narrator.rules.records import Draftable, evolve, seal  # noqa: F401 - the rule modules' ``replace``/``seal``
+from narrator.rules.ten_candles.config import TOTAL_CANDLES, TenCandlesConfig
 
 
 class Phase(StrEnum):

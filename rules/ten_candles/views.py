@@ -11,10 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
-from rules.core import HOST, PlayerId, Viewer
-from rules.ten_candles.setup import brink_knowers
-from rules.ten_candles.state import (PRE_PLAY_PHASES, SCENE_PHASES, Card, Character, Conflict, Phase, TenCandlesState,
-                                     brink_author, ring)
+from narrator.rules.core import HOST, PlayerId, Viewer
+from narrator.rules.ten_candles.setup import brink_knowers
+from narrator.rules.ten_candles.state import (
+    PRE_PLAY_PHASES,
+    SCENE_PHASES,
+    Card,
+    Character,
+    Conflict,
+    Phase,
+    TenCandlesState,
+    brink_author,
+    ring,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.battaglia import GAME, BattagliaConfig, Card, NightStep, Phase
-from rules.battaglia.actions import Choose, Pass, Vote
-from rules.battaglia.life import soul_pool
-from rules.battaglia.state import BattagliaState
-from rules.core import CHANCE, Action, ChanceAction, Event
+from narrator.rules.battaglia import GAME, BattagliaConfig, Card, NightStep, Phase
+from narrator.rules.battaglia.actions import Choose, Pass, Vote
+from narrator.rules.battaglia.life import soul_pool
+from narrator.rules.battaglia.state import BattagliaState
+from narrator.rules.core import CHANCE, Action, ChanceAction, Event
 
 SEED = "seeds/004_55ac8a5a86b5c135.txt"
 S6A = [Card.NIKOR, Card.CORRIGAN, Card.COHEN, Card.LUN, Card.FLUID, Card.KOLDUNYA]
@@ -106,7 +106,7 @@ def chance_or(state: BattagliaState) -> bool:
 def accuse_round(state: BattagliaState, accusations: dict[int, int], events: list[Event] | None = None,
                  reveal_lord_first: int | None = None) -> BattagliaState:
     """Pass through speeches, then let each listed accuser accuse his target (others pass)."""
-    from rules.battaglia.actions import Accuse
+    from narrator.rules.battaglia.actions import Accuse
     while state.phase in (Phase.SPEECH, Phase.ACCUSE, Phase.LAST_WORDS, Phase.JUDGE):
         seat = min(GAME.active_players(state))
         if state.phase is Phase.ACCUSE and seat in accusations:

@@ -7,14 +7,14 @@ from typing import Any
 
 import openai
 from langchain_core.messages import BaseMessage
+from narrator.agents.battaglia.llm import Names
+from narrator.agents.battaglia.texts import Table
+from narrator.rules.battaglia import GAME, BattagliaState
+from narrator.rules.core import CHANCE
+from narrator.rules.replay import decode_config
 
-from agents.battaglia.llm import Names
-from agents.battaglia.texts import Table
 from narrator.battaglia.simulate import make_bots
 from narrator.session import Session
-from rules.battaglia import GAME, BattagliaState
-from rules.core import CHANCE
-from rules.replay import decode_config
 
 SIMULATION = {"speech_rounds": 0, "objection_window": "eligible"}
 

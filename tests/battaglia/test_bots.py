@@ -7,15 +7,15 @@ import inspect
 import random
 
 import pytest
+from narrator.agents.base import Request
+from narrator.agents.battaglia import BattagliaBot
+from narrator.agents.battaglia import bot as bot_module
+from narrator.agents.battaglia import knowledge as knowledge_module
+from narrator.rules.battaglia import GAME, BattagliaConfig, BattagliaView, Card, Choose, Phase
 
-from agents.base import Request
-from agents.battaglia import BattagliaBot
-from agents.battaglia import bot as bot_module
-from agents.battaglia import knowledge as knowledge_module
 from narrator.battaglia.playout import play_out, seat_request
 from narrator.battaglia.simulate import SIMULATION_DEFAULTS, job_config, play_one
 from narrator.playtest import GameJob, make_jobs
-from rules.battaglia import GAME, BattagliaConfig, BattagliaView, Card, Choose, Phase
 
 
 def run_checked(players: int, seed: int, options: dict | None = None, check=None) -> int:
@@ -87,7 +87,7 @@ def test_darkness_clan_agrees_in_the_first_round() -> None:
     """The group ranks outsiders by public facts only, so its own-life darks and Nikor point at one victim
     in round 1 (L55: «сообща выбирают жертву»). Koldunya (a shadow) and a Rainmaker of the other life may
     dissent on purpose, to protect their own side; the rule tolerates one dissenter."""
-    from rules.battaglia.cards import DARKNESS, GLOOM
+    from narrator.rules.battaglia.cards import DARKNESS, GLOOM
 
     agreements, rounds = 0, 0
 
@@ -128,8 +128,8 @@ def test_cohen_never_protects_a_revealed_lord_and_corrigan_spares_known_lights()
 
 def test_tiir_acts_on_what_he_saw() -> None:
     """Tiir who saw a dark card accuses or votes against that soul while it lives (L53)."""
-    from rules.battaglia import Accuse, Vote
-    from rules.battaglia.cards import DARKNESS
+    from narrator.rules.battaglia import Accuse, Vote
+    from narrator.rules.battaglia.cards import DARKNESS
     hits = 0
 
     def check(state, seat, view, action):
@@ -165,8 +165,8 @@ def test_simulation_defaults_do_not_change_rules() -> None:
 
 def test_the_cat_uses_what_he_peeked_and_tells_the_shadows() -> None:
     """The Cat who saw a seat wake in a darkness step votes against it, and whispers it to the shadows (L50, L63)."""
-    from rules.battaglia import Vote, Whisper
-    from rules.battaglia.cards import DARKNESS_STEP_CARDS
+    from narrator.rules.battaglia import Vote, Whisper
+    from narrator.rules.battaglia.cards import DARKNESS_STEP_CARDS
     votes, on_peeked, whispers = 0, 0, 0
 
     def check(state, seat, view, action):

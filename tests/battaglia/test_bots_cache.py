@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from agents.base import Request
-from agents.battaglia import BattagliaBot
-from agents.battaglia.draws import DecisionRandom, seed_key
-from agents.battaglia.knowledge import (
+from narrator.agents.base import Request
+from narrator.agents.battaglia import BattagliaBot
+from narrator.agents.battaglia.draws import DecisionRandom, seed_key
+from narrator.agents.battaglia.knowledge import (
     REVEALED_CARDS,
     Claim,
     Narrowing,
@@ -23,9 +22,10 @@ from agents.battaglia.knowledge import (
     current_claims,
     public_memory,
 )
+from narrator.rules.battaglia import GAME, BattagliaConfig
+
 from narrator.battaglia.playout import play_out, seat_request
 from narrator.battaglia.simulate import SIMULATION_DEFAULTS
-from rules.battaglia import GAME, BattagliaConfig
 
 
 def recorded_game(players: int, seed: int) -> list[tuple[Request, object]]:

@@ -17,14 +17,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from narrator.agents.base import Request
+from narrator.agents.battaglia import BattagliaBot
+from narrator.agents.battaglia.texts import Table
+from narrator.rules.battaglia import GAME, BattagliaConfig
+from narrator.rules.chance import sample
+from narrator.rules.core import CHANCE, ChanceAction
 
-from agents.base import Request
-from agents.battaglia import BattagliaBot
-from agents.battaglia.texts import Table
 from narrator.battaglia.simulate import SIMULATION_DEFAULTS
-from rules.battaglia import GAME, BattagliaConfig
-from rules.chance import sample
-from rules.core import CHANCE, ChanceAction
 
 GOLDEN = Path(__file__).with_name("bot_golden_hashes.json")
 GAMES = 100

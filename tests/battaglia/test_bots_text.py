@@ -7,13 +7,13 @@ import statistics
 from collections import defaultdict
 
 import pytest
+from narrator.agents.battaglia import BattagliaBot
+from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, load
+from narrator.rules.battaglia import GAME, Accuse, BattagliaConfig
+from narrator.rules.battaglia.actions import TEXT_LIMIT
+from narrator.rules.battaglia.life import seat_force
 
-from agents.battaglia import BattagliaBot
-from agents.battaglia.texts import Reason, Table, accusation_text, defence_text, load
 from narrator.battaglia.playout import play_out, seat_request
-from rules.battaglia import GAME, Accuse, BattagliaConfig
-from rules.battaglia.actions import TEXT_LIMIT
-from rules.battaglia.life import seat_force
 
 
 def accusation_lengths(lang: str, games: int = 12, players: int = 12) -> dict[str, list[int]]:

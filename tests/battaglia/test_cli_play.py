@@ -7,15 +7,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+from narrator.agents.base import Request
+from narrator.agents.battaglia.texts import Table
+from narrator.rules.battaglia import GAME, BattagliaConfig, Phase, Vote
+from narrator.rules.replay import replay
 from typer.testing import CliRunner
 
-from agents.base import Request
-from agents.battaglia.texts import Table
 from narrator.battaglia.human import HumanLeftError, TerminalHuman
 from narrator.battaglia.narration import Narrator
 from narrator.cli.main import app
-from rules.battaglia import GAME, BattagliaConfig, Phase, Vote
-from rules.replay import replay
 
 runner = CliRunner()
 ALWAYS_ONE = "1\n" * 20_000

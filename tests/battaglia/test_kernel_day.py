@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import pytest
+from narrator.rules.battaglia import GAME, Card, Phase
+from narrator.rules.battaglia.actions import Curse, DyingShot, Intercede, RevealBishop, RevealLord
+from narrator.rules.battaglia.day import day_limits
 
-from rules.battaglia import GAME, Card, Phase
-from rules.battaglia.actions import Curse, DyingShot, Intercede, RevealBishop, RevealLord
-from rules.battaglia.day import day_limits
-from tests.battaglia.kernel_helpers import (S6A, S12, S17, P, accuse_round, answer, dealt, public_of,
-                                            reborn, run_night, vote_round, with_cards)
+from tests.battaglia.kernel_helpers import (
+    S6A,
+    S12,
+    S17,
+    P,
+    accuse_round,
+    answer,
+    dealt,
+    public_of,
+    reborn,
+    run_night,
+    vote_round,
+    with_cards,
+)
 
 
 def seats(*names):
@@ -76,7 +88,7 @@ def test_dying_shot_L79_83(target, dead, shadows):
 
 def test_heir_shoots_at_night_AT35_L82():
     """AT-35 [L82, L68]: Cohen as heir wakes in the first Corrigan slot and kills Nikor, and still heals."""
-    from rules.battaglia import NightStep as N
+    from narrator.rules.battaglia import NightStep as N
     state, _ = dealt(S12)
     state = condemn(state, P["P2"], [])
     state = reborn(answer(state, DyingShot(actor=P["P2"], target=P["P3"])), {P["P2"]: Card.TIIR})

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.battaglia import GAME, Card, Force, Phase
-from rules.battaglia.actions import DeclareOutcome, Pass
-from rules.battaglia.forced import forced_winner
-from rules.battaglia.game import advance
-from rules.battaglia.state import PendingCurse
-from rules.core import HOST
+from narrator.rules.battaglia import GAME, Card, Force, Phase
+from narrator.rules.battaglia.actions import DeclareOutcome, Pass
+from narrator.rules.battaglia.forced import forced_winner
+from narrator.rules.battaglia.game import advance
+from narrator.rules.battaglia.state import PendingCurse
+from narrator.rules.core import HOST
+
 from tests.battaglia.kernel_helpers import S6A, accuse_round, dealt, play, vote_round, with_cards
 
 COHEN_A, LUN, TRITON, COHEN_B = 2, 3, 4, 5

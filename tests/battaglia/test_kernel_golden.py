@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from narrator.rules.battaglia import GAME, BattagliaConfig
+from narrator.rules.core import Viewer
 
 from narrator.session import Session
 from narrator.transcript import MemoryRecorder
-from rules.battaglia import GAME, BattagliaConfig
-from rules.core import Viewer
 
 GOLDEN = Path(__file__).with_name("golden_hashes.json")
 SIMULATION = {"speech_rounds": 0, "objection_window": "eligible", "shadow_talk_rounds": 0, "darkness_rounds": 1}

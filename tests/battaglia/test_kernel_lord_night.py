@@ -3,9 +3,10 @@ spec §7, DEC-26): offered secretly at the night's first heading, published befo
 
 from __future__ import annotations
 
-from rules.battaglia import GAME, Card, NightStep, Phase
-from rules.battaglia.actions import Choose, Pass, RevealLord
-from rules.core import Viewer
+from narrator.rules.battaglia import GAME, Card, NightStep, Phase
+from narrator.rules.battaglia.actions import Choose, Pass, RevealLord
+from narrator.rules.core import Viewer
+
 from tests.battaglia.kernel_helpers import S12, accuse_round, answer, dealt, pass_day, play, run_night, vote_round
 
 LORD, DOMOVIK = 10, 11
@@ -100,8 +101,8 @@ def test_check_agrees_with_legal_actions_at_night_L46():
 
 def test_the_scripted_lord_answers_the_night_offer_L46():
     """[L46] the scripted bot, asked at night, answers with one of the offered moves (it keeps its reveal)."""
-    from agents.base import Request
-    from agents.battaglia import BattagliaBot
+    from narrator.agents.base import Request
+    from narrator.agents.battaglia import BattagliaBot
     state = night_two()
     move = BattagliaBot(1, LORD).act(Request(GAME.name, LORD, GAME.view(state, LORD), GAME.legal_actions(state, LORD)))
     assert move == Pass(actor=LORD)

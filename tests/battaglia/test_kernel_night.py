@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from narrator.rules.battaglia import GAME, Card, NightStep, Phase
+from narrator.rules.battaglia.night import awake_seats, called_steps
 
-from rules.battaglia import GAME, Card, NightStep, Phase
-from rules.battaglia.night import awake_seats, called_steps
 from tests.battaglia.kernel_helpers import S6A, S6C, S12, S17, P, dealt, pass_day, public_of, run_night, with_cards
 
 N = NightStep
@@ -122,8 +122,9 @@ def test_second_nikor_AT52_L55_58():
             N.SECOND_GLOOM: {P["P4"]: P["P2"]}, N.FIRST_CORRIGAN: {P["P2"]: P["P4"]},
             N.FIRST_COHEN: {P["P3"]: P["P3"]}}
     # run from the start of night 2 with the modified cards: restart the night on the new holders
-    from rules.battaglia.night import start_night
     from dataclasses import replace
+
+    from narrator.rules.battaglia.night import start_night
     state = start_night(replace(state, night_no=1), [])
     events = []
     state = run_night(state, plan, events)
@@ -137,7 +138,8 @@ def test_second_nikor_AT52_L55_58():
 def test_productivity_AT_D2_L55(productivity, deaths):
     """AT-D2 [L55]: Nikor, Koldunya and a second Rainmaker alone never make a productive shot."""
     from dataclasses import replace
-    from rules.battaglia.night import start_night
+
+    from narrator.rules.battaglia.night import start_night
     state = night2(S6A, darkness_productivity=productivity)
     state = start_night(replace(with_cards(state, {P["P4"]: (Card.RAINMAKER, 2)}), night_no=1), [])
     plan = {N.FIRST_DARKNESS: {P["P1"]: P["P3"], P["P4"]: P["P3"], P["P6"]: P["P3"], P["P5"]: P["P2"]},

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from rules.battaglia import GAME, BattagliaConfig
-from rules.chance import sample
-from rules.core import CHANCE, ChanceAction
+from narrator.rules.battaglia import GAME, BattagliaConfig
+from narrator.rules.chance import sample
+from narrator.rules.core import CHANCE, ChanceAction
 
 NIGHT_NOTES = {"tiir_saw", "cat_saw", "gathering", "darkness_round", "whispers", "clan"}
 

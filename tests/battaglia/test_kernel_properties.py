@@ -10,15 +10,15 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrator.rules.battaglia import GAME, BattagliaConfig, Phase
+from narrator.rules.battaglia.actions import ACTION_TYPES, Accuse, Choose, Curse, DyingShot, Intercede, Pass, Vote
+from narrator.rules.chance import sample
+from narrator.rules.codec import ActionCodec
+from narrator.rules.core import CHANCE, ChanceAction, IllegalActionError, InvalidActionError
+from narrator.rules.replay import replay
 
 from narrator.session import Session
 from narrator.transcript import MemoryRecorder
-from rules.battaglia import GAME, BattagliaConfig, Phase
-from rules.battaglia.actions import ACTION_TYPES, Accuse, Choose, Curse, DyingShot, Intercede, Pass, Vote
-from rules.chance import sample
-from rules.codec import ActionCodec
-from rules.core import CHANCE, ChanceAction, IllegalActionError, InvalidActionError
-from rules.replay import replay
 
 FAST = {"speech_rounds": 0, "objection_window": "eligible", "shadow_talk_rounds": 0, "darkness_rounds": 1}
 
@@ -141,7 +141,7 @@ def test_views_show_only_own_card_L43():
 
 
 def Viewer_HOST():
-    from rules.core import Viewer
+    from narrator.rules.core import Viewer
     return Viewer.HOST
 
 
@@ -208,7 +208,7 @@ def test_role_and_ballot_codes_L77_L86():
     assert GAME.check(state, Vote(actor=seat, targets=(5, 5))).code == "DUPLICATE_VOTE"
     assert GAME.check(state, Vote(actor=seat, targets=(3,))).code == "NOT_A_CANDIDATE"
     assert GAME.check(state, Vote(actor=seat, targets=())).code == "EMPTY_BALLOT"
-    from rules.battaglia.actions import RevealLord
+    from narrator.rules.battaglia.actions import RevealLord
     assert GAME.check(state, RevealLord(actor=seat)).code == "ROLE_REQUIRED"
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import records
-from rules.battaglia import GAME, BattagliaConfig
-from rules.core import ChanceAction
+from narrator.rules import records
+from narrator.rules.battaglia import GAME, BattagliaConfig
+from narrator.rules.core import ChanceAction
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from narrator.rules.battaglia import GAME, BattagliaConfig, Card, Force, deck_for
+from narrator.rules.battaglia.cards import FACTION
+from narrator.rules.battaglia.life import end_check
+from narrator.rules.replay import decode_config
 
-from rules.battaglia import GAME, BattagliaConfig, Card, Force, deck_for
-from rules.battaglia.cards import FACTION
-from rules.battaglia.life import end_check
-from rules.replay import decode_config
 from tests.battaglia.kernel_helpers import S6A, S12, P, accuse_round, dealt, run_night, vote_round
 
 DECKS = {6: 8, 7: 9, 8: 10, 9: 11, 10: 12, 11: 13, 12: 14, 13: 15, 14: 16, 15: 17, 16: 18, 17: 20}
@@ -98,7 +98,7 @@ def test_nikor_wins_five_points_L93():
 
 def test_stalemate_after_three_quiet_cycles_AT_D12_L92():
     """AT-D12 (DEC-35, DEC-37) [L92-93]: Cohen heals himself against a lone Fluid; ties forever: stalemate."""
-    from rules.battaglia import NightStep as N
+    from narrator.rules.battaglia import NightStep as N
     state, _ = dealt(S6A)
     state = alive_only(state, {P["P3"]: (Card.COHEN, 1), P["P5"]: (Card.FLUID, 1)})
     state = replace(state, today=replace(state.today, order=(P["P3"], P["P5"])))

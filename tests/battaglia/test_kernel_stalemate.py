@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules.battaglia import GAME, Card, Phase
-from rules.battaglia.actions import Accuse, Pass, Vote
+from narrator.rules.battaglia import GAME, Card, Phase
+from narrator.rules.battaglia.actions import Accuse, Pass, Vote
+
 from tests.battaglia.kernel_helpers import S17, dealt, play, run_night
 
 CHILD = S17.index(Card.CHILD)

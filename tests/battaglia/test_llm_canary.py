@@ -20,11 +20,11 @@ import re
 from typing import Any
 
 import pytest
+from narrator.agents.base import Request
+from narrator.agents.battaglia.llm import BattagliaLLM
+from narrator.agents.llm import load_settings
+from narrator.rules.battaglia import GAME, BattagliaState, Card
 
-from agents.base import Request
-from agents.battaglia.llm import BattagliaLLM
-from agents.llm import load_settings
-from rules.battaglia import GAME, BattagliaState, Card
 from tests.battaglia.llm_helpers import CanaryNames, FailingModel, scripted_session
 
 MARKER = re.compile(r"⟦[^⟧]*⟧")

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 import vcr
+from narrator.agents.battaglia.llm import BattagliaLLM
+from narrator.agents.battaglia.llm.brief import speech_band
+from narrator.agents.llm import UsageStats
 
-from agents.battaglia.llm import BattagliaLLM
-from agents.battaglia.llm.brief import speech_band
-from agents.llm import UsageStats
 from narrator.session import Session
 from tests.battaglia.llm_helpers import drive_to, offers, scripted_session
 from tests.llm.conftest import CASSETTES, cassette_vcr, local_model_url, no_network, replay  # noqa: F401 (fixtures)

@@ -7,14 +7,14 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrator.agents.base import Request
+from narrator.agents.battaglia.llm import build_brief
+from narrator.agents.battaglia.llm.brief import Names, speech_band
+from narrator.agents.battaglia.llm.roles import fit_speech, label, names_the_accused, speech_problem, with_speech
+from narrator.agents.battaglia.texts import mask_name
+from narrator.agents.llm.prompts import render
+from narrator.rules.battaglia import GAME, Accuse, Choose, Judge, Pass, Speak, Vote
 
-from agents.base import Request
-from agents.battaglia.llm import build_brief
-from agents.battaglia.llm.brief import Names, speech_band
-from agents.battaglia.llm.roles import fit_speech, label, names_the_accused, speech_problem, with_speech
-from agents.battaglia.texts import mask_name
-from agents.llm.prompts import render
-from rules.battaglia import GAME, Accuse, Choose, Judge, Pass, Speak, Vote
 from tests.battaglia.llm_helpers import drive_to, offers, scripted_session
 
 BAND = speech_band()

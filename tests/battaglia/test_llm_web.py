@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from narrator.rules.battaglia import GAME
 
 from narrator.session import Session
 from narrator.web.bots import bot_kinds, make_bot
-from rules.battaglia import GAME
 from tests.battaglia.llm_helpers import scripted_session
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from narrator.agents.battaglia.texts import Table
+from narrator.rules.core import public
 
-from agents.battaglia.texts import Table
 from narrator.battaglia.narration import Narrator
-from rules.core import public
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Ivan")
 

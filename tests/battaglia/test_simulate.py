@@ -6,12 +6,12 @@ import csv
 from pathlib import Path
 
 import pytest
+from narrator.rules.replay import replay
 from typer.testing import CliRunner
 
 from narrator.battaglia.simulate import play_one
 from narrator.cli.main import app
 from narrator.playtest import GameJob
-from rules.replay import replay
 
 runner = CliRunner()
 

@@ -10,10 +10,10 @@ import os
 from pathlib import Path
 
 import pytest
+from narrator.rules.replay import replay
 
 from narrator.battaglia.simulate import play_one
 from narrator.playtest import GameJob
-from rules.replay import replay
 
 GOLDEN = Path(__file__).resolve().parents[2] / "transcripts" / "battaglia"
 GAMES = {"sim-6p-seed-101.jsonl": (6, 101), "sim-12p-seed-202.jsonl": (12, 202), "sim-17p-seed-303.jsonl": (17, 303)}

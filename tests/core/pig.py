@@ -9,9 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from rules.chance import Dice, validate
-from rules.core import (CHANCE, Action, ChanceAction, Code, Game, IllegalActionError, Outcome, PlayerId,
-                        Rejection, Step, Viewer, private, public)
+from narrator.rules.chance import Dice, validate
+from narrator.rules.core import (
+    CHANCE,
+    Action,
+    ChanceAction,
+    Code,
+    Game,
+    IllegalActionError,
+    Outcome,
+    PlayerId,
+    Rejection,
+    Step,
+    Viewer,
+    private,
+    public,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from rules.chance import Dice, Pick, Shuffle, sample, validate
+from narrator.rules.chance import Dice, Pick, Shuffle, sample, validate
 
 
 @settings(max_examples=100, deadline=None)

@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from narrator.agents.base import AgentGaveUpError, Request
+from narrator.rules.core import Action, IllegalActionError
+from narrator.rules.replay import TranscriptError, replay
 
-from agents.base import AgentGaveUpError, Request
 from narrator.resume import ResumeError, resume_session
 from narrator.session import Session
 from narrator.transcript import MemoryRecorder, TranscriptWriter, read_transcript
-from rules.core import Action, IllegalActionError
-from rules.replay import TranscriptError, replay
 from tests.core.pig import GAME, Hold, PigConfig, Roll
 
 

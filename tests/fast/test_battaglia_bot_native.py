@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from narrator.agents.battaglia.texts import temperament
+from narrator.rules.battaglia import DECK_ORDER
+from narrator.rules.codec import action_to_dict
 
-from agents.battaglia.texts import temperament
 from narrator.battaglia.simulate import job_config, lean_trace, play_one
 from narrator.fast.battaglia import play_rows, trace
 from narrator.playtest.runner import GameJob
-from rules.battaglia import DECK_ORDER
-from rules.codec import action_to_dict
 
 BOT_HEADER = Path(__file__).resolve().parents[2] / "native" / "battaglia" / "bot_mind.hpp"
 PLAYER_COUNTS = range(6, 18)

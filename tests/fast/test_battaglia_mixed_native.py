@@ -22,14 +22,14 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from narrator.agents.base import Request
+from narrator.agents.battaglia import BattagliaBot
+from narrator.rules.codec import action_to_dict
 
-from agents.base import Request
-from agents.battaglia import BattagliaBot
 from narrator.battaglia import simulate
 from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import action_dict, bot_keys, make_row
 from narrator.playtest.runner import GameJob
-from rules.codec import action_to_dict
 from tests.fast.test_battaglia_native import OPTIONS
 
 PLAYER_COUNTS = range(6, 18)

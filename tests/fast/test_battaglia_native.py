@@ -20,18 +20,18 @@ from typing import Any
 
 import pytest
 import yaml
+from narrator.agents.battaglia.knowledge import parse_dark_whisper
+from narrator.rules.battaglia import DECK_ORDER, GAME, BattagliaConfig, Choose, NightStep, Phase
+from narrator.rules.battaglia.forced import forced_winner
+from narrator.rules.battaglia.game import advance
+from narrator.rules.chance import sample
+from narrator.rules.codec import action_to_dict
+from narrator.rules.core import CHANCE, ChanceAction, Event
 
-from agents.battaglia.knowledge import parse_dark_whisper
 from narrator.battaglia.simulate import job_config, lean_trace, play_one
 from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import CARD_NAMES, action_dict, play_rows, trace, unsupported
 from narrator.playtest.runner import GameJob
-from rules.battaglia import DECK_ORDER, GAME, BattagliaConfig, Choose, NightStep, Phase
-from rules.battaglia.forced import forced_winner
-from rules.battaglia.game import advance
-from rules.chance import sample
-from rules.codec import action_to_dict
-from rules.core import CHANCE, ChanceAction, Event
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER_COUNTS = range(6, 18)
@@ -222,7 +222,7 @@ def test_eighteen_players_with_the_twenty_card_set(native: ModuleType) -> None:
 
 
 def test_card_names_follow_the_deck_order() -> None:
-    from rules.battaglia import DECK_ORDER
+    from narrator.rules.battaglia import DECK_ORDER
 
     assert CARD_NAMES == tuple(c.value for c in DECK_ORDER)
 
@@ -283,7 +283,7 @@ def test_rows_equal_play_one_under_every_option(options: dict[str, Any]) -> None
 
 def test_native_bot_trace_replays_legally_through_the_python_kernel() -> None:
     """Property: every native move is accepted by the Python kernel's ``apply`` (its check is the law)."""
-    from rules.codec import codec_for
+    from narrator.rules.codec import codec_for
 
     codec = codec_for(GAME.action_types)
     for players, seed in ((8, 3), (13, 4), (17, 5)):

@@ -10,8 +10,8 @@ import random
 from types import ModuleType
 
 import pytest
+from narrator.agents.battaglia.draws import DecisionRandom
 
-from agents.battaglia.draws import DecisionRandom
 from narrator.fast import engine, mt_key
 
 

@@ -13,8 +13,8 @@ import dataclasses
 import re
 from pathlib import Path
 
-from rules.battaglia import BattagliaConfig
-from rules.ten_candles.config import TenCandlesConfig
+from narrator.rules.battaglia import BattagliaConfig
+from narrator.rules.ten_candles.config import TenCandlesConfig
 
 NATIVE = Path(__file__).resolve().parents[2] / "native"
 DERIVED = {"deck_size": "cards"}

@@ -16,6 +16,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from narrator.rules.replay import decode_config
+from narrator.rules.ten_candles import GAME
+from narrator.rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
 
 from narrator.fast import engine, mt_key
 from narrator.fast import ten_candles as fast
@@ -23,9 +26,6 @@ from narrator.fast.ten_candles_material import agent_keys, agent_material, brink
 from narrator.playtest import GameJob
 from narrator.session import Session
 from narrator.ten_candles.simulate import job_config, make_table, play_one
-from rules.replay import decode_config
-from rules.ten_candles import GAME
-from rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
 
 native = engine("ten_candles")
 
@@ -149,7 +149,7 @@ def test_agents_match_under_rules_options(options: dict[str, Any]) -> None:
 def test_random_tables_of_options_lines_veils_and_languages_match() -> None:
     """Forty tables drawn at random: any mix of rules options, safety tags, a language, a seed of any
     size (a str-seeded generator key longer than 64 bits included): the same transcript."""
-    from agents.ten_candles import material as mat
+    from narrator.agents.ten_candles import material as mat
 
     tags = sorted(mat.vocabulary())
     choices = {"brink_success_loses": ["ones", "sixes"], "chorus_counts_as_truth": [True, False],
@@ -220,8 +220,8 @@ def test_a_module_read_aloud_adds_its_truths_to_the_survivors_alike() -> None:
     """A survivor's truth may be one of the module's once its briefing was read (L122, L313, L325;
     survivor._module_truths): with a GM reading a real module, both engines speak the same truths,
     module ones among them."""
-    from agents.ten_candles import material as mat
-    from agents.ten_candles.voice import PlainVoice
+    from narrator.agents.ten_candles import material as mat
+    from narrator.agents.ten_candles.voice import PlainVoice
 
     module = mat.module("last_ferry")
     briefing = "Listen. " + module["briefing"]["en"].strip()
@@ -245,7 +245,7 @@ def test_a_module_read_aloud_adds_its_truths_to_the_survivors_alike() -> None:
 def test_narrations_are_formatted_with_the_name_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     """A narration may name the character (``{name}``; other fields are blank, ``{{`` is a brace, as
     survivor._Blank formats): the native survivor fills it the same way."""
-    from agents.ten_candles import material as mat
+    from narrator.agents.ten_candles import material as mat
 
     cards = mat.load("characters")
     monkeypatch.setitem(cards, "narrations", [{"ru": "{name} {{смог}}", "en": "{name} made it, {other}{{!}}"}])

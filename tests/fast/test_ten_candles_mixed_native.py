@@ -20,16 +20,16 @@ import random
 from typing import Any
 
 import pytest
+from narrator.agents.base import Request
+from narrator.rules.ten_candles import GAME
+from narrator.rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
 
-from agents.base import Request
 from narrator.fast import engine, mt_key
 from narrator.fast import ten_candles as fast
 from narrator.fast.ten_candles_material import agent_keys
 from narrator.playtest import GameJob
 from narrator.session import Session
 from narrator.ten_candles.simulate import Tally, job_config, make_table
-from rules.ten_candles import GAME
-from rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
 from tests.fast.test_ten_candles_native import OPTIONS
 
 MIX_RATES = (0.05, 0.2, 0.5)

@@ -18,17 +18,17 @@ import random
 from typing import Any
 
 import pytest
+from narrator.rules.codec import codec_for
+from narrator.rules.core import HOST, Action, jsonable
+from narrator.rules.replay import decode_config
+from narrator.rules.ten_candles import GAME, TEXT_FIELDS, Roll, is_interjection
+from narrator.rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
 
 from narrator.fast import NativeUnavailableError, engine, mt_key
 from narrator.fast import ten_candles as fast
 from narrator.playtest import GameJob
 from narrator.session import Session
 from narrator.ten_candles.simulate import Tally, job_config, make_table, play_one
-from rules.codec import codec_for
-from rules.core import HOST, Action, jsonable
-from rules.replay import decode_config
-from rules.ten_candles import GAME, TEXT_FIELDS, Roll, is_interjection
-from rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
 
 try:
     native = engine("ten_candles")
@@ -131,7 +131,7 @@ def _view_dict(state: Any, seat: int) -> dict[str, Any]:
 
 
 def _payload(action: Action) -> dict[str, Any]:
-    from rules.codec import action_to_dict
+    from narrator.rules.codec import action_to_dict
     return action_to_dict(action)
 
 

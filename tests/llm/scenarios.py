@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from narrator.agents.base import AgentGaveUpError, Request
+from narrator.agents.llm import ChoiceRole, LLMAgent, LLMWriter, TokenBudget, UsageStats, WriterRole
+from narrator.rules.core import Rejection
 from pydantic import BaseModel, Field
 
-from agents.base import AgentGaveUpError, Request
-from agents.llm import ChoiceRole, LLMAgent, LLMWriter, TokenBudget, UsageStats, WriterRole
 from narrator.session import Session
-from rules.core import Rejection
 from tests.core.pig import Hold, Roll
 from tests.llm.support import PIG_RULES, ListRecorder, local_settings, play_pig
 

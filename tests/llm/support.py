@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.base import Request
-from agents.llm import LLMAgent, LLMSettings, load_settings
+from narrator.agents.base import Request
+from narrator.agents.llm import LLMAgent, LLMSettings, load_settings
+from narrator.rules.core import Action
+
 from narrator.session import Session
-from rules.core import Action
 from tests.core.pig import GAME, Hold, PigConfig, Roll
 
 PIG_RULES = ("Pig: on your turn roll a six-sided die as often as you like; each roll adds its face to your turn "

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 import vcr
+from narrator.rules.replay import replay as replay_transcript
 
-from rules.replay import replay as replay_transcript
 from tests.cassettes import Scenario, record_scenario, replay_scenario
 from tests.llm import scenarios
 from tests.llm.support import MODEL_NAME, OFFLINE_URL

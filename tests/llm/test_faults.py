@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from narrator.agents.base import AgentGaveUpError, Request
+from narrator.agents.llm import ChoiceRole, LLMAgent, TokenBudget
 
-from agents.base import AgentGaveUpError, Request
-from agents.llm import ChoiceRole, LLMAgent, TokenBudget
 from tests.core.pig import Hold, Roll
 from tests.llm import faults
 from tests.llm.support import PIG_RULES, local_settings, play_pig
@@ -104,7 +104,7 @@ def test_spent_budget_falls_back_and_says_budget(no_network: None) -> None:
 
 
 def test_the_session_never_exceeds_two_reasks_after_kernel_refusals(no_network: None) -> None:
-    from rules.core import Rejection
+    from narrator.rules.core import Rejection
 
     handler = faults.script(faults.ok("roll"))
     agent = agent_for(handler)

@@ -7,14 +7,14 @@ import importlib.util
 from typing import Literal
 
 import pytest
+from narrator.agents.llm.prompts import TemplateNotFoundError, render
+from narrator.agents.llm.roles import ChoiceRole, action_label, option_labels
+from narrator.agents.llm.usage import CallRecord, TokenBudget, UsageStats
+from narrator.rules.core import Action
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
-from agents.llm.prompts import TemplateNotFoundError, render
-from agents.llm.roles import ChoiceRole, action_label, option_labels
-from agents.llm.usage import CallRecord, TokenBudget, UsageStats
 from narrator.llm import local
-from rules.core import Action
 from tests.core.pig import Hold, Roll
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from agents.llm.settings import LLMMode, SettingsError, load_settings
+from narrator.agents.llm.settings import LLMMode, SettingsError, load_settings
 
 ENV = ("OPENAI_BASE_URL", "OPENAI_API_KEY", "NARRATOR_CONFIG", "NARRATOR_LLM_MODEL", "NARRATOR_LLM_PLAYER_MODEL",
        "NARRATOR_LLM_TEMPERATURE", "NARRATOR_LLM_MODE", "NARRATOR_LLM_BUDGET_TOKENS")

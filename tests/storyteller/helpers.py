@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from narrator.rules.core import ChanceAction, Step
+from narrator.rules.storyteller import DARK_AGES, WILD_WEST, BeginScene, Character, DarkAgesConfig, WildWestConfig
+from narrator.rules.storyteller.game import StorytellerGame
+from narrator.rules.storyteller.state import StorytellerState
+
 from narrator.storyteller.data import load_combat
-from rules.core import ChanceAction, Step
-from rules.storyteller import DARK_AGES, WILD_WEST, BeginScene, Character, DarkAgesConfig, WildWestConfig
-from rules.storyteller.game import StorytellerGame
-from rules.storyteller.state import StorytellerState
 
 DA = "seeds/002_066846aa780a4bc4.txt"
 WW = "seeds/003_f0eb31a77e5e4bcd.txt"

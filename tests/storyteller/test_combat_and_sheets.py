@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from narrator.rules.storyteller import Attack, Initiative, NextTurn, Roll, SheetError, parse_sheet
+from narrator.rules.storyteller.combat import health_status, wound_penalty
 
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets
-from rules.storyteller import Attack, Initiative, NextTurn, Roll, SheetError, parse_sheet
-from rules.storyteller.combat import health_status, wound_penalty
 from tests.storyteller.helpers import act, rejection, sheet, table
 
 FIGHTER = sheet("knight", attrs={"dexterity": 3, "strength": 3, "stamina": 2, "wits": 2},

@@ -7,8 +7,7 @@ WW = seeds/003_f0eb31a77e5e4bcd.txt) and the spec's acceptance id (S-n) when it 
 from __future__ import annotations
 
 import pytest
-
-from rules.storyteller.dice import (
+from narrator.rules.storyteller.dice import (
     automatic_result,
     clamp_difficulty,
     count_successes,

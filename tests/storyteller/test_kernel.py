@@ -6,9 +6,18 @@ Citations: DA = seeds/002_066846aa780a4bc4.txt, WW = seeds/003_f0eb31a77e5e4bcd.
 from __future__ import annotations
 
 import pytest
+from narrator.rules.core import HOST, ChanceAction, IllegalActionError, Viewer
+from narrator.rules.storyteller import (
+    BeginChapter,
+    DeclareActions,
+    Downtime,
+    EndStory,
+    NextTurn,
+    Resisted,
+    Roll,
+    Teamwork,
+)
 
-from rules.core import HOST, ChanceAction, IllegalActionError, Viewer
-from rules.storyteller import BeginChapter, DeclareActions, Downtime, EndStory, NextTurn, Resisted, Roll, Teamwork
 from tests.storyteller.helpers import act, game_of, rejection, sheet, table
 
 DA_BOOK, WW_BOOK = "dark_ages", "wild_west"

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from narrator.agents.llm import LLMSettings, load_settings
+from narrator.rules.replay import replay
 
-from agents.llm import LLMSettings, load_settings
 from narrator.storyteller import play as template_play
 from narrator.storyteller.llm import result_problems
 from narrator.storyteller.llm_play import attach_llm
 from narrator.storyteller.seat import ScriptedPlayer
-from rules.replay import replay
 from tests.cassettes import Scenario, record_scenario, replay_scenario
 from tests.llm import faults
 

@@ -9,9 +9,8 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from rules.storyteller.dice import OUTCOMES, evaluate_roll, tens_to_reroll
-from rules.storyteller.odds import exact_odds, success_chance
+from narrator.rules.storyteller.dice import OUTCOMES, evaluate_roll, tens_to_reroll
+from narrator.rules.storyteller.odds import exact_odds, success_chance
 
 RULES = ("no_successes", "ones_exceed")
 

@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from narrator.rules.replay import replay
 
 from narrator.storyteller.play import new_table, resume_table, run
 from narrator.storyteller.seat import ScriptedPlayer, parse_choice
 from narrator.storyteller.template import Option
-from rules.replay import replay
 
 BOOKS = ("dark_ages", "wild_west")
 

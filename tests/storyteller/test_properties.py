@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from rules.storyteller.dice import evaluate_roll
+from narrator.rules.storyteller.dice import evaluate_roll
 
 dice_lists = st.lists(st.integers(1, 10), min_size=1, max_size=20).map(tuple)
 rules = st.sampled_from(("no_successes", "ones_exceed"))

@@ -21,13 +21,27 @@ import random
 from pathlib import Path
 from typing import Any
 
-from agents.base import Request
+from narrator.agents.base import Request
+from narrator.rules.core import HOST, Action, Viewer
+from narrator.rules.ten_candles import (
+    GAME,
+    AcceptRoll,
+    BurnTrait,
+    CallConflict,
+    DeclineDeath,
+    EmbraceBrink,
+    KillCharacter,
+    Narrate,
+    Roll,
+    SeizeNarration,
+    SpeakTruth,
+    TenCandlesConfig,
+    VolunteerDeath,
+    is_interjection,
+)
+
 from narrator.session import Session
 from narrator.transcript import MemoryRecorder
-from rules.core import HOST, Action, Viewer
-from rules.ten_candles import (GAME, AcceptRoll, BurnTrait, CallConflict, DeclineDeath, EmbraceBrink, KillCharacter,
-                               Narrate, Roll, SeizeNarration, SpeakTruth, TenCandlesConfig, VolunteerDeath,
-                               is_interjection)
 
 HASHES = Path(__file__).with_name("golden_hashes.json")
 GAMES = 200

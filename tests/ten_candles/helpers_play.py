@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from narrator.rules.ten_candles import GAME, TenCandlesConfig
+
 from narrator.session import Session
 from narrator.ten_candles.simulate import make_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
 from narrator.transcript import MemoryRecorder
-from rules.ten_candles import GAME, TenCandlesConfig
 
 
 def recorded_game(players: int, seed: int, *, lang: str = "en", lines: tuple[str, ...] = (),

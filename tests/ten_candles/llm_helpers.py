@@ -14,18 +14,19 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-from agents.base import Decision, Request
-from agents.llm import load_settings
+from narrator.agents.base import Decision, Request
+from narrator.agents.llm import load_settings
+from narrator.rules.core import HOST, Action, Event, PlayerId
+from narrator.rules.replay import decode_config
+from narrator.rules.ten_candles import GAME
+from narrator.rules.ten_candles.actions import RecordMessage, WriteBrink, WriteMoment, WriteTraits
+from narrator.rules.ten_candles.setup import brink_knowers
+from narrator.rules.ten_candles.state import Phase, TenCandlesState, left_of
+
 from narrator.session import Session
 from narrator.ten_candles.human import ScriptedIO
 from narrator.ten_candles.llm import LLMTable
 from narrator.ten_candles.play import TableSettings
-from rules.core import HOST, Action, Event, PlayerId
-from rules.replay import decode_config
-from rules.ten_candles import GAME
-from rules.ten_candles.actions import RecordMessage, WriteBrink, WriteMoment, WriteTraits
-from rules.ten_candles.setup import brink_knowers
-from rules.ten_candles.state import Phase, TenCandlesState, left_of
 from tests.battaglia.llm_helpers import FailingModel
 
 MARKER = re.compile(r"⟦[^⟧]*⟧")
@@ -112,8 +113,8 @@ class Planting:
 @contextmanager
 def models_in_place_of_clients() -> Iterator[None]:
     """Every LLM role gets the object passed as its ``http_client`` as its chat model (a :class:`FailingModel`)."""
-    with mock.patch("agents.llm.agent.chat_model", _the_client), \
-            mock.patch("agents.llm.writer.chat_model", _the_client):
+    with mock.patch("narrator.agents.llm.agent.chat_model", _the_client), \
+            mock.patch("narrator.agents.llm.writer.chat_model", _the_client):
         yield
 
 

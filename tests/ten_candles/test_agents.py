@@ -11,15 +11,15 @@ import random
 from dataclasses import replace
 
 import pytest
+from narrator.agents.base import Request
+from narrator.agents.ten_candles.gm import ScriptedGM
+from narrator.agents.ten_candles.persona import persona_from_cards
+from narrator.agents.ten_candles.survivor import ScriptedSurvivor
+from narrator.agents.ten_candles.table import Board
+from narrator.rules.core import CHANCE, HOST
+from narrator.rules.ten_candles import GAME, TenCandlesConfig
 
-from agents.base import Request
-from agents.ten_candles.gm import ScriptedGM
-from agents.ten_candles.persona import persona_from_cards
-from agents.ten_candles.survivor import ScriptedSurvivor
-from agents.ten_candles.table import Board
 from narrator.session import Session
-from rules.core import CHANCE, HOST
-from rules.ten_candles import GAME, TenCandlesConfig
 from tests.ten_candles.helpers_play import recorded_game
 
 
@@ -63,7 +63,7 @@ def test_survivor_burns_a_trait_to_save_a_failing_roll() -> None:
 
 def test_survivor_choices_are_listed_moves_or_interjections() -> None:
     """Whatever the survivor answers is in its legal list (up to free text) at every step."""
-    from rules.ten_candles.legal import same_move
+    from narrator.rules.ten_candles.legal import same_move
 
     for seed in range(5):
         agents = {s: ScriptedSurvivor(s, seed=seed) for s in range(4)}

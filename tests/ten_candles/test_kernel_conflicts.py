@@ -6,11 +6,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from narrator.rules.chance import Dice
+from narrator.rules.core import HOST
+from narrator.rules.ten_candles import (
+    GAME,
+    AcceptRoll,
+    BurnTrait,
+    CallConflict,
+    Card,
+    Conflict,
+    DeclineDeath,
+    EmbraceBrink,
+    Narrate,
+    Phase,
+    Roll,
+    SeizeNarration,
+    TenCandlesConfig,
+    VolunteerDeath,
+)
 
-from rules.chance import Dice
-from rules.core import HOST
-from rules.ten_candles import (GAME, AcceptRoll, BurnTrait, CallConflict, Card, Conflict, DeclineDeath, EmbraceBrink,
-                               Narrate, Phase, Roll, SeizeNarration, TenCandlesConfig, VolunteerDeath)
 from tests.ten_candles.test_kernel_support import A, B, C, dice, kinds, play, rejection_code, scenario
 
 ALL = (Card.VIRTUE, Card.VICE, Card.MOMENT, Card.BRINK)
@@ -110,7 +124,7 @@ def test_tc19_virtue_and_vice_not_both_burned_in_a_scene_L114_L295():
     # in the next scene the vice burns
     state, _ = narrate(state)
     for seat in state.truth_queue:
-        from rules.ten_candles import SpeakTruth
+        from narrator.rules.ten_candles import SpeakTruth
         state, _ = play(state, SpeakTruth(actor=seat, text="истина"))
     assert (state.scene, state.pool) == (3, 8)
     state, _ = dice(call(state, A), 1, 2, 3, 4, 5, 2, 3, 4, 4, 4)
@@ -160,7 +174,7 @@ def test_tc27_failed_brink_reroll_L160_L218_L220_L297_L313_L329():
     state, events = narrate(state)
     assert state.phase == Phase.TRUTHS and state.truth_queue[0] == A
     for seat in state.truth_queue:
-        from rules.ten_candles import SpeakTruth
+        from narrator.rules.ten_candles import SpeakTruth
         state, _ = play(state, SpeakTruth(actor=seat, text="истина"))
     assert (state.scene, state.pool, state.gm_pool) == (7, 4, 6)
 
@@ -205,7 +219,7 @@ def test_tc33_voluntary_death_L291_L315():
     assert rejection_code(state, Narrate(actor=HOST, text="x")) == "NOT_NARRATOR"
     state, events = narrate(state)
     assert state.truth_queue[0] == B  # D25: the roller speaks first
-    from rules.ten_candles import SpeakTruth
+    from narrator.rules.ten_candles import SpeakTruth
     for seat in state.truth_queue:
         state, events = play(state, SpeakTruth(actor=seat, text="истина"))
     chorus = next(e for e in events if e.kind == "we_are_alive")
@@ -250,7 +264,7 @@ def test_tc41_pool_restored_after_ones_lost_L273_L275_L329():
     assert GAME.chance_spec(call(state, C)).count == 2 + 6
     state, _ = dice(call(state, C), 2, 3, 2, 3, 4, 5, 2, 3)
     state, _ = narrate(state)
-    from rules.ten_candles import SpeakTruth
+    from narrator.rules.ten_candles import SpeakTruth
     for seat in state.truth_queue:
         state, _ = play(state, SpeakTruth(actor=seat, text="истина"))
     assert (state.lit, state.pool, state.gm_pool) == (3, 3, 7)
@@ -328,7 +342,7 @@ def test_gm_calls_conflicts_only_for_the_living_L265_L267():
 
 def test_dice_must_match_the_pool_L269():
     state = call(scenario(lit=8, scene=3), A)
-    from rules.core import ChanceAction
+    from narrator.rules.core import ChanceAction
     assert rejection_code(state, ChanceAction(values=(6, 6))) == "CHANCE_MISMATCH"
     assert rejection_code(state, ChanceAction(values=(7,) * 10)) == "CHANCE_MISMATCH"
     assert rejection_code(state, AcceptRoll(actor=A)) == "WRONG_PHASE"

@@ -9,14 +9,26 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from rules.chance import sample
-from rules.core import CHANCE, HOST, ChanceAction, IllegalActionError
-from rules.ten_candles import (ACTION_TYPES, GAME, SAMPLE, ArrangeStack, CallConflict, KillCharacter, Phase,
-                               SpeakTruth, TenCandlesConfig, TenCandlesState, WriteTraits, XCard, is_interjection,
-                               same_move)
-from rules.ten_candles.setup import brink_knowers
-from rules.ten_candles.state import PRE_PLAY_PHASES
+from narrator.rules.chance import sample
+from narrator.rules.core import CHANCE, HOST, ChanceAction, IllegalActionError
+from narrator.rules.ten_candles import (
+    ACTION_TYPES,
+    GAME,
+    SAMPLE,
+    ArrangeStack,
+    CallConflict,
+    KillCharacter,
+    Phase,
+    SpeakTruth,
+    TenCandlesConfig,
+    TenCandlesState,
+    WriteTraits,
+    XCard,
+    is_interjection,
+    same_move,
+)
+from narrator.rules.ten_candles.setup import brink_knowers
+from narrator.rules.ten_candles.state import PRE_PLAY_PHASES
 
 MAX_MOVES = 5000
 configs = st.builds(

@@ -4,12 +4,12 @@ which every seat writes the same cards (setup steps 1-7, L92-244; framing and me
 from __future__ import annotations
 
 import pytest
+from narrator.agents.base import Request
+from narrator.rules.core import HOST, IllegalActionError
+from narrator.rules.ten_candles import GAME, Phase, TenCandlesConfig
+from narrator.rules.ten_candles.quick import SetupCards, quick_setup
 
-from agents.base import Request
 from narrator.session import Session
-from rules.core import HOST, IllegalActionError
-from rules.ten_candles import GAME, Phase, TenCandlesConfig
-from rules.ten_candles.quick import SetupCards, quick_setup
 
 
 def cards_for(players: int) -> SetupCards:

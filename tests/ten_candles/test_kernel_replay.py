@@ -8,13 +8,13 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from narrator.agents.base import Request
+from narrator.rules.core import HOST, Viewer
+from narrator.rules.replay import TranscriptError, decode_config, replay
+from narrator.rules.ten_candles import GAME, TenCandlesConfig, is_interjection
 
-from agents.base import Request
 from narrator.session import Session
 from narrator.transcript import MemoryRecorder
-from rules.core import HOST, Viewer
-from rules.replay import TranscriptError, decode_config, replay
-from rules.ten_candles import GAME, TenCandlesConfig, is_interjection
 
 
 @dataclass
@@ -84,7 +84,7 @@ def test_config_is_validated_at_the_boundary():
 
 
 def test_host_view_is_json_ready():
-    from rules.core import jsonable
+    from narrator.rules.core import jsonable
     session, _ = record_game(2)
     json.dumps(jsonable(GAME.view(session.state, Viewer.HOST)), ensure_ascii=False)
     json.dumps(jsonable(GAME.view(session.state, HOST)), ensure_ascii=False)

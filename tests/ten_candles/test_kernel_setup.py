@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 import pytest
+from narrator.rules.core import HOST, Viewer
+from narrator.rules.ten_candles import (
+    GAME,
+    ArrangeStack,
+    Phase,
+    ReadModule,
+    RecordMessage,
+    TenCandlesConfig,
+    WriteBrink,
+    WriteTraits,
+)
 
-from rules.core import HOST, Viewer
-from rules.ten_candles import (GAME, ArrangeStack, Phase, ReadModule, RecordMessage, TenCandlesConfig, WriteBrink,
-                               WriteTraits)
-from tests.ten_candles.test_kernel_support import (VICES, VIRTUES, A, B, C, kinds, play, rejection_code, step_actions,
-                                                   through_setup)
+from tests.ten_candles.test_kernel_support import (
+    VICES,
+    VIRTUES,
+    A,
+    B,
+    C,
+    kinds,
+    play,
+    rejection_code,
+    step_actions,
+    through_setup,
+)
 
 
 def test_tc01_candles_lit_3_3_3_6_9_9_10_L92_L96_L140_L166_L242():
@@ -164,7 +182,7 @@ def test_message_heard_only_by_its_speaker_until_played_L255_L257():
 
 def test_setup_accident_stays_dark_and_later_steps_light_the_rest_L56_D17():
     """«потушенные свечи никогда не зажигаются» (L56): step 4 lights three more of what remains."""
-    from rules.ten_candles import CandleOut
+    from narrator.rules.ten_candles import CandleOut
     state = through_setup(3, until=Phase.MODULE)
     state, _ = play(state, CandleOut(actor=B))
     assert (state.lit, state.dark) == (2, 1)
@@ -178,7 +196,7 @@ def test_setup_accident_stays_dark_and_later_steps_light_the_rest_L56_D17():
 
 def test_no_candle_out_before_any_is_lit_L56():
     state = GAME.initial_state(TenCandlesConfig(players=3))
-    from rules.ten_candles import CandleOut
+    from narrator.rules.ten_candles import CandleOut
     assert rejection_code(state, CandleOut(actor=A)) == "NO_CANDLE_LIT"
 
 

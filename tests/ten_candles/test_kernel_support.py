@@ -7,10 +7,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import CHANCE, HOST, Action, ChanceAction, Event, IllegalActionError
-from rules.ten_candles import (GAME, ArrangeStack, Card, DescribeCharacter, DescribeSupplies, FrameScene, Phase,
-                               ReadModule, RecordMessage, TenCandlesConfig, TenCandlesState, WriteBrink, WriteMoment,
-                               WriteTraits)
+from narrator.rules.core import CHANCE, HOST, Action, ChanceAction, Event, IllegalActionError
+from narrator.rules.ten_candles import (
+    GAME,
+    ArrangeStack,
+    Card,
+    DescribeCharacter,
+    DescribeSupplies,
+    FrameScene,
+    Phase,
+    ReadModule,
+    RecordMessage,
+    TenCandlesConfig,
+    TenCandlesState,
+    WriteBrink,
+    WriteMoment,
+    WriteTraits,
+)
 
 A, B, C = 0, 1, 2
 SEED = "seeds/000_e53cdcbb20917f8a.txt"

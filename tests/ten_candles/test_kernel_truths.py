@@ -5,10 +5,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.core import HOST
-from rules.ten_candles import (CHORUS, GAME, OPENING_PHRASE, AcceptRoll, CallConflict, CandleOut, Card,
-                               KillCharacter, Narrate, Phase, RevealBrink, Roll, SpeakTruth, TenCandlesConfig, VolunteerDeath,
-                               XCard)
+from narrator.rules.core import HOST
+from narrator.rules.ten_candles import (
+    CHORUS,
+    GAME,
+    OPENING_PHRASE,
+    AcceptRoll,
+    CallConflict,
+    CandleOut,
+    Card,
+    KillCharacter,
+    Narrate,
+    Phase,
+    RevealBrink,
+    Roll,
+    SpeakTruth,
+    TenCandlesConfig,
+    VolunteerDeath,
+    XCard,
+)
+
 from tests.ten_candles.test_kernel_support import A, B, C, dice, kinds, play, rejection_code, scenario
 
 

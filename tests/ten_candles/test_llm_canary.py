@@ -21,10 +21,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from narrator.rules.core import HOST, Viewer
+from narrator.rules.ten_candles import GAME
+from narrator.rules.ten_candles.state import SCENE_PHASES
 
-from rules.core import HOST, Viewer
-from rules.ten_candles import GAME
-from rules.ten_candles.state import SCENE_PHASES
 from tests.ten_candles.llm_helpers import (
     MARKER,
     Prompt,

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from agents.ten_candles.llm_check import Facts, as_truth, problems, truth_form_problems, truth_topic
+from narrator.agents.ten_candles.llm_check import Facts, as_truth, problems, truth_form_problems, truth_topic
 
 FACTS = Facts(lang="en", lit=6, success=True, dead=("Mara",), lines=("spiders",), truths=("Truth: we found a car",))
 

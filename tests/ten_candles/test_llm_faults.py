@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from narrator.rules.replay import replay
 
 from narrator.ten_candles.human import ScriptedIO
 from narrator.ten_candles.llm import play_llm
 from narrator.ten_candles.play import TableSettings
-from rules.replay import replay
 from tests.llm import faults
 from tests.ten_candles.test_llm_roles import OFFLINE_URL, settings
 

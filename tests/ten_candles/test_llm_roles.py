@@ -15,18 +15,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from narrator.agents.base import AgentGaveUpError, Decision
+from narrator.agents.llm import LLMSettings, load_settings
+from narrator.agents.ten_candles.llm_check import Facts, problems, truth_form_problems
+from narrator.agents.ten_candles.llm_storyteller import LLMStoryteller
+from narrator.agents.ten_candles.llm_survivor import LLMSurvivor
+from narrator.rules.core import HOST
+from narrator.rules.ten_candles import GAME, TenCandlesConfig
+from narrator.rules.ten_candles.state import Phase
 
-from agents.base import AgentGaveUpError, Decision
-from agents.llm import LLMSettings, load_settings
-from agents.ten_candles.llm_check import Facts, problems, truth_form_problems
-from agents.ten_candles.llm_storyteller import LLMStoryteller
-from agents.ten_candles.llm_survivor import LLMSurvivor
 from narrator.session import Session
 from narrator.ten_candles.simulate import make_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
-from rules.core import HOST
-from rules.ten_candles import GAME, TenCandlesConfig
-from rules.ten_candles.state import Phase
 from tests.cassettes import Scenario, record_scenario, replay_scenario
 
 MODEL = "smollm2-135m-instruct"
@@ -131,7 +131,7 @@ def check_narration(result: dict[str, Any]) -> None:
 def check_truths(result: dict[str, Any]) -> None:
     text, topic = result["gm"]
     assert text.startswith("Truth: ") and topic in ("general", "sun", "darkness", "their_weakness")
-    from rules.ten_candles.actions import SpeakTruth
+    from narrator.rules.ten_candles.actions import SpeakTruth
 
     if result["player"] is not None:
         action = result["player"].action

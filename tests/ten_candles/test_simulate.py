@@ -11,12 +11,12 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from narrator.rules.replay import replay
 from typer.testing import CliRunner
 
 from narrator.cli.main import app
 from narrator.playtest import GameJob, make_jobs
 from narrator.ten_candles.simulate import play_one
-from rules.replay import replay
 
 
 def test_tiny_simulation_writes_report_csvs_and_plots(tmp_path: Path) -> None:

@@ -12,10 +12,10 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrator.agents.ten_candles import material as mat
+from narrator.rules.core import HOST
 
-from agents.ten_candles import material as mat
 from narrator.ten_candles.storyteller import ModuleBlockedError, TemplateStoryteller, usable_modules
-from rules.core import HOST
 from tests.ten_candles.helpers_play import recorded_game
 
 TAGS = sorted(mat.vocabulary())
@@ -71,7 +71,7 @@ def test_veiled_entries_come_last_and_are_marked_off_screen() -> None:
 
 def test_x_card_drops_the_current_thread_for_good() -> None:
     """After an X-card the Storyteller answers with a redirect and never returns to that place or task."""
-    from rules.ten_candles import GAME, TenCandlesConfig
+    from narrator.rules.ten_candles import GAME, TenCandlesConfig
 
     storyteller = TemplateStoryteller(lang="en", module="ring_line", seed=3)
     view = GAME.view(GAME.initial_state(TenCandlesConfig(players=3)), HOST)

@@ -9,9 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
+from narrator.rules.registry import register_game
 
 from narrator.web import create_app
-from rules.registry import register_game
 
 register_game("whisper", "tests.web.whisper:GAME")
 

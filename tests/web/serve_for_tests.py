@@ -9,8 +9,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from narrator.rules.registry import register_game
+
 from narrator.cli.serve import serve
-from rules.registry import register_game
 
 if __name__ == "__main__":
     register_game("pig", "tests.core.pig:GAME")

@@ -17,8 +17,8 @@ from narrator.web.render import event_line
 from tests.web.conftest import Tables, as_seat, token_of
 from tests.web.test_live import drain
 
-pytest.importorskip("rules.battaglia", reason="the battaglia kernel is not there yet")
-pytest.importorskip("agents.battaglia", reason="the battaglia bots are not there yet")
+pytest.importorskip("narrator.rules.battaglia", reason="the battaglia kernel is not there yet")
+pytest.importorskip("narrator.agents.battaglia", reason="the battaglia bots are not there yet")
 
 HUMANS = (0, 1)
 

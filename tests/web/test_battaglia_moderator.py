@@ -14,12 +14,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from markupsafe import escape
+from narrator.agents.battaglia.texts import mask_name
+from narrator.rules.battaglia.life import seat_force
+from narrator.rules.core import HOST, Viewer
 
-from agents.battaglia.texts import mask_name
 from narrator.web import create_app
 from narrator.web.pages import context_for, event_lines
-from rules.battaglia.life import seat_force
-from rules.core import HOST, Viewer
 from tests.web.conftest import Tables, as_seat, token_of
 from tests.web.test_live import drain
 

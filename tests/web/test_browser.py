@@ -229,7 +229,7 @@ def fast_server(tmp_path: Path) -> Iterator[Server]:
 
 
 def test_two_people_play_battaglia_against_bots_in_chromium(fast_server: Server, browser: Any) -> None:
-    pytest.importorskip("agents.battaglia", reason="the battaglia bots are not there yet")
+    pytest.importorskip("narrator.agents.battaglia", reason="the battaglia bots are not there yet")
     created = post_json(fast_server.url + "/api/tables", {"game": "battaglia", "options": {"players": 6},
                                                           "bot_seats": [2, 3, 4, 5], "names": ["Anna", "Boris"],
                                                           "seed": 5})

@@ -11,7 +11,8 @@ from __future__ import annotations
 import itertools
 from contextlib import ExitStack
 
-from rules.core import Viewer
+from narrator.rules.core import Viewer
+
 from tests.web.conftest import Tables, as_seat, token_of
 from tests.web.test_live import drain
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from rules.battaglia.actions import Accuse, Choose, Judge, Pass, Vote
-from rules.core import HOST, Event, public, seats
+from narrator.rules.battaglia.actions import Accuse, Choose, Judge, Pass, Vote
+from narrator.rules.core import HOST, Event, public, seats
+from narrator.rules.ten_candles.actions import ArrangeStack, CallConflict, SpeakTruth, WriteTraits, XCard
+
 from narrator.web.present import Context, Group, Presenter, presenter_for
-from rules.ten_candles.actions import ArrangeStack, CallConflict, SpeakTruth, WriteTraits, XCard
 
 
 class _View:

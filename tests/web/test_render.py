@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+from narrator.rules.core import private
 from typer.testing import CliRunner
 
 from narrator.cli.main import app as cli
@@ -12,7 +13,6 @@ from narrator.web.bots import RandomBot, UnknownBotError, bot_kinds, make_bot, r
 from narrator.web.i18n import register_messages, translate
 from narrator.web.render import controls, event_line, view_rows
 from narrator.web.security import RedactTokens
-from rules.core import private
 from tests.core.pig import GAME as PIG
 from tests.core.pig import Hold, Roll
 from tests.web.whisper import GAME as WHISPER

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from narrator.rules.core import HOST
+from narrator.rules.storyteller import DARK_AGES, Roll
 
 from narrator.transcript import read_transcript
 from narrator.web import create_app
-from rules.core import HOST
-from rules.storyteller import DARK_AGES, Roll
 from tests.web.conftest import Tables, as_seat, token_of
 
 CHOOSE = "choose_approach"

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.core import Viewer
+from narrator.rules.core import Viewer
+
 from tests.web.conftest import Tables, as_seat, token_of
 from tests.web.test_live import drain
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from rules.chance import Dice, validate
-from rules.core import (
+from narrator.rules.chance import Dice, validate
+from narrator.rules.core import (
     CHANCE,
     Action,
     ChanceAction,

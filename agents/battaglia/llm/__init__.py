@@ -7,8 +7,8 @@ seat's view only (:mod:`agents.battaglia.llm.brief`); see ``docs/llm.md`` (batta
 
 from __future__ import annotations
 
-from agents.battaglia.llm.agent import BattagliaLLM, llm_table
-from agents.battaglia.llm.brief import Brief, Names, build_brief
-from agents.battaglia.llm.roles import fit_speech
+from narrator.agents.battaglia.llm.agent import BattagliaLLM, llm_table
+from narrator.agents.battaglia.llm.brief import Brief, Names, build_brief
+from narrator.agents.battaglia.llm.roles import fit_speech
 
 __all__ = ["BattagliaLLM", "Brief", "Names", "build_brief", "fit_speech", "llm_table"]

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from agents.base import Decision, Request
-from agents.battaglia.bot import BattagliaBot
-from agents.battaglia.llm.brief import Brief, Names, build_brief
-from agents.battaglia.llm.roles import decision_kind, role_for
-from agents.battaglia.texts import Table
-from agents.llm import LLMAgent, LLMSettings, TokenBudget, UsageStats
-from agents.llm.client import chat_model
-from agents.llm.prompts import render
-from agents.llm.usage import CallSink
-from rules.core import Action, PlayerId
+from narrator.agents.base import Decision, Request
+from narrator.agents.battaglia.bot import BattagliaBot
+from narrator.agents.battaglia.llm.brief import Brief, Names, build_brief
+from narrator.agents.battaglia.llm.roles import decision_kind, role_for
+from narrator.agents.battaglia.texts import Table
+from narrator.agents.llm import LLMAgent, LLMSettings, TokenBudget, UsageStats
+from narrator.agents.llm.client import chat_model
+from narrator.agents.llm.prompts import render
+from narrator.agents.llm.usage import CallSink
+from narrator.rules.core import Action, PlayerId
 
 SPEECH_SCHEMA_CHARS = 300
 """The schema's ``maxLength`` for speech; :func:`~agents.battaglia.llm.roles.fit_speech` then trims it."""

@@ -19,10 +19,9 @@ from functools import cache
 from typing import Any
 
 import yaml
-
-from agents.battaglia.knowledge import faction_of
-from agents.battaglia.texts import PROMPTS, Table, mask_info, mask_name
-from rules.battaglia.cards import Card
+from narrator.agents.battaglia.knowledge import faction_of
+from narrator.agents.battaglia.texts import PROMPTS, Table, mask_info, mask_name
+from narrator.rules.battaglia.cards import Card
 
 RECENT_NIGHT_NOTES = 10
 """Night notes (gatherings, rounds, the Cat's peeks, whispers) shown in detail; older ones are dropped."""

@@ -12,13 +12,12 @@ import dataclasses
 import re
 from typing import Any
 
+from narrator.agents.base import Request
+from narrator.agents.battaglia.llm.brief import speech_band
+from narrator.agents.llm import ChoiceRole
+from narrator.rules.battaglia.actions import Accuse, Speak, Whisper
+from narrator.rules.core import Action
 from pydantic import BaseModel
-
-from agents.base import Request
-from agents.battaglia.llm.brief import speech_band
-from agents.llm import ChoiceRole
-from rules.battaglia.actions import Accuse, Speak, Whisper
-from rules.core import Action
 
 SPEAKING = frozenset({"accuse", "speak", "whisper"})
 """Decisions whose moves carry free text (the Lord's last-words naming carries none: L74)."""

@@ -10,13 +10,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from agents.base import AgentGaveUpError, Decision, Request
-from agents.battaglia.bot import BattagliaBot
-from agents.battaglia.llm.agent import BattagliaLLM
-from agents.battaglia.texts import Table
-from agents.llm import LLMMode, SettingsError, load_settings
-from agents.llm.usage import CallSink
-from rules.core import Action, Game, PlayerId
+from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.battaglia.bot import BattagliaBot
+from narrator.agents.battaglia.llm.agent import BattagliaLLM
+from narrator.agents.battaglia.texts import Table
+from narrator.agents.llm import LLMMode, SettingsError, load_settings
+from narrator.agents.llm.usage import CallSink
+from narrator.rules.core import Action, Game, PlayerId
 
 logger = logging.getLogger(__name__)
 

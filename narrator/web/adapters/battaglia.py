@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agents.battaglia.texts import Table, load, mask_info
+from narrator.agents.battaglia.texts import Table, load, mask_info
 from narrator.battaglia.narration import Narrator
+from narrator.rules.codec import action_to_dict
+from narrator.rules.core import HOST, Action, Event, Viewer
 from narrator.web.adapters.battaglia_host import host_word, moderator_event_lines, truth_sections
 from narrator.web.present import Context, Presenter, Section
 from narrator.web.render import Control
-from rules.codec import action_to_dict
-from rules.core import HOST, Action, Event, Viewer
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {"choose": "choose {name}", "choose_group": "choose", "whisper": "whisper to my group",

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from narrator.battaglia.narration import Narrator
+from narrator.rules.battaglia.life import seat_force
+from narrator.rules.battaglia.state import BattagliaState, Phase
+from narrator.rules.core import Event, Viewer
 from narrator.web.present import Section
-from rules.battaglia.life import seat_force
-from rules.battaglia.state import BattagliaState, Phase
-from rules.core import Event, Viewer
 
 HOST_WORDS: dict[str, dict[str, str]] = {
     "en": {"truth": "The whole truth (moderator only)", "first": "first {card}", "life_no": "life {life}",

@@ -24,15 +24,15 @@ from typing import Any
 
 import yaml
 
-from agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.rules.core import HOST, Event, PlayerId, Rejection
+from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
 from narrator.storyteller.render import LABELS
 from narrator.storyteller.scenario import Scenario, load_narration, load_scenario
 from narrator.storyteller.template import Choice, Option, TemplateStoryteller
 from narrator.web.present import Context, Presenter, Section
 from narrator.web.render import Control
-from rules.core import HOST, Event, PlayerId, Rejection
-from rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 
 CHOOSE = "choose_approach"
 """The table move of a player seat: ``{"kind": "choose_approach", "approach": id, "willpower": bool,
@@ -153,7 +153,7 @@ def setup_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
         config = table_config(book, [sheet, *npcs], combat=load_combat(book), options=rest or None)
     except (DataError, SheetError) as error:
         raise ValueError(str(error)) from None
-    from rules.registry import get_game
+    from narrator.rules.registry import get_game
 
     return dict(get_game(game).config_to_dict(config))
 

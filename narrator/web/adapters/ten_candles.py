@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from narrator.rules.core import HOST, Action, Event
+from narrator.rules.ten_candles import GAME, TEXT_FIELDS
 from narrator.ten_candles.narration import WORDS as TABLE_WORDS
 from narrator.ten_candles.narration import describe
 from narrator.web.i18n import register_messages
 from narrator.web.present import Context, Presenter, Section
-from rules.core import HOST, Action, Event
-from rules.ten_candles import GAME, TEXT_FIELDS
 
 W: dict[str, dict[str, str]] = {
     "en": {
