@@ -161,6 +161,8 @@ class Action:
     __pydantic_config__ = {"extra": "forbid"}
 
     actor: PlayerId
+    kind: str
+    """The wire discriminator; each subclass narrows it to ``Literal["its-kind"] = "its-kind"``."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -67,7 +67,8 @@ def _copier(cls: type) -> Callable[[Any], Any]:
         lines.append(f"    _set(new, {f.name!r}, {value})\n")
     source = f"def copy(obj):\n    new = _new(cls)\n{''.join(lines)}    return new\n"
     exec(source, namespace)  # noqa: S102 - source built from the class's own field names
-    return namespace["copy"]
+    copy: Callable[[Any], Any] = namespace["copy"]  # type: ignore[assignment]  # exec's product
+    return copy
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}

@@ -159,10 +159,11 @@ def replay(lines: Iterable[str], *, strict: bool = True) -> ReplayResult:
     result.unrecorded = list(folder.pending)
     result.outcome = game.outcome(folder.state)
     if not result.errors and folder.pending and not result.truncated:
-        error = TranscriptError(result.last_line, f"event {folder.pending[0].kind!r} was derived but not recorded")
+        unrecorded = TranscriptError(result.last_line,
+                                     f"event {folder.pending[0].kind!r} was derived but not recorded")
         if strict:
-            raise error
-        result.errors.append(error)
+            raise unrecorded
+        result.errors.append(unrecorded)
     return result
 
 

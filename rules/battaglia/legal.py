@@ -214,7 +214,7 @@ def legal_actions(state: BattagliaState, seat: int) -> list[Action]:
 
 # Moves are frozen values, so the lists of them are built once per situation and shared.
 _MOVES: dict[tuple[object, ...], tuple[Action, ...]] = {}
-_SINGLES: dict[tuple[type, int], Action] = {}
+_SINGLES: dict[tuple[Callable[..., Action], int], Action] = {}
 
 
 def _memo(key: tuple[object, ...], build: Callable[[], list[Action]]) -> tuple[Action, ...]:
@@ -226,7 +226,7 @@ def _memo(key: tuple[object, ...], build: Callable[[], list[Action]]) -> tuple[A
     return moves
 
 
-def _one(kind: type[Action], seat: int) -> Action:
+def _one(kind: Callable[..., Action], seat: int) -> Action:
     """The field-less move of ``kind`` for ``seat`` (a pass, a speech with empty text...)."""
     move = _SINGLES.get((kind, seat))
     if move is None:

@@ -21,7 +21,7 @@ from narrator.rules.battaglia.state import evolve as replace
 from narrator.rules.core import Event, host_only, private, public
 
 S = NightStep
-STEP_LIFE = {step: (1 if step.value.startswith("first") else 2) for step in NightStep if step is not S.SHADOW}
+STEP_LIFE: dict[NightStep, int] = {step: (1 if step.value.startswith("first") else 2) for step in NightStep if step is not S.SHADOW}
 STEP_CARD = {S.FIRST_DOMOVIK: Card.DOMOVIK, S.SECOND_DOMOVIK: Card.DOMOVIK, S.FIRST_TIIR: Card.TIIR,
              S.SECOND_TIIR: Card.TIIR, S.FIRST_GLOOM: Card.NIKOR, S.SECOND_GLOOM: Card.NIKOR,
              S.FIRST_CORRIGAN: Card.CORRIGAN, S.SECOND_CORRIGAN: Card.CORRIGAN, S.FIRST_COHEN: Card.COHEN,

@@ -74,6 +74,7 @@ class _Derived(Draftable):
     """Also a slot for a fact derived from a sealed state, filled on first use."""
 
     __slots__ = ("_active",)
+    _active: frozenset[int]
 
 
 @dataclass(frozen=True, slots=True)

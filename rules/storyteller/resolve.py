@@ -247,13 +247,14 @@ def _with_event(resolution: Resolution, first: Event) -> tuple[StorytellerState,
 def _wound(state: StorytellerState, request: Attack, damage_type: str, damage: int, soaked: int,
            info: Any) -> Resolution:
     """Mark ``damage - soaked`` health boxes on the defender (house-default health track)."""
-    assert state.config.combat is not None
+    combat = state.config.combat
+    assert combat is not None
     wounds = max(0, damage - soaked)
     char = state.char(request.defender)
     assert char is not None
     marked = (*char.damage, *([damage_type] * wounds))
     state = state.with_char(replace(char, damage=marked))
-    status = health_status(state.config.combat, len(marked))
+    status = health_status(combat, len(marked))
     summary = {"what": "attack", "character": request.character, "defender": request.defender, "hit": True,
                "hits": int(info.get("hit", 1)), "damage": damage, "soaked": soaked, "wounds": wounds,
                "damage_type": damage_type, "health": status, "boxes": len(marked),

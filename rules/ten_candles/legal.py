@@ -7,6 +7,7 @@ bounds (and one word for a Trait). ``same_move`` compares a proposal with a list
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from typing import Any
 
 from narrator.rules.core import CHANCE, HOST, Action, PlayerId
 from narrator.rules.ten_candles.actions import (
@@ -162,7 +163,7 @@ def is_interjection(action: Action) -> bool:
 
 def with_samples(action: Action) -> Action:
     """``action`` with every free-text field replaced by the sample used in listed moves."""
-    changes = {f.name: _sample_for(action, f.name) for f in fields(action) if f.name in TEXT_FIELDS}  # type: ignore[arg-type]
+    changes: dict[str, Any] = {f.name: _sample_for(action, f.name) for f in fields(action) if f.name in TEXT_FIELDS}
     return replace(action, **changes) if changes else action
 
 

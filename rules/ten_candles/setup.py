@@ -6,8 +6,10 @@ only then are its cards passed, shared or fixed and its candles lit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import permutations
+from typing import Any
 
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection, private, public
 from narrator.rules.ten_candles.actions import (
@@ -247,9 +249,10 @@ def _fix_stacks(state: TenCandlesState, events: list[Event]) -> TenCandlesState:
 NEXT = {Phase.TRAITS: Phase.MODULE, Phase.MODULE: Phase.DESCRIBE, Phase.DESCRIBE: Phase.MOMENTS,
         Phase.MOMENTS: Phase.BRINKS, Phase.BRINKS: Phase.STACKS, Phase.STACKS: Phase.SUPPLIES,
         Phase.FRAMING: Phase.MESSAGES}
-RECORD = {WriteTraits: _traits, ReadModule: _module, DescribeCharacter: _describe, WriteMoment: _moment,
-          WriteBrink: _brink, ArrangeStack: _stack, DescribeSupplies: _supplies, FrameScene: _frame,
-          RecordMessage: _message}
+RECORD: dict[type[Action], Callable[[TenCandlesState, Any, list[Event]], TenCandlesState]] = {
+    WriteTraits: _traits, ReadModule: _module, DescribeCharacter: _describe, WriteMoment: _moment,
+    WriteBrink: _brink, ArrangeStack: _stack, DescribeSupplies: _supplies, FrameScene: _frame,
+    RecordMessage: _message}
 LINES = {WriteTraits: "L102-104", ReadModule: "L122", DescribeCharacter: "L128-132", WriteMoment: "L144",
          WriteBrink: "L174-178", ArrangeStack: "L230-234", DescribeSupplies: "L240", FrameScene: "L253",
          RecordMessage: "L255-257"}

@@ -117,7 +117,7 @@ _RINGS: dict[int, tuple[PlayerId, ...]] = {}
 def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandlesView:
     """Exactly what ``viewer`` may know now."""
     auditor = viewer is Viewer.HOST
-    seat = None if auditor or viewer is None or viewer is Viewer.PUBLIC else viewer
+    seat = viewer if isinstance(viewer, int) else None  # a seat; None for the public and the host
     phase, n = state.phase, state.players
     ring_ = _RINGS.get(n) or _RINGS.setdefault(n, ring(n))
     chars = _characters(state, viewer, seat, auditor)
