@@ -10,7 +10,6 @@ import yaml
 from rich.console import Console
 
 from narrator.rules.core import Game
-from narrator.rules.replay import decode_config
 
 console = Console()
 errors = Console(stderr=True)
@@ -28,6 +27,8 @@ def load_profile(game: Game[Any, Any], path: Path | None, **overrides: Any) -> A
     A profile is a YAML mapping of config options (``docs/rules-profiles.md``); an unknown or
     mistyped option is an error naming the file and the field.
     """
+    from narrator.rules.replay import decode_config  # pydantic: only for commands that read a profile
+
     data: dict[str, Any] = {}
     if path is not None:
         data = read_yaml_mapping(path)

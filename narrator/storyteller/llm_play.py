@@ -9,20 +9,24 @@ the template stays underneath as the fallback. A ``setup`` record after the head
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from narrator.agents.llm import LLMSettings
 from narrator.rules.core import HOST
 from narrator.storyteller import play as template_play
-from narrator.storyteller.llm import LLMStoryteller, LLMStorytellerSeat
 from narrator.storyteller.seat import Player
+
+if TYPE_CHECKING:  # the model stack is imported only when a model plays (start-up time of every command)
+    from narrator.agents.llm import LLMSettings
+    from narrator.storyteller.llm import LLMStoryteller
 
 
 def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say: template_play.Say, *,
                http_client: Any = None) -> tuple[template_play.Table, LLMStoryteller]:
     """Put the model in the Storyteller's seat of ``table`` (a fresh or resumed template table)."""
+    from narrator.storyteller.llm import LLMStoryteller, LLMStorytellerSeat
+
     session = table.session
     voice = LLMStoryteller(llm.model_copy(update={"language": table.voice.lang}), table.voice,
                            http_client=http_client)
