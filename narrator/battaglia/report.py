@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from narrator.rules.battaglia.cards import DECK_ORDER
 from rich.table import Table
 
-from narrator.battaglia.plots import force_panels
-from narrator.playtest import plots
+from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
 from narrator.playtest.stats import Proportion, group_by, summary, write_csv
 
 Row = Mapping[str, Any]
@@ -30,12 +30,43 @@ CAUSES = ("darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "
 """Death causes as counted in rows (``death_<cause>`` columns)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Run:
-    """The rows of one rules profile and its label in the report."""
+    """The rows of one rules profile and its label in the report.
+
+    Each statistic is counted once per run (the CSVs, the plots and report.md all show it).
+    """
 
     label: str
     rows: Sequence[Row]
+
+    @cached_property
+    def win_rates(self) -> dict[str, dict[int, Proportion]]:
+        return win_rates(self.rows)
+
+    @cached_property
+    def deaths_by_cause(self) -> dict[str, dict[int, float]]:
+        return deaths_by_cause(self.rows)
+
+    @cached_property
+    def mask_survival(self) -> dict[str, Proportion]:
+        return mask_survival(self.rows)
+
+    @cached_property
+    def mask_wins(self) -> dict[str, Proportion]:
+        return mask_wins(self.rows)
+
+    @cached_property
+    def seat_bias(self) -> dict[int, Proportion]:
+        return seat_bias(self.rows)
+
+    @cached_property
+    def expected_seat_rate(self) -> dict[int, float]:
+        return expected_seat_rate(self.rows)
+
+    @cached_property
+    def termination_counts(self) -> dict[int, Counter[str]]:
+        return termination_counts(self.rows)
 
 
 # -- numbers --------------------------------------------------------------------------------------
@@ -154,12 +185,12 @@ def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report).
     """
     out.mkdir(parents=True, exist_ok=True)
-    for run in runs:
-        write_csv(list(run.rows), out / _name("games", run, runs, "csv"))
-        _write_tables(out, run, runs)
-    _write_plots(out, runs)
     path = out / "report.md"
-    path.write_text(_markdown(runs, command=command, elapsed=elapsed, played_by=played_by), encoding="utf-8")
+    with drawn_meanwhile(_plots(out, runs)):  # the PNGs are drawn while the CSVs and the text are written
+        for run in runs:
+            write_csv(list(run.rows), out / _name("games", run, runs, "csv"))
+            _write_tables(out, run, runs)
+        path.write_text(_markdown(runs, command=command, elapsed=elapsed, played_by=played_by), encoding="utf-8")
     return path
 
 
@@ -175,48 +206,56 @@ def _slug(text: str) -> str:
 
 
 def _write_tables(out: Path, run: Run, runs: Sequence[Run]) -> None:
-    rates = win_rates(run.rows)
+    rates = run.win_rates
     write_csv([{"players": c, "force": f, "wins": p.hits, "games": p.total, "rate": round(p.rate, 4),
                 "low95": round(p.interval[0], 4), "high95": round(p.interval[1], 4)}
                for f, by_count in rates.items() for c, p in by_count.items()],
               out / _name("win_rates", run, runs, "csv"))
     write_csv([{"players": c, "cause": cause, "mean_per_game": round(v, 4)}
-               for cause, by_count in deaths_by_cause(run.rows).items() for c, v in by_count.items()],
+               for cause, by_count in run.deaths_by_cause.items() for c, v in by_count.items()],
               out / _name("deaths_by_cause", run, runs, "csv"))
-    survival, wins = mask_survival(run.rows), mask_wins(run.rows)
+    survival, wins = run.mask_survival, run.mask_wins
     write_csv([{"mask": m, "dealt": p.total, "survived": p.hits, "survival_rate": round(p.rate, 4),
                 "won": wins[m].hits, "win_rate": round(wins[m].rate, 4)} for m, p in survival.items()],
               out / _name("masks", run, runs, "csv"))
-    expected = expected_seat_rate(run.rows)
+    expected = run.expected_seat_rate
     write_csv([{"seat": s, "games": p.total, "wins": p.hits, "rate": round(p.rate, 4),
                 "expected": round(expected[s], 4), "low95": round(p.interval[0], 4),
-                "high95": round(p.interval[1], 4)} for s, p in seat_bias(run.rows).items()],
+                "high95": round(p.interval[1], 4)} for s, p in run.seat_bias.items()],
               out / _name("seat_bias", run, runs, "csv"))
 
 
-def _write_plots(out: Path, runs: Sequence[Run]) -> None:
-    force_panels({run.label: win_rates(run.rows) for run in runs}, out / "win_rates.png",
-                 title="Win rate of each force by player count (95% Wilson band; 'none' = no winner)")
+def _plots(out: Path, runs: Sequence[Run]) -> list[Plot]:
+    """The report's PNGs, as drawing jobs (:mod:`narrator.playtest.drawing` draws them in parallel)."""
+    wait_for_preload()  # matplotlib may still be loading in the background
+    from narrator.battaglia.plots import force_panels
+    from narrator.playtest import plots
+
+    jobs = [Plot(force_panels, ({run.label: run.win_rates for run in runs}, out / "win_rates.png"),
+                 {"title": "Win rate of each force by player count (95% Wilson band; 'none' = no winner)"})]
     for run in runs:
         rows = run.rows
-        plots.histogram([int(r["days"]) for r in rows], out / _name("days", run, runs, "png"),
-                        title=f"Game length ({run.label})", xlabel="days played", discrete=True)
-        plots.stacked_by_count(deaths_by_cause(rows), out / _name("deaths_by_cause", run, runs, "png"),
-                               title=f"Deaths per game by cause ({run.label})", ylabel="deaths per game")
-        survival = mask_survival(rows)
-        plots.bars({m: p.rate for m, p in survival.items()}, out / _name("mask_survival", run, runs, "png"),
-                   title=f"First soul survives to the end, by mask ({run.label})", ylabel="survival rate",
-                   errors={m: _band(p) for m, p in survival.items()})
-        bias, expected = seat_bias(rows), expected_seat_rate(rows)
+        survival = run.mask_survival
+        bias, expected = run.seat_bias, run.expected_seat_rate
         ratio = {str(s): p.rate / expected[s] if expected[s] else 0.0 for s, p in bias.items()}
         bands = {str(s): tuple(x / expected[s] if expected[s] else 0.0 for x in _band(p)) for s, p in bias.items()}
-        plots.bars(ratio, out / _name("seat_bias", run, runs, "png"),
-                   title=f"Seat win rate / expected rate ({run.label}; 1.0 = no seat bias, 95% CI)",
-                   ylabel="observed / expected", errors=bands)  # type: ignore[arg-type]
+        jobs += [
+            Plot(plots.histogram, ([int(r["days"]) for r in rows], out / _name("days", run, runs, "png")),
+                 {"title": f"Game length ({run.label})", "xlabel": "days played", "discrete": True}),
+            Plot(plots.stacked_by_count, (run.deaths_by_cause, out / _name("deaths_by_cause", run, runs, "png")),
+                 {"title": f"Deaths per game by cause ({run.label})", "ylabel": "deaths per game"}),
+            Plot(plots.bars, ({m: p.rate for m, p in survival.items()}, out / _name("mask_survival", run, runs, "png")),
+                 {"title": f"First soul survives to the end, by mask ({run.label})", "ylabel": "survival rate",
+                  "errors": {m: _band(p) for m, p in survival.items()}}),
+            Plot(plots.bars, (ratio, out / _name("seat_bias", run, runs, "png")),
+                 {"title": f"Seat win rate / expected rate ({run.label}; 1.0 = no seat bias, 95% CI)",
+                  "ylabel": "observed / expected", "errors": bands}),
+        ]
     stalemates = {run.label: {"stalemate": {c: Proportion(counts.get("stalemate", 0), sum(counts.values()))
-                                            for c, counts in termination_counts(run.rows).items()}}
+                                            for c, counts in run.termination_counts.items()}}
                   for run in runs}
-    force_panels(stalemates, out / "stalemates.png", title="Stalemate rate (95% Wilson band)")
+    jobs.append(Plot(force_panels, (stalemates, out / "stalemates.png"), {"title": "Stalemate rate (95% Wilson band)"}))
+    return jobs
 
 
 # -- report.md ------------------------------------------------------------------------------------
@@ -264,7 +303,7 @@ def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, playe
 
 
 def _win_table(runs: Sequence[Run]) -> list[str]:
-    tables = [win_rates(r.rows) for r in runs]
+    tables = [r.win_rates for r in runs]
     forces = [f for f in (*FORCES, NO_WINNER) if any(f in t for t in tables)]
     counts = sorted({c for t in tables for by in t.values() for c in by})
     header = ["players"] + [f"{f}" + (f" ({r.label})" if len(runs) > 1 else "") for f in forces for r in runs]
@@ -288,7 +327,7 @@ def _termination_table(runs: Sequence[Run]) -> list[str]:
     lines = ["| profile | players | games | " + " | ".join(_terminations(runs)) + " |",
              "|---|---|---|" + "---|" * len(_terminations(runs))]
     for run in runs:
-        for count, counter in termination_counts(run.rows).items():
+        for count, counter in run.termination_counts.items():
             total = sum(counter.values())
             cells = [f"{counter.get(t, 0) / total:.0%}" for t in _terminations(runs)]
             lines.append(f"| {run.label} | {count} | {total} | " + " | ".join(cells) + " |")
@@ -310,7 +349,7 @@ def _length_table(runs: Sequence[Run]) -> list[str]:
 
 
 def _deaths_table(runs: Sequence[Run]) -> list[str]:
-    tables = [deaths_by_cause(r.rows) for r in runs]
+    tables = [r.deaths_by_cause for r in runs]
     causes = [c for c in CAUSES if any(c in t for t in tables)]
     lines = ["| profile | players | " + " | ".join(causes) + " |", "|---|---|" + "---|" * len(causes)]
     for run, table in zip(runs, tables):
@@ -321,8 +360,8 @@ def _deaths_table(runs: Sequence[Run]) -> list[str]:
 
 
 def _mask_table(runs: Sequence[Run]) -> list[str]:
-    survival = [mask_survival(r.rows) for r in runs]
-    wins = [mask_wins(r.rows) for r in runs]
+    survival = [r.mask_survival for r in runs]
+    wins = [r.mask_wins for r in runs]
     masks = list(dict.fromkeys(m for s in survival for m in s))
     header = "| mask | " + " | ".join(f"dealt, survives, wins ({r.label})" for r in runs) + " |"
     lines = [header, "|---|" + "---|" * len(runs)]
@@ -337,8 +376,8 @@ def _mask_table(runs: Sequence[Run]) -> list[str]:
 def _seat_table(runs: Sequence[Run]) -> list[str]:
     lines = ["| profile | seat | games | win rate [95% CI] | expected |", "|---|---|---|---|---|"]
     for run in runs:
-        expected = expected_seat_rate(run.rows)
-        for seat, p in seat_bias(run.rows).items():
+        expected = run.expected_seat_rate
+        for seat, p in run.seat_bias.items():
             flag = "" if p.interval[0] <= expected[seat] <= p.interval[1] else " ⚠"
             lines.append(f"| {run.label} | {seat} | {p.total} | {_pct(p)}{flag} | {expected[seat]:.0%} |")
     return lines

@@ -91,8 +91,8 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
     rows disagree with the kernel's (a bug: the report would not be the rules' report).
     """
     from narrator.playtest import run_games
-    from narrator.playtest.engines import EngineError, choose
-    from narrator.playtest.engines import verify as check_rows
+    from narrator.playtest.drawing import preload
+    from narrator.playtest.engines import EngineError, KernelCheck, choose
 
     try:
         chosen = choose(engine, play_one=play_one, native=native, configs=configs)
@@ -100,12 +100,19 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
         fail(str(error))
     if chosen.note:
         console.print(f"note: {chosen.note}", highlight=False)
-    rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
-                     description=f"{description} ({chosen.name})", batched=True)
     if chosen.name != "native":
+        rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
+                         description=f"{description} ({chosen.name})", batched=True)
         return rows, "Played by the Python rules kernel."
     count = min(len(jobs), len({job.players for job in jobs}) if verify is None else verify)
-    problems = check_rows(rows, jobs, play_one, count)
+    check = KernelCheck(jobs, play_one, count)  # the kernel replays its sample while the engine plays
+    try:
+        preload()  # matplotlib loads meanwhile too (the native engines release the GIL)
+        rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
+                         description=f"{description} ({chosen.name})", batched=True)
+        problems = check.problems(rows)
+    finally:
+        check.close()
     if problems:
         fail("the native engine and the Python kernel disagree (a bug: please report it; --engine python "
              "plays without the native engine):\n  " + "\n  ".join(problems[:5]))

@@ -10,6 +10,7 @@ rests on an engine that disagrees with the law.
 from __future__ import annotations
 
 import functools
+import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -112,14 +113,64 @@ def verify(rows: Sequence[Row], jobs: Sequence[GameJob], play_one: PlayOne, coun
     The games are spread evenly over the run (so every player count is sampled when ``count`` is at
     least the number of counts). Returns one line per disagreement; empty when all agree.
     """
+    picks = sample(jobs, count)
+    return compare(rows, jobs, picks, [play_one(_plain(jobs[i])) for i in picks])
+
+
+def sample(jobs: Sequence[GameJob], count: int) -> list[int]:
+    """The indexes of ``count`` jobs spread evenly over the run."""
     if count <= 0 or not jobs:
         return []
-    picks = sorted({i * len(jobs) // min(count, len(jobs)) for i in range(min(count, len(jobs)))})
+    return sorted({i * len(jobs) // min(count, len(jobs)) for i in range(min(count, len(jobs)))})
+
+
+def compare(rows: Sequence[Row], jobs: Sequence[GameJob], picks: Sequence[int],
+            expected_rows: Sequence[Row]) -> list[str]:
+    """One line per picked game whose row differs from the kernel's ``expected_rows``."""
     problems = []
-    for i in picks:
-        expected = play_one(GameJob(jobs[i].index, jobs[i].players, jobs[i].seed, jobs[i].options))
+    for i, expected in zip(picks, expected_rows, strict=True):
         if rows[i] != expected:
             keys = sorted(k for k in expected.keys() | rows[i].keys() if rows[i].get(k) != expected.get(k))
             shown = ", ".join(f"{k}: {rows[i].get(k)!r} vs {expected.get(k)!r}" for k in keys[:6])
             problems.append(f"game {jobs[i].index} ({jobs[i].players} players, seed {jobs[i].seed}): {shown}")
     return problems
+
+
+def _plain(job: GameJob) -> GameJob:
+    """The job without its transcript path: the check must not overwrite the run's transcripts."""
+    return GameJob(job.index, job.players, job.seed, job.options)
+
+
+class KernelCheck:
+    """:func:`verify`, started before the run: the Python kernel replays its sample in a forked worker
+    while the native engine plays (it releases the GIL, so the two share the machine's cores).
+
+    Without ``fork`` the sample is played in :meth:`problems`, as :func:`verify` would.
+    """
+
+    def __init__(self, jobs: Sequence[GameJob], play_one: PlayOne, count: int) -> None:
+        self.jobs, self.play_one = jobs, play_one
+        self.picks = sample(jobs, count)
+        self._pool: Any = None
+        self._pending: Any = None
+        if self.picks and "fork" in multiprocessing.get_all_start_methods():
+            self._pool = multiprocessing.get_context("fork").Pool(1)
+            self._pending = self._pool.map_async(play_one, [_plain(jobs[i]) for i in self.picks], chunksize=1)
+
+    def problems(self, rows: Sequence[Row]) -> list[str]:
+        """Wait for the kernel's rows and compare them with the run's ``rows``."""
+        if self._pending is None:
+            expected = [self.play_one(_plain(self.jobs[i])) for i in self.picks]
+        else:
+            try:
+                expected = self._pending.get()
+            finally:
+                self.close()
+        return compare(rows, self.jobs, self.picks, expected)
+
+    def close(self) -> None:
+        """Stop the worker (also when the run failed before :meth:`problems`)."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = self._pending = None

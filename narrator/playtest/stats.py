@@ -90,6 +90,8 @@ def write_csv(rows: Sequence[Mapping[str, Any]], path: str | Path) -> None:
     for row in rows:
         columns.update(dict.fromkeys(row))
     with Path(path).open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(columns))
+        # extrasaction="ignore": the columns are the union of the keys, and the per-row check costs
+        # a set difference per row (a third of a 20,000-game games.csv's time)
+        writer = csv.DictWriter(handle, fieldnames=list(columns), extrasaction="ignore")
         writer.writeheader()
         writer.writerows(rows)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from narrator.playtest import plots
+from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
 from narrator.playtest.stats import Proportion, group_by, summary, write_csv
 
 ENDINGS = ("died_one_by_one", "last_candle_out", "all_dead_before_final", "candles_out_before_final")
@@ -62,31 +62,43 @@ def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, job
     """
     out.mkdir(parents=True, exist_ok=True)
     table = summarise(rows)
-    write_csv(rows, out / "games.csv")
-    write_csv(scene_rows(rows), out / "scenes.csv")
-    write_csv(table, out / "summary.csv")
-    _plots(rows, table, out)
-    (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by), encoding="utf-8")
+    scenes = scene_rows(rows)
+    with drawn_meanwhile(_plots(rows, scenes, table, out)):  # the PNGs are drawn while the files are written
+        write_csv(rows, out / "games.csv")
+        write_csv(scenes, out / "scenes.csv")
+        write_csv(table, out / "summary.csv")
+        (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by),
+                                       encoding="utf-8")
     return table
 
 
-def _plots(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], out: Path) -> None:
-    plots.histogram([r["scenes"] for r in rows], out / "scenes.png", title="Scenes reached", xlabel="scenes",
-                    discrete=True)
-    plots.histogram([c["conflicts"] for c in scene_rows(rows)], out / "conflicts_per_scene.png",
-                    title="Conflicts per scene", xlabel="conflicts", discrete=True)
+def _plots(rows: Sequence[Mapping[str, Any]], scenes: Sequence[Mapping[str, Any]],
+           table: Sequence[Mapping[str, Any]], out: Path) -> list[Plot]:
+    wait_for_preload()  # matplotlib may still be loading in the background
+    from narrator.playtest import plots
+
     cards = {key: {t["players"]: t[f"{key}_mean"] for t in table}
              for key in ("traits_burned", "moment_rolls", "brinks_engulfed")}
-    plots.stacked_by_count(cards, out / "cards_burned.png", title="Cards burned per game", ylabel="cards")
     groups = group_by(rows, "players")
     rates = {name: {p: Proportion(sum(1 for r in g if test(r)), len(g)) for p, g in groups.items()}
              for name, test in RATES.items()}
-    plots.rates_by_count(rates, out / "rates.png", title="Hope die, Brink, voluntary death, Last Stand reached",
-                         ylabel="share of games")
     endings = {e: {t["players"]: t[f"end_{e}"] for t in table} for e in ENDINGS}
-    plots.stacked_by_count(endings, out / "endings.png", title="How the game ends", ylabel="share of games")
-    deaths = {key: {t["players"]: t[f"{key}_mean"] for t in table} for key in ("voluntary_deaths", "final_scene_deaths")}
-    plots.stacked_by_count(deaths, out / "deaths.png", title="Deaths per game before the end", ylabel="deaths")
+    deaths = {key: {t["players"]: t[f"{key}_mean"] for t in table}
+              for key in ("voluntary_deaths", "final_scene_deaths")}
+    return [
+        Plot(plots.histogram, ([r["scenes"] for r in rows], out / "scenes.png"),
+             {"title": "Scenes reached", "xlabel": "scenes", "discrete": True}),
+        Plot(plots.histogram, ([c["conflicts"] for c in scenes], out / "conflicts_per_scene.png"),
+             {"title": "Conflicts per scene", "xlabel": "conflicts", "discrete": True}),
+        Plot(plots.stacked_by_count, (cards, out / "cards_burned.png"),
+             {"title": "Cards burned per game", "ylabel": "cards"}),
+        Plot(plots.rates_by_count, (rates, out / "rates.png"),
+             {"title": "Hope die, Brink, voluntary death, Last Stand reached", "ylabel": "share of games"}),
+        Plot(plots.stacked_by_count, (endings, out / "endings.png"),
+             {"title": "How the game ends", "ylabel": "share of games"}),
+        Plot(plots.stacked_by_count, (deaths, out / "deaths.png"),
+             {"title": "Deaths per game before the end", "ylabel": "deaths"}),
+    ]
 
 
 def _markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], *, seed: int, jobs: int,

@@ -9,7 +9,7 @@ import pytest
 from narrator.battaglia.simulate import play_one
 from narrator.fast import NativeUnavailableError
 from narrator.playtest import GameJob, make_jobs
-from narrator.playtest.engines import EngineError, choose, in_runs, verify
+from narrator.playtest.engines import EngineError, KernelCheck, choose, in_runs, verify
 
 
 def _not_built() -> Any:
@@ -67,3 +67,14 @@ def test_verify_passes_rows_the_kernel_agrees_with_and_names_a_tampered_one() ->
     rows[3] = {**rows[3], "days": rows[3]["days"] + 1}
     problems = verify(rows, jobs, play_one, count=4)
     assert len(problems) == 1 and "game 3 (7 players" in problems[0] and "days" in problems[0]
+
+
+def test_the_kernel_check_started_before_the_run_finds_what_verify_finds() -> None:
+    jobs = make_jobs([6, 7], 2, seed=3)
+    rows = [play_one(job) for job in jobs]
+    check = KernelCheck(jobs, play_one, count=4)  # replays in a forked worker meanwhile
+    assert check.problems(rows) == []
+    tampered = [*rows[:3], {**rows[3], "days": rows[3]["days"] + 1}]
+    check = KernelCheck(jobs, play_one, count=4)
+    problems = check.problems(tampered)
+    assert problems == verify(tampered, jobs, play_one, count=4) and len(problems) == 1
