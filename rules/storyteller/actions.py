@@ -104,6 +104,17 @@ class Resisted(Action):
     """Two characters roll against each other (DA L209-213; WW L104-112).
 
     ``target`` > 0 makes it an extended resisted contest (first to the target under ``race``).
+
+    Attributes:
+        character: the acting side (it always uses its action for the turn).
+        opponent: the resisting side (uses an action only under ``resist_uses_action``, D50, or in a
+            carried Wild West tie, D51).
+        willpower, opponent_willpower: a side spends Willpower (refused unless
+            ``willpower_in_team_contest``, D53).
+        automatic, opponent_automatic: a side takes the pool >= difficulty success (refused unless
+            ``automatic_in_team_contest``, D53).
+        combat: a combat contest (no automatic success, no retry penalty).
+        exempt_retry: a contest the retry penalty spares (tracking fleeing prey: DA L177, L222).
     """
 
     kind: Literal["resisted"] = "resisted"
@@ -117,11 +128,28 @@ class Resisted(Action):
     task: str = ""
     target: int = 0
     combat: bool = False
+    willpower: bool = False
+    automatic: bool = False
+    opponent_willpower: bool = False
+    opponent_automatic: bool = False
+    exempt_retry: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Teamwork(Action):
-    """Several characters roll separately and add their successes (DA L227-229; WW L116)."""
+    """Several characters roll separately and add their successes (DA L227-229; WW L116).
+
+    Attributes:
+        members: two or more characters; each uses its action for the turn (D50).
+        traits: one trait list per member, named by the Storyteller (they may differ, D48).
+        difficulty: the task's one difficulty (D48).
+        difficulties: one difficulty per member (refused unless ``team_difficulty: per_member``).
+        willpower: members who spend Willpower (refused unless ``willpower_in_team_contest``, D53).
+        automatic: members who take the pool >= difficulty success (refused unless
+            ``automatic_in_team_contest``, D53).
+        combat: a fight (a barroom brawl, WW L116): no automatic success, no retry penalty.
+        exempt_retry: a team task the retry penalty spares (tracking a hunter: DA L177, L229).
+    """
 
     kind: Literal["teamwork"] = "teamwork"
     actor: PlayerId = HOST
@@ -130,6 +158,11 @@ class Teamwork(Action):
     difficulty: int = 6
     task: str = ""
     target: int = 0
+    difficulties: tuple[int, ...] = ()
+    willpower: tuple[str, ...] = ()
+    automatic: tuple[str, ...] = ()
+    combat: bool = False
+    exempt_retry: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -44,6 +44,18 @@ class StorytellerConfig:
         automatic_success: the pool >= difficulty rule (DA L167, WW L82); a group may turn it off.
         retry_penalty: D25 (DA L173, WW L122): +1 difficulty per failed attempt at the same task.
         max_attempts: WW L126 / D26: the Storyteller may limit attempts, "usually to two"; None = no cap.
+        resist_uses_action: D50. Resisting in a contest spends the resister's action for the turn (off:
+            only the acting side and teamwork helpers use an action; a carried Wild West tie is both
+            sides' action, D51).
+        willpower_in_extended: D52 / D4 (WW L86 "pointless"): ``reject`` a Willpower point toward an
+            extended task, or let it count ``one_success`` toward the total.
+        willpower_in_team_contest: D53 / D32: ``reject`` Willpower in teamwork and contests, or let it
+            give that member's or side's roll ``one_success`` (per ``willpower_mode``).
+        automatic_in_team_contest: D53 / D32 (DA L220 lists it for simple actions only): ``reject`` the
+            pool >= difficulty success in teamwork and contests, or ``allow`` it for one-shot ones.
+        team_difficulty: D48. ``one`` difficulty for the whole team, or ``per_member`` difficulties.
+        team_members: D49. ``any`` character may help (a Storyteller character when the Storyteller says
+            so), or ``players_only``.
         characters: the sheets at the table (PCs and NPCs).
         combat: house-default combat tables (D39 / spec §4 project decision); None refuses combat.
     """
@@ -63,6 +75,12 @@ class StorytellerConfig:
     automatic_success: bool = True
     retry_penalty: bool = True
     max_attempts: int | None = None
+    resist_uses_action: bool = False
+    willpower_in_extended: Literal["reject", "one_success"] = "reject"
+    willpower_in_team_contest: Literal["reject", "one_success"] = "reject"
+    automatic_in_team_contest: Literal["reject", "allow"] = "reject"
+    team_difficulty: Literal["one", "per_member"] = "one"
+    team_members: Literal["any", "players_only"] = "any"
     characters: tuple[Character, ...] = ()
     combat: CombatTables | None = None
 

@@ -60,6 +60,13 @@ class StCode(StrEnum):
     NO_COMBAT_TABLES = "NO_COMBAT_TABLES"
     UNKNOWN_WEAPON = "UNKNOWN_WEAPON"
     DICE_AWAITED = "DICE_AWAITED"
+    WILLPOWER_IN_TEAM_CONTEST = "WILLPOWER_IN_TEAM_CONTEST"
+    AUTO_IN_TEAM_CONTEST = "AUTO_IN_TEAM_CONTEST"
+    NOT_A_MEMBER = "NOT_A_MEMBER"
+    TEAM_DIFFICULTY_PER_MEMBER = "TEAM_DIFFICULTY_PER_MEMBER"
+    TEAM_PLAYERS_ONLY = "TEAM_PLAYERS_ONLY"
+    TIE_REMATCH_CHANGED = "TIE_REMATCH_CHANGED"
+    DECLARE_AFTER_ROLL = "DECLARE_AFTER_ROLL"
 
 
 def where(state: StorytellerState) -> str:
@@ -201,15 +208,19 @@ def budget_rejection(state: StorytellerState, sheet: Character, char: CharState,
 
 def willpower_rejection(config: StorytellerConfig, state: StorytellerState, sheet: Character, char: CharState,
                         action: str) -> Rejection | None:
-    """Whether a Willpower point may buy an automatic success now (D2, D3, D4, D32).
+    """Whether a Willpower point may buy an automatic success now (D2, D3, D4, D32, D52).
+
+    ``action`` is ``extended`` for a roll toward an accumulated total (an extended task, team task or
+    contest): refused unless ``willpower_in_extended`` is ``one_success``.
 
     Rule: «За ход Сила воли тратится только один раз» (seeds/002_066846aa780a4bc4.txt:L169);
     «за Силу воли можно получить только один успех; если успехов нужно больше, тратить её бессмысленно»
     (seeds/003_f0eb31a77e5e4bcd.txt:L86)
     """
-    if action == "extended":
+    if action == "extended" and config.willpower_in_extended == "reject":
         return Rejection(StCode.WILLPOWER_ONE_SUCCESS, f"{sheet.name}: Willpower yields only one success and this "
-                                                       "extended task needs more; roll it instead",
+                                                       "extended task needs more; roll it instead (this table's "
+                                                       "willpower_in_extended is 'reject', D52)",
                          f"{WW_L}:L86; {DA_L}:L220")
     if char.willpower <= 0:
         return Rejection(StCode.NO_WILLPOWER, f"{sheet.name} has no Willpower points left {where(state)}; roll "
@@ -268,3 +279,45 @@ def task_rejection(state: StorytellerState, key: str, action: str, task: str, ta
         return Rejection(StCode.TARGET_REQUIRED, f"extended task {task!r} needs a target of 2 or more successes "
                                                  f"(got {target}); one success is a simple action", rule)
     return None
+
+
+def team_contest_willpower_rejection(config: StorytellerConfig, state: StorytellerState, sheet: Character,
+                                     char: CharState, what: str, *, extended: bool) -> Rejection | None:
+    """Whether ``sheet`` may spend Willpower on its share of a team roll or a contest (D32, D53, D52).
+
+    Refused by default: neither book speaks of Willpower outside a character's own roll, and a point
+    "yields only one success" where more are needed. Allowed by ``willpower_in_team_contest: one_success``,
+    then subject to the per-turn limit and, toward an accumulated total, to ``willpower_in_extended``.
+
+    Rule: «за Силу воли можно получить только один успех; если успехов нужно больше, тратить её бессмысленно»
+    (seeds/003_f0eb31a77e5e4bcd.txt:L86); «За ход Сила воли тратится только один раз»
+    (seeds/002_066846aa780a4bc4.txt:L169)
+    """
+    if config.willpower_in_team_contest == "reject":
+        return Rejection(StCode.WILLPOWER_IN_TEAM_CONTEST,
+                         f"{sheet.name} cannot spend Willpower on a {what} ({where(state)}): this table's "
+                         "willpower_in_team_contest is 'reject' (D32, D53); roll the dice",
+                         f"{WW_L}:L86; {DA_L}:L169")
+    return willpower_rejection(config, state, sheet, char, "extended" if extended else "simple")
+
+
+def team_contest_automatic_rejection(config: StorytellerConfig, state: StorytellerState, sheet: Character,
+                                     pool: int, difficulty: int, what: str, *, extended: bool,
+                                     combat: bool) -> Rejection | None:
+    """Whether pool >= difficulty may replace ``sheet``'s dice in a team roll or a contest (D32, D53).
+
+    The action-type table offers automatic success for simple actions only, so it is refused by
+    default; ``automatic_in_team_contest: allow`` admits it for one-shot team rolls and contests, and
+    then the ordinary conditions hold (not in combat, pool >= difficulty). Toward an accumulated total
+    it stays refused, as for a single extended task.
+
+    Rule: «Возможен автоматический успех» (seeds/002_066846aa780a4bc4.txt:L220); «он вообще не применяется в
+    бою или другой напряженной ситуации» (L167); «для определённого типа действий, таких как бой, позволять
+    автоматические успехи нельзя» (seeds/003_f0eb31a77e5e4bcd.txt:L84)
+    """
+    if config.automatic_in_team_contest == "reject":
+        return Rejection(StCode.AUTO_IN_TEAM_CONTEST,
+                         f"{sheet.name} cannot take an automatic success in a {what} ({where(state)}): it is "
+                         "listed for simple actions only and this table's automatic_in_team_contest is "
+                         "'reject' (D32, D53); roll the dice", f"{DA_L}:L220; {WW_L}:L82-84")
+    return automatic_rejection(config, state, sheet, pool, difficulty, "extended" if extended else "simple", combat)

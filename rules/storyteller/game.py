@@ -29,7 +29,7 @@ from narrator.rules.core import (
     jsonable,
     public,
 )
-from narrator.rules.storyteller import plans, resolve
+from narrator.rules.storyteller import plans, resolve, troupe
 from narrator.rules.storyteller.actions import (
     ACTION_TYPES,
     Attack,
@@ -202,7 +202,7 @@ def _nothing(state: StorytellerState, action: Action) -> Rejection | None:
 _CHECKS: dict[type, Callable[[StorytellerState, Any], Rejection | None]] = {
     BeginChapter: _nothing, BeginScene: _check_scene, NextTurn: _check_turn, Downtime: _nothing,
     DeclareActions: _as_check(plans.plan_declaration), Roll: _as_check(plans.plan_roll),
-    Resisted: _as_check(plans.plan_resisted), Teamwork: _as_check(plans.plan_team),
+    Resisted: _as_check(troupe.plan_resisted), Teamwork: _as_check(troupe.plan_team),
     Initiative: _as_check(plans.plan_initiative), Attack: _as_check(plans.plan_attack), EndStory: _nothing,
 }
 
@@ -219,7 +219,7 @@ def _begin_chapter(state: StorytellerState, action: BeginChapter) -> Handled:
 
 
 def _begin_scene(state: StorytellerState, action: BeginScene) -> Handled:
-    tasks = tuple(replace(t, failed=0) for t in state.tasks)
+    tasks = tuple(replace(t, failed=0, carried=()) for t in state.tasks)
     new = replace(state, scene=action.scene, scene_count=state.scene_count + 1, turn=1, tasks=tasks,
                   characters=tuple(c.new_turn() for c in state.characters), initiative=())
     return new, (public("scene_begun", scene=action.scene, number=new.scene_count, chapter=state.chapter),)
@@ -262,19 +262,30 @@ def _roll(state: StorytellerState, action: Roll) -> Handled:
 
 
 def _resisted(state: StorytellerState, action: Resisted) -> Handled:
-    sides = plans.plan_resisted(state, action)
+    sides = troupe.plan_resisted(state, action)
     assert not isinstance(sides, Rejection)
     event = public("roll_requested", character=action.character, opponent=action.opponent, action="resisted",
-                   pools=[s.pool for s in sides], difficulties=[s.difficulty for s in sides], task=action.task)
-    return replace(state, pending=Pending("resisted", action, tuple(s.part() for s in sides))), (event,)
+                   pools=[s.pool for s in sides], difficulties=[s.difficulty for s in sides], task=action.task,
+                   retry_penalty=sides[0].retry_penalty, willpower=[s.willpower for s in sides],
+                   automatic=[s.automatic for s in sides])
+    return _pending_or_finished(state, Pending("resisted", action, tuple(s.part() for s in sides)), event)
 
 
 def _teamwork(state: StorytellerState, action: Teamwork) -> Handled:
-    members = plans.plan_team(state, action)
+    members = troupe.plan_team(state, action)
     assert not isinstance(members, Rejection)
     event = public("roll_requested", members=list(action.members), action="teamwork", task=action.task,
-                   pools=[m.pool for m in members], difficulty=action.difficulty)
-    return replace(state, pending=Pending("team", action, tuple(m.part() for m in members))), (event,)
+                   pools=[m.pool for m in members], difficulty=action.difficulty,
+                   difficulties=[m.difficulty for m in members], willpower=[m.willpower for m in members],
+                   automatic=[m.automatic for m in members])
+    return _pending_or_finished(state, Pending("team", action, tuple(m.part() for m in members)), event)
+
+
+def _pending_or_finished(state: StorytellerState, pending: Pending, event: Event) -> Handled:
+    """Wait for dice, or resolve at once when no share rolls any (Willpower or automatic successes only)."""
+    if pending.rolled():
+        return _finish(replace(state, pending=pending), pending, (event,))
+    return replace(state, pending=pending), (event,)
 
 
 def _initiative(state: StorytellerState, action: Initiative) -> Handled:

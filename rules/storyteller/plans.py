@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from narrator.rules.core import Rejection
-from narrator.rules.storyteller.actions import Attack, DeclareActions, Initiative, Resisted, Roll, Teamwork
+from narrator.rules.storyteller.actions import Attack, DeclareActions, Initiative, Roll
 from narrator.rules.storyteller.checks import (
     DA_L,
     WW_L,
@@ -42,22 +42,31 @@ class RollPlan:
     retry_penalty: int = 0
     wound_penalty: int = 0
     flag: str | None = None
+    willpower: bool = False
+    automatic: bool = False
+    dice: bool = True
+    """Whether dice are rolled (not for an automatic success or a ``replace_roll`` Willpower point)."""
 
     def part(self) -> Part:
         """The roll-in-flight share of this plan."""
-        return Part(self.character, self.pool, self.difficulty)
+        return Part(self.character, self.pool if self.dice else 0, self.difficulty, willpower=self.willpower,
+                    automatic=self.automatic)
 
 
-def _no_scene(state: StorytellerState) -> Rejection | None:
+def no_scene(state: StorytellerState) -> Rejection | None:
     if state.scene:
         return None
     return Rejection(StCode.NO_SCENE, "no scene is being played (downtime or before the first scene); "
                                       "begin a scene before asking for rolls", f"{DA_L}:L53, L61; {WW_L}:L16")
 
 
-def _actor(state: StorytellerState, character: str, traits: tuple[str, ...], *,
-           reflexive: bool = False) -> tuple[Character | None, int, int, Rejection | None]:
-    """Sheet, base pool (declared slot or traits) and wound penalty of a character about to roll."""
+def actor(state: StorytellerState, character: str, traits: tuple[str, ...], *, reflexive: bool = False,
+          uses_action: bool = True) -> tuple[Character | None, int, int, Rejection | None]:
+    """Sheet, base pool (declared slot or traits) and wound penalty of a character about to roll.
+
+    A roll that uses no action (reflexive, or resisting under D50) needs no action left this turn and
+    takes no declared slot; only a reflexive one escapes the wound penalty.
+    """
     sheet, rejection = find_character(state.config, state, character)
     if sheet is None:
         return None, 0, 0, rejection
@@ -67,10 +76,11 @@ def _actor(state: StorytellerState, character: str, traits: tuple[str, ...], *,
     if penalty is None and not reflexive:
         return None, 0, 0, Rejection(StCode.INCAPACITATED, f"{sheet.name} is incapacitated {where(state)} and "
                                                            "cannot act (house-default health track)", "combat data")
-    rejection = pool_rejection(sheet, traits) or (None if reflexive else budget_rejection(state, sheet, char, traits))
+    spends = uses_action and not reflexive
+    rejection = pool_rejection(sheet, traits) or (budget_rejection(state, sheet, char, traits) if spends else None)
     if rejection:
         return None, 0, 0, rejection
-    declared = char.declared and not reflexive
+    declared = char.declared and spends
     pool = char.declared[char.actions_used].pool if declared else base_pool(sheet, traits)
     return sheet, pool, 0 if reflexive else (penalty or 0), None
 
@@ -79,8 +89,8 @@ def plan_roll(state: StorytellerState, action: Roll) -> RollPlan | Rejection:
     """The plan of a single-character roll request, or the first reason to refuse it."""
     cfg = state.config
     reflexive = action.action == "reflexive"
-    sheet, pool, wounds, rejection = _actor(state, action.character, action.traits, reflexive=reflexive)
-    rejection = _no_scene(state) or rejection or difficulty_rejection(action.difficulty, "difficulty", state)
+    sheet, pool, wounds, rejection = actor(state, action.character, action.traits, reflexive=reflexive)
+    rejection = no_scene(state) or rejection or difficulty_rejection(action.difficulty, "difficulty", state)
     key = f"{action.character}:{action.task}" if action.task else ""
     rejection = rejection or task_rejection(state, key, action.action, action.task, action.target)
     if rejection or sheet is None:
@@ -119,7 +129,7 @@ def _option_rejection(state: StorytellerState, sheet: Character, action: Roll, p
 def plan_side(state: StorytellerState, character: str, traits: tuple[str, ...], difficulty: int,
               what: str) -> RollPlan | Rejection:
     """The plan of one side of a contest or one member of a team (no retries, no Willpower: D32)."""
-    sheet, pool, wounds, rejection = _actor(state, character, traits)
+    sheet, pool, wounds, rejection = actor(state, character, traits)
     rejection = rejection or difficulty_rejection(difficulty, f"{what} difficulty", state)
     if rejection or sheet is None:
         return rejection or Rejection(StCode.UNKNOWN_CHARACTER, "no such character", "sheet")
@@ -127,52 +137,6 @@ def plan_side(state: StorytellerState, character: str, traits: tuple[str, ...], 
         return Rejection(StCode.POOL_EMPTY, f"{sheet.name}'s pool for {' + '.join(traits)} is {pool + wounds}: "
                                             "cannot act (D31)", f"{DA_L}:L193")
     return RollPlan(character, "", pool + wounds, difficulty, 0, wounds)
-
-
-def plan_resisted(state: StorytellerState, action: Resisted) -> tuple[RollPlan, RollPlan] | Rejection:
-    """Both sides of a resisted roll (DA L209-213; WW L104-112)."""
-    if action.character == action.opponent:
-        return Rejection(StCode.SAME_CHARACTER, f"{action.character!r} cannot resist itself; name an opponent",
-                         f"{DA_L}:L209")
-    mine = _no_scene(state) or plan_side(state, action.character, action.traits, action.difficulty, "the")
-    if isinstance(mine, Rejection):
-        return mine
-    theirs = plan_side(state, action.opponent, action.opponent_traits, action.opponent_difficulty, "opponent's")
-    if isinstance(theirs, Rejection):
-        return theirs
-    key = f"{action.character}:{action.task}" if action.task else ""
-    if action.target and not action.task:
-        return Rejection(StCode.TASK_REQUIRED, "an extended resisted contest needs a task name", f"{DA_L}:L213")
-    if key and state.task(key).status != "open":
-        return Rejection(StCode.TASK_CLOSED, f"contest {action.task!r} is {state.task(key).status}", f"{DA_L}:L213")
-    return mine, theirs
-
-
-def plan_team(state: StorytellerState, action: Teamwork) -> tuple[RollPlan, ...] | Rejection:
-    """Each member's roll in a teamwork action; traits are never pooled (DA L227; WW L116)."""
-    if len(action.members) < 2 or len(set(action.members)) != len(action.members):
-        return Rejection(StCode.TEAM_TOO_SMALL, f"teamwork needs two or more different characters, got "
-                                                f"{list(action.members)}", f"{DA_L}:L227; {WW_L}:L116")
-    if len(action.traits) != len(action.members):
-        return Rejection(StCode.NO_TRAITS, f"give one trait list per member ({len(action.members)}), "
-                                           f"got {len(action.traits)}", f"{DA_L}:L227")
-    rejection = _no_scene(state) or difficulty_rejection(action.difficulty, "difficulty", state)
-    if action.target and not action.task:
-        rejection = rejection or Rejection(StCode.TASK_REQUIRED, "an extended team task needs a task name",
-                                           f"{DA_L}:L227")
-    key = f"team:{action.task}" if action.task else ""
-    if key and state.task(key).status != "open":
-        rejection = rejection or Rejection(StCode.TASK_CLOSED, f"task {action.task!r} is {state.task(key).status}",
-                                           f"{DA_L}:L227")
-    if rejection:
-        return rejection
-    plans = []
-    for member, traits in zip(action.members, action.traits):
-        plan = plan_side(state, member, traits, action.difficulty, "the")
-        if isinstance(plan, Rejection):
-            return plan
-        plans.append(plan)
-    return tuple(plans)
 
 
 def plan_initiative(state: StorytellerState, action: Initiative) -> tuple[RollPlan, ...] | Rejection:
@@ -193,7 +157,7 @@ def plan_initiative(state: StorytellerState, action: Initiative) -> tuple[RollPl
         penalty = penalty_of(state.config, char) if char else 0
         pool = max(0, base_pool(sheet, traits) + (penalty or 0))
         plans.append(RollPlan(character, "", pool, tables.initiative_difficulty))
-    return _no_scene(state) or tuple(plans)
+    return no_scene(state) or tuple(plans)
 
 
 def plan_attack(state: StorytellerState, action: Attack) -> RollPlan | Rejection:
@@ -212,21 +176,31 @@ def plan_attack(state: StorytellerState, action: Attack) -> RollPlan | Rejection
     if rejection:
         return rejection
     difficulty = action.difficulty or weapon.difficulty
-    return _no_scene(state) or plan_side(state, action.character, weapon.traits, difficulty, "attack")
+    return no_scene(state) or plan_side(state, action.character, weapon.traits, difficulty, "attack")
 
 
 def plan_declaration(state: StorytellerState, action: DeclareActions) -> tuple[Slot, ...] | Rejection:
-    """The slots of a multiple-action declaration (DA L193-197; WW L40, L200; D14-D17, D47)."""
+    """The slots of a multiple-action declaration (D14-D17, D47, D54), made before the turn's first roll.
+
+    Rule: «Игрок объявляет общее число действий, которые его персонаж собирается выполнить. Затем первый запас
+    бросков уменьшается» (seeds/002_066846aa780a4bc4.txt:L193-197); (seeds/003_f0eb31a77e5e4bcd.txt:L40, L200)
+    """
     sheet, rejection = find_character(state.config, state, action.character)
     char = state.char(action.character)
     if sheet is None or char is None:
         return rejection or Rejection(StCode.UNKNOWN_CHARACTER, "no such character", "sheet")
     rule = f"{DA_L}:L193-197; {WW_L}:L40, L200"
-    if rejection := _no_scene(state):
+    if rejection := no_scene(state):
         return rejection
-    if char.declared or char.actions_used:
-        return Rejection(StCode.ALREADY_DECLARED, f"{sheet.name} already acted or declared {where(state)}; "
-                                                  "declare at the start of the next turn", rule)
+    if char.declared:
+        return Rejection(StCode.ALREADY_DECLARED, f"{sheet.name} already declared {len(char.declared)} actions "
+                                                  f"{where(state)}; declare again at the start of the next turn",
+                         rule)
+    if char.has_rolled():
+        return Rejection(StCode.DECLARE_AFTER_ROLL, f"{sheet.name} already rolled {where(state)} (an action, a "
+                                                    "teamwork share or resisting a contest): multiple actions are "
+                                                    "declared before the first roll of the turn (D54); declare at "
+                                                    "the start of the next turn", rule)
     if not action.actions:
         return Rejection(StCode.NO_TRAITS, "declare at least one action", rule)
     for traits in (*action.actions, *action.extra):

@@ -102,8 +102,42 @@ def update_task(state: StorytellerState, key: str, action: str, result: RollResu
                                    "reset": result.botch}
 
 
+def read_share(state: StorytellerState, part: Part) -> tuple[StorytellerState, RollResult]:
+    """A contest side's or team member's result: its dice, a Willpower point, or the automatic success.
+
+    A Willpower point is one marginal success without dice under ``replace_roll`` or one success
+    no 1 cancels added to the roll under ``add_to_roll`` (D2); both need D53's option (checked before).
+
+    Rule: «Просто потратьте единицу Силы воли» (seeds/002_066846aa780a4bc4.txt:L169); «автоматический успех
+    считается незначительным, как если бы вы получили один успешный балл» (L167)
+    """
+    if part.automatic:
+        return state, automatic_result(part.difficulty)
+    if part.willpower:
+        state = spend_willpower(state, part.character)
+        if part.pool == 0:
+            return state, automatic_result(part.difficulty)
+        state, result = read_part(state, part)
+        return state, add_willpower(result)
+    return read_part(state, part)
+
+
+def resist_without_action(state: StorytellerState, character: str) -> StorytellerState:
+    """Count a contest resisted without using an action (D50): still a roll this turn (D54)."""
+    char = state.char(character)
+    assert char is not None
+    return state.with_char(replace(char, resisted=char.resisted + 1))
+
+
+def _share_dict(part: Part, result: RollResult) -> dict[str, Any]:
+    return {"character": part.character, **result.to_dict(), "willpower": part.willpower}
+
+
 def finish_resisted(state: StorytellerState, pending: Pending) -> Resolution:
-    """Net successes cancel one for one; the higher side wins by the difference (D7, D8, D9, D42).
+    """Net successes cancel one for one; the higher side wins by the difference (D7, D8, D9, D42, D50, D51).
+
+    The acting side uses its action; the resisting side only under ``resist_uses_action`` or when
+    the contest is a Wild West tie carried over (then it is both characters' action).
 
     Rule: «успешные баллы оппонента "отменяют" ваши баллы» (seeds/002_066846aa780a4bc4.txt:L211);
     «Если оба игрока набрали равное число успехов, в этом ходу никто не выигрывает»
@@ -111,18 +145,24 @@ def finish_resisted(state: StorytellerState, pending: Pending) -> Resolution:
     """
     request = pending.request
     assert isinstance(request, Resisted)
-    state, mine = read_part(state, pending.parts[0])
-    state, theirs = read_part(state, pending.parts[1])
-    state = use_action(use_action(state, request.character), request.opponent)
+    key = f"{request.character}:{request.task}" if request.task else ""
+    carried = bool(key and state.task(key).carried)
+    state, mine = read_share(state, pending.parts[0])
+    state, theirs = read_share(state, pending.parts[1])
+    opponent_acts = state.config.resist_uses_action or carried
+    state = use_action(state, request.character)
+    state = use_action(state, request.opponent) if opponent_acts else resist_without_action(state, request.opponent)
     margin = mine.net - theirs.net
     winner = request.character if margin > 0 else request.opponent if margin < 0 else None
     info: dict[str, Any] = {"winner": winner, "net": abs(margin), "tie": winner is None,
-                            "continues": winner is None and state.config.resisted_tie == "continue"}
+                            "continues": winner is None and state.config.resisted_tie == "continue",
+                            "rematch": carried, "opponent_used_action": opponent_acts}
     if request.task:
         state, more = _contest_totals(state, request, mine, theirs, winner, abs(margin))
         info.update(more)
     summary = {"what": "resisted", "character": request.character, "opponent": request.opponent,
-               "task": request.task, "mine": mine.to_dict(), "theirs": theirs.to_dict(), **info,
+               "task": request.task, "mine": _share_dict(pending.parts[0], mine),
+               "theirs": _share_dict(pending.parts[1], theirs), **info,
                "category": _contest_category(mine, winner == request.character, abs(margin))}
     return replace(state, pending=None, last=summary), (public("resisted_resolved", **summary),)
 
@@ -135,35 +175,58 @@ def _contest_category(mine: RollResult, won: bool, net: int) -> str:
 
 def _contest_totals(state: StorytellerState, request: Resisted, mine: RollResult, theirs: RollResult,
                     winner: str | None, net: int) -> tuple[StorytellerState, dict[str, Any]]:
+    """A contest's task: retries of a one-shot contest, or the running totals of an extended one.
+
+    One-shot: a lost attempt (or a Dark Ages tie, where the status quo holds) is a failed attempt for
+    the retry penalty; a Wild West tie is carried, not failed (D51). Extended: a botch wipes the
+    botcher's total but is not a loss (WW L142), unless ``extended_botch_policy`` is ``reset_and_end``:
+    then the botcher gets no second attempt and loses the contest (DA L203).
+
+    Rule: «Важно: провал стирает все собранные успехи, а не приводит к автоматическому проигрышу»
+    (seeds/003_f0eb31a77e5e4bcd.txt:L142); «Рассказчик вообще может решить, что второй попытки у вас нет»
+    (seeds/002_066846aa780a4bc4.txt:L203); «Победителем считается тот, кто первым наберет требуемое количество
+    успешных баллов» (L213)
+    """
+    cfg = state.config
     key = f"{request.character}:{request.task}"
     task = state.task(key)
     target = task.target or request.target
     if not target:
-        # a one-shot contest is settled by this roll; a new attempt is a new contest (the task stays open)
-        status = "open" if winner is None and state.config.resisted_tie == "continue" else "decided"
-        return state.with_task(task), {"status": status}
+        # a one-shot contest is settled by this roll; a new attempt is a retry (the task stays open)
+        carries = winner is None and cfg.resisted_tie == "continue"
+        failed = 0 if winner == request.character else task.failed if carries else task.failed + 1
+        carried = (request.opponent, request.difficulty, request.opponent_difficulty) if carries else ()
+        state = state.with_task(replace(task, failed=failed, carried=carried))
+        return state, {"status": "open" if carries else "decided", "failed_attempts": failed}
     total = 0 if mine.botch else task.total + (net if winner == request.character else 0)
     other = 0 if theirs.botch else task.opponent_total + (net if winner == request.opponent else 0)
-    if state.config.extended_resisted_mode == "race":
+    if cfg.extended_botch_policy == "reset_and_end" and (mine.botch or theirs.botch):
+        status = "ended" if mine.botch and theirs.botch else "lost" if mine.botch else "won"
+    elif cfg.extended_resisted_mode == "race":
         status = "won" if total >= target else "lost" if other >= target else "open"
     else:
         status = "won" if total - other >= target else "lost" if other - total >= target else "open"
     task = replace(task, total=total, opponent_total=other, target=target, status=status)
-    return state.with_task(task), {"total": total, "opponent_total": other, "target": target, "status": status}
+    return state.with_task(task), {"total": total, "opponent_total": other, "target": target, "status": status,
+                                   "reset": mine.botch, "opponent_reset": theirs.botch}
 
 
 def finish_team(state: StorytellerState, pending: Pending) -> Resolution:
-    """Members' net successes are summed; a member's botch may spoil the attempt (D13).
+    """Members' net successes are summed; a member's botch may spoil the attempt (D13, D10, D50).
+
+    Each member's share is its action for the turn. A spoiled extended task resets to 0, and under
+    ``extended_botch_policy: reset_and_end`` it ends there; a failed one-shot team roll is a failed
+    attempt for the retry penalty.
 
     Rule: «два или более игроков выполняют броски независимо друг от друга и складывают полученные результаты ...
     провал у одного из игроков может испортить всю попытку» (seeds/002_066846aa780a4bc4.txt:L227-229);
-    (seeds/003_f0eb31a77e5e4bcd.txt:L116)
+    «Рассказчик вообще может решить, что второй попытки у вас нет» (L203); (seeds/003_f0eb31a77e5e4bcd.txt:L116)
     """
     request = pending.request
     assert isinstance(request, Teamwork)
     results = []
     for part in pending.parts:
-        state, result = read_part(state, part)
+        state, result = read_share(state, part)
         state = use_action(state, part.character)
         results.append(result)
     team_botch = any(r.botch for r in results)
@@ -171,30 +234,47 @@ def finish_team(state: StorytellerState, pending: Pending) -> Resolution:
     rolled = 0 if spoiled else sum(r.net for r in results)
     info: dict[str, Any] = {"team_botch": team_botch, "spoiled": spoiled, "successes": rolled}
     if request.task:
-        key = f"team:{request.task}"
-        task = state.task(key)
-        target = task.target or request.target
-        total = 0 if spoiled else task.total + rolled
-        status = "complete" if target and total >= target else "open" if target else "decided"
-        state = state.with_task(replace(task, total=total, target=target,
-                                        status="open" if status == "decided" else status))
-        info.update(total=total, target=target, status=status)
+        state, more = _team_task(state, request, rolled, spoiled)
+        info.update(more)
     category = "botch" if spoiled else ("failure" if rolled < 1 else
                                         ("marginal", "moderate", "complete", "exceptional", "phenomenal")[min(rolled, 5) - 1])
     summary = {"what": "teamwork", "members": list(request.members), "task": request.task,
-               "results": [r.to_dict() for r in results], **info, "category": category}
+               "results": [_share_dict(p, r) for p, r in zip(pending.parts, results)], **info, "category": category}
     return replace(state, pending=None, last=summary), (public("team_resolved", **summary),)
 
 
+def _team_task(state: StorytellerState, request: Teamwork, rolled: int,
+               spoiled: bool) -> tuple[StorytellerState, dict[str, Any]]:
+    key = f"team:{request.task}"
+    task = state.task(key)
+    target = task.target or request.target
+    if not target:
+        failed = 0 if rolled >= 1 else task.failed + 1
+        state = state.with_task(replace(task, failed=failed))
+        return state, {"total": rolled, "target": 0, "status": "decided", "failed_attempts": failed}
+    total = 0 if spoiled else task.total + rolled
+    if spoiled and state.config.extended_botch_policy == "reset_and_end":
+        status = "ended"
+    else:
+        status = "complete" if total >= target else "open"
+    state = state.with_task(replace(task, total=total, target=target, status=status))
+    return state, {"total": total, "target": target, "status": status, "reset": spoiled}
+
+
 def finish_initiative(state: StorytellerState, pending: Pending) -> Resolution:
-    """Order fighters by net successes, then pool, then the order they were named (house default)."""
+    """Order fighters by net successes, then pool, then the order they were named (house default, D55).
+
+    Neither chapter has an initiative rule or an order within a turn; the result names its source
+    (the combat tables' label) so it is never taken for a rule, and it restricts no one's turn.
+    """
     scored = []
     for index, part in enumerate(pending.parts):
         state, result = read_part(state, part)
         scored.append((-result.net, -part.pool, index, part.character, result))
     scored.sort(key=lambda item: item[:3])
     order = tuple(item[3] for item in scored)
-    summary = {"what": "initiative", "order": list(order),
+    source = state.config.combat.label if state.config.combat else "house default"
+    summary = {"what": "initiative", "order": list(order), "source": source,
                "results": {item[3]: item[4].to_dict() for item in scored}, "category": "initiative"}
     return replace(state, pending=None, last=summary, initiative=order), (public("initiative_rolled", **summary),)
 

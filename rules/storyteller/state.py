@@ -32,6 +32,8 @@ class CharState:
         actions_used: non-reflexive actions taken this turn.
         reflexive: reflexive actions this turn ("нужно следить за количеством", DA L71).
         declared: this turn's declared actions (multiple actions), empty when none.
+        resisted: contests resisted this turn without using an action (D50); a roll all the same,
+            so no multiple actions may be declared after it (D54).
         forgiven_used: the chapter's forgiven botch is used (DA L159).
     """
 
@@ -43,11 +45,16 @@ class CharState:
     actions_used: int = 0
     reflexive: int = 0
     declared: tuple[Slot, ...] = ()
+    resisted: int = 0
     forgiven_used: bool = False
 
     def new_turn(self) -> CharState:
         """Per-turn limits reset."""
-        return replace(self, willpower_spent=False, actions_used=0, reflexive=0, declared=())
+        return replace(self, willpower_spent=False, actions_used=0, reflexive=0, declared=(), resisted=0)
+
+    def has_rolled(self) -> bool:
+        """Whether this character rolled this turn, other than reflexively (D54)."""
+        return bool(self.actions_used or self.resisted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +68,8 @@ class Task:
         opponent_total: the other side's total in an extended resisted contest.
         target: successes needed (0: a single roll).
         status: ``open``, ``complete``, ``ended`` (botch with no second try), ``won``/``lost``.
+        carried: a Wild West tie carried to the next turn (D51): the opponent and both difficulties
+            the rematch keeps; empty when none.
     """
 
     key: str
@@ -69,6 +78,7 @@ class Task:
     opponent_total: int = 0
     target: int = 0
     status: str = "open"
+    carried: tuple[str, int, int] | tuple[()] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +92,10 @@ class Part:
     rerolls: tuple[int, ...] = ()
     waiting: int = 0
     """10s still to re-roll under the optional rule of ten."""
+    willpower: bool = False
+    """A Willpower point is spent on this share (no dice under ``replace_roll``)."""
+    automatic: bool = False
+    """The pool >= difficulty success replaces this share's dice."""
 
 
 @dataclass(frozen=True, slots=True)
