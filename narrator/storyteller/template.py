@@ -255,6 +255,8 @@ class TemplateStoryteller:
             lines = [f"{self._name(view, str(winner))} {verb} {data.get('net')}."]
         if data.get("target"):
             lines.append(f"{data.get('total')} : {data.get('opponent_total')} / {data.get('target')}")
+            if data.get("status") == "open":
+                lines.append("The contest goes on." if self.lang == "en" else "Состязание продолжается.")
         return lines + self._result_lines(view, data, str(data["character"]), str(data["category"]))[:1]
 
     def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
@@ -276,9 +278,9 @@ def outcome_of(last: Mapping[str, Any], pc: str) -> str:
         status = last.get("status")
         if status in ("won", "lost"):
             return "success" if status == "won" else "failure"
+        if status == "open" or last.get("continues"):
+            return "continue"  # the kernel says the contest goes on: a round won is not the contest won
         if last.get("mine", {}).get("botch"):
             return "botch"
-        if last.get("winner") == pc:
-            return "success"
-        return "continue" if last.get("continues") or status == "open" else "failure"
+        return "success" if last.get("winner") == pc else "failure"
     return "continue"
