@@ -17,9 +17,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import narrator.prompts as prompts
 import yaml
 from narrator.agents.battaglia.draws import Draws
+
+from narrator import prompts
 
 PROMPTS = Path(prompts.__file__).parent / "battaglia"
 LANGS = ("ru", "en")

@@ -20,10 +20,11 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from narrator.agents.base import AgentGaveUpError, Decision, Request
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from narrator.agents.llm.language import wrong_language
 from narrator.agents.llm.prompts import describe_events, render, rules_summary
 from narrator.agents.llm.roles import PLAYER, ChoiceRole, option_labels
 from narrator.agents.llm.settings import LLMSettings
-from narrator.agents.llm.usage import CallSink, TokenBudget, UsageStats
+from narrator.agents.llm.usage import CallSink, ModelSwitch, TokenBudget, UsageStats
 from narrator.rules.core import Action, Event, PlayerId
 from pydantic import BaseModel
 
@@ -40,17 +41,20 @@ class LLMAgent:
         stats: the run's usage stats (shared by all seats of a simulation).
         budget: the game's token budget (shared by all its seats); default from ``settings``.
         rules: the rules summary put in the static prefix (default: ``prompts/<game>/rules.<lang>.md``).
+        switch: the seat's model switch (shared by the agents of one seat); default a new one.
     """
 
     def __init__(self, settings: LLMSettings, role: ChoiceRole = PLAYER, *, model: Any = None,
                  http_client: Any = None, calls: CallSink | None = None, stats: UsageStats | None = None,
-                 budget: TokenBudget | None = None, rules: str | None = None) -> None:
+                 budget: TokenBudget | None = None, rules: str | None = None,
+                 switch: ModelSwitch | None = None) -> None:
         self.settings, self.role, self.rules = settings, role, rules
         self.model_name = settings.model_for(role.model_role)
         self.name = f"llm:{self.model_name}"
         self.max_attempts = settings.max_reasks + 2  # so this agent, not the session, decides when to give up
         self.chat = model if model is not None else chat_model(settings, role.model_role, http_client=http_client)
-        self.accounting = Accounting(calls, stats or UsageStats(), budget or TokenBudget(settings.budget_tokens))
+        self.accounting = Accounting(calls, stats or UsageStats(), budget or TokenBudget(settings.budget_tokens),
+                                     switch or ModelSwitch(settings.max_transport_failures))
         self._seat: PlayerId | None = None
         self._events: deque[Event] = deque(maxlen=role.recent_events)
         self._turn: _Turn | None = None
@@ -59,6 +63,11 @@ class LLMAgent:
     def stats(self) -> UsageStats:
         """The usage stats this agent adds to."""
         return self.accounting.stats
+
+    @property
+    def switch(self) -> ModelSwitch:
+        """This seat's model switch (off after repeated transport failures)."""
+        return self.accounting.switch
 
     def bind_calls(self, sink: CallSink) -> None:
         """Send ``llm_call`` records to ``sink`` (the session's transcript)."""
@@ -112,7 +121,8 @@ class LLMAgent:
             structured, [SystemMessage(content=system), HumanMessage(content=prompt)], turn.parse,
             lambda answer, reason: render(role.reask, language, answer=answer, reason=reason, tool=role.tool,
                                           options=labels),
-            self.stats.start(request.seat), self.settings, self.accounting, role.name, self.model_name)
+            self.stats.start(request.seat), self.settings, self.accounting, role.name, self.model_name,
+            tool=role.tool)
         return turn
 
 
@@ -143,10 +153,15 @@ class _Turn:
         self.conversation.refused(reason)
 
     def parse(self, message: AIMessage) -> Parsed:
-        parsed = tool_arguments(message)
+        parsed = tool_arguments(message, self.conversation.tool)
         if parsed.error is not None:
             return parsed
         parsed = validate(self.output, parsed.output, parsed)
+        speech = getattr(parsed.output, "speech", None)
+        if parsed.error is None and isinstance(speech, str):
+            wrong = wrong_language(speech, self.agent.settings.language)
+            if wrong:
+                return Parsed(parsed.text, error=wrong)
         validator = self.agent.role.validator
         if parsed.error is None and validator is not None:
             reason = validator(parsed.output, {"request": self.request, "options": self.options})

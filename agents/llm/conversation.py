@@ -3,7 +3,11 @@
 Shared by :class:`~agents.llm.agent.LLMAgent` (moves) and :class:`~agents.llm.writer.LLMWriter`
 (prose). A re-ask appends the model's answer and the reason it was refused, so the model never
 sees the identical prompt twice. Reasons for giving up start with a stable word the transcript
-and reports group by: ``budget:``, ``transport:``, ``illegal:``.
+and reports group by: ``budget:``, ``transport:``, ``deadline:``, ``model_off:``, ``illegal:``.
+
+A decision has one wall-clock deadline (``settings.decision_deadline``) for all its calls and
+re-asks. Decisions lost to the transport are counted by the seat's :class:`ModelSwitch`; after
+``settings.max_transport_failures`` in a row the model is switched off for the rest of the game.
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ from typing import Any, NoReturn
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from narrator.agents.base import AgentGaveUpError
-from narrator.agents.llm.client import TransportError, invoke
+from narrator.agents.llm.client import DeadlineExceededError, TransportError, invoke
 from narrator.agents.llm.settings import LLMSettings
-from narrator.agents.llm.usage import CallRecord, CallSink, DecisionLog, TokenBudget, UsageStats
+from narrator.agents.llm.usage import CallRecord, CallSink, DecisionLog, ModelSwitch, TokenBudget, UsageStats
 from pydantic import BaseModel, ValidationError
 
 RAW_KEPT = 400
@@ -27,11 +31,12 @@ RAW_KEPT = 400
 
 @dataclass
 class Accounting:
-    """Where a caller's records go: the transcript sink, the run's stats, the game's budget."""
+    """Where a caller's records go: the transcript sink, the run's stats, the game's budget, the seat's switch."""
 
     sink: CallSink | None = None
     stats: UsageStats = field(default_factory=UsageStats)
     budget: TokenBudget = field(default_factory=lambda: TokenBudget(None))
+    switch: ModelSwitch = field(default_factory=ModelSwitch)
 
 
 @dataclass
@@ -67,6 +72,14 @@ class Conversation:
     model_name: str
     reasks_used: int = 0
     last_text: str | None = None
+    deadline: float = field(default=0.0)
+    """``time.monotonic()`` by which this decision must be made (set when the conversation starts)."""
+    tool: str | None = None
+    """The function the model must call (``None``: plain text, or any name)."""
+
+    def __post_init__(self) -> None:
+        if not self.deadline:
+            self.deadline = time.monotonic() + self.settings.decision_deadline
 
     def run(self) -> Any:
         """Call until an answer parses and validates; returns its output.
@@ -97,17 +110,25 @@ class Conversation:
         raise AgentGaveUpError(reason, raw=self.last_text, attempts=len(self.log.calls))
 
     def _call_once(self) -> Parsed:
-        budget = self.accounting.budget
+        budget, switch = self.accounting.budget, self.accounting.switch
+        if switch.off:
+            self.give_up(switch.off_reason or "model_off")
         if budget.exhausted:
             self.give_up(budget.describe())
+        if time.monotonic() >= self.deadline:
+            self.give_up(f"deadline: {self.settings.decision_deadline:g} s passed before a usable answer")
         attempt = len(self.log.calls) + 1
         start = time.perf_counter()
         try:
-            reply = invoke(self.model, self.messages, self.settings)
+            reply = invoke(self.model, self.messages, self.settings, deadline=self.deadline)
         except TransportError as error:
             self._record(CallRecord(self.role, self.model_name, attempt, (time.perf_counter() - start) * 1000,
                                     "transport_error", seat=self.log.seat, error=str(error)))
-            self.give_up(f"transport: {error}")
+            kind = "deadline" if isinstance(error, DeadlineExceededError) else "transport"
+            if switch.failed(f"{kind}: {error}"):
+                self.give_up(switch.off_reason or "model_off")
+            self.give_up(f"{kind}: {error}")
+        switch.succeeded()
         parsed = self.parse(reply.message)
         self.last_text = parsed.text
         outcome = "ok" if parsed.error is None else "empty" if parsed.empty else "invalid"
@@ -123,14 +144,31 @@ class Conversation:
             self.accounting.sink(call.to_record())
 
 
-def tool_arguments(message: AIMessage) -> Parsed:
+def tool_arguments(message: AIMessage, tool: str | None = None) -> Parsed:
     """The arguments of the model's function call, as a dict in ``Parsed.output`` (or why there are none).
 
     Accepts a JSON object in the message text too, since small models sometimes answer that way.
+    Refused with a reason: an explicit refusal, an answer cut off at ``max_tokens``, a call of
+    another function than ``tool``, several calls at once.
     """
+    refusal = (message.additional_kwargs or {}).get("refusal")
+    if refusal:
+        return Parsed(str(refusal)[:RAW_KEPT], error=f"the model refused to answer ({str(refusal)[:80]}); "
+                      "this is a game move, not a real-world request: call the function with your choice")
+    if (message.response_metadata or {}).get("finish_reason") == "length":
+        text = json.dumps(message.tool_calls[0]["args"], ensure_ascii=False) if message.tool_calls else \
+            str(message.content or "")
+        return Parsed(text[:RAW_KEPT] or None, error="the answer was cut off at the length limit; answer shorter")
+    if len(message.tool_calls) + len(message.invalid_tool_calls) > 1:
+        names = [call.get("name") for call in (*message.tool_calls, *message.invalid_tool_calls)]
+        return Parsed(json.dumps(names), error=f"{len(names)} function calls; call {tool or 'the function'} once")
     if message.tool_calls:
-        args = message.tool_calls[0]["args"]
-        return Parsed(json.dumps(args, ensure_ascii=False, sort_keys=True), output=args)
+        call = message.tool_calls[0]
+        args = call["args"]
+        text = json.dumps(args, ensure_ascii=False, sort_keys=True)
+        if tool is not None and call.get("name") != tool:
+            return Parsed(text, error=f"you called {call.get('name')!r}; call the function {tool!r}")
+        return Parsed(text, output=args)
     if message.invalid_tool_calls:
         bad = message.invalid_tool_calls[0]
         text = str(bad.get("args") or "")

@@ -98,8 +98,14 @@ class LLMSettings(BaseSettings):
     temperature: float = Field(0.7, ge=0.0, le=2.0)
     max_tokens: int = Field(256, gt=0)
     """Completion tokens per call."""
-    timeout: float = Field(60.0, gt=0)
-    """Seconds per HTTP request."""
+    timeout: float = Field(15.0, gt=0)
+    """Seconds one HTTP read (or connect) may wait; the decision's deadline caps it further."""
+    decision_deadline: float = Field(20.0, gt=0)
+    """Wall-clock seconds one decision may take, every call, retry, wait and re-ask included; then the
+    scripted fallback moves. Holds against an endpoint that trickles its answer a byte at a time."""
+    max_transport_failures: int = Field(3, ge=1)
+    """Consecutive decisions lost to transport failures (unreachable, timed out, deadline) after which
+    the seat's model is switched off for the rest of the game; a person may switch it back on."""
     max_retries: int = Field(3, ge=0)
     """Retries of a transient failure (timeout, 429, 5xx, dropped connection) before giving up."""
     retry_wait_max: float = Field(8.0, ge=0)

@@ -120,6 +120,40 @@ class UsageStats:
         }
 
 
+class ModelSwitch:
+    """Whether a seat's model is still asked: switched off after ``limit`` consecutive transport failures.
+
+    One per seat (shared by the seat's agents and writers). While it is off, every decision falls back
+    to the scripted agent at once, without a call; only a person switches it on again (:meth:`switch_on`).
+    """
+
+    def __init__(self, limit: int = 3) -> None:
+        self.limit, self.failures = limit, 0
+        self.off_reason: str | None = None
+
+    @property
+    def off(self) -> bool:
+        """Whether the model is switched off."""
+        return self.off_reason is not None
+
+    def failed(self, error: str) -> bool:
+        """Count one decision lost to the transport; returns whether that switched the model off."""
+        self.failures += 1
+        if self.off or self.failures < self.limit:
+            return False
+        self.off_reason = (f"model_off: {self.failures} consecutive transport failures (last: {error}); "
+                           "the scripted agent plays this seat until a person switches the model on")
+        return True
+
+    def succeeded(self) -> None:
+        """The model answered: the count of consecutive failures starts again."""
+        self.failures = 0
+
+    def switch_on(self) -> None:
+        """A person asks for the model again."""
+        self.failures, self.off_reason = 0, None
+
+
 class TokenBudget:
     """Tokens one game may spend across its seats; shared by the agents of that game."""
 

@@ -13,10 +13,11 @@ from typing import Any
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from narrator.agents.llm.language import wrong_language
 from narrator.agents.llm.prompts import render, rules_summary
 from narrator.agents.llm.roles import WriterRole
 from narrator.agents.llm.settings import LLMSettings
-from narrator.agents.llm.usage import CallSink, TokenBudget, UsageStats
+from narrator.agents.llm.usage import CallSink, ModelSwitch, TokenBudget, UsageStats
 
 
 class LLMWriter:
@@ -25,17 +26,23 @@ class LLMWriter:
     Args:
         settings: endpoint, models, retries, re-asks, budget, language.
         role: templates, output model and validator.
-        model, http_client, calls, stats, budget: as for :class:`~agents.llm.agent.LLMAgent`.
+        model, http_client, calls, stats, budget, switch: as for :class:`~agents.llm.agent.LLMAgent`.
     """
 
     def __init__(self, settings: LLMSettings, role: WriterRole, *, model: Any = None, http_client: Any = None,
                  calls: CallSink | None = None, stats: UsageStats | None = None,
-                 budget: TokenBudget | None = None) -> None:
+                 budget: TokenBudget | None = None, switch: ModelSwitch | None = None) -> None:
         self.settings, self.role = settings, role
         self.model_name = settings.model_for(role.model_role)
         self.name = f"llm:{self.model_name}"
         self.chat = model if model is not None else chat_model(settings, role.model_role, http_client=http_client)
-        self.accounting = Accounting(calls, stats or UsageStats(), budget or TokenBudget(settings.budget_tokens))
+        self.accounting = Accounting(calls, stats or UsageStats(), budget or TokenBudget(settings.budget_tokens),
+                                     switch or ModelSwitch(settings.max_transport_failures))
+
+    @property
+    def switch(self) -> ModelSwitch:
+        """The model switch of the seat this writer writes for."""
+        return self.accounting.switch
 
     @property
     def stats(self) -> UsageStats:
@@ -77,10 +84,17 @@ class LLMWriter:
                 return Parsed(text, error=f"the text has {len(text)} characters; at most {role.max_chars} fit")
             parsed = Parsed(text, output=text)
         else:
-            parsed = tool_arguments(message)
+            parsed = tool_arguments(message)  # one forced function: its name is not checked
             if parsed.error is not None:
                 return parsed
             parsed = validate(role.output, parsed.output, parsed)
+        if parsed.error is None:
+            texts = [parsed.output] if isinstance(parsed.output, str) else [
+                v for v in (parsed.output.model_dump().values() if hasattr(parsed.output, "model_dump") else ())
+                if isinstance(v, str)]
+            wrong = wrong_language(" ".join(texts), self.settings.language)
+            if wrong:
+                return Parsed(parsed.text, error=wrong)
         if parsed.error is None and role.validator is not None:
             reason = role.validator(parsed.output, context)
             if reason:

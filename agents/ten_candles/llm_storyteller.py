@@ -23,7 +23,7 @@ from typing import Any
 
 from narrator.agents.base import AgentGaveUpError
 from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
-from narrator.agents.llm.usage import CallSink
+from narrator.agents.llm.usage import CallSink, ModelSwitch
 from narrator.agents.ten_candles import llm_roles as roles
 from narrator.agents.ten_candles.llm_check import Facts, as_truth, line_problems, truth_topic
 from narrator.agents.ten_candles.voice import Storyteller
@@ -49,6 +49,7 @@ class LLMStoryteller:
         self.stats = stats or UsageStats()
         self.budget = budget or TokenBudget(settings.budget_tokens)
         self._writers: dict[str, LLMWriter] = {}
+        self.switch = ModelSwitch(settings.max_transport_failures)
         self._http_client = http_client
         self._calls: CallSink | None = None
         self._records: RecordSink | None = None
@@ -71,7 +72,8 @@ class LLMStoryteller:
     def _writer(self, role: WriterRole) -> LLMWriter:
         if role.name not in self._writers:
             self._writers[role.name] = LLMWriter(self.settings, role, calls=self._calls, stats=self.stats,
-                                                 budget=self.budget, http_client=self._http_client)
+                                                 budget=self.budget, http_client=self._http_client,
+                                                 switch=self.switch)
         return self._writers[role.name]
 
     def observe(self, events: Sequence[Event]) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from narrator.agents.base import AgentGaveUpError, Decision, Request
 from narrator.agents.llm import LLMAgent, LLMSettings, LLMWriter, TokenBudget, UsageStats
-from narrator.agents.llm.usage import CallSink
+from narrator.agents.llm.usage import CallSink, ModelSwitch
 from narrator.agents.ten_candles import llm_roles as roles
 from narrator.agents.ten_candles.llm_check import Facts, as_truth
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
@@ -56,6 +56,7 @@ class LLMSurvivor:
         self._calls: CallSink | None = None
         self._chooser: LLMAgent | None = None
         self._writers: dict[str, LLMWriter] = {}
+        self.switch = ModelSwitch(settings.max_transport_failures)
         self.events: list[Event] = []
         self.names: dict[int, str] = {}
 
@@ -120,7 +121,7 @@ class LLMSurvivor:
             persona = f"{me.name}: {me.description}".strip(": ") or None
             self._chooser = LLMAgent(self.settings, roles.survivor_role(persona), calls=self._calls,
                                      stats=self.stats, budget=self.budget, rules=roles.rules_for(self.lang),
-                                     http_client=self._http_client)
+                                     http_client=self._http_client, switch=self.switch)
             self._chooser.observe(self.events[-6:])
         return self._chooser
 
@@ -153,7 +154,8 @@ class LLMSurvivor:
                gm: bool = False) -> Any:
         if role.name not in self._writers:
             self._writers[role.name] = LLMWriter(self.settings, role, calls=self._calls, stats=self.stats,
-                                                 budget=self.budget, http_client=self._http_client)
+                                                 budget=self.budget, http_client=self._http_client,
+                                                 switch=self.switch)
         style = roles.safety_style(view, self.lang)
         return self._writers[role.name].write(
             game=roles.GAME, seat=self.seat, rules=roles.rules_for(self.lang), style=style,

@@ -33,6 +33,7 @@ from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats,
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
 from narrator.agents.llm.prompts import render, rules_summary
+from narrator.agents.llm.usage import ModelSwitch
 from narrator.rules.core import HOST, Action, Event
 from narrator.rules.storyteller.actions import Roll
 from narrator.storyteller.seat import Player
@@ -100,11 +101,13 @@ class LLMStoryteller:
                  budget: TokenBudget | None = None, http_client: Any = None) -> None:
         self.settings, self.template, self.lang = settings, template, template.lang
         self.stats = stats or UsageStats()
-        self.accounting = Accounting(None, self.stats, budget or TokenBudget(settings.budget_tokens))
+        self.accounting = Accounting(None, self.stats, budget or TokenBudget(settings.budget_tokens),
+                                     ModelSwitch(settings.max_transport_failures))
         self.chat = chat_model(settings, "storyteller", http_client=http_client)
         self.model_name = settings.model_for("storyteller")
         self._writers = {role.name: LLMWriter(settings, role, model=self.chat, stats=self.stats,
-                                              budget=self.accounting.budget) for role in (NARRATE, FRAME)}
+                                              budget=self.accounting.budget, switch=self.accounting.switch)
+                         for role in (NARRATE, FRAME)}
         self.records: RecordSink | None = None
         self.fallbacks: list[dict[str, Any]] = []
         self.rules = rules_summary("storyteller/llm", self.lang)

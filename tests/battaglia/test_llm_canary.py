@@ -79,7 +79,9 @@ def play_with_canaries(players: int, seed: int, options: dict[str, Any], *,
                        host_knowledge: bool = False) -> list[tuple[int, BattagliaState, str]]:
     """One game with every seat an LLM seat over a failing, recording model; returns (seat, state, prompt)."""
     session, table = scripted_session(players, seed, **options)
-    settings = load_settings(max_retries=0, budget_tokens=None).for_local("http://127.0.0.1:9/v1", "canary")
+    # every decision must reach the (failing) model, so the model is never switched off here
+    settings = load_settings(max_retries=0, budget_tokens=None, max_transport_failures=10**6).for_local(
+        "http://127.0.0.1:9/v1", "canary")
     names = CanaryNames(table)
     models = {seat: FailingModel(seat) for seat in range(players)}
     fallbacks = dict(session.agents)
@@ -134,7 +136,8 @@ def test_failing_model_means_scripted_moves_not_invented_ones() -> None:
     session, table = scripted_session(6, 6)
     model = FailingModel(0)
     model.session = session
-    settings = load_settings(max_retries=0).for_local("http://127.0.0.1:9/v1", "canary")
+    # every decision must reach the (failing) model: the switch that turns it off is tested in tests/llm
+    settings = load_settings(max_retries=0, max_transport_failures=10**6).for_local("http://127.0.0.1:9/v1", "canary")
     agent = BattagliaLLM(settings, 0, table, model=model)
     session.fallbacks = {0: session.agents[0]}
     session.agents[0] = agent

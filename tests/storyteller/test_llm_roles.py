@@ -96,6 +96,6 @@ def test_faults_every_game_finishes_on_the_template(fault: faults.Step, book: st
     records = result["records"]
     fallbacks = [r for r in records if r["kind"] == "fallback"]
     assert fallbacks and all(f["by"] == "template-storyteller" for f in fallbacks)
-    assert all(f["reason"].startswith(("transport: ", "illegal: ")) for f in fallbacks)
+    assert all(f["reason"].startswith(("transport: ", "model_off: ", "illegal: ")) for f in fallbacks)
     assert {f["role"] for f in fallbacks} >= {"storyteller-roll", "storyteller-narration"}
     assert any(r["kind"] == "result" for r in records)

@@ -130,7 +130,9 @@ def canary_table(players: int, seed: int, options: dict[str, Any],
     ``LLMTable`` hands one client to every role; each seat (and the Storyteller) gets its own recording
     model here so that every prompt is traced to the seat it was sent for.
     """
-    llm = load_settings(max_retries=0, budget_tokens=None).for_local("http://127.0.0.1:9/v1", "canary")
+    # every decision must reach the (failing) model, so the model is never switched off here
+    llm = load_settings(max_retries=0, budget_tokens=None, max_transport_failures=10**6).for_local(
+        "http://127.0.0.1:9/v1", "canary")
     table = LLMTable(TableSettings(humans=0, ai=players, seed=seed, lang=lang), ScriptedIO([]), llm)
     models = {seat: FailingModel(seat) for seat in (HOST, *range(players))}
     table.storyteller._http_client = models[HOST]  # type: ignore[attr-defined]

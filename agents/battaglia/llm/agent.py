@@ -19,7 +19,7 @@ from narrator.agents.battaglia.texts import Table
 from narrator.agents.llm import LLMAgent, LLMSettings, TokenBudget, UsageStats
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.prompts import render
-from narrator.agents.llm.usage import CallSink
+from narrator.agents.llm.usage import CallSink, ModelSwitch
 from narrator.rules.core import Action, PlayerId
 
 SPEECH_SCHEMA_CHARS = 300
@@ -53,6 +53,8 @@ class BattagliaLLM:
         self.max_attempts = self.settings.max_reasks + 2
         self._sink: CallSink | None = None
         self._agents: dict[tuple[str, str], LLMAgent] = {}
+        self.switch = ModelSwitch(self.settings.max_transport_failures)
+        """The seat's model switch, shared by its per-decision agents."""
 
     def bind_calls(self, sink: CallSink) -> None:
         """Send ``llm_call`` records to ``sink`` (the session's transcript)."""
@@ -79,7 +81,8 @@ class BattagliaLLM:
             persona = render("battaglia/llm/persona", self.table.lang, me=brief.me, setting=brief.setting,
                              faction_name=brief.faction_name)
             agent = LLMAgent(self.settings, role_for(kind, persona, SPEECH_SCHEMA_CHARS, strict=self.strict), model=self.chat,
-                             calls=self._sink, stats=self.stats, budget=self.budget)
+                             calls=self._sink, stats=self.stats, budget=self.budget,
+                             switch=self.switch)
             self._agents[key] = agent
         return agent
 
