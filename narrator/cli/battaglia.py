@@ -26,8 +26,9 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
 
 
 def simulate_battaglia(
-    players: str = typer.Option("6-17", "--players", "-p",
-                                help="Player counts: a range 6-17, a list 6,9,12 or one number (6..17)."),
+    players: str | None = typer.Option(None, "--players", "-p",
+                                       help="Player counts: a range 6-17, a list 6,9,12 or one number (6..17); "
+                                            "default: the --rules profile's players, else 6-17."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games per player count."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; each game's seed derives from it."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (this machine has 2 cores)."),
@@ -67,6 +68,7 @@ def simulate_battaglia(
     from narrator.battaglia.simulate import job_config, native_engine, play_one
     from narrator.playtest import make_jobs, run_games
 
+    players = players or _profile_players(rules) or f"{PLAYERS_LOW}-{PLAYERS_HIGH}"
     counts = parse_range(players, low=PLAYERS_LOW, high=PLAYERS_HIGH)
     profiles = [("default" if rules is None else rules.stem, _profile(rules, counts))]
     if compare is not None:
@@ -143,14 +145,26 @@ def _command_line(**options: Any) -> str:
     return " ".join(parts)
 
 
+def _profile_players(path: Path | None) -> str | None:
+    """The table size a rules profile names (``players: 11``), for a run without ``--players``."""
+    if path is None:
+        return None
+    named = read_yaml_mapping(path).get("players")
+    if named is None:
+        return None
+    console.print(f"note: {path} sets players: {named}; the run uses it (--players chooses other counts)")
+    return str(named)
+
+
 def _profile(path: Path | None, counts: list[int]) -> dict[str, Any]:
     """The profile's options, checked against every player count of the run."""
     from narrator.rules.battaglia import GAME
     from narrator.rules.replay import decode_config
 
     options = read_yaml_mapping(path) if path is not None else {}
-    if "players" in options:  # a profile may name its table size; here --players decides
-        console.print(f"note: {path} sets players: {options.pop('players')}; --players decides the table size")
+    named = options.pop("players", None)
+    if named is not None and [int(named)] != counts:  # a profile may name its table size; --players decides
+        console.print(f"note: {path} sets players: {named}; --players decides the table size")
     for count in counts:
         try:
             decode_config(GAME, {**options, "players": count})

@@ -104,7 +104,29 @@ def test_recorded_and_lean_games_are_the_same_game(tmp_path: Path) -> None:
 def test_the_kernels_profiles_run(tmp_path: Path) -> None:
     """``profiles/battaglia/*.yaml`` work with --rules; their own ``players`` yields to --players."""
     profiles = Path(__file__).resolve().parents[2] / "profiles" / "battaglia"
-    result = simulate("--players", "12", "--games", "3", "--rules", str(profiles / "simulation.yaml"),
+    result = simulate("--players", "10", "--games", "3", "--rules", str(profiles / "simulation.yaml"),
                       "--out", str(tmp_path / "p"))
     assert result.exit_code == 0, result.output
     assert "--players decides" in text(result)
+
+
+@pytest.mark.parametrize("name", ["house_lenient", "standard", "simulation"])
+def test_every_shipped_profile_runs_with_the_default_players(tmp_path: Path, name: str) -> None:
+    """Without --players a profile's own table size is used (house_lenient's deck fits only 11 seats)."""
+    profile = Path(__file__).resolve().parents[2] / "profiles" / "battaglia" / f"{name}.yaml"
+    result = simulate("--games", "2", "--rules", str(profile), "--out", str(tmp_path / name))
+    assert result.exit_code == 0, result.output
+    assert "the run uses it" in text(result)
+
+
+def test_the_readme_names_only_files_that_exist() -> None:
+    """Every ``--rules``/``--compare``/``--character`` file and ``profiles/...`` path the README shows is shipped."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"--(?:rules|compare|combat) ([\w./-]+\.ya?ml)", readme))
+    named |= set(re.findall(r"\b(profiles/[\w./-]+\.ya?ml)", readme))
+    assert named, "the README shows no profile"
+    missing = sorted(path for path in named if not (root / path).is_file())
+    assert not missing, missing
