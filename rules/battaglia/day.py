@@ -16,7 +16,6 @@ from narrator.rules.battaglia.cards import (
     SHADOW,
     Card,
 )
-from narrator.rules.battaglia.flow import after_deaths
 from narrator.rules.battaglia.life import kill
 from narrator.rules.battaglia.state import Accusation, BattagliaState, DayState, PendingCurse, Phase, living
 from narrator.rules.battaglia.state import evolve as replace
@@ -430,7 +429,8 @@ def _bishop_reveals(state: BattagliaState, bishop: int, events: list[Event]) -> 
 
 
 def close_day(state: BattagliaState, events: list[Event], executed: int = -1) -> BattagliaState:
-    """End the day: a standing curse is carried over, quiet days are counted, then night (or souls) follow.
+    """End the day: a standing curse is carried over and quiet days are counted. The day is then over
+    (``Phase.DAY_OVER``): the phase machine (``flow.turnover``) deals second souls and starts the night.
 
     Rule: «дни и ночи чередуются в обычном порядке» (seeds/004_55ac8a5a86b5c135.txt:L92)
     """
@@ -441,5 +441,4 @@ def close_day(state: BattagliaState, events: list[Event], executed: int = -1) ->
         carried = today.curse
     quiet = 0 if state.eventful else state.quiet_cycles + 1
     events.append(public("day_end", day=state.day))
-    state = replace(state, curse=carried, quiet_cycles=quiet, eventful=False, today=None)
-    return after_deaths(state, "night", events)
+    return replace(state, curse=carried, quiet_cycles=quiet, eventful=False, today=None, phase=Phase.DAY_OVER)

@@ -1,82 +1,40 @@
-"""Moving between phases: the deal and the acquaintance night, second souls, and day/night turnover."""
+"""The phase machine: what follows once a day or a night is over.
+
+A phase handler (``deal``, ``night``, ``day``) never starts the next phase: when its day or night is
+over it returns with the phase marked so (``Phase.NIGHT_OVER``, ``Phase.DAY_OVER``). The game's dispatch
+passes every move's result to :func:`turnover`, the one place that deals second souls, checks the end
+and starts the next day or night. The phase modules import nothing from here.
+"""
 
 from __future__ import annotations
 
-from narrator.rules.battaglia.cards import DARKNESS, GLOOM, Card
-from narrator.rules.battaglia.life import end_check, give_soul, skip_soulless
-from narrator.rules.battaglia.night import cats, shadow_cards
+from narrator.rules.battaglia.day import start_day
+from narrator.rules.battaglia.life import end_check, skip_soulless
+from narrator.rules.battaglia.night import start_night
 from narrator.rules.battaglia.state import BattagliaState, Phase
 from narrator.rules.battaglia.state import evolve as replace
-from narrator.rules.core import Event, private, public
+from narrator.rules.core import Event
 
-DARKNESS_CLAN = DARKNESS | GLOOM | {Card.KOLDUNYA}
-"""Rule: «тьмы (собственно тьма + никор + колдунья)» (seeds/004_55ac8a5a86b5c135.txt:L48)."""
-
-
-def deal(state: BattagliaState, order: tuple[int, ...], events: list[Event]) -> BattagliaState:
-    """Deal one mask to each seat from the shuffled deck; the rest stay undealt and undisclosed.
-
-    Rule: «карты раздаются ведущим из рук в руки, в произвольном порядке, всем участникам ... набор карт
-    объявляется перед игрой, но прикуп не разглашается» (seeds/004_55ac8a5a86b5c135.txt:L43)
-    """
-    shuffled = [state.deck[i] for i in order]
-    cards = tuple(shuffled[:state.players])
-    undealt = tuple(c for c in state.deck if c in set(shuffled[state.players:]))
-    events.append(public("deal", players=state.players, deck=[str(c) for c in state.deck],
-                         undealt=len(undealt)))
-    for seat, card in enumerate(cards):
-        events.append(private("your_card", frozenset({seat}), card=str(card), life=1))
-    state = replace(state, cards=cards, first_cards=cards, undealt=undealt, lives=(1,) * state.players,
-                    heirs=(0,) * state.players, notes=((),) * state.players)
-    return acquaintance(state, events)
+FOLLOWS = {Phase.NIGHT_OVER: "day", Phase.DAY_OVER: "night"}
+"""What comes after each phase marked over."""
 
 
-def acquaintance(state: BattagliaState, events: list[Event]) -> BattagliaState:
-    """Night 1: the darkness clan and the shadow clan open their eyes and see who is in the clan.
-
-    Rule: «в первую ночь происходит знакомство ... тьмы (собственно тьма + никор + колдунья) и тени внутри
-    своих кланов» (seeds/004_55ac8a5a86b5c135.txt:L48)
-    """
-    events.append(public("night", night=1, acquaintance=True))
-    state = replace(state, night_no=1)
-    for clan, members_of in (("darkness", DARKNESS_CLAN), ("shadow", shadow_cards(state))):
-        members = [s for s, c in enumerate(state.cards) if c in members_of]
-        if not members:
-            continue
-        data: dict[str, object] = {"night": 1, "clan": clan, "members": members}
-        if state.config.acquaintance_reveals_cards:
-            data["cards"] = [[s, str(state.cards[s])] for s in members]
-        events.append(private("clan", frozenset(members), **data))
-        watchers = cats(state) - frozenset(members)
-        if watchers and state.config.cat_peeks_night1:
-            events.append(private("cat_saw", watchers, night=1, step=f"acquaintance_{clan}", awake=members,
-                                  choices=[]))
-    return proceed(state, "day", events)
-
-
-def after_deaths(state: BattagliaState, next_phase: str, events: list[Event]) -> BattagliaState:
-    """Deal second souls (chance) if anyone died for the first time, then go on."""
-    state = skip_soulless(state, events)
-    if state.rebirths:
-        return replace(state, phase=Phase.REBIRTH, after_rebirth=next_phase)
-    return proceed(state, next_phase, events)
-
-
-def rebirth(state: BattagliaState, index: int, events: list[Event]) -> BattagliaState:
-    """Apply one second-soul pick (chance), then continue."""
-    state = give_soul(state, index, events)
-    return after_deaths(state, state.after_rebirth, events)
-
-
-def proceed(state: BattagliaState, next_phase: str, events: list[Event]) -> BattagliaState:
-    """Check the end (after rebirths, DEC-36), then start the next day or night.
+def turnover(state: BattagliaState, events: list[Event]) -> BattagliaState:
+    """Move on from a phase that is over (or from a second soul just dealt): first deaths get second
+    souls (chance, ``Phase.REBIRTH``), then the end is checked (after rebirths, DEC-36), then the next
+    day or night starts. A night where nobody wakes, or a day without accusations, can be over as soon
+    as it starts, so this goes on until a phase waits for someone. Any other state is returned as it is.
 
     Rule: «дни и ночи чередуются в обычном порядке» (seeds/004_55ac8a5a86b5c135.txt:L92)
     """
-    from narrator.rules.battaglia.day import start_day
-    from narrator.rules.battaglia.night import start_night
-
-    state = end_check(state, events)
-    if state.result is not None:
-        return state
-    return start_day(state, events) if next_phase == "day" else start_night(state, events)
+    following = state.after_rebirth if state.phase is Phase.REBIRTH else FOLLOWS.get(state.phase)
+    while following:
+        state = skip_soulless(state, events)
+        if state.rebirths:
+            return replace(state, phase=Phase.REBIRTH, after_rebirth=following)
+        state = end_check(state, events)
+        if state.result is not None:
+            return state
+        state = start_day(state, events) if following == "day" else start_night(state, events)
+        following = FOLLOWS.get(state.phase)
+    return state

@@ -1,10 +1,16 @@
-"""The battaglia kernel: ``rules.core.Game`` over :class:`BattagliaState`."""
+"""The battaglia kernel: ``rules.core.Game`` over :class:`BattagliaState`.
+
+``apply`` plays a checked move by the rule its phase's move table names (``MOVES``, like Ten Candles'
+``RULES``), then hands the result to the phase machine (``flow.turnover``), which moves on from a day
+or night the rule has ended.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from narrator.rules.battaglia import day, flow, night
+from narrator.rules.battaglia import day, deal, flow, night
 from narrator.rules.battaglia.actions import (
     ACTION_TYPES,
     Accuse,
@@ -26,7 +32,7 @@ from narrator.rules.battaglia.checks import check as check_action
 from narrator.rules.battaglia.config import BattagliaConfig
 from narrator.rules.battaglia.forced import forced_winner, lookahead_due
 from narrator.rules.battaglia.legal import active_players, legal_actions
-from narrator.rules.battaglia.life import declare_outcome, soul_pool
+from narrator.rules.battaglia.life import declare_outcome, give_soul, soul_pool
 from narrator.rules.battaglia.log import record
 from narrator.rules.battaglia.state import Accusation, BattagliaState, Phase, draft, seal
 from narrator.rules.battaglia.views import BattagliaView, view_for
@@ -113,48 +119,77 @@ def advance(state: BattagliaState, action: Action) -> tuple[BattagliaState, list
     return seal(record(new, events)), events
 
 
+Applier = Callable[[BattagliaState, Any, list[Event]], BattagliaState]
+"""The rule a checked move plays: (this move's draft state, the action, the events so far) -> the state."""
+
+
+def _night_pass(state: BattagliaState, action: Pass, events: list[Event]) -> BattagliaState:
+    """An awake seat's pass chooses nobody (DEC-18); an offered Lord's pass is «not tonight» (DEC-26)."""
+    if state.night is not None and action.actor not in state.night.awake:
+        return night.lord_answers(state, action.actor, False, events)
+    return night.night_move(state, action.actor, -1, events)
+
+
+def _reveal_lord(state: BattagliaState, action: RevealLord, events: list[Event]) -> BattagliaState:
+    return day.reveal_lord(state, action.actor, events)
+
+
+_BALLOT: dict[type, Applier] = {
+    Vote: lambda s, a, e: day.cast(s, a.actor, a.targets, e),
+    Pass: lambda s, a, e: day.cast(s, a.actor, (), e),  # abstain
+    RevealLord: _reveal_lord,
+}
+MOVES: dict[Phase, dict[type, Applier]] = {
+    Phase.DEAL: {ChanceAction: lambda s, a, e: deal.deal(s, tuple(a.values), e)},
+    Phase.REBIRTH: {ChanceAction: lambda s, a, e: give_soul(s, a.values[0], e)},
+    Phase.NIGHT: {
+        Choose: lambda s, a, e: night.night_move(s, a.actor, a.target, e),
+        Whisper: lambda s, a, e: night.night_move(s, a.actor, a.text, e),
+        Pass: _night_pass,
+        RevealLord: lambda s, a, e: night.lord_answers(s, a.actor, True, e),
+    },
+    Phase.LAST_WORDS: {
+        Accuse: lambda s, a, e: day.last_word(s, a.actor, a.target, e),
+        Pass: lambda s, a, e: day.last_word(s, a.actor, None, e),
+    },
+    Phase.SPEECH: {
+        Speak: lambda s, a, e: day.speech(s, a.actor, a.text, e),
+        Pass: lambda s, a, e: day.speech(s, a.actor, "", e),
+        RevealLord: _reveal_lord,
+    },
+    Phase.ACCUSE: {
+        Accuse: lambda s, a, e: day.accuse(s, Accusation(a.actor, a.target, a.basis, a.charge, a.text), e),
+        Pass: lambda s, a, e: day.accuse(s, None, e),
+        RevealLord: _reveal_lord,
+    },
+    Phase.JUDGE: {Judge: lambda s, a, e: day.judge(s, a.actor, a.approve, e)},
+    Phase.VOTE: _BALLOT,
+    Phase.REVOTE: _BALLOT,
+    Phase.CONDEMNED: {
+        DyingShot: lambda s, a, e: day.dying_shot(s, a.actor, a.target, e),
+        Curse: lambda s, a, e: day.curse(s, a.actor, e),
+        Pass: lambda s, a, e: day.accept_verdict(s, e),
+        RevealLord: _reveal_lord,
+    },
+    Phase.EXECUTION: {
+        Intercede: lambda s, a, e: day.objection(s, a.actor, "intercede", e),
+        RevealBishop: lambda s, a, e: day.objection(s, a.actor, "reveal_bishop", e),
+        Pass: lambda s, a, e: day.objection(s, a.actor, "pass", e),
+        RevealLord: _reveal_lord,
+    },
+}
+"""Per phase, the rule each kind of move plays (``legal.PHASE_KINDS`` says which kinds are legal when)."""
+ANY_PHASE: dict[type, Applier] = {
+    DeclareOutcome: lambda s, a, e: declare_outcome(s, a.force, "moderator", e),
+}
+"""Moves whose rule is the same in every phase they are legal in."""
+
+
 def _dispatch(state: BattagliaState, action: Action, events: list[Event]) -> BattagliaState:
-    """Route a checked action to the rule that applies it."""
-    if isinstance(action, ChanceAction):
-        if state.phase is Phase.DEAL:
-            return flow.deal(state, tuple(action.values), events)
-        return flow.rebirth(state, action.values[0], events)
-    if isinstance(action, DeclareOutcome):
-        return declare_outcome(state, action.force, "moderator", events)
-    phase, seat = state.phase, action.actor
-    if phase is Phase.NIGHT and state.night is not None and (
-            isinstance(action, RevealLord) or seat not in state.night.awake):
-        return night.lord_answers(state, seat, isinstance(action, RevealLord), events)
-    if isinstance(action, RevealLord):
-        return day.reveal_lord(state, action.actor, events)
-    if phase is Phase.NIGHT:
-        value: int | str = action.target if isinstance(action, Choose) else (
-            action.text if isinstance(action, Whisper) else -1)
-        return night.night_move(state, seat, value, events)
-    if phase is Phase.LAST_WORDS:
-        return day.last_word(state, seat, action.target if isinstance(action, Accuse) else None, events)
-    if phase is Phase.SPEECH:
-        return day.speech(state, seat, action.text if isinstance(action, Speak) else "", events)
-    if phase is Phase.ACCUSE:
-        accusation = (Accusation(seat, action.target, action.basis, action.charge, action.text)
-                      if isinstance(action, Accuse) else None)
-        return day.accuse(state, accusation, events)
-    if phase is Phase.JUDGE and isinstance(action, Judge):
-        return day.judge(state, seat, action.approve, events)
-    if phase in (Phase.VOTE, Phase.REVOTE):
-        return day.cast(state, seat, action.targets if isinstance(action, Vote) else (), events)
-    if phase is Phase.CONDEMNED:
-        return _condemned(state, action, events)
-    return day.objection(state, seat, action.kind if isinstance(action, (Intercede, RevealBishop)) else "pass",
-                         events)
-
-
-def _condemned(state: BattagliaState, action: Action, events: list[Event]) -> BattagliaState:
-    if isinstance(action, DyingShot):
-        return day.dying_shot(state, action.actor, action.target, events)
-    if isinstance(action, Curse):
-        return day.curse(state, action.actor, events)
-    return day.accept_verdict(state, events)
+    """Play a checked move by the rule the table names; then the phase machine moves on from a phase it ended."""
+    kind = type(action)
+    rule = MOVES[state.phase].get(kind) or ANY_PHASE[kind]
+    return flow.turnover(rule(state, action, events), events)
 
 
 GAME = Battaglia()

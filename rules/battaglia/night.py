@@ -336,14 +336,13 @@ def night_deaths(state: BattagliaState, acts: tuple[tuple[NightStep, int, int], 
 
 def resolve_night(state: BattagliaState, acts: tuple[tuple[NightStep, int, int], ...],
                   events: list[Event]) -> BattagliaState:
-    """Dawn: apply the night's deaths and reveals at once and announce only the results.
+    """Dawn: apply the night's deaths and reveals at once and announce only the results. The night is
+    then over (``Phase.NIGHT_OVER``): the phase machine (``flow.turnover``) goes on to second souls and the day.
 
     Rule: «утром ведущий объявляет только итоги ночи — кто умер и какая у него была карта + если есть
     вскрыте тени, говорит, что он — тень ... ни в коем случае не говорит, кто кого убил»
     (seeds/004_55ac8a5a86b5c135.txt:L73)
     """
-    from narrator.rules.battaglia.flow import after_deaths
-
     deaths, reveals = night_deaths(state, acts)
     new_reveals = sorted(reveals - state.revealed_shadow)
     events.append(host_only("night_report", night=state.night_no,
@@ -357,6 +356,5 @@ def resolve_night(state: BattagliaState, acts: tuple[tuple[NightStep, int, int],
                                  for s in sorted(deaths)], shadows=new_reveals))
     state = replace(state, night=None, died_lights=(), revealed_shadow=state.revealed_shadow | set(new_reveals),
                     revealed_lord=state.revealed_lord | set(lords), lord_pending=frozenset(),
-                    eventful=state.eventful or bool(new_reveals) or bool(lords))
-    state = kill(state, sorted(deaths), "night")
-    return after_deaths(state, "day", events)
+                    eventful=state.eventful or bool(new_reveals) or bool(lords), phase=Phase.NIGHT_OVER)
+    return kill(state, sorted(deaths), "night")

@@ -47,6 +47,11 @@ class Phase(StrEnum):
     EXECUTION = "execution"
     """The moment of execution: Lun may intercede, the Bishop may reveal (L88-89)."""
     OVER = "over"
+    NIGHT_OVER = "night_over"
+    """Transient: the night is resolved (night 1: the clans have met). ``flow.turnover`` moves on before
+    ``apply`` returns, so no returned state is in it."""
+    DAY_OVER = "day_over"
+    """Transient: the day has ended; ``flow.turnover`` moves on before ``apply`` returns."""
 
 
 class NightStep(StrEnum):
@@ -185,7 +190,7 @@ class BattagliaState(_Derived):
     rebirths: tuple[int, ...] = ()
     """Seats waiting for a second soul, in seat order."""
     after_rebirth: str = ""
-    """"day" or "night": where the game goes once the souls are dealt."""
+    """"day" or "night": where the game goes once the souls are dealt (``flow.turnover``)."""
     died_lights: tuple[int, ...] = ()
     curse: PendingCurse | None = None
     lord_pending: frozenset[int] = frozenset()
