@@ -107,10 +107,10 @@ class StorytellerGame(Game[StorytellerConfig, StorytellerState]):
             return Rejection(Code.NOT_YOUR_TURN, f"seat {action.actor} proposed {action.kind!r}; only the "
                                                  f"Storyteller (seat {HOST}) proposes rolls and scenes",
                              "DA L300; WW L224")
-        checker = _CHECKS.get(type(action))
-        if checker is None:
+        rule = RULES.get(type(action))
+        if rule is None:
             return Rejection(Code.UNKNOWN_ACTION, f"{action.kind!r} is not a Storyteller action", "storyteller")
-        return checker(state, action)
+        return rule[0](state, action)
 
     def apply(self, state: StorytellerState, action: Action) -> Step[StorytellerState]:
         rejection = self.check(state, action)
@@ -118,7 +118,7 @@ class StorytellerGame(Game[StorytellerConfig, StorytellerState]):
             raise IllegalActionError(rejection)
         if isinstance(action, ChanceAction):
             return _apply_dice(state, action.values)
-        new, events = _HANDLERS[type(action)](state, action)
+        new, events = RULES[type(action)][1](state, action)
         if new.pending is not None and not new.pending.parts[0].pool and new.pending.stage == "roll":
             new, more = resolve.resolve_without_dice(new, new.pending)
             events = (*events, *more)
@@ -197,14 +197,6 @@ def _as_check(planner: Callable[[StorytellerState, Any], Any]) -> Callable[[Stor
 
 def _nothing(state: StorytellerState, action: Action) -> Rejection | None:
     return None
-
-
-_CHECKS: dict[type, Callable[[StorytellerState, Any], Rejection | None]] = {
-    BeginChapter: _nothing, BeginScene: _check_scene, NextTurn: _check_turn, Downtime: _nothing,
-    DeclareActions: _as_check(plans.plan_declaration), Roll: _as_check(plans.plan_roll),
-    Resisted: _as_check(troupe.plan_resisted), Teamwork: _as_check(troupe.plan_team),
-    Initiative: _as_check(plans.plan_initiative), Attack: _as_check(plans.plan_attack), EndStory: _nothing,
-}
 
 
 # -- handlers (called only after check) --------------------------------------------------------
@@ -313,11 +305,23 @@ def _end(state: StorytellerState, action: EndStory) -> Handled:
     return replace(state, ending=ending, scene="", turn=0), (public("story_ended", ending=ending),)
 
 
-_HANDLERS: dict[type, Callable[[StorytellerState, Any], Handled]] = {
-    BeginChapter: _begin_chapter, BeginScene: _begin_scene, NextTurn: _next_turn, Downtime: _downtime,
-    DeclareActions: _declare, Roll: _roll, Resisted: _resisted, Teamwork: _teamwork, Initiative: _initiative,
-    Attack: _attack, EndStory: _end,
+Checker = Callable[[StorytellerState, Any], Rejection | None]
+Handler = Callable[[StorytellerState, Any], Handled]
+
+RULES: dict[type, tuple[Checker, Handler]] = {
+    BeginChapter: (_nothing, _begin_chapter),
+    BeginScene: (_check_scene, _begin_scene),
+    NextTurn: (_check_turn, _next_turn),
+    Downtime: (_nothing, _downtime),
+    DeclareActions: (_as_check(plans.plan_declaration), _declare),
+    Roll: (_as_check(plans.plan_roll), _roll),
+    Resisted: (_as_check(troupe.plan_resisted), _resisted),
+    Teamwork: (_as_check(troupe.plan_team), _teamwork),
+    Initiative: (_as_check(plans.plan_initiative), _initiative),
+    Attack: (_as_check(plans.plan_attack), _attack),
+    EndStory: (_nothing, _end),
 }
+"""The Storyteller's move table (Ten Candles' shape): per proposal, the check and the rule that applies it."""
 
 
 # -- dice ------------------------------------------------------------------------------------
