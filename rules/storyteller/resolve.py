@@ -195,7 +195,7 @@ def _contest_totals(state: StorytellerState, request: Resisted, mine: RollResult
         # a one-shot contest is settled by this roll; a new attempt is a retry (the task stays open)
         carries = winner is None and cfg.resisted_tie == "continue"
         failed = 0 if winner == request.character else task.failed if carries else task.failed + 1
-        carried = (request.opponent, request.difficulty, request.opponent_difficulty) if carries else ()
+        carried = (request.opponent, request.difficulty, request.opponent_difficulty, state.turn) if carries else ()
         state = state.with_task(replace(task, failed=failed, carried=carried))
         return state, {"status": "open" if carries else "decided", "failed_attempts": failed}
     total = 0 if mine.botch else task.total + (net if winner == request.character else 0)

@@ -69,7 +69,7 @@ class Task:
         target: successes needed (0: a single roll).
         status: ``open``, ``complete``, ``ended`` (botch with no second try), ``won``/``lost``.
         carried: a Wild West tie carried to the next turn (D51): the opponent and both difficulties
-            the rematch keeps; empty when none.
+            the rematch keeps, and the turn of the tie; empty when none.
     """
 
     key: str
@@ -78,7 +78,7 @@ class Task:
     opponent_total: int = 0
     target: int = 0
     status: str = "open"
-    carried: tuple[str, int, int] | tuple[()] = ()
+    carried: tuple[str, int, int, int] | tuple[()] = ()
 
 
 @dataclass(frozen=True, slots=True)

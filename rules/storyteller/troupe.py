@@ -75,8 +75,11 @@ def carried_tie(state: StorytellerState, action: Resisted, task: Task) -> bool |
     """
     if not task.carried:
         return False
-    opponent, mine, theirs = task.carried
-    if (action.opponent, action.difficulty, action.opponent_difficulty) != task.carried:
+    opponent, mine, theirs, turn = task.carried
+    if state.turn == turn:
+        return Rejection(StCode.TIE_NEXT_TURN, f"contest {action.task!r} tied this turn ({where(state)}); it goes "
+                                               "on in the next turn (D51)", f"{WW_L}:L108")
+    if (action.opponent, action.difficulty, action.opponent_difficulty) != (opponent, mine, theirs):
         return Rejection(StCode.TIE_REMATCH_CHANGED,
                          f"contest {action.task!r} tied and carries over ({where(state)}): the rematch is the same "
                          f"contest, against {opponent} at difficulties {mine} and {theirs} (D51); name another "

@@ -119,14 +119,18 @@ def test_d51_a_ww_tie_carries_to_the_next_turn_as_the_same_contest() -> None:
     assert events[-1].data["rematch"] and events[-1].data["winner"] == "grabber"
 
 
-def test_d51_the_rematch_is_both_characters_action() -> None:
-    """The carried contest takes the resister's action too, whatever resist_uses_action says."""
-    state = table(WW_BOOK, GRABBER, ROBBER)
+def test_d51_the_rematch_is_next_turn_and_both_characters_action() -> None:
+    """The tie goes on in the next turn, not by a second declared action in this one; the carried contest
+    takes the resister's action too, whatever resist_uses_action says."""
+    grabber = sheet("grabber", attrs={"strength": 3}, abilities={"brawl": 3})
+    state = table(WW_BOOK, grabber, ROBBER)
+    state, _ = act(state, DeclareActions(character="grabber", actions=(("strength", "brawl"),) * 2, split=(3, 3)))
     state, _ = act(state, grab(), (7, 2, 2) + (7, 2, 2))
+    assert rejection(state, grab()) == "TIE_NEXT_TURN"
     state, _ = act(state, NextTurn())
     acted, _ = act(state, Roll(character="robber", traits=("strength",)), (2, 2))
     assert rejection(acted, grab()) == "ACTION_ALREADY_TAKEN"
-    state, events = act(state, grab(), (7, 7, 2) + (2, 2, 2))
+    state, events = act(state, grab(), (7, 7, 2, 2, 2, 2) + (2, 2, 2))
     assert events[-1].data["opponent_used_action"] and state.char("robber").actions_used == 1
 
 
@@ -135,7 +139,7 @@ def test_d51_a_dark_ages_tie_is_a_failed_attempt_and_a_new_scene_drops_a_carried
     state, events = act(table(DA_BOOK, GRABBER, ROBBER), grab(), (7, 2, 2) + (7, 2, 2))
     assert events[-1].data["failed_attempts"] == 1 and not state.task("grabber:sack").carried
     state, _ = act(table(WW_BOOK, GRABBER, ROBBER), grab(), (7, 2, 2) + (7, 2, 2))
-    assert state.task("grabber:sack").carried == ("robber", 6, 6)
+    assert state.task("grabber:sack").carried == ("robber", 6, 6, 1)
     state, _ = act(state, BeginScene(scene="later"))
     assert not state.task("grabber:sack").carried and rejection(state, grab(difficulty=8)) is None
 
