@@ -1,67 +1,293 @@
-"""Resuming a game from its transcript: a crash or a closed terminal loses nothing already played."""
+"""Resuming a game from its transcript: a crash or a closed terminal loses nothing already played.
+
+A resumed game must go on as the same game, byte for byte, whichever line the crash left last.
+The state alone is not enough: scripted agents carry generators and memory (lines already said, the
+place the Storyteller reached, who volunteered), and a move's narration follows its events. So
+resuming *retraces* the recorded game through a fresh :class:`~narrator.session.Session` with the
+real agents and listeners: every record the session writes is matched against the file, line by
+line, and once the file runs out (even in the middle of a move) the same session simply goes on
+writing to it. Whatever the uninterrupted run would have written next is what gets written.
+
+While retracing, each seat's agent is asked as it was, but the *recorded* proposals are what the
+session receives: an agent marked ``retraceable = True`` (a seeded scripted bot) is still asked
+so its generator and memory advance exactly as they did; any other agent (a person, a language
+model) is not asked at all, and the model calls recorded for it are carried over unchanged. Moves
+that came from outside the session (a web seat, a real-time candle) are submitted as recorded.
+Agents with ``observe`` hear every event again, so their memory is rebuilt too.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from narrator.agents.base import Agent
+from narrator.agents.base import Agent, AgentGaveUpError, Decision
 from narrator.rules.chance import sample
-from narrator.rules.core import PlayerId
+from narrator.rules.codec import action_to_dict
+from narrator.rules.core import CHANCE, Action, IllegalActionError, PlayerId
 from narrator.rules.registry import get_game
-from narrator.rules.replay import decode_config, event_record, parse_lines
+from narrator.rules.replay import ReplayResult, decode_config, parse_lines
 from narrator.session import Session
-from narrator.transcript import ResumeError, TranscriptWriter, read_transcript, trim_to_complete_lines
+from narrator.transcript import ResumeError, TranscriptWriter, read_transcript, trim_to
 
-__all__ = ["ResumeError", "load_header", "resume_session"]
+__all__ = ["ResumeError", "is_retracing", "load_header", "resume_session"]
+
+KERNEL_KINDS = frozenset({"action", "chance", "event", "result"})
+"""Records the rules derive; the others (narration, model calls, refusals) are the table's."""
+_UNSEALED = ("seq", "hash")
 
 
-def load_header(path: str | Path) -> dict[str, Any]:
-    """The header record of the transcript at ``path``."""
-    with Path(path).open(encoding="utf-8") as handle:
-        first = parse_lines([handle.readline()])
-    if not first or first[0][1].get("kind") != "header":
-        raise ResumeError(f"{path}: the first line is not a transcript header")
-    return first[0][1]
+def load_header(path: str | Path, *, game: str | tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The header record of the transcript at ``path``, checked to be one of ``game`` when given.
+
+    Raises:
+        ResumeError: no such file, a first line that is not a header, or another game's file.
+    """
+    try:
+        with Path(path).open("rb") as handle:
+            first = parse_lines([handle.readline()])
+    except FileNotFoundError:
+        raise ResumeError(f"{path}: no such file") from None
+    except ValueError as error:
+        raise ResumeError(f"{path}: {error}") from None
+    if not first:
+        raise ResumeError(f"{path}: the file holds no transcript header")
+    header = first[0][1]
+    wanted = (game,) if isinstance(game, str) else game
+    if wanted and header.get("game") not in wanted:
+        raise ResumeError(f"{path}: a {header.get('game')!r} transcript, not {' or '.join(map(repr, wanted))}")
+    return header
+
+
+def is_retracing(session: Session) -> bool:
+    """Whether ``session`` is still retracing its recorded game (listeners stay quiet on screen)."""
+    return bool(getattr(session.recorder, "retracing", False))
 
 
 def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
-                   fallbacks: Mapping[PlayerId, Agent] | None = None) -> Session:
+                   fallbacks: Mapping[PlayerId, Agent] | None = None, game: str | tuple[str, ...] | None = None,
+                   listen: Callable[[Session], None] | None = None) -> Session:
     """Rebuild the game recorded at ``path`` and keep appending to the same file.
 
-    The transcript is replayed strictly (every event must match), a half-written last line is
-    cut off, and the chance stream is fast-forwarded so the rest of the game draws the same dice
-    it would have drawn had it never stopped.
+    The transcript is read and replayed strictly (seals, schemas, every event), a half-written
+    last line is cut off, and the game is retraced with ``agents`` (see the module docstring).
+
+    Args:
+        game: the game (or games) the caller plays; another game's transcript is refused.
+        listen: attaches the caller's listeners to the session before the retrace, so the
+            narration they write is re-derived (and a move's narration cut by a crash is written).
 
     Raises:
-        ResumeError: the game is already over, or the transcript is unreadable (with the line).
+        ResumeError: another game's file, a game already over, or a transcript that is damaged
+            or does not replay (naming the line).
     """
+    load_header(path, game=game)
     try:
         replayed = read_transcript(path)
+    except FileNotFoundError:
+        raise ResumeError(f"{path}: no such file") from None
     except ValueError as error:
         raise ResumeError(f"{path}: {error}") from None
     if not replayed.truncated:
         raise ResumeError(f"{path}: this game is already over; nothing to resume")
     header = replayed.header
-    game = get_game(header["game"])
-    config = decode_config(game, header.get("config") or {})
-    session = Session(game, config, agents, seed=header.get("seed"), fallbacks=fallbacks, state=replayed.state)
-    for spec in replayed.chance_specs:  # draw what the game drew, so the rest gets the same dice
-        sample(spec, session.rng)
-    trim_to_complete_lines(path, replayed.last_line)
-    session.seq = replayed.last_seq + 1
-    session.recorder = TranscriptWriter(path, append=True)
-    _complete_last_move(session, replayed.unrecorded)
+    kernel = get_game(header["game"])
+    config = decode_config(kernel, header.get("config") or {})
+    session = Session(kernel, config, agents, seed=header.get("seed"), fallbacks=fallbacks)
+    trim_to(path, replayed.valid_bytes)
+    writer = TranscriptWriter(path, append=True, chained=replayed.signed, last_hash=replayed.last_hash)
+    retrace = Retrace(session, replayed, writer)
+    if listen is not None:
+        listen(session)
+    try:
+        retrace.run()
+    except (AgentGaveUpError, IllegalActionError, ResumeError) as error:
+        writer.close()
+        raise ResumeError(f"{path}: the recorded game cannot be retraced: {error}") from None
+    finally:
+        retrace.finish()
     if session.outcome() is not None:
-        raise ResumeError(f"{path}: this game is already over; nothing to resume")
+        writer.close()
+        raise ResumeError(f"{path}: this game is over (the lines a crash cut off are written); nothing to resume")
     return session
 
 
-def _complete_last_move(session: Session, unrecorded: list[Any]) -> None:
-    """Write what a crash cut off after the last move: its events, and the result if it ended the game."""
-    for event in unrecorded:
-        session.write(event_record(event))
-    if session.write_result_if_over():
-        session.recorder.close()  # type: ignore[union-attr]
+class Retrace:
+    """The recorder of a session that is retracing its transcript (then appending to it)."""
 
+    def __init__(self, session: Session, replayed: ReplayResult, writer: TranscriptWriter) -> None:
+        self.session, self.writer = session, writer
+        self.records = replayed.records
+        self.pos = 0
+        self.next_seq = 1
+        self.retracing = True
+        self.divergences: list[str] = []
+        """What an agent or listener did differently from the recording (the recording was kept)."""
+        self.agents, self.fallbacks = session.agents, session.fallbacks
+        session.agents = {s: _Retold(self, s, a, fallback=False) for s, a in self.agents.items()}
+        session.fallbacks = {s: _Retold(self, s, self.fallbacks.get(s, _NoAgent()), fallback=True)
+                             for s in {*self.agents, *self.fallbacks}}  # a recorded fallback is retold either way
+        session.recorder = self
+
+    # -- the recorder ---------------------------------------------------------------------------
+
+    def write(self, record: dict[str, Any]) -> None:
+        """Match a record the session writes against the file; past its end, append it."""
+        body = {k: v for k, v in record.items() if k not in _UNSEALED}
+        while self.pos < len(self.records):
+            expected = self.records[self.pos]
+            want = {k: v for k, v in expected.items() if k not in _UNSEALED}
+            if _text(body) == _text(want):
+                self._consume()
+                return
+            produced_kernel, expected_kernel = body.get("kind") in KERNEL_KINDS, want.get("kind") in KERNEL_KINDS
+            if produced_kernel and expected_kernel:
+                raise ResumeError(f"line {self._line()}: the resumed game wrote {_text(body)[:200]}, "
+                                  f"the transcript holds {_text(want)[:200]}")
+            if produced_kernel:  # a side record the session did not write this time: keep it as recorded
+                self.divergences.append(f"line {self._line()}: kept {want.get('kind')} not written again")
+                self._consume()
+                continue
+            self.divergences.append(f"line {self._line()}: {body.get('kind')} differs; the recorded one is kept")
+            if want.get("kind") == body.get("kind"):
+                self._consume()
+            return
+        self.retracing = False
+        self.writer.write({"seq": self.next_seq, **body})
+        self.next_seq += 1
+
+    def _consume(self) -> None:
+        self.pos += 1
+        self.next_seq += 1
+        if self.pos == len(self.records):
+            self.retracing = False
+
+    def _line(self) -> int:
+        return self.pos + 2  # the header is line 1
+
+    # -- driving the session ----------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Make the recorded moves again until every record of the file has been matched."""
+        while self.pos < len(self.records):
+            before = self.pos
+            self._step()
+            if self.pos == before:
+                raise ResumeError(f"line {self._line()}: the {self.records[self.pos]['kind']} record cannot be "
+                                  f"retraced")
+
+    def _step(self) -> None:
+        session, record = self.session, self.records[self.pos]
+        kind = record["kind"]
+        if kind == "chance":
+            spec = session.game.chance_spec(session.state)
+            sample(spec, session.rng)  # the generator draws what the game drew; the recorded values are used
+            rejection = session.submit(self._decode(record))
+            if rejection is not None:
+                raise IllegalActionError(rejection)
+            return
+        move = self._next_move()
+        if kind in ("action", "rejected", "fallback", "llm_call") and move is not None:
+            seat = move.get("actor")
+            if seat in session.agents and seat in self._seats_to_ask():
+                session.ask(seat)
+                return
+            if kind == "action":  # a move from outside the session (a web seat, a real-time candle)
+                rejection = session.submit(self._decode(record), notes=record.get("notes"))
+                if rejection is not None:
+                    raise IllegalActionError(rejection)
+                return
+        self.pass_through()
+
+    def pass_through(self) -> None:
+        """Write the record at the cursor again as it is (the table wrote it, not the session)."""
+        self.session.write({k: v for k, v in self.records[self.pos].items() if k not in _UNSEALED})
+
+    def _next_move(self) -> dict[str, Any] | None:
+        for record in self.records[self.pos:]:
+            if record["kind"] in ("action", "chance"):
+                return record
+        return None
+
+    def _seats_to_ask(self) -> frozenset[PlayerId]:
+        """Who could have been asked now (the terminal asks the lowest active seat, a web table any bot)."""
+        active = self.session.game.active_players(self.session.state)
+        return frozenset() if CHANCE in active else frozenset(active)
+
+    def _decode(self, record: Mapping[str, Any]) -> Action:
+        return self.session.codec.decode(record["payload"])
+
+    def proposal(self, seat: PlayerId, *, fallback: bool) -> Decision | None:
+        """The next recorded proposal of ``seat`` (carrying over the model calls recorded before it).
+
+        Raises:
+            AgentGaveUpError: the seat's agent gave up here (a ``fallback`` record follows).
+        """
+        while self.pos < len(self.records):
+            record = self.records[self.pos]
+            kind, actor = record["kind"], record.get("actor")
+            if kind == "fallback" and actor == seat:
+                if not fallback:
+                    raise AgentGaveUpError(record["reason"], raw=record.get("raw"), attempts=record["attempts"])
+                after = self.records[self.pos + 1] if self.pos + 1 < len(self.records) else None
+                if after is None or after["kind"] != "action" or after.get("actor") != seat:
+                    return None
+                return Decision(self._decode(after), dict(after.get("notes") or {}))
+            if kind == "action" and actor == seat:
+                return Decision(self._decode(record), dict(record.get("notes") or {}))
+            if kind == "rejected" and actor == seat:
+                notes = {k: v for k, v in record.items()
+                         if k not in ("seq", "hash", "kind", "actor", "payload", "rejection")}
+                return Decision(self._decode(record), notes)
+            if kind in KERNEL_KINDS:
+                return None
+            self.pass_through()  # a model call, or another seat's refused proposal, made meanwhile
+        return None
+
+    def finish(self) -> None:
+        """Hand the session its real agents and the file's writer."""
+        self.session.agents, self.session.fallbacks = self.agents, self.fallbacks
+        self.session.recorder = self.writer
+        self.session.seq = self.next_seq
+        self.retracing = False
+
+
+class _Retold:
+    """A seat's agent while its game is retraced: it answers what the transcript recorded."""
+
+    def __init__(self, retrace: Retrace, seat: PlayerId, agent: Agent, *, fallback: bool) -> None:
+        self._retrace, self._seat, self._agent, self._fallback = retrace, seat, agent, fallback
+
+    def __getattr__(self, name: str) -> Any:  # name, max_attempts, observe, said... are the agent's own
+        return getattr(self._agent, name)
+
+    def act(self, request: Any) -> Action | Decision:
+        if not self._retrace.retracing:
+            return self._agent.act(request)
+        own: Any = None
+        if getattr(self._agent, "retraceable", False):
+            try:  # asked as before, so its generator and memory move on as they did
+                own = self._agent.act(request)
+            except AgentGaveUpError:
+                own = None
+        recorded = self._retrace.proposal(self._seat, fallback=self._fallback)
+        if recorded is None:  # the file ends inside this decision: from here it is played live
+            return own if own is not None else self._agent.act(request)
+        if own is not None:
+            mine = own.action if isinstance(own, Decision) else own
+            if _text(action_to_dict(mine)) != _text(action_to_dict(recorded.action)):
+                self._retrace.divergences.append(f"seat {self._seat}: its agent now proposes {action_to_dict(mine)}")
+        return recorded
+
+
+class _NoAgent:
+    """A seat without a fallback agent: the session takes the rules' default move."""
+
+    def act(self, _request: Any) -> None:
+        return None
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from narrator.rules.replay import ReplayResult, TranscriptError, replay
+from narrator.rules.transcript_lines import CHAINED, seal
 
 
 class ResumeError(ValueError):
@@ -31,25 +32,37 @@ def default_transcript_path(game: str, seed: int | None) -> Path:
 class TranscriptWriter:
     """Appends JSONL records to a file, flushing each so a crash loses nothing already played.
 
-    A new transcript never overwrites a file that already holds a game (pass ``overwrite=True``
-    where that is meant, e.g. a simulation re-run into the same report folder).
+    Each line is sealed with a hash chained to the line before (the header starts the chain and
+    says ``"schema": 2``), so an edit anywhere shows at its line on replay. Appending to a file
+    continues its chain from ``last_hash``; an older unsigned file (``chained=False``) is continued
+    unsigned. A new transcript never overwrites a file that already holds a game (pass
+    ``overwrite=True`` where that is meant, e.g. a simulation re-run into the same report folder).
+    Files are created readable by their owner only: a transcript holds every secret of its game.
 
     Raises:
         TranscriptExistsError: the file exists, is not empty, and neither ``append`` nor
             ``overwrite`` was asked for.
     """
 
-    def __init__(self, path: str | Path, *, append: bool = False, overwrite: bool = False) -> None:
+    def __init__(self, path: str | Path, *, append: bool = False, overwrite: bool = False, chained: bool = True,
+                 last_hash: str | None = None) -> None:
         self.path = Path(path)
         if not append and not overwrite and self.path.exists() and self.path.stat().st_size > 0:
             raise TranscriptExistsError(f"{self.path} already holds a game; continue it with --resume {self.path}, "
                                         f"or choose another --transcript")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] = self.path.open("a" if append else "w", encoding="utf-8")
+        self.chained, self.last_hash = chained, last_hash or ""
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+        self._file: IO[bytes] = os.fdopen(os.open(self.path, flags, 0o600), "ab" if append else "wb")
 
     def write(self, record: dict[str, Any]) -> None:
-        """Write one record as one line and flush it."""
-        self._file.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        """Write one record as one sealed line and flush it."""
+        if self.chained and record.get("kind") == "header":
+            record = {**record, "schema": CHAINED}
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        if self.chained:
+            line, self.last_hash = seal(self.last_hash, line)
+        self._file.write(line.encode("utf-8") + b"\n")
         self._file.flush()
 
     def close(self) -> None:
@@ -79,28 +92,49 @@ class MemoryRecorder:
 
 
 def read_transcript(path: str | Path, *, strict: bool = True) -> ReplayResult:
-    """Replay the transcript at ``path``.
+    """Replay the transcript at ``path`` (read as bytes: a half-written last line is dropped).
 
     Raises:
         FileNotFoundError: when there is no such file.
         TranscriptError: naming the first bad line.
     """
-    with Path(path).open(encoding="utf-8") as handle:
-        return replay(handle, strict=strict)
+    return replay(Path(path).read_bytes(), strict=strict)
 
 
-def trim_to_complete_lines(path: str | Path, last_line: int) -> None:
-    """Cut the file after line ``last_line`` (drops a half-written line left by a crash)."""
-    path = Path(path)
-    with path.open("rb+") as handle:
-        for _ in range(last_line):
-            if not handle.readline():
-                break
-        handle.truncate(handle.tell())
+def trim_to(path: str | Path, size: int) -> None:
+    """Cut the file to its first ``size`` bytes (drops a half-written line left by a crash)."""
+    with Path(path).open("rb+") as handle:
+        handle.truncate(size)
         handle.flush()
         os.fsync(handle.fileno())
 
 
+def repair(path: str | Path) -> tuple[Path, ReplayResult]:
+    """Rewrite a damaged transcript to its longest prefix that reads and replays; keep the original.
+
+    The original is kept beside it as ``<name>.damaged`` (``.damaged.1``... if that exists).
+
+    Returns:
+        where the original was kept, and the replay of what remains.
+
+    Raises:
+        TranscriptError: not even the header is usable (nothing to keep).
+    """
+    path = Path(path)
+    data = path.read_bytes()
+    result = replay(data, strict=False)
+    keep = result.valid_bytes
+    backup = path.with_name(path.name + ".damaged")
+    number = 0
+    while backup.exists():
+        number += 1
+        backup = path.with_name(f"{path.name}.damaged.{number}")
+    backup.write_bytes(data)
+    os.chmod(backup, 0o600)
+    with path.open("rb+") as handle:
+        handle.truncate(keep)
+    return backup, replay(data[:keep])
+
+
 __all__ = ["MemoryRecorder", "ResumeError", "TranscriptError", "TranscriptExistsError", "TranscriptWriter",
-           "default_transcript_path", "read_transcript",
-           "trim_to_complete_lines"]
+           "default_transcript_path", "read_transcript", "repair", "trim_to"]

@@ -9,6 +9,7 @@ are in the file, so no seed is needed. This module is pure: it takes lines, not 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -17,18 +18,12 @@ from typing import Any
 from narrator.rules.codec import ActionCodec, action_to_dict, codec_for
 from narrator.rules.core import Audience, Event, Game, IllegalActionError, InvalidActionError, Outcome, Viewer, jsonable
 from narrator.rules.registry import get_game
+from narrator.rules.transcript_lines import UNSIGNED, TranscriptError, read_lines
 from pydantic import TypeAdapter, ValidationError
 
-SCHEMA = 1
+SCHEMA = UNSIGNED
+"""The record format; a file writer seals the lines and writes schema 2 (``transcript_lines.CHAINED``)."""
 REPLAYED_KINDS = ("action", "chance")
-
-
-class TranscriptError(ValueError):
-    """A transcript that cannot be read or does not replay; the message names the line."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
 
 
 def audience_to_json(audience: Audience) -> str | list[int]:
@@ -69,6 +64,11 @@ def decode_config(game: Game[Any, Any], data: Mapping[str, Any]) -> Any:
     Raises:
         ValueError: naming every wrong field.
     """
+    if dataclasses.is_dataclass(game.config_type):  # pydantic would drop a misspelt option without a word
+        known = {f.name for f in dataclasses.fields(game.config_type)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"invalid {game.name} config: unknown option(s) {', '.join(map(repr, unknown))}")
     try:
         return TypeAdapter(game.config_type).validate_python(dict(data))
     except ValidationError as error:
@@ -93,7 +93,12 @@ class ReplayResult:
             between a move and its events); resuming writes them before anything else.
         chance_specs: what chance was asked for at each recorded chance move, in order; resuming
             samples them again so its generator continues where the game's stopped.
-        last_seq: the highest ``seq`` number read.
+        last_seq: the ``seq`` of the last record read.
+        signed: the lines carry an unbroken hash chain (schema 2); older files are unsigned.
+        cut_bytes: the size of a half-written last line that was dropped (0: none).
+        valid_bytes: how many leading bytes of the file hold the lines that read and replay.
+        last_hash: the seal of the last line read (``None`` when unsigned).
+        records: the records after the header that replayed, in order (resuming retraces them).
     """
 
     state: Any
@@ -106,55 +111,62 @@ class ReplayResult:
     unrecorded: list[Event] = field(default_factory=list)
     chance_specs: list[Any] = field(default_factory=list)
     last_seq: int = 0
+    signed: bool = False
+    cut_bytes: int = 0
+    valid_bytes: int = 0
+    last_hash: str | None = None
+    records: list[dict[str, Any]] = field(default_factory=list)
 
 
-def parse_lines(lines: Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
-    """Parse JSONL, numbering lines from 1 and skipping blank ones.
-
-    A last line that is not valid JSON is dropped: it is a write cut short by a crash, and the
-    game resumes from the line before it. An invalid line anywhere else is an error.
-    """
-    numbered = [(n, text) for n, text in enumerate(lines, start=1) if text.strip()]
-    records = []
-    for index, (number, text) in enumerate(numbered):
-        try:
-            record = json.loads(text)
-        except json.JSONDecodeError as error:
-            if index == len(numbered) - 1:
-                break
-            raise TranscriptError(number, f"not valid JSON ({error.msg})") from None
-        if not isinstance(record, dict) or "kind" not in record:
-            raise TranscriptError(number, "a record must be a JSON object with a 'kind'")
-        records.append((number, record))
-    return records
-
-
-def replay(lines: Iterable[str], *, strict: bool = True) -> ReplayResult:
-    """Rebuild a game from its transcript and check every recorded event is reproduced.
+def parse_lines(lines: bytes | Iterable[str | bytes]) -> list[tuple[int, dict[str, Any]]]:
+    """Checked records as ``(line number, record)``; a half-written last line is dropped.
 
     Raises:
-        TranscriptError: in strict mode, at the first line that is malformed, illegal or
-            diverges from what the kernel derives (lenient mode collects them in ``errors``
-            and stops at the first divergence).
+        TranscriptError: at the first damaged line (see :mod:`narrator.rules.transcript_lines`).
     """
-    records = parse_lines(lines)
-    if not records or records[0][1].get("kind") != "header":
-        raise TranscriptError(records[0][0] if records else 1, "the first line must be a header record")
-    header = records[0][1]
+    read = read_lines(lines)
+    if read.error is not None:
+        raise read.error
+    return [(line.number, line.record) for line in read.lines]
+
+
+def replay(lines: bytes | Iterable[str | bytes], *, strict: bool = True) -> ReplayResult:
+    """Rebuild a game from its transcript and check every recorded event is reproduced.
+
+    Every line is checked first (UTF-8, JSON, the schema of its kind, ``seq``, the hash chain);
+    then ``apply`` is folded over the moves.
+
+    Raises:
+        TranscriptError: in strict mode, at the first line that is damaged, illegal or diverges
+            from what the kernel derives (lenient mode collects it in ``errors`` and stops there).
+    """
+    read = read_lines(lines)
+    if not read.lines:
+        assert read.error is not None
+        raise read.error
+    header = read.lines[0].record
     game, config = _game_and_config(header)
     folder = _Folder(game, game.initial_state(config), codec_for(tuple(game.action_types)))
-    result = ReplayResult(state=folder.state, header=header, last_line=records[0][0])
-    for number, record in records[1:]:
+    result = ReplayResult(state=folder.state, header=header, last_line=read.lines[0].number, signed=read.signed,
+                          cut_bytes=read.cut, valid_bytes=read.lines[0].end, last_hash=read.lines[0].hash)
+    for line in read.lines[1:]:
+        record = line.record
         try:
-            folder.feed(number, record)
+            folder.feed(line.number, record)
         except TranscriptError as error:
             if strict:
                 raise
             result.errors.append(error)
             break
-        result.last_line = number
+        result.last_line, result.valid_bytes, result.last_hash = line.number, line.end, line.hash
         result.truncated = record["kind"] != "result"
-        result.last_seq = max(result.last_seq, _seq_of(record))
+        result.last_seq = record["seq"]
+        result.records.append(record)
+    else:
+        if read.error is not None:
+            if strict:
+                raise read.error
+            result.errors.append(read.error)
     result.state, result.moves, result.chance_specs = folder.state, folder.moves, folder.chance_specs
     result.unrecorded = list(folder.pending)
     result.outcome = game.outcome(folder.state)
@@ -167,20 +179,14 @@ def replay(lines: Iterable[str], *, strict: bool = True) -> ReplayResult:
     return result
 
 
-def _seq_of(record: Mapping[str, Any]) -> int:
-    try:
-        return int(record.get("seq", 0))
-    except (TypeError, ValueError):
-        return 0
-
-
 def _game_and_config(header: Mapping[str, Any]) -> tuple[Game[Any, Any], Any]:
     try:
         game = get_game(str(header.get("game")))
     except KeyError as error:
         raise TranscriptError(1, str(error.args[0])) from None
-    if header.get("schema") != SCHEMA:
-        raise TranscriptError(1, f"transcript schema {header.get('schema')!r} is not {SCHEMA}")
+    ruleset = f"{game.name}@{game.rules_version}"
+    if header.get("ruleset") != ruleset:
+        raise TranscriptError(1, f"ruleset {header.get('ruleset')!r}: this program plays {ruleset}")
     try:
         return game, decode_config(game, header.get("config") or {})
     except ValueError as error:
@@ -218,6 +224,13 @@ class _Folder:
             raise TranscriptError(number, str(error)) from None
         except IllegalActionError as error:
             raise TranscriptError(number, f"illegal move: {error}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:  # a kernel that trips on it
+            raise TranscriptError(number, f"the rules cannot apply this move ({type(error).__name__}: {error})") from None
+        if (action.kind == "chance") != (record["kind"] == "chance"):  # type: ignore[attr-defined]
+            raise TranscriptError(number, f"a {record['kind']} record holds a {action.kind!r} move")  # type: ignore[attr-defined]
+        if action.actor != record.get("actor"):
+            raise TranscriptError(number, f"the record's actor {record.get('actor')!r} is not the move's "
+                                          f"actor {action.actor!r}")
         self.state, self.moves = step.state, self.moves + 1
         self.pending = list(step.events)
         if spec is not None:

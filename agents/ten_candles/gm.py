@@ -53,6 +53,11 @@ class ScriptedGM:
         self.pending: list[Event] = []
         """Events since the last narration: what the outcome narration is built from."""
 
+    @property
+    def retraceable(self) -> bool:
+        """Seeded, so a resumed game asks it again: unless its voice is a model (never asked twice)."""
+        return bool(getattr(self.voice, "retraceable", False))
+
     def act(self, request: Request) -> Action:
         """The GM's move for this turn."""
         view = request.view

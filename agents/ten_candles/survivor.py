@@ -55,6 +55,8 @@ class ScriptedSurvivor:
     """
 
     max_attempts = 3
+    retraceable = True
+    """Its choices follow from its seed and what it was asked: a resumed game asks it again."""
 
     def __init__(self, seat: PlayerId, *, seed: int = 0, lang: str = "en", board: Board | None = None) -> None:
         self.seat, self.lang, self.board = seat, lang, board

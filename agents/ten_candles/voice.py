@@ -51,6 +51,8 @@ class Storyteller(Protocol):
 class PlainVoice:
     """A Storyteller that says as little as the kernel allows: for simulations, where nobody reads."""
 
+    retraceable = True
+
     def observe(self, events: Sequence[Event]) -> None:
         """Nothing to remember."""
 

@@ -34,7 +34,7 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
     voice.bind(session.write)
     session.listeners.clear()  # the template's narration listener; the model's replaces it
     llm_table = template_play.Table(session, voice, table.transcript, table.book)  # type: ignore[arg-type]
-    template_play._listen(llm_table, say)
+    template_play._listen(session, voice, say)  # type: ignore[arg-type]
     session.write({"kind": "setup", "storyteller": f"llm:{voice.model_name}", "mode": str(llm.mode or "endpoint"),
                    "fallback": "template-storyteller"})
     return llm_table, voice

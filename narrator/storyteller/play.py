@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from narrator.resume import ResumeError, load_header, resume_session
+from narrator.resume import ResumeError, is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Event, Viewer
 from narrator.rules.registry import get_game
 from narrator.rules.storyteller.dice import RollResult
@@ -63,9 +63,8 @@ def new_table(book: str, *, character: Path | None, lang: str, seed: int | None,
     session.write_header(seats=[{"seat": HOST, "agent": "template-storyteller", "role": "storyteller"},
                                 {"seat": 0, "agent": "human", "character": sheet.id}],
                          scenario=story.id, pc=sheet.id, lang=lang)
-    table = Table(session, voice, transcript, book)
-    _listen(table, say)
-    return table
+    _listen(session, voice, say)
+    return Table(session, voice, transcript, book)
 
 
 def _npc(data: dict[str, Any], book: str) -> Any:
@@ -76,40 +75,41 @@ def _npc(data: dict[str, Any], book: str) -> Any:
 
 
 def resume_table(path: Path, *, player: Player, say: Say, lang: str | None = None,
-                 scenario: Path | None = None) -> Table:
-    """Continue the game recorded at ``path``.
+                 scenario: Path | None = None, book: str | None = None) -> Table:
+    """Continue the game recorded at ``path`` (of ``book`` when given, else either Storyteller game).
+
+    The game is retraced with its narration, so a move whose narration a crash cut off gets it.
 
     Raises:
-        ResumeError: the game is over, or the transcript does not replay.
+        ResumeError: another game's file, the game is over, or the transcript does not replay.
         DataError: the scenario is not the one the transcript was played with.
     """
-    header = load_header(path)
+    games = (book.replace("_", "-"),) if book else ("dark-ages", "wild-west")
+    header = load_header(path, game=games)
     book = str(header.get("game", "")).replace("-", "_")
-    if book not in ("dark_ages", "wild_west"):
-        raise ResumeError(f"{path}: a {header.get('game')!r} transcript, not a Storyteller game")
     story = load_scenario(book, scenario)
     if header.get("scenario") != story.id:
         raise DataError(f"{path} was played with scenario {header.get('scenario')!r}, not {story.id!r}")
     voice = TemplateStoryteller(story, load_narration(), lang=lang or str(header.get("lang", "en")),
                                 pc=str(header["pc"]))
-    session = resume_session(path, {HOST: StorytellerSeat(voice, player)})
-    table = Table(session, voice, path, book)
-    _listen(table, say)
-    return table
+    session = resume_session(path, {HOST: StorytellerSeat(voice, player)}, game=games,
+                             listen=lambda session: _listen(session, voice, say))
+    return Table(session, voice, path, book)
 
 
-def _listen(table: Table, say: Say) -> None:
-    """Narrate every applied move, on screen and as ``narration`` transcript lines."""
-    session, voice = table.session, table.voice
+def _listen(session: Session, voice: TemplateStoryteller, say: Say) -> None:
+    """Narrate every applied move, on screen and as ``narration`` transcript lines (a resumed game
+    retraces its past in silence, writing only what a crash cut off)."""
 
     def narrate(_action: Any, events: Sequence[Event]) -> None:
+        tell = (lambda _line: None) if is_retracing(session) else say
         view = session.game.view(session.state, Viewer.HOST)
         for event in events:
             for line in _dice_lines(event, voice.lang):
-                say(line)
+                tell(line)
         lines = voice.narrate(view, events)
         for line in lines:
-            say(line)
+            tell(line)
         if lines:
             session.write({"kind": "narration", "lang": voice.lang, "text": "\n".join(lines)})
 
@@ -180,7 +180,7 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
     player = TerminalPlayer(lambda prompt: console.input(prompt), say, lang)
     try:
         if resume is not None:
-            table = resume_table(resume, player=player, say=say, lang=lang)
+            table = resume_table(resume, player=player, say=say, lang=lang, book=book)
         else:
             path = transcript or default_transcript_path(book.replace("_", "-"), seed)
             table = new_table(book, character=character, lang=lang, seed=seed, transcript=path, player=player,

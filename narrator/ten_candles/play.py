@@ -9,16 +9,14 @@ game resumes from its transcript. ``burn_minutes`` puts a candle out on a real-t
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from narrator.resume import load_header, resume_session
+from narrator.resume import is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Action, Event, Outcome, Viewer
-from narrator.rules.replay import audience_from_json
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 from narrator.rules.ten_candles.actions import CandleOut
 from narrator.rules.ten_candles.state import Phase
@@ -82,29 +80,14 @@ class Table:
         return self._attach(session)
 
     def resume(self, path: Path) -> Session:
-        """The game recorded at ``path``, its agents and Storyteller caught up from its events."""
-        session = resume_session(path, self.agents)
-        self._attach(session)
-        self._catch_up(path)
-        return session
+        """The game recorded at ``path``, retraced with this table's agents, Storyteller and listener."""
+        return resume_session(path, self.agents, fallbacks=getattr(self, "fallbacks", None), game=GAME.name,
+                              listen=self._attach)
 
     def _attach(self, session: Session) -> Session:
         self.session = session
         session.listeners.append(self._hear)
         return session
-
-    def _catch_up(self, path: Path) -> None:
-        """Replay the recorded events to the agents that listen (the Storyteller learns the names)."""
-        events = []
-        for text in Path(path).read_text(encoding="utf-8").splitlines():
-            record = json.loads(text)
-            if record.get("kind") == "event":
-                events.append(Event(record["event"], audience_from_json(record["audience"]), record["data"]))
-        for seat, agent in self.agents.items():
-            observe = getattr(agent, "observe", None)
-            if observe is not None:
-                observe([e for e in events if e.visible_to(seat)])
-        self._note_names(events)
 
     # -- the loop ---------------------------------------------------------------------------------
 
@@ -139,22 +122,26 @@ class Table:
         self._note_names(events)
         lang = self.settings.lang
         assert self.session is not None
+        quiet = is_retracing(self.session)  # a resumed game retraces its past without telling it again
+        say = (lambda _text: None) if quiet else self.io.say
         for event in events:
             if not event.visible_to(0 if self.settings.humans else Viewer.PUBLIC):
                 continue
             line = describe(event, self.names, lang)
             if line:
-                self.io.say(line)
+                say(line)
+            if quiet and not getattr(self.storyteller, "retraceable", False):
+                continue  # a model's prose is in the transcript already; it is not asked twice
             prose = self._prose(event)
             if prose:
-                self.io.say(prose)
+                say(prose)
                 self.session.write({"kind": "narration", "by": "storyteller", "event": event.kind, "text": prose})
         for seat, agent in self.agents.items():
             said = getattr(agent, "said", None)
             while said:
                 line = said.pop(0)
                 who = self.names.get(seat, f"#{seat}")
-                self.io.say(f"{who}: «{line}»" if lang == "ru" else f'{who}: "{line}"')
+                say(f"{who}: «{line}»" if lang == "ru" else f'{who}: "{line}"')
                 self.session.write({"kind": "narration", "by": seat, "text": line})
 
     def _prose(self, event: Event) -> str:
@@ -186,7 +173,7 @@ def header_extra(settings: TableSettings) -> dict[str, Any]:
 
 def settings_from_header(path: Path) -> TableSettings:
     """The table settings a transcript was started with."""
-    header = load_header(path)
+    header = load_header(path, game=GAME.name)
     table = header.get("table") or {}
     config = header.get("config") or {}
     players = int(config.get("players", 0))

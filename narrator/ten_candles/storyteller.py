@@ -36,6 +36,9 @@ class TemplateStoryteller:
         seed: seeds the draws (the same seed and events give the same words).
     """
 
+    retraceable = True
+    """The same seed, views and events give the same words: a resumed game asks it again."""
+
     def __init__(self, *, lang: str = "en", module: str | None = None, seed: int = 0) -> None:
         if lang not in mat.LANGS:
             raise ValueError(f"language {lang!r}: use one of {', '.join(mat.LANGS)}")

@@ -392,9 +392,14 @@ class TableManager:
         path = self.transcript_path(record.id)
         context = BotContext(record.language)
         agents = self.agents_for(game, record, context)
-        events = read_events(path)
-        try:
-            session = resume_session(path, agents)
+        built: list[Table] = []
+
+        def table_for(session: Session) -> None:  # built first, so its listener retraces the bots' prose too
+            built.append(Table(record, game, session, [], self.store, bot_delay=self.bot_delay, bot_context=context))
+
+        try:  # the game is retraced with the bots and their prose (narrator.resume): it goes on as it would have
+            resume_session(path, agents, game=game.name, listen=table_for)
+            table = built[-1]
         except ResumeError:
             replayed = read_transcript(path)
             session = Session(game, decode_config(game, record.config), agents, seed=record.seed,
@@ -402,13 +407,16 @@ class TableManager:
             if record.status == "active" and replayed.outcome is not None:
                 record.status = "finished"
                 self.store.update(record)
-        for seat, agent in agents.items():  # bots catch up on what their seat has seen
-            observe = getattr(agent, "observe", None)
-            if observe is not None:
-                history = [e for e in kernel_events(events) if e.visible_to(seat)]
-                if history:
-                    observe(history)
-        return Table(record, game, session, events, self.store, bot_delay=self.bot_delay, bot_context=context)
+            events = read_events(path)
+            for seat, agent in agents.items():  # bots of a finished game catch up on what their seat has seen
+                observe = getattr(agent, "observe", None)
+                if observe is not None:
+                    history = [e for e in kernel_events(events) if e.visible_to(seat)]
+                    if history:
+                        observe(history)
+            table = Table(record, game, session, [], self.store, bot_delay=self.bot_delay, bot_context=context)
+        table.events = read_events(path)
+        return table
 
     def start(self) -> None:
         """Let every active table move its bots (call from the running event loop)."""

@@ -97,8 +97,11 @@ def test_malformed_middle_line_is_an_error_naming_the_line() -> None:
 
 
 def test_an_illegal_recorded_move_is_reported() -> None:
-    lines = play(5).lines()
-    lines.insert(1, json.dumps({"seq": 0, "kind": "action", "actor": 1, "payload": {"kind": "hold", "actor": 1}}))
+    records = [json.loads(line) for line in play(5).lines()]
+    records.insert(1, {"seq": 1, "kind": "action", "actor": 1, "payload": {"kind": "hold", "actor": 1}})
+    for seq, record in enumerate(records[1:], start=1):  # numbered as a writer would, so only the move is wrong
+        record["seq"] = seq
+    lines = [json.dumps(record) for record in records]
     with pytest.raises(TranscriptError, match="line 2: illegal move: NOT_YOUR_TURN"):
         replay(lines)
 
@@ -174,6 +177,6 @@ def test_a_new_game_never_overwrites_a_recorded_one(tmp_path: Path) -> None:
         writer.write({"kind": "header"})
     with pytest.raises(TranscriptExistsError, match="--resume"):
         TranscriptWriter(path)
-    assert path.read_text(encoding="utf-8").startswith('{"kind":"header"}')  # untouched
+    assert path.read_text(encoding="utf-8").startswith('{"kind":"header","schema":2,"hash":')  # untouched
     TranscriptWriter(path, overwrite=True).close()  # a simulation re-run may replace it on purpose
     assert default_transcript_path("battaglia", 7).name.endswith("-seed7.jsonl")
