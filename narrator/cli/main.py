@@ -35,30 +35,45 @@ app.add_typer(simulate_app, name="simulate")
 def replay(
     transcript: Path = typer.Argument(..., help="A transcript (.jsonl) written by play or simulate."),
     as_json: bool = typer.Option(False, "--json", help="Print the final state (host view) as JSON."),
+    repair: bool = typer.Option(False, "--repair", help="Cut a damaged file back to its longest valid prefix "
+                                                        "(the original is kept as FILE.damaged) so play can resume."),
 ) -> None:
-    """Rebuild a game from its transcript and check every recorded event is reproduced.
+    """Rebuild a game from its transcript and check every line: its seal, its schema, every event.
 
-    Exits 0 when the transcript replays exactly, 1 at the first divergence (its line number is
-    printed), 2 when the file cannot be read.
+    Exits 0 when the transcript replays exactly, 1 at the first damaged or diverging line (one line
+    says which and what is wrong), 2 when there is no such file. Files recorded before transcripts
+    were sealed replay too, reported as unsigned.
     """
+    from rich.markup import escape
+
     from narrator.rules.core import Viewer, jsonable
     from narrator.rules.registry import get_game
     from narrator.transcript import TranscriptError, read_transcript
+    from narrator.transcript import repair as repair_file
 
     try:
+        if repair:
+            backup, result = repair_file(transcript)
+            console.print(f"[green]repaired[/] {escape(str(transcript))}: kept lines 1-{result.last_line} "
+                          f"({result.valid_bytes} bytes); the original is in {escape(str(backup))}", soft_wrap=True,
+                          highlight=False)
+            return
         result = read_transcript(transcript)
-    except FileNotFoundError:
+    except (FileNotFoundError, IsADirectoryError):
         fail(f"{transcript}: no such file")
     except TranscriptError as error:
-        common.errors.print(f"[bold red]diverges:[/] {transcript}:{error}", highlight=False)
+        common.errors.print(f"[bold red]damaged:[/] {escape(str(transcript))}: {escape(str(error))}",
+                            highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     game = get_game(result.header["game"])
     if as_json:
         print(json.dumps(jsonable(game.view(result.state, Viewer.HOST)), ensure_ascii=False, indent=2))
         return
     status = "finished: " + result.outcome.termination if result.outcome else "unfinished (resumable with --resume)"
-    console.print(f"[green]ok[/] {transcript}: {result.moves} moves replayed through line {result.last_line}, "
-                  f"every event reproduced; {status}")
+    seal = "sealed" if result.signed else "unsigned (recorded before transcripts were sealed: edits cannot be seen)"
+    cut = f"; a half-written last line ({result.cut_bytes} bytes) is ignored" if result.cut_bytes else ""
+    console.print(f"[green]ok[/] {escape(str(transcript))}: {result.moves} moves replayed through line {result.last_line}, "
+                  f"every event reproduced, {seal}; {status}{cut}", soft_wrap=True, highlight=False)
 
 
 def _register_games() -> None:
