@@ -6,7 +6,7 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Self
 
 from narrator.rules.replay import ReplayResult, TranscriptError, replay
 from narrator.rules.transcript_lines import CHAINED, seal
@@ -69,7 +69,7 @@ class TranscriptWriter:
         """Close the file."""
         self._file.close()
 
-    def __enter__(self) -> TranscriptWriter:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *_: object) -> None:

@@ -21,6 +21,7 @@ def _battaglia_play(path: Path, seed: int) -> None:
 
 def _battaglia_resume(path: Path) -> None:
     from narrator.agents.battaglia.texts import Table
+
     from narrator.battaglia.simulate import make_bots
 
     header = load_header(path, game="battaglia")

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from narrator.rules.replay import replay
+from narrator.rules.transcript_lines import MAX_LINE_BYTES, TranscriptError
 from typer.testing import CliRunner
 
 from narrator.cli.main import app
 from narrator.resume import ResumeError, resume_session
-from narrator.rules.replay import replay
-from narrator.rules.transcript_lines import MAX_LINE_BYTES, TranscriptError
-from narrator.transcript import read_transcript, repair
+from narrator.transcript import read_transcript
 from tests.resume_games import GAMES, resume_to_end
 
 REPO = Path(__file__).resolve().parents[2]
