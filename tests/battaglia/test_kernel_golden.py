@@ -1,11 +1,12 @@
-"""Golden games: the kernel's behaviour, frozen as SHA-256 digests of whole recorded games.
+"""Golden games: the kernel's behaviour, frozen line by line in 200 recorded games.
 
-Each golden game is a seeded random-legal-move game played through :class:`narrator.session.Session`
-with a :class:`narrator.transcript.MemoryRecorder`. Its digest covers the transcript (every action,
-every event with its audience and data, the result), what each seat was shown when asked (its view,
-and the legal moves in the kernel's order), and every seat's final view with its full log and notes.
-Speed work on the kernel must keep every digest: the rules (seeds/004_55ac8a5a86b5c135.txt) are
-unchanged only if all 200 games are byte-identical.
+Each golden game is a seeded random-legal-move game played through :class:`narrator.session.Session`.
+Its lines (see ``tests/golden_lines.py``) are, in the order they happened, the transcript (every
+action, every event with its audience and data, the result), what each seat was shown when asked
+(its view, and the legal moves in the kernel's order), and every seat's final view with its full
+log and notes. Speed work on the kernel must keep every line: the rules
+(seeds/004_55ac8a5a86b5c135.txt) are unchanged only if all 200 games are identical. A failure names
+the first changed line of the first changed game.
 
 Regenerate (only after a deliberate, documented change of an event's form)::
 
@@ -14,8 +15,6 @@ Regenerate (only after a deliberate, documented change of an event's form)::
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 import sys
 from pathlib import Path
@@ -26,9 +25,10 @@ from narrator.rules.battaglia import GAME, BattagliaConfig
 from narrator.rules.core import Viewer
 
 from narrator.session import Session
-from narrator.transcript import MemoryRecorder
+from tests import golden_lines
+from tests.golden_lines import StreamRecorder
 
-GOLDEN = Path(__file__).with_name("golden_hashes.json")
+GOLDEN = Path(__file__).with_name("golden_lines.json")
 SIMULATION = {"speech_rounds": 0, "objection_window": "eligible", "shadow_talk_rounds": 0, "darkness_rounds": 1}
 HOUSE = {"deck_size": 14, "rainmaker_force": "by_night_group", "darkness_productivity": "participant",
          "dying_shot_gate": "on_condemnation", "scoring_cumulative": True}
@@ -62,47 +62,62 @@ def _event(event: Any) -> str:
     return repr((event.kind, _plain(event.audience), event.data))
 
 
-def _view_digest(view: Any, full: bool) -> str:
-    """A view as text: every field, with the log and notes in full or as (length, last entry)."""
+def _view_text(view: Any) -> str:
+    """A view as one line: every field, the log and notes as (length, last entry)."""
     parts = []
     for name in view.__slots__:
         value = getattr(view, name)
         if name in ("log", "notes"):
-            value = [_event(e) for e in value] if full else (len(value), _event(value[-1]) if value else None)
+            value = (len(value), _event(value[-1]) if value else None)
         elif name == "truth":
             value = value is not None
         parts.append(f"{name}={_plain(value)!r}")
     return ";".join(parts)
 
 
+def _final_views(state: Any, players: int) -> list[str]:
+    """Every final view as lines: its fields, then every log entry and note in full.
+
+    Every viewer's log is the public record, so a log equal to the first viewer's is one line saying so.
+    """
+    lines: list[str] = []
+    first: list[str] | None = None
+    for viewer in (*range(players), None, Viewer.PUBLIC):
+        view = GAME.view(state, viewer)
+        log = [_event(e) for e in view.log]
+        lines.append(f"final {viewer}: {_view_text(view)}")
+        if first is not None and log == first:
+            lines.append(f"final {viewer} log: the first viewer's")
+        else:
+            lines += (f"final {viewer} log {i}: {e}" for i, e in enumerate(log))
+        first = log if first is None else first
+        lines += (f"final {viewer} note {i}: {_event(e)}" for i, e in enumerate(view.notes))
+    return lines
+
+
 class RandomAgent:
-    """Picks a legal move with its own seeded generator, folding what it was shown into a digest."""
+    """Picks a legal move with its own seeded generator, adding what it was shown to the game's lines."""
 
     name = "random"
 
-    def __init__(self, seed: int, digest: Any) -> None:
-        self.rng, self.digest = random.Random(seed), digest
+    def __init__(self, seed: int, lines: list[str]) -> None:
+        self.rng, self.lines = random.Random(seed), lines
 
     def act(self, request: Any) -> Any:
-        self.digest.update(_view_digest(request.view, full=False).encode())
-        self.digest.update(repr(list(request.legal)).encode())
+        self.lines.append(f"view {request.seat}: {_view_text(request.view)}")
+        self.lines.append(f"legal {request.seat}: {list(request.legal)!r}")
         return self.rng.choice(list(request.legal))
 
 
-def game_digest(options: dict[str, Any], players: int, seed: int) -> str:
-    """The SHA-256 of one golden game (see the module docstring for what it covers)."""
-    digest = hashlib.sha256()
-    recorder = MemoryRecorder()
+def game_lines(options: dict[str, Any], players: int, seed: int) -> list[str]:
+    """One golden game's lines, in order (see the module docstring for what they cover)."""
+    lines: list[str] = []
     config = BattagliaConfig(players=players, **options)
-    agents = {s: RandomAgent(seed * 100 + s, digest) for s in range(players)}
-    session = Session(GAME, config, agents, seed=seed, recorder=recorder)
+    agents = {s: RandomAgent(seed * 100 + s, lines) for s in range(players)}
+    session = Session(GAME, config, agents, seed=seed, recorder=StreamRecorder(lines, config))
     session.write_header()
     session.run()
-    for line in recorder.lines():
-        digest.update(line.encode())
-    for viewer in (*range(players), None, Viewer.PUBLIC):
-        digest.update(_view_digest(GAME.view(session.state, viewer), full=True).encode())
-    return digest.hexdigest()
+    return lines + _final_views(session.state, players)
 
 
 def golden_games() -> list[tuple[str, dict[str, Any], int, int]]:
@@ -111,23 +126,31 @@ def golden_games() -> list[tuple[str, dict[str, Any], int, int]]:
             for name, (options, counts, games) in SUITES.items() for players in counts for seed in range(games)]
 
 
-def compute_all() -> dict[str, str]:
-    return {key: game_digest(options, players, seed) for key, options, players, seed in golden_games()}
+def _chunk(game_id: str) -> str:
+    """Games in runs of ten (suite, player count, tens of seeds): the parallel runner's units."""
+    name, players, seed = game_id.rsplit("-", 2)
+    return f"{name}-{players}-{int(seed) // 10}"
 
 
-def test_golden_games_are_byte_identical():
-    """All 200 golden games replay to the recorded digests (transcripts, views and legal moves unchanged)."""
-    if not GOLDEN.exists():
-        pytest.fail(f"{GOLDEN} is missing: run python -m tests.battaglia.test_kernel_golden --write")
-    expected = json.loads(GOLDEN.read_text())
-    actual = compute_all()
-    assert len(actual) == 200
-    changed = sorted(k for k in expected if actual.get(k) != expected[k])
-    assert set(actual) == set(expected) and not changed, f"{len(changed)} golden games differ: {changed[:10]}"
+CHUNKS = sorted({_chunk(game_id) for game_id, *_ in golden_games()})
+
+
+def test_the_golden_file_holds_exactly_the_golden_games():
+    assert len(golden_games()) == 200
+    assert set(golden_lines.read(GOLDEN)) == {game_id for game_id, *_ in golden_games()}
+
+
+@pytest.mark.parametrize("chunk", CHUNKS)
+def test_golden_games_are_line_for_line_identical(chunk: str):
+    """Each game's transcript, views and legal moves hash as recorded; a failure names the first changed line."""
+    expected = golden_lines.read(GOLDEN)
+    golden_lines.check(expected, ((game_id, game_lines(options, players, seed))
+                                  for game_id, options, players, seed in golden_games() if _chunk(game_id) == chunk))
 
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: python -m tests.battaglia.test_kernel_golden --write")
-    GOLDEN.write_text(json.dumps(compute_all(), indent=1, sort_keys=True) + "\n")
+    golden_lines.write(GOLDEN, {game_id: golden_lines.encode(game_lines(options, players, seed))
+                                for game_id, options, players, seed in golden_games()})
     print(f"wrote {GOLDEN}")

@@ -1,12 +1,13 @@
 """The golden games: seeded random-legal games whose transcripts, views and legal-move lists must
 stay byte-identical while the kernel is optimised (no rule may change).
 
-Each game runs through ``narrator.session.Session`` with a ``MemoryRecorder``; every seat is a
-seeded agent that plays a random listed move of its turn, now and then an interjection (X-card,
-accidental candle, showing the Brink) and now and then a probe move that the kernel must refuse
-(so rejection codes and messages are covered). The digest of a game covers its transcript lines;
-for every request, ``repr`` of the seat's view and of its legal moves; and after every move the
-public and the auditor's views, the waiting seats and the owed dice.
+Each game runs through ``narrator.session.Session``; every seat is a seeded agent that plays a
+random listed move of its turn, now and then an interjection (X-card, accidental candle, showing
+the Brink) and now and then a probe move that the kernel must refuse (so rejection codes and
+messages are covered). A game's lines (``tests/golden_lines.py``) are its transcript records; for
+every request, ``repr`` of the seat's view, of its legal moves and of the refusal it is
+re-asked with; and after every move the public and the auditor's views, the waiting seats and the
+owed dice.
 
 Regenerate (only when a rule change is intended, and say so in the commit):
 
@@ -15,8 +16,6 @@ Regenerate (only when a rule change is intended, and say so in the commit):
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -41,9 +40,10 @@ from narrator.rules.ten_candles import (
 )
 
 from narrator.session import Session
-from narrator.transcript import MemoryRecorder
+from tests import golden_lines
+from tests.golden_lines import StreamRecorder
 
-HASHES = Path(__file__).with_name("golden_hashes.json")
+GOLDEN = Path(__file__).with_name("golden_lines.json")
 GAMES = 200
 CONFIGS: tuple[dict[str, Any], ...] = (
     {},
@@ -66,19 +66,21 @@ def probes(seat: int) -> list[Action]:
 
 
 class GoldenAgent:
-    """A seeded random seat that also feeds every request it sees into a digest."""
+    """A seeded random seat that also adds every request it sees to the game's lines."""
 
     name = "golden"
     max_attempts = 3
 
-    def __init__(self, seed: int, digest: Any) -> None:
+    def __init__(self, seed: int, lines: list[str]) -> None:
         self.rng = random.Random(seed)
-        self.digest = digest
+        self.lines = lines
 
     def act(self, request: Request) -> Action:
-        self.digest.update(repr(request.view).encode())
-        self.digest.update(repr(list(request.legal)).encode())
-        self.digest.update(repr(request.rejection).encode())
+        seat = request.seat
+        self.lines.append(f"view {seat}: {request.view!r}")
+        self.lines.append(f"legal {seat}: {list(request.legal)!r}")
+        if request.rejection is not None:
+            self.lines.append(f"rejection {seat}: {request.rejection!r}")
         roll = self.rng.random()
         extra = [a for a in request.legal if is_interjection(a)]
         if roll < 0.04:
@@ -94,30 +96,34 @@ def game_spec(index: int) -> tuple[int, TenCandlesConfig]:
     return 1000 + index, TenCandlesConfig(players=2 + index % 5, **options)
 
 
-def game_digest(index: int) -> str:
-    """SHA-256 of golden game ``index``: transcript lines, then the requests' views and moves."""
+def game_id(index: int) -> str:
+    """Golden game ``index``'s name: its number, table size and config (an index into ``CONFIGS``)."""
+    return f"{index:03d}-{2 + index % 5}p-config{index % len(CONFIGS)}"
+
+
+def game_lines(index: int) -> list[str]:
+    """Golden game ``index``'s lines in order: transcript records, requests' views and moves, after-move views."""
     seed, config = game_spec(index)
-    requests = hashlib.sha256()
-    agents = {seat: GoldenAgent(seed * 31 + seat, requests) for seat in (HOST, *range(config.players))}
-    recorder = MemoryRecorder()
-    session = Session(GAME, config, agents, seed=seed, recorder=recorder)
+    lines: list[str] = []
+    agents = {seat: GoldenAgent(seed * 31 + seat, lines) for seat in (HOST, *range(config.players))}
+    session = Session(GAME, config, agents, seed=seed, recorder=StreamRecorder(lines, config))
 
     def after_move(action: Action, events: object) -> None:
         state = session.state
-        requests.update(repr((GAME.view(state, None), GAME.view(state, Viewer.HOST),
-                              sorted(GAME.active_players(state)), GAME.chance_spec(state))).encode())
+        lines.append(f"after: public {GAME.view(state, None)!r}")
+        lines.append(f"after: auditor {GAME.view(state, Viewer.HOST)!r}")
+        lines.append(f"after: waiting {sorted(GAME.active_players(state))!r} dice {GAME.chance_spec(state)!r}")
 
     session.listeners.append(after_move)
     session.write_header()
     session.run()
-    transcript = hashlib.sha256("\n".join(recorder.lines()).encode())
-    return hashlib.sha256((transcript.hexdigest() + requests.hexdigest()).encode()).hexdigest()
+    return lines
 
 
 def main() -> None:
-    """Recompute and store every golden digest."""
-    HASHES.write_text(json.dumps([game_digest(i) for i in range(GAMES)], indent=0) + "\n", encoding="utf-8")
-    print(f"wrote {GAMES} digests to {HASHES}")
+    """Recompute and store every golden game."""
+    golden_lines.write(GOLDEN, {game_id(i): golden_lines.encode(game_lines(i)) for i in range(GAMES)})
+    print(f"wrote {GAMES} games to {GOLDEN}")
 
 
 if __name__ == "__main__":
