@@ -1,8 +1,8 @@
 """Golden battaglia transcripts (``transcripts/battaglia/``): they replay, and the bots still play them.
 
-The fresh game must equal the recorded one line for line; the headers are compared with only the
-config fields that differ from their defaults (a new rules option, left at its default, changes no
-recorded game). If a deliberate change to the kernel or the bots changes these games, regenerate the
+The fresh game must equal the recorded one record for record; the headers are compared with only
+the config fields that differ from their defaults, and the lines without their chain hashes (a new
+rules option, left at its default, changes no recorded game). If a deliberate change to the kernel or the bots changes these games, regenerate the
 files with ``BATTAGLIA_REGOLD=1 python -m pytest tests/battaglia/test_simulate_golden.py`` and review
 the diff.
 """
@@ -26,11 +26,14 @@ GAMES = {"sim-6p-seed-101.jsonl": (6, 101), "sim-12p-seed-202.jsonl": (12, 202),
 
 
 def comparable(text: str) -> list[str]:
-    """A transcript's lines, its header's config reduced to the fields that differ from their defaults."""
-    lines = text.splitlines()
-    header = json.loads(lines[0])
-    header["config"] = non_default_config(decode_config(GAME, header["config"]))
-    return [json.dumps(header, ensure_ascii=False, separators=(",", ":")), *lines[1:]]
+    """A transcript's records without their chain hashes, the header's config reduced to the fields that
+    differ from their defaults (each line's hash chains to the header, so one new option would change them all;
+    replaying checks the chain)."""
+    records = [json.loads(line) for line in text.splitlines()]
+    records[0]["config"] = non_default_config(decode_config(GAME, records[0]["config"]))
+    for record in records:
+        record.pop("hash", None)
+    return [json.dumps(record, ensure_ascii=False, separators=(",", ":")) for record in records]
 
 
 def first_difference(recorded: list[str], fresh: list[str]) -> str | None:
