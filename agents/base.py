@@ -7,7 +7,7 @@ moves; it never receives the state. The kernel re-checks every proposal anyway.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -25,6 +25,14 @@ class Request:
         legal: the moves the kernel allows this seat now.
         rejection: why the previous proposal for this turn was refused, when it was.
         attempt: 1 for the first ask, 2 and more for re-asks after a rejection.
+        question: empty for a kernel move; else the kind of a table question outside the rules
+            (``"choose_approach"``: a Storyteller game's player choosing an approach), whose
+            possible answers are ``legal`` and what they mean ``options`` (in the same order).
+        options: for a question, the answers described (labels, previews).
+        answers: the table's answers standing for this turn (the player's chosen approach, which
+            the Storyteller turns into a roll request).
+        talk: the table talk so far, in order: what seats said aloud outside the rules (Ten
+            Candles' survivors stepping forward for danger, or ready for their Moment).
     """
 
     game: str
@@ -33,6 +41,37 @@ class Request:
     legal: Sequence[Action]
     rejection: Rejection | None = None
     attempt: int = 1
+    question: str = ""
+    options: Sequence[Any] = ()
+    answers: Mapping[PlayerId, Action] = field(default_factory=dict)
+    talk: Sequence[Talk] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Talk:
+    """Offers one seat said aloud outside the rules: ``{"volunteer": True, "moment": False}``.
+
+    Each offer is made (true) or withdrawn (false); the session keeps it as a ``talk`` transcript
+    line and tells every seat in ``Request.talk``. Only what a seat chooses to say, never its view.
+    """
+
+    seat: PlayerId
+    offers: Mapping[str, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A decision the table asks for outside the kernel (a game's :class:`narrator.session.Questions`).
+
+    Attributes:
+        kind: what is asked (``"choose_approach"``).
+        answers: the answers allowed, as actions of the table (never the kernel's).
+        options: what each answer means (labels, previews), in the same order.
+    """
+
+    kind: str
+    answers: tuple[Action, ...]
+    options: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,26 +80,74 @@ class Decision:
 
     action: Action
     notes: dict[str, Any] = field(default_factory=dict)
+    said: tuple[str, ...] = ()
+    """Lines the seat speaks in character beside its move: public; the transcript keeps them as
+    ``narration`` records and listeners hear them as ``narration`` events after the move's own."""
+    talk: Mapping[str, bool] = field(default_factory=dict)
+    """Offers said aloud while deciding (a :class:`Talk`), kept even if the move is refused."""
+
+
+DEFAULT_ATTEMPTS = 3
+"""An agent's first proposal plus two re-asks with the kernel's reason, then the seat's fallback."""
+
+
+CallSink = Callable[[Mapping[str, Any]], None]
+"""Receives one ``llm_call`` record (the session writes it to the transcript)."""
 
 
 @runtime_checkable
 class Agent(Protocol):
-    """Anything that can sit in a seat."""
+    """Anything that can sit in a seat: what the session may ask of it is declared here.
+
+    :class:`Seat` gives every capability its default; agents subclass it and override what they do.
+    """
 
     name: str
     """Shown in transcripts and reports, e.g. ``"scripted"``, ``"human"``, ``"llm:gpt-4o-mini"``."""
+
+    max_attempts: int | None
+    """How many proposals the session takes for one decision before the seat's fallback moves.
+    ``None``: no limit, because the agent ends the decision itself (a human is asked until the move
+    is legal; a language-model agent counts its own re-asks and raises :class:`AgentGaveUpError`).
+    The session owns the loop that re-asks; this is the only limit it applies."""
+
+    remote: bool
+    """Moves arrive from outside (a web page calls ``Session.submit``): the loop never asks this
+    agent, it waits for it."""
 
     def act(self, request: Request) -> Action | Decision:
         """Propose a move for ``request.seat``."""
         ...
 
+    def observe(self, events: Sequence[Event]) -> None:
+        """Take note of events this seat may see, as they happen (the session filters them)."""
+        ...
 
-class ObservingAgent(Agent, Protocol):
-    """An agent that also wants every event its seat may see, as it happens."""
+    def bind_calls(self, sink: CallSink) -> None:
+        """Report each language-model call to ``sink`` (the session binds its transcript)."""
+        ...
+
+
+class Seat:
+    """The defaults of every :class:`Agent` capability: asked three times, not remote, deaf, no model."""
+
+    name: str = "agent"
+    max_attempts: int | None = DEFAULT_ATTEMPTS
+    remote: bool = False
+
+    def act(self, request: Request) -> Action | Decision:
+        raise NotImplementedError
 
     def observe(self, events: Sequence[Event]) -> None:
-        """Take note of events visible to this agent's seat."""
-        ...
+        """Most agents decide from the view alone."""
+
+    def bind_calls(self, sink: CallSink) -> None:
+        """Most agents call no model."""
+
+
+class ReopenQuestion(Exception):
+    """Raised by an agent whose move rested on the table's answers (the Storyteller's roll request
+    on the player's approach) when the kernel refused it: ask the question again, with the reason."""
 
 
 class AgentGaveUpError(RuntimeError):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -279,11 +280,15 @@ class _Retold:
             mine = own.action if isinstance(own, Decision) else own
             if _text(action_to_dict(mine)) != _text(action_to_dict(recorded.action)):
                 self._retrace.divergences.append(f"seat {self._seat}: its agent now proposes {action_to_dict(mine)}")
+            if isinstance(own, Decision) and (own.said or own.talk):  # its words and table talk, heard again
+                return replace(recorded, said=own.said, talk=own.talk)
         return recorded
 
 
 class _NoAgent:
     """A seat without a fallback agent: the session takes the rules' default move."""
+
+    name = "default"
 
     def act(self, _request: Any) -> None:
         return None

@@ -12,11 +12,21 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from narrator.agents.base import Agent, AgentGaveUpError, Decision, Request
+from narrator.agents.base import (
+    DEFAULT_ATTEMPTS,
+    Agent,
+    AgentGaveUpError,
+    Decision,
+    Question,
+    ReopenQuestion,
+    Request,
+    Talk,
+)
 from narrator.rules.chance import sample
 from narrator.rules.codec import codec_for
 from narrator.rules.core import (
     CHANCE,
+    PUBLIC,
     Action,
     ChanceAction,
     Code,
@@ -30,8 +40,11 @@ from narrator.rules.core import (
 )
 from narrator.rules.replay import action_record, event_record, header_record
 
-DEFAULT_ATTEMPTS = 3
-"""An agent's first proposal plus two re-asks with the kernel's reason, then the fallback."""
+__all__ = ["DEFAULT_ATTEMPTS", "NARRATION", "Questions", "Recorder", "Session", "StalledGameError"]
+
+NARRATION = "narration"
+"""Kind of the public pseudo-events (and transcript records) carrying prose beside the kernel's
+events: a seat's in-character lines, a Storyteller's framing. Replay ignores them."""
 
 
 class Recorder(Protocol):
@@ -40,8 +53,29 @@ class Recorder(Protocol):
     def write(self, record: dict[str, Any]) -> None:
         """Keep one record."""
 
+    def close(self) -> None:
+        """Flush and release the file, if any."""
+
 
 Listener = Callable[[Action, Sequence[Event]], None]
+
+
+class Questions(Protocol):
+    """What a game's table asks outside the kernel before the kernel's seats move.
+
+    The Storyteller games' kernel has no move for "the player chooses an approach": the
+    Storyteller's roll request carries it. So the table asks the player first (a :class:`Question`
+    with ``Request.question`` set), keeps the answer as an ``answer`` transcript line and hands it
+    to the Storyteller in ``Request.answers``. Answers stand until the next kernel move.
+    """
+
+    def open(self, session: Session) -> Mapping[PlayerId, Question]:
+        """The questions the table waits on now, by seat (none for a seat that answered)."""
+        ...
+
+    def check(self, session: Session, seat: PlayerId, answer: Action) -> Rejection | None:
+        """``None`` when ``answer`` answers ``seat``'s open question, else why not."""
+        ...
 
 
 class StalledGameError(RuntimeError):
@@ -60,11 +94,13 @@ class Session:
         fallbacks: per-seat agents used when the seat's agent gives up or keeps proposing
             illegal moves (scripted bots, usually).
         state: start from this state instead of the initial one (resuming).
+        questions: what the table asks outside the kernel (the Storyteller games' approaches).
     """
 
     def __init__(self, game: Game[Any, Any], config: Any, agents: Mapping[PlayerId, Agent], *,
                  seed: int | None = None, recorder: Recorder | None = None,
-                 fallbacks: Mapping[PlayerId, Agent] | None = None, state: Any = None) -> None:
+                 fallbacks: Mapping[PlayerId, Agent] | None = None, state: Any = None,
+                 questions: Questions | None = None) -> None:
         self.game, self.config = game, config
         self.agents = dict(agents)
         self.fallbacks = dict(fallbacks or {})
@@ -75,10 +111,15 @@ class Session:
         self.seq = 1
         self.listeners: list[Listener] = []
         self.codec = codec_for(tuple(game.action_types))
+        self.questions = questions
+        self.answers: dict[PlayerId, Action] = {}
+        """The table's answers standing until the next kernel move (see :class:`Questions`)."""
+        self.talk: tuple[Talk, ...] = ()
+        """The table talk so far (every seat hears it in ``Request.talk``)."""
+        self.refused_answers: dict[PlayerId, Rejection] = {}
+        """Why the kernel refused the move an answer became: the seat is asked again with it."""
         for agent in (*self.agents.values(), *self.fallbacks.values()):
-            bind_calls = getattr(agent, "bind_calls", None)
-            if bind_calls is not None:  # language-model agents report each call for the transcript
-                bind_calls(self.write_llm_call)
+            agent.bind_calls(self.write_llm_call)  # language-model agents report each call for the transcript
 
     # -- recording ---------------------------------------------------------------------------
 
@@ -98,17 +139,25 @@ class Session:
         if self.recorder is None:
             return
         seats = seats if seats is not None else [
-            {"seat": s, "agent": getattr(a, "name", type(a).__name__)} for s, a in sorted(self.agents.items())]
+            {"seat": s, "agent": a.name} for s, a in sorted(self.agents.items())]
         self.recorder.write(header_record(self.game, self.config, seed=self.seed, seats=seats, **extra))
 
     # -- moves -------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the transcript (if any)."""
+        if self.recorder is not None:
+            self.recorder.close()
 
     def outcome(self) -> Outcome | None:
         """The game's outcome, once it is over."""
         return self.game.outcome(self.state)
 
-    def submit(self, action: Action, *, notes: Mapping[str, Any] | None = None) -> Rejection | None:
+    def submit(self, action: Action, *, notes: Mapping[str, Any] | None = None,
+               said: Sequence[str] = ()) -> Rejection | None:
         """Apply ``action`` if the rules allow it; otherwise record the refusal. State is kept either way.
+
+        ``said``: the seat's in-character lines beside the move (kept, and heard, once it is applied).
 
         Returns:
             ``None`` when applied, else the kernel's :class:`Rejection`.
@@ -127,7 +176,15 @@ class Session:
             for event in step.events:
                 self.write(event_record(event))
         self.state = step.state
-        self._notify(action, step.events)
+        if self.answers:  # they answered for this move
+            self.answers.clear()
+        events = step.events
+        if said:
+            lines = [Event(NARRATION, PUBLIC, {"by": action.actor, "text": line}) for line in said]
+            for line in said:
+                self.write({"kind": NARRATION, "by": action.actor, "text": line})
+            events = (*events, *lines)
+        self._notify(action, events)
         if self.recorder is not None:  # a simulation without a transcript skips the outcome check here
             self.write_result_if_over()
         return None
@@ -149,7 +206,7 @@ class Session:
     def ask(self, seat: PlayerId) -> None:
         """Ask ``seat``'s agent for a move, re-asking with the kernel's reason, then falling back."""
         agent = self.agents[seat]
-        limit = getattr(agent, "max_attempts", DEFAULT_ATTEMPTS)
+        limit = agent.max_attempts
         rejection: Rejection | None = None
         attempt = 0
         reason = "gave up"
@@ -157,19 +214,36 @@ class Session:
         while limit is None or attempt < limit:
             attempt += 1
             try:
-                action, notes = _unpack(agent.act(self._request(seat, rejection, attempt)))
+                answer = agent.act(self._request(seat, rejection, attempt))
             except AgentGaveUpError as error:
                 reason, raw = error.reason, error.raw
                 attempt = max(attempt, error.attempts)  # an agent may have tried more often than it was asked
                 break
-            rejection = self._seat_check(seat, action) or self.submit(action, notes=notes)
+            except ReopenQuestion:  # the move rested on answers the kernel refused: ask them again
+                for asked in self.answers:
+                    if rejection is not None:
+                        self.refused_answers[asked] = rejection
+                self.answers.clear()
+                return
+            action, notes, said = _unpack(answer)
+            if isinstance(answer, Decision) and answer.talk:
+                self.say_aloud(seat, answer.talk)
+            rejection = self._seat_check(seat, action) or self.submit(action, notes=notes, said=said)
             if rejection is None:
                 return
             reason = f"{rejection.code}: {rejection.message}"
         self._fall_back(seat, attempt, reason, raw)
 
     def step(self) -> bool:
-        """Make one move (chance or the lowest active seat's). Returns ``False`` once the game is over."""
+        """Make one move: chance's, or the lowest active seat's whose agent the loop may ask.
+
+        The one loop of every table: the terminal and simulations ask every seat; at the web table
+        humans' seats are ``remote`` (their moves arrive through :meth:`submit`) and the loop waits
+        for them. Returns ``False`` once the game is over or only remote seats may act.
+
+        Raises:
+            StalledGameError: nobody may act but the game is not over (a kernel bug).
+        """
         if self.game.outcome(self.state) is not None:
             return False
         active = self.game.active_players(self.state)
@@ -177,9 +251,85 @@ class Session:
             raise StalledGameError(f"{self.game.name}: nobody may act and the game is not over")
         if CHANCE in active:
             self.play_chance()
-        else:
-            self.ask(min(active))
-        return True
+            return True
+        questions = self.open_questions()
+        for seat in sorted(questions):
+            if not self.agents[seat].remote:
+                self.ask_question(seat, questions[seat])
+                return True
+        if questions:
+            return False
+        for seat in sorted(active):
+            if not self.agents[seat].remote:
+                self.ask(seat)
+                return True
+        return False
+
+    def waiting_for(self) -> list[PlayerId]:
+        """The remote seats the loop waits for now (empty while it can move, or once the game is over)."""
+        if self.game.outcome(self.state) is not None:
+            return []
+        active = self.game.active_players(self.state)
+        if CHANCE in active:
+            return []
+        questions = self.open_questions()
+        if questions:
+            return [] if any(not self.agents[s].remote for s in questions) else sorted(questions)
+        return [] if any(not self.agents[s].remote for s in active) else sorted(active)
+
+    def say_aloud(self, seat: PlayerId, offers: Mapping[str, bool]) -> None:
+        """Table talk: ``seat``'s offers, heard by every seat from now on (a ``talk`` line)."""
+        self.talk = (*self.talk, Talk(seat, dict(offers)))
+        self.write({"kind": "talk", "actor": seat, "offers": dict(offers)})
+
+    # -- the table's questions ---------------------------------------------------------------
+
+    def open_questions(self) -> Mapping[PlayerId, Question]:
+        """The table's questions waiting for an answer now, by seat."""
+        return {} if self.questions is None else self.questions.open(self)
+
+    def answer(self, seat: PlayerId, answer: Action, *, notes: Mapping[str, Any] | None = None) -> Rejection | None:
+        """Take ``seat``'s answer to its open question (an ``answer`` line), or record why not."""
+        rejection = (Rejection(Code.UNKNOWN_ACTION, f"seat {seat}: the table asks nothing outside the rules", "session")
+                     if self.questions is None else self.questions.check(self, seat, answer))
+        if rejection is not None:
+            self.write({"kind": "rejected", "actor": seat, "payload": jsonable(answer),
+                        "rejection": rejection.to_dict(), **dict(notes or {})})
+            return rejection
+        record: dict[str, Any] = {"kind": "answer", "actor": seat, "payload": jsonable(answer)}
+        if notes:
+            record["notes"] = jsonable(dict(notes))
+        self.write(record)
+        self.answers[seat] = answer
+        self.refused_answers.pop(seat, None)
+        return None
+
+    def ask_question(self, seat: PlayerId, question: Question) -> None:
+        """Ask ``seat`` the table's question (re-asking with the reason), else take its first answer."""
+        agent = self.agents[seat]
+        limit = agent.max_attempts
+        rejection = self.refused_answers.get(seat)
+        attempt = 0
+        reason = "gave up"
+        raw: str | None = None
+        view = self.game.view(self.state, seat)
+        while limit is None or attempt < limit:
+            attempt += 1
+            request = Request(self.game.name, seat, view, question.answers, rejection, attempt,
+                              question=question.kind, options=question.options)
+            try:
+                answer, notes, _ = _unpack(agent.act(request))
+            except AgentGaveUpError as error:
+                reason, raw = error.reason, error.raw
+                break
+            rejection = self._seat_check(seat, answer) or self.answer(seat, answer, notes=notes)
+            if rejection is None:
+                return
+            reason = f"{rejection.code}: {rejection.message}"
+        self.write({"kind": "fallback", "actor": seat, "attempts": attempt, "reason": reason, "raw": raw,
+                    "by": "default"})
+        if self.answer(seat, question.answers[0]) is not None:
+            raise AgentGaveUpError(f"seat {seat}: {reason}, and the first answer was refused", raw=raw)
 
     def run(self, max_moves: int = 100_000) -> Outcome:
         """Play until the game ends.
@@ -190,7 +340,8 @@ class Session:
         for _ in range(max_moves):
             if not self.step():
                 outcome = self.game.outcome(self.state)
-                assert outcome is not None  # step() returned False only because it is over
+                if outcome is None:
+                    raise StalledGameError(f"{self.game.name}: run() waits for remote seats {self.waiting_for()}")
                 return outcome
         raise StalledGameError(f"{self.game.name}: not over after {max_moves} moves")
 
@@ -198,7 +349,8 @@ class Session:
 
     def _request(self, seat: PlayerId, rejection: Rejection | None, attempt: int) -> Request:
         return Request(self.game.name, seat, self.game.view(self.state, seat),
-                       self.game.legal_actions(self.state, seat), rejection, attempt)
+                       self.game.legal_actions(self.state, seat), rejection, attempt,
+                       answers=dict(self.answers) if self.answers else {}, talk=self.talk)
 
     def _seat_check(self, seat: PlayerId, action: Action) -> Rejection | None:
         if action.actor == seat:
@@ -211,31 +363,33 @@ class Session:
     def _fall_back(self, seat: PlayerId, attempts: int, reason: str, raw: str | None) -> None:
         fallback = self.fallbacks.get(seat)
         action: Action | None = None
+        said: tuple[str, ...] = ()
         if fallback is not None:
-            action, _ = _unpack(fallback.act(self._request(seat, None, 1)))
+            answer = fallback.act(self._request(seat, None, 1))
+            action, _, said = _unpack(answer)
+            if isinstance(answer, Decision) and answer.talk:
+                self.say_aloud(seat, answer.talk)
         if action is None or self.game.check(self.state, action) is not None:
             action = self.game.default_action(self.state, seat)
         if action is None:
             raise AgentGaveUpError(f"seat {seat}: {reason}, and no fallback move exists", raw=raw, attempts=attempts)
         self.write({"kind": "fallback", "actor": seat, "attempts": attempts, "reason": reason, "raw": raw,
-                    "by": getattr(fallback, "name", "default")})
-        rejection = self.submit(action)
+                    "by": "default" if fallback is None else fallback.name})
+        rejection = self.submit(action, said=said)
         if rejection is not None:
             raise IllegalActionError(rejection)
 
     def _notify(self, action: Action, events: Sequence[Event]) -> None:
         for seat, agent in self.agents.items():
-            observe = getattr(agent, "observe", None)
-            if observe is not None:
-                visible = [e for e in events if e.visible_to(seat)]
-                if visible:
-                    observe(visible)
+            visible = [e for e in events if e.kind != NARRATION and e.visible_to(seat)]
+            if visible:
+                agent.observe(visible)
         for listener in self.listeners:
             listener(action, events)
 
 
-def _unpack(answer: Action | Decision) -> tuple[Action, dict[str, Any]]:
+def _unpack(answer: Action | Decision) -> tuple[Action, dict[str, Any], tuple[str, ...]]:
     if isinstance(answer, Decision):
-        return answer.action, answer.notes
-    return answer, {}
+        return answer.action, answer.notes, answer.said
+    return answer, {}, ()
 

@@ -86,6 +86,9 @@ class MemoryRecorder:
         """Keep one record."""
         self.records.append(record)
 
+    def close(self) -> None:
+        """Nothing to release."""
+
     def lines(self) -> list[str]:
         """The records as transcript lines."""
         return [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in self.records]

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from narrator.agents.base import Decision, Request
+from narrator.agents.base import Decision, Request, Seat
 from narrator.agents.battaglia.draws import MASK, DecisionRandom, mix64, seed_key
 from narrator.agents.battaglia.knowledge import (
     CLAN_CARDS,
@@ -123,7 +123,7 @@ def pair_hash(a: int, b: int) -> int:
 _PAIR_HASHES: dict[tuple[int, int], int] = {}
 
 
-class BattagliaBot:
+class BattagliaBot(Seat):
     """A scripted player for any seat and mask.
 
     Args:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
-from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.base import AgentGaveUpError, Decision, Request, Seat
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
 from narrator.agents.llm.language import wrong_language
@@ -29,7 +29,7 @@ from narrator.rules.core import Action, Event, PlayerId
 from pydantic import BaseModel
 
 
-class LLMAgent:
+class LLMAgent(Seat):
     """A seat played by a language model (implements :class:`agents.base.Agent`).
 
     Args:
@@ -51,7 +51,7 @@ class LLMAgent:
         self.settings, self.role, self.rules = settings, role, rules
         self.model_name = settings.model_for(role.model_role)
         self.name = f"llm:{self.model_name}"
-        self.max_attempts = settings.max_reasks + 2  # so this agent, not the session, decides when to give up
+        self.max_attempts = None  # the conversation counts re-asks (invalid and refused alike) and gives up itself
         self.chat = model if model is not None else chat_model(settings, role.model_role, http_client=http_client)
         self.accounting = Accounting(calls, stats or UsageStats(), budget or TokenBudget(settings.budget_tokens),
                                      switch or ModelSwitch(settings.max_transport_failures))

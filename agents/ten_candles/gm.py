@@ -13,8 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from narrator.agents.base import Request
-from narrator.agents.ten_candles.table import Board
+from narrator.agents.base import Request, Seat, Talk
 from narrator.agents.ten_candles.voice import PlainVoice, Storyteller
 from narrator.rules.core import HOST, Action, Event, PlayerId
 from narrator.rules.ten_candles.actions import (
@@ -28,26 +27,29 @@ from narrator.rules.ten_candles.actions import (
 )
 
 
-class ScriptedGM:
+class ScriptedGM(Seat):
     """The GM seat's scripted decisions.
 
     Args:
         seed: seeds its generator (independent of the dice).
         voice: who supplies the words (default: :class:`PlainVoice`).
-        board: table talk from the survivors (volunteers, Moments they are ready for).
         danger: base chance a conflict is called dangerous; it rises as candles go out.
         final_kill: chance, in the Last Stand, that the GM takes a life outright rather than
             calling another conflict (L47, L60).
     """
 
-    max_attempts = 3
+    max_attempts: int | None = 3
 
-    def __init__(self, *, seed: int = 0, voice: Storyteller | None = None, board: Board | None = None,
+    def __init__(self, *, seed: int = 0, voice: Storyteller | None = None,
                  danger: float = 0.15, final_kill: float = 0.35) -> None:
         self.name = "scripted-gm"
         self.rng = random.Random(f"gm:{seed}")
         self.voice: Storyteller = voice if voice is not None else PlainVoice()
-        self.board = board
+        self.volunteers: set[PlayerId] = set()
+        """Survivors who stepped forward for the next dangerous conflict (table talk, ``Request.talk``)."""
+        self.ready_for_moment: set[PlayerId] = set()
+        """Survivors who asked to live their active Moment now."""
+        self._heard = 0  # how much of the table talk is taken in
         self.danger, self.final_kill = danger, final_kill
         self.rolls: dict[PlayerId, int] = {}
         self.pending: list[Event] = []
@@ -61,6 +63,7 @@ class ScriptedGM:
     def act(self, request: Request) -> Action:
         """The GM's move for this turn."""
         view = request.view
+        self._hear(request.talk)
         kinds = {a.kind for a in request.legal}
         if "call_conflict" in kinds:
             return self._scene_move(view)
@@ -76,6 +79,17 @@ class ScriptedGM:
         if "frame_scene" in kinds:
             return FrameScene(text=self.voice.open_scene(view))
         raise ValueError(f"the GM has no turn move among {sorted(kinds)}")
+
+    def _hear(self, talk: Sequence[Talk]) -> None:
+        """Take in what survivors said since the last request: offers made or withdrawn."""
+        for said in talk[self._heard:]:
+            for offer, offers in (("volunteer", self.volunteers), ("moment", self.ready_for_moment)):
+                made = said.offers.get(offer)
+                if made is True:
+                    offers.add(said.seat)
+                elif made is False:
+                    offers.discard(said.seat)
+        self._heard = len(talk)
 
     def _scene_move(self, view: Any) -> Action:
         """Call the next conflict, or in the Last Stand sometimes take a life (D3)."""
@@ -97,10 +111,10 @@ class ScriptedGM:
         ready = [s for s in living if view.characters[s].top == "moment"]
         if not ready:
             return None
-        asked = [s for s in ready if self.board is not None and s in self.board.ready_for_moment]
+        asked = [s for s in ready if s in self.ready_for_moment]
         if asked and self.rng.random() < 0.8:
             seat = asked[self.rng.randrange(len(asked))]
-            self.board.ready_for_moment.discard(seat)  # type: ignore[union-attr]
+            self.ready_for_moment.discard(seat)
         elif self.rng.random() < 0.15:
             seat = ready[self.rng.randrange(len(ready))]
         else:
@@ -110,8 +124,8 @@ class ScriptedGM:
 
     def _pick_active(self, living: list[PlayerId], dangerous: bool) -> PlayerId:
         """A volunteer for danger when one stepped forward, else whoever has rolled least (L267)."""
-        if dangerous and self.board is not None:
-            volunteers = [s for s in living if s in self.board.volunteers]
+        if dangerous:
+            volunteers = [s for s in living if s in self.volunteers]
             if volunteers:
                 return volunteers[self.rng.randrange(len(volunteers))]
         fewest = min(self.rolls.get(s, 0) for s in living)

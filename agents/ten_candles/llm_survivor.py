@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.base import AgentGaveUpError, Decision, Request, Seat
 from narrator.agents.llm import LLMAgent, LLMSettings, LLMWriter, TokenBudget, UsageStats
 from narrator.agents.llm.usage import CallSink, ModelSwitch
 from narrator.agents.ten_candles import llm_roles as roles
@@ -34,7 +34,7 @@ CHOICES = frozenset({"burn_trait", "embrace_brink", "seize_narration", "accept_r
 """Turn moves the model chooses among (``reveal_brink`` joins them when it is legal)."""
 
 
-class LLMSurvivor:
+class LLMSurvivor(Seat):
     """One AI character: the model for choices, truths and narration; ``scripted`` for the rest.
 
     Args:
@@ -51,7 +51,7 @@ class LLMSurvivor:
         self.stats = stats or UsageStats()
         self.budget = budget or TokenBudget(settings.budget_tokens)
         self.name = f"llm:{settings.model_for('player')}"
-        self.max_attempts = settings.max_reasks + 2
+        self.max_attempts = None  # the model's conversation gives up itself; a refused text gives up at once
         self._http_client = http_client
         self._calls: CallSink | None = None
         self._chooser: LLMAgent | None = None
@@ -59,11 +59,6 @@ class LLMSurvivor:
         self.switch = ModelSwitch(settings.max_transport_failures)
         self.events: list[Event] = []
         self.names: dict[int, str] = {}
-
-    @property
-    def said(self) -> list[str]:
-        """Lines spoken in character (the scripted survivor's list: the table prints and empties it)."""
-        return self.scripted.said
 
     def bind_calls(self, sink: CallSink) -> None:
         """Send ``llm_call`` records to ``sink`` (the session binds its transcript)."""
@@ -82,11 +77,15 @@ class LLMSurvivor:
             self._chooser.observe(events)
 
     def act(self, request: Request) -> Action | Decision:
-        """The model's move for choices, truths and narration; the scripted survivor's otherwise.
+        """The model's move for choices, truths and narration; the scripted survivor's otherwise
+        (with the lines the character speaks meanwhile).
 
         Raises:
             AgentGaveUpError: the model gave no usable answer (the session's fallback moves).
         """
+        return self.scripted.speaking(self._answer(request))
+
+    def _answer(self, request: Request) -> Action | Decision:
         kinds = {action.kind for action in request.legal}
         if kinds & CHOICES:
             return self._choose(request)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from narrator.agents.base import Decision, Request
+from narrator.agents.base import Decision, Request, Seat
 from narrator.agents.ten_candles import material as mat
 from narrator.agents.ten_candles.persona import Persona, persona_from_cards
-from narrator.agents.ten_candles.table import Board
 from narrator.rules.core import HOST, Action, PlayerId
 from narrator.rules.ten_candles.actions import (
     AcceptRoll,
@@ -44,35 +44,52 @@ TURN_KINDS = frozenset({"write_traits", "describe_character", "write_moment", "w
 """Moves that answer the seat's turn (interjections are chosen separately)."""
 
 
-class ScriptedSurvivor:
+class ScriptedSurvivor(Seat):
     """One AI character.
 
     Args:
         seat: the seat it plays.
         seed: seeds its own generator (independent of the dice).
         lang: ``"ru"`` or ``"en"``: the language of what it writes and says.
-        board: table talk shared with the GM (optional).
+        talks: speaks up once a scene (table talk the GM hears: it steps forward for danger, or
+            asks for its Moment); off for a human's suggester.
     """
 
-    max_attempts = 3
+    max_attempts: int | None = 3
     retraceable = True
     """Its choices follow from its seed and what it was asked: a resumed game asks it again."""
 
-    def __init__(self, seat: PlayerId, *, seed: int = 0, lang: str = "en", board: Board | None = None) -> None:
-        self.seat, self.lang, self.board = seat, lang, board
+    def __init__(self, seat: PlayerId, *, seed: int = 0, lang: str = "en", talks: bool = False) -> None:
+        self.seat, self.lang, self.talks = seat, lang, talks
         self.name = "scripted"
         self.rng = random.Random(f"survivor:{seed}:{seat}")
         self.persona: Persona | None = None
         self.top: str | None = None
         self.said: list[str] = []
-        """In-character lines this survivor spoke (for the terminal and the transcript's narration)."""
+        """In-character lines spoken while choosing the move under way (they leave with its Decision)."""
+        self.offers: dict[str, bool] = {}
+        """Table talk said while choosing the move under way (it leaves with its Decision)."""
+        self._offering = False  # an offer of ours may stand at the table
         self._safety: mat.Safety | None = None
         self._talked = 0
 
     # -- the protocol -------------------------------------------------------------------------
 
     def act(self, request: Request) -> Action | Decision:
-        """Choose among the legal moves of this turn."""
+        """Choose among the legal moves of this turn (with what the character says meanwhile)."""
+        return self.speaking(self._decide(request))
+
+    def speaking(self, answer: Action | Decision) -> Action | Decision:
+        """``answer`` carrying the lines spoken and the offers said since the last one."""
+        if not self.said and not self.offers:
+            return answer
+        lines, self.said = tuple(self.said), []
+        offers, self.offers = self.offers, {}
+        if isinstance(answer, Decision):
+            return replace(answer, said=(*answer.said, *lines), talk={**answer.talk, **offers})
+        return Decision(answer, said=lines, talk=offers)
+
+    def _decide(self, request: Request) -> Action:
         view = request.view
         self._remember(view)
         self._track(view)
@@ -93,8 +110,8 @@ class ScriptedSurvivor:
         if view.scene and view.scene != self._talked and me.alive:
             self._talked = view.scene
             self._talk()
-        elif not me.alive and self.board is not None:
-            self.board.say(self.seat, volunteer=False, moment=False)
+        elif not me.alive and self._offering:
+            self._say_aloud(volunteer=False, moment=False)
 
     # -- choices ------------------------------------------------------------------------------
 
@@ -151,11 +168,15 @@ class ScriptedSurvivor:
 
     def _talk(self) -> None:
         """Once a scene: step forward for danger, or ask for the Moment."""
-        if self.board is None or self.persona is None:
+        if not self.talks or self.persona is None:
             return
         p = self.persona
-        self.board.say(self.seat, volunteer=self.rng.random() < p.bold * 0.6,
-                       moment=self.top == "moment" and self.rng.random() < 0.3 + 0.6 * p.hopeful)
+        self._say_aloud(volunteer=self.rng.random() < p.bold * 0.6,
+                        moment=self.top == "moment" and self.rng.random() < 0.3 + 0.6 * p.hopeful)
+
+    def _say_aloud(self, *, volunteer: bool, moment: bool) -> None:
+        self.offers = {"volunteer": volunteer, "moment": moment}
+        self._offering = volunteer or moment
 
     # -- words --------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
@@ -36,7 +36,7 @@ class HumanLeftError(Exception):
     """The person closed the input (Ctrl-D) or the stream ran out: save and stop."""
 
 
-class TerminalHuman:
+class TerminalHuman(Seat):
     """One seat played by a person through text streams.
 
     Args:
@@ -46,7 +46,7 @@ class TerminalHuman:
     """
 
     name = "human"
-    max_attempts = None
+    max_attempts: int | None = None
     """Ask until the move is legal: a person is never replaced by a bot."""
 
     def __init__(self, seat: int, narrator: Narrator, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:

@@ -181,7 +181,7 @@ def play_session(job: GameJob, config: BattagliaConfig, agents: Mapping[int, Any
     writer = _CountingWriter(file)
     session = Session(GAME, config, agents, seed=job.seed, recorder=writer, fallbacks=fallbacks)
     session.listeners.append(lambda _action, events: tally.see(events))
-    session.write_header(seats=[{"seat": s, "agent": getattr(a, "name", "scripted")} for s, a in agents.items()],
+    session.write_header(seats=[{"seat": s, "agent": a.name} for s, a in agents.items()],
                          table={"lang": table.lang, "setting": table.setting, "names": list(table.names),
                                 "legends": list(table.legends)})
     moves = 0

@@ -78,8 +78,7 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     bots, fallbacks = _bots(opts, seed, opts.players, table, opts.seat)
     agents = {**bots, opts.seat: human}
     session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks)
-    session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else getattr(agents[s], "name",
-                                                                                         "scripted")}
+    session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else agents[s].name}
                                 for s in range(opts.players)], table=_table_record(table))
     human.write(human.narrator.say("seat_line", seat=opts.seat, name=table.names[opts.seat],
                                    legend=table.legends[opts.seat], setting=table.setting))

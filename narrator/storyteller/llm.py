@@ -28,7 +28,7 @@ import yaml
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.base import AgentGaveUpError, Decision, ReopenQuestion, Request, Seat
 from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
@@ -36,7 +36,7 @@ from narrator.agents.llm.prompts import render, rules_summary
 from narrator.agents.llm.usage import ModelSwitch
 from narrator.rules.core import HOST, Action, Event
 from narrator.rules.storyteller.actions import Roll
-from narrator.storyteller.seat import Player
+from narrator.storyteller.seat import PLAYER_SEAT
 from narrator.storyteller.template import Choice, Option, TemplateStoryteller, View
 
 RecordSink = Callable[[dict[str, Any]], None]
@@ -235,7 +235,7 @@ def _parse(message: Any, output: type[BaseModel]) -> Parsed:
     return parsed if parsed.error is not None else validate(output, parsed.output, parsed)
 
 
-class LLMStorytellerSeat:
+class LLMStorytellerSeat(Seat):
     """The ``HOST`` seat with the model's roll requests; the template decides after refusals.
 
     A human player is choosing, so the seat is asked until its proposal is legal (as the template
@@ -243,25 +243,28 @@ class LLMStorytellerSeat:
     template's request for the same choice; if that too is refused, the player chooses again.
     """
 
-    max_attempts = None
+    max_attempts: int | None = None
 
-    def __init__(self, voice: LLMStoryteller, player: Player, name: str = "llm-storyteller") -> None:
-        self.voice, self.player, self.name = voice, player, name
+    def __init__(self, voice: LLMStoryteller, name: str = "llm-storyteller") -> None:
+        self.voice, self.name = voice, name
         self._choice: Choice | None = None
         self._request: RollRequest | None = None
         self._by = "template"
 
     def act(self, request: Request) -> Decision:
-        """The next proposal for the kernel."""
+        """The next proposal for the kernel (from the player's answer when the scene waits on it)."""
         view = request.view
         options = self.voice.options(view)
         if not options:
             if request.rejection is not None:
                 raise AgentGaveUpError(f"the Storyteller's own move was refused: {request.rejection.message}")
             return Decision(self.voice.template.propose(view, None), {"by": "storyteller"})
+        choice = request.answers.get(PLAYER_SEAT)
+        if not isinstance(choice, Choice):
+            raise AgentGaveUpError("the Storyteller was asked before the player chose an approach")
         rejection = request.rejection
         if rejection is None or self._choice is None:
-            return self._fresh(view, self.player.choose(options, None))
+            return self._fresh(view, choice)
         if self._by == "llm" and self._request is not None:
             try:
                 self._request.refused(f"{rejection.code}: {rejection.message}")
@@ -269,7 +272,7 @@ class LLMStorytellerSeat:
             except AgentGaveUpError as error:
                 self.voice.record_fallback(ROLE_REQUEST, error)
                 return self._decision(self.voice.template.propose(view, self._choice), "template")
-        return self._fresh(view, self.player.choose(options, rejection))
+        raise ReopenQuestion(rejection.message)  # the template's request too: the player chooses again
 
     def _fresh(self, view: View, choice: Choice) -> Decision:
         self._choice, self._request = choice, None

@@ -30,7 +30,7 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
     session = table.session
     voice = LLMStoryteller(llm.model_copy(update={"language": table.voice.lang}), table.voice,
                            http_client=http_client)
-    session.agents[HOST] = LLMStorytellerSeat(voice, player)
+    session.agents[HOST] = LLMStorytellerSeat(voice)
     voice.bind(session.write)
     session.listeners.clear()  # the template's narration listener; the model's replaces it
     llm_table = template_play.Table(session, voice, table.transcript, table.book)  # type: ignore[arg-type]

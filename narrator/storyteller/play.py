@@ -23,7 +23,7 @@ from narrator.session import Session
 from narrator.storyteller import render
 from narrator.storyteller.data import DataError, load_combat, load_sheet, read_yaml, sample_sheets, table_config
 from narrator.storyteller.scenario import load_narration, load_scenario
-from narrator.storyteller.seat import Player, QuitGame, StorytellerSeat, TerminalPlayer
+from narrator.storyteller.seat import PLAYER_SEAT, ApproachQuestion, Player, QuitGame, StorytellerSeat, TerminalPlayer
 from narrator.storyteller.template import TemplateStoryteller
 from narrator.transcript import TranscriptWriter, default_transcript_path
 
@@ -58,8 +58,8 @@ def new_table(book: str, *, character: Path | None, lang: str, seed: int | None,
     voice = TemplateStoryteller(story, load_narration(), lang=lang, pc=sheet.id)
     game = get_game(book.replace("_", "-"))
     seed = seed if seed is not None else random.SystemRandom().randrange(10 ** 6)
-    session = Session(game, config, {HOST: StorytellerSeat(voice, player)}, seed=seed,
-                      recorder=TranscriptWriter(transcript))
+    session = Session(game, config, {HOST: StorytellerSeat(voice), PLAYER_SEAT: player}, seed=seed,
+                      recorder=TranscriptWriter(transcript), questions=ApproachQuestion(lambda _view: voice))
     session.write_header(seats=[{"seat": HOST, "agent": "template-storyteller", "role": "storyteller"},
                                 {"seat": 0, "agent": "human", "character": sheet.id}],
                          scenario=story.id, pc=sheet.id, lang=lang)
@@ -92,9 +92,15 @@ def resume_table(path: Path, *, player: Player, say: Say, lang: str | None = Non
         raise DataError(f"{path} was played with scenario {header.get('scenario')!r}, not {story.id!r}")
     voice = TemplateStoryteller(story, load_narration(), lang=lang or str(header.get("lang", "en")),
                                 pc=str(header["pc"]))
-    session = resume_session(path, {HOST: StorytellerSeat(voice, player)}, game=games,
-                             listen=lambda session: _listen(session, voice, say))
+    session = resume_session(path, {HOST: StorytellerSeat(voice), PLAYER_SEAT: player}, game=games,
+                             listen=lambda session: _attach(session, voice, say))
     return Table(session, voice, path, book)
+
+
+def _attach(session: Session, voice: TemplateStoryteller, say: Say) -> None:
+    """The table's question to the player and its narration, before a resumed game is retraced."""
+    session.questions = ApproachQuestion(lambda _view: voice)
+    _listen(session, voice, say)
 
 
 def _listen(session: Session, voice: TemplateStoryteller, say: Say) -> None:
@@ -150,8 +156,7 @@ def run(table: Table, say: Say, *, max_moves: int = 2000) -> bool:
             f"  narrator play {book} --resume {table.transcript}")
         return False
     finally:
-        if session.recorder is not None and hasattr(session.recorder, "close"):
-            session.recorder.close()
+        session.close()
 
 
 def _play(book: str, character: Path | None, lang: str, seed: int | None, transcript: Path | None,

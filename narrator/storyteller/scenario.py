@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-import narrator.prompts as prompts
+from narrator import prompts
 from narrator.storyteller.data import DataError, read_yaml
 
 PROMPTS = Path(prompts.__file__).resolve().parent / "storyteller"

@@ -1,13 +1,14 @@
-"""The Storyteller's seat: the voice proposes, the player chooses an approach; the kernel has the last word."""
+"""The Storyteller games' seats: the table asks the player for an approach (a question outside the
+rules), the Storyteller turns the answer into its proposal; the kernel has the last word."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
-from narrator.agents.base import AgentGaveUpError, Decision, Request
-from narrator.rules.core import Rejection
-from narrator.storyteller.template import Choice, Option, StorytellerVoice
+from narrator.agents.base import Agent, AgentGaveUpError, Decision, Question, ReopenQuestion, Request, Seat
+from narrator.rules.core import HOST, Action, PlayerId, Rejection
+from narrator.storyteller.template import CHOOSE, Choice, Option, StorytellerVoice
 
 HELP = {
     "en": "Type the number of an approach; add w to spend a Willpower point (e.g. 2w), a to take the automatic "
@@ -21,18 +22,16 @@ class QuitGame(EOFError):
     """The player left the table (EOF or ``q``); the transcript can be resumed."""
 
 
-class Player(Protocol):
-    """Whoever answers for the player character."""
-
-    def choose(self, options: list[Option], rejection: Rejection | None) -> Choice:
-        """Pick an approach (the rejection, if any, says why the last pick was refused)."""
+Player = Agent
+"""Whoever answers for the player character: an agent answering the table's question (``Request.question``)."""
 
 
-def parse_choice(text: str, options: list[Option]) -> Choice | str:
+def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0) -> Choice | str:
     """``"2w"`` -> Choice; a message when the input is not a choice.
 
-    >>> parse_choice("2w", [Option(1, "a", "A", ""), Option(2, "b", "B", "")])
-    Choice(approach='b', willpower=True, automatic=False)
+    >>> choice = parse_choice("2w", [Option(1, "a", "A", ""), Option(2, "b", "B", "")])
+    >>> choice.approach, choice.willpower, choice.automatic
+    ('b', True, False)
     """
     raw = text.strip().lower().replace(" ", "")
     flags = raw.lstrip("0123456789")
@@ -42,18 +41,24 @@ def parse_choice(text: str, options: list[Option]) -> Choice | str:
     index = int(number)
     if not 1 <= index <= len(options):
         return f"{index} is not one of the approaches 1..{len(options)}"
-    return Choice(options[index - 1].approach, willpower="w" in flags, automatic="a" in flags)
+    return Choice(actor=seat, approach=options[index - 1].approach, willpower="w" in flags, automatic="a" in flags)
 
 
-class TerminalPlayer:
-    """Asks at the terminal; illegal input gets a reason and a new prompt, EOF or ``q`` quits cleanly."""
+class TerminalPlayer(Seat):
+    """The player's seat at the terminal: answers the table's question (which approach); illegal
+    input gets a reason and a new prompt, EOF or ``q`` quits cleanly."""
+
+    name = "human"
+    max_attempts: int | None = None
+    """Asked until the answer stands: a person is never replaced by a bot."""
 
     def __init__(self, ask: Callable[[str], str], say: Callable[[str], None], lang: str = "en") -> None:
         self.ask, self.say, self.lang = ask, say, lang
 
-    def choose(self, options: list[Option], rejection: Rejection | None) -> Choice:
-        if rejection is not None:
-            self.say(f"[red]refused ({rejection.code}):[/] {rejection.message}")
+    def act(self, request: Request) -> Choice:
+        options = list(request.options)
+        if request.rejection is not None:
+            self.say(f"[red]refused ({request.rejection.code}):[/] {request.rejection.message}")
         for option in options:
             self.say(f"  [bold]{option.number}[/]. {option.label} [dim]{option.preview}[/]")
         while True:
@@ -66,42 +71,53 @@ class TerminalPlayer:
             if text.strip() in ("?", "h", "help"):
                 self.say(HELP.get(self.lang, HELP["en"]))
                 continue
-            parsed = parse_choice(text, options)
+            parsed = parse_choice(text, options, request.seat)
             if isinstance(parsed, Choice):
                 return parsed
             self.say(f"[yellow]{parsed}[/]")
 
 
-class ScriptedPlayer:
+class ScriptedPlayer(Seat):
     """Answers from a list of inputs (tests, demos); when they run out, quits or picks the first approach."""
+
+    name = "scripted-player"
+    max_attempts: int | None = None
 
     def __init__(self, inputs: Iterable[str], *, then: str = "quit") -> None:
         self.inputs: Iterator[str] = iter(inputs)
         self.then = then
         self.rejections: list[Rejection] = []
+        self.fallback_index = -1
 
-    def choose(self, options: list[Option], rejection: Rejection | None) -> Choice:
-        if rejection is not None:
-            self.rejections.append(rejection)
+    def act(self, request: Request) -> Choice:
+        options = list(request.options)
+        if request.rejection is not None:
+            self.rejections.append(request.rejection)
         for text in self.inputs:
-            parsed = parse_choice(text, options)
+            parsed = parse_choice(text, options, request.seat)
             if isinstance(parsed, Choice):
                 return parsed
         if self.then == "quit":
             raise QuitGame("script exhausted")
         # after a refusal try the next approach, so a scripted player never repeats a refused one forever
-        self.fallback_index = (getattr(self, "fallback_index", -1) + 1) if rejection is not None else 0
-        return Choice(options[self.fallback_index % len(options)].approach)
+        self.fallback_index = self.fallback_index + 1 if request.rejection is not None else 0
+        return Choice(actor=request.seat, approach=options[self.fallback_index % len(options)].approach)
 
 
-class StorytellerSeat:
-    """The agent in the Storyteller's seat (``HOST``): the voice decides, asking the player when it is theirs."""
+def choice_notes(choice: Choice, by: str = "player") -> dict[str, Any]:
+    """What the transcript keeps beside a roll request made of the player's choice."""
+    return {"by": by, "approach": choice.approach, "willpower": choice.willpower, "automatic": choice.automatic}
 
-    max_attempts = None
-    """Asked until the proposal is legal: a human is choosing, and the kernel's reason is shown each time."""
 
-    def __init__(self, voice: StorytellerVoice, player: Player, name: str = "template-storyteller") -> None:
-        self.voice, self.player, self.name = voice, player, name
+class StorytellerSeat(Seat):
+    """The agent in the Storyteller's seat (``HOST``): it moves alone, or turns the player's answer
+    (``request.answers``) into its proposal; a refused proposal gives the question back to the player."""
+
+    max_attempts: int | None = None
+    """Asked until its own move is legal or it hands the question back (a human is choosing)."""
+
+    def __init__(self, voice: StorytellerVoice, name: str = "template-storyteller") -> None:
+        self.voice, self.name = voice, name
 
     def act(self, request: Request) -> Decision:
         options = self.voice.options(request.view)
@@ -109,7 +125,57 @@ class StorytellerSeat:
             if request.rejection is not None:
                 raise AgentGaveUpError(f"the Storyteller's own move was refused: {request.rejection.message}")
             return Decision(self.voice.propose(request.view, None), {"by": "storyteller"})
-        choice = self.player.choose(options, request.rejection)
-        action = self.voice.propose(request.view, choice)
-        return Decision(action, {"by": "player", "approach": choice.approach, "willpower": choice.willpower,
-                                 "automatic": choice.automatic})
+        choice = request.answers.get(PLAYER_SEAT)
+        if not isinstance(choice, Choice):
+            raise AgentGaveUpError("the Storyteller was asked before the player chose an approach")
+        if request.rejection is not None:
+            raise ReopenQuestion(request.rejection.message)
+        return Decision(self.voice.propose(request.view, choice), choice_notes(choice))
+
+
+PLAYER_SEAT: PlayerId = 0
+"""The player character's seat (the scenarios and the template Storyteller run one character)."""
+
+
+class ApproachQuestion:
+    """The Storyteller games' question (:class:`narrator.session.Questions`): while the Storyteller
+    waits on the player (the scene offers approaches, no dice are awaited), seat 0 must choose one.
+
+    Args:
+        voice_of: the Storyteller voice reading a host view (the table's template Storyteller).
+    """
+
+    def __init__(self, voice_of: Callable[[Any], StorytellerVoice]) -> None:
+        self.voice_of = voice_of
+
+    def options(self, session: Any) -> list[Option]:
+        """The approaches the player may choose now (empty when the Storyteller moves alone)."""
+        if HOST not in session.game.active_players(session.state):
+            return []
+        view = session.game.view(session.state, HOST)
+        if view.get("awaiting_dice"):
+            return []
+        return self.voice_of(view).options(view)
+
+    def open(self, session: Any) -> dict[PlayerId, Question]:
+        if PLAYER_SEAT in session.answers:
+            return {}
+        options = self.options(session)
+        if not options:
+            return {}
+        answers = tuple(Choice(actor=PLAYER_SEAT, approach=o.approach) for o in options)
+        return {PLAYER_SEAT: Question(CHOOSE, answers, tuple(options))}
+
+    def check(self, session: Any, seat: PlayerId, answer: Action) -> Rejection | None:
+        if not isinstance(answer, Choice):
+            return Rejection("NOT_A_CHOICE", f"seat {seat}: expected a choice of approach, got {answer.kind!r}",
+                             "table")
+        question = self.open(session).get(seat)
+        if question is None:
+            return Rejection("NOT_CHOOSING", f"seat {seat} chose {answer.approach!r}, but the Storyteller is not "
+                                             "waiting for a choice now; wait for the next prompt", "table")
+        approaches = [o.approach for o in question.options]
+        if answer.approach not in approaches:
+            return Rejection("UNKNOWN_APPROACH", f"seat {seat} chose {answer.approach!r}, which this scene does "
+                                                 f"not offer; choose one of: {', '.join(approaches)}", "table")
+        return None

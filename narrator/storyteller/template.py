@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
-from narrator.rules.core import Action, Event
+from narrator.rules.core import Action, Event, PlayerId
 from narrator.rules.storyteller.actions import Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll
 from narrator.storyteller.scenario import Approach, Scenario, Scene
 
@@ -30,13 +30,22 @@ class Option:
     preview: str
 
 
-@dataclass(frozen=True)
-class Choice:
-    """What the player chose: an approach, and whether to spend Willpower or take an automatic success."""
+CHOOSE = "choose_approach"
+"""The kind of the player's answer to the table's question (never a kernel move)."""
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Choice(Action):
+    """What the player chose: an approach, and whether to spend Willpower or take an automatic success.
+
+    An action of the table, not of the kernel: the Storyteller's roll request carries it to the rules.
+    """
+
+    kind: Literal["choose_approach"] = "choose_approach"
     approach: str
     willpower: bool = False
     automatic: bool = False
+    actor: PlayerId = 0
 
 
 class StorytellerVoice(Protocol):

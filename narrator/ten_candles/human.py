@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.rules.core import Action
 from narrator.rules.ten_candles.actions import (
@@ -92,7 +92,7 @@ MOVE_NAMES = {
 }
 
 
-class HumanSurvivor:
+class HumanSurvivor(Seat):
     """The agent in a human's seat.
 
     Args:
@@ -104,7 +104,7 @@ class HumanSurvivor:
         announce: name the character before each prompt (several humans share the terminal).
     """
 
-    max_attempts = None  # a human is asked until the move is legal
+    max_attempts: int | None = None  # a human is asked until the move is legal
 
     def __init__(self, seat: int, io: HumanIO, *, lang: str = "en", seed: int = 0,
                  status: Callable[[Any], None] | None = None, announce: bool = False) -> None:

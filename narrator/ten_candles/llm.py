@@ -69,8 +69,7 @@ class LLMTable(Table):
         session = super().resume(path)
         session.fallbacks.update(self.fallbacks)
         for agent in self.agents.values():
-            if hasattr(agent, "bind_calls"):
-                agent.bind_calls(session.write_llm_call)
+            agent.bind_calls(session.write_llm_call)
         self.storyteller.bind(session.write)  # type: ignore[attr-defined]
         return session
 

@@ -20,7 +20,7 @@ from narrator.rules.core import HOST, Action, Event, Outcome, Viewer
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 from narrator.rules.ten_candles.actions import CandleOut
 from narrator.rules.ten_candles.state import Phase
-from narrator.session import Session
+from narrator.session import NARRATION, Session
 from narrator.ten_candles.human import HumanIO, HumanSurvivor
 from narrator.ten_candles.narration import describe
 from narrator.ten_candles.simulate import make_table
@@ -63,7 +63,7 @@ class Table:
         self.storyteller = TemplateStoryteller(lang=settings.lang, module=settings.module, seed=settings.seed)
         humans = {s: HumanSurvivor(s, io, lang=settings.lang, seed=settings.seed, status=status,
                                    announce=settings.humans > 1) for s in range(settings.humans)}
-        self.agents, self.board = make_table(settings.humans + settings.ai, settings.seed, lang=settings.lang,
+        self.agents = make_table(settings.humans + settings.ai, settings.seed, lang=settings.lang,
                                              voice=self.storyteller, human=humans)
         self.names: dict[int, str] = {}
         self.session: Session | None = None
@@ -100,9 +100,7 @@ class Table:
         except (EOFError, KeyboardInterrupt):
             return None
         finally:
-            recorder = self.session.recorder
-            if isinstance(recorder, TranscriptWriter):
-                recorder.close()
+            self.session.close()
         return self.session.outcome()
 
     def _burn_clock(self) -> None:
@@ -125,6 +123,11 @@ class Table:
         quiet = is_retracing(self.session)  # a resumed game retraces its past without telling it again
         say = (lambda _text: None) if quiet else self.io.say
         for event in events:
+            if event.kind == NARRATION:  # a character's words beside its move (kept by the session)
+                who = self.names.get(event.data["by"], f"#{event.data['by']}")
+                text = event.data["text"]
+                say(f"{who}: «{text}»" if lang == "ru" else f'{who}: "{text}"')
+                continue
             if not event.visible_to(0 if self.settings.humans else Viewer.PUBLIC):
                 continue
             line = describe(event, self.names, lang)
@@ -136,14 +139,6 @@ class Table:
             if prose:
                 say(prose)
                 self.session.write({"kind": "narration", "by": "storyteller", "event": event.kind, "text": prose})
-        for seat, agent in self.agents.items():
-            said = getattr(agent, "said", None)
-            while said:
-                line = said.pop(0)
-                who = self.names.get(seat, f"#{seat}")
-                say(f"{who}: «{line}»" if lang == "ru" else f'{who}: "{line}"')
-                self.session.write({"kind": "narration", "by": seat, "text": line})
-
     def _prose(self, event: Event) -> str:
         """The Storyteller's words on an event: openings, framings, the Last Stand, the X-card."""
         assert self.session is not None

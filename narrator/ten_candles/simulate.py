@@ -14,7 +14,6 @@ from typing import Any
 
 from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
-from narrator.agents.ten_candles.table import Board
 from narrator.agents.ten_candles.voice import Storyteller
 from narrator.playtest import GameJob
 from narrator.playtest.engines import PlayBatch, in_runs
@@ -110,13 +109,13 @@ HANDLERS = {
 
 
 def make_table(players: int, seed: int, *, lang: str = "en", voice: Storyteller | None = None,
-               human: dict[int, Any] | None = None) -> tuple[dict[int, Any], Board]:
-    """Scripted survivors in every seat (except ``human`` seats), the scripted GM, and their table talk."""
-    board = Board()
-    agents: dict[int, Any] = {s: ScriptedSurvivor(s, seed=seed, lang=lang, board=board) for s in range(players)}
+               human: dict[int, Any] | None = None) -> dict[int, Any]:
+    """Scripted survivors in every seat (except ``human`` seats) and the scripted GM; the survivors
+    speak up at the table (``Decision.talk``) and the GM hears it (``Request.talk``)."""
+    agents: dict[int, Any] = {s: ScriptedSurvivor(s, seed=seed, lang=lang, talks=True) for s in range(players)}
     agents.update(human or {})
-    agents[HOST] = (ScriptedGM if voice is None else NarratingGM)(seed=seed, voice=voice, board=board)
-    return agents, board
+    agents[HOST] = (ScriptedGM if voice is None else NarratingGM)(seed=seed, voice=voice)
+    return agents
 
 
 @lru_cache(maxsize=64)
@@ -145,7 +144,7 @@ def native_engine() -> tuple[PlayBatch, Any]:
 def play_one(job: GameJob) -> dict[str, Any]:
     """Play one simulated game and return its row (module-level: pickled to workers)."""
     config = job_config(job)
-    agents, _ = make_table(job.players, job.seed)
+    agents = make_table(job.players, job.seed)
     recorder = TranscriptWriter(job.transcript, overwrite=True) if job.transcript else None
     session = Session(GAME, config, agents, seed=job.seed, recorder=recorder)
     session.write_header()

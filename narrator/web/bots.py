@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from narrator.agents.base import Agent, AgentGaveUpError, Request
+from narrator.agents.base import Agent, AgentGaveUpError, Request, Seat
 from narrator.rules.core import Action, Game, PlayerId
 
 BotFactory = Callable[..., Agent]
@@ -98,7 +98,7 @@ def _takes_context(factory: Callable[..., Agent]) -> bool:
         return False
 
 
-class RandomBot:
+class RandomBot(Seat):
     """Plays a uniformly random legal move, from its own seeded generator."""
 
     name = "random"
@@ -136,14 +136,14 @@ for _book in ("dark-ages", "wild-west"):
                  label="the template Storyteller in the host seat")
 
 
-class HumanSeat:
+class HumanSeat(Seat):
     """The agent of a seat played from a web page: moves arrive through ``Session.submit``.
 
     The table never asks it; if anything does, it gives up so the session's fallback decides.
     """
 
     name = "human"
-    max_attempts = 1
+    remote = True
 
     def act(self, request: Request) -> Action:
         """Web seats are not asked; their moves come from the page."""

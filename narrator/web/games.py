@@ -23,17 +23,16 @@ def battaglia_scripted(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
 
 def ten_candles_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
     """A scripted Ten Candles survivor, or (``seat == HOST``) the scripted GM with the template
-    Storyteller's voice. The table's bots share one board of table talk (volunteers, Moments)."""
+    Storyteller's voice. The survivors' table talk (volunteers, Moments) reaches the GM through the
+    session (``Decision.talk``, ``Request.talk``), like every decision."""
     from narrator.agents.ten_candles.gm import NarratingGM
     from narrator.agents.ten_candles.survivor import ScriptedSurvivor
-    from narrator.agents.ten_candles.table import Board
     from narrator.ten_candles.storyteller import TemplateStoryteller
 
-    board = context.shared.setdefault("board", Board())
     if seat == HOST:
         voice = TemplateStoryteller(lang=context.language, seed=seed)
-        return NarratingGM(seed=seed, voice=voice, board=board)
-    return ScriptedSurvivor(seat, seed=seed, lang=context.language, board=board)
+        return NarratingGM(seed=seed, voice=voice)
+    return ScriptedSurvivor(seat, seed=seed, lang=context.language, talks=True)
 
 
 def storyteller_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:

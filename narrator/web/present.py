@@ -16,12 +16,15 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.web.i18n import translate
 from narrator.web.render import TEXT_FIELDS, Control, controls, event_line, seat_name, view_rows
+
+if TYPE_CHECKING:
+    from narrator.session import Questions
 
 GROUP_AT = 4
 """Moves of one kind are grouped into a select from this many on (fewer stay buttons)."""
@@ -187,16 +190,13 @@ class Presenter:
         """Make a table move for ``seat`` (called under the table's lock); a refusal says why."""
         return Rejection(Code.UNKNOWN_ACTION, f"{payload.get('kind')!r} is not a move of {self.game}", "web")
 
-    def bot_waits(self, table: Any, seat: PlayerId) -> bool:
-        """Whether the bot in ``seat`` waits for a person's table move (the table does not ask it)."""
-        return False
+    def questions(self, language: str) -> Questions | None:
+        """What the table asks outside the kernel (:class:`narrator.session.Questions`), if anything."""
+        return None
 
     def waiting(self, table: Any, seats: list[PlayerId]) -> list[PlayerId]:
         """Who the table waits for, given the seats the kernel waits for."""
         return seats
-
-    def after_host_move(self, table: Any) -> None:
-        """A person in the host seat made a move."""
 
     # -- narration (bots' prose beside the kernel's events) --------------------------------------
 

@@ -23,6 +23,7 @@ from narrator.rules.codec import action_to_dict
 from narrator.rules.core import CHANCE, HOST, PUBLIC, Action, Code, Event, Game, PlayerId, Rejection
 from narrator.rules.registry import get_game
 from narrator.rules.replay import audience_from_json, decode_config, parse_lines
+from narrator.session import NARRATION as SESSION_NARRATION
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter, read_transcript
 from narrator.web.bots import BotContext, HumanSeat, bot_kinds, make_bot
@@ -34,7 +35,7 @@ logger = logging.getLogger("narrator.web")
 SEAT_IS_BOT = "SEAT_IS_BOT"
 """Rejection code: a human acted for a seat while a bot plays it."""
 
-NARRATION = "narration"
+NARRATION = SESSION_NARRATION
 """Kind of the public pseudo-events carrying bots' prose (a bot Storyteller's framing, a survivor's
 line). They are kept in the transcript as ``narration`` records, which replay ignores."""
 
@@ -147,6 +148,7 @@ class Table:
 
     async def submit(self, seat: PlayerId, action: Action) -> Rejection | None:
         """Apply a human's move for ``seat``, or return the kernel's reason for refusing it."""
+        rejection: Rejection | None
         async with self.lock:
             if (self.record.host if seat == HOST else self.seat(seat)).controller != "human":
                 rejection = Rejection(SEAT_IS_BOT, f"a bot plays seat {seat} now; take the seat back to act", "web")
@@ -154,8 +156,6 @@ class Table:
                 rejection = Rejection(Code.GAME_OVER, f"this table stopped: {self.error}", "web")
             else:
                 rejection = self.session.submit(action)
-                if rejection is None and seat == HOST:
-                    self.presenter.after_host_move(self)
             if rejection is None:
                 self.rejections.pop(seat, None)
             else:
@@ -170,6 +170,7 @@ class Table:
         Raises:
             ValueError: a malformed move (from the presenter).
         """
+        rejection: Rejection | None
         async with self.lock:
             if self.seat(seat).controller != "human":
                 rejection = Rejection(SEAT_IS_BOT, f"a bot plays seat {seat} now; take the seat back to act", "web")
@@ -177,6 +178,10 @@ class Table:
                 rejection = Rejection(Code.GAME_OVER, "this table is not in play", "web")
             else:
                 rejection = self.presenter.table_move(self, seat, payload)
+                if rejection is None and not self.session.waiting_for():
+                    # a bot turns the answer into its move now, so the page learns if the kernel took it
+                    await asyncio.to_thread(self.session.step)
+                    rejection = self.session.refused_answers.get(seat)
             if rejection is None:
                 self.rejections.pop(seat, None)
             else:
@@ -202,10 +207,9 @@ class Table:
                 return
             if controller == "bot":
                 agent = make_bot(record.bot_kind, self.game, seat, self.record.seed, self.bot_context)
-                observe = getattr(agent, "observe", None)
                 history = kernel_events(self.visible_events(seat))
-                if observe is not None and history:
-                    observe(history)
+                if history:
+                    agent.observe(history)
                 self.session.agents[seat] = agent
             else:
                 self.session.agents[seat] = HumanSeat()
@@ -235,9 +239,7 @@ class Table:
                 await self._driver
             except asyncio.CancelledError:
                 pass
-        close = getattr(self.session.recorder, "close", None)
-        if close is not None:
-            close()
+        self.session.close()
 
     async def _drive(self) -> None:
         try:
@@ -260,22 +262,12 @@ class Table:
         self.idle.set()
 
     async def _advance_once(self) -> bool:
-        """Make one chance or bot move. ``False`` when a human must act or the game is over."""
+        """One step of the session's loop (chance, or a bot: human seats are remote, so the loop
+        waits for them). ``False`` when a human must act or the game is over."""
         if self.session.outcome() is not None:
             self._set_status("finished")
             return False
-        active = self.game.active_players(self.session.state)
-        if CHANCE in active:
-            self.session.play_chance()
-            return True
-        bots = sorted(s for s in active if (self.record.host if s == HOST else self.seat(s)).controller == "bot"
-                      and not self.presenter.bot_waits(self, s))
-        if bots:
-            await asyncio.to_thread(self.session.ask, bots[0])
-            return True
-        if not active:
-            raise RuntimeError(f"{self.game.name}: nobody may act and the game is not over")
-        return False
+        return await asyncio.to_thread(self.session.step)
 
     def _on_move(self, _action: Action, new_events: Any) -> None:
         """Keep the move's events, then any prose the game's bots add about them (public)."""
@@ -370,7 +362,8 @@ class TableManager:
         tokens = {s: secrets.token_urlsafe(24) for s in [HOST, *range(seat_count)]}
         context = BotContext(language)
         session = Session(game, config, self.agents_for(game, record, context), seed=seed,
-                          recorder=TranscriptWriter(self.transcript_path(record.id)))
+                          recorder=TranscriptWriter(self.transcript_path(record.id)),
+                          questions=presenter_for(game.name).questions(language))
         session.write_header(seats=[{"seat": s.seat, "name": s.name, "agent": s.controller if s.controller == "human"
                                      else f"bot:{s.bot_kind}"} for s in seats], table=record.id)
         self.store.add(record, tokens)
@@ -395,6 +388,7 @@ class TableManager:
         built: list[Table] = []
 
         def table_for(session: Session) -> None:  # built first, so its listener retraces the bots' prose too
+            session.questions = presenter_for(game.name).questions(record.language)
             built.append(Table(record, game, session, [], self.store, bot_delay=self.bot_delay, bot_context=context))
 
         try:  # the game is retraced with the bots and their prose (narrator.resume): it goes on as it would have
@@ -409,11 +403,10 @@ class TableManager:
                 self.store.update(record)
             events = read_events(path)
             for seat, agent in agents.items():  # bots of a finished game catch up on what their seat has seen
-                observe = getattr(agent, "observe", None)
-                if observe is not None:
-                    history = [e for e in kernel_events(events) if e.visible_to(seat)]
-                    if history:
-                        observe(history)
+                history = [e for e in kernel_events(events) if e.visible_to(seat)]
+                if history:
+                    agent.observe(history)
+            session.questions = presenter_for(game.name).questions(record.language)
             table = Table(record, game, session, [], self.store, bot_delay=self.bot_delay, bot_context=context)
         table.events = read_events(path)
         return table

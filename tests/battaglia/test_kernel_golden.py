@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from narrator.agents.base import Seat
 from narrator.rules.battaglia import GAME, BattagliaConfig
 from narrator.rules.core import Viewer
 
@@ -95,7 +96,7 @@ def _final_views(state: Any, players: int) -> list[str]:
     return lines
 
 
-class RandomAgent:
+class RandomAgent(Seat):
     """Picks a legal move with its own seeded generator, adding what it was shown to the game's lines."""
 
     name = "random"

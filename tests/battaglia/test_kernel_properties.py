@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrator.agents.base import Seat
 from narrator.rules.battaglia import GAME, BattagliaConfig, Phase
 from narrator.rules.battaglia.actions import ACTION_TYPES, Accuse, Choose, Curse, DyingShot, Intercede, Pass, Vote
 from narrator.rules.chance import sample
@@ -212,7 +213,7 @@ def test_role_and_ballot_codes_L77_L86():
     assert GAME.check(state, RevealLord(actor=seat)).code == "ROLE_REQUIRED"
 
 
-class RandomAgent:
+class RandomAgent(Seat):
     """Picks a legal move with its own seeded generator."""
 
     name = "random"

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 import pytest
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.agents.battaglia.llm import BattagliaLLM
 from narrator.agents.llm import load_settings
 from narrator.rules.battaglia import GAME, BattagliaState, Card
@@ -61,7 +61,7 @@ def may_know(state: BattagliaState, seat: int) -> set[str]:
     return known
 
 
-class HostKnowledge:
+class HostKnowledge(Seat):
     """Hands its agent the seat's view with the host's private knowledge (every seat's notes) folded in."""
 
     def __init__(self, agent: BattagliaLLM, model: FailingModel) -> None:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from narrator.agents.base import AgentGaveUpError, Request
+from narrator.agents.base import AgentGaveUpError, Request, Seat
 from narrator.rules.core import Action, IllegalActionError
 from narrator.rules.replay import TranscriptError, replay
 
@@ -16,7 +16,7 @@ from narrator.transcript import MemoryRecorder, TranscriptWriter, read_transcrip
 from tests.core.pig import GAME, Hold, PigConfig, Roll
 
 
-class Greedy:
+class Greedy(Seat):
     """Rolls until the pot reaches ``limit``, then holds."""
 
     name = "greedy"
@@ -28,7 +28,7 @@ class Greedy:
         return Roll(actor=request.seat) if request.view["pot"] < self.limit else Hold(actor=request.seat)
 
 
-class Impostor:
+class Impostor(Seat):
     """Always tries to move for the other seat (illegal), counting how often it is asked."""
 
     name = "impostor"
@@ -41,7 +41,7 @@ class Impostor:
         return Hold(actor=1 - request.seat)
 
 
-class Quitter:
+class Quitter(Seat):
     name = "quitter"
 
     def act(self, request: Request) -> Action:

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.agents.battaglia import BattagliaBot
 from narrator.rules.codec import action_to_dict
 
@@ -37,7 +37,7 @@ MIX_RATES = (0.05, 0.2, 0.5)
 SEEDS_PER_CASE = 4
 
 
-class MixedBot:
+class MixedBot(Seat):
     """A scripted bot whose move is, with probability ``p``, replaced by a random legal one."""
 
     def __init__(self, bot: BattagliaBot, mix: random.Random, p: float) -> None:

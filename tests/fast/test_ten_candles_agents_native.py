@@ -44,7 +44,7 @@ class _Records:
 
 def python_trace(config: Any, seed: int, lang: str = "en", voice: Any = None) -> list[tuple[Any, ...]]:
     """The transcript of ``make_table``'s agents playing ``seed`` through the Python session."""
-    agents, _ = make_table(config.players, seed, lang=lang, voice=voice)
+    agents = make_table(config.players, seed, lang=lang, voice=voice)
     records = _Records()
     Session(GAME, config, agents, seed=seed, recorder=records).run()
     return fast.transcript_moves(records.lines)

@@ -2,7 +2,7 @@
 
 Whole scripted games stay on the agents' favourite paths; the trivial chooser never builds the
 personas, table talk and generators the agents keep. Here every ask of ``narrator.session.Session``
-first asks the seat's agent (as the plain game does, so its generator, persona and the shared Board
+first asks the seat's agent (as the plain game does, so its generator, persona and the table talk
 advance the same), then, with probability ``p`` drawn from ``random.Random(f"mix:{seed}")``, answers
 ``legal[randrange(len(legal))]`` instead. Both sides draw that stream in the same order (``random()`` at
 every ask, re-asks included, ``randrange`` only when it mixes), so the native engine
@@ -16,11 +16,12 @@ kernel and to ``agents/ten_candles``, not to the rulebook again.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
-from narrator.agents.base import Request
+from narrator.agents.base import Decision, Request
 from narrator.rules.ten_candles import GAME
 from narrator.rules.ten_candles.config import MAX_PLAYERS, MIN_PLAYERS
 
@@ -51,7 +52,9 @@ class MixedAgent:
     def act(self, request: Request) -> Any:
         scripted = self.agent.act(request)  # always asked: its generator and memory advance as usual
         if self.mix.random() < self.p:
-            return request.legal[self.mix.randrange(len(request.legal))]
+            move = request.legal[self.mix.randrange(len(request.legal))]
+            # what the character said aloud while deciding stands (the table talk), only the move changes
+            return dataclasses.replace(scripted, action=move, notes={}) if isinstance(scripted, Decision) else move
         return scripted
 
 
@@ -67,7 +70,7 @@ class Records:
 
 def python_mixed(config: Any, seed: int, p: float) -> tuple[list[Any], dict[str, Any]]:
     """``simulate.play_one``'s session with mixed agents: its transcript lines and its row's tally fields."""
-    agents, _ = make_table(config.players, seed)
+    agents = make_table(config.players, seed)
     mix = random.Random(f"mix:{seed}")
     records = Records()
     session = Session(GAME, config, {s: MixedAgent(a, mix, p) for s, a in agents.items()}, seed=seed,

@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 import pytest
+from narrator.agents.base import Seat
 from narrator.rules.codec import codec_for
 from narrator.rules.core import HOST, Action, jsonable
 from narrator.rules.replay import decode_config
@@ -71,11 +72,11 @@ def _mutate(action: Action, how: int, seat: int) -> Action:
     return Roll(actor=seat)
 
 
-class Chooser:
+class Chooser(Seat):
     """Mostly a random turn move, now and then an interjection or a doubtful proposal."""
 
     name = "chooser"
-    max_attempts = 3
+    max_attempts: int | None = 3
 
     def __init__(self, seat: int, seed: int, doubt: float = 0.05) -> None:
         self.seat, self.doubt = seat, doubt
@@ -227,7 +228,7 @@ def test_views_match_for_every_seat_before_every_move(options: dict[str, Any]) -
 
 def python_scripted_game(config: Any, seed: int) -> tuple[list[Any], dict[str, Any]]:
     """``narrator.ten_candles.simulate.play_one``'s game, with its transcript lines kept."""
-    agents, _ = make_table(config.players, seed)
+    agents = make_table(config.players, seed)
     records = Records()
     session = Session(GAME, config, agents, seed=seed, recorder=records)
     tally = Tally()

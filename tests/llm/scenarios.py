@@ -69,7 +69,7 @@ def kernel_refusals(base_url: str) -> dict[str, Any]:
     view = {"scores": [3, 14], "turn": 0, "pot": 7}
     legal = [Roll(actor=0), Hold(actor=0)]
     proposals, error = [], None
-    for attempt in range(1, agent.max_attempts + 1):
+    for attempt in range(1, agent.settings.max_reasks + 3):  # more asks than the agent takes: it must give up
         rejection = HOUSE_RULE if attempt > 1 else None
         try:
             proposals.append(agent.act(Request("pig", 0, view, legal, rejection, attempt)).notes["choice"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.agents.llm import LLMAgent, LLMSettings, load_settings
 from narrator.rules.core import Action
 
@@ -21,7 +21,7 @@ OFFLINE_URL = "http://127.0.0.1:9/v1"
 """Where replayed tests point: nothing listens there, and the network is blocked anyway."""
 
 
-class HoldAt:
+class HoldAt(Seat):
     """Scripted Pig seat: roll until the turn total reaches ``threshold``, then hold."""
 
     name = "scripted"

@@ -88,3 +88,20 @@ def test_every_seeded_game_finishes_and_fights_happen(tmp_path) -> None:
             assert finished
             fights += any(r.get("event") == "attack_rolled" for r in records(path))
     assert fights >= 1
+
+
+def test_the_players_choice_is_a_question_with_answer_lines(tmp_path) -> None:
+    """The approach is asked of seat 0 as the table's question: each choice is an ``answer`` line
+    before the Storyteller's roll request, and a refused request asks the player again (WW L86 / D32)."""
+    path = tmp_path / "game.jsonl"
+    player = ScriptedPlayer(["1", "1w", "2"], then="first")
+    play("dark_ages", path, player, seed=11)
+    lines = records(path)
+    answers = [i for i, r in enumerate(lines) if r["kind"] == "answer"]
+    assert answers and all(lines[i]["actor"] == 0 and lines[i]["payload"]["kind"] == "choose_approach"
+                           for i in answers)
+    assert [lines[i]["payload"]["willpower"] for i in answers[:2]] == [False, True]
+    refused = next(i for i, r in enumerate(lines) if r["kind"] == "rejected")
+    assert lines[refused - 1]["kind"] == "answer" and lines[refused + 1]["kind"] == "answer"  # asked again
+    host_moves = [r for r in lines if r["kind"] == "action" and r["notes"].get("by") == "player"]
+    assert host_moves and all(r["actor"] == -2 for r in host_moves)

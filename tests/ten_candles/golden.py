@@ -20,7 +20,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.rules.core import HOST, Action, Viewer
 from narrator.rules.ten_candles import (
     GAME,
@@ -65,11 +65,11 @@ def probes(seat: int) -> list[Action]:
             KillCharacter(actor=seat, target=1), CallConflict(actor=seat, active=7)]
 
 
-class GoldenAgent:
+class GoldenAgent(Seat):
     """A seeded random seat that also adds every request it sees to the game's lines."""
 
     name = "golden"
-    max_attempts = 3
+    max_attempts: int | None = 3
 
     def __init__(self, seed: int, lines: list[str]) -> None:
         self.rng = random.Random(seed)

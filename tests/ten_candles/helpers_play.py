@@ -17,7 +17,7 @@ def recorded_game(players: int, seed: int, *, lang: str = "en", lines: tuple[str
                                                                             TemplateStoryteller | None]:
     """A whole game by scripted survivors and the scripted GM, recorded in memory."""
     voice = TemplateStoryteller(lang=lang, module=module, seed=seed) if storyteller else None
-    agents, _ = make_table(players, seed, lang=lang, voice=voice)
+    agents = make_table(players, seed, lang=lang, voice=voice)
     recorder = MemoryRecorder()
     session = Session(GAME, TenCandlesConfig(players=players, lines=lines), agents, seed=seed, recorder=recorder)
     session.write_header()

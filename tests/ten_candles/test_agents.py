@@ -11,11 +11,10 @@ import random
 from dataclasses import replace
 
 import pytest
-from narrator.agents.base import Request
+from narrator.agents.base import Decision, Request, Talk
 from narrator.agents.ten_candles.gm import ScriptedGM
 from narrator.agents.ten_candles.persona import persona_from_cards
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
-from narrator.agents.ten_candles.table import Board
 from narrator.rules.core import CHANCE, HOST
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 
@@ -46,8 +45,13 @@ def _state_at(predicate, players: int = 3, seed: int = 0):
     raise AssertionError("no scripted game reached the wanted state")
 
 
-def _request(state, seat: int) -> Request:
-    return Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat))
+def _request(state, seat: int, talk: tuple[Talk, ...] = ()) -> Request:
+    return Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat), talk=talk)
+
+
+def _move(answer):
+    """The move of an agent's answer (survivors answer a Decision when they speak)."""
+    return answer.action if isinstance(answer, Decision) else answer
 
 
 def test_survivor_burns_a_trait_to_save_a_failing_roll() -> None:
@@ -56,7 +60,7 @@ def test_survivor_burns_a_trait_to_save_a_failing_roll() -> None:
                       and not s.chars[s.conflict.active].traits_burned_this_scene)
     seat = state.conflict.active
     failing = replace(state, conflict=replace(state.conflict, common=(1, 2, 3), hope=0))
-    action = ScriptedSurvivor(seat, seed=1).act(_request(failing, seat))
+    action = _move(ScriptedSurvivor(seat, seed=1).act(_request(failing, seat)))
     assert action.kind == "burn_trait"
     assert GAME.check(failing, action) is None
 
@@ -76,7 +80,7 @@ def test_survivor_choices_are_listed_moves_or_interjections() -> None:
                 continue
             seat = min(active)
             request = _request(session.state, seat)
-            action = agents[seat].act(request)
+            action = _move(agents[seat].act(request))
             assert any(same_move(action, legal) for legal in request.legal), (seat, action)
             assert GAME.check(session.state, action) is None
             session.submit(action)
@@ -102,7 +106,7 @@ def test_reckless_survivors_embrace_the_brink_more_often() -> None:
         for seed in range(200):
             agent = ScriptedSurvivor(seat, seed=seed)
             agent.persona = persona_from_cards(*cards, "", random.Random(seed))
-            embraced += agent.act(_request(failing, seat)).kind == "embrace_brink"
+            embraced += _move(agent.act(_request(failing, seat))).kind == "embrace_brink"
         counts[label] = embraced
     assert counts["reckless"] > counts["careful"] + 10
 
@@ -110,12 +114,11 @@ def test_reckless_survivors_embrace_the_brink_more_often() -> None:
 def test_gm_gives_a_dangerous_conflict_to_a_volunteer() -> None:
     """Table talk: whoever stepped forward rolls the dangerous conflict."""
     state = _state_at(lambda s: s.phase == "scene" and not s.final and len(s.living()) == 3)
-    board = Board()
-    board.say(2, volunteer=True)
+    talk = (Talk(1, {"volunteer": True}), Talk(2, {"volunteer": True}), Talk(1, {"volunteer": False}))
     picks = []
     for seed in range(60):
-        gm = ScriptedGM(seed=seed, board=board, danger=1.0)
-        action = gm.act(_request(state, HOST))
+        gm = ScriptedGM(seed=seed, danger=1.0)
+        action = gm.act(_request(state, HOST, talk))
         if action.kind == "call_conflict" and not action.moment:
             picks.append(action.active)
     assert picks and set(picks) == {2}
@@ -126,12 +129,9 @@ def test_gm_calls_the_moment_a_survivor_asked_for() -> None:
     state = _state_at(lambda s: s.phase == "scene" and not s.final
                       and any(c.top == "moment" and c.alive for c in s.chars))
     seat = next(c.seat for c in state.chars if c.top == "moment" and c.alive)
-    board = Board()
-    board.say(seat, moment=True)
     moments = 0
     for seed in range(40):
-        board.say(seat, moment=True)
-        action = ScriptedGM(seed=seed, board=board).act(_request(state, HOST))
+        action = ScriptedGM(seed=seed).act(_request(state, HOST, (Talk(seat, {"moment": True}),)))
         moments += action.kind == "call_conflict" and action.moment and action.active == seat
     assert moments >= 25
     assert GAME.check(state, action) is None
@@ -150,3 +150,23 @@ def test_survivors_never_play_interjections_they_do_not_mean() -> None:
     _, records, _ = recorded_game(4, 3, storyteller=False)
     kinds = {r["payload"]["kind"] for r in records if r["kind"] == "action"}
     assert not kinds & {"candle_out", "x_card"}
+
+
+def test_table_talk_is_recorded_and_heard_by_the_gm() -> None:
+    """Survivors' offers go through the session (``talk`` lines, ``Request.talk``), never a shared object;
+    a dangerous conflict goes to a seat whose latest talk volunteered, when one did (L267)."""
+    picked = {True: 0, False: 0}
+    for seed in range(12):
+        session, records, _ = recorded_game(4, seed, storyteller=False)
+        talk = [r for r in records if r["kind"] == "talk"]
+        assert talk and all(set(r["offers"]) == {"volunteer", "moment"} for r in talk)
+        assert len(session.talk) == len(talk)
+        standing: dict[int, bool] = {}
+        for record in records:
+            if record["kind"] == "talk":
+                standing[record["actor"]] = record["offers"]["volunteer"]
+            elif record.get("kind") == "action" and record["payload"]["kind"] == "call_conflict":
+                payload = record["payload"]
+                if payload["dangerous"] and not payload.get("moment") and any(standing.values()):
+                    picked[standing.get(payload["active"], False)] += 1
+    assert picked[True] >= 3 * picked[False] and picked[True] >= 5, picked

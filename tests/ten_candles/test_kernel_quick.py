@@ -4,7 +4,7 @@ which every seat writes the same cards (setup steps 1-7, L92-244; framing and me
 from __future__ import annotations
 
 import pytest
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.rules.core import HOST, IllegalActionError
 from narrator.rules.ten_candles import GAME, Phase, TenCandlesConfig
 from narrator.rules.ten_candles.quick import SetupCards, quick_setup
@@ -24,7 +24,7 @@ def cards_for(players: int) -> SetupCards:
         messages=tuple(f"мама {p}" for p in seats))
 
 
-class CardsAgent:
+class CardsAgent(Seat):
     """Writes the given cards in setup, as a scripted player would."""
 
     name = "cards"
@@ -69,7 +69,7 @@ def test_games_started_from_one_shared_setup_state_do_not_disturb_it():
     assert repr(quick.state) == before and quick.state.phase == Phase.SCENE
 
 
-class _First:
+class _First(Seat):
     name = "first"
 
     def act(self, request: Request):

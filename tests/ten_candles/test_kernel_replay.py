@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.rules.core import HOST, Viewer
 from narrator.rules.replay import TranscriptError, decode_config, replay
 from narrator.rules.ten_candles import GAME, TenCandlesConfig, is_interjection
@@ -18,7 +18,7 @@ from narrator.transcript import MemoryRecorder
 
 
 @dataclass
-class RandomAgent:
+class RandomAgent(Seat):
     """A seeded random player: any legal move of its turn, an X-card now and then."""
 
     seed: int

@@ -42,7 +42,7 @@ def advance(until: Callable[[Any], bool], *, seed: int = 2, players: int = 3,
             lines: tuple[str, ...] = ()) -> tuple[Session, dict[int, Any], TemplateStoryteller]:
     """A scripted game (template Storyteller) played until ``until(state)``."""
     storyteller = TemplateStoryteller(lang="en", seed=seed)
-    agents, _board = make_table(players, seed, voice=storyteller)
+    agents = make_table(players, seed, voice=storyteller)
     session = Session(GAME, TenCandlesConfig(players=players, lines=lines), agents, seed=seed)
     for _ in range(5000):
         if until(session.state):
@@ -108,7 +108,7 @@ def choice(base_url: str) -> dict[str, Any]:
     request = session._request(seat, None, 1)
     decision = survivor.act(request)
     return {"decision": decision, "request": request, "state": session.state, "calls": calls,
-            "said": list(survivor.said)}
+            "said": list(decision.said)}
 
 
 # -- checks (the same after recording and replaying) ------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from narrator.agents.base import Decision, Request
+from narrator.agents.base import Decision, Request, Seat
 from narrator.agents.battaglia.bot import BattagliaBot
 from narrator.agents.battaglia.llm.brief import Brief, Names, build_brief
 from narrator.agents.battaglia.llm.roles import decision_kind, role_for
@@ -26,7 +26,7 @@ SPEECH_SCHEMA_CHARS = 300
 """The schema's ``maxLength`` for speech; :func:`~agents.battaglia.llm.roles.fit_speech` then trims it."""
 
 
-class BattagliaLLM:
+class BattagliaLLM(Seat):
     """One seat played by a model (implements :class:`agents.base.Agent`).
 
     Args:
@@ -50,7 +50,7 @@ class BattagliaLLM:
         self.stats = stats or UsageStats()
         self.budget = budget or TokenBudget(settings.budget_tokens)
         self.name = f"llm:{self.settings.model_for('bot')}"
-        self.max_attempts = self.settings.max_reasks + 2
+        self.max_attempts = None  # its conversation counts the re-asks and gives up itself
         self._sink: CallSink | None = None
         self._agents: dict[tuple[str, str], LLMAgent] = {}
         self.switch = ModelSwitch(self.settings.max_transport_failures)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from narrator.agents.base import AgentGaveUpError, Decision, Request
+from narrator.agents.base import AgentGaveUpError, Decision, Request, Seat
 from narrator.agents.battaglia.bot import BattagliaBot
 from narrator.agents.battaglia.llm.agent import BattagliaLLM
 from narrator.agents.battaglia.texts import Table
@@ -21,7 +21,7 @@ from narrator.rules.core import Action, Game, PlayerId
 logger = logging.getLogger(__name__)
 
 
-class WebLLMSeat:
+class WebLLMSeat(Seat):
     """A battaglia seat played by the configured model, the scripted bot answering whenever it cannot."""
 
     def __init__(self, seat: PlayerId, seed: int, language: str = "en") -> None:
@@ -31,7 +31,7 @@ class WebLLMSeat:
         self._sink: CallSink | None = None
         self._offline = False
         self.name = "llm"
-        self.max_attempts = 4
+        self.max_attempts = None  # the model gives up itself, then the scripted bot answers
 
     def bind_calls(self, sink: CallSink) -> None:
         """Forward ``llm_call`` records to the table's transcript."""

@@ -7,11 +7,12 @@ Storyteller run one character, so a table has one player seat. The Storyteller i
 proposes the kernel's requests and sees the player's pending choice.
 
 The kernel has no move for "the player chooses an approach": choices reach it through the
-Storyteller's roll request. So the choice is a *table move* of the web layer (``choose_approach``):
-the seat posts it, it is written to the transcript as a ``choice`` record, and the bot Storyteller
-turns it at once into its proposal, which the kernel checks; a refusal (no Willpower left, pool
-below the difficulty, a trait missing from the sheet) is shown beside the seat's controls with the
-kernel's code and reason. The template Storyteller keeps no state of its own (it reads the kernel's
+Storyteller's roll request. So the choice is the table's *question* to the player seat (the
+session's :class:`~narrator.storyteller.seat.ApproachQuestion`, the same as at the terminal): the
+seat posts its answer (``choose_approach``), the session keeps it as an ``answer`` record, and the
+bot Storyteller turns it at once into its proposal, which the kernel checks; a refusal (no
+Willpower left, pool below the difficulty, a trait missing from the sheet) reopens the question
+and is shown beside the seat's controls with the kernel's code and reason. The template Storyteller keeps no state of its own (it reads the kernel's
 host view), so a restarted server resumes the table where it stopped.
 """
 
@@ -24,19 +25,19 @@ from typing import Any
 
 import yaml
 
-from narrator.agents.base import AgentGaveUpError, Decision, Request
-from narrator.rules.core import HOST, Event, PlayerId, Rejection
+from narrator.agents.base import Question
+from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
 from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
 from narrator.storyteller.render import LABELS
 from narrator.storyteller.scenario import Scenario, load_narration, load_scenario
-from narrator.storyteller.template import Choice, Option, TemplateStoryteller
+from narrator.storyteller.seat import ApproachQuestion, StorytellerSeat
+from narrator.storyteller.template import CHOOSE, Choice, Option, TemplateStoryteller
 from narrator.web.present import Context, Presenter, Section
 from narrator.web.render import Control
 
-CHOOSE = "choose_approach"
-"""The table move of a player seat: ``{"kind": "choose_approach", "approach": id, "willpower": bool,
-"automatic": bool}``."""
+# CHOOSE ("choose_approach"): the table move of a player seat, ``{"kind": "choose_approach",
+# "approach": id, "willpower": bool, "automatic": bool}``: its answer to the table's question.
 
 TRAITS = {
     "ru": {"strength": "Сила", "dexterity": "Ловкость", "stamina": "Выносливость", "charisma": "Обаяние",
@@ -183,44 +184,41 @@ def _sheet(book: str, given: Any) -> Any:
 # -- the bot Storyteller ---------------------------------------------------------------------------
 
 
-class WebStoryteller:
-    """The template Storyteller in the host seat: it moves alone (scenes, turns, its characters'
-    attacks) and turns a player's chosen approach into its proposal (:meth:`answer`).
+class TableVoice:
+    """The template Storyteller of this table's player character (read from each view), as one voice."""
 
-    Asked while the player must choose, it gives up (the table does not ask it then).
-    """
+    def __init__(self, book: str, lang: str) -> None:
+        self.book, self.lang = book, lang
 
-    name = "template-storyteller"
-    max_attempts = 3
-
-    def __init__(self, game: str, lang: str) -> None:
-        self.book, self.lang = book_of(game), lang
-        self.stand_in = False
-        """The player's seat is handed to a bot: choose for it (the first approach, then the next after
-        a refusal) instead of waiting."""
-
-    def voice(self, view: Mapping[str, Any]) -> TemplateStoryteller:
-        """The template Storyteller for this table's player character."""
+    def of(self, view: Mapping[str, Any]) -> TemplateStoryteller:
         return voice_for(self.book, self.lang, player_ids(view)[0])
 
-    def waits(self, view: Mapping[str, Any]) -> bool:
-        """Whether the player must choose before the Storyteller can move."""
-        return not view.get("awaiting_dice") and bool(self.voice(view).options(view))
+    def frame_scene(self, view: Mapping[str, Any]) -> str:
+        return self.of(view).frame_scene(view)
 
-    def act(self, request: Request) -> Decision:
-        if self.waits(request.view):
-            if not self.stand_in:
-                raise AgentGaveUpError("the Storyteller waits for the player's choice of approach")
-            options = self.voice(request.view).options(request.view)
-            pick = options[(request.attempt - 1) % len(options)]
-            return self.answer(request.view, Choice(pick.approach))
-        return Decision(self.voice(request.view).propose(request.view, None), {"by": "storyteller"})
+    def options(self, view: Mapping[str, Any]) -> list[Option]:
+        return self.of(view).options(view)
 
-    def answer(self, view: Mapping[str, Any], choice: Choice) -> Decision:
-        """The roll request (or scene change) the player's ``choice`` becomes."""
-        action = self.voice(view).propose(view, choice)
-        return Decision(action, {"by": "player", "approach": choice.approach, "willpower": choice.willpower,
-                                 "automatic": choice.automatic})
+    def propose(self, view: Mapping[str, Any], choice: Choice | None) -> Action:
+        return self.of(view).propose(view, choice)
+
+    def narrate(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[str]:
+        return self.of(view).narrate(view, events)
+
+
+class WebStoryteller(StorytellerSeat):
+    """The template Storyteller in the host seat: it moves alone (scenes, turns, its characters'
+    attacks) and turns the player's answer to the table's question into its proposal."""
+
+    max_attempts: int | None = 3
+
+    def __init__(self, game: str, lang: str) -> None:
+        super().__init__(TableVoice(book_of(game), lang), "template-storyteller")
+
+
+def table_questions(game: str, lang: str) -> ApproachQuestion:
+    """The table's question to the player seat (which approach), read with the table's template Storyteller."""
+    return ApproachQuestion(TableVoice(book_of(game), lang).of)
 
 
 def storyteller_scripted(game: Any, seat: PlayerId, seed: int, *, context: Any) -> Any:
@@ -230,13 +228,6 @@ def storyteller_scripted(game: Any, seat: PlayerId, seed: int, *, context: Any) 
     from narrator.web.bots import RandomBot
 
     return RandomBot(seed * 1009 + seat)
-
-
-@dataclass
-class Board:
-    """Choices posted by player seats that a human Storyteller has not answered yet."""
-
-    pending: dict[PlayerId, Choice] = field(default_factory=dict)
 
 
 @dataclass
@@ -275,33 +266,20 @@ class StorytellerPresenter(Presenter):
         agent = table.session.agents.get(HOST)
         return agent if table.record.host.controller == "bot" and isinstance(agent, WebStoryteller) else None
 
+    def questions(self, language: str) -> ApproachQuestion:
+        return table_questions(self.game, language)
+
     def choosing_seats(self, table: Any) -> list[PlayerId]:
         """The seats that must choose an approach now (seat 0 while the scenario waits for it)."""
-        if table.error or table.session.outcome() is not None or HOST not in table.waiting_for_kernel():
+        if table.error or table.session.outcome() is not None:
             return []
-        view = self._host_view(table)
-        voice = voice_for(book_of(self.game), table.record.language, player_ids(view)[0])
-        if not voice.options(view) or 0 in self._board(table).pending:
-            return []
-        return [0]
-
-    def bot_waits(self, table: Any, seat: PlayerId) -> bool:
-        bot = self._bot(table)
-        if seat != HOST or bot is None:
-            return False
-        choosing = self.choosing_seats(table)
-        bot.stand_in = bool(choosing) and all(table.seat(s).controller == "bot" for s in choosing)
-        return bool(choosing) and not bot.stand_in
+        return sorted(table.session.open_questions())
 
     def waiting(self, table: Any, seats: list[PlayerId]) -> list[PlayerId]:
         choosing = self.choosing_seats(table)
         if not choosing or self._bot(table) is None:
             return seats
         return sorted({*(s for s in seats if s != HOST), *choosing})
-
-    def _board(self, table: Any) -> Board:
-        board = table.bot_context.shared.setdefault("choices", Board())
-        return board  # type: ignore[no-any-return]
 
     # -- the player's table move -----------------------------------------------------------------
 
@@ -317,7 +295,8 @@ class StorytellerPresenter(Presenter):
         payload = {"kind": CHOOSE, "approach": option.approach}
         flags = []
         for name, key in (("willpower", "wp_flag"), ("automatic", "auto_flag")):
-            if self._accepts(table, voice, Choice(option.approach, **{name: True})):
+            flagged = Choice(approach=option.approach, willpower=name == "willpower", automatic=name == "automatic")
+            if self._accepts(table, voice, flagged):
                 flags.append((name, self.w(ctx, key)))
         return ApproachControl(option.label, payload, [], flags, option.preview)
 
@@ -331,38 +310,24 @@ class StorytellerPresenter(Presenter):
         return bool(flagged) and table.game.check(table.session.state, action) is None
 
     def table_move(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
-        """A seat's choice of approach: refused, handed to the bot Storyteller, or left for a person.
+        """A seat's answer to the table's question (its approach), taken by the session or refused.
+        The Storyteller (a bot at once, or the person on the host page) turns it into its proposal.
 
         Raises:
             ChoiceError: a malformed body (the API answers 422).
         """
-        choice = parse_choice(payload)
-        if seat not in self.choosing_seats(table):
-            return Rejection("NOT_CHOOSING", f"seat {seat} chose {choice.approach!r}, but the Storyteller "
-                                             "is not waiting for a choice now; wait for the next prompt", "web")
+        choice = parse_choice(payload, seat)
         view = self._host_view(table)
-        voice = voice_for(book_of(self.game), table.record.language, player_ids(view)[0])
-        approaches = [o.approach for o in voice.options(view)]
-        if choice.approach not in approaches:
-            return Rejection("UNKNOWN_APPROACH", f"seat {seat} chose {choice.approach!r}, which this scene "
-                                                 f"does not offer; choose one of: {', '.join(approaches)}", "web")
-        label = next(o.label for o in voice.options(view) if o.approach == choice.approach)
+        options = {o.approach: o.label for o in table.session.open_questions().get(seat, Question("", ())).options}
+        rejection = table.session.answer(seat, choice)
+        if rejection is not None:
+            return rejection
         flags = [self.w(ctx_of(table), key) for key, on in (("wp_flag", choice.willpower),
                                                             ("auto_flag", choice.automatic)) if on]
         who = next(str(s["name"]) for s in view["sheets"] if s["id"] == player_ids(view)[0])
-        table.say(seat, self.w(ctx_of(table), "choice", who=who, label=label) + "".join(f" + {f}" for f in flags),
-                  choice={"approach": choice.approach, "willpower": choice.willpower,
-                          "automatic": choice.automatic})
-        bot = self._bot(table)
-        if bot is None:
-            self._board(table).pending[seat] = choice
-            return None
-        decision = bot.answer(view, choice)
-        return table.session.submit(decision.action, notes=decision.notes)
-
-    def after_host_move(self, table: Any) -> None:
-        """A human Storyteller's proposal answers the pending choice."""
-        self._board(table).pending.clear()
+        table.say(seat, self.w(ctx_of(table), "choice", who=who, label=options[choice.approach])
+                  + "".join(f" + {f}" for f in flags))
+        return None
 
     # -- events ----------------------------------------------------------------------------------
 
@@ -471,7 +436,7 @@ class StorytellerPresenter(Presenter):
         if bot is None:
             return []
         view = self._host_view(table)
-        lines = bot.voice(view).narrate(view, events)
+        lines = bot.voice.narrate(view, events)
         return [("storyteller", "\n".join(lines))] if lines else []
 
 
@@ -480,7 +445,7 @@ def ctx_of(table: Any) -> Context:
     return Context(tuple(table.names), table.record.language if table.record.language in W else "en")
 
 
-def parse_choice(payload: Mapping[str, Any]) -> Choice:
+def parse_choice(payload: Mapping[str, Any], seat: PlayerId = 0) -> Choice:
     """``{"kind": "choose_approach", "approach": ..., "willpower": ..., "automatic": ...}`` -> Choice.
 
     Raises:
@@ -496,7 +461,7 @@ def parse_choice(payload: Mapping[str, Any]) -> Choice:
     wrong = [name for name, value in flags.items() if not isinstance(value, bool)]
     if wrong:
         raise ChoiceError(f"{CHOOSE}: {', '.join(wrong)} must be true or false")
-    return Choice(approach, **flags)
+    return Choice(actor=seat, approach=approach, **flags)
 
 
 def dice_faces(result: Mapping[str, Any]) -> str:

@@ -278,7 +278,7 @@ class TenCandlesPresenter(Presenter):
 
     def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:
         """The bot GM's Storyteller on scene openings, conflicts and the X-card (as the terminal
-        game tells them), then the scripted survivors' table talk."""
+        game tells them). The survivors' own lines arrive with their moves (``Decision.said``)."""
         said: list[tuple[str, str]] = []
         gm = table.session.agents.get(HOST)
         voice = getattr(gm, "voice", None) if table.record.host.controller == "bot" else None
@@ -288,10 +288,6 @@ class TenCandlesPresenter(Presenter):
                 prose = _prose(voice, view, event)
                 if prose:
                     said.append(("storyteller", prose))
-        for seat, agent in table.session.agents.items():
-            lines = getattr(agent, "said", None)
-            while lines:
-                said.append((seat, lines.pop(0)))
         return said
 
 
