@@ -160,10 +160,27 @@ class SetupRecord(_Side):
     kind: Literal["setup"]
 
 
+class TalkRecord(_Side):
+    """Table talk: offers a seat said aloud outside the rules (``narrator.agents.base.Talk``)."""
+
+    kind: Literal["talk"]
+    actor: StrictInt
+    offers: dict[str, bool]
+
+
+class AnswerRecord(_Side):
+    """A seat's answer to the table's question outside the rules (a Storyteller player's approach)."""
+
+    kind: Literal["answer"]
+    actor: StrictInt
+    payload: dict[str, Any]
+    notes: dict[str, Any] | None = None
+
+
 SCHEMAS: dict[str, type[BaseModel]] = {
     "header": Header, "action": ActionRecord, "chance": ChanceRecord, "event": EventRecord,
     "result": ResultRecord, "fallback": FallbackRecord, "rejected": RejectedRecord, "llm_call": LLMCallRecord,
-    "narration": NarrationRecord, "setup": SetupRecord,
+    "narration": NarrationRecord, "setup": SetupRecord, "talk": TalkRecord, "answer": AnswerRecord,
 }
 """Every record kind a transcript may hold; anything else is refused by name."""
 
