@@ -9,9 +9,16 @@ OpenAI Agents SDK). The mapping works for wheels and for editable installs alike
 Each folder of ``native/`` with a ``module.cpp`` becomes ``narrator.fast._<folder>``. The engines
 are optional: without a C++ compiler the install still succeeds and ``narrator simulate`` plays
 with the Python kernel (see ``narrator/fast/__init__.py`` and docs/performance.md).
+
+Each engine's config struct and its reader are generated here from the config dataclass
+(``narrator/fast/codegen.py``) into ``build/generated/<folder>/``, with the digest of the Python
+rules the engine was ported from (``native/<folder>/ported_from.toml``, ``narrator/fast/digest.py``).
 """
 
+import importlib.util
 import os
+import sys
+import tomllib
 from pathlib import Path
 
 from pybind11.setup_helpers import Pybind11Extension, build_ext
@@ -35,6 +42,43 @@ def packages() -> list[str]:
     return sorted(found)
 
 
+def _codegen():
+    """narrator/fast/codegen.py, loaded by path: the package's dependencies need not be installed yet."""
+    spec = importlib.util.spec_from_file_location("narrator_codegen", ROOT / "narrator" / "fast" / "codegen.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def _source(module: str) -> Path:
+    """The source file of an installed module name (``narrator.rules.battaglia.config``)."""
+    package = max((name for name in PACKAGE_DIR if module.startswith(name + ".")), key=len)
+    return ROOT / PACKAGE_DIR[package] / (module[len(package) + 1:].replace(".", "/") + ".py")
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:  # an unchanged header rebuilds nothing
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def generated_headers(folder: Path) -> Path | None:
+    """Write the engine's generated headers; their folder (``None``: this engine has no config to generate)."""
+    codegen = _codegen()
+    game = codegen.GAMES.get(folder.name)
+    if game is None:
+        return None
+    options = codegen.options_from_source(_source(game.config_module).read_text(encoding="utf-8"), game.config_class)
+    committed = folder / "ported_from.toml"
+    port = tomllib.loads(committed.read_text(encoding="utf-8")) if committed.is_file() else {}
+    out = ROOT / "build" / "generated" / folder.name
+    _write_if_changed(out / "generated_config.hpp", codegen.config_header(game, options))
+    _write_if_changed(out / "generated_config_py.hpp", codegen.reader_header(
+        game, options, port.get("digest", "none"), list(port.get("unported", []))))
+    return out
+
+
 def native_extensions() -> list[Pybind11Extension]:
     extensions = []
     only = set(filter(None, os.environ.get("NATIVE_ONLY", "").split(",")))  # dev loop: rebuild just these
@@ -43,10 +87,15 @@ def native_extensions() -> list[Pybind11Extension]:
         if only and folder.name not in only:
             continue
         sources = sorted(str(p.relative_to(ROOT)) for p in folder.glob("*.cpp"))
+        include = ["native", "native/common", str(folder.relative_to(ROOT))]
+        depends = [str(p.relative_to(ROOT)) for p in folder.glob("*.hpp")]
+        generated = generated_headers(folder)
+        if generated is not None:
+            include.append(str(generated.relative_to(ROOT)))
+            depends += [str(p.relative_to(ROOT)) for p in sorted(generated.glob("*.hpp"))]
         extensions.append(Pybind11Extension(
-            f"narrator.fast._{folder.name}", sources, include_dirs=["native", "native/common", str(folder.relative_to(ROOT))],
-            cxx_std=17, extra_compile_args=FLAGS, depends=[str(p.relative_to(ROOT)) for p in folder.glob("*.hpp")],
-            optional=True))
+            f"narrator.fast._{folder.name}", sources, include_dirs=include, cxx_std=17, extra_compile_args=FLAGS,
+            depends=depends, optional=True))
     return extensions
 
 

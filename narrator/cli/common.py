@@ -75,8 +75,8 @@ def parse_range(text: str, *, low: int, high: int, what: str = "players") -> lis
 
 
 ENGINE_HELP = ("Who plays the games: 'native' (the compiled playout engine, ~100x faster), 'python' (the rules "
-               "kernel itself) or 'auto' (native when it is built and supports the rules, else python). Both play "
-               "the same game for the same seed.")
+               "kernel itself) or 'auto' (native when it is built, was ported from the installed rules and plays "
+               "every option asked for, else python, saying why). Both play the same game for the same seed.")
 VERIFY_HELP = ("Play this many of the run's games again with the Python kernel and check the rows agree "
                "(default: one per player count; 0 skips the check).")
 
@@ -103,7 +103,8 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
     if chosen.name != "native":
         rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
                          description=f"{description} ({chosen.name})", batched=True)
-        return rows, "Played by the Python rules kernel."
+        return rows, "Played by the Python rules kernel." + (f" Not by the native engine: {chosen.why}."
+                                                             if chosen.why else "")
     count = min(len(jobs), len({job.players for job in jobs}) if verify is None else verify)
     check = KernelCheck(jobs, play_one, count)  # the kernel replays its sample while the engine plays
     try:

@@ -9,14 +9,20 @@ require the same moves, chance results and report rows (``tests/fast/``), and ``
 resumption and replay always use the Python kernel.
 
 The engines are built by ``setup.py`` when a C++ compiler is present; :func:`engine` says whether
-one is importable and why not.
+one is importable and why not. Each carries the digest of the Python rules it was ported from
+(``narrator.fast.digest``): :func:`playout` refuses an engine whose digest is not the installed
+Python's (:func:`stale`), and each engine's ``unsupported(config)`` refuses options it plays only at
+their default (:func:`unported`). ``narrator simulate --engine auto`` then plays with the Python
+kernel and its report says why.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 from types import ModuleType
+from typing import Any
 
 GAMES = ("battaglia", "ten_candles")
 MODULES = (*GAMES, "common")
@@ -46,9 +52,12 @@ def playout(game: str) -> ModuleType:
     """The Python face of ``game``'s engine, ``narrator.fast.<game>``: ``play_rows``, ``trace``, ``unsupported``.
 
     Raises:
-        NativeUnavailableError: the compiled module or its Python face is missing or incomplete.
+        NativeUnavailableError: the compiled module or its Python face is missing or incomplete, or the
+            engine was ported from other Python rules than the installed ones (:func:`stale`).
     """
-    engine(game)
+    why = stale(game)
+    if why:
+        raise NativeUnavailableError(why)
     try:
         face = importlib.import_module(f"narrator.fast.{game}")
     except ImportError as error:
@@ -57,6 +66,48 @@ def playout(game: str) -> ModuleType:
     if missing:
         raise NativeUnavailableError(f"the native {game} engine is incomplete here (no {', '.join(missing)})")
     return face
+
+
+def stale(game: str) -> str | None:
+    """Why the built engine of ``game`` must not play the installed Python rules, else ``None``.
+
+    The engine carries the digest of the Python it was ported from; a rule edited in Python and not
+    ported to C++ (or an engine built before the rules it is installed with) makes them differ.
+
+    Raises:
+        NativeUnavailableError: the engine is not built.
+    """
+    from narrator.fast.digest import python_digest
+
+    built = getattr(engine(game), "RULES_DIGEST", None)
+    rebuild = f"rebuild it (NATIVE_ONLY={game} pip install --no-deps --no-build-isolation -e .)"
+    if built is None:
+        return f"the native {game} engine was built before it carried a rules digest: {rebuild}"
+    installed = python_digest(game)
+    if built != installed:
+        return (f"the installed Python rules of {game} (digest {installed[:12]}) are not those the native engine "
+                f"was ported from ({built[:12]}): a rule changed in Python and not in C++ (port it and "
+                f"`python -m narrator.fast.digest --update {game} --reason ...`), or the engine is older: {rebuild}")
+    return None
+
+
+def unported(game: str, config: Any) -> str | None:
+    """The options of ``config`` away from their default that ``game``'s engine does not play, else ``None``.
+
+    An option the engine does not read, or reads but plays only at its default (``UNPORTED``, from
+    ``native/<game>/ported_from.toml``), is played by the Python kernel.
+    """
+    module = engine(game)
+    known = set(getattr(module, "OPTIONS", ())) - set(getattr(module, "UNPORTED", ()))
+    away = [f"{f.name}={getattr(config, f.name)!r}" for f in dataclasses.fields(config)
+            if f.name not in known and getattr(config, f.name) != _default(f)]
+    return f"option {', '.join(away)} (not ported to C++: the engine plays only the default)" if away else None
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    return f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING
 
 
 def available(game: str) -> bool:

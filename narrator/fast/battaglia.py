@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.battaglia.draws import seed_key
-from narrator.fast import engine, mt_key
+from narrator.fast import engine, mt_key, unported
 
 CAUSES = ("darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "lun")
 """The row's death causes, in the order the engine's tally reports them (then ``other``)."""
@@ -34,7 +34,7 @@ def unsupported(config: Any) -> str | None:
     """Why ``config`` (a ``BattagliaConfig``) cannot be played by the native engine, else ``None``."""
     if config.players > 18:
         return f"{config.players} players: the native engine seats at most 18"
-    return None
+    return unported("battaglia", config)
 
 
 def play_rows(config: Any, jobs: Sequence[Any]) -> list[dict[str, Any]]:

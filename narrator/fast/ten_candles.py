@@ -12,7 +12,7 @@ Public functions (the contract of ``narrator.playtest.engines``):
   encodes it (chance moves as ``{"kind": "chance", "actor": -1, "values": [...]}``).
 * :func:`trace_full` ``(config, seed)``: the same with rejected proposals and fallbacks, as
   ``(type, actor, payload, code)`` tuples in transcript order.
-* :func:`unsupported` ``(config) -> str | None``: why a config cannot be played natively (never, today).
+* :func:`unsupported` ``(config) -> str | None``: why a config cannot be played natively.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from narrator.fast import engine, mt_key
+from narrator.fast import engine, mt_key, unported
 from narrator.fast.ten_candles_material import agent_keys, agent_material
 
 _INT64 = 2**63
@@ -31,11 +31,11 @@ Move = tuple[str, int, "dict[str, Any] | None", "str | None"]
 def unsupported(config: Any) -> str | None:
     """Why ``config`` (a ``TenCandlesConfig``) cannot be played natively, else ``None``.
 
-    Every option of ``TenCandlesConfig`` is ported, for every player count it allows (2..9).
+    Options the engine plays only at their default (``narrator.fast.unported``) are refused.
     """
     if not 2 <= config.players <= 9:
         return f"{config.players} players: the native engine seats 2..9"
-    return None
+    return unported("ten_candles", config)
 
 
 @lru_cache(maxsize=32)

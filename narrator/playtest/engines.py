@@ -1,8 +1,8 @@
 """Which engine plays a run: the native playout engine when it can, else the Python kernel and bots.
 
 Both play the same game for the same seed (``narrator.fast`` explains how that is held true). A run
-asks for ``auto`` (native when it is built and supports the rules profile, else Python, with the
-reason shown), ``native`` (an error when it cannot) or ``python``. Whichever plays, a sample of
+asks for ``auto`` (native when it is built, was ported from the installed Python rules and plays
+every option of the profile, else Python, with the reason shown and reported), ``native`` (an error when it cannot) or ``python``. Whichever plays, a sample of
 games is played again by the Python kernel and the rows compared (:func:`verify`), so a report never
 rests on an engine that disagrees with the law.
 """
@@ -34,12 +34,14 @@ class Engine:
     Attributes:
         name: ``"native"`` or ``"python"``.
         play_batch: plays a list of jobs and returns their rows in order (module-level: pickled).
-        note: why ``auto`` fell back to Python (empty otherwise).
+        note: the console line when ``auto`` fell back to Python (empty otherwise).
+        why: the reason alone, for the report (empty otherwise).
     """
 
     name: str
     play_batch: PlayBatch
     note: str = ""
+    why: str = ""
 
 
 def each(play_one: PlayOne, jobs: Sequence[GameJob]) -> list[Row]:
@@ -104,7 +106,7 @@ def choose(requested: str, *, play_one: PlayOne, native: Callable[[], tuple[Play
 def _fallback(requested: str, python: Engine, why: str) -> Engine:
     if requested == "native":
         raise EngineError(f"--engine native: {why}")
-    return Engine("python", python.play_batch, note=f"playing with the Python kernel: {why}")
+    return Engine("python", python.play_batch, note=f"playing with the Python kernel: {why}", why=why)
 
 
 def verify(rows: Sequence[Row], jobs: Sequence[GameJob], play_one: PlayOne, count: int) -> list[str]:

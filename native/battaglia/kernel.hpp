@@ -41,7 +41,7 @@ inline void kill(State& s, uint32_t dead, bool night) {
 
 inline bool in_clan(const State& s, int seat, Force winner) {
   if (seat_force(s, seat) == winner) return true;
-  if (s.config->scoring_clan_by == ClanBy::ANY_SOUL && s.lives[seat] == 2)
+  if (s.config->scoring_clan_by == ScoringClanBy::any_soul && s.lives[seat] == 2)
     return force_of(s.first_cards[seat], 1, s.config->rainmaker_force) == winner;
   return false;
 }

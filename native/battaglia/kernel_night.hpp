@@ -240,7 +240,7 @@ inline int darkness_decision(const State& s, bool* productive) {
   if (count != 1) return -1;
   const int life = step_life(s.step);
   uint32_t pool = 0;
-  if (s.config->darkness_productivity == Productivity::SUPPORTER) {
+  if (s.config->darkness_productivity == DarknessProductivity::supporter) {
     for (int i = 0; i < s.n_chosen; ++i)
       if (!s.chosen[i].is_text && s.chosen[i].target == decided) pool |= bit(s.chosen[i].seat);
   } else {
@@ -367,7 +367,7 @@ struct NightDeaths {
       all = all && d;
     }
     memo_set[p] = true;
-    memo[p] = s.config->domovik_multi_host == DomovikMultiHost::ANY_DEAD_KILLS ? any : all;
+    memo[p] = s.config->domovik_multi_host == DomovikMultiHost::any_dead_kills ? any : all;
     return memo[p];
   }
 };

@@ -82,7 +82,7 @@ inline void dying_shot(State& s, int seat, int target) {
     return close_day(s);
   }
   s.shot = target;
-  if (s.config->dying_shot_gate == Gate::ON_CONDEMNATION) shot_effect(s, seat, target);
+  if (s.config->dying_shot_gate == DyingShotGate::on_condemnation) shot_effect(s, seat, target);
   enter_execution(s);
 }
 
@@ -109,7 +109,7 @@ inline void execute(State& s);
 // day.enter_execution: every living seat may object, or only Lun and the Bishop (§11.3.3).
 inline void enter_execution(State& s) {
   uint32_t seats = s.living();
-  if (s.config->objection_window == ObjectionWindow::ELIGIBLE) {
+  if (s.config->objection_window == ObjectionWindow::eligible) {
     uint32_t eligible = 0;
     for (uint32_t m = seats; m; m &= m - 1) {
       int x = __builtin_ctz(m);
@@ -182,10 +182,10 @@ inline void execute(State& s) {
   int n_deaths = 1;
   if (s.cards[condemned] == Card::CORRIGAN && executed == condemned) {
     s.corrigan_open |= bit(s.lives[condemned]);
-    if (shot >= 0 && s.config->dying_shot_gate == Gate::ON_EXECUTION) {
+    if (shot >= 0 && s.config->dying_shot_gate == DyingShotGate::on_execution) {
       if (shot_effect(s, condemned, shot)) { deaths |= bit(shot); ++n_deaths; }
     }
-  } else if (shot >= 0 && s.config->dying_shot_gate == Gate::ON_CONDEMNATION && in(CORRIGAN_LETHAL, s.cards[shot])) {
+  } else if (shot >= 0 && s.config->dying_shot_gate == DyingShotGate::on_condemnation && in(CORRIGAN_LETHAL, s.cards[shot])) {
     deaths |= bit(shot);
     ++n_deaths;
   }
@@ -212,7 +212,7 @@ inline void execute(State& s) {
 inline void close_day(State& s, int executed) {
   PendingCurse carried;
   if (s.day_curse.active && s.day_curse.cursed >= 0 &&
-      (s.config->curse_gate == Gate::ON_CONDEMNATION || executed == s.day_curse.koldun))
+      (s.config->curse_gate == CurseGate::on_condemnation || executed == s.day_curse.koldun))
     carried = s.day_curse;
   const int quiet = s.eventful ? 0 : s.quiet_cycles + 1;
   Event e = make_event(EventKind::DAY_END);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bot.hpp"
+#include "generated_config_py.hpp"
 #include "play.hpp"
 #include "types.hpp"
 
@@ -15,62 +16,10 @@ using namespace battaglia;
 
 namespace {
 
-template <class E>
-E pick(const py::object& config, const char* name, std::initializer_list<const char*> values) {
-  const std::string v = py::str(config.attr(name));
-  int i = 0;
-  for (const char* candidate : values) {
-    if (v == candidate) return static_cast<E>(i);
-    ++i;
-  }
-  throw py::value_error(std::string("battaglia native: unknown ") + name + " " + v);
-}
-
-// The validated BattagliaConfig, field for field.
+// The validated BattagliaConfig: the generated reader, with the deck size resolved (config.cards).
 Config to_config(const py::object& o) {
-  Config c;
-  auto i = [&](const char* n) { return o.attr(n).cast<int>(); };
-  auto b = [&](const char* n) { return o.attr(n).cast<bool>(); };
-  c.players = i("players");
+  Config c = read_config(o);
   c.deck_size = o.attr("cards").cast<int>();
-  c.max_players = i("max_players");
-  c.soul_pool = pick<SoulPool>(o, "soul_pool", {"unissued", "undealt_and_dead", "undealt"});
-  c.soul_own_previous_card = b("soul_own_previous_card");
-  c.acquaintance_reveals_cards = b("acquaintance_reveals_cards");
-  c.rainmaker_force = pick<RainmakerForce>(o, "rainmaker_force", {"by_life", "by_night_group"});
-  c.koldunya_in_shadow_meetings = b("koldunya_in_shadow_meetings");
-  c.koldunya_revealed_by_target = b("koldunya_revealed_by_target");
-  c.bishop_points_at_koldunya = b("bishop_points_at_koldunya");
-  c.cat_peeks_night1 = b("cat_peeks_night1");
-  c.cat_sees_tiir_card = b("cat_sees_tiir_card");
-  c.darkness_rounds = i("darkness_rounds");
-  c.shadow_talk_rounds = i("shadow_talk_rounds");
-  c.darkness_productivity = pick<Productivity>(o, "darkness_productivity", {"supporter", "participant"});
-  c.domovik_multi_host = pick<DomovikMultiHost>(o, "domovik_multi_host", {"any_dead_kills", "any_alive_saves"});
-  c.lord_guest_protected = b("lord_guest_protected");
-  c.domovik_self = b("domovik_self");
-  c.tiir_self = b("tiir_self");
-  c.corrigan_self = b("corrigan_self");
-  c.heir_keeps_shot_after_death = b("heir_keeps_shot_after_death");
-  c.dying_shot_gate = pick<Gate>(o, "dying_shot_gate", {"on_execution", "on_condemnation"});
-  c.lord_reveal_at_night = b("lord_reveal_at_night");
-  c.lord_revote = b("lord_revote");
-  c.koldun_executed = b("koldun_executed");
-  c.curse_gate = pick<Gate>(o, "curse_gate", {"on_execution", "on_condemnation"});
-  c.n_includes_gloom = b("n_includes_gloom");
-  c.n_includes_koldunya = b("n_includes_koldunya");
-  c.accusations_min = i("accusations_min");
-  c.accusations_max = i("accusations_max");
-  c.votes_per_player = i("votes_per_player");
-  c.speech_rounds = i("speech_rounds");
-  c.objection_window = pick<ObjectionWindow>(o, "objection_window", {"all", "eligible"});
-  c.stalemate_cycles = i("stalemate_cycles");
-  c.human_moderator = b("human_moderator");
-  c.forced_outcome_players = i("forced_outcome_players");
-  c.forced_outcome_visits = i("forced_outcome_visits");
-  c.max_days = i("max_days");
-  c.scoring_cumulative = b("scoring_cumulative");
-  c.scoring_clan_by = pick<ClanBy>(o, "scoring_clan_by", {"final_soul", "any_soul"});
   return c;
 }
 
@@ -308,6 +257,7 @@ py::tuple view_tuple(const View& v) {
 
 PYBIND11_MODULE(_battaglia, m) {
   m.doc() = "Native battaglia kernel and playout (simulation accelerator; rules/battaglia is the law).";
+  export_port(m);  // RULES_DIGEST, OPTIONS, UNPORTED (narrator.fast.digest)
   m.def("max_seats", [] { return MAX_SEATS; });
   m.def("play_bots", [](const py::object& config, const std::vector<std::vector<uint32_t>>& seed_keys,
                         const std::vector<std::vector<uint64_t>>& bot_keys) {

@@ -80,7 +80,7 @@ inline Force force_of(Card card, int life, RainmakerForce rule) {
   if (in(LIGHT, card)) return Force::LIGHT;
   if (in(GLOOM, card)) return life == 1 ? Force::FIRST_GLOOM : Force::SECOND_GLOOM;
   if (in(DARKNESS, card)) {
-    if (card == Card::RAINMAKER && rule == RainmakerForce::BY_NIGHT_GROUP) life = 3 - life;
+    if (card == Card::RAINMAKER && rule == RainmakerForce::by_night_group) life = 3 - life;
     return life == 1 ? Force::FIRST_DARKNESS : Force::SECOND_DARKNESS;
   }
   return Force::SHADOW;
@@ -112,9 +112,9 @@ inline uint32_t judges(const State& s) { return s.revealed_lord & ~s.out; }
 inline uint32_t soul_pool(const State& s, int seat) {
   const Config& c = *s.config;
   uint32_t allowed;
-  if (c.soul_pool == SoulPool::UNISSUED) {
+  if (c.soul_pool == SoulPool::unissued) {
     allowed = (1u << s.deck_size) - 1u;
-  } else if (c.soul_pool == SoulPool::UNDEALT_AND_DEAD) {
+  } else if (c.soul_pool == SoulPool::undealt_and_dead) {
     allowed = s.undealt;
     for (int i = 0; i < s.graves; ++i) allowed |= cbit(s.graveyard[i].card);
   } else {

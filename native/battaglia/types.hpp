@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "generated_config.hpp"  // Config: BattagliaConfig field for field (setup.py writes it at build time)
+
 namespace battaglia {
 
 constexpr int MAX_SEATS = 18;  // players 6..17, or 18 with max_players=18 and the 20-card set (config.py)
@@ -69,59 +71,7 @@ inline const char* force_name(Force f) {
   return f == Force::NONE ? "" : names[static_cast<int>(f)];
 }
 
-// ---- config (rules/battaglia/config.py) ------------------------------------------------------------
-
-enum class SoulPool : uint8_t { UNISSUED, UNDEALT_AND_DEAD, UNDEALT };
-enum class RainmakerForce : uint8_t { BY_LIFE, BY_NIGHT_GROUP };
-enum class Productivity : uint8_t { SUPPORTER, PARTICIPANT };
-enum class DomovikMultiHost : uint8_t { ANY_DEAD_KILLS, ANY_ALIVE_SAVES };
-enum class Gate : uint8_t { ON_EXECUTION, ON_CONDEMNATION };  // dying_shot_gate and curse_gate
-enum class ObjectionWindow : uint8_t { ALL, ELIGIBLE };
-enum class ClanBy : uint8_t { FINAL_SOUL, ANY_SOUL };
-
-// BattagliaConfig, field for field (filled from the validated Python config by module.cpp).
-struct Config {
-  int players = 12;
-  int deck_size = 14;  // the announced deck (config.cards): already resolved, never 0
-  int max_players = 17;
-  SoulPool soul_pool = SoulPool::UNISSUED;
-  bool soul_own_previous_card = true;
-  bool acquaintance_reveals_cards = false;
-  RainmakerForce rainmaker_force = RainmakerForce::BY_LIFE;
-  bool koldunya_in_shadow_meetings = true;
-  bool koldunya_revealed_by_target = true;
-  bool bishop_points_at_koldunya = true;
-  bool cat_peeks_night1 = true;
-  bool cat_sees_tiir_card = false;
-  int darkness_rounds = 3;
-  int shadow_talk_rounds = 1;
-  Productivity darkness_productivity = Productivity::SUPPORTER;
-  DomovikMultiHost domovik_multi_host = DomovikMultiHost::ANY_DEAD_KILLS;
-  bool lord_guest_protected = true;
-  bool domovik_self = false;
-  bool tiir_self = false;
-  bool corrigan_self = false;
-  bool heir_keeps_shot_after_death = false;
-  Gate dying_shot_gate = Gate::ON_EXECUTION;
-  bool lord_reveal_at_night = true;
-  bool lord_revote = true;
-  bool koldun_executed = true;
-  Gate curse_gate = Gate::ON_CONDEMNATION;
-  bool n_includes_gloom = false;
-  bool n_includes_koldunya = false;
-  int accusations_min = 2;
-  int accusations_max = 5;
-  int votes_per_player = 0;
-  int speech_rounds = 1;
-  ObjectionWindow objection_window = ObjectionWindow::ALL;
-  int stalemate_cycles = 3;
-  bool human_moderator = false;   // no effect on a lean playout (nobody asks the host)
-  int forced_outcome_players = 0;
-  int forced_outcome_visits = 20000;
-  int max_days = 200;
-  bool scoring_cumulative = false;
-  ClanBy scoring_clan_by = ClanBy::FINAL_SOUL;
-};
+// ---- config: Config and its enums are generated from rules/battaglia/config.py (generated_config.hpp) --
 
 // ---- phases and night steps (rules/battaglia/state.py) ---------------------------------------------
 

@@ -53,8 +53,8 @@ inline bool gm_holds_narration(const Conflict& c) {
   return !is_success(c.common, c.hope) || !player_narrates(c.common, c.hope, c.gm);
 }
 inline Code limit_rejection(const State& s, const Conflict& c) {
-  const int cap = s.config.max_rerolls_per_roll;
-  return cap >= 0 && c.rerolls >= cap ? Code::REROLL_LIMIT : Code::ok;
+  const std::optional<int>& cap = s.config.max_rerolls_per_roll;  // None = no cap
+  return cap && c.rerolls >= *cap ? Code::REROLL_LIMIT : Code::ok;
 }
 // conflict.burn_rejection (L295, L114, L232).
 inline Code burn_rejection(const State& s, const Conflict& c) {

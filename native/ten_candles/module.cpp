@@ -2,6 +2,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "generated_config_py.hpp"
 #include "kernel.hpp"
 #include "kernel_chooser.hpp"
 #include "kernel_seed.hpp"
@@ -15,30 +16,8 @@ using namespace tc;
 
 namespace {
 
-// TenCandlesConfig (a validated Python dataclass) -> Config.
-Config config_from(const py::object& c) {
-  Config out;
-  out.players = c.attr("players").cast<int>();
-  out.brink_success_loses = c.attr("brink_success_loses").cast<std::string>() == "sixes" ? BrinkSuccessLoses::sixes
-                                                                                          : BrinkSuccessLoses::ones;
-  out.chorus_counts_as_truth = c.attr("chorus_counts_as_truth").cast<bool>();
-  out.final_scene = c.attr("final_scene").cast<std::string>() == "literal" ? FinalScene::literal : FinalScene::one_by_one;
-  out.seize_requires_tie = c.attr("seize_requires_tie").cast<bool>();
-  out.trait_reroll_includes_hope = c.attr("trait_reroll_includes_hope").cast<bool>();
-  const py::object cap = c.attr("max_rerolls_per_roll");
-  out.max_rerolls_per_roll = cap.is_none() ? -1 : cap.cast<int>();
-  out.allow_relight_during_setup = c.attr("allow_relight_during_setup").cast<bool>();
-  out.gm_sees_all_brinks = c.attr("gm_sees_all_brinks").cast<bool>();
-  out.dead_players_speak_truths = c.attr("dead_players_speak_truths").cast<bool>();
-  out.traits_one_word = c.attr("traits_one_word").cast<bool>();
-  const std::string playback = c.attr("message_playback").cast<std::string>();
-  out.message_playback = playback == "on_death" ? MessagePlayback::on_death
-                         : playback == "never"  ? MessagePlayback::never
-                                                : MessagePlayback::at_end;
-  for (const auto& line : c.attr("lines")) out.lines.push_back(line.cast<std::string>());
-  for (const auto& veil : c.attr("veils")) out.veils.push_back(veil.cast<std::string>());
-  return out;
-}
+// TenCandlesConfig (a validated Python dataclass) -> Config: the generated reader.
+Config config_from(const py::object& c) { return read_config(c); }
 
 // rules.codec.action_to_dict / rules.core.jsonable of an action.
 py::dict action_dict(const Action& a) {
@@ -302,6 +281,7 @@ py::dict row_dict(int index, int players, const py::object& seed, const Tally& t
 
 PYBIND11_MODULE(_ten_candles, m) {
   m.doc() = "Native Ten Candles playouts: the same games as the Python kernel, faster.";
+  export_port(m);  // RULES_DIGEST, OPTIONS, UNPORTED (narrator.fast.digest)
   m.def("kinds", []() {
     std::vector<std::string> out;
     for (int k = 0; k <= static_cast<int>(Kind::chance); ++k) out.push_back(kind_name(static_cast<Kind>(k)));

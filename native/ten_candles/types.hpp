@@ -27,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "generated_config.hpp"  // Config: TenCandlesConfig field for field (setup.py writes it at build time)
+
 namespace tc {
 
 // -- seats -----------------------------------------------------------------------------------
@@ -54,28 +56,7 @@ inline int brink_author(int holder, int players) { return right_of(holder, playe
 inline int virtue_author(int holder, int players) { return (holder + 1) % players; }
 inline int vice_author(int holder, int players) { return ((holder - 1) % players + players) % players; }
 
-// -- config (rules/ten_candles/config.py, TenCandlesConfig) ------------------------------------
-
-enum class BrinkSuccessLoses : uint8_t { ones, sixes };
-enum class FinalScene : uint8_t { one_by_one, literal };
-enum class MessagePlayback : uint8_t { at_end, on_death, never };
-
-struct Config {
-  int players = 3;
-  BrinkSuccessLoses brink_success_loses = BrinkSuccessLoses::ones;
-  bool chorus_counts_as_truth = true;
-  FinalScene final_scene = FinalScene::one_by_one;
-  bool seize_requires_tie = false;
-  bool trait_reroll_includes_hope = true;
-  int max_rerolls_per_roll = -1;  // -1 = None (no cap)
-  bool allow_relight_during_setup = false;
-  bool gm_sees_all_brinks = false;
-  bool dead_players_speak_truths = true;
-  bool traits_one_word = true;
-  MessagePlayback message_playback = MessagePlayback::at_end;
-  std::vector<std::string> lines;
-  std::vector<std::string> veils;
-};
+// -- config: Config and its enums are generated from rules/ten_candles/config.py (generated_config.hpp) ----
 
 // -- phases and cards (rules/ten_candles/state.py) -----------------------------------------------
 

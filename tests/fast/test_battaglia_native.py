@@ -32,27 +32,21 @@ from narrator.battaglia.simulate import job_config, lean_trace, play_one
 from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import CARD_NAMES, action_dict, play_rows, trace, unsupported
 from narrator.playtest.runner import GameJob
+from tests.fast.options import away_from_default
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER_COUNTS = range(6, 18)
 
-OPTIONS: list[dict[str, Any]] = [
-    {"soul_pool": "undealt_and_dead"}, {"soul_pool": "undealt"}, {"soul_own_previous_card": False},
-    {"acquaintance_reveals_cards": True}, {"rainmaker_force": "by_night_group"},
-    {"koldunya_in_shadow_meetings": False}, {"koldunya_revealed_by_target": False},
-    {"bishop_points_at_koldunya": False}, {"cat_peeks_night1": False}, {"cat_sees_tiir_card": True},
-    {"darkness_rounds": 1}, {"shadow_talk_rounds": 0}, {"shadow_talk_rounds": 2},
-    {"darkness_productivity": "participant"}, {"domovik_multi_host": "any_alive_saves"},
-    {"lord_guest_protected": False}, {"domovik_self": True, "tiir_self": True, "corrigan_self": True},
-    {"heir_keeps_shot_after_death": True}, {"dying_shot_gate": "on_condemnation"},
-    {"lord_reveal_at_night": False}, {"lord_revote": False}, {"koldun_executed": False},
-    {"curse_gate": "on_execution"}, {"n_includes_gloom": True, "n_includes_koldunya": True},
-    {"accusations_min": 1, "accusations_max": 6}, {"votes_per_player": 2}, {"speech_rounds": 2},
-    {"objection_window": "eligible"}, {"stalemate_cycles": 0}, {"stalemate_cycles": 1}, {"human_moderator": True},
-    {"max_days": 3}, {"scoring_cumulative": True, "scoring_clan_by": "any_soul"},
-    {"forced_outcome_players": 3, "forced_outcome_visits": 300},
-]
-"""Every option of BattagliaConfig away from its default."""
+OPTIONS: list[dict[str, Any]] = away_from_default(
+    "battaglia", skip=("players", "deck_size", "max_players"),
+    values={"darkness_rounds": [1], "shadow_talk_rounds": [0, 2], "votes_per_player": [2], "stalemate_cycles": [0, 1],
+            "max_days": [3], "forced_outcome_players": [3], "forced_outcome_visits": [300], "accusations_min": [1],
+            "accusations_max": [6]},
+    together=[("domovik_self", "tiir_self", "corrigan_self"), ("n_includes_gloom", "n_includes_koldunya"),
+              ("accusations_min", "accusations_max"), ("scoring_cumulative", "scoring_clan_by"),
+              ("forced_outcome_players", "forced_outcome_visits")])
+"""Every option of BattagliaConfig away from its default (a new option joins by itself: tests/fast/options.py);
+the table's shape is tested on its own."""
 
 
 @pytest.fixture(scope="module")

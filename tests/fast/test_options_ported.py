@@ -1,37 +1,40 @@
-"""Every rules option of a game reaches its native engine.
+"""Every rules option of a game reaches its native engine, and its differential tests.
 
-A new field in ``BattagliaConfig`` or ``TenCandlesConfig`` that the C++ config reader never reads
-would let the native engine play the default while the profile asked for something else; the rows
-check of ``--verify`` would catch it only by luck. So the readers in ``native/<game>/module.cpp``
-are held to the dataclasses here: add the option to the engine (and a move-for-move test under it)
-in the same change that adds it to ``rules/``.
+The engines' config structs and readers are generated from the dataclasses at build time
+(``narrator/fast/codegen.py``), so an engine built from the current sources reads every field;
+the differential tests' option lists are derived from the same fields (``tests/fast/options.py``).
+What is left to hold: that the installed engine was built from these fields, and that no option
+escapes the lists.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
-from pathlib import Path
 
+import pytest
 from narrator.rules.battaglia import BattagliaConfig
 from narrator.rules.ten_candles.config import TenCandlesConfig
 
-NATIVE = Path(__file__).resolve().parents[2] / "native"
-DERIVED = {"deck_size": "cards"}
-"""Options the engine reads through a derived property of the config (``cards`` = the deck size in play)."""
+from narrator.fast import engine
+from tests.fast.test_battaglia_native import OPTIONS as BATTAGLIA_OPTIONS
+from tests.fast.test_ten_candles_native import OPTIONS as TEN_CANDLES_OPTIONS
+
+CASES = {"battaglia": (BattagliaConfig, BATTAGLIA_OPTIONS, {"players", "deck_size", "max_players"}),
+         "ten_candles": (TenCandlesConfig, TEN_CANDLES_OPTIONS, {"players"})}
+"""Per game: the config, the differential tests' options, the table's shape (tested on its own)."""
 
 
-def _read_by(module: Path, pattern: str) -> set[str]:
-    return set(re.findall(pattern, module.read_text(encoding="utf-8")))
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_the_engine_reads_every_field_of_the_config(game: str) -> None:
+    config, _, _ = CASES[game]
+    assert list(engine(game).OPTIONS) == [f.name for f in dataclasses.fields(config)], (
+        f"the {game} engine was built from another {config.__name__}: rebuild it "
+        f"(NATIVE_ONLY={game} pip install --no-deps --no-build-isolation -e .)")
 
 
-def test_every_battaglia_option_is_read_by_the_native_engine() -> None:
-    read = _read_by(NATIVE / "battaglia" / "module.cpp", r'(?:\bi|\bb|attr)\("(\w+)"\)|pick<\w+>\(o, "(\w+)"')
-    names = {name for pair in read for name in pair if name}
-    fields = {f.name for f in dataclasses.fields(BattagliaConfig)}
-    assert {DERIVED.get(f, f) for f in fields} - names == set()
-
-
-def test_every_ten_candles_option_is_read_by_the_native_engine() -> None:
-    read = _read_by(NATIVE / "ten_candles" / "module.cpp", r'c\.attr\("(\w+)"\)')
-    assert {f.name for f in dataclasses.fields(TenCandlesConfig)} - read == set()
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_the_differential_tests_vary_every_ported_option(game: str) -> None:
+    config, options, shape = CASES[game]
+    varied = {name for entry in options for name in entry}
+    ported = {f.name for f in dataclasses.fields(config)} - set(engine(game).UNPORTED) - shape
+    assert varied == ported

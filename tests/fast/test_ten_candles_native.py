@@ -30,29 +30,18 @@ from narrator.fast import ten_candles as fast
 from narrator.playtest import GameJob
 from narrator.session import Session
 from narrator.ten_candles.simulate import Tally, job_config, make_table, play_one
+from tests.fast.options import away_from_default
 
 try:
     native = engine("ten_candles")
 except NativeUnavailableError:  # tests/fast/conftest.py fails or skips them (NARRATOR_NATIVE=optional)
     native = None
 
-OPTIONS: list[dict[str, Any]] = [
-    {},
-    {"brink_success_loses": "sixes"},
-    {"chorus_counts_as_truth": False},
-    {"final_scene": "literal"},
-    {"seize_requires_tie": True},
-    {"trait_reroll_includes_hope": False},
-    {"max_rerolls_per_roll": 0},
-    {"max_rerolls_per_roll": 1},
-    {"allow_relight_during_setup": True},
-    {"gm_sees_all_brinks": True},
-    {"dead_players_speak_truths": False},
-    {"traits_one_word": False},
-    {"message_playback": "on_death"},
-    {"message_playback": "never"},
-    {"lines": ["spiders"], "veils": ["blood"]},
-]
+OPTIONS: list[dict[str, Any]] = [{}, *away_from_default(
+    "ten_candles", skip=("players",), values={"max_rerolls_per_roll": [0, 1], "lines": [["spiders"]],
+                                              "veils": [["blood"]]}, together=[("lines", "veils")])]
+"""The defaults, then every option of TenCandlesConfig away from its default (a new option joins by itself:
+tests/fast/options.py)."""
 
 
 # -- the shared trivial chooser (Python side) -----------------------------------------------------

@@ -1,0 +1,403 @@
+"""The digest of the Python rules a native engine mirrors, so it never plays rules it was not ported from.
+
+Each engine (``native/<game>/``) is a C++ port of Python: the kernel package, the scripted bots'
+modules, the config's options (and for battaglia the bots' temperament, data in ``prompts/``). The
+digest hashes those sources as code: their syntax trees without docstrings, comments or function
+annotations, so rewording or retyping changes nothing and any change of logic or of a literal does.
+
+Three copies are compared:
+
+* the **committed** one, ``native/<game>/ported_from.toml``: what the C++ was last ported from, with
+  a log of why each update was made; ``tests/fast/test_digest.py`` fails when the Python differs;
+* the **built** one: ``setup.py`` compiles the committed digest into the engine
+  (``narrator.fast._<game>.RULES_DIGEST``), so an installed engine older than its rules is caught;
+* the **installed** one, computed here from the importable sources: ``narrator simulate`` plays a
+  game natively only when it equals the built one (``narrator.fast.stale``).
+
+After porting a change to C++ (or deciding it needs none), record it::
+
+    python -m narrator.fast.digest --update battaglia --reason "why the engine still plays these rules"
+
+A new option is recorded as *unported* (the engine reads it but plays only its default, and
+``--engine auto`` sends any other value to Python) unless ``--ported NAME`` says the C++ plays it.
+``python -m narrator.fast.digest`` shows the three digests of each engine and what changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import datetime
+import functools
+import hashlib
+import importlib.util
+import json
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from narrator.fast.codegen import GAMES, Game, Option, options_from_source
+
+VERSION = "narrator.fast.digest 1"
+"""Changes when the way sources are hashed changes (every committed digest must then be updated)."""
+COMMITTED = "ported_from.toml"
+
+
+# ---- what the sources are ---------------------------------------------------------------------
+
+
+def module_file(name: str) -> Path:
+    """The source file of module ``name`` (``narrator.rules.battaglia.day``), found without importing it."""
+    top, _, rest = name.partition(".")
+    second, _, tail = rest.partition(".")
+    spec = importlib.util.find_spec(f"{top}.{second}")  # imports only narrator and one mapped package
+    if spec is None or not spec.submodule_search_locations:
+        raise LookupError(f"no package {top}.{second}")
+    base = Path(next(iter(spec.submodule_search_locations)))
+    path = base.joinpath(*tail.split(".")) if tail else base
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def _package_modules(package: str) -> list[str]:
+    folder = module_file(package).parent
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        parts = path.relative_to(folder).with_suffix("").parts
+        found.append(".".join((package, *parts[:-1])) if parts[-1] == "__init__" else ".".join((package, *parts)))
+    return found
+
+
+def _imported(name: str, tree: ast.Module) -> set[str]:
+    """The modules ``tree`` (module ``name``) imports, with ``from pkg import module`` resolved to the module."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _shared_rules(name: str) -> bool:
+    """A module of the rules layer shared by the kernels (``narrator.rules.core``), not a game's package."""
+    if not name.startswith("narrator.rules.") or name.count(".") != 2:
+        return False
+    try:
+        path = module_file(name)
+    except LookupError:
+        return False
+    return path.name != "__init__.py" and path.is_file()
+
+
+def source_modules(game: Game) -> list[str]:
+    """The modules the engine mirrors: the kernel package, the shared rules modules it imports (at any
+    depth) and the scripted bots' modules, sorted."""
+    todo = _package_modules(game.kernel)
+    seen = set(todo)
+    while todo:
+        name = todo.pop()
+        for other in _imported(name, _parse(name)):
+            if other not in seen and _shared_rules(other):
+                seen.add(other)
+                todo.append(other)
+    return sorted(seen | set(game.bots))
+
+
+@functools.cache
+def _parse(name: str) -> ast.Module:
+    return ast.parse(module_file(name).read_text(encoding="utf-8"))
+
+
+def options(game: Game) -> list[Option]:
+    """The engine's view of the config dataclass's fields (``narrator.fast.codegen``)."""
+    return options_from_source(module_file(game.config_module).read_text(encoding="utf-8"), game.config_class)
+
+
+# ---- how they are hashed ----------------------------------------------------------------------
+
+
+_BODIES = ("body", "orelse", "finalbody")
+_SIGNATURE = {(ast.arg, "annotation"), (ast.FunctionDef, "returns"), (ast.AsyncFunctionDef, "returns")}
+_TYPING = frozenset({"typing", "typing_extensions", "collections.abc", "__future__"})
+
+
+def _is_docstring(node: ast.AST) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+def _typing_only(node: ast.stmt, in_class: bool) -> bool:
+    """A statement for readers and type checkers only: an import from ``typing``, a bare annotation
+    outside a class body (in a dataclass it is a field)."""
+    if isinstance(node, ast.ImportFrom):
+        return node.module in _TYPING
+    if isinstance(node, ast.Import):
+        return all(alias.name in _TYPING for alias in node.names)
+    return isinstance(node, ast.AnnAssign) and node.value is None and not in_class
+
+
+def _type_checking(node: ast.stmt) -> bool:
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _statements(body: list[Any], in_class: bool) -> list[Any]:
+    kept: list[Any] = []
+    for node in body:
+        if _type_checking(node):
+            kept += _statements(node.orelse, in_class)
+        elif not (_is_docstring(node) or _typing_only(node, in_class)):
+            kept.append(node)
+    return kept or ([ast.Pass()] if body else [])
+
+
+def _is_cast(node: ast.AST) -> bool:
+    func = node.func if isinstance(node, ast.Call) else None
+    named = (isinstance(func, ast.Name) and func.id == "cast") or (isinstance(func, ast.Attribute) and func.attr == "cast")
+    return named and len(node.args) == 2 and not node.keywords  # type: ignore[attr-defined]
+
+
+def _dump(node: Any, in_class: bool = False) -> str:
+    """A syntax tree as text without what does not change behaviour: docstrings (and any other bare
+    string statement), signature and variable annotations, ``typing`` imports, ``TYPE_CHECKING``
+    blocks and ``cast()``. In a class body an annotation stays a field (``ClassVar`` aside). The text
+    is the same on every Python this project supports: empty fields (``None``, ``[]``, which new fields
+    of later versions default to) are left out."""
+    if isinstance(node, list):
+        return "[" + ",".join(_dump(item, in_class) for item in node) + "]"
+    if not isinstance(node, ast.AST):
+        return repr(node)
+    if _is_cast(node):
+        return _dump(node.args[1])
+    if isinstance(node, ast.AnnAssign) and node.value is not None and not in_class:
+        return _dump(ast.Assign(targets=[node.target], value=node.value))
+    parts = []
+    kind = type(node)
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if (kind, name) in _SIGNATURE:
+            continue
+        if kind is ast.AnnAssign and name == "annotation":
+            value = "ClassVar" if "ClassVar" in ast.unparse(value) else "field"
+        body_of_class = kind is ast.ClassDef and name == "body"
+        if name in _BODIES and isinstance(value, list):
+            value = _statements(value, body_of_class)
+        if value is not None and value != []:
+            parts.append(f"{name}={_dump(value, body_of_class)}")
+    return f"{kind.__name__}({','.join(parts)})"
+
+
+def code_hash(source: str) -> str:
+    """The hash of a module's code: its syntax tree without docstrings, comments and annotations (:func:`_dump`)."""
+    return hashlib.sha256(_dump(ast.parse(source)).encode()).hexdigest()
+
+
+def _data_hash(package: str, relative: str, key: str) -> str:
+    import yaml  # a dependency of the package (only battaglia's temperament needs it)
+
+    data = yaml.safe_load(module_file(package).parent.joinpath(relative).read_text(encoding="utf-8"))
+    picked = {section: {entry: value[key] for entry, value in sorted(items.items()) if key in value}
+              for section, items in sorted(data.items()) if isinstance(items, dict)}
+    return hashlib.sha256(json.dumps(picked, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Sources:
+    """The hashed parts of a game's Python rules, and their digest."""
+
+    modules: dict[str, str]
+    options: dict[str, str]
+    data: dict[str, str]
+
+    @property
+    def digest(self) -> str:
+        lines = [VERSION]
+        lines += [f"module {name} {h}" for name, h in sorted(self.modules.items())]
+        lines += [f"option {name} {line}" for name, line in self.options.items()]
+        lines += [f"data {name} {h}" for name, h in sorted(self.data.items())]
+        return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+def sources(game: Game) -> Sources:
+    """The installed Python sources of ``game``'s engine, hashed."""
+    modules = {name: code_hash(module_file(name).read_text(encoding="utf-8")) for name in source_modules(game)}
+    opts = {o.name: o.line() for o in options(game)}
+    data = {f"{package}/{relative}:{key}": _data_hash(package, relative, key) for package, relative, key in game.data}
+    return Sources(modules, opts, data)
+
+
+@functools.cache
+def python_digest(game: str) -> str:
+    """The digest of the installed Python rules of ``game`` (computed once per process)."""
+    return sources(GAMES[game]).digest
+
+
+# ---- the committed digest ---------------------------------------------------------------------
+
+
+@dataclass
+class Committed:
+    """``native/<game>/ported_from.toml``: the sources the C++ was last ported from."""
+
+    digest: str = "none"
+    unported: list[str] = field(default_factory=list)
+    modules: dict[str, str] = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)
+    data: dict[str, str] = field(default_factory=dict)
+    log: list[dict[str, str]] = field(default_factory=list)
+
+
+def native_folder(game: Game) -> Path:
+    """``native/<game>`` of the source checkout the package is installed from (editable installs)."""
+    folder = module_file("narrator.fast").parents[2] / "native" / game.name
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder}: the digest is kept in a source checkout (pip install -e .)")
+    return folder
+
+
+def committed_path(game: Game) -> Path:
+    return native_folder(game) / COMMITTED
+
+
+def read_committed(path: Path) -> Committed:
+    """The committed digest (``Committed()``, digest ``"none"``, when the file does not exist)."""
+    if not path.is_file():
+        return Committed()
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return Committed(data["digest"], list(data.get("unported", [])), dict(data.get("modules", {})),
+                     dict(data.get("options", {})), dict(data.get("data", {})), list(data.get("log", [])))
+
+
+def _toml(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a TOML basic string: JSON's escapes are TOML's
+
+
+def render(game: Game, c: Committed) -> str:
+    """The committed file's text (written by :func:`update` only)."""
+    lines = [f"# The Python that native/{game.name} was ported from (narrator/fast/digest.py). Do not edit by hand:",
+             "# after porting a change of these sources to C++ (or deciding it needs none), record it with",
+             f'#   python -m narrator.fast.digest --update {game.name} --reason "..."',
+             "# setup.py compiles `digest` and `unported` into the engine; tests/fast/test_digest.py holds the",
+             "# Python to `digest`; `unported` options are read by the engine but played only at their default.",
+             f"digest = {_toml(c.digest)}",
+             "unported = [" + ", ".join(_toml(n) for n in c.unported) + "]", "", "[modules]"]
+    lines += [f"{_toml(name)} = {_toml(h)}" for name, h in sorted(c.modules.items())]
+    lines += ["", "[options]"] + [f"{name} = {_toml(line)}" for name, line in c.options.items()]
+    lines += ["", "[data]"] + [f"{_toml(name)} = {_toml(h)}" for name, h in sorted(c.data.items())]
+    for entry in c.log:
+        lines += ["", "[[log]]"] + [f"{key} = {_toml(value)}" for key, value in entry.items()]
+    return "\n".join(lines) + "\n"
+
+
+def differences(committed: Committed, now: Sources) -> list[str]:
+    """What changed in the Python since the committed digest, one line each."""
+    found = []
+    for name in sorted(committed.modules.keys() | now.modules.keys()):
+        before, after = committed.modules.get(name), now.modules.get(name)
+        if before != after:
+            found.append(f"{name}: " + ("new" if before is None else "removed" if after is None else "code changed"))
+    for name in list(now.options) + [n for n in committed.options if n not in now.options]:
+        before, after = committed.options.get(name), now.options.get(name)
+        if before != after:
+            found.append(f"option {name}: " + ("new" if before is None else "removed" if after is None
+                                               else f"{before} -> {after}"))
+    for name in sorted(committed.data.keys() | now.data.keys()):
+        if committed.data.get(name) != now.data.get(name):
+            found.append(f"data {name}: changed")
+    if not found and committed.digest != now.digest:
+        found.append("the way sources are hashed changed (" + VERSION + ")")
+    return found
+
+
+def update(game: Game, reason: str, *, ported: tuple[str, ...] = (), unported: tuple[str, ...] = (),
+           path: Path | None = None, now: Sources | None = None) -> tuple[Committed, list[str]]:
+    """Record the installed Python (``now``) as what ``game``'s engine is ported from, in ``path`` (the
+    committed file); returns the new record and what changed. New options are unported unless named
+    in ``ported``; the reason is appended to the log.
+
+    Raises:
+        ValueError: no reason, or an option named that the config does not have.
+    """
+    if not reason.strip():
+        raise ValueError("--reason is required: say why the engine still plays these rules")
+    path = path or committed_path(game)
+    old = read_committed(path)
+    now = now or sources(game)
+    unknown = sorted((set(ported) | set(unported)) - now.options.keys())
+    if unknown:
+        raise ValueError(f"{game.config_class} has no option {', '.join(unknown)}")
+    skipped = {name for name in old.unported if name in now.options}
+    if old.options:  # a new option is played natively only once someone says so
+        skipped |= {name for name in now.options if name not in old.options}
+    skipped = (skipped - set(ported)) | set(unported)
+    entry = {"date": datetime.date.today().isoformat(), "digest": now.digest, "reason": reason.strip()}
+    record = Committed(now.digest, [name for name in now.options if name in skipped], now.modules, now.options,
+                       now.data, [*old.log, entry])
+    changes = differences(old, now)
+    path.write_text(render(game, record), encoding="utf-8")
+    return record, changes
+
+
+def built_digest(game: str) -> str | None:
+    """The digest compiled into the installed engine (``None``: not built, or built before digests)."""
+    from narrator.fast import NativeUnavailableError, engine
+
+    try:
+        return getattr(engine(game), "RULES_DIGEST", None)
+    except NativeUnavailableError:
+        return None
+
+
+def status(game: Game) -> list[str]:
+    """The three digests of ``game`` and what changed since the committed one."""
+    now = sources(game)
+    committed = read_committed(committed_path(game))
+    built = built_digest(game.name)
+    lines = [f"{game.name}: python {now.digest[:12]}, committed {committed.digest[:12]}, "
+             f"built {built[:12] if built else 'none'}"
+             + (f", unported: {', '.join(committed.unported)}" if committed.unported else "")]
+    lines += [f"  {line}" for line in differences(committed, now)]
+    if built and built != committed.digest:
+        lines.append(f"  the engine was built from another digest: rebuild it (NATIVE_ONLY={game.name} "
+                     "pip install --no-deps --no-build-isolation -e .)")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m narrator.fast.digest", description=__doc__.split("\n")[0])
+    parser.add_argument("--update", choices=sorted(GAMES), help="record the installed Python as ported")
+    parser.add_argument("--reason", default="", help="why the engine still plays these rules (required)")
+    parser.add_argument("--ported", action="append", default=[], metavar="OPTION",
+                        help="an option the C++ now plays at any value (repeat)")
+    parser.add_argument("--unported", action="append", default=[], metavar="OPTION",
+                        help="an option the C++ plays only at its default (repeat)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a committed digest differs")
+    args = parser.parse_args(argv)
+    if args.update:
+        try:
+            record, changes = update(GAMES[args.update], args.reason, ported=tuple(args.ported),
+                                     unported=tuple(args.unported))
+        except ValueError as error:
+            parser.error(str(error))
+        print(f"{committed_path(GAMES[args.update])}: digest {record.digest[:12]}"
+              + (f", unported: {', '.join(record.unported)}" if record.unported else ""))
+        for line in changes:
+            print(f"  {line}")
+        print(f"rebuild the engine to carry it: NATIVE_ONLY={args.update} pip install --no-deps "
+              "--no-build-isolation -e .")
+        return 0
+    stale = False
+    for game in GAMES.values():
+        lines = status(game)
+        stale |= len(lines) > 1
+        print("\n".join(lines))
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
