@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Union
 
 from narrator.rules.core import Code, Rejection
 
@@ -57,7 +56,7 @@ class Pick:
         return _labelled(f"pick 1 of {self.options}", self.label)
 
 
-ChanceSpec = Union[Dice, Shuffle, Pick]
+ChanceSpec = Dice | Shuffle | Pick
 
 
 def sample(spec: ChanceSpec, rng: random.Random) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ action that the rules forbid passes here and is rejected by ``check``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Annotated, Any, Union
 
 from narrator.rules.core import Action, ChanceAction, InvalidActionError, jsonable
@@ -29,7 +29,7 @@ class ActionCodec:
     def __init__(self, action_types: Sequence[type[Action]]) -> None:
         types = tuple(dict.fromkeys((*action_types, ChanceAction)))
         self.kinds = tuple(_kind_of(t) for t in types)
-        union = Union[types] if len(types) > 1 else types[0]  # type: ignore[valid-type]
+        union = Union[types] if len(types) > 1 else types[0]  # type: ignore[valid-type]  # noqa: UP007 - built at run time
         self._adapter: TypeAdapter[Action] = TypeAdapter(Annotated[union, Field(discriminator="kind")])
 
     def decode(self, data: Mapping[str, Any]) -> Action:
@@ -49,7 +49,7 @@ class ActionCodec:
             raise InvalidActionError(f"malformed {kind!r} action: {_explain(error)}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def codec_for(action_types: tuple[type[Action], ...]) -> ActionCodec:
     """The codec of a game's actions, built once: its pydantic adapter costs more than a simulated game."""
     return ActionCodec(action_types)

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Literal, TypeVar, Union
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 PlayerId = int
 """A seat number, 0-based. Seats are how the kernel names players; names live at the table."""
@@ -36,7 +36,7 @@ class Viewer(StrEnum):
 
 # An audience is "public", "host", or a frozenset of seats. Frozensets, never strings, so that
 # membership is exact (a substring test on "12" would let seat 1 see seat 12's secrets).
-Audience = Union[Viewer, frozenset[PlayerId]]
+Audience = Viewer | frozenset[PlayerId]
 PUBLIC = Viewer.PUBLIC
 HOST_ONLY = Viewer.HOST
 
@@ -158,7 +158,7 @@ class Action:
     ``kind: Literal[...]`` field (the wire discriminator) and their own fields."""
 
     # Read by pydantic at the boundary only (rules.codec): unknown fields are an error there.
-    __pydantic_config__ = {"extra": "forbid"}
+    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
 
     actor: PlayerId
     kind: str

@@ -50,7 +50,7 @@ def rule_blocks() -> list[tuple[str, str, str]]:
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Module)):
                     doc = ast.get_docstring(node) or ""
-                    for block in re.findall(r"^\s*Rule:(.*?)(?:\n\s*\n|\Z)", doc, re.S | re.M):
+                    for block in re.findall(r"^\s*Rule:(.*?)(?:\n\s*\n|\Z)", doc, re.DOTALL | re.MULTILINE):
                         name = getattr(node, "name", "<module>")
                         found.append((f"{path.relative_to(ROOT)}::{name}", package, " ".join(block.split())))
     return found

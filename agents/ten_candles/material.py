@@ -30,7 +30,7 @@ def load(name: str) -> dict[str, Any]:
     text = (files("narrator.prompts") / "ten_candles" / f"{name}.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     if not isinstance(data, dict):
-        raise ValueError(f"prompts/ten_candles/{name}.yaml must hold a mapping")
+        raise ValueError(f"prompts/ten_candles/{name}.yaml must hold a mapping")  # noqa: TRY004 - a bad data file
     return data
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+import matplotlib.pyplot as plt
 
-from narrator.playtest.stats import Proportion  # noqa: E402
+from narrator.playtest.stats import Proportion
 
 
 def rates_by_count(series: Mapping[str, Mapping[int, Proportion]], path: str | Path, *, title: str,

@@ -81,7 +81,7 @@ def test_check_agrees_with_legal_actions(players):
         if CHANCE in GAME.active_players(state):
             continue
         legal = {seat: GAME.legal_actions(state, seat) for seat in range(state.players)}
-        for seat, moves in legal.items():
+        for moves in legal.values():
             for move in moves:
                 assert GAME.check(state, move) is None, (state.phase, move)
         for action in junk_actions(state, rng):

@@ -30,15 +30,15 @@ def test_dice_and_odds_commands_leave_the_model_stack_unloaded() -> None:
 
 
 def test_the_model_names_still_resolve_on_first_use() -> None:
-    import narrator.agents.llm as llm
+    from narrator.agents import llm
 
     assert llm.LLMChooser is llm.LLMAgent
     assert llm.load_settings.__module__ == "narrator.agents.llm.settings"
 
 
 def test_llm_status_prints_the_install_command_whole(monkeypatch, tmp_path) -> None:
-    import narrator.llm.local as local
     from narrator.cli.main import app
+    from narrator.llm import local
 
     for name in ("NARRATOR_CONFIG", "OPENAI_BASE_URL", "OPENAI_API_KEY"):
         monkeypatch.delenv(name, raising=False)

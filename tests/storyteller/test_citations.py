@@ -17,10 +17,10 @@ def rule_blocks() -> list[tuple[str, str]]:
     blocks = []
     for path in FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and (doc := ast.get_docstring(node)):
-                if "Rule:" in doc:
-                    block = doc.split("Rule:", 1)[1].split("\n\n", 1)[0]
-                    blocks.append((f"{path.name}:{node.name}", " ".join(block.split())))
+            doc = ast.get_docstring(node) if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else None
+            if doc and "Rule:" in doc:
+                block = doc.split("Rule:", 1)[1].split("\n\n", 1)[0]
+                blocks.append((f"{path.name}:{node.name}", " ".join(block.split())))
     return blocks
 
 

@@ -109,7 +109,7 @@ def test_willpower_points_run_out() -> None:
 
 
 def test_willpower_allowed_in_combat_d4() -> None:
-    state, events = act(table(DA_BOOK, HALL), Roll(character="hall", traits=("dexterity", "melee"), willpower=True,
+    _state, events = act(table(DA_BOOK, HALL), Roll(character="hall", traits=("dexterity", "melee"), willpower=True,
                                                    combat=True))
     assert events[-1].data["net"] == 1
 
@@ -158,7 +158,7 @@ def test_da_multiple_action_reduced_to_zero_cannot_be_performed_da_l193() -> Non
 def test_celerity_extra_action_full_pool_da_l197() -> None:
     """S37: an extra Celerity action keeps its whole pool; more than the Celerity rating is refused (D17)."""
     declare = DeclareActions(character="hall", actions=(("dexterity", "brawl"),), extra=(("dexterity", "dodge"),))
-    state, events = act(table(DA_BOOK, HALL), declare)
+    _state, events = act(table(DA_BOOK, HALL), declare)
     assert [(p["pool"], p["extra"]) for p in events[0].data["pools"]] == [(7, False), (6, True)]
     too_many = DeclareActions(character="hall", actions=(("wits",),), extra=(("wits",), ("wits",)))
     assert rejection(table(DA_BOOK, HALL), too_many) == "EXTRA_ACTIONS_NOT_ALLOWED"
@@ -278,7 +278,7 @@ def test_resisted_tie_continues_in_ww_ww_l106_l108() -> None:
     grab = Resisted(character="a", traits=("strength", "brawl"), opponent="b", opponent_traits=("strength", "brawl"),
                     task="sack")
     for book, continues in ((WW_BOOK, True), (DA_BOOK, False)):
-        state, events = act(table(book, a, b), grab, (8, 9, 1, 7, 3))
+        _state, events = act(table(book, a, b), grab, (8, 9, 1, 7, 3))
         data = events[-1].data
         assert (data["winner"], data["tie"], data["continues"]) == (None, True, continues)
 
@@ -288,7 +288,7 @@ def test_resisted_net_is_the_difference_da_l211() -> None:
     a = sheet("a", attrs={"strength": 2}, abilities={"brawl": 2})
     b = sheet("b", attrs={"strength": 2}, abilities={"brawl": 1})
     grab = Resisted(character="a", traits=("strength", "brawl"), opponent="b", opponent_traits=("strength", "brawl"))
-    state, events = act(table(DA_BOOK, a, b), grab, (7, 7, 7, 7, 7, 7, 7))
+    _state, events = act(table(DA_BOOK, a, b), grab, (7, 7, 7, 7, 7, 7, 7))
     assert (events[-1].data["winner"], events[-1].data["net"], events[-1].data["category"]) == ("a", 1, "marginal")
 
 
@@ -313,7 +313,7 @@ def test_teamwork_sums_netted_rolls_da_l227_ww_l116() -> None:
     """S51: A [8,1] -> 0, B [9,7] -> 2: team total 2 (each roll netted, then summed)."""
     a, b = sheet("a", attrs={"wits": 1}, abilities={"occult": 1}), sheet("b", attrs={"wits": 1}, abilities={"occult": 1})
     team = Teamwork(members=("a", "b"), traits=(("wits", "occult"), ("wits", "occult")), task="library", target=10)
-    state, events = act(table(DA_BOOK, a, b), team, (8, 1, 9, 7))
+    _state, events = act(table(DA_BOOK, a, b), team, (8, 1, 9, 7))
     assert (events[-1].data["successes"], events[-1].data["total"]) == (2, 2)
 
 

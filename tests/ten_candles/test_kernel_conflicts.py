@@ -111,7 +111,7 @@ def tc17():
 
 def test_tc19_virtue_and_vice_not_both_burned_in_a_scene_L114_L295():
     state, _ = narrate(tc17())
-    state, events = dice(call(state, A), 1, 2, 3, 4, 5, 2, 3, 4, 4)
+    state, _events = dice(call(state, A), 1, 2, 3, 4, 5, 2, 3, 4, 4)
     # the only reroll would be the vice, which may not burn: the failure stands at once
     assert rejection_code(state, BurnTrait(actor=A)) == "WRONG_PHASE"
     assert state.lit == 8 and state.chars[A].top == Card.VICE

@@ -152,7 +152,7 @@ def test_final_scene_failure_kills_the_roller_one_by_one_L41_L47_D3():
 def test_final_scene_literal_failure_ends_the_game_D3():
     config = TenCandlesConfig(players=3, final_scene="literal")
     state, _ = fail_roll(scenario(lit=1, scene=10, config=config), A)
-    state, events = play(state, Narrate(actor=HOST, text="тьма"))
+    state, _events = play(state, Narrate(actor=HOST, text="тьма"))
     assert state.phase == Phase.OVER and GAME.outcome(state).termination == "last_candle"
     assert not any(c.alive for c in state.chars)  # L41: there are no survivors
 
