@@ -67,8 +67,8 @@ def plan_share(state: StorytellerState, character: str, traits: tuple[str, ...],
 def carried_tie(state: StorytellerState, action: Resisted, task: Task) -> bool | Rejection:
     """Whether this contest is the rematch of a tie carried from the last turn (D51), or why it is not the same.
 
-    The rematch is the same contest: the same opponent at the same difficulties, with no retry
-    penalty, and it is both characters' action in the new turn.
+    The rematch is the same contest in a later turn: the same opponent at the same difficulties (a
+    tie adds no failed attempt, so no further +1), and it is both characters' action in that turn.
 
     Rule: «Если оба игрока набрали равное число успехов, в этом ходу никто не выигрывает, и схватка переходит на
     следующий ход, пока кто-то не переломит положение» (seeds/003_f0eb31a77e5e4bcd.txt:L108)
