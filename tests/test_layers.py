@@ -36,9 +36,10 @@ def imports_of(path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             names.update(layer_of(alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(layer_of(node.module))
-            if node.module == "narrator":  # `from narrator import rules` names the layer in the alias
+            if node.module == "narrator":  # `from narrator import prompts` names the layer in the alias
                 names.update(layer_of(f"narrator.{alias.name}") for alias in node.names)
+            else:
+                names.add(layer_of(node.module))
     return names
 
 
