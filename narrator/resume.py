@@ -19,14 +19,14 @@ Agents with ``observe`` hear every event again, so their memory is rebuilt too.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from narrator.agents.base import Agent, AgentGaveUpError, Decision
 from narrator.rules.chance import sample
-from narrator.rules.codec import action_to_dict
+from narrator.rules.codec import action_to_dict, codec_for
 from narrator.rules.core import CHANCE, Action, IllegalActionError, PlayerId
 from narrator.rules.registry import get_game
 from narrator.rules.replay import ReplayResult, decode_config, parse_lines
@@ -37,6 +37,8 @@ __all__ = ["ResumeError", "is_retracing", "load_header", "resume_session"]
 
 KERNEL_KINDS = frozenset({"action", "chance", "event", "result"})
 """Records the rules derive; the others (narration, model calls, refusals) are the table's."""
+PROPOSAL_KINDS = ("action", "answer", "rejected", "fallback", "llm_call", "talk")
+"""Records a seat's decision writes (before its move or answer)."""
 _UNSEALED = ("seq", "hash")
 
 
@@ -190,25 +192,57 @@ class Retrace:
                 raise IllegalActionError(rejection)
             return
         move = self._next_move()
-        if kind in ("action", "rejected", "fallback", "llm_call") and move is not None:
+        if kind in PROPOSAL_KINDS and move is None and self._ask_again(record.get("actor")):
+            return  # the file ends inside a decision of a seeded agent: it is made again, and goes on live
+        if kind in PROPOSAL_KINDS and move is not None:
             seat = move.get("actor")
-            if seat in session.agents and seat in self._seats_to_ask():
+            agent = session.agents.get(seat)
+            local = agent is not None and not getattr(agent, "remote", False)
+            if move["kind"] == "answer":
+                question = session.open_questions().get(seat)
+                if question is not None and local:
+                    session.ask_question(seat, question)
+                    return
+                if kind == "answer" and question is not None:  # a remote seat's answer (a web player)
+                    answer = self._decode(record, question.answers)
+                    rejection = session.answer(seat, answer, notes=record.get("notes"))
+                    if rejection is not None:
+                        raise IllegalActionError(rejection)
+                    return
+            elif local and seat in self._seats_to_ask():
                 session.ask(seat)
                 return
-            if kind == "action":  # a move from outside the session (a web seat, a real-time candle)
+            elif kind == "action":  # a move from outside the session (a web seat, a real-time candle)
                 rejection = session.submit(self._decode(record), notes=record.get("notes"))
                 if rejection is not None:
                     raise IllegalActionError(rejection)
                 return
         self.pass_through()
 
+    def _ask_again(self, seat: Any) -> bool:
+        agent = self.session.agents.get(seat)
+        if agent is None or getattr(agent, "remote", False) or not getattr(agent, "retraceable", False):
+            return False
+        question = self.session.open_questions().get(seat)
+        if question is not None:
+            self.session.ask_question(seat, question)
+            return True
+        if seat in self._seats_to_ask():
+            self.session.ask(seat)
+            return True
+        return False
+
     def pass_through(self) -> None:
         """Write the record at the cursor again as it is (the table wrote it, not the session)."""
-        self.session.write({k: v for k, v in self.records[self.pos].items() if k not in _UNSEALED})
+        record = self.records[self.pos]
+        if record["kind"] == "talk":  # heard by every seat from now on, as it was
+            self.session.say_aloud(record["actor"], record["offers"])
+            return
+        self.session.write({k: v for k, v in record.items() if k not in _UNSEALED})
 
     def _next_move(self) -> dict[str, Any] | None:
         for record in self.records[self.pos:]:
-            if record["kind"] in ("action", "chance"):
+            if record["kind"] in ("action", "chance", "answer"):
                 return record
         return None
 
@@ -217,35 +251,60 @@ class Retrace:
         active = self.session.game.active_players(self.session.state)
         return frozenset() if CHANCE in active else frozenset(active)
 
-    def _decode(self, record: Mapping[str, Any]) -> Action:
-        return self.session.codec.decode(record["payload"])
+    def _decode(self, record: Mapping[str, Any], legal: Sequence[Any] = ()) -> Action:
+        """The recorded move (or answer to the table's question: its types are those of ``legal``)."""
+        payload = record["payload"]
+        if isinstance(payload, Mapping) and payload.get("kind") not in self.session.codec.kinds and legal:
+            return codec_for(tuple({type(a): None for a in legal})).decode(payload)
+        return self.session.codec.decode(payload)
 
-    def proposal(self, seat: PlayerId, *, fallback: bool) -> Decision | None:
-        """The next recorded proposal of ``seat`` (carrying over the model calls recorded before it).
+    def proposal(self, seat: PlayerId, *, fallback: bool, legal: Sequence[Any] = ()) -> Decision | None:
+        """The next recorded proposal of ``seat``, with the table talk said while deciding and the
+        lines spoken beside the move (model calls recorded before it are carried over).
 
         Raises:
             AgentGaveUpError: the seat's agent gave up here (a ``fallback`` record follows).
         """
-        while self.pos < len(self.records):
-            record = self.records[self.pos]
+        talk: dict[str, bool] = {}
+        at = self.pos
+        while at < len(self.records):
+            record = self.records[at]
             kind, actor = record["kind"], record.get("actor")
+            if kind == "talk" and actor == seat and not talk:  # said by the session from the decision
+                talk, at = dict(record["offers"]), at + 1
+                continue
             if kind == "fallback" and actor == seat:
                 if not fallback:
                     raise AgentGaveUpError(record["reason"], raw=record.get("raw"), attempts=record["attempts"])
-                after = self.records[self.pos + 1] if self.pos + 1 < len(self.records) else None
+                at += 1
+                after = self.records[at] if at < len(self.records) else None
                 if after is None or after["kind"] != "action" or after.get("actor") != seat:
                     return None
-                return Decision(self._decode(after), dict(after.get("notes") or {}))
-            if kind == "action" and actor == seat:
-                return Decision(self._decode(record), dict(record.get("notes") or {}))
-            if kind == "rejected" and actor == seat:
-                notes = {k: v for k, v in record.items()
-                         if k not in ("seq", "hash", "kind", "actor", "payload", "rejection")}
-                return Decision(self._decode(record), notes)
-            if kind in KERNEL_KINDS:
+                return self._decision(at, legal, talk)
+            if kind in ("action", "answer", "rejected") and actor == seat:
+                return self._decision(at, legal, talk)
+            if kind in KERNEL_KINDS or at > self.pos:
                 return None
             self.pass_through()  # a model call, or another seat's refused proposal, made meanwhile
+            at = self.pos
         return None
+
+    def _decision(self, at: int, legal: Sequence[Any], talk: dict[str, bool]) -> Decision:
+        record = self.records[at]
+        if record["kind"] == "rejected":
+            notes = {k: v for k, v in record.items() if k not in ("seq", "hash", "kind", "actor", "payload", "rejection")}
+            return Decision(self._decode(record, legal), notes, talk=talk)
+        said: list[str] = []
+        if record["kind"] == "action":  # the seat's lines follow the move's events
+            after = at + 1
+            while after < len(self.records) and self.records[after]["kind"] == "event":
+                after += 1
+            while (after < len(self.records) and self.records[after]["kind"] == "narration"
+                   and self.records[after].get("by") == record["actor"] and "event" not in self.records[after]
+                   and set(self.records[after]) <= {"seq", "hash", "kind", "by", "text"}):
+                said.append(self.records[after]["text"])
+                after += 1
+        return Decision(self._decode(record, legal), dict(record.get("notes") or {}), said=tuple(said), talk=talk)
 
     def finish(self) -> None:
         """Hand the session its real agents and the file's writer."""
@@ -277,7 +336,7 @@ class _Retold:
                 own = self._agent.act(request)
             except AgentGaveUpError:
                 own = None
-        recorded = self._retrace.proposal(self._seat, fallback=self._fallback)
+        recorded = self._retrace.proposal(self._seat, fallback=self._fallback, legal=getattr(request, "legal", ()))
         if recorded is None:  # the file ends inside this decision: from here it is played live
             return own if own is not None else self._agent.act(request)
         if own is not None:
@@ -285,7 +344,7 @@ class _Retold:
             if _text(action_to_dict(mine)) != _text(action_to_dict(recorded.action)):
                 self._retrace.divergences.append(f"seat {self._seat}: its agent now proposes {action_to_dict(mine)}")
             if isinstance(own, Decision) and (own.said or own.talk):  # its words and table talk, heard again
-                return replace(recorded, said=own.said, talk=own.talk)
+                return replace(recorded, said=own.said or recorded.said, talk=own.talk or recorded.talk)
         return recorded
 
 

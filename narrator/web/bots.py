@@ -102,6 +102,8 @@ class RandomBot(Seat):
     """Plays a uniformly random legal move, from its own seeded generator."""
 
     name = "random"
+    retraceable = True
+    """Seeded and asked in order: a restarted table asks it again, so its generator goes on as it did."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
