@@ -57,8 +57,8 @@ GAMES = {
     "ten_candles": Game(
         "ten_candles", "tc", "narrator.rules.ten_candles.config", "TenCandlesConfig", "narrator.rules.ten_candles",
         ("narrator.agents.ten_candles.survivor", "narrator.agents.ten_candles.gm",
-         "narrator.agents.ten_candles.persona", "narrator.agents.ten_candles.table",
-         "narrator.agents.ten_candles.material", "narrator.agents.ten_candles.voice")),
+         "narrator.agents.ten_candles.persona", "narrator.agents.ten_candles.material",
+         "narrator.agents.ten_candles.voice")),
 }
 
 

@@ -105,7 +105,7 @@ def source_modules(game: Game) -> list[str]:
             if other not in seen and _shared_rules(other):
                 seen.add(other)
                 todo.append(other)
-    return sorted(seen | set(game.bots))
+    return sorted(seen | {name for name in game.bots if module_file(name).is_file()})  # a removed one shows
 
 
 @functools.cache
