@@ -40,7 +40,7 @@ from typing import Any
 
 from narrator.fast.codegen import GAMES, Game, Option, options_from_source
 
-VERSION = "narrator.fast.digest 1"
+VERSION = "narrator.fast.digest 2"
 """Changes when the way sources are hashed changes (every committed digest must then be updated)."""
 COMMITTED = "ported_from.toml"
 
@@ -162,10 +162,27 @@ def _is_cast(node: ast.AST) -> bool:
     return named and len(node.args) == 2 and not node.keywords  # type: ignore[attr-defined]
 
 
+def _union(node: ast.AST) -> ast.expr | None:
+    """``Union[A, B]`` and ``Optional[A]`` spelled ``A | B`` and ``A | None`` (one spelling of a type)."""
+    if not (isinstance(node, ast.Subscript) and isinstance(node.value, (ast.Name, ast.Attribute))):
+        return None
+    name = node.value.id if isinstance(node.value, ast.Name) else node.value.attr
+    items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if name == "Optional" and len(items) == 1:
+        items = [items[0], ast.Constant(None)]
+    elif name != "Union":
+        return None
+    out = items[0]
+    for item in items[1:]:
+        out = ast.BinOp(left=out, op=ast.BitOr(), right=item)
+    return out
+
+
 def _dump(node: Any, in_class: bool = False) -> str:
     """A syntax tree as text without what does not change behaviour: docstrings (and any other bare
     string statement), signature and variable annotations, ``typing`` imports, ``TYPE_CHECKING``
-    blocks and ``cast()``. In a class body an annotation stays a field (``ClassVar`` aside). The text
+    blocks, ``cast()``, and ``Union[A, B]`` for ``A | B``. In a class body an annotation stays a field
+    (``ClassVar`` aside). The text
     is the same on every Python this project supports: empty fields (``None``, ``[]``, which new fields
     of later versions default to) are left out."""
     if isinstance(node, list):
@@ -174,8 +191,12 @@ def _dump(node: Any, in_class: bool = False) -> str:
         return repr(node)
     if _is_cast(node):
         return _dump(node.args[1])
-    if isinstance(node, ast.AnnAssign) and node.value is not None and not in_class:
+    if isinstance(node, ast.AnnAssign) and node.value is not None and (
+            not in_class or "ClassVar" in ast.unparse(node.annotation)):  # a class attribute, not a field
         return _dump(ast.Assign(targets=[node.target], value=node.value))
+    union = _union(node)
+    if union is not None:
+        return _dump(union)
     parts = []
     kind = type(node)
     for name in node._fields:

@@ -67,6 +67,8 @@ def test_what_only_the_type_checker_reads_does_not_change_the_digest() -> None:
              "TABLE: dict[int, int] = {1: 2}\nLATER: int\ndef f(x: Any) -> Any:\n    y: Any = cast(int, g(x))\n"
              "    return y\n")
     assert code_hash(plain) == code_hash(typed)
+    spelled = "from typing import Optional, Union\nA = Union[int, str]\nB = Optional[int]\nclass C:\n    x = {}\n"
+    assert code_hash(spelled) == code_hash("A = int | str\nB = int | None\nclass C:\n    x: ClassVar[dict] = {}\n")
     assert code_hash(plain) != code_hash(plain.replace("import json", "import pickle"))
 
 
