@@ -4,6 +4,11 @@ The agent reads from and writes to injected streams (a test feeds it a script). 
 seat's view and the events its seat may see. Bad input gets a short message and the same question;
 a move the kernel refuses comes back with the kernel's reason (``request.rejection``); end of input
 raises :class:`HumanLeftError`, which stops the game so it can be resumed from its transcript.
+
+At any prompt ``?``/``help``, ``sheet``, ``who`` and ``log`` (Russian: ``помощь``, ``лист``, ``кто``,
+``журнал``) show the seat's reference (:mod:`narrator.battaglia.reference`) and ask again; a move that
+cannot be undone (accepting the sentence, a dying shot, interceding, a reveal, a curse) is made only
+after an explicit "yes".
 """
 
 from __future__ import annotations
@@ -30,6 +35,11 @@ from narrator.rules.battaglia.actions import (
 from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
+from narrator.battaglia.reference import YES, Reference, is_irreversible
+
+COMMANDS = {"?": "help", "help": "help", "помощь": "help", "sheet": "sheet", "лист": "sheet", "карта": "sheet",
+            "who": "who", "кто": "who", "log": "log", "журнал": "log"}
+"""Words that show the reference at any prompt without spending the turn."""
 
 
 class HumanLeftError(Exception):
@@ -48,11 +58,19 @@ class TerminalHuman(Seat):
     name = "human"
     max_attempts: int | None = None
     """Ask until the move is legal: a person is never replaced by a bot."""
+    rainmaker_force = "by_life"
+    """The table's DEC-6 option (the view carries no config), for the sheet's force line."""
 
     def __init__(self, seat: int, narrator: Narrator, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.seat, self.narrator = seat, narrator
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
+        self.reference = Reference(narrator)
+        self.view: Any = None
+        self.legal: Sequence[Action] = ()
+        self.reborn: set[int] = set()
+        self.shown: list[str] = []
+        """The current question's options, shown again after a reference command."""
 
     # -- the table talks -------------------------------------------------------------------------
 
@@ -67,23 +85,55 @@ class TerminalHuman(Seat):
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str:
-        """Show ``prompt`` and read one line (without the newline)."""
-        self.stdout.write(prompt + " > ")
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            raise HumanLeftError("end of input")
-        return line.rstrip("\r\n")
+        """Show ``prompt`` and read one line (without the newline); reference commands are answered here."""
+        while True:
+            self.stdout.write(prompt + " > ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                raise HumanLeftError("end of input")
+            command = COMMANDS.get(line.strip().lower())
+            if command is None or self.view is None:
+                return line.rstrip("\r\n")
+            for shown in self.look_up(command):
+                self.write(shown)
+            for shown in self.shown:
+                self.write(shown)
+
+    def look_up(self, command: str) -> list[str]:
+        """The reference lines for ``command`` (``help``, ``sheet``, ``who``, ``log``) from this seat's view."""
+        view, ref = self.view, self.reference
+        if command == "sheet":
+            return ref.sheet(view, self.rainmaker_force)
+        if command == "who":
+            return ref.roster(view)
+        if command == "log":
+            return ref.log(view)
+        hint = ref.hint(view, self.legal)
+        return [ref.say("help_title") + ":", *(["  " + hint] if hint else []), "  " + ref.say("commands")]
+
+    def confirm(self, label: str) -> bool:
+        """Ask before a move that cannot be undone; only an explicit yes goes through."""
+        answer = self.ask(self.reference.confirm_prompt(label)).strip().lower()
+        if answer in YES:
+            return True
+        self.write(self.reference.say("back"))
+        return False
 
     def menu(self, title: str, options: Sequence[tuple[str, Any]]) -> Any:
-        """Numbered choices; returns the chosen option's value. Re-asks on bad input."""
-        self.write(title)
-        for number, (label, _) in enumerate(options, start=1):
-            self.write(f"  {number}. {label}")
+        """Numbered choices; returns the chosen option's value. Re-asks on bad input; an irreversible
+        choice is asked about once more."""
+        self.shown = [title] + [f"  {number}. {label}" for number, (label, _) in enumerate(options, start=1)]
+        for line in self.shown:
+            self.write(line)
+        phase = str(getattr(self.view, "phase", ""))
         while True:
             answer = self.ask("#").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return options[int(answer) - 1][1]
+                label, value = options[int(answer) - 1]
+                if isinstance(value, Action) and is_irreversible(value, phase) and not self.confirm(label):
+                    continue
+                return value
             self.write(self.narrator.say("bad_input", low=1, high=len(options)))
 
     # -- decisions -------------------------------------------------------------------------------
@@ -95,6 +145,12 @@ class TerminalHuman(Seat):
         if request.rejection is not None:
             self.write(self.narrator.say("rejected", message=request.rejection.message))
         legal, view = request.legal, request.view
+        self.view, self.legal, self.shown = view, legal, []
+        for line in self.reference.rebirths(view, self.reborn):
+            self.write(line)
+        hint = self.reference.hint(view, legal)
+        if hint:
+            self.write("(" + hint + ")")
         kinds = {a.kind for a in legal}
         if "choose" in kinds:
             return self._choose(view, legal)
@@ -120,7 +176,8 @@ class TerminalHuman(Seat):
         pending = next((e for e in reversed(view.log) if e.kind == "accusation_proposed"), None)
         accuser = self.narrator.name(pending.data["accuser"]) if pending else "?"
         target = self.narrator.name(pending.data["target"]) if pending else "?"
-        self.write(self.narrator.say("prompt_judge", accuser=accuser, target=target))
+        self.shown = [self.narrator.say("prompt_judge", accuser=accuser, target=target)]
+        self.write(self.shown[0])
         while True:
             answer = self.ask("#").strip()
             if answer in ("1", "2"):
@@ -156,6 +213,7 @@ class TerminalHuman(Seat):
         by_basis = {m.basis: m for m in moves}
         if len(by_basis) == 1:
             return moves[0]
+        self.write(self.reference.basis())
         self.write(self.narrator.say("prompt_basis"))
         while True:
             answer = self.ask("#").strip()
@@ -171,8 +229,9 @@ class TerminalHuman(Seat):
             if choice is not None:
                 return choice
         candidates = list(view.candidates)
-        for number, seat in enumerate(candidates, start=1):
-            self.write(f"  {number}. {self.narrator.name(seat)}")
+        self.shown = [f"  {number}. {self.narrator.name(seat)}" for number, seat in enumerate(candidates, start=1)]
+        for line in self.shown:
+            self.write(line)
         while True:
             answer = self.ask(self.narrator.say("prompt_vote", votes=view.votes)).replace(",", " ").split()
             if answer == ["0"]:

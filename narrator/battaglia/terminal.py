@@ -75,6 +75,7 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     table = Table.for_game(seed, opts.players, opts.lang)
     path = opts.transcript or default_transcript_path("battaglia", seed)
     human = _human(opts, table, opts.seat)
+    human.rainmaker_force = config.rainmaker_force
     bots, fallbacks = _bots(opts, seed, opts.players, table, opts.seat)
     agents = {**bots, opts.seat: human}
     session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks)
@@ -103,9 +104,15 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     bots, fallbacks = _bots(opts, header.get("seed"), players, table, seat)
     session = resume_session(path, {**bots, seat: human}, fallbacks=fallbacks)
     view = GAME.view(session.state, seat)
+    human.rainmaker_force = session.state.config.rainmaker_force
     human.write(human.narrator.say("resumed", day=view.day, name=table.name(seat)))
+    for line in human.reference.recap(view):
+        human.write(line)
     for line in human.narrator.lines(view.notes):
         human.write(line)
+    for line in human.reference.sheet(view, human.rainmaker_force):
+        human.write(line)
+    human.reborn.update(s for s in range(view.players) if view.lives[s] == 2)
     return session, human, path
 
 

@@ -18,8 +18,9 @@ from narrator.battaglia.narration import Narrator
 from narrator.cli.main import app
 
 runner = CliRunner()
-ALWAYS_ONE = "1\n" * 20_000
-"""Menu option 1 is always a legal move; as free text it is a short speech."""
+ALWAYS_ONE = "1\nyes\n" * 10_000
+"""Menu option 1 is always a legal move; as free text it is a short speech; "yes" confirms a move that
+cannot be undone (elsewhere it is bad input, asked again, or a word said)."""
 
 
 def play(*args: str, stdin: str):

@@ -1,0 +1,187 @@
+"""A battaglia seat's reference: its card's power (cited), its force, the public roster, hints, the
+terminal commands that do not spend the turn, confirmation of moves that cannot be undone, and that
+nothing of another seat's secrets reaches a seat's reference."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from narrator.agents.battaglia.texts import Table, load
+from narrator.rules.battaglia import GAME, BattagliaConfig, Phase
+from narrator.rules.battaglia.cards import Card, Force
+from narrator.rules.battaglia.state import NightStep
+from narrator.rules.core import Event
+
+from narrator.battaglia.human import TerminalHuman
+from narrator.battaglia.narration import Narrator
+from narrator.battaglia.playout import play_out, seat_request
+from narrator.battaglia.reference import Reference
+from narrator.battaglia.simulate import make_bots
+
+SEED = sorted(Path(__file__).parents[2].glob("../shared/seeds/004_*.txt")) or sorted(
+    Path("/work/shared/seeds").glob("004_*.txt"))
+CANARY = "CANARY-7f3a"
+
+
+def played_to(phase: Phase, *, seed: int = 4, players: int = 9, after_deaths: int = 0, choice: bool = False):
+    """A state in ``phase`` (with at least ``after_deaths`` announced deaths; with ``choice``, where the
+    first active seat has more than one move), played by bots."""
+    bots = make_bots(seed, players, None, talk=False)
+    state, _ = play_out(GAME.initial_state(BattagliaConfig(players=players, speech_rounds=0)),
+                        random.Random(seed), lambda s, seat: bots[seat].act(seat_request(s, seat)),
+                        until=lambda s: s.phase is phase and len(s.graveyard) >= after_deaths and (
+                            not choice or len(GAME.legal_actions(s, _first(s))) > 1))
+    assert state.phase is phase, state.phase
+    return state
+
+
+def _first(state) -> int:
+    return state.today.condemned if state.phase is Phase.CONDEMNED else min(GAME.active_players(state))
+
+
+def reference(lang: str, seat: int | None, players: int = 9, seed: int = 4) -> Reference:
+    return Reference(Narrator(Table.for_game(seed, players, lang), seat))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_mask_has_a_power_with_rulebook_lines_and_every_force_how_it_wins(lang: str) -> None:
+    data = load("reference")
+    seed_lines = SEED[0].read_text(encoding="utf-8").splitlines() if SEED else []
+    for card in Card:
+        ability = data["abilities"][str(card)]
+        assert ability[lang].strip()
+        cited = [int(n) for n in re.findall(r"L(\d+)", ability["lines"])]
+        assert cited and all(1 <= n <= len(seed_lines) for n in cited), card
+    for force in Force:
+        assert data["forces"][str(force)][lang].strip()
+    assert len({str(f) for f in Force}) == 6  # first and second darkness and gloom are separate (L92)
+    for step in NightStep:
+        if step is not NightStep.SHADOW:
+            assert data["hints"][lang][str(step)]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_sheet_shows_the_own_mask_power_force_and_life(lang: str) -> None:
+    state = played_to(Phase.ACCUSE)
+    ref = reference(lang, 0)
+    view = GAME.view(state, 0)
+    text = "\n".join(ref.sheet(view))
+    card = str(state.cards[0])
+    assert load("reference")["abilities"][card][lang] in text
+    assert load("reference")["abilities"][card]["lines"] in text
+    force = str(__import__("narrator.rules.battaglia.life", fromlist=["seat_force"]).seat_force(state, 0))
+    assert load("reference")["forces"][force][lang] in text
+    assert ref.narrator.card(card) in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_roster_shows_deaths_second_lives_and_how(lang: str) -> None:
+    state = played_to(Phase.ACCUSE, after_deaths=1)
+    ref = reference(lang, None)
+    view = GAME.view(state, None)
+    text = "\n".join(ref.roster(view))
+    seat, _life, card = view.graveyard[0]
+    assert ref.narrator.card(str(card)) in text
+    assert ref.say("alive_second") in text or seat in view.out
+    reborn = ref.rebirths(view, set())
+    assert any(ref.narrator.name(seat) in line for line in reborn) == (seat not in view.out)
+    assert "L44" in text  # the rebirth rule is said where the dead seem to talk
+
+
+def test_a_hint_for_every_kind_of_decision() -> None:
+    ref = reference("en", 0)
+    seen: dict[str, str] = {}
+    bots = make_bots(5, 12, None, talk=False)
+
+    def decide(state, seat):
+        request = seat_request(state, seat)
+        hint = ref.hint(request.view, request.legal)
+        kinds = {a.kind for a in request.legal} - {"pass", "reveal_lord"}
+        if kinds:
+            seen[str(state.phase) if state.phase is not Phase.NIGHT else str(state.night.step)] = hint
+        return bots[seat].act(request)
+
+    play_out(GAME.initial_state(BattagliaConfig(players=12, speech_rounds=1)), random.Random(5), decide)
+    assert {"speech", "accuse", "vote", "first_darkness", "first_corrigan", "first_cohen"} <= set(seen)
+    assert all(seen.values()), {k: v for k, v in seen.items() if not v}
+    assert "heal" in seen["first_cohen"].lower() and "shot" in seen["first_corrigan"].lower()
+
+
+# -- the terminal --------------------------------------------------------------------------------
+
+
+def human_at(phase: Phase, stdin: str, lang: str = "en", **kwargs):
+    state = played_to(phase, **kwargs)
+    seat = _first(state)
+    out = io.StringIO()
+    human = TerminalHuman(seat, Narrator(Table.for_game(4, 9, lang), seat), io.StringIO(stdin), out)
+    return human, seat_request(state, seat), out, state
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ("help", "sheet", "who", "log")),
+                                             ("ru", ("?", "лист", "кто", "журнал"))])
+def test_reference_commands_do_not_spend_the_turn(lang: str, words: tuple[str, ...]) -> None:
+    human, request, out, _state = human_at(Phase.VOTE, "\n".join(words) + "\n1\n", lang)
+    action = human.act(request)
+    assert action.kind == "vote" and action.targets == (request.view.candidates[0],)
+    text = out.getvalue()
+    ref = human.reference
+    assert ref.say("commands") in text and ref.hints["vote"] in text
+    assert ref.say("sheet") in text and ref.say("roster") in text and ref.say("log_title") in text
+    assert text.count(f"1. {human.narrator.name(request.view.candidates[0])}") >= 2  # options shown again
+
+
+@pytest.mark.parametrize(("lang", "yes"), [("en", "yes"), ("ru", "да")])
+def test_accepting_the_sentence_needs_an_explicit_yes(lang: str, yes: str) -> None:
+    human, request, out, _state = human_at(Phase.CONDEMNED, "", lang, seed=2, choice=True)
+    labels = [human._label(a, "condemned") for a in request.legal]
+    accept = next(i for i, a in enumerate(request.legal, start=1) if a.kind == "pass")
+    human.stdin = io.StringIO(f"{accept}\n\n{accept}\nno\n{accept}\n{yes}\n")
+    action = human.act(request)
+    assert action.kind == "pass"
+    text = out.getvalue()
+    assert text.count(human.reference.say("back")) == 2
+    assert human.reference.confirm_prompt(labels[accept - 1]) in text
+
+
+def test_a_bare_enter_never_makes_an_irreversible_move() -> None:
+    human, request, _out, _ = human_at(Phase.CONDEMNED, "", seed=2, choice=True)
+    accept = next(i for i, a in enumerate(request.legal, start=1) if a.kind == "pass")
+    human.stdin = io.StringIO(f"\n{accept}\n" + "\n" * 5)
+    with pytest.raises(Exception, match="end of input"):
+        human.act(request)
+
+
+# -- secrecy -------------------------------------------------------------------------------------
+
+
+def with_canary(state, seat: int):
+    """``seat``'s private notes carry a canary (as a learned card would); nobody else may show it."""
+    note = Event("whispers", {"messages": [[seat, CANARY]]}, frozenset({seat}))
+    notes = list(state.notes)
+    notes[seat] = (*notes[seat], note)
+    return replace(state, notes=tuple(notes))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_seat_reference_shows_another_seats_secret(lang: str) -> None:
+    state = played_to(Phase.VOTE, after_deaths=1)
+    owner = 1
+    state = with_canary(state, owner)
+    abilities = load("reference")["abilities"]
+    for seat in [*range(state.players), None]:
+        view = GAME.view(state, seat)
+        ref = reference(lang, seat)
+        shown = "\n".join(ref.sheet(view) + ref.roster(view) + ref.log(view, last=10_000) + ref.recap(view)
+                          + [ref.hint(view, GAME.legal_actions(state, seat) if seat is not None else [])])
+        if seat != owner:
+            assert CANARY not in shown
+        for other in range(state.players):
+            other_power = abilities[str(state.cards[other])][lang]
+            if other != seat and (seat is None or other_power != abilities[str(state.cards[seat])][lang]):
+                assert other_power not in shown, (seat, other)
