@@ -8,6 +8,7 @@ gives up, and writes every step to the transcript as it happens.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -228,7 +229,7 @@ class Session:
             action, notes, said = _unpack(answer)
             if isinstance(answer, Decision) and answer.talk:
                 self.say_aloud(seat, answer.talk)
-            rejection = self._seat_check(seat, action) or self.submit(action, notes=notes, said=said)
+            rejection = self.admit(seat, action) or self.submit(action, notes=notes, said=said)
             if rejection is None:
                 return
             reason = f"{rejection.code}: {rejection.message}"
@@ -352,6 +353,15 @@ class Session:
                        self.game.legal_actions(self.state, seat), rejection, attempt,
                        answers=dict(self.answers) if self.answers else {}, talk=self.talk)
 
+    def admit(self, seat: PlayerId, action: Any) -> Rejection | None:
+        """Why an agent's proposal for ``seat`` never reaches the kernel: malformed (not one of the game's
+        actions, a field of the wrong type: the codec's check) or made for another seat. Recorded."""
+        malformed = self.codec.malformed(action)
+        if malformed is not None:
+            self.write({"kind": "rejected", "actor": seat, "payload": _payload(action), "rejection": malformed.to_dict()})
+            return malformed
+        return self._seat_check(seat, action)
+
     def _seat_check(self, seat: PlayerId, action: Action) -> Rejection | None:
         if action.actor == seat:
             return None
@@ -369,7 +379,7 @@ class Session:
             action, _, said = _unpack(answer)
             if isinstance(answer, Decision) and answer.talk:
                 self.say_aloud(seat, answer.talk)
-        if action is None or self.game.check(self.state, action) is not None:
+        if action is None or self.codec.malformed(action) or self.game.check(self.state, action) is not None:
             action = self.game.default_action(self.state, seat)
         if action is None:
             raise AgentGaveUpError(f"seat {seat}: {reason}, and no fallback move exists", raw=raw, attempts=attempts)
@@ -386,6 +396,16 @@ class Session:
                 agent.observe(visible)
         for listener in self.listeners:
             listener(action, events)
+
+
+def _payload(action: Any) -> Any:
+    """A malformed proposal as far as JSON can hold it (its repr when not even that)."""
+    try:
+        payload = jsonable(action)
+        json.dumps(payload, allow_nan=False)
+    except (TypeError, ValueError):
+        return {"repr": repr(action)[:200]}
+    return payload
 
 
 def _unpack(answer: Action | Decision) -> tuple[Action, dict[str, Any], tuple[str, ...]]:

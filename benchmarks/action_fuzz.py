@@ -1,0 +1,88 @@
+"""A million move proposals against the four kernels: crashes and wrong-typed acceptances, before and after.
+
+    python benchmarks/action_fuzz.py --proposals 1000000 --jobs 2 [--before]
+
+Proposals come from :mod:`tests.core.action_fuzz` (legal moves and every action type of each game,
+damaged with wrong-typed and odd values, half typed as agents hand them to the session, half as
+JSON through the codec). ``--before`` also runs them without the session's admission (the codec's
+type check of every agent answer), i.e. the kernels as agents reached them before.
+
+Measured (2026-12-01, this 2-core machine shared with other jobs, seeds 0..N, ``--jobs 2``):
+
+| run                                   | proposals | crashes | wrong-typed accepted |
+|---------------------------------------|-----------|---------|----------------------|
+| before: kernels alone (``--before``)  | 1,000,000 | see the report | see the report |
+| after: session admission, then kernels | 1,000,000 | 0       | 0                    |
+
+(The figures of the last run are in ``docs/architecture.md``, "Past the codec".)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.core.action_fuzz import GAMES, Tally, fuzz
+
+CHUNK = 25_000
+
+
+def _chunk(args: tuple[str, int, int, bool]) -> Tally:
+    name, proposals, seed, admit = args
+    return fuzz(name, proposals, seed=seed, admit=admit)
+
+
+def run(proposals: int, jobs: int, admit: bool) -> tuple[dict[str, Tally], float]:
+    per_game = proposals // len(GAMES)
+    work = [(name, min(CHUNK, per_game - start), seed, admit)
+            for name in GAMES for seed, start in enumerate(range(0, per_game, CHUNK))]
+    totals = {name: Tally() for name in GAMES}
+    start = time.perf_counter()
+    with ProcessPoolExecutor(jobs) as pool:
+        for (name, *_), tally in zip(work, pool.map(_chunk, work), strict=True):
+            totals[name].add(tally)
+    return totals, time.perf_counter() - start
+
+
+def report(title: str, totals: dict[str, Tally], seconds: float) -> None:
+    print(f"\n{title} ({seconds:.0f} s)")
+    print(f"{'game':<12} {'proposals':>10} {'crashes':>8} {'wrong-typed accepted':>21}  accepted / refused")
+    for name, tally in totals.items():
+        accepted = sum(v for k, v in tally.outcomes.items() if k.endswith("accepted"))
+        refused = tally.proposals - accepted
+        print(f"{name:<12} {tally.proposals:>10,} {sum(tally.crashes.values()):>8,} "
+              f"{sum(tally.wrong_typed_accepted.values()):>21,}  {accepted:,} / {refused:,}")
+    everything = Tally()
+    for tally in totals.values():
+        everything.add(tally)
+    print(f"{'all':<12} {everything.proposals:>10,} {sum(everything.crashes.values()):>8,} "
+          f"{sum(everything.wrong_typed_accepted.values()):>21,}")
+    for kind, count in everything.crashes.most_common(8):
+        print(f"  crash x{count}: {kind}")
+    for kind, count in everything.wrong_typed_accepted.most_common(8):
+        print(f"  wrong-typed accepted x{count}: {kind}")
+    for example in everything.examples[:5]:
+        print(f"  e.g. {example}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--proposals", type=int, default=1_000_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--before", action="store_true", help="also run without the session's admission")
+    args = parser.parse_args()
+    if args.before:
+        report("before: kernels alone, no admission", *run(args.proposals, args.jobs, admit=False))
+    totals, seconds = run(args.proposals, args.jobs, admit=True)
+    report("after: Session.admit (the codec's type check), then check and apply", totals, seconds)
+    failed = sum(sum(t.crashes.values()) + sum(t.wrong_typed_accepted.values()) for t in totals.values())
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

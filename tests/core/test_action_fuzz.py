@@ -1,0 +1,76 @@
+"""Past the codec: wrong-typed proposals from agents in the process never crash a kernel nor get accepted.
+
+The short version of ``benchmarks/action_fuzz.py`` (a million proposals): a few thousand per game,
+typed as agents hand them to the session and as JSON through the codec.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from narrator.agents.base import Request
+from narrator.rules.core import HOST, Code
+from narrator.rules.registry import get_game
+
+from narrator.session import Session
+from tests.core.action_fuzz import GAMES, config_for, fuzz
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_proposal_crashes_a_kernel_or_is_accepted_with_a_wrong_type(name: str) -> None:
+    tally = fuzz(name, 3000, seed=11)
+    assert not tally.crashes, tally.examples[:3]
+    assert not tally.wrong_typed_accepted, tally.examples[:3]
+    assert tally.outcomes["direct: not admitted"] > 500, "the fuzz reached the admission"
+    assert tally.outcomes["direct: accepted"] + tally.outcomes["codec: accepted"] > 10, "and the kernel too"
+
+
+def test_the_kernels_alone_do_crash_on_them() -> None:
+    """The oracle is sharp: without the session's admission the same proposals crash or are accepted."""
+    tally = fuzz("ten-candles", 3000, seed=11, admit=False)
+    assert tally.crashes and tally.wrong_typed_accepted
+
+
+class Sloppy:
+    """An agent handing the session a wrong-typed copy of a legal move (``actor=1.5``-style)."""
+
+    name = "sloppy"
+
+    def __init__(self) -> None:
+        self.rejections: list[str] = []
+
+    def act(self, request: Request) -> object:
+        if request.rejection is not None:
+            self.rejections.append(request.rejection.code)
+        return dataclasses.replace(request.legal[0], actor=float(request.seat) + 0.5)
+
+
+class FirstLegal:
+    name = "scripted"
+
+    def act(self, request: Request) -> object:
+        return request.legal[0]
+
+
+def test_a_wrong_typed_answer_is_refused_as_malformed_reasked_then_the_fallback_moves() -> None:
+    game = get_game("ten-candles")
+    config = config_for("ten-candles")
+    seats = game.seat_count(game.initial_state(config))
+    sloppy = Sloppy()
+    records: list[dict] = []
+
+    class Keep:
+        def write(self, record: dict) -> None:
+            records.append(record)
+
+    agents = {seat: FirstLegal() for seat in (HOST, *range(seats))} | {0: sloppy}
+    session = Session(game, config, agents, seed=1, recorder=Keep(), fallbacks={0: FirstLegal()})
+    for _ in range(200):
+        if not session.step():
+            break
+    refused = [r for r in records if r["kind"] == "rejected" and r["actor"] == 0]
+    assert refused and all(r["rejection"]["code"] == Code.MALFORMED for r in refused)
+    assert "actor must be an int, not float" in refused[0]["rejection"]["message"]
+    assert sloppy.rejections and set(sloppy.rejections) == {Code.MALFORMED}
+    assert any(r["kind"] == "fallback" and r["actor"] == 0 for r in records)
