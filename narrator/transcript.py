@@ -50,7 +50,7 @@ class TranscriptWriter:
         if not append and not overwrite and self.path.exists() and self.path.stat().st_size > 0:
             raise TranscriptExistsError(f"{self.path} already holds a game; continue it with --resume {self.path}, "
                                         f"or choose another --transcript")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # owner only: every seat's secrets
         self.chained, self.last_hash = chained, last_hash or ""
         flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
         self._file: IO[bytes] = os.fdopen(os.open(self.path, flags, 0o600), "ab" if append else "wb")

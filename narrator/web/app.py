@@ -12,8 +12,16 @@ Routes (``{n}`` is a seat number; the host's routes use the host token):
 - ``GET /api/t/{id}/host/state``, ``GET /api/t/{id}/seat/{n}/state``: the same facts as JSON.
 - ``POST /api/t/{id}/seat/{n}/act`` and ``/host/act``: a move (``{"action": {...}}``).
 - ``POST /api/t/{id}/seat/{n}/control``: hand the seat to a bot or take it back.
-- ``POST /api/t/{id}/host/reissue/{n}``: a new invite link for a seat (the old one stops working).
+- ``POST /api/t/{id}/host/reissue/{n}``: a new invite link for a seat (the old one stops working);
+  for a bot seat this is taking it over: a person will play it, and the table is told.
+- ``POST /api/t/{id}/host/model/{n}``: switch a seat's language model back on after it was switched
+  off for repeated transport failures.
 - ``WS /ws/t/{id}/host``, ``WS /ws/t/{id}/seat/{n}``: live panels for that viewer.
+
+Bot seats get no invite link when the table is made (the creator would read their secrets): only
+taking a seat over through the host page makes one. State-changing requests and WebSocket
+handshakes from another origin are refused; every page carries a Content-Security-Policy that
+forbids framing; table creation is limited per client address and in total (:class:`CreationLimit`).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -29,6 +38,8 @@ from typing import Any
 
 import yaml
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -37,10 +48,21 @@ from narrator.rules.registry import game_names
 from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
-from narrator.web.pages import TEMPLATES, event_lines, panel_context, public_state, render_event, render_panels
+from narrator.web.pages import (
+    TEMPLATES,
+    event_lines,
+    model_switch,
+    panel_context,
+    public_state,
+    render_event,
+    render_panels,
+)
 from narrator.web.security import (
     AccessLogMiddleware,
     BodyLimitMiddleware,
+    CreationLimit,
+    OriginCheckMiddleware,
+    SecurityHeadersMiddleware,
     authorize,
     cookie_name,
     install_log_redaction,
@@ -54,14 +76,17 @@ WS_MESSAGE_LIMIT = 4096
 """Pages send only keep-alive pings (answered with a pong) over the socket; anything longer closes it."""
 
 
-def create_app(data_dir: str | Path, *, bot_delay: float = 0.0) -> FastAPI:
+def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationLimit | None = None) -> FastAPI:
     """The web table serving every table stored in ``data_dir``.
 
     Args:
-        data_dir: where the table index (SQLite) and the transcripts live; created if missing.
+        data_dir: where the table index (SQLite) and the transcripts live; created if missing
+            (readable by its owner only).
         bot_delay: seconds between bot moves, so people can follow the game as it streams.
+        limit: how many tables may be made per client and in total (default :class:`CreationLimit`).
     """
     manager = TableManager(data_dir, bot_delay=bot_delay)
+    limit = limit or CreationLimit()
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -75,19 +100,22 @@ def create_app(data_dir: str | Path, *, bot_delay: float = 0.0) -> FastAPI:
     app.state.manager = manager
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
     app.add_middleware(BodyLimitMiddleware, limit=MAX_BODY_BYTES)
+    app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(OriginCheckMiddleware)
     app.add_middleware(AccessLogMiddleware)
     _add_pages(app, manager)
-    _add_api(app, manager)
+    _add_api(app, manager, limit)
     _add_sockets(app, manager)
     return app
 
 
 def _table_or_404(manager: TableManager, table_id: str, seat: int | None = None) -> Table:
+    """The table, and ``seat`` one of its seats (the host is never a ``/seat/{n}``), or a 404."""
     try:
         table = manager.get(table_id)
     except KeyError:
         raise HTTPException(404, f"there is no table {table_id!r}") from None
-    if seat is not None and seat != HOST_SEAT and not 0 <= seat < len(table.record.seats):
+    if seat is not None and not 0 <= seat < len(table.record.seats):
         raise HTTPException(404, f"table {table_id} has seats 0..{len(table.record.seats) - 1}, not {seat}")
     return table
 
@@ -100,6 +128,11 @@ def _page(request: Request, name: str, context: dict[str, Any], status: int = 20
 
 
 def _add_pages(app: FastAPI, manager: TableManager) -> None:
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> Response:
+        # The errors echo the input, which may hold a number JSON cannot carry (NaN, 1e400).
+        return JSONResponse({"detail": _finite(jsonable_encoder(error.errors()))}, status_code=422)
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
         wants_html = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
@@ -139,6 +172,17 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
                                             "ws_url": f"/ws/t/{table_id}/seat/{seat}"})
 
 
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float written as text (strict JSON has no such numbers)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
+
+
 def _told(lines: list[str]) -> list[str]:
     """The lines a page lists (events the game leaves untold are skipped)."""
     return [line for line in lines if line]
@@ -163,10 +207,15 @@ def _importable(game: str) -> bool:
     return True
 
 
-def _add_api(app: FastAPI, manager: TableManager) -> None:
+def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        options = {**_parse_options(body.options_text), **body.options}
+    async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
+        options = _finite_options({**_parse_options(body.options_text), **body.options})
+        in_play = sum(1 for table in manager.tables.values() if table.record.status == "active")
+        refused = limit.refuse(request.client.host if request.client else "?", in_play)
+        if refused:
+            logger.warning("refused a new table: %s", refused)
+            raise HTTPException(429, refused)
         try:
             table, tokens = manager.create(body.game, options, bot_seats=body.bot_seats, bot_kind=body.bot_kind,
                                            names=body.names, language=body.language, seed=body.seed,
@@ -178,8 +227,10 @@ def _add_api(app: FastAPI, manager: TableManager) -> None:
             "table": table.id,
             "game": table.game.name,
             "host_url": f"/t/{table.id}/host?token={tokens[HOST]}",
+            # bot seats have no link: the host page takes one over, and the table is told
             "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller,
-                       "url": f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}"} for s in table.record.seats],
+                       "url": f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}" if s.seat in tokens else None}
+                      for s in table.record.seats],
         }
 
     @app.get("/api/t/{table_id}/host/state")
@@ -215,12 +266,63 @@ def _add_api(app: FastAPI, manager: TableManager) -> None:
 
     @app.post("/api/t/{table_id}/host/reissue/{seat}")
     async def reissue(request: Request, table_id: str, seat: int) -> dict[str, Any]:
-        _table_or_404(manager, table_id, seat)
+        table = _table_or_404(manager, table_id, seat)
         authorize(manager.store, request, table_id, HOST_SEAT)
+        if table.seat(seat).controller == "bot":
+            await _take_over(table, seat)
         token = secrets.token_urlsafe(24)
         manager.store.replace_token(table_id, seat, token)
         logger.info("table %s: new invite link for seat %d", table_id, seat)
-        return {"seat": seat, "url": f"/t/{table_id}/seat/{seat}?token={token}"}
+        return {"seat": seat, "url": f"/t/{table_id}/seat/{seat}?token={token}", "controller": "human"}
+
+    @app.post("/api/t/{table_id}/host/model/{seat}")
+    async def model_on(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        table = _table_or_404(manager, table_id, seat)
+        authorize(manager.store, request, table_id, HOST_SEAT)
+        switch = model_switch(table, seat)
+        if switch is None:
+            raise HTTPException(409, f"no language model plays seat {seat}")
+        if switch.off:
+            switch.switch_on()
+            async with table.lock:
+                table.say("host", Translator(table.record.language)("seat.model_on", name=_name(table, seat)))
+            logger.info("table %s: the host switched seat %d's model back on", table_id, seat)
+            table.kick()
+            await table.broadcast()
+        return {"seat": seat, "model_off": switch.off}
+
+
+def _name(table: Table, seat: int) -> str:
+    from narrator.web.render import seat_name
+
+    return seat_name(table.names, seat, Translator(table.record.language).language)
+
+
+async def _take_over(table: Table, seat: int) -> None:
+    """A person takes a bot's seat (through the host page): the seat turns human, the table is told."""
+    await table.set_controller(seat, "human")
+    async with table.lock:
+        table.say("host", Translator(table.record.language)("seat.taken_over", name=_name(table, seat)))
+    logger.info("table %s: seat %d taken over from its bot by a person", table.id, seat)
+    await table.broadcast()
+
+
+def _finite_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options``, refused (422) when they hold NaN or an infinite number: no rule takes one, and
+    strict JSON (the table index, the transcript header) cannot store it."""
+    if any(_has_nan(value) for value in options.values()):
+        raise HTTPException(422, "options: NaN and infinite numbers are not allowed")
+    return options
+
+
+def _has_nan(value: Any) -> bool:
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, dict):
+        return any(_has_nan(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return any(_has_nan(item) for item in value)
+    return False
 
 
 def _parse_options(text: str) -> dict[str, Any]:
@@ -272,7 +374,7 @@ def _add_sockets(app: FastAPI, manager: TableManager) -> None:
 async def _serve_socket(manager: TableManager, websocket: WebSocket, table_id: str, seat: int) -> None:
     """Send ``seat``'s panels now and after every change, until the page goes away."""
     try:
-        table = _table_or_404(manager, table_id, seat)
+        table = _table_or_404(manager, table_id, None if seat == HOST_SEAT else seat)
         authorize(manager.store, websocket, table_id, seat)
     except HTTPException as error:
         await websocket.close(code=4000 + error.status_code, reason=str(error.detail)[:120])

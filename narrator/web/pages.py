@@ -51,7 +51,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "outcome": outcome,
         "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
-                   "bot_kind": s.bot_kind} for s in table.record.seats],
+                   "bot_kind": s.bot_kind, "model_off": _model_off(table, s.seat)} for s in table.record.seats],
         "sections": table.presenter.panel(view, ctx),
         "controls": shown,
         "is_group": lambda control: isinstance(control, Group),
@@ -62,6 +62,22 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "controller": table.seat(viewer).controller if viewer is not None else "human",
         "act_url": f"/api/t/{table.id}/" + ("host/act" if viewer is None else f"seat/{viewer}/act"),
     }
+
+
+def model_switch(table: Table, seat: PlayerId) -> Any:
+    """The :class:`~narrator.agents.llm.usage.ModelSwitch` of the model playing ``seat``, or ``None``
+    (a person, or a bot without a model)."""
+    agent = table.session.agents.get(seat)
+    for holder in (agent, getattr(agent, "model", None)):
+        switch = getattr(holder, "switch", None)
+        if switch is not None and hasattr(switch, "switch_on"):
+            return switch
+    return None
+
+
+def _model_off(table: Table, seat: PlayerId) -> bool:
+    switch = model_switch(table, seat)
+    return bool(switch is not None and switch.off)
 
 
 def _host_role(table: Table) -> str:
@@ -116,5 +132,6 @@ def public_state(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
                    for e in table.visible_events(viewer)],
         "rejection": rejection.to_dict() if rejection else None,
         "outcome": outcome.to_dict() if outcome else None,
-        "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller} for s in table.record.seats],
+        "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller,
+                   "model_off": _model_off(table, s.seat)} for s in table.record.seats],
     }

@@ -146,3 +146,109 @@ class AccessLogMiddleware:
         finally:
             method = scope.get("method", "WS")
             access_logger.info("%s %s %s", method, scope.get("path", ""), status[0] if status else "-")
+
+
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
+                           "object-src 'none'")
+"""Pages load only their own script and style sheet (no inline code) and are never framed."""
+
+
+def cross_origin(scope: Scope) -> str | None:
+    """Why a browser request comes from another site, or ``None`` when it does not (or is no browser's).
+
+    A page of another site can make the browser POST here or open a WebSocket with the invitee's
+    cookie; the browser says where it comes from in ``Origin`` (and ``Sec-Fetch-Site``), which a page
+    cannot forge. Requests without either header (scripts, curl) carry no cookie-borne risk.
+    """
+    headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers") or []}
+    origin, fetch_site = headers.get("origin"), headers.get("sec-fetch-site")
+    if fetch_site == "cross-site":
+        return "a request from another site (Sec-Fetch-Site: cross-site)"
+    if origin is None:
+        return None
+    host = headers.get("host", "")
+    _, _, rest = origin.partition("://")
+    if origin == "null" or not rest or rest.rstrip("/") != host:
+        return f"a request from origin {origin[:80]!r}, not from this table's pages ({host})"
+    return None
+
+
+class OriginCheckMiddleware:
+    """Refuses state-changing requests and WebSocket handshakes coming from another origin (403)."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        checked = kind == "websocket" or (kind == "http" and scope.get("method") in STATE_CHANGING)
+        reason = cross_origin(scope) if checked else None
+        if reason is None:
+            await self.app(scope, receive, send)
+            return
+        client = (scope.get("client") or ("?",))[0]
+        logger.warning("refused: %s %s from %s: %s", scope.get("method", "WS"), scope.get("path"), client, reason)
+        if kind == "websocket":
+            await receive()  # the handshake request
+            await send({"type": "websocket.close", "code": 4403, "reason": "cross-origin"})
+            return
+        await _send_json(send, 403, {"detail": f"refused: {reason}"})
+
+
+class SecurityHeadersMiddleware:
+    """Adds the Content-Security-Policy, ``X-Frame-Options`` and ``nosniff`` to every HTTP response."""
+
+    HEADERS = ((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()), (b"x-frame-options", b"DENY"),
+               (b"x-content-type-options", b"nosniff"))
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class CreationLimit:
+    """How many tables may be made: at most ``per_client`` per client address in ``window`` seconds,
+    and at most ``total`` tables in play on the server (finished and stopped tables do not count)."""
+
+    def __init__(self, *, per_client: int = 10, window: float = 600.0, total: int = 100,
+                 clock: Callable[[], float] | None = None) -> None:
+        import time
+
+        self.per_client, self.window, self.total = per_client, window, total
+        self.clock = clock or time.monotonic
+        self._made: dict[str, list[float]] = {}
+
+    def refuse(self, client: str, in_play: int) -> str | None:
+        """Why ``client`` may not make a table now (``None``: it may; the table is then counted)."""
+        if in_play >= self.total:
+            return f"this server already has {in_play} tables in play (at most {self.total}); try again later"
+        now = self.clock()
+        recent = [t for t in self._made.get(client, []) if now - t < self.window]
+        if len(recent) >= self.per_client:
+            return (f"at most {self.per_client} new tables per {self.window / 60:g} minutes from one address; "
+                    "try again later")
+        self._made[client] = [*recent, now]
+        if len(self._made) > 10_000:  # forget idle clients
+            self._made = {k: v for k, v in self._made.items() if v and now - v[-1] < self.window}
+        return None
+
+
+async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+    payload = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+    await send({"type": "http.response.body", "body": payload})

@@ -1,6 +1,7 @@
 """The index of tables on disk: one SQLite file next to the transcripts (stdlib ``sqlite3``).
 
-The transcript is the game; this index only says which tables exist, how they were set up,
+Both are readable by their owner only (a folder of 0700, files of 0600): the transcripts hold every
+seat's secrets. The transcript is the game; this index only says which tables exist, how they were set up,
 who sits where, and which token hashes open which seat. Tokens themselves are never stored:
 only their SHA-256, so a copy of the data directory does not hand out seats.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -38,6 +40,14 @@ CREATE TABLE IF NOT EXISTS tokens (
     seat INTEGER NOT NULL
 );
 """
+
+
+def private_dir(path: Path) -> None:
+    """Create ``path`` (and its parents) readable by its owner only; a folder made here is tightened too."""
+    existed = path.exists()
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not existed:
+        path.chmod(0o700)  # mkdir's mode passes through the umask
 
 
 def token_hash(token: str) -> str:
@@ -80,7 +90,8 @@ class TableStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(self.path.parent)
+        os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))  # SQLite's journals copy this mode
         self._lock = threading.Lock()
         with self._connect() as db:
             db.executescript(_SCHEMA)

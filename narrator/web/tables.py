@@ -359,7 +359,7 @@ class TableManager:
         host_controller = (host or "bot") if presenter_for(game.name).host_plays else "human"
         record = TableRecord(secrets.token_urlsafe(6), game.name, game.config_to_dict(config), seed, language, seats,
                              host=SeatRecord(HOST, "", host_controller, bot_kind))
-        tokens = {s: secrets.token_urlsafe(24) for s in [HOST, *range(seat_count)]}
+        tokens = {s: secrets.token_urlsafe(24) for s in [HOST, *range(seat_count)] if s not in bot_seats}
         context = BotContext(language)
         session = Session(game, config, self.agents_for(game, record, context), seed=seed,
                           recorder=TranscriptWriter(self.transcript_path(record.id)),

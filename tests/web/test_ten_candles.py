@@ -146,6 +146,7 @@ def test_a_human_gm_gets_the_gm_view_and_controls_on_the_host_page(tables: Table
     truth = table.game.view(table.session.state, Viewer.HOST)
     assert "CANARY-gm-brink" in host
     assert truth.characters[1].brink and truth.characters[1].brink not in host  # seat 0 wrote it for seat 1
-    seat0 = tables.client.get(f"/api/t/{created['table']}/seat/0/state",
-                              headers=as_seat(token_of(created["seats"][0]["url"]))).json()
+    # seat 0 is a bot's: its link comes only from taking it over on the host page
+    link = tables.client.post(f"/api/t/{created['table']}/host/reissue/0", headers=host_token).json()["url"]
+    seat0 = tables.client.get(f"/api/t/{created['table']}/seat/0/state", headers=as_seat(token_of(link))).json()
     assert seat0["view"]["characters"][0]["brink"] == "CANARY-gm-brink"  # its holder knows it

@@ -90,7 +90,7 @@ document.addEventListener("click", async event => {
   if (reissue) {
     const result = await postJSON(reissue.dataset.reissue, {});
     const out = reissue.nextElementSibling;
-    if (out) out.textContent = result.ok ? location.origin + result.data.url : detailText(result.data);
+    if (out) out.textContent = !result.ok ? detailText(result.data) : result.data.url ? location.origin + result.data.url : "";
   }
 });
 
@@ -121,9 +121,13 @@ async function createTable(event) {
   list.innerHTML = "";
   const add = (label, url) => {
     const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = url; link.textContent = location.origin + url; link.target = "_blank";
-    item.append(label + ": ", link);
+    if (url) {  // a bot seat has no link until the host page takes it over
+      const link = document.createElement("a");
+      link.href = url; link.textContent = location.origin + url; link.target = "_blank";
+      item.append(label + ": ", link);
+    } else {
+      item.append(label);
+    }
     list.append(item);
   };
   add(form.dataset.hostLabel, result.data.host_url);
