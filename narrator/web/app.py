@@ -345,7 +345,8 @@ async def _act(table: Table, seat: PlayerId, payload: dict[str, Any]) -> dict[st
         who = "host" if seat == HOST else f"seat {seat}"
         logger.warning("refused: %s of table %s tried to act for %r", who, table.id, actor)
         raise HTTPException(403, f"{who} may act only for itself, not for {actor!r}")
-    if payload.get("kind") in table.presenter.table_move_kinds and seat != HOST:
+    kind = payload.get("kind")
+    if isinstance(kind, str) and kind in table.presenter.table_move_kinds and seat != HOST:
         try:
             rejection = await table.table_move(seat, payload)
         except ValueError as error:
