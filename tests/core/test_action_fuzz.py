@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from narrator.agents.base import Request
+from narrator.agents.base import Request, Seat
 from narrator.rules.core import HOST, Code
 from narrator.rules.registry import get_game
 
@@ -32,7 +32,7 @@ def test_the_kernels_alone_do_crash_on_them() -> None:
     assert tally.crashes and tally.wrong_typed_accepted
 
 
-class Sloppy:
+class Sloppy(Seat):
     """An agent handing the session a wrong-typed copy of a legal move (``actor=1.5``-style)."""
 
     name = "sloppy"
@@ -46,7 +46,7 @@ class Sloppy:
         return dataclasses.replace(request.legal[0], actor=float(request.seat) + 0.5)
 
 
-class FirstLegal:
+class FirstLegal(Seat):
     name = "scripted"
 
     def act(self, request: Request) -> object:
