@@ -388,20 +388,24 @@ class BattagliaBot(Seat):
         """A public fact to lean on (by logic), else ``None`` (by legend). Same odds for every force."""
         if target in view.revealed_shadow:
             return Reason("revealed_shadow")
-        record = mind.memory.souls.get(target)
-        if record is not None and record.bad > 0:
-            light_deaths = [(s, c) for s, _, c in view.graveyard if c in LIGHT]
-            if light_deaths:
-                seat, card = light_deaths[-1]
-                kind = "accused_light" if seat in record.accused else "voted_for_light"
-                return Reason(kind, other=seat, card=card.value)
+        # Whether a reason exists (and every draw) is as before (the native engine mirrors it); what is
+        # said is a fact of the public record: who accused or voted against whom, who died with which card.
+        memory = mind.memory
+        record = memory.souls.get(target)
+        count = Reason("darks_count", n=max(1, view.accusations_limit - 1))
+        if record is not None and record.bad > 0 and any(c in LIGHT for _, _, c in view.graveyard):
+            if not record.against_light:
+                return count
+            how, seat, card = record.against_light[-1]
+            kind = "accused_light" if how == "accused" else "voted_for_light"
+            return Reason(kind, other=seat, card=card.value)
         roll = self.rng.random()
         if roll < 0.25 and record is not None and record.was_accused:
             return Reason("survived")
         if roll < 0.45 and view.day >= 2 and (record is None or not record.accused):
-            return Reason("silent", n=view.day - 1)
+            return Reason("silent", n=view.day - 1) if target not in memory.accusers else count
         if roll < 0.6:
-            return Reason("darks_count", n=max(1, view.accusations_limit - 1))
+            return count
         return None
 
     def _judge(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:

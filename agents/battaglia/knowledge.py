@@ -71,6 +71,9 @@ class SoulRecord:
     """Evidence of working against the light: votes and accusations that hit lights."""
     good: float = 0.0
     """Evidence of working for the light: votes and accusations that hit darks."""
+    against_light: list[tuple[str, int, Card]] = field(default_factory=list)
+    """The public facts behind ``bad``: ``("accused" | "voted", seat, card)``, this soul accused or voted
+    against ``seat``, who then died holding the light ``card`` (what a bot may say out loud)."""
 
 
 @dataclass
@@ -90,6 +93,10 @@ class PublicMemory:
     """How many times each seat has died (its soul number - 1)."""
     deaths_at_night: dict[int, dict[int, int]] = field(default_factory=dict)
     """Night number -> ``deaths`` as it stood when that night began (night notes speak of those souls)."""
+    accusers: set[int] = field(default_factory=set)
+    """Seats that have accused someone, in any of their lives (a bot never says one "accused no one")."""
+    voters: set[int] = field(default_factory=set)
+    """Seats that have cast a ballot for someone, in any of their lives."""
 
     def feed(self, log: tuple[Any, ...]) -> None:
         """Fold new events of ``log`` (a longer version of the log seen before, or a new one)."""
@@ -107,11 +114,13 @@ class PublicMemory:
             accuser, target = data["accuser"], data["target"]
             self.souls[target].was_accused += 1
             if accuser >= 0:  # (accusing alone is no threat: day 1's first speakers would be marked)
+                self.accusers.add(accuser)
                 self.souls[accuser].accused.append(target)
                 self.accused_by[target].append(accuser)
         elif kind == "ballots":
             for seat, targets in data["ballots"]:
                 for target in targets:
+                    self.voters.add(seat)
                     self.souls[seat].voted.append(target)
                     self.voters_of[target].append(seat)
         elif kind == "morning":
@@ -130,8 +139,12 @@ class PublicMemory:
         weight = -1.0 if card in LIGHT else (1.0 if card in DARK_SIDE else 0.3)
         for accuser in self.accused_by.pop(seat, []):
             self._credit(accuser, weight * 1.0)
+            if card in LIGHT:
+                self.souls[accuser].against_light.append(("accused", seat, card))
         for voter in self.voters_of.pop(seat, []):
             self._credit(voter, weight * 0.5)
+            if card in LIGHT:
+                self.souls[voter].against_light.append(("voted", seat, card))
         self.souls.pop(seat, None)
         self.threat.pop(seat, None)
 

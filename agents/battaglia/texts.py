@@ -62,6 +62,8 @@ class Table:
     setting: str
     names: tuple[str, ...]
     legends: tuple[str, ...]
+    genders: tuple[str, ...] = ()
+    """``"f"`` or ``"m"`` per seat, from the name (verbs and legends agree with it)."""
 
     @classmethod
     def for_game(cls, seed: int | None, players: int, lang: str = "ru") -> Table:
@@ -75,12 +77,19 @@ class Table:
         rng.shuffle(names)
         rng.shuffle(legends)
         setting = rng.choice(data["settings"][lang])
-        return cls(lang, setting, tuple(names[i % len(names)] for i in range(players)),
-                   tuple(legends[i % len(legends)] for i in range(players)))
+        women = set(data["women"][lang])
+        seated = tuple(names[i % len(names)] for i in range(players))
+        genders = tuple("f" if name in women else "m" for name in seated)
+        return cls(lang, setting, seated,
+                   tuple(legends[i % len(legends)][gender == "f"] for i, gender in enumerate(genders)), genders)
 
     def name(self, seat: int) -> str:
         """The seat's display name, with its number (``"Вера (3)"``)."""
         return f"{self.names[seat]} ({seat})"
+
+    def gender(self, seat: int) -> str:
+        """``"f"`` or ``"m"``: the grammatical gender of the seat's name (``"m"`` when unknown)."""
+        return self.genders[seat] if 0 <= seat < len(self.genders) else "m"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +118,13 @@ def defence_text(table: Table, seat: int, rng: Draws) -> str:
 
 
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:
+    """Fill the slots; ``{a}`` is the past-tense ending of a verb whose subject is ``{name}`` (ru: "а" for
+    a woman), ``{days}`` the count ``n`` with its noun in the right plural form."""
+    from narrator.i18n import plural
+
     other = reason.other if reason and reason.other is not None else target
     card = mask_name(reason.card, table.lang) if reason and reason.card else ""
+    n = reason.n if reason else 0
+    ending = "а" if table.lang == "ru" and table.gender(target) == "f" else ""
     return template.format(name=table.names[target], legend=table.legends[target], setting=table.setting,
-                           other=table.names[other], card=card, n=reason.n if reason else 0)
+                           other=table.names[other], card=card, n=n, a=ending, days=plural(table.lang, "days", n))

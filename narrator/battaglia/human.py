@@ -36,6 +36,7 @@ from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.reference import YES, Reference, is_irreversible
+from narrator.i18n import refusal
 
 COMMANDS = {"?": "help", "help": "help", "помощь": "help", "sheet": "sheet", "лист": "sheet", "карта": "sheet",
             "who": "who", "кто": "who", "log": "log", "журнал": "log"}
@@ -143,7 +144,7 @@ class TerminalHuman(Seat):
         if len(request.legal) == 1 and isinstance(request.legal[0], Pass) and request.rejection is None:
             return request.legal[0]  # the dummy objection window (§11.3.3): nothing to decide
         if request.rejection is not None:
-            self.write(self.narrator.say("rejected", message=request.rejection.message))
+            self.write(self.narrator.say("rejected", message=refusal(self.narrator.table.lang, request.rejection.code)))
         legal, view = request.legal, request.view
         self.view, self.legal, self.shown = view, legal, []
         for line in self.reference.rebirths(view, self.reborn):

@@ -12,6 +12,8 @@ from typing import Any
 from narrator.agents.battaglia.texts import Table, load, mask_info, mask_name
 from narrator.rules.core import Event
 
+from narrator.i18n import end_reason
+
 SILENT = frozenset({"day_end", "night_report", "second_soul"})
 """Events the host does not read out (host-only bookkeeping, or nothing to say)."""
 
@@ -26,9 +28,12 @@ class Narrator:
         self.steps: Mapping[str, str] = host["steps"][table.lang]
         self.forces: Mapping[str, str] = host["forces"][table.lang]
 
-    def say(self, key: str, **slots: Any) -> str:
-        """One line of the host's script, filled."""
-        return self.words[key].format(**slots)
+    def say(self, key: str, about: int | None = None, **slots: Any) -> str:
+        """One line of the host's script, filled; a gendered line agrees with the seat it is ``about``."""
+        line: Any = self.words[key]
+        if isinstance(line, Mapping):
+            line = line[self.table.gender(about) if about is not None else "m"]
+        return str(line).format(**slots)
 
     def name(self, seat: int) -> str:
         """A seat's name as the host says it (``you`` for the human's own seat)."""
@@ -68,7 +73,8 @@ class Narrator:
         return [self.say("heading", step=self.steps.get(d["step"], d["step"]))]
 
     def _morning(self, d: Mapping[str, Any]) -> list[str]:
-        lines = [self.say("morning_death", name=self.name(x["seat"]), card=self.card(x["card"])) for x in d["deaths"]]
+        lines = [self.say("morning_death", x["seat"], name=self.name(x["seat"]), card=self.card(x["card"]))
+                 for x in d["deaths"]]
         lines += [self.say("morning_shadow", name=self.name(s)) for s in d["shadows"]]
         return lines or [self.say("morning_nothing")]
 
@@ -80,7 +86,7 @@ class Narrator:
 
     def _accusation(self, d: Mapping[str, Any]) -> list[str]:
         if d.get("by_curse"):
-            return [self.say("accusation_curse", target=self.name(d["target"]))]
+            return [self.say("accusation_curse", d["target"], target=self.name(d["target"]))]
         if not d.get("text"):
             return [self.say("accusation_bare", accuser=self.name(d["accuser"]), target=self.name(d["target"]))]
         basis = self.words.get(f"basis_{d['basis']}", d["basis"])
@@ -109,7 +115,7 @@ class Narrator:
         return lines + [self.say("tally", tally=tally)]
 
     def _condemned(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("condemned", name=self.name(d["seat"]))]
+        return [self.say("condemned", d["seat"], name=self.name(d["seat"]))]
 
     def _lord_revealed(self, d: Mapping[str, Any]) -> list[str]:
         return [self.say("lord_revealed", name=self.name(d["seat"]))]
@@ -133,10 +139,10 @@ class Narrator:
         return [self.say("execution_moment", name=self.name(d["seat"]))]
 
     def _intercession(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("intercession", lun=self.name(d["lun"]), condemned=self.name(d["condemned"]))]
+        return [self.say("intercession", d["condemned"], lun=self.name(d["lun"]), condemned=self.name(d["condemned"]))]
 
     def _execution(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("execution", name=self.name(d["seat"]), card=self.card(d["card"]))]
+        return [self.say("execution", d["seat"], name=self.name(d["seat"]), card=self.card(d["card"]))]
 
     def _death(self, d: Mapping[str, Any]) -> list[str]:
         return [self.say("death", name=self.name(d["seat"]), card=self.card(d["card"]))]
@@ -155,7 +161,7 @@ class Narrator:
 
     def _game_over(self, d: Mapping[str, Any]) -> list[str]:
         force = self.forces.get(str(d.get("force") or "none"), str(d.get("force")))
-        lines = [self.say("game_over", termination=d["termination"], force=force, winners=self.names(d["winners"]))]
+        lines = [self.say("game_over", termination=end_reason(self.table.lang, str(d["termination"])), force=force, winners=self.names(d["winners"]))]
         for seat, (first, last) in enumerate(zip(d["first_cards"], d["cards"])):
             cards = self.card(first) if first == last else f"{self.card(first)} → {self.card(last)}"
             lines.append(self.say("game_over_cards", name=self.name(seat), cards=cards))

@@ -1,0 +1,126 @@
+"""The player's language: which one (one rule for every command and the web), and the message catalogue.
+
+One YAML catalogue per language (``prompts/i18n/<lang>.yaml``) holds what the player reads outside the
+games' own scripts: refusals by kernel code, how a game ended, save/resume lines, plural nouns. A
+plural entry is a mapping of CLDR plural categories (``one``/``few``/``many``/``other``); Babel's
+locale data picks the category of a number ("1 свеча, 2 свечи, 5 свечей").
+
+Kernel messages stay English (for models and logs); players see :func:`refusal`, the catalogue's
+rendering keyed by the rejection code.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+LANGUAGES = ("en", "ru")
+FALLBACK = "en"
+ENV = "NARRATOR_LANG"
+
+
+def _catalogue_dir() -> Path:
+    from narrator import prompts
+
+    return Path(prompts.__file__).parent / "i18n"
+
+
+def _from_locale_name(name: str | None) -> str | None:
+    """``ru_RU.UTF-8`` -> ``ru``; ``C``/``POSIX``/unknown -> ``None``."""
+    if not name:
+        return None
+    code = name.split(".")[0].split("_")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def default_language(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language of a run: ``--lang``, else ``NARRATOR_LANG``, else the locale, else English.
+
+    An explicit or ``NARRATOR_LANG`` value that is not supported raises ``ValueError`` (a typo
+    should not silently switch the language); an unsupported locale falls through to English.
+    """
+    env = os.environ if environ is None else environ
+    for source, value in (("--lang", explicit), (ENV, env.get(ENV))):
+        if value:
+            if value.lower() not in LANGUAGES:
+                raise ValueError(f"{source} {value!r}: choose one of {', '.join(LANGUAGES)}")
+            return value.lower()
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        found = _from_locale_name(env.get(variable))
+        if found:
+            return found
+        if env.get(variable):
+            break  # the first set variable decides (POSIX order), even when it is C or unsupported
+    if environ is None:
+        with _quiet():
+            found = _from_locale_name(locale.getlocale(locale.LC_MESSAGES)[0]
+                                      if hasattr(locale, "LC_MESSAGES") else None)
+        if found:
+            return found
+    return FALLBACK
+
+
+class _quiet:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return exc[0] is not None and issubclass(exc[0], (ValueError, locale.Error))  # type: ignore[arg-type]
+
+
+@cache
+def catalogue(lang: str) -> Mapping[str, Any]:
+    """The message catalogue of ``lang`` (read once)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    data: dict[str, Any] = yaml.safe_load((_catalogue_dir() / f"{lang}.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def _plural_rule(lang: str) -> Any:
+    from babel import Locale
+
+    return Locale.parse(lang).plural_form
+
+
+def plural_category(lang: str, n: int) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` (``ru``: 1 one, 2 few, 5 many)."""
+    return str(_plural_rule(lang)(abs(n)))
+
+
+def plural(lang: str, key: str, n: int) -> str:
+    """``n`` with the noun ``key`` in the right form: ``plural("ru", "candles", 2)`` -> ``"2 свечи"``."""
+    forms: Mapping[str, str] = catalogue(lang)["plural"][key]
+    form = forms.get(plural_category(lang, n)) or forms["other"]
+    return form.format(n=n)
+
+
+def message(lang: str, key: str, **values: Any) -> str:
+    """The catalogue message at the dotted ``key`` (``"end.one_force_left"``), filled with ``values``.
+
+    A key missing in ``lang`` raises ``KeyError``: a test over every key keeps the catalogues whole.
+    """
+    node: Any = catalogue(lang)
+    for part in key.split("."):
+        node = node[part]
+    text = str(node)
+    return text.format(**values) if values else text
+
+
+def end_reason(lang: str, termination: str) -> str:
+    """How a game ended, in words (``one_force_left`` -> "only one force is left at the table")."""
+    return str(catalogue(lang)["end"].get(termination) or message(lang, "end.other", code=termination))
+
+
+def refusal(lang: str, code: str, **values: Any) -> str:
+    """The player's rendering of a kernel refusal, by its code (the kernel's message stays English)."""
+    texts: Mapping[str, str] = catalogue(lang)["refusal"]
+    text = texts.get(str(code)) or texts["_other"]
+    return text.format(**values) if values else text
