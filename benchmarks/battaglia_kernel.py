@@ -25,6 +25,14 @@ reach for a pure-Python kernel of this shape: the bots alone cost ~10x that budg
 (random, fast rules), own time, top entries: views._public_part, state.evolve, dict.get (memo tables),
 legal.legal_actions, game.apply, legal.active_players, game._dispatch, log.record, night.next_step,
 legal._vote_list (memo misses), checks._seat_problem — flat: no single hot spot left.
+
+The phase machine (2026-12-01: a move table and ``flow.turnover`` instead of the if-chain dispatch and
+phases starting each other; before = ff0e846), 12 players, 60 games a run, 10 interleaved runs each,
+best / median us per move (same games either way):
+
+    random, fast rules      before 42.9 / 44.0    after 41.4 / 44.4
+    random, full rules      before 33.5 / 35.5    after 32.3 / 34.3
+    scripted bots           before 94.7 / 102.7   after 91.8 / 99.1
 """
 
 from __future__ import annotations

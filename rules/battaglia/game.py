@@ -124,7 +124,7 @@ Applier = Callable[[BattagliaState, Any, list[Event]], BattagliaState]
 
 
 def _night_pass(state: BattagliaState, action: Pass, events: list[Event]) -> BattagliaState:
-    """An awake seat's pass chooses nobody (DEC-18); an offered Lord's pass is «not tonight» (DEC-26)."""
+    """An awake seat's pass chooses nobody (DEC-18); an offered Lord's pass means "not tonight" (DEC-26)."""
     if state.night is not None and action.actor not in state.night.awake:
         return night.lord_answers(state, action.actor, False, events)
     return night.night_move(state, action.actor, -1, events)
