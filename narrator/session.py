@@ -8,7 +8,6 @@ gives up, and writes every step to the transcript as it happens.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -355,12 +354,12 @@ class Session:
 
     def admit(self, seat: PlayerId, action: Any) -> Rejection | None:
         """Why an agent's proposal for ``seat`` never reaches the kernel: malformed (not one of the game's
-        actions, a field of the wrong type: the codec's check) or made for another seat. Recorded."""
-        malformed = self.codec.malformed(action)
-        if malformed is not None:
-            self.write({"kind": "rejected", "actor": seat, "payload": _payload(action), "rejection": malformed.to_dict()})
-            return malformed
-        return self._seat_check(seat, action)
+        actions, a field of the wrong type: the codec's check) or made for another seat.
+
+        A malformed proposal is not written as a ``rejected`` line (the codec could not read it back
+        on resume); its reason goes back to the agent, and a fallback line names it if it was the last.
+        """
+        return self.codec.malformed(action) or self._seat_check(seat, action)
 
     def _seat_check(self, seat: PlayerId, action: Action) -> Rejection | None:
         if action.actor == seat:
@@ -396,16 +395,6 @@ class Session:
                 agent.observe(visible)
         for listener in self.listeners:
             listener(action, events)
-
-
-def _payload(action: Any) -> Any:
-    """A malformed proposal as far as JSON can hold it (its repr when not even that)."""
-    try:
-        payload = jsonable(action)
-        json.dumps(payload, allow_nan=False)
-    except (TypeError, ValueError):
-        return {"repr": repr(action)[:200]}
-    return payload
 
 
 def _unpack(answer: Action | Decision) -> tuple[Action, dict[str, Any], tuple[str, ...]]:

@@ -1,0 +1,158 @@
+"""Load on the web table: 50 seat WebSockets over 5 battaglia tables, every seat a person playing, 60 s.
+
+    python benchmarks/web_load.py [--tables 5] [--seats 10] [--seconds 60]
+
+Loopback only and bounded: the server (``narrator.web.create_app`` under uvicorn) runs in a child
+process on ``127.0.0.1`` with a fresh data directory; each table has ``--seats`` human seats, and
+each seat is one client that holds the seat's WebSocket open and, whenever its page is updated and
+the seat may move, reads its state and posts one of its legal moves at random. A finished table is
+replaced by a new one (its seats reconnect). Reported: moves, their latency (POST to answer: p50,
+p99, max), WebSocket updates, and errors (a 5xx, a refused connection, a dropped socket, an
+exception in a client). A move the kernel refuses (it raced another seat's) is counted, not an error.
+
+Measured (2026-12-01, the 2-core machine shared with other jobs at load 15-19, ``--tables 5
+--seats 10 --seconds 60``): see ``docs/web.md`` ("Load").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+import httpx
+import websockets
+
+SERVER = """
+import sys, uvicorn
+from narrator.web import create_app
+try:
+    from narrator.web.security import CreationLimit
+    app = create_app(sys.argv[1], limit=CreationLimit(per_client=10**6, total=10**6))
+except ImportError:  # a version of the table from before the limits (for before/after figures)
+    app = create_app(sys.argv[1])
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", access_log=False)
+"""
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    updates: int = 0
+    errors: list[str] = field(default_factory=list)
+    tables: int = 0
+    finished: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def seat_client(base: str, table: str, seat: int, token: str, stop: float, figures: Figures,
+                      rng: random.Random) -> None:
+    headers = {"X-Seat-Token": token}
+    uri = base.replace("http://", "ws://") + f"/ws/t/{table}/seat/{seat}"
+    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=30) as client:
+        try:
+            async with websockets.connect(uri, additional_headers=headers, max_size=2**22) as ws:
+                while time.monotonic() < stop:
+                    try:
+                        message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic())))
+                    except TimeoutError:
+                        return
+                    if message.get("type") != "update":
+                        continue
+                    figures.updates += 1
+                    if "data-action" not in message["panels"]["actions"]:
+                        continue  # like a page: no controls shown, nothing to do
+                    state = (await client.get(f"/api/t/{table}/seat/{seat}/state")).json()
+                    if state["status"] != "active":
+                        return
+                    if seat not in state["waiting_for"] or not state["legal"]:
+                        continue
+                    action = rng.choice(state["legal"])
+                    start = time.perf_counter()
+                    answer = await client.post(f"/api/t/{table}/seat/{seat}/act", json={"action": action})
+                    figures.latencies.append((time.perf_counter() - start) * 1000)
+                    if answer.status_code >= 500:
+                        figures.errors.append(f"HTTP {answer.status_code} on a move")
+                    elif answer.status_code != 200 or not answer.json()["ok"]:
+                        figures.refused += 1
+        except (OSError, websockets.WebSocketException) as error:
+            if time.monotonic() < stop:
+                figures.errors.append(f"seat {seat} of {table}: {type(error).__name__}: {error}")
+
+
+async def table_loop(base: str, seats: int, stop: float, figures: Figures, rng: random.Random) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        while time.monotonic() < stop:
+            made = await client.post("/api/tables", json={"game": "battaglia", "options": {"players": seats},
+                                                          "seed": rng.randrange(2**31)})
+            if made.status_code != 201:
+                figures.errors.append(f"creating a table: HTTP {made.status_code} {made.text[:80]}")
+                return
+            created = made.json()
+            figures.tables += 1
+            tokens = [s["url"].split("token=")[1] for s in created["seats"]]
+            await asyncio.gather(*(seat_client(base, created["table"], n, token, stop, figures,
+                                               random.Random(rng.random())) for n, token in enumerate(tokens)))
+            figures.finished += time.monotonic() < stop
+
+
+async def run(tables: int, seats: int, seconds: float, base: str) -> Figures:
+    figures = Figures()
+    rng = random.Random(1)
+    stop = time.monotonic() + seconds
+    await asyncio.gather(*(table_loop(base, seats, stop, figures, random.Random(rng.random())) for _ in range(tables)))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=5)
+    parser.add_argument("--seats", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--server-python", default=sys.executable,
+                        help="the Python that runs the server (another checkout's venv, for before/after)")
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="narrator-load-") as data:
+        server = subprocess.Popen([args.server_python, "-c", SERVER, data, str(port)], cwd=data)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(100):
+                try:
+                    httpx.get(base + "/healthz", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            figures = asyncio.run(run(args.tables, args.seats, args.seconds, base))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    lat = sorted(figures.latencies)
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
+    print(f"{args.tables} tables x {args.seats} seat sockets, {args.seconds:g} s on 127.0.0.1: "
+          f"{figures.tables} tables played ({figures.finished} finished), {len(lat)} moves "
+          f"({len(lat) / args.seconds:.1f}/s), {figures.refused} refused by the kernel, {figures.updates} updates")
+    if lat:
+        print(f"move latency ms: p50 {statistics.median(lat):.0f}, p99 {p99:.0f}, max {lat[-1]:.0f}")
+    print(f"errors: {len(figures.errors)}")
+    for error in figures.errors[:10]:
+        print("  " + error)
+    sys.exit(1 if figures.errors else 0)
+
+
+if __name__ == "__main__":
+    main()
