@@ -6,9 +6,12 @@ Loopback only and bounded: the server (``narrator.web.create_app`` under uvicorn
 process on ``127.0.0.1`` with a fresh data directory; each table has ``--seats`` human seats, and
 each seat is one client that holds the seat's WebSocket open and, whenever its page is updated and
 the seat may move, reads its state and posts one of its legal moves at random. A finished table is
-replaced by a new one (its seats reconnect). Reported: moves, their latency (POST to answer: p50,
-p99, max), WebSocket updates, and errors (a 5xx, a refused connection, a dropped socket, an
-exception in a client). A move the kernel refuses (it raced another seat's) is counted, not an error.
+replaced by a new one (its seats reconnect). A seat reads its state and moves only when its page
+shows controls (as a person would). Reported: moves, their latency (POST to answer: p50, p99,
+max), WebSocket updates, and errors (a 5xx, a refused or timed-out connection (30 s to open), a
+dropped socket (60 s without a pong), an HTTP error in a client, the server exiting). A move the
+kernel refuses (it raced another seat's) is counted, not an error. ``--server-python`` runs the
+server from another checkout's venv (before/after figures).
 
 Measured (2026-12-01, the 2-core machine shared with other jobs at load 15-19, ``--tables 5
 --seats 10 --seconds 60``): see ``docs/web.md`` ("Load").
@@ -65,7 +68,8 @@ async def seat_client(base: str, table: str, seat: int, token: str, stop: float,
     uri = base.replace("http://", "ws://") + f"/ws/t/{table}/seat/{seat}"
     async with httpx.AsyncClient(base_url=base, headers=headers, timeout=30) as client:
         try:
-            async with websockets.connect(uri, additional_headers=headers, max_size=2**22) as ws:
+            async with websockets.connect(uri, additional_headers=headers, max_size=2**22, open_timeout=30,
+                                          ping_timeout=60) as ws:
                 while time.monotonic() < stop:
                     try:
                         message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic())))
@@ -89,7 +93,7 @@ async def seat_client(base: str, table: str, seat: int, token: str, stop: float,
                         figures.errors.append(f"HTTP {answer.status_code} on a move")
                     elif answer.status_code != 200 or not answer.json()["ok"]:
                         figures.refused += 1
-        except (OSError, websockets.WebSocketException) as error:
+        except (OSError, httpx.HTTPError, websockets.WebSocketException) as error:
             if time.monotonic() < stop:
                 figures.errors.append(f"seat {seat} of {table}: {type(error).__name__}: {error}")
 
@@ -97,8 +101,12 @@ async def seat_client(base: str, table: str, seat: int, token: str, stop: float,
 async def table_loop(base: str, seats: int, stop: float, figures: Figures, rng: random.Random) -> None:
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         while time.monotonic() < stop:
-            made = await client.post("/api/tables", json={"game": "battaglia", "options": {"players": seats},
-                                                          "seed": rng.randrange(2**31)})
+            try:
+                made = await client.post("/api/tables", json={"game": "battaglia", "options": {"players": seats},
+                                                              "seed": rng.randrange(2**31)})
+            except httpx.HTTPError as error:
+                figures.errors.append(f"creating a table: {type(error).__name__}: {error}")
+                return
             if made.status_code != 201:
                 figures.errors.append(f"creating a table: HTTP {made.status_code} {made.text[:80]}")
                 return
@@ -139,8 +147,12 @@ def main() -> None:
                     time.sleep(0.1)
             figures = asyncio.run(run(args.tables, args.seats, args.seconds, base))
         finally:
+            died = server.poll()
             server.terminate()
             server.wait(timeout=10)
+    if died is not None:
+        print(f"the server exited during the run (code {died})")
+        figures.errors.append("server exited")
     lat = sorted(figures.latencies)
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
     print(f"{args.tables} tables x {args.seats} seat sockets, {args.seconds:g} s on 127.0.0.1: "

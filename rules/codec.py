@@ -87,7 +87,8 @@ def _compile_check(action_type: type) -> Callable[[Any], str | None]:
     """A function returning the first field of an ``action_type`` instance whose value is not exactly of
     the annotated type, or ``None``. Generated once per type: the session runs it on every proposal."""
     hints = typing.get_type_hints(action_type)
-    lines, names = ["def check(action):"], {}
+    lines: list[str] = ["def check(action):"]
+    names: dict[str, Any] = {}
     for number, f in enumerate(dataclasses.fields(action_type)):
         test = _type_test(hints[f.name], "v", names, f"t{number}")
         lines += [f"    v = action.{f.name}", f"    if not ({test}):", f"        return {f.name!r}"]
