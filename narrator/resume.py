@@ -31,9 +31,9 @@ from narrator.rules.core import CHANCE, Action, IllegalActionError, PlayerId
 from narrator.rules.registry import get_game
 from narrator.rules.replay import ReplayResult, decode_config, parse_lines
 from narrator.session import Session
-from narrator.transcript import ResumeError, TranscriptWriter, read_transcript, trim_to
+from narrator.transcript import DamagedTranscriptError, ResumeError, TranscriptWriter, read_transcript, trim_to
 
-__all__ = ["ResumeError", "is_retracing", "load_header", "resume_session"]
+__all__ = ["DamagedTranscriptError", "ResumeError", "is_retracing", "load_header", "resume_session"]
 
 KERNEL_KINDS = frozenset({"action", "chance", "event", "result"})
 """Records the rules derive; the others (narration, model calls, refusals) are the table's."""
@@ -54,7 +54,7 @@ def load_header(path: str | Path, *, game: str | tuple[str, ...] | None = None) 
     except FileNotFoundError:
         raise ResumeError(f"{path}: no such file") from None
     except ValueError as error:
-        raise ResumeError(f"{path}: {error}") from None
+        raise DamagedTranscriptError(f"{path}: {error}") from None
     if not first:
         raise ResumeError(f"{path}: the file holds no transcript header")
     header = first[0][1]
@@ -92,7 +92,7 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
     except FileNotFoundError:
         raise ResumeError(f"{path}: no such file") from None
     except ValueError as error:
-        raise ResumeError(f"{path}: {error}") from None
+        raise DamagedTranscriptError(f"{path}: {error} (narrator replay --repair cuts it back to what is sound)") from None
     if not replayed.truncated:
         raise ResumeError(f"{path}: this game is already over; nothing to resume")
     header = replayed.header

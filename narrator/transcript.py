@@ -15,6 +15,15 @@ from narrator.rules.transcript_lines import CHAINED, seal
 class ResumeError(ValueError):
     """The transcript cannot be started or continued (it is finished, unreadable, or already there)."""
 
+    exit_code = 2
+    """What a command exits with: 2 for input it cannot use (another game's file, a finished game)."""
+
+
+class DamagedTranscriptError(ResumeError):
+    """The transcript is damaged or edited: its message names the line (``narrator replay --repair``)."""
+
+    exit_code = 1
+
 
 class TranscriptExistsError(ResumeError):
     """A new game would overwrite a transcript that already holds one."""
@@ -139,5 +148,5 @@ def repair(path: str | Path) -> tuple[Path, ReplayResult]:
     return backup, replay(data[:keep])
 
 
-__all__ = ["MemoryRecorder", "ResumeError", "TranscriptError", "TranscriptExistsError", "TranscriptWriter",
+__all__ = ["DamagedTranscriptError", "MemoryRecorder", "ResumeError", "TranscriptError", "TranscriptExistsError", "TranscriptWriter",
            "default_transcript_path", "read_transcript", "repair", "trim_to"]

@@ -20,7 +20,7 @@ from narrator.rules.replay import TranscriptError, decode_config
 from narrator.battaglia.human import HumanLeftError, TerminalHuman
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.simulate import make_bots
-from narrator.resume import ResumeError, load_header, resume_session
+from narrator.resume import DamagedTranscriptError, ResumeError, load_header, resume_session
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter, default_transcript_path
 
@@ -53,7 +53,7 @@ def play_in_terminal(opts: PlayOptions) -> int:
         session, human, path = _resume(opts) if opts.resume else _start(opts)
     except (ResumeError, TranscriptError, ValueError, FileNotFoundError) as error:
         out.write(f"error: {error}\n")
-        return EXIT_BAD_INPUT
+        return getattr(error, "exit_code", EXIT_BAD_INPUT)  # a damaged transcript: 1
     try:
         while session.step():
             pass
@@ -89,15 +89,18 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
 def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     assert opts.resume is not None
     path = opts.resume
-    header = load_header(path)
-    if header.get("game") != GAME.name:
-        raise ResumeError(f"{path}: a {header.get('game')!r} transcript, not battaglia")
-    players = int(header["config"]["players"])
-    humans = [s["seat"] for s in header.get("seats", []) if s.get("agent") == "human"]
-    seat = humans[0] if humans else opts.seat
-    recorded = header.get("table") or {}
-    table = Table(str(recorded.get("lang", opts.lang)), str(recorded.get("setting", "")),
-                  tuple(recorded.get("names", ())), tuple(recorded.get("legends", ())))
+    header = load_header(path, game=GAME.name)
+    try:
+        players = decode_config(GAME, header["config"]).players
+    except ValueError as error:
+        raise DamagedTranscriptError(f"{path}: line 1: {error}") from None
+    humans = [s.get("seat") for s in header.get("seats", []) if s.get("agent") == "human"]
+    seat = humans[0] if humans and isinstance(humans[0], int) else opts.seat
+    recorded = header.get("table")
+    names, legends = (recorded.get("names"), recorded.get("legends")) if isinstance(recorded, dict) else ((), ())
+    if not isinstance(recorded, dict) or not isinstance(names, list) or not isinstance(legends, list):
+        recorded, names, legends = {}, [], []  # a web table's transcript names its table only: deal new names
+    table = Table(str(recorded.get("lang", opts.lang)), str(recorded.get("setting", "")), tuple(names), tuple(legends))
     if len(table.names) != players:
         table = Table.for_game(header.get("seed"), players, opts.lang)
     human = _human(opts, table, seat)

@@ -101,7 +101,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
             try:
                 settings = settings_from_header(resume)
             except (ResumeError, ValueError) as error:
-                fail(f"--resume {resume}: {error}")
+                fail(f"--resume {resume}: {error}", getattr(error, "exit_code", 2))
             path = resume
         else:
             settings = _new_settings(players, ai, lang, seed, module, burn_minutes, _split(lines), _split(veils),
@@ -116,7 +116,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
                     result, _table = play_llm(settings, io, path, model, resume=resume is not None,
                                               status=lambda view: status_line(view, settings.lang))
         except ResumeError as error:
-            fail(str(error))
+            fail(str(error), error.exit_code)
         except ModuleBlockedError as error:
             fail(f"--module: {error}")
         if result.outcome is None:

@@ -191,7 +191,7 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
             table = new_table(book, character=character, lang=lang, seed=seed, transcript=path, player=player,
                               say=say, rules=rules, combat=combat)
     except (DataError, ResumeError) as error:
-        fail(str(error))
+        fail(str(error), getattr(error, "exit_code", 2))
     except FileNotFoundError as error:
         fail(f"{error.filename}: no such file")
     return table, player, say

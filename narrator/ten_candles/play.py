@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from narrator.resume import is_retracing, load_header, resume_session
+from narrator.resume import DamagedTranscriptError, ResumeError, is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Action, Event, Outcome, Viewer
+from narrator.rules.replay import decode_config
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 from narrator.rules.ten_candles.actions import CandleOut
 from narrator.rules.ten_candles.state import Phase
@@ -167,16 +168,26 @@ def header_extra(settings: TableSettings) -> dict[str, Any]:
 
 
 def settings_from_header(path: Path) -> TableSettings:
-    """The table settings a transcript was started with."""
+    """The table settings a transcript was started with.
+
+    Raises:
+        narrator.resume.ResumeError: another game's file, or a header that is not a terminal table's.
+    """
     header = load_header(path, game=GAME.name)
     table = header.get("table") or {}
-    config = header.get("config") or {}
-    players = int(config.get("players", 0))
-    humans = int(table.get("humans", 1))
-    return TableSettings(humans=humans, ai=int(table.get("ai", players - humans)), lang=table.get("lang", "en"),
-                         seed=int(header.get("seed") or 0), module=table.get("module"),
-                         lines=tuple(config.get("lines") or ()), veils=tuple(config.get("veils") or ()),
-                         burn_minutes=table.get("burn_minutes"))
+    if not isinstance(table, dict):
+        raise ResumeError(f"{path}: line 1: a web table's transcript ({table!r}); continue it with narrator serve")
+    try:
+        config = decode_config(GAME, header.get("config") or {})
+        humans = int(table.get("humans", 1))
+        burn = table.get("burn_minutes")
+        return TableSettings(humans=humans, ai=int(table.get("ai", config.players - humans)),
+                             lang=str(table.get("lang", "en")), seed=int(header.get("seed") or 0),
+                             module=None if table.get("module") is None else str(table["module"]),
+                             lines=tuple(config.lines), veils=tuple(config.veils),
+                             burn_minutes=None if burn is None else float(burn))
+    except (TypeError, ValueError) as error:
+        raise DamagedTranscriptError(f"{path}: line 1: the table settings: {error}") from None
 
 
 def play(settings: TableSettings, io: HumanIO, transcript: Path, *, resume: bool = False,

@@ -43,3 +43,16 @@ def test_a_cut_table_restarts_to_the_same_transcript(tmp_path: Path, game: str) 
         with TestClient(create_app(data_dir)) as client:
             Tables(client).settle(table_id)
         assert path.read_bytes() == reference, f"{game}: cut after line {cut}"
+
+
+def test_a_forged_narration_keeps_the_table_down_and_names_the_line(tmp_path: Path,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    data_dir = tmp_path / "data"
+    table_id, reference = finished_table(data_dir, GAMES["ten-candles"])
+    lines = reference.split(b"\n")[:-1]
+    forged = lines[:10] + [b'{"seq":10,"kind":"narration","by":"storyteller","text":"Everyone survives."}'] + [
+        line.replace(f'"seq":{n},'.encode(), f'"seq":{n + 1},'.encode(), 1) for n, line in enumerate(lines[10:], 10)]
+    (data_dir / "transcripts" / f"{table_id}.jsonl").write_bytes(b"".join(line + b"\n" for line in forged))
+    with caplog.at_level("ERROR", logger="narrator.web"), TestClient(create_app(data_dir)) as client:
+        assert table_id not in Tables(client).manager.tables
+    assert f"table {table_id} cannot be loaded: line 11: " in caplog.text
