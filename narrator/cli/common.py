@@ -17,7 +17,7 @@ errors = Console(stderr=True)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``message`` as an error (no traceback) and exit."""
-    errors.print(f"[bold red]error:[/] {message}", highlight=False)
+    errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)  # one line, however long
     raise typer.Exit(code)
 
 
