@@ -11,7 +11,6 @@ rendering keyed by the rejection code.
 
 from __future__ import annotations
 
-import locale
 import os
 from collections.abc import Mapping
 from functools import cache
@@ -52,26 +51,9 @@ def default_language(explicit: str | None = None, environ: Mapping[str, str] | N
                 raise ValueError(f"{source} {value!r}: choose one of {', '.join(LANGUAGES)}")
             return value.lower()
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        found = _from_locale_name(env.get(variable))
-        if found:
-            return found
-        if env.get(variable):
-            break  # the first set variable decides (POSIX order), even when it is C or unsupported
-    if environ is None:
-        with _quiet():
-            found = _from_locale_name(locale.getlocale(locale.LC_MESSAGES)[0]
-                                      if hasattr(locale, "LC_MESSAGES") else None)
-        if found:
-            return found
+        if env.get(variable):  # the first set variable decides (POSIX order), even when it is C or unsupported
+            return _from_locale_name(env[variable]) or FALLBACK
     return FALLBACK
-
-
-class _quiet:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> bool:
-        return exc[0] is not None and issubclass(exc[0], (ValueError, locale.Error))  # type: ignore[arg-type]
 
 
 @cache

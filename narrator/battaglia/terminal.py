@@ -20,6 +20,7 @@ from narrator.rules.replay import TranscriptError, decode_config
 from narrator.battaglia.human import HumanLeftError, TerminalHuman
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.simulate import make_bots
+from narrator.i18n import message
 from narrator.resume import DamagedTranscriptError, ResumeError, load_header, resume_session
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter, default_transcript_path
@@ -70,7 +71,7 @@ def play_in_terminal(opts: PlayOptions) -> int:
 
 
 def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
-    seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**31)
+    seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(10 ** 6)
     config = decode_config(GAME, {**opts.options, "players": opts.players})
     table = Table.for_game(seed, opts.players, opts.lang)
     path = opts.transcript or default_transcript_path("battaglia", seed)
@@ -81,6 +82,7 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks)
     session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else agents[s].name}
                                 for s in range(opts.players)], table=_table_record(table))
+    human.write(message(opts.lang, "session.seed", seed=seed))
     human.write(human.narrator.say("seat_line", seat=opts.seat, name=table.names[opts.seat],
                                    legend=table.legends[opts.seat], setting=table.setting))
     return session, human, path

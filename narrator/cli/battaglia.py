@@ -9,7 +9,16 @@ from typing import Any
 
 import typer
 
-from narrator.cli.common import ENGINE_HELP, VERIFY_HELP, console, fail, parse_range, read_yaml_mapping, simulate_rows
+from narrator.cli.common import (
+    ENGINE_HELP,
+    VERIFY_HELP,
+    console,
+    fail,
+    language,
+    parse_range,
+    read_yaml_mapping,
+    simulate_rows,
+)
 from narrator.cli.llm import LLM_OPTION_HELP as LLM_HELP
 from narrator.cli.llm import llm_settings
 
@@ -180,7 +189,8 @@ def play_battaglia(
     players: int | None = typer.Option(None, "--players", "-p",
                                        help="Seats at the table (6..17); default: the profile's, else 9."),
     seat: int = typer.Option(0, "--seat", help="Your seat, 0..players-1; the others are bots."),
-    lang: str = typer.Option("ru", "--lang", help="Language of the host and the bots: ru or en."),
+    lang: str | None = typer.Option(None, "--lang", help="Language of the host and the bots: ru or en (default: "
+                                                         "NARRATOR_LANG, else the locale, else en)."),
     seed: int | None = typer.Option(None, "--seed", "-s", help="Seed of the deal and the bots (random if unset)."),
     rules: Path | None = typer.Option(None, "--rules", help="A YAML rules profile (house rules, DEC options)."),
     transcript: Path | None = typer.Option(None, "--transcript", "-t",
@@ -200,8 +210,7 @@ def play_battaglia(
     """
     from narrator.battaglia.terminal import PlayOptions, play_in_terminal
 
-    if lang not in ("ru", "en"):
-        fail(f"--lang {lang!r}: choose ru or en")
+    lang = language(lang)
     options: dict[str, Any] = {}
     if resume is None:
         if players is None:

@@ -21,6 +21,23 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def language(value: str | None) -> str:
+    """The run's language: ``--lang``, else ``NARRATOR_LANG``, else the locale, else English."""
+    from narrator.i18n import default_language
+
+    try:
+        return default_language(value)
+    except ValueError as error:
+        fail(str(error))
+
+
+def fresh_seed(seed: int | None) -> int:
+    """``--seed``, or a random one: an unseeded game is a new game each time (the seed is printed and kept)."""
+    import random
+
+    return seed if seed is not None else random.SystemRandom().randrange(10 ** 6)
+
+
 def load_profile(game: Game[Any, Any], path: Path | None, **overrides: Any) -> Any:
     """The game's config: defaults, then a YAML rules profile, then command-line overrides.
 

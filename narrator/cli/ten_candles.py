@@ -9,7 +9,17 @@ import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from narrator.cli.common import ENGINE_HELP, VERIFY_HELP, console, fail, parse_range, simulate_rows
+from narrator.cli.common import (
+    ENGINE_HELP,
+    VERIFY_HELP,
+    console,
+    fail,
+    fresh_seed,
+    language,
+    parse_range,
+    simulate_rows,
+)
+from narrator.i18n import end_reason, message
 from narrator.transcript import default_transcript_path
 
 PLAY_HELP = (
@@ -73,8 +83,10 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
     def play_ten_candles(
         players: int = typer.Option(1, "--players", help="Human players at this terminal (seats 0..n-1)."),
         ai: int = typer.Option(3, "--ai", help="AI survivors."),
-        lang: str = typer.Option("en", "--lang", help="Language of the table: ru or en."),
-        seed: int = typer.Option(0, "--seed", help="Seeds the dice, the Storyteller and the AI survivors."),
+        lang: str | None = typer.Option(None, "--lang", help="Language of the table: ru or en (default: "
+                                                             "NARRATOR_LANG, else the locale, else en)."),
+        seed: int | None = typer.Option(None, "--seed", help="Seeds the dice, the Storyteller and the AI survivors "
+                                                             "(default: a random seed, printed and recorded)."),
         module: str | None = typer.Option(None, "--module", help="Module to play (default: drawn by seed)."),
         transcript: Path | None = typer.Option(None, "--transcript", help="Where to write the game."),
         resume: Path | None = typer.Option(None, "--resume", help="Continue the game recorded in this file."),
@@ -104,9 +116,11 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
                 fail(f"--resume {resume}: {error}", getattr(error, "exit_code", 2))
             path = resume
         else:
-            settings = _new_settings(players, ai, lang, seed, module, burn_minutes, _split(lines), _split(veils),
+            seed = fresh_seed(seed)
+            settings = _new_settings(players, ai, language(lang), seed, module, burn_minutes, _split(lines), _split(veils),
                                      watch=llm not in (None, "offline"))
             path = transcript or default_transcript_path("ten-candles", seed)
+            console.print(message(settings.lang, "session.seed", seed=seed), highlight=False)
         try:
             with llm_settings(llm) as model:
                 if model is None:
@@ -120,9 +134,12 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         except ModuleBlockedError as error:
             fail(f"--module: {error}")
         if result.outcome is None:
-            console.print(f"\nSaved to {path}. Resume with: narrator play ten-candles --resume {path}", soft_wrap=True)
+            console.print("\n" + message(settings.lang, "session.saved", path=path,
+                                         command="narrator play ten-candles"), soft_wrap=True, highlight=False)
             return
-        console.print(f"\nThe game is over ({result.outcome.termination}). Transcript: {path}", soft_wrap=True)
+        console.print("\n" + message(settings.lang, "session.over", path=path,
+                                     reason=end_reason(settings.lang, result.outcome.termination)),
+                      soft_wrap=True, highlight=False)
 
     @simulate.command("ten-candles", help=SIMULATE_HELP)
     def simulate_ten_candles(
@@ -159,8 +176,6 @@ def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | Non
     from narrator.agents.ten_candles.material import module_names
     from narrator.ten_candles.play import TableSettings
 
-    if lang not in ("ru", "en"):
-        fail(f"--lang {lang!r}: use ru or en")
     if players < (0 if watch else 1) or ai < 0:
         fail(f"--players {players} --ai {ai}: at least one human (0 only with --llm local|endpoint, to watch the "
              f"AI table) and no negative AI count")

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 
+from narrator.i18n import message
 from narrator.resume import ResumeError, is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Event, Viewer
 from narrator.rules.registry import get_game
@@ -152,8 +154,8 @@ def run(table: Table, say: Say, *, max_moves: int = 2000) -> bool:
         return False
     except QuitGame:
         book = table.book.replace("_", "-")
-        say(f"\nThe game is saved in {table.transcript}. Resume with:\n"
-            f"  narrator play {book} --resume {table.transcript}")
+        say("\n" + escape(message(table.voice.lang, "session.saved", path=table.transcript,
+                                   command=f"narrator play {book}")))
         return False
     finally:
         session.close()
@@ -162,12 +164,14 @@ def run(table: Table, say: Say, *, max_moves: int = 2000) -> bool:
 def _play(book: str, character: Path | None, lang: str, seed: int | None, transcript: Path | None,
           resume: Path | None, rules: Path | None, combat: Path | None) -> None:
     table, _player, say = terminal_table(book, character, lang, seed, transcript, resume, rules, combat)
+    lang = table.voice.lang
     if resume is not None:
         view = table.session.game.view(table.session.state, Viewer.HOST)
-        say(f"[dim]resuming {resume}: scene {view['scene']!r}, turn {view['turn']}[/]")
+        say("[dim]" + escape(message(lang, "session.resuming", path=resume, turn=view["turn"])) + "[/]")
         say(table.voice.frame_scene(view))
     else:
-        say(f"[dim]transcript: {table.transcript} · type ? for help[/]")
+        say("[dim]" + escape(message(lang, "session.transcript", path=table.transcript) + " · "
+                             + message(lang, "session.help_hint")) + "[/]")
     run(table, say)
 
 
@@ -177,16 +181,17 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
 
     Bad input (language, character sheet, rules, transcript) exits with a clear message, no traceback.
     """
-    from narrator.cli.common import console, fail
+    from narrator.cli.common import console, fail, fresh_seed, language
 
-    if lang not in ("en", "ru"):
-        fail(f"--lang {lang!r}: choose en or ru")
+    lang = language(lang if lang or resume is None else _recorded_language(resume))
     say = console.print
     player = TerminalPlayer(lambda prompt: console.input(prompt), say, lang)
     try:
         if resume is not None:
             table = resume_table(resume, player=player, say=say, lang=lang, book=book)
         else:
+            seed = fresh_seed(seed)
+            say("[dim]" + escape(message(lang, "session.seed", seed=seed)) + "[/]")
             path = transcript or default_transcript_path(book.replace("_", "-"), seed)
             table = new_table(book, character=character, lang=lang, seed=seed, transcript=path, player=player,
                               say=say, rules=rules, combat=combat)
@@ -197,9 +202,23 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
     return table, player, say
 
 
+def _recorded_language(path: Path) -> str | None:
+    """The language a transcript was played in (its header's ``lang``), for ``--resume`` without ``--lang``."""
+    import json
+
+    try:
+        with path.open(encoding="utf-8") as handle:
+            header = json.loads(handle.readline())
+    except (OSError, ValueError):
+        return None
+    found = header.get("lang") if isinstance(header, dict) else None
+    return found if isinstance(found, str) else None
+
+
 CHARACTER = typer.Option(None, "--character", "-c", help="A character sheet (YAML/JSON); default: a sample.")
-LANG = typer.Option("en", "--lang", help="en or ru.")
-SEED = typer.Option(None, "--seed", help="Seed the dice (the transcript records every roll anyway).")
+LANG = typer.Option(None, "--lang", help="en or ru (default: NARRATOR_LANG, else the locale, else en; a resumed "
+                                         "game keeps its own).")
+SEED = typer.Option(None, "--seed", help="Seed the dice (default: a random seed, printed and recorded).")
 TRANSCRIPT = typer.Option(None, "--transcript", help="Where to write the game (JSONL).")
 RESUME = typer.Option(None, "--resume", help="Continue the game recorded in this transcript.")
 RULES = typer.Option(None, "--rules", help="YAML rules profile (options such as rule_of_ten: true).")

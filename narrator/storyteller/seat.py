@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from rich.markup import escape
+
 from narrator.agents.base import Agent, AgentGaveUpError, Decision, Question, ReopenQuestion, Request, Seat
+from narrator.i18n import message, refusal
 from narrator.rules.core import HOST, Action, PlayerId, Rejection
 from narrator.storyteller.template import CHOOSE, Choice, Option, StorytellerVoice
 
@@ -26,7 +29,7 @@ Player = Agent
 """Whoever answers for the player character: an agent answering the table's question (``Request.question``)."""
 
 
-def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0) -> Choice | str:
+def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0, lang: str = "en") -> Choice | str:
     """``"2w"`` -> Choice; a message when the input is not a choice.
 
     >>> choice = parse_choice("2w", [Option(1, "a", "A", ""), Option(2, "b", "B", "")])
@@ -37,10 +40,10 @@ def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0) -> Ch
     flags = raw.lstrip("0123456789")
     number = raw[: len(raw) - len(flags)]
     if not number or set(flags) - {"w", "a"}:
-        return f"{text!r} is not a choice; type 1..{len(options)}, optionally followed by w or a"
+        return message(lang, "input.not_a_choice", text=text, high=len(options))
     index = int(number)
     if not 1 <= index <= len(options):
-        return f"{index} is not one of the approaches 1..{len(options)}"
+        return message(lang, "input.out_of_range", index=index, high=len(options))
     return Choice(actor=seat, approach=options[index - 1].approach, willpower="w" in flags, automatic="a" in flags)
 
 
@@ -58,7 +61,7 @@ class TerminalPlayer(Seat):
     def act(self, request: Request) -> Choice:
         options = list(request.options)
         if request.rejection is not None:
-            self.say(f"[red]refused ({request.rejection.code}):[/] {request.rejection.message}")
+            self.say("[red]" + escape(refusal(self.lang, request.rejection.code)) + "[/]")  # the kernel's English: logs
         for option in options:
             self.say(f"  [bold]{option.number}[/]. {option.label} [dim]{option.preview}[/]")
         while True:
@@ -71,10 +74,10 @@ class TerminalPlayer(Seat):
             if text.strip() in ("?", "h", "help"):
                 self.say(HELP.get(self.lang, HELP["en"]))
                 continue
-            parsed = parse_choice(text, options, request.seat)
+            parsed = parse_choice(text, options, request.seat, self.lang)
             if isinstance(parsed, Choice):
                 return parsed
-            self.say(f"[yellow]{parsed}[/]")
+            self.say("[yellow]" + escape(parsed) + "[/]")
 
 
 class ScriptedPlayer(Seat):

@@ -40,10 +40,10 @@ def test_a_full_game_with_scripted_input(tmp_path: Path) -> None:
 
 
 def test_russian_host_narrates(tmp_path: Path) -> None:
-    result = play("--players", "6", "--seat", "0", "--seed", "2", "--transcript", str(tmp_path / "g.jsonl"),
-                  stdin=ALWAYS_ONE)
+    result = play("--players", "6", "--seat", "0", "--seed", "2", "--lang", "ru", "--transcript",
+                  str(tmp_path / "g.jsonl"), stdin=ALWAYS_ONE)
     assert result.exit_code == 0
-    assert "Ваша маска" in result.output and "Игра окончена" in result.output
+    assert "Ваша маска" in result.output and "Игра окончена" in result.output and "Зерно: 2" in result.output
 
 
 def test_bad_arguments_exit_2(tmp_path: Path) -> None:

@@ -90,9 +90,10 @@ def test_play_eof_then_resume_through_the_cli(tmp_path) -> None:
     first = runner.invoke(app, ["play", "wild-west", "--seed", "3", "--transcript", str(path), "--lang", "ru"],
                           input="x\n1\n")
     assert first.exit_code == 0, first.output
-    assert "not a choice" in first.output and f"--resume {path}" in first.output.replace("\n", "")
+    assert "не выбор" in first.output and f"--resume {path}" in first.output.replace("\n", "")
+    assert "not a choice" not in first.output  # one language on screen
     again = runner.invoke(app, ["play", "wild-west", "--resume", str(path)], input="q\n")
-    assert again.exit_code == 0 and "resuming" in again.output
+    assert again.exit_code == 0 and "Продолжаем" in again.output  # the resumed game keeps its language
     assert invoke("replay", str(path)).exit_code == 0
 
 
