@@ -67,7 +67,11 @@ def status_line(view: Any, lang: str = "en") -> None:
     lights = "●" * view.lit + "○" * view.dark
     me = view.characters[seat] if seat < len(view.characters) else None
     hope = yes if me is not None and me.hope else no
-    cards = ", ".join(me.stack) if me is not None and me.stack else "—"
+    from narrator.ten_candles.reference import Reference
+
+    words = Reference(lang)
+    stack = list(me.stack) if me is not None and me.stack else []
+    cards = " > ".join([words.card(me, stack[0]), *(words.kind(c) for c in stack[1:])]) if stack else "—"
     console.print(Text(f"[{scene} {view.scene or '-'} | {candles} {lights} {view.lit}/10 | {pool} {view.pool} "
                        f"| {gm} {view.gm_pool} | {hope_die}: {hope} | {yours}: {cards}]", style="dim"))
 

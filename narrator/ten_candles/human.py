@@ -4,6 +4,13 @@ Input and output are injected (:class:`TerminalIO` for a real terminal, :class:`
 tests), so a whole game can be played from a list of lines. Choices are numbered from the legal
 moves; a kernel refusal is shown with its reason and the question is asked again. At any prompt
 ``x`` plays the X-card. End of input (EOF, Ctrl-C) propagates so the game can be saved.
+
+At any prompt ``?``/``help``, ``sheet``, ``who`` and ``truths`` (Russian ``помощь``, ``лист``, ``кто``,
+``истины``) show the survivor's reference (:mod:`narrator.ten_candles.reference`) without spending the
+turn, and ``try <what>`` (``пробую <что>``) proposes what the character attempts: the GM of a table
+with people gives the next conflict to the proposer (:mod:`narrator.ten_candles.table_gm`). A move that
+cannot be undone (a death, a Brink, a burned Trait, a candle) is never taken on a bare Enter and is
+asked about once more.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from narrator.agents.base import Request, Seat
+from narrator.agents.base import Decision, Request, Seat
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.rules.core import Action
 from narrator.rules.ten_candles.actions import (
@@ -27,6 +34,14 @@ from narrator.rules.ten_candles.actions import (
     XCard,
 )
 from narrator.rules.ten_candles.legal import is_interjection
+from narrator.ten_candles.reference import Reference, is_irreversible
+
+COMMANDS = {"?": "help", "help": "help", "помощь": "help", "sheet": "sheet", "лист": "sheet", "who": "who",
+            "кто": "who", "truths": "truths", "истины": "truths", "log": "truths", "журнал": "truths"}
+"""Words that show the reference at any prompt without spending the turn."""
+TRY = ("try ", "пробую ")
+"""``try <what>``: propose what the character attempts (the next conflict)."""
+YES = frozenset({"yes", "y", "да", "д"})
 
 X_KEYS = ("x", "х")
 """Latin and Cyrillic x: the X-card."""
@@ -114,9 +129,70 @@ class HumanSurvivor(Seat):
         self.suggester = ScriptedSurvivor(seat, seed=seed, lang=lang)
         self.status = status
         self.announce = announce
+        self.reference = Reference(lang)
+        self.view: Any = None
+        self.legal: tuple[Action, ...] = ()
+        self.opened = False
+        self.offers: dict[str, bool] = {}
+        self.said: list[str] = []
 
-    def act(self, request: Request) -> Action:
+    # -- the prompt and its commands --------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str:
+        """One line from the person; reference commands and ``try`` are answered here and asked again."""
+        while True:
+            answer = self.io.ask(prompt)
+            word = answer.strip().lower()
+            if self.view is None:
+                return answer
+            if word in COMMANDS:
+                for line in self.look_up(COMMANDS[word]):
+                    self.io.say(line)
+                continue
+            attempt = next((answer.strip()[len(t):].strip() for t in TRY if word.startswith(t)), None)
+            if attempt:
+                self.offers, self.said = {"attempt": True}, [attempt]
+                self.io.say(self.reference.say("proposed", text=attempt))
+                continue
+            return answer
+
+    def look_up(self, command: str) -> list[str]:
+        """The reference lines for ``command`` from this seat's view only."""
+        ref, view = self.reference, self.view
+        if command == "sheet":
+            return ref.sheet(view, self.seat)
+        if command == "who":
+            return ref.table(view, self.seat)
+        if command == "truths":
+            return ref.truths(view)
+        hint = ref.hint(view, self.seat, self.legal)
+        return [ref.say("help") + ":", *(["  " + hint] if hint else []), "  " + ref.say("commands")]
+
+    def confirm(self, label: str) -> bool:
+        """Ask before a move that cannot be undone; only an explicit yes goes through."""
+        if self.ask(self.reference.say("confirm", choice=label) + " ").strip().lower() in YES:
+            return True
+        self.io.say(self.reference.say("back"))
+        return False
+
+    def _with_talk(self, action: Action) -> Action | Decision:
+        """The move, carrying a proposal said meanwhile (table talk the GM hears)."""
+        if not self.offers:
+            return action
+        offers, said = self.offers, tuple(self.said)
+        self.offers, self.said = {}, []
+        return Decision(action, said=said, talk=offers)
+
+    def act(self, request: Request) -> Action | Decision:  # type: ignore[override]
         """Ask the human for this turn's move."""
+        self.view, self.legal = request.view, tuple(request.legal)
+        if not self.opened:
+            self.opened = True
+            for line in self.reference.opening(request.view):
+                self.io.say(line)
+        return self._with_talk(self._act(request))
+
+    def _act(self, request: Request) -> Action:
         if request.rejection is not None:
             self.io.say(f"{self.words['refused']}: {request.rejection.message} [{request.rejection.code}]")
         if self.status is not None:
@@ -125,6 +201,9 @@ class HumanSurvivor(Seat):
             me = request.view.characters[self.seat]
             self.io.say(f"— {me.name or '#' + str(self.seat)} —")
         kinds = [a.kind for a in request.legal if not is_interjection(a)]
+        hint = self.reference.hint(request.view, self.seat, request.legal)
+        if hint:
+            self.io.say(f"({hint})")
         text_move = TEXT_MOVES.get(kinds[0]) if kinds else None
         if text_move is not None:
             return text_move(self, request)
@@ -136,28 +215,38 @@ class HumanSurvivor(Seat):
         moves = _distinct(request.legal)
         names = MOVE_NAMES[self.lang]
         for number, move in enumerate(moves, start=1):
-            label = _stack_label(move) if isinstance(move, ArrangeStack) else names.get(move.kind, move.kind)
+            label = (" > ".join(self.reference.kind(c) for c in (*move.order, "brink")) if isinstance(move, ArrangeStack)
+                     else names.get(move.kind, move.kind))
             self.io.say(f"  {number}. {label}")
+        # Enter takes the first move that can be undone (accept the roll, not burn a Trait; not die).
+        default = next((i for i, m in enumerate(moves) if not is_irreversible(m) and not isinstance(m, XCard)), None)
+        shown = f" [{default + 1}]" if default is not None else ""
         while True:
-            answer = self.io.ask(f"{self.words['choose']} [1]: ").strip()
+            answer = self.ask(f"{self.words['choose']}{shown}: ").strip()
             if answer.lower() in X_KEYS:
                 return self._x_card()
+            if not answer and default is None:
+                self.io.say(self.reference.say("enter_not_irreversible"))
+                continue
             if not answer:
-                return moves[0]
+                return moves[default]
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 chosen = moves[int(answer) - 1]
+                label = names.get(chosen.kind, chosen.kind)
+                if is_irreversible(chosen) and not self.confirm(label):
+                    continue
                 return self._x_card() if isinstance(chosen, XCard) else chosen
             self.io.say(self.words["bad_number"])
 
     def _x_card(self) -> Action:
-        note = self.io.ask(f"{self.words['x_note']}: ").strip()
+        note = self.ask(f"{self.words['x_note']}: ").strip()
         return XCard(actor=self.seat, note=note)
 
     # -- free text ---------------------------------------------------------------------------------
 
     def _text(self, key: str, suggestion: str) -> str | None:
         """A line of text, the suggestion on Enter; ``None`` when the human played the X-card."""
-        answer = self.io.ask(f"{self.words[key]} [{suggestion}] ({self.words['enter']}): ").strip()
+        answer = self.ask(f"{self.words[key]} [{suggestion}] ({self.words['enter']}): ").strip()
         if answer.lower() in X_KEYS:
             return None
         return answer or suggestion
@@ -203,10 +292,6 @@ def _distinct(moves: Iterable[Action]) -> list[Action]:
     turn = [m for m in moves if not is_interjection(m)]
     extra = [m for m in moves if is_interjection(m)]
     return turn + extra
-
-
-def _stack_label(move: ArrangeStack) -> str:
-    return " > ".join((*move.order, "brink"))
 
 
 TEXT_MOVES: dict[str, Callable[[HumanSurvivor, Request], Action]] = {

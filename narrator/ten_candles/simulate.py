@@ -114,7 +114,12 @@ def make_table(players: int, seed: int, *, lang: str = "en", voice: Storyteller 
     speak up at the table (``Decision.talk``) and the GM hears it (``Request.talk``)."""
     agents: dict[int, Any] = {s: ScriptedSurvivor(s, seed=seed, lang=lang, talks=True) for s in range(players)}
     agents.update(human or {})
-    agents[HOST] = (ScriptedGM if voice is None else NarratingGM)(seed=seed, voice=voice)
+    if human:  # people at the table: they are called as often as the AI survivors (table_gm)
+        from narrator.ten_candles.table_gm import NarratingTableGM, TableGM
+
+        agents[HOST] = (TableGM if voice is None else NarratingTableGM)(seed=seed, voice=voice)
+    else:
+        agents[HOST] = (ScriptedGM if voice is None else NarratingGM)(seed=seed, voice=voice)
     return agents
 
 

@@ -54,6 +54,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
                    "bot_kind": s.bot_kind, "model_off": _model_off(table, s.seat)} for s in table.record.seats],
         "sections": table.presenter.panel(view, ctx),
         "controls": shown,
+        "guide": table.presenter.guide(legal, view, ctx) if legal else [],
         "is_group": lambda control: isinstance(control, Group),
         "is_interjection": table.presenter.is_interjection,
         "host_role": _host_role(table),

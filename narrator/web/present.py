@@ -124,6 +124,14 @@ class Presenter:
             rest = rest[1:-1]
         return rest or label
 
+    def guide(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[str]:
+        """Lines above the seat's moves saying what the choice in front of it does (none by default)."""
+        return []
+
+    def irreversible(self, action: Action, view: Any, ctx: Context) -> str:
+        """Why ``action`` cannot be undone, to be confirmed before it is sent ("" when it can be)."""
+        return ""
+
     def is_interjection(self, kind: str) -> bool:
         """Moves any seat may make at any moment (an X-card): shown apart, after the turn's moves."""
         return False
@@ -138,9 +146,14 @@ class Presenter:
         for kind in kinds:
             distinct = _distinct(by_kind[kind], self.text_fields)
             if len(distinct) >= GROUP_AT:
-                shown.append(self._group(kind, distinct, view, ctx))
+                group = self._group(kind, distinct, view, ctx)
+                _confirm(group, next((w for w in (self.irreversible(a, view, ctx) for a, _, _ in distinct) if w), ""))
+                shown.append(group)
             else:
-                shown += [Control(self.action_label(a, view, ctx), payload, texts) for a, payload, texts in distinct]
+                for a, payload, texts in distinct:
+                    control = Control(self.action_label(a, view, ctx), payload, texts)
+                    _confirm(control, self.irreversible(a, view, ctx))
+                    shown.append(control)
         return shown
 
     def _group(self, kind: str, moves: list[tuple[Action, dict[str, Any], list[str]]], view: Any,
@@ -203,6 +216,12 @@ class Presenter:
     def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:
         """Prose to add after a move: ``(speaker, text)`` pairs, public. None by default."""
         return []
+
+
+def _confirm(control: Control, why: str) -> None:
+    """Mark ``control`` as needing a ticked "I understand" box before it is sent (``why`` is its label)."""
+    if why:
+        control.confirm = why  # type: ignore[attr-defined]
 
 
 def _distinct(actions: Sequence[Action], text_fields: Sequence[str]) -> list[tuple[Action, dict[str, Any], list[str]]]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from narrator.agents.battaglia.texts import Table, load, mask_info
 from narrator.battaglia.narration import Narrator
+from narrator.battaglia.reference import Reference, is_irreversible
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, Action, Event, Viewer
 from narrator.web.adapters.battaglia_host import host_word, moderator_event_lines, truth_sections
@@ -155,6 +156,20 @@ class BattagliaPresenter(Presenter):
             return voice.name(action.target)  # type: ignore[attr-defined]
         return self.action_label(action, view, ctx)
 
+    def guide(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[str]:
+        """What the decision does (one line), and what "by legend / by logic" mean where it is chosen."""
+        if not hasattr(view, "graveyard"):
+            return []
+        ref = Reference(self.narrator(view, ctx))
+        hint = ref.hint(view, actions)
+        bases = {getattr(a, "basis", None) for a in actions if a.kind == "accuse"}
+        return [line for line in (hint, ref.basis() if {"legend", "logic"} <= bases else "") if line]
+
+    def irreversible(self, action: Action, view: Any, ctx: Context) -> str:
+        if not hasattr(view, "graveyard") or not is_irreversible(action, str(view.phase)):
+            return ""
+        return Reference(self.narrator(view, ctx)).say("confirm_web")
+
     # -- the view --------------------------------------------------------------------------------
 
     def panel(self, view: Any, ctx: Context) -> list[Section]:
@@ -166,6 +181,8 @@ class BattagliaPresenter(Presenter):
             sections += truth_sections(view.truth, voice, ctx.language)
         if view.card is not None:
             sections.append(self._you(view, voice, ctx))
+            sheet = Reference(voice).sheet(view, str(getattr(ctx, "rainmaker_force", "by_life")))
+            sections.append(Section(sheet[0].rstrip(":"), items=[line.strip() for line in sheet[2:]]))
         learned = voice.lines(view.notes)
         if learned:
             sections.append(Section(self.w(ctx, "learned"), items=learned))
@@ -197,9 +214,8 @@ class BattagliaPresenter(Presenter):
         return Section(self.w(ctx, "you"), rows=rows)
 
     def _table(self, view: Any, voice: Narrator, ctx: Context) -> Section:
-        died: dict[int, list[str]] = {}
-        for seat, _life, card in view.graveyard:
-            died.setdefault(seat, []).append(voice.card(str(card)))
+        ref = Reference(voice)
+        told = ref.deaths(view.log)
         flags = {"shadow": view.revealed_shadow, "child": view.revealed_child, "lord": view.revealed_lord,
                  "bishop": view.revealed_bishop}
         rows = []
@@ -208,12 +224,12 @@ class BattagliaPresenter(Presenter):
                 state = self.w(ctx, "out")
             else:
                 state = self.w(ctx, "alive") if view.lives[seat] == 1 else self.w(ctx, "second_life")
-            parts = [state] + [self.w(ctx, "died_as", card=c) for c in died.get(seat, [])]
+            parts = [state, *told.get(seat, [])]
             shown = [self.w(ctx, f) for f, who in flags.items() if seat in who]
             if shown:
                 parts.append(self.w(ctx, "revealed", what=", ".join(shown)))
             rows.append((voice.name(seat), "; ".join(parts)))
-        return Section(self.w(ctx, "table"), rows=rows)
+        return Section(self.w(ctx, "table"), rows=rows, items=[ref.say("rebirth_rule")])
 
     def _today(self, view: Any, voice: Narrator, ctx: Context) -> Section:
         section = Section(self.w(ctx, "today"))

@@ -65,6 +65,8 @@ document.addEventListener("submit", async event => {
   const form = event.target;
   if (!form.matches("form.control")) return;
   event.preventDefault();
+  const confirmBox = $("input[data-confirm]", form);
+  if (confirmBox && !confirmBox.checked) { confirmBox.focus(); return; }  // a move that cannot be undone
   const choice = $("select[data-choice]", form);
   const action = JSON.parse(choice ? choice.value : form.dataset.action);
   form.querySelectorAll("[data-field]").forEach(field => { action[field.dataset.field] = field.value; });

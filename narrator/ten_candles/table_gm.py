@@ -1,0 +1,59 @@
+"""The GM of a table where people sit: calls the human survivors into conflicts as often as the AI ones,
+and gives a survivor's proposed attempt its conflict.
+
+The scripted GM (:class:`narrator.agents.ten_candles.gm.ScriptedGM`, mirrored by the native engine for
+simulation) gives a dangerous conflict to whoever stepped forward at the table; AI survivors step
+forward on their own, a person at the terminal does not, so the person rolled about 0.8 times as
+often as each AI survivor (``benchmarks/human_conflicts.py``). Here a volunteer goes first only among
+those who have rolled least, and a survivor who says what they attempt (the ``attempt`` offer, the
+terminal's ``try``) gets the next conflict. The move stays the kernel's ``CallConflict`` (L265, L267:
+the active player is usually the one whose action caused the conflict).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from narrator.agents.base import Talk
+from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
+from narrator.rules.core import PlayerId
+
+
+class FairCalls:
+    """Mixed into a scripted GM: proposals first, then the least-rolled (volunteers first among them)."""
+
+    proposals: list[PlayerId]
+    _heard_attempts = 0
+
+    def _hear(self, talk: Sequence[Talk]) -> None:
+        if not hasattr(self, "proposals"):
+            self.proposals = []
+        for said in talk[self._heard_attempts:]:
+            made = said.offers.get("attempt")
+            if made is True and said.seat not in self.proposals:
+                self.proposals.append(said.seat)
+            elif made is False and said.seat in self.proposals:
+                self.proposals.remove(said.seat)
+        self._heard_attempts = len(talk)
+        super()._hear(talk)  # type: ignore[misc]
+
+    def _pick_active(self, living: list[PlayerId], dangerous: bool) -> PlayerId:
+        waiting = [s for s in getattr(self, "proposals", []) if s in living]
+        if waiting:
+            self.proposals.remove(waiting[0])
+            return waiting[0]
+        rolls = self.rolls  # type: ignore[attr-defined]
+        fewest = min(rolls.get(s, 0) for s in living)
+        least = [s for s in living if rolls.get(s, 0) == fewest]
+        if dangerous:
+            volunteers = [s for s in least if s in self.volunteers]  # type: ignore[attr-defined]
+            least = volunteers or least
+        return least[self.rng.randrange(len(least))]  # type: ignore[attr-defined]
+
+
+class TableGM(FairCalls, ScriptedGM):
+    """The wordless scripted GM with fair calls."""
+
+
+class NarratingTableGM(FairCalls, NarratingGM):
+    """The narrating scripted GM with fair calls (the terminal and web tables)."""

@@ -1,0 +1,73 @@
+"""The seat pages show the seat's reference: battaglia's card power (cited) and force, the public
+roster with how each card died, a hint over the moves, "by legend / by logic" explained, and a
+ticked box before a move that cannot be undone; nothing of another seat's card reaches a page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from markupsafe import escape
+from narrator.agents.battaglia.texts import load
+
+from tests.web.conftest import Tables, as_seat, token_of
+
+HUMANS = tuple(range(9))
+"""Every seat a person: each page is checked."""
+
+
+def page(tables: Tables, created: dict[str, Any], seat: int) -> str:
+    response = tables.client.get(f"/t/{created['table']}/seat/{seat}",
+                                 headers=as_seat(token_of(created["seats"][seat]["url"])))
+    assert response.status_code == 200
+    return response.text
+
+
+def first_harmless(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first move that is not a reveal (so the game moves on without the Lord showing himself)."""
+    return next((a for a in legal if a["kind"] != "reveal_lord"), legal[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_battaglia_seat_pages_carry_the_reference_and_only_their_own(tables: Tables, lang: str) -> None:
+    created = tables.create(game="battaglia", options={"players": 9}, bot_seats=[], language=lang, seed=3)
+    table = tables.manager.get(created["table"])
+    data = load("reference")
+    saw_guide = saw_basis = saw_confirm = False
+    for _ in range(120):
+        if table.session.outcome() is not None:
+            break
+        state = table.session.state
+        for seat in HUMANS:
+            html = page(tables, created, seat)
+            own = data["abilities"][str(state.cards[seat])]
+            assert escape(own[lang]) in html and own["lines"] in html
+            for other in HUMANS:
+                power = data["abilities"][str(state.cards[other])][lang]
+                if power not in own[lang]:  # the plain darks share words with the Fluid
+                    assert escape(power) not in html, (seat, other)
+            assert escape(data["words"][lang]["rebirth_rule"]) in html
+            saw_guide |= 'class="guide"' in html
+            saw_basis |= escape(data["hints"][lang]["basis"]) in html
+            saw_confirm |= "data-confirm" in html
+        seat = next((s for s in HUMANS if tables.state(created, s)["legal"]), None)
+        if seat is None:
+            break
+        legal = tables.state(created, seat)["legal"]
+        assert tables.act(created, seat, first_harmless(legal)).json()["ok"]
+    assert saw_guide and saw_basis
+    assert saw_confirm, "the Lord's reveal (offered all day long) asks for a ticked box"
+
+
+def test_the_confirm_box_marks_only_irreversible_moves(tables: Tables) -> None:
+    from narrator.rules.battaglia.actions import Pass, RevealLord, Speak
+
+    from narrator.web.pages import context_for
+
+    created = tables.create(game="battaglia", options={"players": 9}, bot_seats=[], language="en", seed=3)
+    table = tables.manager.get(created["table"])
+    ctx = context_for(table, 0)
+    view = table.view(0)
+    shown = table.presenter.controls([Speak(actor=0, text=""), RevealLord(actor=0), Pass(actor=0)], view, ctx)
+    marked = {c.payload["kind"]: getattr(c, "confirm", "") for c in shown}
+    assert marked["reveal_lord"] and not marked["speak"] and not marked["pass"]
