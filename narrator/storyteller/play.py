@@ -24,6 +24,7 @@ from narrator.rules.storyteller.sheet import parse_sheet
 from narrator.session import Session
 from narrator.storyteller import render
 from narrator.storyteller.data import DataError, load_combat, load_sheet, read_yaml, sample_sheets, table_config
+from narrator.storyteller.reference import Reference
 from narrator.storyteller.scenario import load_narration, load_scenario
 from narrator.storyteller.seat import PLAYER_SEAT, ApproachQuestion, Player, QuitGame, StorytellerSeat, TerminalPlayer
 from narrator.storyteller.template import TemplateStoryteller
@@ -112,8 +113,9 @@ def _listen(session: Session, voice: TemplateStoryteller, say: Say) -> None:
     def narrate(_action: Any, events: Sequence[Event]) -> None:
         tell = (lambda _line: None) if is_retracing(session) else say
         view = session.game.view(session.state, Viewer.HOST)
+        names = Reference(voice.lang, {str(s["id"]): str(s["name"]) for s in view.get("sheets", ())})
         for event in events:
-            for line in _dice_lines(event, voice.lang):
+            for line in _dice_lines(event, voice.lang, names):
                 tell(line)
         lines = voice.narrate(view, events)
         for line in lines:
@@ -124,17 +126,16 @@ def _listen(session: Session, voice: TemplateStoryteller, say: Say) -> None:
     session.listeners.append(narrate)
 
 
-def _dice_lines(event: Event, lang: str = "en") -> list[str]:
-    """Rich markup for the dice of a resolved roll."""
-    if event.kind == "roll_resolved" and not event.data.get("automatic"):
+def _dice_lines(event: Event, lang: str = "en", names: Reference | None = None) -> list[str]:
+    """Rich markup for the dice of a roll, every line labelled (what was rolled, by whom, against what)."""
+    ref = names or Reference(lang)
+    label = ref.roll_label(event)
+    if label is not None:
         result = _result(event.data)
-        return [f"[dim]{event.data.get('character')}:[/] " + render.dice_text(result).markup,
-                render.verdict_text(result, lang).markup]
+        return ["[dim]" + escape(label) + "[/] " + render.dice_text(result).markup, render.verdict_text(result, lang).markup]
     if event.kind == "roll_resolved":
         return [render.verdict_text(_result(event.data), lang).markup]
-    if event.kind == "resisted_resolved":
-        return [render.dice_text(_result(event.data[side])).markup for side in ("mine", "theirs")]
-    return []
+    return ref.roll_lines(event)
 
 
 def _result(data: Any) -> RollResult:

@@ -57,9 +57,18 @@ class TerminalPlayer(Seat):
 
     def __init__(self, ask: Callable[[str], str], say: Callable[[str], None], lang: str = "en") -> None:
         self.ask, self.say, self.lang = ask, say, lang
+        self.shown_sheet = False
 
     def act(self, request: Request) -> Choice:
+        from narrator.storyteller.reference import Reference
+
         options = list(request.options)
+        view = request.view if isinstance(request.view, dict) else {}
+        ref = Reference(self.lang, {str(s["id"]): str(s["name"]) for s in view.get("sheets", ())})
+        if not self.shown_sheet and view:
+            self.shown_sheet = True
+            for line in ref.sheet(view):
+                self.say(escape(line))
         if request.rejection is not None:
             self.say("[red]" + escape(refusal(self.lang, request.rejection.code)) + "[/]")  # the kernel's English: logs
         for option in options:
@@ -71,8 +80,14 @@ class TerminalPlayer(Seat):
                 raise QuitGame("end of input") from None
             if text.strip().lower() in ("q", "quit", "exit"):
                 raise QuitGame("quit")
-            if text.strip() in ("?", "h", "help"):
+            if text.strip().lower() in ("?", "h", "help", "помощь"):
                 self.say(HELP.get(self.lang, HELP["en"]))
+                self.say(escape(ref.say("commands")))
+                continue
+            if text.strip().lower() in ("sheet", "лист", "who", "кто") and view:
+                shown = ref.sheet(view) if text.strip().lower() in ("sheet", "лист") else ref.scene(view)
+                for line in shown:
+                    self.say(escape(line))
                 continue
             parsed = parse_choice(text, options, request.seat, self.lang)
             if isinstance(parsed, Choice):

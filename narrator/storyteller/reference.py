@@ -1,0 +1,122 @@
+"""The Storyteller games' reference at the terminal: the character sheet, who is in the scene, and a
+label on every roll line (initiative, attack, damage, soak, resisted and simple rolls).
+
+Built from the seat's own view (its sheet, the public conditions of the characters) and from public
+roll events; the words are in ``prompts/storyteller/reference.yaml``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from rich.markup import escape
+
+from narrator.rules.core import Event
+from narrator.rules.storyteller.sheet import ATTRIBUTES
+from narrator.storyteller.data import read_yaml
+
+GROUPS = (("physical", ATTRIBUTES[:3]), ("social", ATTRIBUTES[3:6]), ("mental", ATTRIBUTES[6:]))
+
+
+@cache
+def _data() -> dict[str, Any]:
+    from importlib.resources import files
+
+    path = files("narrator.prompts") / "storyteller" / "reference.yaml"
+    data: dict[str, Any] = read_yaml(path)  # type: ignore[arg-type]
+    return data
+
+
+class Reference:
+    """The sheet and roll labels in one language; ``names`` maps character ids to names."""
+
+    def __init__(self, lang: str, names: Mapping[str, str] | None = None) -> None:
+        self.lang = lang if lang in ("ru", "en") else "en"
+        self.names = dict(names or {})
+        self.words: Mapping[str, str] = _data()["words"][self.lang]
+
+    def say(self, key: str, **slots: Any) -> str:
+        return self.words[key].format(**slots)
+
+    def trait(self, name: str) -> str:
+        """A trait's name in the language (``firearms`` -> ``Стрельба``)."""
+        found = _data()["traits"][self.lang].get(name)
+        return str(found) if found else name.replace("_", " ").capitalize()
+
+    def health(self, level: str) -> str:
+        found = _data()["health"][self.lang].get(level)
+        return str(found) if found else level
+
+    def who(self, character: Any) -> str:
+        return self.names.get(str(character), str(character))
+
+    # -- the sheet ---------------------------------------------------------------------------------
+
+    def sheet(self, view: Mapping[str, Any]) -> list[str]:
+        """Every player sheet of the view with its current Willpower and health."""
+        lines: list[str] = []
+        for sheet in view.get("sheets", ()):
+            if not sheet.get("player", True):
+                continue
+            cond = next((c for c in view.get("characters") or () if c["id"] == sheet["id"]), {})
+            attrs = sheet.get("attributes", {})
+            lines.append(self.say("sheet", name=sheet["name"]))
+            for group, names in GROUPS:
+                lines.append(f"  {self.say(group)}: " + ", ".join(f"{self.trait(a)} {attrs.get(a, 0)}" for a in names))
+            abilities = [f"{self.trait(a)} {r}" for a, r in sorted(sheet.get("abilities", {}).items()) if r]
+            lines.append(f"  {self.say('abilities')}: " + (", ".join(abilities) or "—"))
+            lines.append(f"  {self.say('willpower')}: {cond.get('willpower', sheet['willpower'])} / {sheet['willpower']}")
+            for key, word in (("rage", "rage"), ("gnosis", "gnosis"), ("blood_pool", "blood"), ("celerity", "celerity")):
+                if sheet.get(key):
+                    now = cond.get(key, sheet[key]) if key == "rage" else sheet[key]
+                    lines.append(f"  {self.say(word)}: {now}" + (f" / {sheet[key]}" if key == "rage" else ""))
+            lines.append(f"  {self.say('health')}: {self._health(cond)}")
+        return lines
+
+    def _health(self, cond: Mapping[str, Any]) -> str:
+        damage = len(cond.get("damage", ()))
+        text = self.health(str(cond.get("health", "unhurt")))
+        return text + (f" ({self.say('wounds', n=damage)})" if damage else "")
+
+    def scene(self, view: Mapping[str, Any]) -> list[str]:
+        """Every character's public condition."""
+        return [self.say("others") + ":", *(f"  {self.who(c['id'])}: {self._health(c)}"
+                                            for c in view.get("characters") or ())]
+
+    # -- roll lines (rich markup) ----------------------------------------------------------------
+
+    def roll_label(self, event: Event) -> str | None:
+        """The label line above a roll's dice, or the whole line for initiative, damage and soak."""
+        d = event.data
+        if event.kind == "roll_resolved" and not d.get("automatic"):
+            traits = " + ".join(self.trait(t) for t in d.get("traits", ()))
+            return self.say("roll", traits=traits, difficulty=d.get("difficulty"), who=self.who(d.get("character")))
+        if event.kind == "attack_rolled":
+            return self.say("attack", weapon=d.get("weapon") or "—", who=self.who(d.get("character")),
+                            defender=self.who(d.get("defender")), difficulty=d.get("difficulty"))
+        return None
+
+    def roll_lines(self, event: Event) -> list[str]:
+        """Lines for initiative, damage, soak and resisted rolls (labelled), as escaped markup."""
+        d = event.data
+        if event.kind == "initiative_rolled":
+            return [escape(self.say("initiative", who=self.who(who), dice=_faces(r.get("dice", ())), net=r.get("net")))
+                    for who, r in (d.get("results") or {}).items()]
+        if event.kind == "damage_rolled":
+            kind = self.words.get(str(d.get("damage_type")), str(d.get("damage_type")))
+            return [escape(self.say("damage", who=self.who(d.get("character")), dice=_faces(d.get("dice", ())),
+                                    difficulty=d.get("difficulty"), damage=d.get("damage"), kind=kind))]
+        if event.kind == "soak_rolled":
+            return [escape(self.say("soak", who=self.who(d.get("character")), dice=_faces(d.get("dice", ())),
+                                    difficulty=d.get("difficulty"), soaked=d.get("soaked")))]
+        if event.kind == "resisted_resolved":
+            mine, theirs = d.get("mine", {}), d.get("theirs", {})
+            return [escape(self.say("resisted", who=self.who(d.get("character")), dice=_faces(mine.get("dice", ())),
+                                    opponent=self.who(d.get("opponent")), their=_faces(theirs.get("dice", ()))))]
+        return []
+
+
+def _faces(dice: Any) -> str:
+    return " ".join(str(x) for x in dice) or "—"
