@@ -115,6 +115,12 @@ class Agent(Protocol):
     """Moves arrive from outside (a web page calls ``Session.submit``): the loop never asks this
     agent, it waits for it."""
 
+    @property
+    def retraceable(self) -> bool:
+        """Its answers follow from its seed and what it is asked (a scripted bot): a resumed game
+        asks it again so its generator and memory move on as they did (``narrator.resume``)."""
+        ...
+
     def act(self, request: Request) -> Action | Decision:
         """Propose a move for ``request.seat``."""
         ...
@@ -134,6 +140,11 @@ class Seat:
     name: str = "agent"
     max_attempts: int | None = DEFAULT_ATTEMPTS
     remote: bool = False
+
+    @property
+    def retraceable(self) -> bool:
+        """People and language models are never asked twice."""
+        return False
 
     def act(self, request: Request) -> Action | Decision:
         raise NotImplementedError

@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from narrator.agents.base import Agent, AgentGaveUpError, Decision
+from narrator.agents.base import Agent, AgentGaveUpError, Decision, Seat
 from narrator.rules.chance import sample
 from narrator.rules.codec import action_to_dict, codec_for
 from narrator.rules.core import CHANCE, Action, IllegalActionError, PlayerId
@@ -71,7 +71,7 @@ def is_retracing(session: Session) -> bool:
 
 def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
                    fallbacks: Mapping[PlayerId, Agent] | None = None, game: str | tuple[str, ...] | None = None,
-                   listen: Callable[[Session], None] | None = None) -> Session:
+                   listen: Callable[[Session], object] | None = None) -> Session:
     """Rebuild the game recorded at ``path`` and keep appending to the same file.
 
     The transcript is read and replayed strictly (seals, schemas, every event), a half-written
@@ -135,6 +135,10 @@ class Retrace:
         session.recorder = self
 
     # -- the recorder ---------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the file (the game ended while it was being retraced)."""
+        self.writer.close()
 
     def write(self, record: dict[str, Any]) -> None:
         """Match a record the session writes against the file; past its end, append it."""
@@ -331,7 +335,7 @@ class _Retold:
         if not self._retrace.retracing:
             return self._agent.act(request)
         own: Any = None
-        if getattr(self._agent, "retraceable", False):
+        if self._agent.retraceable:
             try:  # asked as before, so its generator and memory move on as they did
                 own = self._agent.act(request)
             except AgentGaveUpError:
@@ -348,13 +352,13 @@ class _Retold:
         return recorded
 
 
-class _NoAgent:
+class _NoAgent(Seat):
     """A seat without a fallback agent: the session takes the rules' default move."""
 
     name = "default"
 
-    def act(self, _request: Any) -> None:
-        return None
+    def act(self, _request: Any) -> Any:
+        return None  # no move: the session plays the rules' default
 
 
 def _text(value: Any) -> str:

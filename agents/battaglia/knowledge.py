@@ -245,10 +245,10 @@ def claims_from_notes(notes: Iterable[Any], me: int) -> list[Claim]:
                 if seat != me:
                     claims += [Claim(t, CLAN_CARDS, "whisper") for t in parse_dark_whisper(text) if t != me]
         elif kind == "cat_saw":
-            cards = STEP_CARDS.get(data["step"])
-            if cards:
+            seen = STEP_CARDS.get(data["step"])
+            if seen:
                 life = _step_life(data["step"])
-                claims += [Claim(m, cards, "cat", life) for m in data["awake"] if m != me]
+                claims += [Claim(m, seen, "cat", life) for m in data["awake"] if m != me]
     return claims
 
 

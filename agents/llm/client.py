@@ -115,7 +115,8 @@ def chat_model(settings: LLMSettings, role: Role, *, http_client: Any = None) ->
     from langchain_openai import ChatOpenAI
 
     key = settings.api_key.get_secret_value() if settings.api_key else "not-needed"
-    return ChatOpenAI(model=settings.model_for(role), base_url=settings.base_url, api_key=key,
+    # langchain's pydantic fields take these under their aliases (max_tokens) and coerce a str key
+    return ChatOpenAI(model=settings.model_for(role), base_url=settings.base_url, api_key=key,  # type: ignore[call-arg,arg-type]
                       temperature=settings.temperature, max_tokens=settings.max_tokens,
                       timeout=settings.timeout, max_retries=0, http_client=deadline_client(http_client))
 
@@ -158,7 +159,7 @@ def invoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSettings, *
         left = remaining(deadline)
         sleep(seconds if left is None else min(seconds, left))
 
-    retrying = Retrying(stop=stop_after_attempt(settings.max_retries + 1) | out_of_time,
+    retrying = Retrying(stop=stop_after_attempt(settings.max_retries + 1) | out_of_time,  # type: ignore[operator]
                         wait=wait_random_exponential(multiplier=0.5, max=settings.retry_wait_max),
                         retry=retry_if_exception(is_transient), reraise=True, sleep=wait_within_deadline)
     start = time.perf_counter()
@@ -177,7 +178,7 @@ def invoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSettings, *
     message = answer["raw"] if isinstance(answer, dict) else answer
     if not isinstance(message, AIMessage):
         raise TransportError(f"the model returned {type(message).__name__}, not a chat message")
-    usage = message.usage_metadata or {}
+    usage: Any = message.usage_metadata or {}
     name = (message.response_metadata or {}).get("model_name") or getattr(model, "model_name", "") or "?"
     return Reply(message, latency, int(usage.get("input_tokens", 0)), int(usage.get("output_tokens", 0)), name)
 

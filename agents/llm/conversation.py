@@ -22,7 +22,15 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from narrator.agents.base import AgentGaveUpError
 from narrator.agents.llm.client import DeadlineExceededError, TransportError, invoke
 from narrator.agents.llm.settings import LLMSettings
-from narrator.agents.llm.usage import CallRecord, CallSink, DecisionLog, ModelSwitch, TokenBudget, UsageStats
+from narrator.agents.llm.usage import (
+    CallOutcome,
+    CallRecord,
+    CallSink,
+    DecisionLog,
+    ModelSwitch,
+    TokenBudget,
+    UsageStats,
+)
 from pydantic import BaseModel, ValidationError
 
 RAW_KEPT = 400
@@ -131,7 +139,7 @@ class Conversation:
         switch.succeeded()
         parsed = self.parse(reply.message)
         self.last_text = parsed.text
-        outcome = "ok" if parsed.error is None else "empty" if parsed.empty else "invalid"
+        outcome: CallOutcome = "ok" if parsed.error is None else "empty" if parsed.empty else "invalid"
         budget.charge(reply.prompt_tokens + reply.completion_tokens)
         self._record(CallRecord(self.role, self.model_name, attempt, reply.latency_ms, outcome,
                                 reply.prompt_tokens, reply.completion_tokens, seat=self.log.seat,

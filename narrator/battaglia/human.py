@@ -169,7 +169,8 @@ class TerminalHuman(Seat):
 
     def _choose(self, view: Any, legal: Sequence[Action]) -> Action:
         step = self.narrator.steps.get(str(view.step), str(view.step))
-        options = [(self.narrator.name(a.target), a) for a in legal if isinstance(a, Choose) and a.target is not None]
+        options: list[tuple[str, Action]] = [(self.narrator.name(a.target), a) for a in legal
+                                             if isinstance(a, Choose) and a.target is not None]
         options.append((self.narrator.say("prompt_pass"), Pass(actor=self.seat)))
         return self.menu(self.narrator.say("prompt_choose", step=step), options)
 

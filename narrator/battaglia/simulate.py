@@ -201,6 +201,9 @@ class _CountingWriter:
         if self.file is not None:
             self.file.write(record)
 
+    def close(self) -> None:
+        """The caller closes its transcript file."""
+
 
 def make_row(job: GameJob, state: BattagliaState, tally: Tally, moves: int, fallbacks: int) -> dict[str, Any]:
     """The report row of a finished (or cut off) game."""

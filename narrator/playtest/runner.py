@@ -38,7 +38,7 @@ def make_jobs(player_counts: Sequence[int], games: int, seed: int, options: Mapp
 
     The first ``keep_transcripts`` games of each count write a transcript into ``transcripts_dir``.
     """
-    jobs = []
+    jobs: list[GameJob] = []
     for count in player_counts:
         for number in range(games):
             index = len(jobs)

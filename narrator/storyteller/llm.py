@@ -74,7 +74,7 @@ def roll_model(characters: Sequence[str], traits: Sequence[str]) -> type[BaseMod
     return create_model(
         "request_roll", __config__=ConfigDict(extra="ignore"), __doc__="Request a roll from the rules engine.",
         character=(Literal[tuple(characters)], Field(description="The sheet id of the character who rolls.")),
-        traits=(list[Literal[tuple(traits)]], Field(min_length=1, max_length=2,  # type: ignore[valid-type]
+        traits=(list[Literal[tuple(traits)]], Field(min_length=1, max_length=2,  # type: ignore[valid-type,misc]
                                                     description="An Attribute, optionally plus one Ability.")),
         difficulty=(int, Field(ge=2, le=10, description="2..10; 6 is standard.")),
         action=(Literal["simple", "extended"], Field(description="simple, or extended for a long task.")))

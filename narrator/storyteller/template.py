@@ -167,7 +167,8 @@ class TemplateStoryteller:
         last = view.get("last") or {}
         if pc["actions_used"] and last.get("what") in ("roll", "resisted") and last.get("character") == self.pc:
             approach = self._approach(scene, str(last.get("task", "")))
-            target = approach.next.get(outcome_of(last, self.pc), "retry") if approach else "retry"
+            outcome = outcome_of(last, self.pc)
+            target = approach.next.get(outcome, "retry") if approach and outcome != "continue" else "retry"
             if target != "retry":
                 return self._go(view, scene, target)
         if not view.get("initiative"):
@@ -275,7 +276,7 @@ class TemplateStoryteller:
         return f"{name} takes {data['damage']} damage, soaks {data['soaked']}: {data['wounds']} wounds ({data['health']})."
 
 
-def outcome_of(last: Mapping[str, Any], pc: str) -> str:
+def outcome_of(last: Mapping[str, Any], pc: str) -> Literal["success", "failure", "botch", "continue"]:
     """``success``, ``failure``, ``botch`` or ``continue`` (an open extended task or contest)."""
     if last.get("what") == "roll":
         if last.get("action") == "extended":

@@ -269,7 +269,7 @@ class HumanSurvivor(Seat):
 
     def _describe(self, request: Request) -> Action:
         hint = self._suggest(request)
-        values = {}
+        values: dict[str, Any] = {}
         for key in ("name", "appearance", "description"):
             text = self._text(key, getattr(hint, key))
             if text is None:

@@ -1,5 +1,6 @@
-// Ten Candles, native: table talk between the scripted survivors and the scripted GM
-// (agents/ten_candles/table.py, Board): who steps forward for danger, who wants their Moment now.
+// Ten Candles, native: table talk between the scripted survivors and the scripted GM (in Python the
+// survivors say it in Decision.talk, the session keeps it, and the GM takes it in from Request.talk:
+// ScriptedSurvivor._say_aloud, ScriptedGM._hear): who steps forward for danger, who wants their Moment now.
 // Only what a player chooses to say is posted here: never a view, never the state.
 #pragma once
 #include <cstdint>

@@ -399,7 +399,7 @@ class StorytellerPresenter(Presenter):
                 for group, names in GROUPS]
         abilities = [f"{self.trait(a, ctx)} {r}" for a, r in sorted(sheet.get("abilities", {}).items()) if r]
         rows.append((self.w(ctx, "abilities"), ", ".join(abilities) or self.w(ctx, "none")))
-        cond = next((c for c in view["characters"] if c["id"] == sheet["id"]), {})
+        cond: Mapping[str, Any] = next((c for c in view["characters"] if c["id"] == sheet["id"]), {})
         rows.append((self.w(ctx, "willpower"), f"{cond.get('willpower', sheet['willpower'])} / {sheet['willpower']}"))
         if sheet.get("rage"):
             rows.append((self.w(ctx, "rage"), f"{cond.get('rage', sheet['rage'])} / {sheet['rage']}"))
