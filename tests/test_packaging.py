@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 pytest.importorskip("pybind11", reason="setup.py needs pybind11 to build without isolation")
+pytestmark = pytest.mark.slow  # the slow lane: building the wheel takes a while
 
 
 @pytest.fixture(scope="module")

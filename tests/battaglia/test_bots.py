@@ -16,6 +16,7 @@ from narrator.rules.battaglia import GAME, BattagliaConfig, BattagliaView, Card,
 from narrator.battaglia.playout import play_out, seat_request
 from narrator.battaglia.simulate import SIMULATION_DEFAULTS, job_config, play_one
 from narrator.playtest import GameJob, make_jobs
+from tests.lanes import sweep
 
 
 def run_checked(players: int, seed: int, options: dict | None = None, check=None) -> int:
@@ -36,7 +37,7 @@ def run_checked(players: int, seed: int, options: dict | None = None, check=None
     return moves
 
 
-@pytest.mark.parametrize("players", [6, 8, 11, 12, 14, 17])
+@pytest.mark.parametrize("players", sweep([6, 8, 11, 12, 14, 17]))
 def test_every_bot_move_is_legal_over_many_games(players: int) -> None:
     """Bots pick from ``legal_actions`` (texts aside) in every phase, with speech and objection windows on."""
     for seed in range(6):

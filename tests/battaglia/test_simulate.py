@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from narrator.battaglia.simulate import play_one
 from narrator.cli.main import app
 from narrator.playtest import GameJob
+from tests.lanes import sweep
 
 runner = CliRunner()
 
@@ -110,7 +111,7 @@ def test_the_kernels_profiles_run(tmp_path: Path) -> None:
     assert "--players decides" in text(result)
 
 
-@pytest.mark.parametrize("name", ["house_lenient", "standard", "simulation"])
+@pytest.mark.parametrize("name", sweep(["house_lenient", "standard", "simulation"], fast=1))
 def test_every_shipped_profile_runs_with_the_default_players(tmp_path: Path, name: str) -> None:
     """Without --players a profile's own table size is used (house_lenient's deck fits only 11 seats)."""
     profile = Path(__file__).resolve().parents[2] / "profiles" / "battaglia" / f"{name}.yaml"

@@ -37,6 +37,7 @@ def test_the_model_names_still_resolve_on_first_use() -> None:
 
 
 def test_llm_status_prints_the_install_command_whole(monkeypatch, tmp_path) -> None:
+    from narrator.cli import common
     from narrator.cli.main import app
     from narrator.llm import local
 
@@ -45,6 +46,8 @@ def test_llm_status_prints_the_install_command_whole(monkeypatch, tmp_path) -> N
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "400")
+    # the console's width is fixed when it is first imported, maybe by an earlier test in this worker
+    monkeypatch.setattr(common.console, "width", 400)
     monkeypatch.setattr(local, "runtime_installed", lambda: False)  # the advice is printed
     result = CliRunner().invoke(app, ["llm", "status"])
     assert result.exit_code == 0, result.output

@@ -33,6 +33,7 @@ def sealed(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     return path.read_bytes()
 
 
+@pytest.mark.slow  # a fuzz test: 150 damaged files
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(DAMAGES), seed=st.integers(0, 2**32 - 1))
 def test_damage_is_a_line_error_never_a_traceback(sealed: bytes, kind: str, seed: int) -> None:
@@ -46,6 +47,7 @@ def test_damage_is_a_line_error_never_a_traceback(sealed: bytes, kind: str, seed
     assert result.records == replay(sealed).records[: len(result.records)] or kind in ("flip",)
 
 
+@pytest.mark.slow  # a fuzz test: 120 edited lines
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(index=st.integers(1, 10_000), value=st.one_of(st.integers(), st.text(max_size=8), st.booleans()))
 def test_any_edit_of_a_sealed_line_is_reported_at_that_line(sealed: bytes, index: int, value: object) -> None:

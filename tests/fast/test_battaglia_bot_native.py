@@ -24,6 +24,7 @@ from narrator.rules.codec import action_to_dict
 from narrator.battaglia.simulate import job_config, lean_trace, play_one
 from narrator.fast.battaglia import play_rows, trace
 from narrator.playtest.runner import GameJob
+from tests.lanes import sweep
 
 BOT_HEADER = Path(__file__).resolve().parents[2] / "native" / "battaglia" / "bot_mind.hpp"
 PLAYER_COUNTS = range(6, 18)
@@ -67,14 +68,14 @@ def assert_same_game(players: int, seed: int, options: dict[str, Any] | None = N
     assert difference is None, f"{players} players, seed {seed}, options {options}: {difference}"
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize("players", sweep(PLAYER_COUNTS))
 def test_bot_moves_equal_python_at_every_count(players: int) -> None:
     """The simulation's rules (SIMULATION_DEFAULTS), many seeds: every move, field for field."""
     for seed in range(SEEDS_PER_COUNT):
         assert_same_game(players, 4099 * seed + players)
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("options", sweep(OPTIONS, fast=4), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_bot_moves_equal_python_under_options(options: dict[str, Any]) -> None:
     """Options that change what a seat is shown or offered (speeches, objection windows, self-targets,
     night reveals, darkness and shadow rounds, ballots' size, souls): the bots still agree."""

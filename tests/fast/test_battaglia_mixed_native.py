@@ -31,6 +31,7 @@ from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import action_dict, bot_keys, make_row
 from narrator.playtest.runner import GameJob
 from tests.fast.test_battaglia_native import OPTIONS
+from tests.lanes import sweep
 
 PLAYER_COUNTS = range(6, 18)
 MIX_RATES = (0.05, 0.2, 0.5)
@@ -94,8 +95,8 @@ def _first_difference(python: list[Any], native: list[Any]) -> tuple[int, Any, A
     return n, python[n:n + 1], native[n:n + 1]
 
 
-@pytest.mark.parametrize("p", MIX_RATES)
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize("p", sweep(MIX_RATES, fast=2))
+@pytest.mark.parametrize("players", sweep(PLAYER_COUNTS, fast=2))
 def test_mixed_games_match_python(players: int, p: float) -> None:
     """Every move (chance included) and every column of the row, for several seeds."""
     for k in range(SEEDS_PER_CASE):
@@ -106,7 +107,7 @@ def test_mixed_games_match_python(players: int, p: float) -> None:
         assert native_row == python_row, (job.seed, p)
 
 
-@pytest.mark.parametrize(("index", "options"), list(enumerate(OPTIONS)),
+@pytest.mark.parametrize(("index", "options"), sweep(enumerate(OPTIONS), fast=3, unpack=True),
                          ids=[",".join(f"{k}={v}" for k, v in o.items()) for o in OPTIONS])
 def test_mixed_games_match_python_under_every_option(index: int, options: dict[str, Any]) -> None:
     """Every rules option away from its default (the list of test_battaglia_native): one game each, the

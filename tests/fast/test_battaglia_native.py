@@ -33,6 +33,7 @@ from narrator.fast import engine, mt_key
 from narrator.fast.battaglia import CARD_NAMES, action_dict, play_rows, trace, unsupported
 from narrator.playtest.runner import GameJob
 from tests.fast.options import away_from_default
+from tests.lanes import sweep
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER_COUNTS = range(6, 18)
@@ -185,7 +186,7 @@ def assert_same_game(native: ModuleType, config: BattagliaConfig, seed: int) -> 
     assert_records(state, log, notes, summary)
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize("players", sweep(PLAYER_COUNTS))
 def test_trivial_games_match_python_at_every_count(native: ModuleType, players: int) -> None:
     """Default rules, both deck sizes the table allows (L42): same moves, chance, log and notes."""
     for seed in range(4):
@@ -194,7 +195,7 @@ def test_trivial_games_match_python_at_every_count(native: ModuleType, players: 
         assert_same_game(native, BattagliaConfig(players=players, deck_size=players + 3), 99)
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("options", sweep(OPTIONS, fast=4), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_trivial_games_match_python_under_every_option(native: ModuleType, options: dict[str, Any]) -> None:
     for players, seed in ((6, 1), (9, 2), (12, 3), (17, 4)):
         assert_same_game(native, BattagliaConfig(players=players, **options), seed)
@@ -234,7 +235,7 @@ def _row_differences(python: dict[str, Any], native_row: dict[str, Any]) -> dict
     return {k: (python.get(k), native_row.get(k)) for k in keys if python.get(k) != native_row.get(k)}
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize("players", sweep(PLAYER_COUNTS, fast=2))
 def test_rows_equal_play_one_at_every_count(players: int) -> None:
     """Simulation defaults (SIMULATION_DEFAULTS), many seeds: every column of every row."""
     jobs = [GameJob(i, players, 7919 * players + i, {}) for i in range(12)]
@@ -244,7 +245,7 @@ def test_rows_equal_play_one_at_every_count(players: int) -> None:
         assert row == play_one(job), (job.seed, _row_differences(play_one(job), row))
 
 
-@pytest.mark.parametrize("players", [6, 9, 12, 14, 17])
+@pytest.mark.parametrize("players", sweep([6, 9, 12, 14, 17], fast=2))
 def test_bot_traces_equal_the_python_lean_loop(players: int) -> None:
     """Move for move: actor, kind, every field, chance values."""
     config = job_config(GameJob(0, players, 0, {}))
@@ -256,7 +257,7 @@ def _profile(name: str) -> dict[str, Any]:
     return yaml.safe_load((ROOT / "profiles" / "battaglia" / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("profile", ["standard", "simulation", "house_lenient"])
+@pytest.mark.parametrize("profile", sweep(["standard", "simulation", "house_lenient"], fast=1))
 def test_rows_equal_play_one_under_the_profiles(profile: str) -> None:
     options = _profile(profile)
     players = options.pop("players")
@@ -267,7 +268,7 @@ def test_rows_equal_play_one_under_the_profiles(profile: str) -> None:
         assert row == play_one(job), (profile, job.seed, _row_differences(play_one(job), row))
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("options", sweep(OPTIONS, fast=3), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_rows_equal_play_one_under_every_option(options: dict[str, Any]) -> None:
     for players in (7, 12, 16):
         jobs = [GameJob(i, players, 500 + i, options) for i in range(2)]
@@ -451,7 +452,7 @@ def python_view_tuple(view: Any) -> tuple[Any, ...]:
             str(view.card), view.life, view.heir_slot, list(view.awake_with), view.night_round, len(view.notes))
 
 
-@pytest.mark.parametrize("players", [6, 11, 17])
+@pytest.mark.parametrize("players", sweep([6, 11, 17], fast=2))
 def test_every_view_equals_the_python_view(native: ModuleType, players: int) -> None:
     """Before every seat's move, its native View holds what views.py gives it, and nothing is missing."""
     for seed in range(2):
@@ -475,7 +476,7 @@ def test_every_view_equals_the_python_view(native: ModuleType, players: int) -> 
             assert tuple(mine) == theirs, i
 
 
-@pytest.mark.parametrize("players", [6, 12, 17])
+@pytest.mark.parametrize("players", sweep([6, 12, 17], fast=2))
 def test_illegal_proposals_fall_back_as_in_python(native: ModuleType, players: int) -> None:
     """A chooser that sometimes proposes Choose(random seat): legal only as a listed night choice; otherwise
     the kernel's check refuses it and the loop plays the default action (pass; a judge approves)."""

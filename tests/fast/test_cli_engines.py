@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from narrator.cli.main import app
+from tests.lanes import sweep
 
 RUNS = {
     "battaglia": ["--players", "6-8", "--games", "6", "--seed", "4"],
@@ -26,7 +27,7 @@ def _simulate(game: str, engine: str, out: Path) -> str:
     return (out / "report.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("game", sorted(RUNS))
+@pytest.mark.parametrize("game", sweep(sorted(RUNS, reverse=True), fast=1))
 def test_both_engines_write_the_same_games_csv(game: str, tmp_path: Path) -> None:
     native = _simulate(game, "native", tmp_path / "native")
     python = _simulate(game, "python", tmp_path / "python")

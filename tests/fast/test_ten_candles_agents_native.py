@@ -26,6 +26,7 @@ from narrator.fast.ten_candles_material import agent_keys, agent_material, brink
 from narrator.playtest import GameJob
 from narrator.session import Session
 from narrator.ten_candles.simulate import job_config, make_table, play_one
+from tests.lanes import sweep
 
 native = engine("ten_candles")
 
@@ -98,7 +99,7 @@ def _branches(trace: list[tuple[Any, ...]]) -> Counter[str]:
 # -- the sweeps -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+@pytest.mark.parametrize("players", sweep(range(MIN_PLAYERS, MAX_PLAYERS + 1)))
 def test_every_decision_matches_python_at_every_player_count(players: int) -> None:
     """Scripted survivors and GM, every player count: the same transcript line for line, and every
     choice of the agents occurs in the sweep: burning a Trait, embracing the Brink, seizing
@@ -191,7 +192,7 @@ def test_lines_that_block_whole_tables_give_the_neutral_texts_alike() -> None:
     assert "I saw you..." in texts, "the fallback Brink was never written"
 
 
-@pytest.mark.parametrize("players", [2, 5, 9])
+@pytest.mark.parametrize("players", sweep([2, 5, 9], fast=1))
 def test_russian_survivors_match(players: int) -> None:
     """In Russian the texts differ (and so do the Trait words the personas read): the same
     decisions and the same texts, byte for byte."""

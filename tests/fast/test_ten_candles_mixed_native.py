@@ -32,6 +32,7 @@ from narrator.playtest import GameJob
 from narrator.session import Session
 from narrator.ten_candles.simulate import Tally, job_config, make_table
 from tests.fast.test_ten_candles_native import OPTIONS
+from tests.lanes import sweep
 
 MIX_RATES = (0.05, 0.2, 0.5)
 SEEDS_PER_CASE = 10
@@ -100,8 +101,8 @@ def _first_difference(a: list[Any], b: list[Any]) -> str:
     return f"lengths {len(a)} != {len(b)}"
 
 
-@pytest.mark.parametrize("p", MIX_RATES)
-@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+@pytest.mark.parametrize("p", sweep(MIX_RATES, fast=2))
+@pytest.mark.parametrize("players", sweep(range(MIN_PLAYERS, MAX_PLAYERS + 1), fast=2))
 def test_mixed_games_match_python(players: int, p: float) -> None:
     """Every transcript line (moves, dice, rejections, fallbacks) and the row, for several seeds."""
     config = job_config(GameJob(0, players, 0))
@@ -113,7 +114,7 @@ def test_mixed_games_match_python(players: int, p: float) -> None:
         assert native_row == python_row, f"seed {seed}, p {p}"
 
 
-@pytest.mark.parametrize(("index", "options"), list(enumerate(OPTIONS)),
+@pytest.mark.parametrize(("index", "options"), sweep(enumerate(OPTIONS), fast=3, unpack=True),
                          ids=[",".join(f"{k}={v}" for k, v in o.items()) or "default" for o in OPTIONS])
 def test_mixed_games_match_python_under_every_option(index: int, options: dict[str, Any]) -> None:
     """Every supported option (the list of test_ten_candles_native): a few games each, the player

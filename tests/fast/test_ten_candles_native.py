@@ -31,6 +31,7 @@ from narrator.playtest import GameJob
 from narrator.session import Session
 from narrator.ten_candles.simulate import Tally, job_config, make_table, play_one
 from tests.fast.options import away_from_default
+from tests.lanes import sweep
 
 try:
     native = engine("ten_candles")
@@ -146,7 +147,7 @@ def _first_difference(a: list[Any], b: list[Any]) -> str:
 # -- the tests ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+@pytest.mark.parametrize("players", sweep(range(MIN_PLAYERS, MAX_PLAYERS + 1)))
 def test_chooser_games_match_move_for_move(players: int) -> None:
     """Same seed, same config: the same moves, chance, rejections and counters (every player count)."""
     config = _config(players)
@@ -157,7 +158,7 @@ def test_chooser_games_match_move_for_move(players: int) -> None:
         assert py_row == nat_row, f"seed {seed}"
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+@pytest.mark.parametrize("options", sweep(OPTIONS, fast=4), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_chooser_games_match_for_each_option(options: dict[str, Any]) -> None:
     """Each rules option the native engine supports plays the same games as the Python kernel."""
     for players in (3, 4, 5):
@@ -226,7 +227,7 @@ def python_scripted_game(config: Any, seed: int) -> tuple[list[Any], dict[str, A
     return fast.transcript_moves(records.lines), _row(tally)
 
 
-@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+@pytest.mark.parametrize("players", sweep(range(MIN_PLAYERS, MAX_PLAYERS + 1)))
 def test_scripted_games_match_play_one_move_for_move(players: int) -> None:
     """The scripted survivors and GM play the same game natively: every move, die, rejection, and the row."""
     config = _config(players)
@@ -241,7 +242,7 @@ def test_scripted_games_match_play_one_move_for_move(players: int) -> None:
         assert list(row) == list(expected)  # the columns in the same order
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+@pytest.mark.parametrize("options", sweep(OPTIONS, fast=3), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_scripted_rows_match_play_one_for_each_option(options: dict[str, Any]) -> None:
     """Each supported option: the native rows equal ``play_one``'s, and so does one full trace."""
     for players in (3, 4, 5):

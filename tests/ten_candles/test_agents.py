@@ -19,10 +19,11 @@ from narrator.rules.core import CHANCE, HOST
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 
 from narrator.session import Session
+from tests.lanes import sweep
 from tests.ten_candles.helpers_play import recorded_game
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 7])
+@pytest.mark.parametrize("players", sweep([2, 3, 4, 5, 7], fast=2))
 def test_scripted_agents_never_propose_illegal_moves(players: int) -> None:
     """Forty seeded games per player count: no rejection, no fallback, and every game ends (L41)."""
     for seed in range(40):

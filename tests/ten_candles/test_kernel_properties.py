@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from narrator.rules.chance import sample
@@ -114,6 +115,7 @@ def candidates(state: TenCandlesState) -> list:
     return moves
 
 
+@pytest.mark.slow  # every move of 15 games checked against the legal list and refused copies
 @settings(max_examples=15, deadline=None)
 @given(configs, st.integers(0, 2**32))
 def test_check_agrees_with_legal_actions_and_refusals_leave_state_untouched(config, seed):

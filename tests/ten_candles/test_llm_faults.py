@@ -16,6 +16,7 @@ from narrator.rules.replay import replay
 from narrator.ten_candles.human import ScriptedIO
 from narrator.ten_candles.llm import play_llm
 from narrator.ten_candles.play import TableSettings
+from tests.lanes import sweep
 from tests.llm import faults
 from tests.ten_candles.test_llm_roles import OFFLINE_URL, settings
 
@@ -35,11 +36,11 @@ def play(handler: faults.Handler, tmp_path: Path, **table: Any) -> list[dict[str
     return [json.loads(line) for line in lines]
 
 
-@pytest.mark.parametrize("fault, reason", [
+@pytest.mark.parametrize("fault, reason", sweep([
     # transport failures: after three decisions in a row, the seat's model is switched off for the game
     (faults.timeout, ("transport: ", "model_off: ")), (faults.status(429), ("transport: ", "model_off: ")),
     (faults.answer(arguments='{"text": "It is'), "illegal: "), (CONTRADICTION, "illegal: "),
-], ids=["timeout", "429", "malformed", "contradiction"])
+], fast=2, unpack=True, ids=["timeout", "429", "malformed", "contradiction"]))
 def test_every_game_finishes_with_each_fallback_recorded(fault: faults.Step, reason: Any, tmp_path: Path,
                                                          no_network: None) -> None:
     records = play(faults.script(fault), tmp_path)

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the slow lane: each test starts a server and Chromium
 
 CHROMIUM = os.environ.get("NARRATOR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
