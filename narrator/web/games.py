@@ -24,14 +24,15 @@ def battaglia_scripted(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
 def ten_candles_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
     """A scripted Ten Candles survivor, or (``seat == HOST``) the scripted GM with the template
     Storyteller's voice. The survivors' table talk (volunteers, Moments) reaches the GM through the
-    session (``Decision.talk``, ``Request.talk``), like every decision."""
-    from narrator.agents.ten_candles.gm import NarratingGM
+    session (``Decision.talk``, ``Request.talk``), like every decision. A web table has people at it:
+    its GM calls them as often as the bots (:mod:`narrator.ten_candles.table_gm`)."""
     from narrator.agents.ten_candles.survivor import ScriptedSurvivor
     from narrator.ten_candles.storyteller import TemplateStoryteller
+    from narrator.ten_candles.table_gm import NarratingTableGM
 
     if seat == HOST:
         voice = TemplateStoryteller(lang=context.language, seed=seed)
-        return NarratingGM(seed=seed, voice=voice)
+        return NarratingTableGM(seed=seed, voice=voice)
     return ScriptedSurvivor(seat, seed=seed, lang=context.language, talks=True)
 
 

@@ -71,3 +71,25 @@ def test_the_confirm_box_marks_only_irreversible_moves(tables: Tables) -> None:
     shown = table.presenter.controls([Speak(actor=0, text=""), RevealLord(actor=0), Pass(actor=0)], view, ctx)
     marked = {c.payload["kind"]: getattr(c, "confirm", "") for c in shown}
     assert marked["reveal_lord"] and not marked["speak"] and not marked["pass"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_ten_candles_pages_name_the_neighbours_explain_the_candles_and_confirm_a_burn(tables: Tables,
+                                                                                      lang: str) -> None:
+    from narrator.ten_candles.reference import Reference
+    from tests.web.test_ten_candles import OPTIONS, play_humans
+
+    created = tables.create(game="ten-candles", options=OPTIONS, bot_seats=[2], names=["Anna", "Boris"], language=lang)
+    ref = Reference(lang)
+    first = page(tables, created, 0)
+    assert escape(ref.say("opening")) in first
+    table = tables.manager.get(created["table"])
+    hint = ref.hint(table.view(0), 0, table.legal(0))
+    assert ref.who(table.view(0), 2) in hint and escape(hint) in first  # the virtue goes right, to seat 2
+    play_humans(tables, created, [0, 1], until=lambda states: any(
+        a["kind"] in ("burn_trait", "volunteer_death", "embrace_brink") for s in states.values() for a in s["legal"]),
+        limit=400)
+    seat = next(s for s in (0, 1) if any(a["kind"] in ("burn_trait", "volunteer_death", "embrace_brink")
+                                         for a in tables.state(created, s)["legal"]))
+    html = page(tables, created, seat)
+    assert "data-confirm" in html and escape(ref.say("confirm_web")) in html

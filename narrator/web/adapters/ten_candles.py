@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from narrator.rules.core import HOST, Action, Event
-from narrator.rules.ten_candles import GAME, TEXT_FIELDS
+from narrator.rules.ten_candles import GAME, TEXT_FIELDS, left_of, right_of
 from narrator.ten_candles.narration import WORDS as TABLE_WORDS
 from narrator.ten_candles.narration import describe
+from narrator.ten_candles.reference import Reference, is_irreversible
 from narrator.web.i18n import register_messages
 from narrator.web.present import Context, Presenter, Section
 
@@ -192,12 +193,24 @@ class TenCandlesPresenter(Presenter):
     def is_interjection(self, kind: str) -> bool:
         return kind in INTERJECTIONS
 
+    def guide(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[str]:
+        """What the seat's decision does (the neighbours named where one writes for them)."""
+        if not hasattr(view, "characters") or not isinstance(ctx.viewer, int) or not 0 <= ctx.viewer < view.players:
+            return []
+        hint = Reference(ctx.language).hint(view, ctx.viewer, actions)
+        return [hint] if hint else []
+
+    def irreversible(self, action: Action, view: Any, ctx: Context) -> str:
+        if is_irreversible(action) or action.kind == "kill_character":
+            return str(Reference(ctx.language).say("confirm_web"))
+        return ""
+
     # -- the view --------------------------------------------------------------------------------
 
     def panel(self, view: Any, ctx: Context) -> list[Section]:
         if not hasattr(view, "characters"):
             return super().panel(view, ctx)
-        sections = [self._candles(view, ctx)]
+        sections = [self._candles(view, ctx), Section("", items=Reference(ctx.language).opening(view))]
         me = view.characters[ctx.viewer] if isinstance(ctx.viewer, int) and 0 <= ctx.viewer < view.players else None
         if me is not None:
             sections.append(self._you(me, view, ctx))
@@ -271,6 +284,9 @@ class TenCandlesPresenter(Presenter):
                 parts.append(f"{self.w(ctx, 'top')}: {self.w(ctx, 'card.' + c.top)}")
             if c.hope:
                 parts.append(self.w(ctx, "hope"))
+            if me is not None and c.seat in (right_of(me.seat, view.players), left_of(me.seat, view.players)):
+                ref = Reference(ctx.language)
+                parts.append(ref.say("right" if c.seat == right_of(me.seat, view.players) else "left"))
             rows.append((self.who(c.seat, view, ctx), ", ".join(parts)))
         return Section(self.w(ctx, "characters"), rows=rows)
 
