@@ -42,6 +42,11 @@ from narrator.rules.replay import action_record, event_record, header_record
 
 __all__ = ["DEFAULT_ATTEMPTS", "NARRATION", "Questions", "Recorder", "Session", "StalledGameError"]
 
+PASS_KIND = "pass"
+"""The kind of the kernels' do-nothing move (accept, no objection, say nothing)."""
+NO_CHOICE = "no_choice"
+"""Note on a pass the loop made for a remote seat that had no other move."""
+
 NARRATION = "narration"
 """Kind of the public pseudo-events (and transcript records) carrying prose beside the kernel's
 events: a seat's in-character lines, a Storyteller's framing. Replay ignores them."""
@@ -263,7 +268,23 @@ class Session:
             if not self.agents[seat].remote:
                 self.ask(seat)
                 return True
+        for seat in sorted(active):
+            only = self.no_choice(seat)
+            if only is not None:  # a person is never asked to click a move that is no choice
+                rejection = self.submit(only, notes={NO_CHOICE: True})
+                if rejection is not None:
+                    raise IllegalActionError(rejection)
+                return True
         return False
+
+    def no_choice(self, seat: PlayerId) -> Action | None:
+        """The pass a remote ``seat`` would be asked to click when the rules leave it nothing else (no
+        objection power at an execution), else ``None``. The loop applies it for the seat; local agents
+        are still asked (a bot's generator and words stay as recorded)."""
+        if not self.agents[seat].remote:
+            return None
+        moves = self.game.legal_actions(self.state, seat)
+        return moves[0] if len(moves) == 1 and moves[0].kind == PASS_KIND else None
 
     def waiting_for(self) -> list[PlayerId]:
         """The remote seats the loop waits for now (empty while it can move, or once the game is over)."""
@@ -275,7 +296,9 @@ class Session:
         questions = self.open_questions()
         if questions:
             return [] if any(not self.agents[s].remote for s in questions) else sorted(questions)
-        return [] if any(not self.agents[s].remote for s in active) else sorted(active)
+        if any(not self.agents[s].remote or self.no_choice(s) is not None for s in active):
+            return []
+        return sorted(active)
 
     def say_aloud(self, seat: PlayerId, offers: Mapping[str, bool]) -> None:
         """Table talk: ``seat``'s offers, heard by every seat from now on (a ``talk`` line)."""

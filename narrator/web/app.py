@@ -43,10 +43,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from narrator.i18n import message
 from narrator.rules.core import HOST, InvalidActionError, PlayerId
 from narrator.rules.registry import game_names
 from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
+from narrator.web.invites import default_seats, qr_svg
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
 from narrator.web.pages import (
     TEMPLATES,
@@ -147,7 +149,11 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
         t = Translator(pick_language(lang))
         games = [g for g in game_names() if _importable(g)]
         kinds = sorted({k for g in games for k in bot_kinds(g)})
-        return _page(request, "index.html", {"t": t, "games": games, "bot_kinds": kinds, "languages": LANGUAGES})
+        return _page(request, "index.html", {"t": t, "games": games, "bot_kinds": kinds, "languages": LANGUAGES,
+                                             "seats": {g: default_seats(g) for g in games},
+                                             "words": {k: message(t.language, f"web.{k}")
+                                                       for k in ("players", "bots", "copy", "copied", "qr")},
+                                             "seat_word": message(t.language, "web.seat_n", seat="%s")})
 
     @app.get("/healthz")
     async def health() -> dict[str, Any]:
@@ -211,6 +217,8 @@ def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
         options = _finite_options({**_parse_options(body.options_text), **body.options})
+        if body.players is not None:
+            options["players"] = body.players
         in_play = sum(1 for table in manager.tables.values() if table.record.status == "active")
         refused = limit.refuse(request.client.host if request.client else "?", in_play)
         if refused:
@@ -223,13 +231,15 @@ def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
         except TableSetupError as error:
             raise HTTPException(422, str(error)) from None
         table.kick()
+        origin = f"{request.url.scheme}://{request.url.netloc}"
         return {
             "table": table.id,
             "game": table.game.name,
             "host_url": f"/t/{table.id}/host?token={tokens[HOST]}",
             # bot seats have no link: the host page takes one over, and the table is told
             "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller,
-                       "url": f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}" if s.seat in tokens else None}
+                       "url": (url := f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}") if s.seat in tokens else None,
+                       "qr": qr_svg(origin + url) if s.seat in tokens else None}
                       for s in table.record.seats],
         }
 

@@ -26,6 +26,8 @@ class CreateTable(BaseModel):
     game: str = Field(min_length=1, max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     options_text: str = Field(default="", max_length=20_000)
+    players: int | None = Field(default=None, ge=1, le=MAX_SEATS)
+    """The player count (the form's number field); it wins over a ``players`` in the pasted options."""
     bot_seats: list[int] = Field(default_factory=list, max_length=MAX_SEATS)
     bot_kind: str = Field(default="scripted", min_length=1, max_length=40)
     names: list[SeatName] = Field(default_factory=list, max_length=MAX_SEATS)

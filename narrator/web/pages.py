@@ -12,11 +12,12 @@ from typing import Any
 
 from fastapi.templating import Jinja2Templates
 
+from narrator.i18n import message
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, PlayerId, jsonable
 from narrator.rules.replay import audience_to_json
 from narrator.web.i18n import Translator
-from narrator.web.present import Context, Group
+from narrator.web.present import Accusation, Ballot, Context, Group
 from narrator.web.render import seat_name
 from narrator.web.tables import Table
 
@@ -56,6 +57,11 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "controls": shown,
         "guide": table.presenter.guide(legal, view, ctx) if legal else [],
         "is_group": lambda control: isinstance(control, Group),
+        "widget": _widget,
+        "seat_out": viewer is not None and table.presenter.is_out(view, viewer),
+        "out_notice": message(lang, "web.out"),
+        "your_turn": message(lang, "web.your_turn"),
+        "sound_label": message(lang, "web.sound"),
         "is_interjection": table.presenter.is_interjection,
         "host_role": _host_role(table),
         "rejection": rejection,
@@ -63,6 +69,13 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "controller": table.seat(viewer).controller if viewer is not None else "human",
         "act_url": f"/api/t/{table.id}/" + ("host/act" if viewer is None else f"seat/{viewer}/act"),
     }
+
+
+def _widget(control: Any) -> str:
+    """Which form a control is drawn as: ``ballot`` (checkboxes), ``accusation`` (a picker) or ``plain``."""
+    if isinstance(control, Ballot):
+        return "ballot"
+    return "accusation" if isinstance(control, Accusation) else "plain"
 
 
 def model_switch(table: Table, seat: PlayerId) -> Any:

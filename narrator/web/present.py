@@ -79,6 +79,30 @@ class Group(Control):
     choices: list[Choice] = field(default_factory=list)
 
 
+@dataclass
+class Ballot(Control):
+    """A vote as checkboxes: tick up to ``most`` of ``options`` (``(seat, label)``); the page sends
+    ``payload`` with ``targets`` set to the ticked seats in seat order."""
+
+    options: list[tuple[int, str]] = field(default_factory=list)
+    most: int = 1
+    note: str = ""
+
+
+@dataclass
+class Accusation(Control):
+    """An accusation as a person picker (never the accuser), a ground (legend / logic, each explained)
+    and, where the rules allow it, a shadow charge; the page sends ``target``, ``basis`` and ``charge``."""
+
+    targets: list[tuple[int, str]] = field(default_factory=list)
+    bases: list[tuple[str, str, str]] = field(default_factory=list)
+    """``(basis, label, explanation)``."""
+    shadow: str = ""
+    """The shadow charge's label ("" where no shadow charge is legal now)."""
+    labels: dict[str, str] = field(default_factory=dict)
+    """The picker's and the ground's questions (``whom``, ``basis``)."""
+
+
 class Presenter:
     """The generic presentation (field lists); games override what they can say better.
 
@@ -206,6 +230,10 @@ class Presenter:
     def questions(self, language: str) -> Questions | None:
         """What the table asks outside the kernel (:class:`narrator.session.Questions`), if anything."""
         return None
+
+    def is_out(self, view: Any, seat: PlayerId | None) -> bool:
+        """Whether ``seat`` is out of the game for good (its page says so plainly)."""
+        return False
 
     def waiting(self, table: Any, seats: list[PlayerId]) -> list[PlayerId]:
         """Who the table waits for, given the seats the kernel waits for."""

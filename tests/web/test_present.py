@@ -6,7 +6,7 @@ from narrator.rules.battaglia.actions import Accuse, Choose, Judge, Pass, Vote
 from narrator.rules.core import HOST, Event, public, seats
 from narrator.rules.ten_candles.actions import ArrangeStack, CallConflict, SpeakTruth, WriteTraits, XCard
 
-from narrator.web.present import Context, Group, Presenter, presenter_for
+from narrator.web.present import Accusation, Ballot, Context, Group, Presenter, presenter_for
 
 
 class _View:
@@ -15,16 +15,43 @@ class _View:
     step = None
 
 
-def test_battaglia_votes_for_many_seats_are_one_select_with_names_in_both_languages() -> None:
+class _Accused:
+    def __init__(self, accuser: int, target: int) -> None:
+        self.accuser, self.target, self.basis = accuser, target, "logic"
+
+
+class _VoteView(_View):
+    accusations = (_Accused(2, 1), _Accused(3, 1), _Accused(1, 4))
+
+
+def test_battaglia_vote_is_a_ballot_of_checkboxes_with_its_count_and_the_day_s_accusers() -> None:
     presenter = presenter_for("battaglia")
-    votes = [Vote(actor=0, targets=(t,)) for t in (1, 2, 3, 4)] + [Pass(actor=0)]
-    for lang, button, name in (("en", "vote", "Boris (1)"), ("ru", "голосовать", "Boris (1)")):
-        controls = presenter.controls(votes, _View(), Context(("Anna", "Boris", "", "", ""), lang, 0, 5))
-        group = controls[0]
-        assert isinstance(group, Group) and group.label == button
-        assert [c.payload["targets"] for c in group.choices] == [[1], [2], [3], [4]]
-        assert group.choices[0].label == name
-        assert controls[1].label == ("pass" if lang == "en" else "пропустить")  # a lone move: a button
+    votes = [Vote(actor=0, targets=b) for b in ((1,), (4,), (1, 4))] + [Pass(actor=0)]
+    for lang, note, by in (("en", "up to 2", "accused by"), ("ru", "не больше 2", "обвинил")):
+        controls = presenter.controls(votes, _VoteView(), Context(("Anna", "Boris", "Vera", "Gleb", "Oleg"), lang, 0, 5))
+        ballot = controls[0]
+        assert isinstance(ballot, Ballot) and ballot.most == 2 and note in ballot.note
+        assert [seat for seat, _ in ballot.options] == [1, 4]
+        assert ballot.options[0][1].startswith("Boris (1)") and by in ballot.options[0][1]
+        assert "Vera (2)" in ballot.options[0][1] and "Gleb (3)" in ballot.options[0][1]
+        assert "Boris (1)" in ballot.options[1][1]  # Oleg was accused by Boris
+        assert controls[1].label == ("pass" if lang == "en" else "пропустить")  # abstaining: its own button
+    one = presenter.controls([Vote(actor=0, targets=(t,)) for t in (1, 2)], _VoteView(), Context((), "en", 0, 5))[0]
+    assert isinstance(one, Ballot) and one.most == 1 and "one" in one.note
+
+
+def test_battaglia_accusation_is_a_picker_that_never_offers_yourself() -> None:
+    presenter = presenter_for("battaglia")
+    moves = [Accuse(actor=2, target=t, basis=b, charge=c) for t in (0, 1, 2, 3) for b in ("legend", "logic")
+             for c in ("dark", "shadow") if c == "dark" or b == "logic"]
+    for lang, legend in (("en", "by legend"), ("ru", "по легенде")):
+        picker = presenter.controls(moves, _View(), Context(("Anna", "Boris", "Vera", "Gleb"), lang, 2, 5))[0]
+        assert isinstance(picker, Accusation)
+        assert [seat for seat, _ in picker.targets] == [0, 1, 3]
+        assert [b for b, _, _ in picker.bases] == ["legend", "logic"] and picker.bases[0][1] == legend
+        assert all(help_text for _, _, help_text in picker.bases) and picker.shadow
+    plain = presenter.controls([Accuse(actor=0, target=1, basis="logic")], _View(), Context((), "en", 0, 5))[0]
+    assert isinstance(plain, Accusation) and not plain.shadow and [b for b, _, _ in plain.bases] == ["logic"]
 
 
 def test_battaglia_accusations_name_the_target_basis_and_charge() -> None:

@@ -17,10 +17,11 @@ from typing import Any
 from narrator.agents.battaglia.texts import Table, load, mask_info
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.reference import Reference, is_irreversible
+from narrator.i18n import message
 from narrator.rules.codec import action_to_dict
-from narrator.rules.core import HOST, Action, Event, Viewer
+from narrator.rules.core import HOST, Action, Event, PlayerId, Viewer
 from narrator.web.adapters.battaglia_host import host_word, moderator_event_lines, truth_sections
-from narrator.web.present import Context, Presenter, Section
+from narrator.web.present import Accusation, Ballot, Context, Presenter, Section
 from narrator.web.render import Control
 
 WORDS: dict[str, dict[str, str]] = {
@@ -129,11 +130,66 @@ class BattagliaPresenter(Presenter):
         return say(key) if key in voice.words else super().action_label(action, view, ctx)
 
     def controls(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[Control]:
-        """The moderator's declarations stay one button each (seven at most), the rest as usual."""
-        declarations = [a for a in actions if a.kind == "declare_outcome"]
-        rest = [a for a in actions if a.kind != "declare_outcome"]
-        return super().controls(rest, view, ctx) + [
-            Control(self.action_label(a, view, ctx), action_to_dict(a)) for a in declarations]
+        """A vote as checkboxes, an accusation as a picker, the moderator's declarations one button
+        each (seven at most), the rest as usual."""
+        by_kind: dict[str, list[Action]] = {}
+        for action in actions:
+            by_kind.setdefault(action.kind, []).append(action)
+        rest = [a for a in actions if a.kind not in ("declare_outcome", "vote", "accuse")]
+        shown: list[Control] = []
+        if by_kind.get("vote"):
+            shown.append(self._ballot(by_kind["vote"], view, ctx))
+        if by_kind.get("accuse"):
+            shown.append(self._accusation(by_kind["accuse"], view, ctx))
+        return shown + super().controls(rest, view, ctx) + [
+            Control(self.action_label(a, view, ctx), action_to_dict(a)) for a in by_kind.get("declare_outcome", [])]
+
+    def _ballot(self, votes: Sequence[Action], view: Any, ctx: Context) -> Ballot:
+        """Every candidate once, with who accused them today (the vote sits beside the accusations)."""
+        voice = self.narrator(view, ctx)
+        candidates = sorted({t for v in votes for t in v.targets})  # type: ignore[attr-defined]
+        most = max(len(v.targets) for v in votes)  # type: ignore[attr-defined]
+        accusers: dict[int, list[int]] = {}
+        for a in getattr(view, "accusations", ()):
+            accusers.setdefault(a.target, []).append(a.accuser)
+        options = []
+        for seat in candidates:
+            label = voice.name(seat)
+            by = [voice.say("nobody") if s < 0 else voice.name(s) for s in accusers.get(seat, [])]
+            if by:
+                label += f" — {message(ctx.language, 'web.accused_by', names=', '.join(by))}"
+            options.append((seat, label))
+        note = message(ctx.language, "web.vote_one") if most == 1 else message(ctx.language, "web.vote_up_to", n=most)
+        return Ballot(message(ctx.language, "web.vote_send"), {"kind": "vote"}, options=options, most=most, note=note)
+
+    def _accusation(self, moves: Sequence[Action], view: Any, ctx: Context) -> Accusation:
+        """Whom (never yourself), on what ground, and a shadow charge where one is legal."""
+        voice = self.narrator(view, ctx)
+        seen: list[Any] = list(moves)
+        targets = sorted({a.target for a in seen if a.target != ctx.viewer})
+        bases = [b for b in ("legend", "logic") if any(a.basis == b for a in seen)]
+        lang = ctx.language
+        shadow = message(lang, "web.accuse_shadow") if any(a.charge == "shadow" for a in seen) else ""
+        texts = ["text"] if str(getattr(view, "phase", "")) == "accuse" else []  # a dead light names, no more
+        return Accusation(
+            message(lang, "web.accuse_send"), {"kind": "accuse"}, texts,
+            targets=[(t, voice.name(t)) for t in targets],
+            bases=[(b, voice.words.get(f"basis_{b}", b), message(lang, f"web.basis_{b}_help")) for b in bases],
+            shadow=shadow,
+            labels={"whom": message(lang, "web.accuse_whom"), "basis": message(lang, "web.accuse_basis")})
+
+    def is_out(self, view: Any, seat: PlayerId | None) -> bool:
+        """Out for good: no second life left (``view.out``)."""
+        return isinstance(seat, int) and seat in getattr(view, "out", ())
+
+    def waiting(self, table: Any, seats: list[PlayerId]) -> list[PlayerId]:
+        """At an execution the page names every seat the window opened for, not only those who still
+        hold a power: the loop passes for a seat with no objection, and naming the rest would tell who
+        is Lun or the Bishop."""
+        today = getattr(table.session.state, "today", None)
+        if str(getattr(table.session.state, "phase", "")) == "execution" and today is not None:
+            return sorted(today.window_seats) if seats else seats
+        return seats
 
     def group_label(self, kind: str, actions: Sequence[Action], view: Any, ctx: Context) -> str:
         if kind == "choose":

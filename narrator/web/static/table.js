@@ -34,6 +34,34 @@ function replaceActions(html) {
   box.querySelectorAll("textarea[data-key]").forEach(t => { if (typed[t.dataset.key]) t.value = typed[t.dataset.key]; });
 }
 
+// -- your move: the tab title, a vibration, an optional sound -----------------------------------
+
+const baseTitle = document.title;
+
+function myMove() { return Boolean($("#actions .controls")); }
+
+function beep() {
+  try {
+    const audio = new (window.AudioContext || window.webkitAudioContext)();
+    const tone = audio.createOscillator();
+    tone.frequency.value = 660;
+    tone.connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.2);
+  } catch (e) { /* no audio here */ }
+}
+
+function markTurn(wasMine) {
+  const mine = myMove();
+  const turnWord = document.body.dataset.yourTurn;
+  if (turnWord) document.title = mine ? turnWord + " · " + baseTitle : baseTitle;
+  document.body.classList.toggle("my-move", mine);
+  if (!mine || wasMine) return;
+  if (navigator.vibrate) navigator.vibrate([200, 100, 200]);  // where the browser allows it
+  const sound = $("input[data-sound]");
+  if (sound && sound.checked) beep();
+}
+
 function applyMessage(message) {
   const log = $("#events");
   if (message.type === "reset") { if (log) log.innerHTML = ""; return; }
@@ -41,7 +69,7 @@ function applyMessage(message) {
   const panels = message.panels || {};
   if (panels.status !== undefined && $("#status")) $("#status").innerHTML = panels.status;
   if (panels.view !== undefined && $("#view")) $("#view").innerHTML = panels.view;
-  if (panels.actions !== undefined) replaceActions(panels.actions);
+  if (panels.actions !== undefined) { const was = myMove(); replaceActions(panels.actions); markTurn(was); }
   if (log) for (const html of message.events || []) log.insertAdjacentHTML("afterbegin", html);
 }
 
@@ -69,6 +97,16 @@ document.addEventListener("submit", async event => {
   if (confirmBox && !confirmBox.checked) { confirmBox.focus(); return; }  // a move that cannot be undone
   const choice = $("select[data-choice]", form);
   const action = JSON.parse(choice ? choice.value : form.dataset.action);
+  if (form.matches(".ballot")) {
+    action.targets = [...form.querySelectorAll("input[data-target]:checked")].map(box => Number(box.dataset.target));
+  }
+  if (form.matches(".accusation")) {
+    action.target = Number($("select[data-pick=target]", form).value);
+    const basis = $("input[data-basis]:checked", form);
+    action.basis = basis ? basis.dataset.basis : "logic";
+    const shadow = $("input[data-shadow]", form);
+    action.charge = shadow && shadow.checked ? "shadow" : "dark";
+  }
   form.querySelectorAll("[data-field]").forEach(field => { action[field.dataset.field] = field.value; });
   form.querySelectorAll("input[data-flag]").forEach(flag => { if (flag.checked) action[flag.dataset.flag] = true; });
   const url = form.closest("[data-act-url]").dataset.actUrl;
@@ -81,6 +119,19 @@ document.addEventListener("submit", async event => {
   else if (result.data.rejection && refusal) refusal.textContent = result.data.rejection.message;
 });
 
+// A ballot allows at most its count of ticks; the button waits for the first.
+document.addEventListener("change", event => {
+  const box = event.target;
+  if (box.matches("input[data-sound]")) { localStorage.setItem("narrator-sound", box.checked ? "1" : ""); return; }
+  const form = box.closest("form.ballot");
+  if (!form) return;
+  const boxes = [...form.querySelectorAll("input[data-target]")];
+  const ticked = boxes.filter(b => b.checked).length;
+  const most = Number(form.dataset.most);
+  boxes.forEach(b => { b.disabled = !b.checked && ticked >= most; });
+  $("button", form).disabled = ticked === 0;
+});
+
 document.addEventListener("click", async event => {
   const control = event.target.closest("[data-control]");
   if (control) {
@@ -88,6 +139,8 @@ document.addEventListener("click", async event => {
     await postJSON(control.dataset.url, { controller: control.dataset.control });
     return;
   }
+  const copy = event.target.closest("button.copy");
+  if (copy) { copyLink(copy); return; }
   const reissue = event.target.closest("[data-reissue]");
   if (reissue) {
     const result = await postJSON(reissue.dataset.reissue, {});
@@ -98,8 +151,39 @@ document.addEventListener("click", async event => {
 
 // -- the table-creation form --------------------------------------------------------------------
 
-function numbers(text) {
-  return text.split(/[,\s]+/).filter(Boolean).map(Number);
+// The player count and the bot checkboxes follow the chosen game (its default seat count).
+function seatBoxes(form) {
+  const option = form.game.selectedOptions[0];
+  const counted = Boolean(option.dataset.players);
+  $("[data-players-field]", form).hidden = !counted;
+  if (!counted) form.players.value = "";
+  else if (!form.players.value || form.players.dataset.game !== form.game.value) form.players.value = option.dataset.seats;
+  form.players.dataset.game = form.game.value;
+  const count = counted ? Number(form.players.value) : Number(option.dataset.seats);
+  const box = $("[data-bot-boxes]", form);
+  const ticked = new Set([...box.querySelectorAll("input:checked")].map(b => b.value));
+  box.innerHTML = "";
+  for (let seat = 0; seat < Math.min(count || 0, 64); seat++) {
+    const label = document.createElement("label");
+    label.className = "pick";
+    const input = document.createElement("input");
+    input.type = "checkbox"; input.value = String(seat); input.dataset.botSeat = "";
+    input.checked = ticked.has(String(seat));
+    label.append(input, " " + form.dataset.seatWord.replace("%s", seat));
+    box.append(label);
+  }
+  $("[data-bot-field]", form).hidden = !count;
+}
+
+async function copyLink(button) {
+  const text = button.dataset.text;
+  try { await navigator.clipboard.writeText(text); }
+  catch (e) {  // plain http on a LAN address: no clipboard API, copy through a selection
+    const area = document.createElement("textarea");
+    area.value = text; document.body.append(area); area.select();
+    document.execCommand("copy"); area.remove();
+  }
+  button.textContent = button.closest("form, section").dataset.copied || button.dataset.copied;
 }
 
 async function createTable(event) {
@@ -107,12 +191,14 @@ async function createTable(event) {
   const form = event.target;
   const body = {
     game: form.game.value, options_text: form.options_text.value, bot_kind: form.bot_kind.value,
-    bot_seats: numbers(form.bot_seats.value), language: form.language.value,
+    bot_seats: [...form.querySelectorAll("input[data-bot-seat]:checked")].map(b => Number(b.value)),
+    language: form.language.value,
     names: form.names.value.trim() ? form.names.value.split(",").map(s => s.trim()) : [],
   };
   if (form.character && form.character.value.trim()) body.options = { character: form.character.value };
   if (form.host && form.host.value) body.host = form.host.value;
   if (form.seed.value.trim()) body.seed = Number(form.seed.value);
+  if (form.players.value && !$("[data-players-field]", form).hidden) body.players = Number(form.players.value);
   const result = await postJSON("/api/tables", body);
   const refusal = $(".refusal", form);
   if (!result.ok) { refusal.textContent = detailText(result.data); return; }
@@ -121,29 +207,46 @@ async function createTable(event) {
   $("h2", created).textContent = form.dataset.createdHeading.replace("%s", result.data.table);
   const list = $(".links", created);
   list.innerHTML = "";
-  const add = (label, url) => {
+  const add = (label, url, qr) => {
     const item = document.createElement("li");
     if (url) {  // a bot seat has no link until the host page takes it over
       const link = document.createElement("a");
       link.href = url; link.textContent = location.origin + url; link.target = "_blank";
-      item.append(label + ": ", link);
+      const copy = document.createElement("button");
+      copy.type = "button"; copy.className = "secondary copy"; copy.textContent = form.dataset.copy;
+      copy.dataset.text = location.origin + url; copy.dataset.copied = form.dataset.copied;
+      item.append(label + ": ", link, " ", copy);
+      if (qr) {  // the server drew it (segno, SVG): a phone at the table scans it off this screen
+        const figure = document.createElement("figure");
+        figure.className = "qr"; figure.setAttribute("aria-label", form.dataset.qr);
+        figure.innerHTML = qr;
+        item.append(figure);
+      }
     } else {
       item.append(label);
     }
     list.append(item);
   };
-  add(form.dataset.hostLabel, result.data.host_url);
+  add(form.dataset.hostLabel, result.data.host_url, null);
   for (const seat of result.data.seats) {
     add(form.dataset.seatLabel.replace("%s", seat.seat).replace("%n", seat.name || "—") +
-        (seat.controller === "bot" ? " — " + form.dataset.botLabel : ""), seat.url);
+        (seat.controller === "bot" ? " — " + form.dataset.botLabel : ""), seat.url, seat.qr);
   }
   created.hidden = false;
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   const form = $("#create-table");
-  if (form) form.addEventListener("submit", createTable);
+  if (form) {
+    form.addEventListener("submit", createTable);
+    form.game.addEventListener("change", () => seatBoxes(form));
+    form.players.addEventListener("input", () => seatBoxes(form));
+    seatBoxes(form);
+  }
   const actions = $("#actions");
   if (actions) actions.dataset.html = "";
+  const sound = $("input[data-sound]");
+  if (sound) sound.checked = localStorage.getItem("narrator-sound") === "1";
+  markTurn(true);  // the title shows it at once; no buzz for a page just opened
   if (document.body.dataset.ws) connect(document.body.dataset.ws, 500);
 });
