@@ -75,8 +75,13 @@ class TerminalHuman(Seat):
 
     # -- the table talks -------------------------------------------------------------------------
 
+    quiet = False
+    """Set while a resumed game is retraced: its past is summed up by the recap instead."""
+
     def observe(self, events: Sequence[Event]) -> None:
         """Print what the host says about events this seat may see."""
+        if self.quiet:
+            return
         for line in self.narrator.lines(events):
             self.write(line)
 

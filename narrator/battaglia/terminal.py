@@ -107,7 +107,9 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
         table = Table.for_game(header.get("seed"), players, opts.lang)
     human = _human(opts, table, seat)
     bots, fallbacks = _bots(opts, header.get("seed"), players, table, seat)
+    human.quiet = True  # the retraced past is told once, as the recap below, not line by line
     session = resume_session(path, {**bots, seat: human}, fallbacks=fallbacks)
+    human.quiet = False
     view = GAME.view(session.state, seat)
     human.rainmaker_force = session.state.config.rainmaker_force
     human.write(human.narrator.say("resumed", day=view.day, name=table.name(seat)))

@@ -190,6 +190,9 @@ class HumanSurvivor(Seat):
             self.opened = True
             for line in self.reference.opening(request.view):
                 self.io.say(line)
+            if request.view.scene:  # a game taken up again (--resume): where it stands
+                for line in self.reference.recap(request.view, self.seat):
+                    self.io.say(line)
         return self._with_talk(self._act(request))
 
     def _act(self, request: Request) -> Action:

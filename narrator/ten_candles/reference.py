@@ -108,6 +108,18 @@ class Reference:
         return [self.say("truths") + ":", *(self.say("truth", scene=scene, who=self.who(view, who), text=text)
                                             for scene, who, text, _topic in view.truths)]
 
+    def recap(self, view: Any, seat: int) -> list[str]:
+        """For a game taken up again: the scene and candles, the own cards, who is dead, the latest truths."""
+        lines = [self.say("recap") + ":", *self.sheet(view, seat)[1:]]
+        dead = [self.who(view, c.seat) for c in view.characters if not c.alive]
+        if dead:
+            lines.append("  " + self.say("the_dead", names=", ".join(dead)))
+        if view.truths:
+            last = view.truths[-1][0]
+            lines += [self.say("truth", scene=sc, who=self.who(view, who), text=text)
+                      for sc, who, text, _topic in view.truths if sc == last]
+        return lines
+
     def hint(self, view: Any, seat: int, legal: Sequence[Action]) -> str:
         """What the decision in front of the seat does (neighbours named where one writes for them)."""
         kinds = {a.kind for a in legal}

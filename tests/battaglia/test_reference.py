@@ -185,3 +185,24 @@ def test_no_seat_reference_shows_another_seats_secret(lang: str) -> None:
             other_power = abilities[str(state.cards[other])][lang]
             if other != seat and (seat is None or other_power not in abilities[str(state.cards[seat])][lang]):
                 assert other_power not in shown, (seat, other)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_resume_opens_with_a_recap_and_the_sheet(tmp_path: Path, lang: str) -> None:
+    from typer.testing import CliRunner
+
+    from narrator.cli.main import app
+
+    path = tmp_path / "cut.jsonl"
+    runner = CliRunner()
+    runner.invoke(app, ["play", "battaglia", "--players", "7", "--seat", "1", "--lang", lang, "--seed", "3",
+                        "--transcript", str(path)], input="1\n" * 14)
+    result = runner.invoke(app, ["play", "battaglia", "--resume", str(path)], input="")
+    ref = reference(lang, 1, players=7, seed=3)
+    out = result.output
+    assert ref.say("recap_title") in out and ref.say("sheet") + ":" in out
+    assert ref.say("recap_day", day=99).split("99")[0] in out  # the last day's accusations and votes
+    assert out.index(ref.say("recap_title")) < out.index(ref.say("sheet") + ":")
+    assert out.count(ref.narrator.say("deal", deck=", ".join(ref.narrator.card(str(c)) for c in
+                                                             __import__("narrator.rules.battaglia.cards", fromlist=["deck_for"]).deck_for(9)),
+                                      undealt=2)) == 0  # the retraced past is not told again line by line

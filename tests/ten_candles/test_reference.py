@@ -158,3 +158,17 @@ def test_no_reference_shows_a_hidden_brink() -> None:
                 secret = session.state.chars[other.seat].brink
                 if secret and view.characters[other.seat].brink is None:
                     assert secret not in shown, (seat, other.seat)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_resume_opens_with_a_recap(tmp_path, lang: str) -> None:
+    from narrator.ten_candles.human import ScriptedIO
+    from narrator.ten_candles.play import TableSettings, play, settings_from_header
+
+    path = tmp_path / "cut.jsonl"
+    play(TableSettings(humans=1, ai=3, seed=5, lang=lang), ScriptedIO([""] * 16), path)
+    io = ScriptedIO([""] * 3)
+    play(settings_from_header(path), io, path, resume=True)
+    said = "\n".join(io.output)
+    ref = Reference(lang)
+    assert ref.say("recap") + ":" in said and ref.say("opening") in said
