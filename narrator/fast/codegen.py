@@ -37,6 +37,8 @@ class Game:
         bots: the scripted agents' modules it ports, decision for decision.
         data: data files the C++ mirrors, as ``(package, file, key)``: ``key`` of the top-level
             mapping of each entry (the bots' temperament in the masks file, say).
+        parts: top-level definitions of other modules the C++ mirrors, as ``(module, names)``: the
+            simulation's loop and report row (the rest of those modules does not reach the engine).
     """
 
     name: str
@@ -46,6 +48,7 @@ class Game:
     kernel: str
     bots: tuple[str, ...]
     data: tuple[tuple[str, str, str], ...] = ()
+    parts: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 GAMES = {
@@ -53,12 +56,15 @@ GAMES = {
         "battaglia", "battaglia", "narrator.rules.battaglia.config", "BattagliaConfig", "narrator.rules.battaglia",
         ("narrator.agents.battaglia.bot", "narrator.agents.battaglia.knowledge", "narrator.agents.battaglia.draws",
          "narrator.agents.battaglia.texts"),
-        (("narrator.prompts", "battaglia/masks.yaml", "temperament"),)),
+        (("narrator.prompts", "battaglia/masks.yaml", "temperament"),),
+        (("narrator.battaglia.simulate", ("MAX_MOVES", "DARKNESS_STEPS", "GLOOM_STEPS", "CORRIGAN_STEPS", "Tally",
+                                          "make_bots", "_play_lean", "make_row")),)),
     "ten_candles": Game(
         "ten_candles", "tc", "narrator.rules.ten_candles.config", "TenCandlesConfig", "narrator.rules.ten_candles",
         ("narrator.agents.ten_candles.survivor", "narrator.agents.ten_candles.gm",
          "narrator.agents.ten_candles.persona", "narrator.agents.ten_candles.material",
-         "narrator.agents.ten_candles.voice")),
+         "narrator.agents.ten_candles.voice"),
+        parts=(("narrator.ten_candles.simulate", ("COUNTERS", "Tally", "_bump", "HANDLERS", "make_table", "play_one")),)),
 }
 
 

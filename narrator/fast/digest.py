@@ -1,7 +1,8 @@
 """The digest of the Python rules a native engine mirrors, so it never plays rules it was not ported from.
 
 Each engine (``native/<game>/``) is a C++ port of Python: the kernel package, the scripted bots'
-modules, the config's options (and for battaglia the bots' temperament, data in ``prompts/``). The
+modules, the config's options, the simulation's loop and report row (named definitions of
+``narrator/<game>/simulate.py``) and for battaglia the bots' temperament (data in ``prompts/``). The
 digest hashes those sources as code: their syntax trees without docstrings, comments or function
 annotations, so rewording or retyping changes nothing and any change of logic or of a literal does.
 
@@ -111,6 +112,14 @@ def source_modules(game: Game) -> list[str]:
 @functools.cache
 def _parse(name: str) -> ast.Module:  # read once per process, as python_digest is computed once
     return ast.parse(module_file(name).read_text(encoding="utf-8"))
+
+
+def _bound(node: ast.stmt) -> set[str]:
+    """The names a top-level statement defines."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return {t.id for t in targets if isinstance(t, ast.Name)}
 
 
 def options(game: Game) -> list[Option]:
@@ -252,6 +261,11 @@ class Sources:
 def sources(game: Game) -> Sources:
     """The installed Python sources of ``game``'s engine, hashed."""
     modules = {name: _tree_hash(_parse(name)) for name in source_modules(game)}
+    for module, names in game.parts:
+        for name in names:
+            nodes = [node for node in _parse(module).body if name in _bound(node)]
+            if nodes:  # a part that is gone shows as removed
+                modules[f"{module}:{name}"] = hashlib.sha256(_dump(nodes).encode()).hexdigest()
     opts = {o.name: o.line() for o in options(game)}
     data = {f"{package}/{relative}:{key}": _data_hash(package, relative, key) for package, relative, key in game.data}
     return Sources(modules, opts, data)
@@ -341,10 +355,10 @@ def differences(committed: Committed, now: Sources) -> list[str]:
 
 
 def update(game: Game, reason: str, *, ported: tuple[str, ...] = (), unported: tuple[str, ...] = (),
-           path: Path | None = None, now: Sources | None = None) -> tuple[Committed, list[str]]:
+           path: Path | None = None, now: Sources | None = None) -> tuple[Committed | None, list[str]]:
     """Record the installed Python (``now``) as what ``game``'s engine is ported from, in ``path`` (the
-    committed file); returns the new record and what changed. New options are unported unless named
-    in ``ported``; the reason is appended to the log.
+    committed file); returns the new record (``None`` when there is nothing to record) and what
+    changed. New options are unported unless named in ``ported``; the reason is appended to the log.
 
     Raises:
         ValueError: no reason, or an option named that the config does not have.
@@ -362,8 +376,10 @@ def update(game: Game, reason: str, *, ported: tuple[str, ...] = (), unported: t
         skipped |= {name for name in now.options if name not in old.options}
     skipped = (skipped - set(ported)) | set(unported)
     entry = {"date": datetime.date.today().isoformat(), "digest": now.digest, "reason": reason.strip()}
-    record = Committed(now.digest, [name for name in now.options if name in skipped], now.modules, now.options,
-                       now.data, [*old.log, entry])
+    kept = [name for name in now.options if name in skipped]
+    if old.digest == now.digest and old.unported == kept:
+        return None, []
+    record = Committed(now.digest, kept, now.modules, now.options, now.data, [*old.log, entry])
     changes = differences(old, now)
     path.write_text(render(game, record), encoding="utf-8")
     return record, changes
@@ -410,6 +426,9 @@ def main(argv: list[str] | None = None) -> int:
                                      unported=tuple(args.unported))
         except ValueError as error:
             parser.error(str(error))
+        if record is None:
+            print(f"{committed_path(GAMES[args.update])}: already the installed Python's digest; nothing recorded")
+            return 0
         print(f"{committed_path(GAMES[args.update])}: digest {record.digest[:12]}"
               + (f", unported: {', '.join(record.unported)}" if record.unported else ""))
         for line in changes:

@@ -46,6 +46,15 @@ def test_the_built_engine_carries_the_committed_digest(game: str) -> None:
     assert list(module.UNPORTED) == committed.unported, rebuild
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_mirrored_module_and_part_exists(game: str) -> None:
+    """A bot module or a simulation part renamed or removed must be renamed in narrator/fast/codegen.py GAMES
+    too (else the digest would quietly stop covering it)."""
+    hashed = sources(GAMES[game]).modules
+    named = [*GAMES[game].bots, *(f"{module}:{name}" for module, names in GAMES[game].parts for name in names)]
+    assert [name for name in named if name not in hashed] == []
+
+
 def test_wording_comments_and_annotations_do_not_change_the_digest_and_code_does() -> None:
     source = 'def f(x: int) -> int:\n    """Doubles."""\n    return x * 2  # twice\n'
     reworded = 'def f(x: "float") -> "float":\n    """Twice x (L12)."""\n    # why: the seed says so\n    return x * 2\n'
@@ -99,6 +108,8 @@ def test_an_update_needs_a_reason_logs_it_and_marks_a_new_option_unported(tmp_pa
     assert again == record and [e["reason"] for e in again.log] == ["first", "lord_revote added in Python only"]
     record, _ = update(game, "ported to kernel_verdict.hpp", ported=("lord_revote",), path=path, now=now)
     assert record.unported == [] and len(record.log) == 3
+    assert update(game, "again", ported=("lord_revote",), path=path, now=now) == (None, [])  # nothing to record
+    assert read_committed(path) == record
     with pytest.raises(ValueError, match="no option nonsense"):
         update(game, "typo", unported=("nonsense",), path=path, now=now)
 
