@@ -49,6 +49,10 @@ class Reference:
         found = _data()["health"][self.lang].get(level)
         return str(found) if found else level
 
+    def weapon(self, name: Any) -> str:
+        found = _data()["weapons"][self.lang].get(str(name))
+        return str(found) if found else str(name or "—")
+
     def who(self, character: Any) -> str:
         return self.names.get(str(character), str(character))
 
@@ -94,26 +98,29 @@ class Reference:
             traits = " + ".join(self.trait(t) for t in d.get("traits", ()))
             return self.say("roll", traits=traits, difficulty=d.get("difficulty"), who=self.who(d.get("character")))
         if event.kind == "attack_rolled":
-            return self.say("attack", weapon=d.get("weapon") or "—", who=self.who(d.get("character")),
+            return self.say("attack", weapon=self.weapon(d.get("weapon")), who=self.who(d.get("character")),
                             defender=self.who(d.get("defender")), difficulty=d.get("difficulty"))
         return None
 
-    def roll_lines(self, event: Event) -> list[str]:
-        """Lines for initiative, damage, soak and resisted rolls (labelled), as escaped markup."""
+    def roll_lines(self, event: Event, markup: bool = True) -> list[str]:
+        """Lines for initiative, damage, soak and resisted rolls (labelled): rich markup, or plain text."""
+        return [escape(line) if markup else line for line in self._roll_lines(event)]
+
+    def _roll_lines(self, event: Event) -> list[str]:
         d = event.data
         if event.kind == "initiative_rolled":
-            return [escape(self.say("initiative", who=self.who(who), dice=_faces(r.get("dice", ())), net=r.get("net")))
+            return [(self.say("initiative", who=self.who(who), dice=_faces(r.get("dice", ())), net=r.get("net")))
                     for who, r in (d.get("results") or {}).items()]
         if event.kind == "damage_rolled":
             kind = self.words.get(str(d.get("damage_type")), str(d.get("damage_type")))
-            return [escape(self.say("damage", who=self.who(d.get("character")), dice=_faces(d.get("dice", ())),
+            return [(self.say("damage", who=self.who(d.get("character")), dice=_faces(d.get("dice", ())),
                                     difficulty=d.get("difficulty"), damage=d.get("damage"), kind=kind))]
         if event.kind == "soak_rolled":
-            return [escape(self.say("soak", who=self.who(d.get("character")), dice=_faces(d.get("dice", ())),
+            return [(self.say("soak", who=self.who(d.get("character")), dice=_faces(d.get("dice", ())),
                                     difficulty=d.get("difficulty"), soaked=d.get("soaked")))]
         if event.kind == "resisted_resolved":
             mine, theirs = d.get("mine", {}), d.get("theirs", {})
-            return [escape(self.say("resisted", who=self.who(d.get("character")), dice=_faces(mine.get("dice", ())),
+            return [(self.say("resisted", who=self.who(d.get("character")), dice=_faces(mine.get("dice", ())),
                                     opponent=self.who(d.get("opponent")), their=_faces(theirs.get("dice", ()))))]
         return []
 

@@ -93,3 +93,17 @@ def test_ten_candles_pages_name_the_neighbours_explain_the_candles_and_confirm_a
                                          for a in tables.state(created, s)["legal"]))
     html = page(tables, created, seat)
     assert "data-confirm" in html and escape(ref.say("confirm_web")) in html
+
+
+@pytest.mark.parametrize(("lang", "labels"), [("en", ("Initiative —", "Attack (revolver)", "Damage —")),
+                                              ("ru", ("Инициатива —", "Атака (револьвер)", "Урон —"))])
+def test_wild_west_combat_shows_its_dice_labelled(tables: Tables, lang: str, labels: tuple[str, ...]) -> None:
+    from tests.web.test_storyteller import play_to_end, seat_page
+
+    created = tables.create(game="wild-west", options={"character": "ruth"}, language=lang, seed=3)
+    play_to_end(tables, created)
+    page = seat_page(tables, created)
+    kinds = {e["kind"] for e in tables.state(created, 0)["events"]}
+    assert {"initiative_rolled", "attack_rolled", "damage_rolled"} <= kinds, kinds
+    for label in labels:
+        assert label in page, label

@@ -29,6 +29,7 @@ from narrator.agents.base import Question
 from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
 from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
+from narrator.storyteller.reference import Reference
 from narrator.storyteller.render import LABELS
 from narrator.storyteller.scenario import Scenario, load_narration, load_scenario
 from narrator.storyteller.seat import ApproachQuestion, StorytellerSeat
@@ -358,10 +359,16 @@ class StorytellerPresenter(Presenter):
             return ""
         if kind in ("roll_resolved", "resisted_resolved"):
             return f"{who(d['character'])}: {roll_line(d if kind == 'roll_resolved' else d['mine'], ctx)}"
-        if kind == "initiative_rolled":
-            return self.w(ctx, "initiative", order=", ".join(who(c) for c in d["order"]))
+        ref = Reference(ctx.language, {k: who(k) for k in {str(d.get(f)) for f in ("character", "defender", "opponent")}
+                                       | {str(c) for c in d.get("order", ())}})
+        if kind == "initiative_rolled":  # each side's dice, then the order
+            return "\n".join([*ref.roll_lines(event, markup=False),
+                              self.w(ctx, "initiative", order=", ".join(who(c) for c in d["order"]))])
         if kind == "attack_rolled":
-            return self.w(ctx, kind, who=who(d["character"]), net=d.get("net", 0))
+            return f"{ref.roll_label(event)} {' '.join(map(str, d.get('dice', ())))} — " + self.w(
+                ctx, kind, who=who(d["character"]), net=d.get("net", 0))
+        if kind in ("damage_rolled", "soak_rolled"):
+            return "\n".join(ref.roll_lines(event, markup=False))
         if kind == "wounded":
             return self.w(ctx, kind, who=who(d["defender"]), wounds=d["wounds"], health=d["health"])
         if kind == "story_ended":
