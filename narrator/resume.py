@@ -19,6 +19,7 @@ Agents with ``observe`` hear every event again, so their memory is rebuilt too.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -35,6 +36,7 @@ from narrator.transcript import DamagedTranscriptError, ResumeError, TranscriptW
 
 __all__ = ["DamagedTranscriptError", "ResumeError", "is_retracing", "load_header", "resume_session"]
 
+logger = logging.getLogger("narrator.resume")
 KERNEL_KINDS = frozenset({"action", "chance", "event", "result"})
 """Records the rules derive; the others (narration, model calls, refusals) are the table's."""
 PROPOSAL_KINDS = ("action", "answer", "rejected", "fallback", "llm_call", "talk")
@@ -111,6 +113,9 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
         raise ResumeError(f"{path}: the recorded game cannot be retraced: {error}") from None
     finally:
         retrace.finish()
+    if retrace.divergences:  # agents or listeners that changed since the recording (the recording was kept)
+        logger.info("%s: retraced with %d difference(s) from the recording, first: %s", path,
+                    len(retrace.divergences), retrace.divergences[0])
     if session.outcome() is not None:
         writer.close()
         raise ResumeError(f"{path}: this game is over (the lines a crash cut off are written); nothing to resume")
