@@ -15,6 +15,7 @@ from tests.web.conftest import Tables
 GAMES = {
     "ten-candles": {"game": "ten-candles", "options": {"players": 3, "message_playback": "never"},
                     "bot_seats": [0, 1, 2], "host": "bot", "seed": 5},
+    "dark-ages": {"game": "dark-ages", "options": {"character": "ysolde"}, "bot_seats": [0], "seed": 11},
     "wild-west": {"game": "wild-west", "options": {"character": "ruth"}, "bot_seats": [0], "language": "ru",
                   "seed": 5},
 }
