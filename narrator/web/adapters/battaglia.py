@@ -141,8 +141,11 @@ class BattagliaPresenter(Presenter):
             shown.append(self._ballot(by_kind["vote"], view, ctx))
         if by_kind.get("accuse"):
             shown.append(self._accusation(by_kind["accuse"], view, ctx))
-        return shown + super().controls(rest, view, ctx) + [
-            Control(self.action_label(a, view, ctx), action_to_dict(a)) for a in by_kind.get("declare_outcome", [])]
+        declarations = [Control(self.action_label(a, view, ctx), action_to_dict(a))
+                        for a in by_kind.get("declare_outcome", [])]
+        for control in declarations:  # declaring the outcome ends the game: never by one stray tap
+            control.confirm = Reference(self.narrator(view, ctx)).say("confirm_web")  # type: ignore[attr-defined]
+        return shown + super().controls(rest, view, ctx) + declarations
 
     def _ballot(self, votes: Sequence[Action], view: Any, ctx: Context) -> Ballot:
         """Every candidate once, with who accused them today (the vote sits beside the accusations)."""
