@@ -95,8 +95,8 @@ class Accusation(Control):
     and, where the rules allow it, a shadow charge; the page sends ``target``, ``basis`` and ``charge``."""
 
     targets: list[tuple[int, str]] = field(default_factory=list)
-    bases: list[tuple[str, str, str]] = field(default_factory=list)
-    """``(basis, label, explanation)``."""
+    bases: list[tuple[str, str]] = field(default_factory=list)
+    """``(basis, label)``: legend / logic."""
     shadow: str = ""
     """The shadow charge's label ("" where no shadow charge is legal now)."""
     labels: dict[str, str] = field(default_factory=dict)

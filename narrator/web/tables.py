@@ -132,6 +132,8 @@ class Table:
             return []
         if (self.record.host if seat == HOST else self.seat(seat)).controller != "human":
             return []
+        if seat in self.session.agents and self.session.no_choice(seat) is not None:
+            return []  # the loop makes the lone pass for it: nothing to click
         return list(self.game.legal_actions(self.session.state, seat))
 
     def waiting_for_kernel(self) -> list[PlayerId]:

@@ -107,7 +107,7 @@ def test_two_people_and_a_bot_play_whisper_in_chromium(server: Server, browser: 
     host.goto(server.url + "/")
     host.select_option("select[name=game]", "whisper")
     host.fill("textarea[name=options_text]", "rounds: 3")
-    host.fill("input[name=bot_seats]", "2")
+    host.check("input[data-bot-seat][value='2']")
     host.fill("input[name=names]", "Anna, Boris")
     host.click("#create-table button[type=submit]")
     links = host.locator("#created .links a")
@@ -182,12 +182,18 @@ def test_two_people_and_a_bot_play_whisper_in_chromium(server: Server, browser: 
 
 
 def act_once(page: Any) -> bool:
-    """Click the first move this page offers (empty text where there is text: silence is legal)."""
-    button = page.locator("#actions form.control button").first
-    if button.count() == 0:
+    """Make the first move this page offers (empty text where there is text: silence is legal): a
+    ballot gets its first box ticked, a move that cannot be undone its confirmation."""
+    form = page.locator("#actions form.control").first
+    if form.count() == 0:
         return False
+    if "ballot" in (form.get_attribute("class") or ""):
+        form.locator("input[data-target]").first.check()
+    confirm = form.locator("input[data-confirm]")
+    if confirm.count():
+        confirm.first.check()
     with page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST", timeout=TIMEOUT_MS):
-        button.click()
+        form.locator("button").first.click()
     return True
 
 
@@ -243,7 +249,7 @@ def test_two_people_play_battaglia_against_bots_in_chromium(fast_server: Server,
     shots: dict[str, bool] = {}
 
     def through_a_night_and_a_vote() -> bool:
-        if not shots and anna.locator("#actions form.control.group select").count():
+        if not shots and anna.locator("#actions form.control.ballot").count():
             anna.screenshot(path=str(ARTIFACTS / "battaglia-seat-phone.png"), full_page=True)
             host.screenshot(path=str(ARTIFACTS / "battaglia-host-phone.png"), full_page=True)
             shots["vote"] = True

@@ -166,7 +166,8 @@ class BattagliaPresenter(Presenter):
         return Ballot(message(ctx.language, "web.vote_send"), {"kind": "vote"}, options=options, most=most, note=note)
 
     def _accusation(self, moves: Sequence[Action], view: Any, ctx: Context) -> Accusation:
-        """Whom (never yourself), on what ground, and a shadow charge where one is legal."""
+        """Whom (never yourself), on what ground (the guide above the moves explains the two), and a
+        shadow charge where one is legal."""
         voice = self.narrator(view, ctx)
         seen: list[Any] = list(moves)
         targets = sorted({a.target for a in seen if a.target != ctx.viewer})
@@ -177,7 +178,7 @@ class BattagliaPresenter(Presenter):
         return Accusation(
             message(lang, "web.accuse_send"), {"kind": "accuse"}, texts,
             targets=[(t, voice.name(t)) for t in targets],
-            bases=[(b, voice.words.get(f"basis_{b}", b), message(lang, f"web.basis_{b}_help")) for b in bases],
+            bases=[(b, voice.words.get(f"basis_{b}", b)) for b in bases],
             shadow=shadow,
             labels={"whom": message(lang, "web.accuse_whom"), "basis": message(lang, "web.accuse_basis")})
 
