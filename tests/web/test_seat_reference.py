@@ -107,3 +107,24 @@ def test_wild_west_combat_shows_its_dice_labelled(tables: Tables, lang: str, lab
     assert {"initiative_rolled", "attack_rolled", "damage_rolled"} <= kinds, kinds
     for label in labels:
         assert label in page, label
+
+
+def test_a_ten_candles_survivor_proposes_an_attempt_on_the_web_and_gets_the_next_conflict(tables: Tables) -> None:
+    from tests.web.test_ten_candles import OPTIONS, play_humans
+
+    created = tables.create(game="ten-candles", options=OPTIONS, bot_seats=[2], names=["Anna", "Boris"])
+    table = tables.manager.get(created["table"])
+    assert not [m for m in tables.state(created, 0)["table_moves"] if m["action"]["kind"] == "propose_attempt"]
+    play_humans(tables, created, [0, 1], until=lambda states: any(
+        m["action"]["kind"] == "propose_attempt" for m in states[0]["table_moves"]), limit=200)
+    seen = len(table.events)
+    answer = tables.act(created, 0, {"kind": "propose_attempt", "text": "I climb the frozen escalator"})
+    assert answer.status_code == 200 and answer.json()["ok"], answer.text
+    assert any(t.seat == 0 and t.offers.get("attempt") for t in table.session.talk)
+    assert "I climb the frozen escalator" in page(tables, created, 1)  # said aloud: the others hear it
+    empty = tables.act(created, 0, {"kind": "propose_attempt", "text": "  "})
+    assert empty.json()["rejection"] is not None
+    play_humans(tables, created, [0, 1], until=lambda _s: any(e.kind == "conflict_called" for e in table.events[seen:]),
+                limit=200)
+    first = next(e for e in table.events[seen:] if e.kind == "conflict_called")
+    assert first.data["active"] == 0

@@ -9,16 +9,21 @@ the X-card, and the scripted survivors' table talk, are added as public narratio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from narrator.rules.core import HOST, Action, Event
+from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.rules.ten_candles import GAME, TEXT_FIELDS, left_of, right_of
 from narrator.ten_candles.narration import WORDS as TABLE_WORDS
 from narrator.ten_candles.narration import describe
 from narrator.ten_candles.reference import Reference, is_irreversible
 from narrator.web.i18n import register_messages
 from narrator.web.present import Context, Presenter, Section
+from narrator.web.render import Control
+
+PROPOSE = "propose_attempt"
+"""The web layer's move of a survivor: ``{"kind": "propose_attempt", "text": ...}`` (table talk)."""
+PLAYING = frozenset({"scene", "roll", "reroll", "death", "narration", "truths"})
 
 W: dict[str, dict[str, str]] = {
     "en": {
@@ -192,6 +197,27 @@ class TenCandlesPresenter(Presenter):
 
     def is_interjection(self, kind: str) -> bool:
         return kind in INTERJECTIONS
+
+    table_move_kinds = frozenset({PROPOSE})
+
+    def table_controls(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
+        """A living survivor's proposal of what they attempt, while scenes are played (``try`` at the terminal)."""
+        state = table.session.state
+        if (not isinstance(seat, int) or seat < 0 or table.seat(seat).controller != "human"
+                or str(state.phase) not in PLAYING or not state.chars[seat].alive):
+            return []
+        return [Control(str(Reference(ctx.language).say("propose")), {"kind": PROPOSE}, ["text"])]
+
+    def table_move(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
+        """Say the attempt aloud: table talk the GM hears (``attempt``), the words as the character's line."""
+        text = str(payload.get("text") or "").strip()[:500]
+        ref = Reference(table.record.language if table.record.language in ("ru", "en") else "en")
+        if not text or not self.table_controls(table, seat, Context((), ref.lang, seat)):
+            return Rejection(Code.MALFORMED, ref.say("propose_empty"), "web")
+        table.session.say_aloud(seat, {"attempt": True})
+        view = GAME.view(table.session.state, seat)
+        table.say(seat, f"{ref.who(view, int(seat))}: «{text}»")
+        return None
 
     def guide(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[str]:
         """What the seat's decision does (the neighbours named where one writes for them)."""
