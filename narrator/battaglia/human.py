@@ -259,10 +259,13 @@ class TerminalHuman(Seat):
     def _special(self, view: Any, legal: Sequence[Action]) -> Action:
         """The condemned's answer, or the execution moment's objections."""
         condemned = view.condemned
-        if str(view.phase) == "condemned":
+        phase = str(view.phase)
+        if phase == "condemned":
             title = self.narrator.say("prompt_condemned")
-        else:
-            title = self.narrator.say("prompt_execution", name=self.narrator.name(condemned if condemned is not None else -1))
+        elif phase == "execution" and condemned is not None:
+            title = self.narrator.say("prompt_execution", name=self.narrator.name(condemned))
+        else:  # e.g. the Lord's reveal offered at night: no execution to name
+            title = self.narrator.say("prompt_or")
         return self.menu(title, [(self._label(a, str(view.phase)), a) for a in legal])
 
     def _label(self, action: Action, phase: str = "") -> str:

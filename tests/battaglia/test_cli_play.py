@@ -132,3 +132,25 @@ def test_end_of_input_raises_human_left() -> None:
     except HumanLeftError:
         return
     raise AssertionError("end of input must stop the game")
+
+
+def test_the_lords_reveal_at_night_is_not_titled_an_execution() -> None:
+    """At night the Lord may still reveal (L46); the menu must not announce "the execution of nobody"."""
+    from types import SimpleNamespace
+
+    from narrator.rules.battaglia import Pass, RevealLord
+
+    out = io.StringIO()
+    human = TerminalHuman(4, Narrator(Table.for_game(3, 9, "ru"), 4), io.StringIO("2\n"), out)
+    night = SimpleNamespace(phase=Phase.NIGHT, condemned=None)
+    action = human._special(night, [RevealLord(actor=4), Pass(actor=4)])
+    assert isinstance(action, Pass)
+    assert "Момент казни" not in out.getvalue() and "никто" not in out.getvalue()
+    assert "Ваш выбор:" in out.getvalue()
+
+
+def test_the_russian_seat_line_reads_as_a_sentence() -> None:
+    """The setting is stored in the prepositional case («портовом городке»); the seat line must take it so."""
+    narrator = Narrator(Table.for_game(3, 9, "ru"), 4)
+    line = narrator.say("seat_line", seat=4, name="Лидия", legend="кузнечиха", setting="портовом городке")
+    assert line.endswith("Действие происходит в портовом городке.")
