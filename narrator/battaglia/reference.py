@@ -45,7 +45,9 @@ class Reference:
 
     def say(self, key: str, seat: int | None = None, **slots: Any) -> str:
         """One reference line; ``seat`` picks the Russian past-tense ending (``погиб``/``погибла``)."""
-        return self.words[key].format(a=self._ending(seat), **slots)
+        feminine = self._ending(seat) == "а"  # «жив/жива», but «погиб/погибла», «казнён/казнена»
+        return self.words[key].format(a="а" if feminine else "", la="ла" if feminine else "",
+                                      yo="е" if feminine else "ё", **slots)
 
     def _ending(self, seat: int | None) -> str:
         gender = getattr(self.narrator.table, "gender", None)

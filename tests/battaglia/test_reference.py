@@ -206,3 +206,17 @@ def test_resume_opens_with_a_recap_and_the_sheet(tmp_path: Path, lang: str) -> N
     assert out.count(ref.narrator.say("deal", deck=", ".join(ref.narrator.card(str(c)) for c in
                                                              __import__("narrator.rules.battaglia.cards", fromlist=["deck_for"]).deck_for(9)),
                                       undealt=2)) == 0  # the retraced past is not told again line by line
+
+
+def test_russian_past_tense_agrees_with_a_womans_name() -> None:
+    """«погиб» takes «-ла» and «казнён» becomes «казнена» for a woman («погиба», «казнёна» were printed)."""
+    table = Table.for_game(3, 9, "ru")
+    woman = next(seat for seat in range(9) if table.gender(seat) == "f")
+    man = next(seat for seat in range(9) if table.gender(seat) == "m")
+    ref = Reference(Narrator(table, woman))
+    assert ref.say("rebirth", woman, name="Нина").startswith("Нина погибла впервые")
+    assert ref.say("rebirth", man, name="Олег").startswith("Олег погиб впервые")
+    assert ref.say("died_night", woman, night=2, card="флюид").startswith("погибла ночью")
+    assert ref.say("died_executed", woman, day=1, card="флюид").startswith("казнена в день")
+    assert ref.say("died_executed", man, day=1, card="флюид").startswith("казнён в день")
+    assert ref.say("alive", woman) == "жива" and ref.say("alive", man) == "жив"
