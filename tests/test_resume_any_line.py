@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.lanes import SLOW
 from tests.resume_games import GAMES, resume_to_end
 
 SAMPLES = int(os.environ.get("RESUME_CUTS", "18"))
@@ -25,7 +26,8 @@ def cut_inside(line: bytes, index: int) -> bytes:
     return line[: (index * 13) % max(1, len(line))]
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=[pytest.param(g, marks=SLOW) if g == "wild-west" else g for g in sorted(GAMES)])
+# Wild West is the longest to replay and shares the Storyteller kernel with Dark Ages: the slow lane
 def finished(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, bytes]:
     game = request.param
     path = tmp_path_factory.mktemp(game) / "full.jsonl"

@@ -24,6 +24,7 @@ from narrator.rules.core import CHANCE, ChanceAction
 
 from narrator.battaglia.simulate import SIMULATION_DEFAULTS
 from tests import golden_lines
+from tests.lanes import sweep
 
 GOLDEN = Path(__file__).with_name("bot_golden_lines.json")
 GAMES = 100
@@ -59,7 +60,7 @@ def test_the_golden_file_holds_exactly_the_golden_games() -> None:
     assert set(golden_lines.read(GOLDEN)) == {name for name, *_ in golden_games()}
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", sweep(range(4), fast=2))  # half fast, all four in CI
 def test_bot_decisions_are_move_for_move_identical(block: int) -> None:
     """Every scripted move of games ``25*block ..`` is what the recorded bots chose; a failure names the first."""
     golden_lines.check(golden_lines.read(GOLDEN), ((name, game_lines(players, seed, talk))

@@ -28,6 +28,7 @@ from narrator.rules.core import Viewer
 from narrator.session import Session
 from tests import golden_lines
 from tests.golden_lines import StreamRecorder
+from tests.lanes import sweep
 
 GOLDEN = Path(__file__).with_name("golden_lines.json")
 SIMULATION = {"speech_rounds": 0, "objection_window": "eligible", "shadow_talk_rounds": 0, "darkness_rounds": 1}
@@ -141,7 +142,7 @@ def test_the_golden_file_holds_exactly_the_golden_games():
     assert set(golden_lines.read(GOLDEN)) == {game_id for game_id, *_ in golden_games()}
 
 
-@pytest.mark.parametrize("chunk", CHUNKS)
+@pytest.mark.parametrize("chunk", sweep(CHUNKS, fast=len(CHUNKS) // 2))  # half of every suite fast, all in CI
 def test_golden_games_are_line_for_line_identical(chunk: str):
     """Each game's transcript, views and legal moves hash as recorded; a failure names the first changed line."""
     expected = golden_lines.read(GOLDEN)

@@ -40,7 +40,7 @@ def play(handler: faults.Handler, tmp_path: Path, **table: Any) -> list[dict[str
     # transport failures: after three decisions in a row, the seat's model is switched off for the game
     (faults.timeout, ("transport: ", "model_off: ")), (faults.status(429), ("transport: ", "model_off: ")),
     (faults.answer(arguments='{"text": "It is'), "illegal: "), (CONTRADICTION, "illegal: "),
-], fast=2, unpack=True, ids=["timeout", "429", "malformed", "contradiction"]))
+], fast=1, unpack=True, ids=["timeout", "429", "malformed", "contradiction"]))  # the next test plays the contradiction
 def test_every_game_finishes_with_each_fallback_recorded(fault: faults.Step, reason: Any, tmp_path: Path,
                                                          no_network: None) -> None:
     records = play(faults.script(fault), tmp_path)
