@@ -102,7 +102,8 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     names, legends = (recorded.get("names"), recorded.get("legends")) if isinstance(recorded, dict) else ((), ())
     if not isinstance(recorded, dict) or not isinstance(names, list) or not isinstance(legends, list):
         recorded, names, legends = {}, [], []  # a web table's transcript names its table only: deal new names
-    table = Table(str(recorded.get("lang", opts.lang)), str(recorded.get("setting", "")), tuple(names), tuple(legends))
+    table = Table.recorded(str(recorded.get("lang", opts.lang)), str(recorded.get("setting", "")), tuple(names),
+                           tuple(legends))
     if len(table.names) != players:
         table = Table.for_game(header.get("seed"), players, opts.lang)
     human = _human(opts, table, seat)

@@ -154,3 +154,16 @@ def test_the_russian_seat_line_reads_as_a_sentence() -> None:
     narrator = Narrator(Table.for_game(3, 9, "ru"), 4)
     line = narrator.say("seat_line", seat=4, name="Лидия", legend="кузнечиха", setting="портовом городке")
     assert line.endswith("Действие происходит в портовом городке.")
+
+
+def test_a_resumed_russian_game_keeps_a_womans_verbs(tmp_path: Path) -> None:
+    """The header records names but no genders; the resumed recap said «Нина (2) погиб этой ночью»."""
+    path = tmp_path / "ru.jsonl"
+    day_one = "1\nЯ за закон.\n5\n2\nМарк молчит.\n1\n4 2 1\n1\n1\n2\n2\n"
+    first = play("--players", "9", "--seat", "4", "--lang", "ru", "--seed", "3", "--transcript", str(path),
+                 stdin=day_one)
+    assert "Нина (2) погибла этой ночью" in first.output, first.output[-2000:]
+    resumed = play("--resume", str(path), stdin="")
+    assert "Игра продолжается с дня 2" in resumed.output
+    assert "Нина (2) погибла этой ночью" in resumed.output and "Нина (2) погиб " not in resumed.output
+    assert Table.recorded("ru", "", ("Нина", "Олег"), ("", "")).genders == ("f", "m")

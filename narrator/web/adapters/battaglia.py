@@ -84,7 +84,7 @@ class BattagliaPresenter(Presenter):
         names = tuple((ctx.names[s] if s < len(ctx.names) and ctx.names[s] else dressing.names[s])
                       for s in range(players))
         seat = ctx.viewer if isinstance(ctx.viewer, int) and ctx.viewer >= 0 else None
-        return Narrator(Table(ctx.language, dressing.setting, names, dressing.legends), seat)
+        return Narrator(Table.recorded(ctx.language, dressing.setting, names, dressing.legends), seat)
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         """One of this adapter's words."""
