@@ -171,3 +171,14 @@ def test_table_talk_is_recorded_and_heard_by_the_gm() -> None:
                 if payload["dangerous"] and not payload.get("moment") and any(standing.values()):
                     picked[standing.get(payload["active"], False)] += 1
     assert picked[True] >= 3 * picked[False] and picked[True] >= 5, picked
+
+
+def test_no_russian_look_agrees_with_one_gender() -> None:
+    """Looks are dealt to men and women alike; a lone adjective («сухая», «небритый») read «Аркадий …, сухая»."""
+    import re
+
+    from narrator.agents.ten_candles.material import load as load_texts
+
+    looks = [look["ru"] for look in load_texts("characters")["looks"]]
+    lone_adjective = re.compile(r"^\w+(ая|яя|ый|ий|ой)$")
+    assert looks and not [part for look in looks for part in look.split(", ") if lone_adjective.match(part.strip())]
