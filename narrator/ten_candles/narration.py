@@ -49,9 +49,13 @@ LINES: dict[str, dict[str, str]] = {
 }
 WORDS = {
     "ru": {"gm": "Рассказчик", "danger": " — опасно", "moment": " — Момент", "success": "Успех.", "failure": "Провал.",
-           "won": "надежда обретена", "lost": "надежда потеряна", "trait": "Черта", "brink": "Грань"},
+           "won": "надежда обретена", "lost": "надежда потеряна", "trait": "Черта", "brink": "Грань",
+           "failed_roll": "провален бросок", "failed_moment": "провален Момент", "failed_brink": "провал после Грани",
+           "seize": "перехват повествования", "accident": "погасла сама"},
     "en": {"gm": "Storyteller", "danger": ", dangerous", "moment": ", a Moment", "success": "Success.",
-           "failure": "Failure.", "won": "hope found", "lost": "hope lost", "trait": "Trait", "brink": "Brink"},
+           "failure": "Failure.", "won": "hope found", "lost": "hope lost", "trait": "Trait", "brink": "Brink",
+           "failed_roll": "a failed roll", "failed_moment": "a failed Moment", "failed_brink": "a failure after the Brink",
+           "seize": "the narration seized", "accident": "it went out by itself"},
 }
 
 
@@ -88,6 +92,7 @@ def _dice(data: Mapping[str, Any], names: Names, words: Mapping[str, str]) -> di
 EXTRA: dict[str, Callable[[Mapping[str, Any], Names, Mapping[str, str]], dict[str, str]]] = {
     "conflict_called": lambda d, n, w: {"danger": w["danger"] if d["dangerous"] else "",
                                         "moment": w["moment"] if d["moment"] else ""},
+    "candle_out": lambda d, n, w: {"cause": w.get(str(d.get("cause")), str(d.get("cause", "")))},
     "dice_rolled": _dice,
     "dice_rerolled": _dice,
     "conflict_resolved": lambda d, n, w: {"result": w["success"] if d["success"] else w["failure"],

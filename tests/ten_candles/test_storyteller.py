@@ -152,3 +152,18 @@ def test_russian_table_hears_russian() -> None:
     assert narrated and all(re.search("[а-яё]", t, re.IGNORECASE) for t in narrated)
     truths = [r["data"]["text"] for r in records if r["kind"] == "event" and r["event"] == "truth_spoken"]
     assert all(t.startswith("Истина: ") for t in truths)  # D30: each truth says it is a Truth
+
+
+def test_a_candle_going_out_tells_its_cause_in_the_tables_language() -> None:
+    """«Свеча гаснет (failed_roll)» showed the kernel's code; every cause the kernel emits has words in ru and en."""
+    from narrator.rules.core import public
+    from narrator.rules.ten_candles.flow import PLAYER_CAUSES
+
+    from narrator.ten_candles.narration import describe
+
+    for cause in (*PLAYER_CAUSES, "accident"):
+        event = public("candle_out", cause=cause, seat=0, lit=9, dark=1)
+        for lang in ("ru", "en"):
+            line = describe(event, {0: "Вера"}, lang) or ""
+            assert cause not in line and "()" not in line, line
+    assert describe(public("candle_out", cause="failed_roll", seat=0, lit=9, dark=1), {}, "ru") == "Свеча гаснет (провален бросок). Горит: 9."
