@@ -17,13 +17,15 @@ from narrator.playtest.stats import Proportion
 RatesByCount = Mapping[int, Proportion]
 
 
-def force_panels(runs: Mapping[str, Mapping[str, RatesByCount]], path: str | Path, *, title: str) -> None:
-    """One panel per force; in each, one line (with its 95% band) per profile in ``runs``."""
+def force_panels(runs: Mapping[str, Mapping[str, RatesByCount]], path: str | Path, *, title: str,
+                 ylabel: str = "win rate", xlabel: str = "players") -> None:
+    """One panel per force; in each, one line (with its 95% band) per profile in ``runs``. The shared
+    y-axis runs from 0 to a little above the highest band (not always to 1: rare outcomes stay visible)."""
     forces = list(dict.fromkeys(f for by_force in runs.values() for f in by_force))
     columns = 4 if len(forces) > 4 else max(1, len(forces))
     rows = -(-len(forces) // columns)
-    figure, axes = plt.subplots(rows, columns, figsize=(3.6 * columns, 2.9 * rows), sharex=True, sharey=True,
-                                squeeze=False)
+    figure, axes = plt.subplots(rows, columns, figsize=(max(3.6 * columns, 7.0), 2.9 * rows + 0.6), sharex=True,
+                                sharey=True, squeeze=False)  # wide enough for the title with a single panel
     for index, force in enumerate(forces):
         ax = axes[index // columns][index % columns]
         for label, by_force in runs.items():
@@ -36,17 +38,19 @@ def force_panels(runs: Mapping[str, Mapping[str, RatesByCount]], path: str | Pat
             ax.fill_between(counts, [by_count[c].interval[0] for c in counts],
                             [by_count[c].interval[1] for c in counts], alpha=0.2)
         ax.set_title(force.replace("_", " "), fontsize=10)
-        ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
         all_counts = sorted({c for by_force in runs.values() for c in by_force.get(force, {})})
         if all_counts:
             ax.set_xticks(all_counts if len(all_counts) <= 12 else all_counts[::2])
     for index in range(len(forces), rows * columns):
         axes[index // columns][index % columns].axis("off")
+    top = max((p.interval[1] for by_force in runs.values() for by_count in by_force.values()
+               for p in by_count.values()), default=1.0)
+    axes[0][0].set_ylim(0, min(1.0, top * 1.1 + 0.01))
     for ax in axes[-1]:
-        ax.set_xlabel("players")
+        ax.set_xlabel(xlabel)
     for row in axes:
-        row[0].set_ylabel("win rate")
+        row[0].set_ylabel(ylabel)
     if len(runs) > 1:
         axes[0][0].legend(fontsize="small")
     figure.suptitle(title)

@@ -18,8 +18,18 @@ from typing import Any
 from narrator.rules.battaglia.cards import DECK_ORDER
 from rich.table import Table
 
+from narrator.i18n import message
 from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
-from narrator.playtest.stats import Proportion, group_by, summary, write_csv
+from narrator.playtest.stats import (
+    ALPHA,
+    Proportion,
+    expected_hits_p,
+    group_by,
+    holm,
+    summary,
+    two_proportion_p,
+    write_csv,
+)
 
 Row = Mapping[str, Any]
 
@@ -63,6 +73,10 @@ class Run:
     @cached_property
     def expected_seat_rate(self) -> dict[int, float]:
         return expected_seat_rate(self.rows)
+
+    @cached_property
+    def seat_tests(self) -> list[SeatTest]:
+        return seat_tests(self.rows)
 
     @cached_property
     def termination_counts(self) -> dict[int, Counter[str]]:
@@ -153,6 +167,44 @@ def seat_bias(rows: Sequence[Row]) -> dict[int, Proportion]:
     return {s: Proportion(hits[s], totals[s]) for s in sorted(totals)}
 
 
+@dataclass(frozen=True)
+class SeatTest:
+    """One seat's win rate against the rate it would have with no seat bias.
+
+    ``p`` tests "this seat wins as often as expected" (a normal approximation to the sum of its
+    games' Bernoulli shares); ``p_holm`` is ``p`` corrected for testing every seat at once.
+    """
+
+    seat: int
+    observed: Proportion
+    expected: float
+    p: float
+    p_holm: float
+
+    @property
+    def points(self) -> float:
+        """Observed minus expected, in percentage points."""
+        return 100 * (self.observed.rate - self.expected)
+
+    @property
+    def differs(self) -> bool:
+        return self.p_holm < ALPHA
+
+
+def seat_tests(rows: Sequence[Row]) -> list[SeatTest]:
+    """Every seat's test, Holm-corrected over the seats (a seat is flagged only when the whole family
+    of tests keeps its 5% error rate)."""
+    observed, expected = seat_bias(rows), expected_seat_rate(rows)
+    variance: Counter[int] = Counter()
+    for row in rows:
+        share = len(_seats(row.get("winners", ""))) / int(row["players"])
+        for seat in range(int(row["players"])):
+            variance[seat] += share * (1 - share)  # type: ignore[assignment]
+    seats = sorted(observed)
+    raw = [expected_hits_p(observed[s].hits, expected[s] * observed[s].total, variance[s]) for s in seats]
+    return [SeatTest(s, observed[s], expected[s], p, q) for s, p, q in zip(seats, raw, holm(raw))]
+
+
 def expected_seat_rate(rows: Sequence[Row]) -> dict[int, float]:
     """The win rate each seat would have with no seat bias (mean winner share of its games)."""
     sums: Counter[int] = Counter()
@@ -179,18 +231,19 @@ def _seats(text: Any) -> set[int]:
 
 
 def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: float | None = None,
-                 played_by: str = "") -> Path:
+                 played_by: str = "", lang: str = "en") -> Path:
     """Write CSVs, PNGs and ``report.md`` for one run (or two, compared) into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report).
     """
     out.mkdir(parents=True, exist_ok=True)
     path = out / "report.md"
-    with drawn_meanwhile(_plots(out, runs)):  # the PNGs are drawn while the CSVs and the text are written
+    with drawn_meanwhile(_plots(out, runs, lang)):  # the PNGs are drawn while the CSVs and the text are written
         for run in runs:
             write_csv(list(run.rows), out / _name("games", run, runs, "csv"))
             _write_tables(out, run, runs)
-        path.write_text(_markdown(runs, command=command, elapsed=elapsed, played_by=played_by), encoding="utf-8")
+        path.write_text(_markdown(runs, command=command, elapsed=elapsed, played_by=played_by, lang=lang),
+                        encoding="utf-8")
     return path
 
 
@@ -218,88 +271,172 @@ def _write_tables(out: Path, run: Run, runs: Sequence[Run]) -> None:
     write_csv([{"mask": m, "dealt": p.total, "survived": p.hits, "survival_rate": round(p.rate, 4),
                 "won": wins[m].hits, "win_rate": round(wins[m].rate, 4)} for m, p in survival.items()],
               out / _name("masks", run, runs, "csv"))
-    expected = run.expected_seat_rate
-    write_csv([{"seat": s, "games": p.total, "wins": p.hits, "rate": round(p.rate, 4),
-                "expected": round(expected[s], 4), "low95": round(p.interval[0], 4),
-                "high95": round(p.interval[1], 4)} for s, p in run.seat_bias.items()],
+    write_csv([{"seat": t.seat, "games": t.observed.total, "wins": t.observed.hits, "rate": round(t.observed.rate, 4),
+                "expected": round(t.expected, 4), "points": round(t.points, 2), "low95": round(t.observed.interval[0], 4),
+                "high95": round(t.observed.interval[1], 4), "p": round(t.p, 5), "p_holm": round(t.p_holm, 5)}
+               for t in run.seat_tests],
               out / _name("seat_bias", run, runs, "csv"))
 
 
-def _plots(out: Path, runs: Sequence[Run]) -> list[Plot]:
+def _plots(out: Path, runs: Sequence[Run], lang: str = "en") -> list[Plot]:
     """The report's PNGs, as drawing jobs (:mod:`narrator.playtest.drawing` draws them in parallel)."""
     wait_for_preload()  # matplotlib may still be loading in the background
     from narrator.battaglia.plots import force_panels
     from narrator.playtest import plots
 
-    jobs = [Plot(force_panels, ({run.label: run.win_rates for run in runs}, out / "win_rates.png"),
-                 {"title": "Win rate of each force by player count (95% Wilson band; 'none' = no winner)"})]
+    def m(key: str, **values: Any) -> str:
+        return message(lang, f"report.{key}", **values)
+
+    names = {f: m(f"force.{f}") for f in (*FORCES, NO_WINNER, "stalemate")}
+    jobs = [Plot(force_panels, ({run.label: _named(run.win_rates, names) for run in runs}, out / "win_rates.png"),
+                 {"title": m("wins") + " (95% Wilson)", "xlabel": m("axis_players")})]
     for run in runs:
         rows = run.rows
         survival = run.mask_survival
-        bias, expected = run.seat_bias, run.expected_seat_rate
-        ratio = {str(s): p.rate / expected[s] if expected[s] else 0.0 for s, p in bias.items()}
-        bands = {str(s): tuple(x / expected[s] if expected[s] else 0.0 for x in _band(p)) for s, p in bias.items()}
+        tests = run.seat_tests
+        points = {str(t.seat): t.points for t in tests}
+        bands = {str(t.seat): tuple(100 * (x - t.expected) for x in _band(t.observed)) for t in tests}
         jobs += [
             Plot(plots.histogram, ([int(r["days"]) for r in rows], out / _name("days", run, runs, "png")),
-                 {"title": f"Game length ({run.label})", "xlabel": "days played", "discrete": True}),
+                 {"title": m("plot_days", label=run.label), "xlabel": m("axis_days"), "discrete": True,
+                  "ylabel": m("axis_games")}),
             Plot(plots.stacked_by_count, (run.deaths_by_cause, out / _name("deaths_by_cause", run, runs, "png")),
-                 {"title": f"Deaths per game by cause ({run.label})", "ylabel": "deaths per game"}),
-            Plot(plots.bars, ({m: p.rate for m, p in survival.items()}, out / _name("mask_survival", run, runs, "png")),
-                 {"title": f"First soul survives to the end, by mask ({run.label})", "ylabel": "survival rate",
-                  "errors": {m: _band(p) for m, p in survival.items()}}),
-            Plot(plots.bars, (ratio, out / _name("seat_bias", run, runs, "png")),
-                 {"title": f"Seat win rate / expected rate ({run.label}; 1.0 = no seat bias, 95% CI)",
-                  "ylabel": "observed / expected", "errors": bands}),
+                 {"title": f"{m('deaths')} ({run.label})", "ylabel": m("deaths"), "xlabel": m("axis_players")}),
+            Plot(plots.bars, ({mask_name(k, lang): p.rate for k, p in survival.items()},
+                              out / _name("mask_survival", run, runs, "png")),
+                 {"title": m("plot_masks", label=run.label), "ylabel": m("axis_survival"),
+                  "errors": {mask_name(k, lang): _band(p) for k, p in survival.items()}, "rate": True}),
+            Plot(plots.bars, (points, out / _name("seat_bias", run, runs, "png")),
+                 {"title": m("plot_seats", label=run.label), "ylabel": m("axis_points"), "xlabel": m("axis_seat"),
+                  "errors": bands, "zero_line": True, "rotate": 0}),
         ]
-    stalemates = {run.label: {"stalemate": {c: Proportion(counts.get("stalemate", 0), sum(counts.values()))
-                                            for c, counts in run.termination_counts.items()}}
+    stalemates = {run.label: {names["stalemate"]: {c: Proportion(counts.get("stalemate", 0), sum(counts.values()))
+                                                   for c, counts in run.termination_counts.items()}}
                   for run in runs}
-    jobs.append(Plot(force_panels, (stalemates, out / "stalemates.png"), {"title": "Stalemate rate (95% Wilson band)"}))
+    jobs.append(Plot(force_panels, (stalemates, out / "stalemates.png"),
+                     {"title": m("plot_stalemates"), "ylabel": m("axis_stalemate"), "xlabel": m("axis_players")}))
     return jobs
+
+
+def _named(rates: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    return {names.get(force, force): by_count for force, by_count in rates.items()}
+
+
+def mask_name(mask: str, lang: str) -> str:
+    """A mask's display name (``KOLDUN`` -> "Koldun" / «колдунья»), the id where the data has none."""
+    from narrator.agents.battaglia.texts import mask_info
+
+    try:
+        return str(mask_info(mask.upper())["name"][lang])
+    except (KeyError, TypeError):
+        return mask
 
 
 # -- report.md ------------------------------------------------------------------------------------
 
 
-def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, played_by: str = "") -> str:
+def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, played_by: str = "",
+              lang: str = "en") -> str:
     main = runs[0]
+
+    def m(key: str, **values: Any) -> str:
+        return message(lang, f"report.{key}", **values)
+
     counts = sorted({int(r["players"]) for r in main.rows})
-    lines = ["# Battaglia del arte — playtest report", ""]
+    lines = [f"# {m('title')}", ""]
     if command:
-        lines += [f"Command: `{command}`", ""]
+        lines += [m("command", command=command), ""]
     per_count = len(main.rows) // max(1, len(counts))
-    lines += [(f"{len(main.rows)} games per profile ({per_count} per player count, counts {counts[0]}..{counts[-1]}), "
-               "scripted bots in every seat, masks dealt to seats by a chance shuffle each game.")]
+    lines += [m("intro", games=len(main.rows), per_count=per_count, low=counts[0], high=counts[-1])]
     if elapsed is not None:
-        lines += [f"Simulated in {elapsed:.1f} s."]
+        lines += [m("elapsed", seconds=elapsed)]
     if played_by:
         lines += [played_by]
     if len(runs) > 1:
-        lines += ["", "Profiles compared on the **same seeds**: " + " vs ".join(f"`{r.label}`" for r in runs) + "."]
-    lines += ["", "## Win rate of each force", "", "![win rates](win_rates.png)", ""]
-    lines += _win_table(runs)
-    lines += ["", "## How games end", ""] + _termination_table(runs)
+        lines += ["", m("same_seeds", labels=" vs ".join(f"`{r.label}`" for r in runs))]
+    lines += ["", f"## {m('wins')}", "", "![win rates](win_rates.png)", "", m("second_note"), ""]
+    lines += _compare_table(runs, lang) if len(runs) > 1 else _win_table(runs)
+    lines += ["", f"## {m('ends')}", ""] + _termination_table(runs)
     lines += ["", "![stalemates](stalemates.png)", ""]
-    lines += ["## Game length (days)", ""] + _length_table(runs)
+    lines += [f"## {m('length')}", ""] + _length_table(runs)
     for run in runs:
         lines += ["", f"![days]({_name('days', run, runs, 'png')})"]
-    lines += ["", "## Deaths by cause (mean per game)", ""] + _deaths_table(runs)
+    lines += ["", f"## {m('deaths')}", ""] + _deaths_table(runs)
     for run in runs:
         lines += ["", f"![deaths]({_name('deaths_by_cause', run, runs, 'png')})"]
-    lines += ["", "## Masks: first soul survives / holder's seat wins", ""] + _mask_table(runs)
+    lines += ["", f"## {m('masks')}", ""] + _mask_table(runs, lang)
     for run in runs:
         lines += ["", f"![mask survival]({_name('mask_survival', run, runs, 'png')})"]
-    lines += ["", "## Seat-position bias", "",
-              ("The deal is a chance shuffle, so each seat's win rate should match the expected rate "
-               "(the mean share of winners in the games that seat took part in). ⚠ marks an expected rate "
-               "outside the 95% interval; with one test per seat about one in twenty is flagged by chance."),
-              ""] + _seat_table(runs)
+    lines += ["", f"## {m('seats')}", "", m("seats_intro", n=len(main.seat_tests)), ""]
+    lines += _seat_table(runs, lang)
     for run in runs:
         lines += ["", f"![seat bias]({_name('seat_bias', run, runs, 'png')})"]
-    lines += ["", "## Bot health", ""] + _health_lines(runs)
-    lines += ["", ("Files: `games*.csv` (one row per game), `win_rates*.csv`, `deaths_by_cause*.csv`, "
-                   "`masks*.csv`, `seat_bias*.csv`, PNG plots."), ""]
+    lines += ["", f"## {m('health')}", ""] + _health_lines(runs)
+    lines += ["", m("files"), ""]
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ForceDifference:
+    """One force at one player count in two profiles: both rates and the test of their difference."""
+
+    force: str
+    count: int
+    a: Proportion
+    b: Proportion
+    p: float
+    p_holm: float
+
+    @property
+    def points(self) -> float:
+        return 100 * (self.b.rate - self.a.rate)
+
+    @property
+    def significant(self) -> bool:
+        return self.p_holm < ALPHA
+
+
+def force_differences(a: Run, b: Run) -> list[ForceDifference]:
+    """Every (force, player count) that won in either profile, B against A, Holm-corrected over the rows."""
+    forces = [f for f in (*FORCES, NO_WINNER) if f in a.win_rates or f in b.win_rates]
+    pairs = []
+    for force in forces:
+        counts = sorted({*a.win_rates.get(force, {}), *b.win_rates.get(force, {})})
+        for count in counts:
+            pa = a.win_rates.get(force, {}).get(count, Proportion(0, _games(a, count)))
+            pb = b.win_rates.get(force, {}).get(count, Proportion(0, _games(b, count)))
+            if not pa.hits and not pb.hits:
+                continue  # never won in either profile: nothing to tell apart
+            pairs.append((force, count, pa, pb, two_proportion_p(pa, pb)))
+    adjusted = holm([p for *_, p in pairs])
+    return [ForceDifference(f, c, pa, pb, p, q) for (f, c, pa, pb, p), q in zip(pairs, adjusted)]
+
+
+def _games(run: Run, count: int) -> int:
+    return sum(1 for r in run.rows if int(r["players"]) == count)
+
+
+def _compare_table(runs: Sequence[Run], lang: str) -> list[str]:
+    """One row per force and player count: both rates, the difference in points, the test."""
+    def m(key: str, **values: Any) -> str:
+        return message(lang, f"report.{key}", **values)
+
+    a, b = runs[0], runs[1]
+    rows = force_differences(a, b)
+    lines = [m("compare_intro", a=f"`{a.label}`", b=f"`{b.label}`", n=len(rows)), "",
+             (f"| {m('col_force')} | {m('col_players')} | {a.label} | {b.label} | {m('col_diff')} | "
+             f"{m('col_p')} | {m('col_significant')} |"), "|---|---|---|---|---|---|---|"]
+    for d in rows:
+        lines.append(f"| {m('force.' + d.force)} | {d.count} | {_pct(d.a)} | {_pct(d.b)} | {d.points:+.1f} | "
+                     f"{_p(d.p_holm)} | {'✔' if d.significant else ''} |")
+    held = [m("compare_item", force=m("force." + d.force), count=d.count, points=d.points)
+            for d in rows if d.significant]
+    lines += ["", m("compare_some", list="; ".join(held)) if held else m("compare_none")]
+    return lines
+
+
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _win_table(runs: Sequence[Run]) -> list[str]:
@@ -359,7 +496,7 @@ def _deaths_table(runs: Sequence[Run]) -> list[str]:
     return lines
 
 
-def _mask_table(runs: Sequence[Run]) -> list[str]:
+def _mask_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
     survival = [r.mask_survival for r in runs]
     wins = [r.mask_wins for r in runs]
     masks = list(dict.fromkeys(m for s in survival for m in s))
@@ -369,18 +506,36 @@ def _mask_table(runs: Sequence[Run]) -> list[str]:
         cells = []
         for s, w in zip(survival, wins):
             cells.append(f"{s[mask].total}, {_pct(s[mask])}, {_pct(w[mask])}" if mask in s else "—")
-        lines.append(f"| {mask} | " + " | ".join(cells) + " |")
+        lines.append(f"| {mask_name(mask, lang)} | " + " | ".join(cells) + " |")
     return lines
 
 
-def _seat_table(runs: Sequence[Run]) -> list[str]:
-    lines = ["| profile | seat | games | win rate [95% CI] | expected |", "|---|---|---|---|---|"]
+def _seat_table(runs: Sequence[Run], lang: str) -> list[str]:
+    def m(key: str, **values: Any) -> str:
+        return message(lang, f"report.{key}", **values)
+
+    lines = [(f"| {m('col_profile')} | {m('col_seat')} | {m('col_games')} | {m('col_rate')} | {m('col_expected')} | "
+             f"{m('col_points')} | {m('col_p')} | {m('col_differs')} |"), "|---|---|---|---|---|---|---|---|"]
     for run in runs:
-        expected = run.expected_seat_rate
-        for seat, p in run.seat_bias.items():
-            flag = "" if p.interval[0] <= expected[seat] <= p.interval[1] else " ⚠"
-            lines.append(f"| {run.label} | {seat} | {p.total} | {_pct(p)}{flag} | {expected[seat]:.0%} |")
+        for t in run.seat_tests:
+            lines.append(f"| {run.label} | {t.seat} | {t.observed.total} | {_pct(t.observed)} | {t.expected:.1%} | "
+                         f"{t.points:+.1f} | {_p(t.p_holm)} | {m('differs_yes') if t.differs else m('differs_no')} |")
+    for run in runs:
+        lines += ["", (f"`{run.label}`: " if len(runs) > 1 else "") + seat_verdict(run.seat_tests, lang)]
     return lines
+
+
+def seat_verdict(tests: Sequence[SeatTest], lang: str) -> str:
+    """Which seats differ from their expected win rate after Holm's correction, in words."""
+    differing = [t for t in tests if t.differs]
+    if differing:
+        items = [message(lang, "report.seat_differs", seat=t.seat, points=t.points, expected=100 * t.expected,
+                         p=t.p_holm) for t in differing]
+        return message(lang, "report.seats_some", list="; ".join(items))
+    if not tests:
+        return ""
+    widest = max(tests, key=lambda t: abs(t.points))
+    return message(lang, "report.seats_none", seat=widest.seat, points=widest.points, p=widest.p_holm)
 
 
 def _health_lines(runs: Sequence[Run]) -> list[str]:

@@ -55,6 +55,8 @@ def simulate_battaglia(
     llm_seats: str = typer.Option("1", "--llm-seats",
                                   help="With --llm: how many seats per game the model plays (the rest are scripted), "
                                        "rotating over the seats from game to game; 'all' for every seat."),
+    lang: str | None = typer.Option(None, "--lang", help="Language of the report's headings and sentences: ru or en "
+                                                         "(default: NARRATOR_LANG, else the locale, else English)."),
 ) -> None:
     """Simulate many games with scripted bots in every seat and write a playtest report.
 
@@ -108,7 +110,7 @@ def simulate_battaglia(
     elapsed = time.perf_counter() - started
     command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
                             compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine)
-    report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by)
+    report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by, lang=language(lang))
     console.print(summary_table(runs))
     total = sum(len(r.rows) for r in runs)
     console.print(f"{total} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):.0f} games/s); report: {report}")

@@ -31,21 +31,29 @@ def rates_by_count(series: Mapping[str, Mapping[int, Proportion]], path: str | P
 
 
 def histogram(values: Sequence[float], path: str | Path, *, title: str, xlabel: str, bins: int | Sequence[float] = 20,
-              discrete: bool = False) -> None:
-    """A histogram of ``values``; ``discrete`` centres one bar on each whole number."""
+              discrete: bool = False, ylabel: str = "games") -> None:
+    """A histogram of ``values``; ``discrete`` centres one bar on each whole number (ticked when
+    there are at most 25 of them)."""
     figure, axes = plt.subplots(figsize=(8, 4.5))
     if discrete and values:
         low, high = int(min(values)), int(max(values))
         bins = [x - 0.5 for x in range(low, high + 2)]
+        if high - low <= 25:
+            axes.set_xticks(range(low, high + 1))
     axes.hist(values, bins=bins, edgecolor="white")
-    axes.set(title=title, xlabel=xlabel, ylabel="games")
+    axes.set(title=title, xlabel=xlabel, ylabel=ylabel)
     axes.grid(alpha=0.3, axis="y")
     _save(figure, path)
 
 
 def bars(values: Mapping[str, float], path: str | Path, *, title: str, ylabel: str,
-         errors: Mapping[str, tuple[float, float]] | None = None) -> None:
-    """Labelled bars, optionally with asymmetric error bars ``(low, high)`` per label."""
+         errors: Mapping[str, tuple[float, float]] | None = None, xlabel: str = "", zero_line: bool = False,
+         rotate: int = 45, rate: bool = False) -> None:
+    """Labelled bars, optionally with asymmetric error bars ``(low, high)`` per label.
+
+    The y-axis is scaled to the bars and their error bars (a rate axis stays within 0..1);
+    ``zero_line`` draws y = 0 (differences from an expected value).
+    """
     figure, axes = plt.subplots(figsize=(max(6, 0.5 * len(values) + 2), 4.5))
     labels = list(values)
     heights = [values[k] for k in labels]
@@ -53,14 +61,28 @@ def bars(values: Mapping[str, float], path: str | Path, *, title: str, ylabel: s
     if errors:
         yerr = [[values[k] - errors[k][0] for k in labels], [errors[k][1] - values[k] for k in labels]]
     axes.bar(labels, heights, yerr=yerr, capsize=3)
-    axes.set(title=title, ylabel=ylabel)
-    axes.tick_params(axis="x", rotation=45)
+    low, high = _span(heights, errors.values() if errors else ())
+    if rate:
+        low, high = max(0.0, low), min(1.0, high)
+    axes.set_ylim(low, high)
+    if zero_line:
+        axes.axhline(0, color="black", linewidth=0.8)
+    axes.set(title=title, ylabel=ylabel, xlabel=xlabel)
+    axes.tick_params(axis="x", rotation=rotate)
     axes.grid(alpha=0.3, axis="y")
     _save(figure, path)
 
 
+def _span(values: Sequence[float], bands: object) -> tuple[float, float]:
+    """A y-range holding ``values``, their bands and 0, with a margin of a tenth of the range."""
+    points = [0.0, *values, *(x for band in bands for x in band)]  # type: ignore[attr-defined]
+    low, high = min(points), max(points)
+    margin = (high - low) * 0.1 or 0.05
+    return low - margin if low < 0 else 0.0, high + margin
+
+
 def stacked_by_count(series: Mapping[str, Mapping[int, float]], path: str | Path, *, title: str,
-                     ylabel: str) -> None:
+                     ylabel: str, xlabel: str = "players") -> None:
     """Stacked bars over player counts (e.g. deaths by cause per game)."""
     figure, axes = plt.subplots(figsize=(9, 5))
     counts = sorted({c for by_count in series.values() for c in by_count})
@@ -69,7 +91,8 @@ def stacked_by_count(series: Mapping[str, Mapping[int, float]], path: str | Path
         heights = [by_count.get(c, 0.0) for c in counts]
         axes.bar(counts, heights, bottom=bottom, label=name)
         bottom = [b + h for b, h in zip(bottom, heights)]
-    axes.set(title=title, xlabel="players", ylabel=ylabel)
+    axes.set(title=title, xlabel=xlabel, ylabel=ylabel)
+    axes.set_xticks(counts)
     axes.legend(fontsize="small", ncol=2)
     axes.grid(alpha=0.3, axis="y")
     _save(figure, path)

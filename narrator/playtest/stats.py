@@ -95,3 +95,42 @@ def write_csv(rows: Sequence[Mapping[str, Any]], path: str | Path) -> None:
         writer = csv.DictWriter(handle, fieldnames=list(columns), extrasaction="ignore")
         writer.writeheader()
         writer.writerows(rows)
+
+
+# -- tests of many things at once -----------------------------------------------------------------
+
+ALPHA = 0.05
+"""The significance level of the reports' tests (family-wise, after Holm's correction)."""
+
+
+def normal_p_value(z: float) -> float:
+    """The two-sided p-value of a standard normal statistic ``z``."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment: each p-value made valid for testing all of them at once (the
+    family-wise error stays at the level used), in the input order."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
+
+
+def two_proportion_p(a: Proportion, b: Proportion) -> float:
+    """The two-sided p-value of "the two rates are equal" (pooled two-proportion z-test); 1.0 when
+    there is nothing to tell apart (no games, or every game the same in both)."""
+    if not a.total or not b.total:
+        return 1.0
+    pooled = (a.hits + b.hits) / (a.total + b.total)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / a.total + 1 / b.total))
+    return 1.0 if spread == 0 else normal_p_value((a.rate - b.rate) / spread)
+
+
+def expected_hits_p(hits: int, expected: float, variance: float) -> float:
+    """The two-sided p-value of ``hits`` against a sum of independent Bernoulli trials with mean
+    ``expected`` and variance ``variance`` (a seat's wins against its games' winner shares)."""
+    return 1.0 if variance <= 0 else normal_p_value((hits - expected) / math.sqrt(variance))

@@ -80,7 +80,12 @@ def test_compare_runs_the_same_seeds_side_by_side(tmp_path: Path) -> None:
     result = simulate("--players", "8", "--games", "12", "--compare", str(other), "--out", str(out))
     assert result.exit_code == 0, result.output
     report = (out / "report.md").read_text(encoding="utf-8")
-    assert "`default` vs `participant`" in report and "light (participant)" in report
+    assert "`default` vs `participant`" in report
+    table = report.split("## Profiles")[0].split("| force | players | default | participant | difference (points) |")
+    assert len(table) == 2, "one compare table with both rates side by side"
+    rows = [line for line in table[1].splitlines() if line.startswith("| ") and line.count("|") == 8]
+    assert rows and all(len(line.split("|")) == 9 for line in rows), "seven columns, not one per force and profile"
+    assert "| light | 8 |" in report
     with (out / "games.csv").open() as a, (out / "games-participant.csv").open() as b:
         seeds_a = [r["seed"] for r in csv.DictReader(a)]
         seeds_b = [r["seed"] for r in csv.DictReader(b)]
