@@ -165,5 +165,5 @@ def test_a_candle_going_out_tells_its_cause_in_the_tables_language() -> None:
         event = public("candle_out", cause=cause, seat=0, lit=9, dark=1)
         for lang in ("ru", "en"):
             line = describe(event, {0: "Вера"}, lang) or ""
-            assert cause not in line and "()" not in line, line
+            assert f"({cause})" not in line and "()" not in line, line
     assert describe(public("candle_out", cause="failed_roll", seat=0, lit=9, dark=1), {}, "ru") == "Свеча гаснет (провален бросок). Горит: 9."
