@@ -167,3 +167,16 @@ def test_a_candle_going_out_tells_its_cause_in_the_tables_language() -> None:
             line = describe(event, {0: "Вера"}, lang) or ""
             assert f"({cause})" not in line and "()" not in line, line
     assert describe(public("candle_out", cause="failed_roll", seat=0, lit=9, dark=1), {}, "ru") == "Свеча гаснет (провален бросок). Горит: 9."
+
+
+def test_no_russian_opening_puts_a_place_after_a_preposition() -> None:
+    """Places are in the nominative; «над {place}» printed «Фонарь мигает над пристань …»."""
+    import re
+
+    from narrator.agents.ten_candles.material import module, module_names
+
+    after_preposition = re.compile(r"(^|\s)(в|во|на|над|под|у|к|из|с|со|по|за|от|до|при|о|об)\s+\{place\}",
+                                   re.IGNORECASE)
+    openings = [o["ru"] for name in module_names() for o in module(name)["openings"]]
+    assert openings and [o for o in openings if "{place}" in o]
+    assert not [o for o in openings if after_preposition.search(o)]
