@@ -157,6 +157,8 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
         engine: str = typer.Option("auto", "--engine", help=ENGINE_HELP),
         verify: int | None = typer.Option(None, "--verify", min=0, help=VERIFY_HELP),
+        lang: str | None = typer.Option(None, "--lang", help="Language of the report: ru or en (default: "
+                                                             "NARRATOR_LANG, else the locale, else English)."),
     ) -> None:
         from narrator.playtest import make_jobs
         from narrator.ten_candles.report import write_report
@@ -170,7 +172,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         configs = [job_config(job) for job in {job.players: job for job in batch}.values()]
         rows, played_by = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs, engine=engine,
                              verify=verify, workers=jobs, progress=progress, description="ten-candles")
-        table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by)
+        table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=language(lang))
         _print_summary(table)
         console.print(f"report: {out / 'report.md'}")
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from narrator.i18n import message
 from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
 from narrator.playtest.stats import Proportion, group_by, summary, write_csv
 
@@ -55,7 +56,7 @@ RATES = {
 
 
 def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, jobs: int,
-                 played_by: str = "") -> list[dict[str, Any]]:
+                 played_by: str = "", lang: str = "en") -> list[dict[str, Any]]:
     """Write games.csv, scenes.csv, summary.csv, the plots and report.md into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report).
@@ -63,19 +64,22 @@ def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, job
     out.mkdir(parents=True, exist_ok=True)
     table = summarise(rows)
     scenes = scene_rows(rows)
-    with drawn_meanwhile(_plots(rows, scenes, table, out)):  # the PNGs are drawn while the files are written
+    with drawn_meanwhile(_plots(rows, scenes, table, out, lang)):  # the PNGs are drawn while the files are written
         write_csv(rows, out / "games.csv")
         write_csv(scenes, out / "scenes.csv")
         write_csv(table, out / "summary.csv")
-        (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by),
+        (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by, lang=lang),
                                        encoding="utf-8")
     return table
 
 
 def _plots(rows: Sequence[Mapping[str, Any]], scenes: Sequence[Mapping[str, Any]],
-           table: Sequence[Mapping[str, Any]], out: Path) -> list[Plot]:
+           table: Sequence[Mapping[str, Any]], out: Path, lang: str = "en") -> list[Plot]:
     wait_for_preload()  # matplotlib may still be loading in the background
     from narrator.playtest import plots
+
+    def m(key: str) -> str:
+        return message(lang, f"report_tc.{key}")
 
     cards = {key: {t["players"]: t[f"{key}_mean"] for t in table}
              for key in ("traits_burned", "moment_rolls", "brinks_engulfed")}
@@ -85,40 +89,40 @@ def _plots(rows: Sequence[Mapping[str, Any]], scenes: Sequence[Mapping[str, Any]
     endings = {e: {t["players"]: t[f"end_{e}"] for t in table} for e in ENDINGS}
     deaths = {key: {t["players"]: t[f"{key}_mean"] for t in table}
               for key in ("voluntary_deaths", "final_scene_deaths")}
+    players = m("axis_players")
     return [
         Plot(plots.histogram, ([r["scenes"] for r in rows], out / "scenes.png"),
-             {"title": "Scenes reached", "xlabel": "scenes", "discrete": True}),
+             {"title": m("plot_scenes"), "xlabel": m("axis_scenes"), "discrete": True, "ylabel": m("axis_games")}),
         Plot(plots.histogram, ([c["conflicts"] for c in scenes], out / "conflicts_per_scene.png"),
-             {"title": "Conflicts per scene", "xlabel": "conflicts", "discrete": True}),
+             {"title": m("plot_conflicts"), "xlabel": m("axis_conflicts"), "discrete": True, "ylabel": m("axis_games")}),
         Plot(plots.stacked_by_count, (cards, out / "cards_burned.png"),
-             {"title": "Cards burned per game", "ylabel": "cards"}),
+             {"title": m("plot_cards"), "ylabel": m("axis_cards"), "xlabel": players}),
         Plot(plots.rates_by_count, (rates, out / "rates.png"),
-             {"title": "Hope die, Brink, voluntary death, Last Stand reached", "ylabel": "share of games"}),
+             {"title": m("plot_rates"), "ylabel": m("axis_share"), "xlabel": players}),
         Plot(plots.stacked_by_count, (endings, out / "endings.png"),
-             {"title": "How the game ends", "ylabel": "share of games"}),
+             {"title": m("ends"), "ylabel": m("axis_share"), "xlabel": players}),
         Plot(plots.stacked_by_count, (deaths, out / "deaths.png"),
-             {"title": "Deaths per game before the end", "ylabel": "deaths"}),
+             {"title": m("plot_deaths"), "ylabel": m("axis_deaths"), "xlabel": players}),
     ]
 
 
 def _markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], *, seed: int, jobs: int,
-              played_by: str = "") -> str:
-    lines = ["# Ten Candles: simulated games", "",
-             (f"{len(rows)} games by scripted survivors and the scripted GM (seed {seed}, {jobs} worker(s)). "
-              f"{played_by + ' ' if played_by else ''}Rates carry 95% Wilson intervals."), "",
-             ("| players | games | scenes | conflicts/scene | traits burned | Moments lived | hope die gained "
-              "| hope rolls | Brink embraced | engulfed | seizes | voluntary deaths | Last Stand reached |"),
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              played_by: str = "", lang: str = "en") -> str:
+    def m(key: str, **values: Any) -> str:
+        return message(lang, f"report_tc.{key}", **values)
+
+    lines = [f"# {m('title')}", "",
+             m("intro", games=len(rows), seed=seed, jobs=jobs, played_by=played_by + " " if played_by else ""), "",
+             m("columns"), "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for t in table:
         lines.append(f"| {t['players']} | {t['games']} | {t['scenes_mean']} | {t['conflicts_per_scene_mean']} | "
                      f"{t['traits_burned_mean']} | {t['moment_rolls_mean']} | {t['any_hope_die_rate']:.1%} "
                      f"{t['any_hope_die_ci']} | {t['hope_rolls_mean']} | {t['brinks_embraced_mean']} | "
                      f"{t['brinks_engulfed_mean']} | {t['seizes_mean']} | {t['voluntary_deaths_mean']} | "
                      f"{t['final_reached_rate']:.1%} {t['final_reached_ci']} |")
-    lines += ["", "## How the game ends", "", "| players | " + " | ".join(ENDINGS) + " |",
+    lines += ["", f"## {m('ends')}", "", f"| {m('col_players')} | " + " | ".join(ENDINGS) + " |",
               "|---|" + "---|" * len(ENDINGS)]
     for t in table:
         lines.append(f"| {t['players']} | " + " | ".join(f"{t[f'end_{e}']:.1%}" for e in ENDINGS) + " |")
-    lines += ["", ("Plots: `scenes.png`, `conflicts_per_scene.png`, `cards_burned.png`, `rates.png`, `endings.png`, "
-                   "`deaths.png`. Data: `games.csv` (one row per game), `scenes.csv`, `summary.csv`."), ""]
+    lines += ["", m("files"), ""]
     return "\n".join(lines)

@@ -136,3 +136,15 @@ def test_the_readme_names_only_files_that_exist() -> None:
     assert named, "the README shows no profile"
     missing = sorted(path for path in named if not (root / path).is_file())
     assert not missing, missing
+
+
+def test_the_report_speaks_the_chosen_language(tmp_path: Path) -> None:
+    out = tmp_path / "ru"
+    result = simulate("--players", "8", "--games", "6", "--out", str(out), "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert report.startswith("# Battaglia del arte — отчёт плейтеста")
+    headings = [line for line in report.splitlines() if line.startswith("## ")]
+    assert "## Смещение по местам" in headings and "## Доля побед каждой силы" in headings
+    assert all(not any("a" <= c <= "z" for c in h.lower()) for h in headings), headings
+    assert "поправлены на проверку 8 мест" in report

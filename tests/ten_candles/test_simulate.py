@@ -68,3 +68,13 @@ def test_simulated_games_replay_and_their_rows_match_the_events(tmp_path: Path) 
         final_failures = row["final_scene_deaths"]
         assert failures <= row["candles_failed"] + row["candles_moment"] + row["candles_brink"] + final_failures
         assert sum(int(c) for c in row["conflicts_by_scene"].split(";")) == row["conflicts"]
+
+
+def test_the_report_speaks_the_chosen_language(tmp_path: Path) -> None:
+    out = tmp_path / "ru"
+    result = CliRunner().invoke(app, ["simulate", "ten-candles", "--players", "3", "--games", "2", "--seed", "2",
+                                      "--out", str(out), "--no-progress", "--lang", "ru"])
+    assert result.exit_code == 0, result.output
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert report.startswith("# Десять свечей: смоделированные партии")
+    assert "## Чем заканчивается партия" in report and "How the game ends" not in report
