@@ -1,0 +1,31 @@
+"""The Russian option labels name traits exactly as the character sheet does (one term per trait on screen)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+PROMPTS = Path(__file__).resolve().parents[2] / "prompts" / "storyteller"
+PAIR = re.compile(r"\(([^()+,]+?) \+ ([^(),]+?)[,)]")
+
+
+def _labels(node: object) -> list[str]:
+    if isinstance(node, dict):
+        found = [str(node["ru"])] if isinstance(node.get("ru"), str) and isinstance(node.get("en"), str) else []
+        return found + [x for value in node.values() for x in _labels(value)]
+    if isinstance(node, list):
+        return [x for value in node for x in _labels(value)]
+    return []
+
+
+@pytest.mark.parametrize("scenario", ["dark_ages", "wild_west"])
+def test_russian_roll_labels_use_the_sheets_trait_names(scenario: str) -> None:
+    """«Ловкость + Фехтование» beside a sheet that says «Ближний бой» read as two different traits."""
+    sheet = set(yaml.safe_load((PROMPTS / "reference.yaml").read_text(encoding="utf-8"))["traits"]["ru"].values())
+    labels = _labels(yaml.safe_load((PROMPTS / f"{scenario}.yaml").read_text(encoding="utf-8")))
+    pairs = [(a.strip(), b.split(" против")[0].strip()) for label in labels for a, b in PAIR.findall(label)]
+    assert pairs
+    assert [p for p in pairs if not set(p) <= sheet] == []
