@@ -356,12 +356,12 @@ def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, playe
         lines += ["", m("same_seeds", labels=" vs ".join(f"`{r.label}`" for r in runs))]
     lines += ["", f"## {m('wins')}", "", "![win rates](win_rates.png)", "", m("second_note"), ""]
     lines += _compare_table(runs, lang) if len(runs) > 1 else _win_table(runs)
-    lines += ["", f"## {m('ends')}", ""] + _termination_table(runs)
+    lines += ["", f"## {m('ends')}", ""] + _termination_table(runs, lang)
     lines += ["", "![stalemates](stalemates.png)", ""]
-    lines += [f"## {m('length')}", ""] + _length_table(runs)
+    lines += [f"## {m('length')}", ""] + _length_table(runs, lang)
     for run in runs:
         lines += ["", f"![days]({_name('days', run, runs, 'png')})"]
-    lines += ["", f"## {m('deaths')}", ""] + _deaths_table(runs)
+    lines += ["", f"## {m('deaths')}", ""] + _deaths_table(runs, lang)
     for run in runs:
         lines += ["", f"![deaths]({_name('deaths_by_cause', run, runs, 'png')})"]
     lines += ["", f"## {m('masks')}", ""] + _mask_table(runs, lang)
@@ -371,7 +371,7 @@ def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, playe
     lines += _seat_table(runs, lang)
     for run in runs:
         lines += ["", f"![seat bias]({_name('seat_bias', run, runs, 'png')})"]
-    lines += ["", f"## {m('health')}", ""] + _health_lines(runs)
+    lines += ["", f"## {m('health')}", ""] + _health_lines(runs, lang)
     lines += ["", m("files"), ""]
     return "\n".join(lines)
 
@@ -460,8 +460,11 @@ def _pct(p: Proportion) -> str:
     return f"{p.rate:.0%} [{low:.0%}–{high:.0%}]"
 
 
-def _termination_table(runs: Sequence[Run]) -> list[str]:
-    lines = ["| profile | players | games | " + " | ".join(_terminations(runs)) + " |",
+def _termination_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
+    def m(key: str) -> str:
+        return message(lang, f"report.{key}")
+
+    lines = [f"| {m('col_profile')} | {m('col_players')} | {m('col_games')} | " + " | ".join(_terminations(runs)) + " |",
              "|---|---|---|" + "---|" * len(_terminations(runs))]
     for run in runs:
         for count, counter in run.termination_counts.items():
@@ -475,8 +478,8 @@ def _terminations(runs: Sequence[Run]) -> list[str]:
     return sorted({str(r["termination"]) for run in runs for r in run.rows})
 
 
-def _length_table(runs: Sequence[Run]) -> list[str]:
-    lines = ["| profile | players | mean days | sd | median | p90 | max |", "|---|---|---|---|---|---|---|"]
+def _length_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
+    lines = [message(lang, "report.length_columns"), "|---|---|---|---|---|---|---|"]
     for run in runs:
         for count, group in group_by(run.rows, "players").items():
             s = summary([float(r["days"]) for r in group])
@@ -485,10 +488,11 @@ def _length_table(runs: Sequence[Run]) -> list[str]:
     return lines
 
 
-def _deaths_table(runs: Sequence[Run]) -> list[str]:
+def _deaths_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
     tables = [r.deaths_by_cause for r in runs]
     causes = [c for c in CAUSES if any(c in t for t in tables)]
-    lines = ["| profile | players | " + " | ".join(causes) + " |", "|---|---|" + "---|" * len(causes)]
+    head = f"| {message(lang, 'report.col_profile')} | {message(lang, 'report.col_players')} | "
+    lines = [head + " | ".join(causes) + " |", "|---|---|" + "---|" * len(causes)]
     for run, table in zip(runs, tables):
         for count in sorted({int(r["players"]) for r in run.rows}):
             lines.append(f"| {run.label} | {count} | " +
@@ -500,7 +504,8 @@ def _mask_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
     survival = [r.mask_survival for r in runs]
     wins = [r.mask_wins for r in runs]
     masks = list(dict.fromkeys(m for s in survival for m in s))
-    header = "| mask | " + " | ".join(f"dealt, survives, wins ({r.label})" for r in runs) + " |"
+    header = (f"| {message(lang, 'report.col_mask')} | "
+              + " | ".join(message(lang, "report.mask_columns", label=r.label) for r in runs) + " |")
     lines = [header, "|---|" + "---|" * len(runs)]
     for mask in masks:
         cells = []
@@ -538,13 +543,12 @@ def seat_verdict(tests: Sequence[SeatTest], lang: str) -> str:
     return message(lang, "report.seats_none", seat=widest.seat, points=widest.points, p=widest.p_holm)
 
 
-def _health_lines(runs: Sequence[Run]) -> list[str]:
+def _health_lines(runs: Sequence[Run], lang: str = "en") -> list[str]:
     lines = []
     for run in runs:
         fallbacks = sum(int(r.get("fallbacks", 0) or 0) for r in run.rows)
         cut = sum(str(r["termination"]) == "move_limit" for r in run.rows)
-        lines.append(f"- `{run.label}`: {fallbacks} fallback moves (bots proposing illegal moves), "
-                     f"{cut} games cut off at the move limit.")
+        lines.append(message(lang, "report.health_line", label=run.label, fallbacks=fallbacks, cut=cut))
     return lines
 
 
