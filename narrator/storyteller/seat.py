@@ -3,7 +3,7 @@ rules), the Storyteller turns the answer into its proposal; the kernel has the l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from rich.markup import escape
@@ -64,7 +64,7 @@ class TerminalPlayer(Seat):
 
         options = list(request.options)
         view = request.view if isinstance(request.view, dict) else {}
-        ref = Reference(self.lang, {str(s["id"]): str(s["name"]) for s in view.get("sheets", ())})
+        ref = Reference(self.lang, {**_npc_names(view), **{str(s["id"]): str(s["name"]) for s in view.get("sheets", ())}})
         if not self.shown_sheet and view:
             self.shown_sheet = True
             for line in ref.sheet(view):
@@ -93,6 +93,17 @@ class TerminalPlayer(Seat):
             if isinstance(parsed, Choice):
                 return parsed
             self.say("[yellow]" + escape(parsed) + "[/]")
+
+
+def _npc_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """The scenario's characters by name (their names are said in the story; their sheets stay hidden)."""
+    from narrator.storyteller.data import DataError
+    from narrator.storyteller.scenario import load_scenario
+
+    try:
+        return {str(n["id"]): str(n["name"]) for n in load_scenario(str(view.get("book"))).npcs}
+    except (DataError, ValueError, KeyError, OSError):
+        return {}
 
 
 class ScriptedPlayer(Seat):
