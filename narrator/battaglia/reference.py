@@ -10,6 +10,7 @@ rulebook lines it comes from). The terminal (:mod:`narrator.battaglia.human`) an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -66,13 +67,17 @@ class Reference:
         force = str(force_of(view.card, life, rainmaker_force))
         lines = [self.say("sheet") + ":",
                  "  " + self.say("mask", card=self.narrator.card(card), life=life),
-                 "  " + self.say("ability", text=ability[self.lang], lines=ability["lines"]),
+                 "  " + self.say("ability", text=ability[self.lang], lines=self.cite(ability["lines"])),
                  "  " + self.say("force", force=self.narrator.forces.get(force, force), how=self.forces[force][self.lang])]
         if view.heir_slot:
             lines.append("  " + self.say("heir", slot=view.heir_slot))
         if life == 2:
             lines.append("  " + self.say("second_life_note"))
         return lines
+
+    def cite(self, lines: str) -> str:
+        """Rulebook lines as the player reads them: ``L61-62`` (en), ``стр. 61-62`` (ru, no Latin letters)."""
+        return re.sub(r"\bL(\d)", r"стр. \1", lines) if self.lang == "ru" else lines
 
     # -- the table (public) ------------------------------------------------------------------------
 
