@@ -83,12 +83,6 @@ class Table:
         return cls(lang, setting, seated,
                    tuple(legends[i % len(legends)][gender == "f"] for i, gender in enumerate(genders)), genders)
 
-    @classmethod
-    def recorded(cls, lang: str, setting: str, names: tuple[str, ...], legends: tuple[str, ...]) -> Table:
-        """The table a transcript header recorded (it keeps no genders): each gender from its name again."""
-        women = set(load("legends")["women"].get(lang, ()))
-        return cls(lang, setting, names, legends, tuple("f" if name in women else "m" for name in names))
-
     def name(self, seat: int) -> str:
         """The seat's display name, with its number (``"Вера (3)"``)."""
         return f"{self.names[seat]} ({seat})"

@@ -215,3 +215,10 @@ class Narrator:
         if "target" not in d or "corrigan" in d:
             return []
         return [self.say("dying_shot", name=self.name(d["target"]))]
+
+
+def recorded_table(lang: str, setting: str, names: tuple[str, ...], legends: tuple[str, ...]) -> Table:
+    """The table a transcript header (or a web table) recorded, which keeps no genders: each gender from its
+    name again, so a resumed Russian game still says «Нина погибла»."""
+    women = set(load("legends")["women"].get(lang, ()))
+    return Table(lang, setting, names, legends, tuple("f" if name in women else "m" for name in names))

@@ -18,7 +18,7 @@ from narrator.rules.battaglia import GAME
 from narrator.rules.replay import TranscriptError, decode_config
 
 from narrator.battaglia.human import HumanLeftError, TerminalHuman
-from narrator.battaglia.narration import Narrator
+from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.simulate import make_bots
 from narrator.i18n import message
 from narrator.resume import DamagedTranscriptError, ResumeError, load_header, resume_session
@@ -102,8 +102,8 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     names, legends = (recorded.get("names"), recorded.get("legends")) if isinstance(recorded, dict) else ((), ())
     if not isinstance(recorded, dict) or not isinstance(names, list) or not isinstance(legends, list):
         recorded, names, legends = {}, [], []  # a web table's transcript names its table only: deal new names
-    table = Table.recorded(str(recorded.get("lang", opts.lang)), str(recorded.get("setting", "")), tuple(names),
-                           tuple(legends))
+    table = recorded_table(str(recorded.get("lang", opts.lang)), str(recorded.get("setting", "")), tuple(names),
+                          tuple(legends))
     if len(table.names) != players:
         table = Table.for_game(header.get("seed"), players, opts.lang)
     human = _human(opts, table, seat)

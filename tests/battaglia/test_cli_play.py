@@ -166,4 +166,6 @@ def test_a_resumed_russian_game_keeps_a_womans_verbs(tmp_path: Path) -> None:
     resumed = play("--resume", str(path), stdin="")
     assert "Игра продолжается с дня 2" in resumed.output
     assert "Нина (2) погибла этой ночью" in resumed.output and "Нина (2) погиб " not in resumed.output
-    assert Table.recorded("ru", "", ("Нина", "Олег"), ("", "")).genders == ("f", "m")
+    from narrator.battaglia.narration import recorded_table
+
+    assert recorded_table("ru", "", ("Нина", "Олег"), ("", "")).genders == ("f", "m")

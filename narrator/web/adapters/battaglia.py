@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.battaglia.texts import Table, load, mask_info
-from narrator.battaglia.narration import Narrator
+from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.reference import Reference, is_irreversible
 from narrator.i18n import message
 from narrator.rules.codec import action_to_dict
@@ -84,7 +84,7 @@ class BattagliaPresenter(Presenter):
         names = tuple((ctx.names[s] if s < len(ctx.names) and ctx.names[s] else dressing.names[s])
                       for s in range(players))
         seat = ctx.viewer if isinstance(ctx.viewer, int) and ctx.viewer >= 0 else None
-        return Narrator(Table.recorded(ctx.language, dressing.setting, names, dressing.legends), seat)
+        return Narrator(recorded_table(ctx.language, dressing.setting, names, dressing.legends), seat)
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         """One of this adapter's words."""
