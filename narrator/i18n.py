@@ -106,3 +106,8 @@ def refusal(lang: str, code: str, **values: Any) -> str:
     texts: Mapping[str, str] = catalogue(lang)["refusal"]
     text = texts.get(str(code)) or texts["_other"]
     return text.format(**values) if values else text
+
+
+def health_name(lang: str, level: str) -> str:
+    """A health level of the Storyteller books' combat data (``Injured``, ``unhurt``) in ``lang``."""
+    return str(catalogue(lang)["health"].get(level, level))

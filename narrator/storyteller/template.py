@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from narrator.i18n import catalogue
 from narrator.rules.core import Action, Event, PlayerId
 from narrator.rules.storyteller.actions import Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll
 from narrator.storyteller.scenario import Approach, Scenario, Scene
@@ -85,6 +86,9 @@ class TemplateStoryteller:
         return next((s for s in view["sheets"] if s["id"] == character), None)
 
     def _name(self, view: View, character: str) -> str:
+        named = display_name(self.lang, character)
+        if named:
+            return named
         sheet = self._sheet(view, character)
         return str(sheet["name"]) if sheet else character
 
@@ -271,9 +275,16 @@ class TemplateStoryteller:
 
     def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
         name = self._name(view, str(data["defender"]))
+        health = catalogue(self.lang)["health"].get(str(data["health"]), str(data["health"]))
         if self.lang == "ru":
-            return f"{name}: урон {data['damage']}, поглощено {data['soaked']}, ран {data['wounds']} — {data['health']}."
-        return f"{name} takes {data['damage']} damage, soaks {data['soaked']}: {data['wounds']} wounds ({data['health']})."
+            return f"{name}: урон {data['damage']}, поглощено {data['soaked']}, ран {data['wounds']} — {health}."
+        return f"{name} takes {data['damage']} damage, soaks {data['soaked']}: {data['wounds']} wounds ({health})."
+
+
+def display_name(lang: str, character: str) -> str | None:
+    """The name of a shipped sample character or NPC in ``lang`` (a player's own sheet keeps its name)."""
+    found = catalogue(lang).get("characters", {}).get(character)
+    return str(found) if found else None
 
 
 def outcome_of(last: Mapping[str, Any], pc: str) -> Literal["success", "failure", "botch", "continue"]:

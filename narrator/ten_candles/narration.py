@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from narrator.i18n import end_reason
 from narrator.rules.core import HOST, Event
 
 Names = Mapping[int, str]
@@ -68,6 +69,8 @@ def describe(event: Event, names: Names, lang: str) -> str | None:
     data: dict[str, Any] = dict(event.data)
     extra = EXTRA.get(event.kind)
     values = {**data, **(extra(data, names, words) if extra else {})}
+    if event.kind == "candle_out":
+        values["cause"] = end_reason(lang, str(data.get("cause", "")))  # words, not the kernel's code
     seat = data.get("seat", data.get("active", data.get("narrator")))
     values.setdefault("who", who(seat, names, words))
     return template.format_map(_Blank(values))

@@ -82,6 +82,9 @@ _CATALOGUE: dict[str, dict[str, str]] = {
         "error.forbidden": "This link does not open this seat.",
         "error.unauthorized": "Open this page through your invite link.",
         "value.seat": "seat {seat}",
+        "game.battaglia": "Battaglia del arte", "game.ten-candles": "Ten Candles",
+        "game.dark-ages": "Vampire: The Dark Ages", "game.wild-west": "Werewolf: The Wild West",
+        "bot.scripted": "scripted", "bot.llm": "language model", "bot.random": "random",
         "value.yes": "yes",
         "value.no": "no",
     },
@@ -154,6 +157,9 @@ _CATALOGUE: dict[str, dict[str, str]] = {
         "error.forbidden": "Эта ссылка не открывает это место.",
         "error.unauthorized": "Откройте страницу по своей ссылке-приглашению.",
         "value.seat": "место {seat}",
+        "game.battaglia": "Баталья дель арте", "game.ten-candles": "Десять свечей",
+        "game.dark-ages": "Вампир: Тёмные века", "game.wild-west": "Оборотень: Дикий Запад",
+        "bot.scripted": "сценарный", "bot.llm": "языковая модель", "bot.random": "случайный",
         "value.yes": "да",
         "value.no": "нет",
     },
@@ -182,6 +188,10 @@ def translate(language: str, key: str, **values: object) -> str:
     kind still reads as words.
     """
     text = _CATALOGUE.get(language, {}).get(key) or _CATALOGUE[DEFAULT_LANGUAGE].get(key)
+    if text is None and key.startswith("outcome."):  # how a game ended: the shared catalogue's words
+        from narrator.i18n import end_reason
+
+        text = end_reason(pick_language(language), key.removeprefix("outcome."))
     if text is None:
         text = humanise(key.rsplit(".", 1)[-1])
     return text.format(**values) if values else text

@@ -26,6 +26,7 @@ from typing import Any
 import yaml
 
 from narrator.agents.base import Question
+from narrator.i18n import catalogue, health_name
 from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
 from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
@@ -33,19 +34,13 @@ from narrator.storyteller.reference import Reference
 from narrator.storyteller.render import LABELS
 from narrator.storyteller.scenario import Scenario, load_narration, load_scenario
 from narrator.storyteller.seat import ApproachQuestion, StorytellerSeat
-from narrator.storyteller.template import CHOOSE, Choice, Option, TemplateStoryteller
+from narrator.storyteller.template import CHOOSE, Choice, Option, TemplateStoryteller, display_name
 from narrator.web.present import Context, Presenter, Section
 from narrator.web.render import Control
 
 # CHOOSE ("choose_approach"): the table move of a player seat, ``{"kind": "choose_approach",
 # "approach": id, "willpower": bool, "automatic": bool}``: its answer to the table's question.
 
-TRAITS = {
-    "ru": {"strength": "Сила", "dexterity": "Ловкость", "stamina": "Выносливость", "charisma": "Обаяние",
-           "manipulation": "Манипулирование", "appearance": "Внешность", "perception": "Восприятие",
-           "intelligence": "Интеллект", "wits": "Смекалка", "willpower": "Сила воли", "rage": "Ярость",
-           "gnosis": "Гнозис"},
-}
 W: dict[str, dict[str, str]] = {
     "en": {
         "scene": "scene", "turn": "turn", "you": "{name}", "physical": "Physical", "social": "Social",
@@ -61,7 +56,9 @@ W: dict[str, dict[str, str]] = {
         "contest": "{who} against {opponent}: {pools} dice", "initiative": "Initiative: {order}.",
         "attack": "{who} attacks {defender} ({weapon}): {pool} dice vs {difficulty}",
         "attack_rolled": "{who}: {net} net on the attack", "wounded": "{who}: {wounds} wounds ({health})",
-        "story_ended": "The story ends: {ending}.", "scene_begun": "Scene {number}: {scene}",
+        "damage_rolled": "{who} rolls damage: {dice}; {damage} damage", "soak_rolled": "{who} soaks: {dice}; {soaked} soaked",
+        "tens_rerolled": "Tens re-rolled: {dice}",
+        "story_ended": "The story ends.", "scene_begun": "Scene {number}",
         "turn_begun": "Turn {turn}", "choice": "{who} chooses: {label}",
     },
     "ru": {
@@ -78,7 +75,9 @@ W: dict[str, dict[str, str]] = {
         "contest": "{who} против {opponent}: кубиков {pools}", "initiative": "Инициатива: {order}.",
         "attack": "{who} атакует {defender} ({weapon}): кубиков {pool}, сложность {difficulty}",
         "attack_rolled": "{who}: чистых успехов в атаке {net}", "wounded": "{who}: ран {wounds} ({health})",
-        "story_ended": "История окончена: {ending}.", "scene_begun": "Сцена {number}: {scene}",
+        "damage_rolled": "{who} бросает урон: {dice}; урон {damage}", "soak_rolled": "{who} поглощает: {dice}; поглощено {soaked}",
+        "tens_rerolled": "Переброшены десятки: {dice}",
+        "story_ended": "История окончена.", "scene_begun": "Сцена {number}",
         "turn_begun": "Ход {turn}", "choice": "{who} выбирает: {label}",
     },
 }
@@ -253,7 +252,7 @@ class StorytellerPresenter(Presenter):
         return text.format(**values) if values else text
 
     def trait(self, name: str, ctx: Context) -> str:
-        return TRAITS.get(ctx.language, {}).get(name) or name.replace("_", " ").capitalize()
+        return str(catalogue(ctx.language)["traits"].get(name) or name.replace("_", " ").capitalize())
 
     def setup_options(self, options: Mapping[str, Any], language: str) -> dict[str, Any]:
         return setup_options(self.game, options)
@@ -325,7 +324,9 @@ class StorytellerPresenter(Presenter):
             return rejection
         flags = [self.w(ctx_of(table), key) for key, on in (("wp_flag", choice.willpower),
                                                             ("auto_flag", choice.automatic)) if on]
-        who = next(str(s["name"]) for s in view["sheets"] if s["id"] == player_ids(view)[0])
+        pc = player_ids(view)[0]
+        who = display_name(ctx_of(table).language, str(pc)) or next(str(s["name"]) for s in view["sheets"]
+                                                                    if s["id"] == pc)
         table.say(seat, self.w(ctx_of(table), "choice", who=who, label=options[choice.approach])
                   + "".join(f" + {f}" for f in flags))
         return None
@@ -334,10 +335,11 @@ class StorytellerPresenter(Presenter):
 
     def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
         d, kind = event.data, event.kind
-        names = {str(s["id"]): str(s["name"]) for s in view.get("sheets", ())} if isinstance(view, Mapping) else {}
+        names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())} if isinstance(view, Mapping) else {}
 
         def who(character: Any) -> str:
-            return names.get(str(character)) or str(character).capitalize()
+            return (names.get(str(character)) or display_name(ctx.language, str(character))
+                    or str(character).capitalize())
 
         if kind == "narration":
             return str(d.get("text", ""))
@@ -353,12 +355,14 @@ class StorytellerPresenter(Presenter):
             return self.w(ctx, "contest", who=who(d["character"]), opponent=who(d["opponent"]),
                           pools=" : ".join(map(str, d["pools"])))
         if kind == "roll_requested" and d.get("action") == "attack":
-            return self.w(ctx, "attack", who=who(d["character"]), defender=who(d["defender"]), weapon=d["weapon"],
+            return self.w(ctx, "attack", who=who(d["character"]), defender=who(d["defender"]),
+                          weapon=catalogue(ctx.language)["weapons"].get(str(d["weapon"]), str(d["weapon"])),
                           pool=d["pool"], difficulty=d["difficulty"])
         if kind == "roll_requested":
             return ""
         if kind in ("roll_resolved", "resisted_resolved"):
-            return f"{who(d['character'])}: {roll_line(d if kind == 'roll_resolved' else d['mine'], ctx)}"
+            part = d if kind == "roll_resolved" else {**d["mine"], "category": d.get("category")}
+            return f"{who(d['character'])}: {roll_line(part, ctx)}"
         ref = Reference(ctx.language, {k: who(k) for k in {str(d.get(f)) for f in ("character", "defender", "opponent")}
                                        | {str(c) for c in d.get("order", ())}})
         if kind == "initiative_rolled":  # each side's dice, then the order
@@ -370,7 +374,10 @@ class StorytellerPresenter(Presenter):
         if kind in ("damage_rolled", "soak_rolled"):
             return "\n".join(ref.roll_lines(event, markup=False))
         if kind == "wounded":
-            return self.w(ctx, kind, who=who(d["defender"]), wounds=d["wounds"], health=d["health"])
+            return self.w(ctx, kind, who=who(d["defender"]), wounds=d["wounds"],
+                          health=health_name(ctx.language, str(d["health"])))
+        if kind == "tens_rerolled":
+            return self.w(ctx, kind, dice=" ".join(map(str, d["faces"])))
         if kind == "story_ended":
             return self.w(ctx, kind, ending=str(d["ending"]).replace("-", " "))
         return super().event_text(event, view, ctx)
@@ -395,7 +402,7 @@ class StorytellerPresenter(Presenter):
             return Section(self.w(ctx, "ending"), items=[ending.get(ctx.language) if ending else str(view["ending"])])
         rows = []
         if view.get("scene"):
-            rows = [(self.w(ctx, "scene"), f"{view['scene_count']}: {str(view['scene']).replace('-', ' ')}"),
+            rows = [(self.w(ctx, "scene"), f"{view['scene_count']}"),  # the scene's id is data, not words
                     (self.w(ctx, "turn"), str(view["turn"]))]
         text = voice.frame_scene(view)
         return Section(story.title.get(ctx.language), rows=rows, items=[text] if text else [])
@@ -415,11 +422,12 @@ class StorytellerPresenter(Presenter):
         if sheet.get("blood_pool"):
             rows.append((self.w(ctx, "blood"), str(sheet["blood_pool"])))
         damage = len(cond.get("damage", ()))
-        rows.append((self.w(ctx, "health"), f"{cond.get('health', 'unhurt')}" + (f" ({damage})" if damage else "")))
-        return Section(str(sheet["name"]), rows=rows)
+        health = health_name(ctx.language, str(cond.get("health", "unhurt")))
+        rows.append((self.w(ctx, "health"), health + (f" ({damage})" if damage else "")))
+        return Section(display_name(ctx.language, str(sheet["id"])) or str(sheet["name"]), rows=rows)
 
     def _last_roll(self, last: Mapping[str, Any], view: Mapping[str, Any], ctx: Context) -> Section:
-        names = {str(s["id"]): str(s["name"]) for s in view.get("sheets", ())}
+        names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())}
         traits = " + ".join(self.trait(t, ctx) for t in last.get("traits", ()))
         rows = [(self.w(ctx, "who"), f"{names.get(str(last['character']), last['character'])}: {traits}")]
         if last.get("automatic") or not last.get("dice"):
@@ -488,9 +496,9 @@ def roll_line(result: Mapping[str, Any], ctx: Context) -> str:
     """``8 3 1̶ 10 vs 6: 2 net — moderate success``."""
     if result.get("automatic") or not result.get("dice"):
         return f"{W.get(ctx.language, W['en'])['auto']} — {verdict(result, ctx.language)}"
-    net = "чистых" if ctx.language == "ru" else "net"
-    vs = "сл." if ctx.language == "ru" else "vs"
-    return f"{dice_faces(result)} {vs} {result['difficulty']}: {result['net']} {net} — {verdict(result, ctx.language)}"
+    if ctx.language == "ru":  # "чистых: 1" (a label, so the number needs no agreeing noun)
+        return f"{dice_faces(result)} сл. {result['difficulty']}: чистых {result['net']} — {verdict(result, 'ru')}"
+    return f"{dice_faces(result)} vs {result['difficulty']}: {result['net']} net — {verdict(result, 'en')}"
 
 
 PRESENTERS = {"dark-ages": StorytellerPresenter("dark-ages"), "wild-west": StorytellerPresenter("wild-west")}
