@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.markup import escape
 
+from narrator.i18n import catalogue, health_name
 from narrator.rules.core import Event
 from narrator.rules.storyteller.sheet import ATTRIBUTES
 from narrator.storyteller.data import read_yaml
@@ -29,6 +30,12 @@ def _data() -> dict[str, Any]:
     return data
 
 
+def display_name(lang: str, character: str) -> str | None:
+    from narrator.storyteller.template import display_name as shipped
+
+    return shipped(lang, character)
+
+
 class Reference:
     """The sheet and roll labels in one language; ``names`` maps character ids to names."""
 
@@ -42,19 +49,18 @@ class Reference:
 
     def trait(self, name: str) -> str:
         """A trait's name in the language (``firearms`` -> ``Стрельба``)."""
-        found = _data()["traits"][self.lang].get(name)
+        found = catalogue(self.lang)["traits"].get(name)
         return str(found) if found else name.replace("_", " ").capitalize()
 
     def health(self, level: str) -> str:
-        found = _data()["health"][self.lang].get(level)
-        return str(found) if found else level
+        return health_name(self.lang, level)
 
     def weapon(self, name: Any) -> str:
-        found = _data()["weapons"][self.lang].get(str(name))
+        found = catalogue(self.lang)["weapons"].get(str(name)) or _data()["weapons"][self.lang].get(str(name))
         return str(found) if found else str(name or "—")
 
     def who(self, character: Any) -> str:
-        return self.names.get(str(character), str(character))
+        return display_name(self.lang, str(character)) or self.names.get(str(character), str(character))
 
     # -- the sheet ---------------------------------------------------------------------------------
 
@@ -66,7 +72,7 @@ class Reference:
                 continue
             cond = next((c for c in view.get("characters") or () if c["id"] == sheet["id"]), {})
             attrs = sheet.get("attributes", {})
-            lines.append(self.say("sheet", name=sheet["name"]))
+            lines.append(self.say("sheet", name=display_name(self.lang, str(sheet["id"])) or sheet["name"]))
             for group, names in GROUPS:
                 lines.append(f"  {self.say(group)}: " + ", ".join(f"{self.trait(a)} {attrs.get(a, 0)}" for a in names))
             abilities = [f"{self.trait(a)} {r}" for a, r in sorted(sheet.get("abilities", {}).items()) if r]

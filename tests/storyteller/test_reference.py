@@ -27,7 +27,7 @@ def play(book: str, lang: str, stdin: str, tmp_path: Path) -> str:
 def test_wild_west_sheet_on_demand_and_labelled_combat_dice(lang: str, sheet: str, who: str, tmp_path: Path) -> None:
     out = play("wild-west", lang, f"{sheet}\n{who}\n" + "1\n" * 40, tmp_path)
     ref = Reference(lang)
-    title = ref.say("sheet", name='Ruth "Dry Creek" Halloran')
+    title = ref.say("sheet", name={"en": 'Ruth "Dry Creek" Halloran', "ru": "Рут «Сухой Ручей» Холлоран"}[lang])
     assert out.count(title) >= 2  # shown at the start, and again on demand
     assert ref.say("others") in out and f"{ref.say('willpower')}: 5 / 5" in out
     assert ref.trait("firearms") + " 2" in out
