@@ -120,7 +120,7 @@ def defence_text(table: Table, seat: int, rng: Draws) -> str:
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:
     """Fill the slots; ``{a}`` is the past-tense ending of a verb whose subject is ``{name}`` (ru: "а" for
     a woman), ``{days}`` the count ``n`` with its noun in the right plural form."""
-    from narrator.i18n import plural
+    from narrator.agents.i18n import plural
 
     other = reason.other if reason and reason.other is not None else target
     card = mask_name(reason.card, table.lang) if reason and reason.card else ""

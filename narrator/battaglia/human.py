@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from narrator.agents.base import Request, Seat
+from narrator.agents.i18n import refusal
 from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
@@ -36,7 +37,6 @@ from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.reference import YES, Reference, is_irreversible
-from narrator.i18n import refusal
 
 COMMANDS = {"?": "help", "help": "help", "помощь": "help", "sheet": "sheet", "лист": "sheet", "карта": "sheet",
             "who": "who", "кто": "who", "log": "log", "журнал": "log"}

@@ -10,9 +10,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from narrator.agents.battaglia.texts import Table, load, mask_info, mask_name
+from narrator.agents.i18n import end_reason
 from narrator.rules.core import Event
-
-from narrator.i18n import end_reason
 
 SILENT = frozenset({"day_end", "night_report", "second_soul"})
 """Events the host does not read out (host-only bookkeeping, or nothing to say)."""

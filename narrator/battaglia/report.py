@@ -15,10 +15,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from narrator.agents.i18n import message
 from narrator.rules.battaglia.cards import DECK_ORDER
 from rich.table import Table
 
-from narrator.i18n import message
 from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
 from narrator.playtest.stats import (
     ALPHA,

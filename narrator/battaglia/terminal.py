@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from narrator.agents.battaglia.texts import Table
+from narrator.agents.i18n import message
 from narrator.rules.battaglia import GAME
 from narrator.rules.replay import TranscriptError, decode_config
 
 from narrator.battaglia.human import HumanLeftError, TerminalHuman
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.simulate import make_bots
-from narrator.i18n import message
 from narrator.resume import DamagedTranscriptError, ResumeError, load_header, resume_session
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter, default_transcript_path

@@ -23,7 +23,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 def language(value: str | None) -> str:
     """The run's language: ``--lang``, else ``NARRATOR_LANG``, else the locale, else English."""
-    from narrator.i18n import default_language
+    from narrator.agents.i18n import default_language
 
     try:
         return default_language(value)

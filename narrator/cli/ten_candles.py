@@ -9,6 +9,7 @@ import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from narrator.agents.i18n import end_reason, message
 from narrator.cli.common import (
     ENGINE_HELP,
     VERIFY_HELP,
@@ -19,7 +20,6 @@ from narrator.cli.common import (
     parse_range,
     simulate_rows,
 )
-from narrator.i18n import end_reason, message
 from narrator.transcript import default_transcript_path
 
 PLAY_HELP = (

@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from narrator.i18n import message
+from narrator.agents.i18n import message
 from narrator.resume import ResumeError, is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Event, Viewer
 from narrator.rules.registry import get_game

@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from narrator.i18n import catalogue, health_name
+from narrator.agents.i18n import catalogue, health_name
 from narrator.rules.core import Event
 from narrator.rules.storyteller.sheet import ATTRIBUTES
 from narrator.storyteller.data import read_yaml

@@ -9,7 +9,7 @@ from typing import Any
 from rich.markup import escape
 
 from narrator.agents.base import Agent, AgentGaveUpError, Decision, Question, ReopenQuestion, Request, Seat
-from narrator.i18n import message, refusal
+from narrator.agents.i18n import message, refusal
 from narrator.rules.core import HOST, Action, PlayerId, Rejection
 from narrator.storyteller.template import CHOOSE, Choice, Option, StorytellerVoice
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from narrator.i18n import catalogue
+from narrator.agents.i18n import catalogue
 from narrator.rules.core import Action, Event, PlayerId
 from narrator.rules.storyteller.actions import Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll
 from narrator.storyteller.scenario import Approach, Scenario, Scene

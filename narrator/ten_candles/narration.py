@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from narrator.i18n import end_reason
+from narrator.agents.i18n import end_reason
 from narrator.rules.core import HOST, Event
 
 Names = Mapping[int, str]

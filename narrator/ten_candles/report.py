@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from narrator.i18n import message
+from narrator.agents.i18n import message
 from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
 from narrator.playtest.stats import Proportion, group_by, summary, write_csv
 

@@ -43,7 +43,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from narrator.i18n import message
+from narrator.agents.i18n import message
 from narrator.rules.core import HOST, InvalidActionError, PlayerId
 from narrator.rules.registry import game_names
 from narrator.web.bots import bot_kinds

@@ -189,14 +189,14 @@ def translate(language: str, key: str, **values: object) -> str:
     """
     text = _CATALOGUE.get(language, {}).get(key) or _CATALOGUE[DEFAULT_LANGUAGE].get(key)
     if text is None and key.startswith("refusal."):  # a kernel refusal, by its code: the shared catalogue's words
-        from narrator.i18n import catalogue
+        from narrator.agents.i18n import catalogue
 
         # a code no catalogue knows yet (a new or toy game) shows the kernel's own message (``fallback``)
         text = catalogue(pick_language(language))["refusal"].get(key.removeprefix("refusal."))
         if text is None:
             return str(values.get("fallback", ""))
     if text is None and key.startswith("outcome."):  # how a game ended: the shared catalogue's words
-        from narrator.i18n import end_reason
+        from narrator.agents.i18n import end_reason
 
         text = end_reason(pick_language(language), key.removeprefix("outcome."))
     if text is None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi.templating import Jinja2Templates
 
-from narrator.i18n import message
+from narrator.agents.i18n import message
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, PlayerId, jsonable
 from narrator.rules.replay import audience_to_json

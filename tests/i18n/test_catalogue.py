@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from narrator.agents.i18n import LANGUAGES, catalogue, default_language, end_reason, plural, refusal
 from narrator.rules.battaglia.legal import BattagliaCode
 from narrator.rules.core import Code
 from narrator.rules.storyteller.checks import StCode
 from narrator.rules.ten_candles.codes import TenCandlesCode
-
-from narrator.i18n import LANGUAGES, catalogue, default_language, end_reason, plural, refusal
 
 
 def _keys(node, prefix=""):

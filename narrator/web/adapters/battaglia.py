@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.battaglia.texts import Table, load, mask_info
+from narrator.agents.i18n import message
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.reference import Reference, is_irreversible
-from narrator.i18n import message
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, Action, Event, PlayerId, Viewer
 from narrator.web.adapters.battaglia_host import host_word, moderator_event_lines, truth_sections

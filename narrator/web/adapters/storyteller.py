@@ -26,7 +26,7 @@ from typing import Any
 import yaml
 
 from narrator.agents.base import Question
-from narrator.i18n import catalogue, health_name
+from narrator.agents.i18n import catalogue, health_name
 from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
 from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config

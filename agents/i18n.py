@@ -5,6 +5,9 @@ games' own scripts: refusals by kernel code, how a game ended, save/resume lines
 plural entry is a mapping of CLDR plural categories (``one``/``few``/``many``/``other``); Babel's
 locale data picks the category of a number ("1 свеча, 2 свечи, 5 свечей").
 
+It lives in the agents layer (``narrator.agents.i18n``) because the bots' voices need plurals and
+catalogue lines too, and agents may not import the session layer; the session layer imports it from here.
+
 Kernel messages stay English (for models and logs); players see :func:`refusal`, the catalogue's
 rendering keyed by the rejection code.
 """
