@@ -166,7 +166,7 @@ def test_a_candle_going_out_tells_its_cause_in_the_tables_language() -> None:
         for lang in ("ru", "en"):
             line = describe(event, {0: "Вера"}, lang) or ""
             assert f"({cause})" not in line and "()" not in line, line
-    assert describe(public("candle_out", cause="failed_roll", seat=0, lit=9, dark=1), {}, "ru") == "Свеча гаснет (провален бросок). Горит: 9."
+    assert describe(public("candle_out", cause="failed_roll", seat=0, lit=9, dark=1), {}, "ru") == "Свеча гаснет (проваленный бросок). Горит: 9."
 
 
 def test_no_russian_opening_puts_a_place_after_a_preposition() -> None:
