@@ -50,13 +50,9 @@ LINES: dict[str, dict[str, str]] = {
 }
 WORDS = {
     "ru": {"gm": "Рассказчик", "danger": " — опасно", "moment": " — Момент", "success": "Успех.", "failure": "Провал.",
-           "won": "надежда обретена", "lost": "надежда потеряна", "trait": "Черта", "brink": "Грань",
-           "failed_roll": "провален бросок", "failed_moment": "провален Момент", "failed_brink": "провал после Грани",
-           "seize": "перехват повествования", "accident": "погасла сама"},
+           "won": "надежда обретена", "lost": "надежда потеряна", "trait": "Черта", "brink": "Грань"},
     "en": {"gm": "Storyteller", "danger": ", dangerous", "moment": ", a Moment", "success": "Success.",
-           "failure": "Failure.", "won": "hope found", "lost": "hope lost", "trait": "Trait", "brink": "Brink",
-           "failed_roll": "a failed roll", "failed_moment": "a failed Moment", "failed_brink": "a failure after the Brink",
-           "seize": "the narration seized", "accident": "it went out by itself"},
+           "failure": "Failure.", "won": "hope found", "lost": "hope lost", "trait": "Trait", "brink": "Brink"},
 }
 
 
@@ -70,7 +66,8 @@ def describe(event: Event, names: Names, lang: str) -> str | None:
     extra = EXTRA.get(event.kind)
     values = {**data, **(extra(data, names, words) if extra else {})}
     if event.kind == "candle_out":
-        values["cause"] = end_reason(lang, str(data.get("cause", "")))  # words, not the kernel's code
+        # the cause in the catalogue's words (the same entries as how a game ended), not the kernel's code
+        values["cause"] = end_reason(lang, str(data.get("cause", "")))
     seat = data.get("seat", data.get("active", data.get("narrator")))
     values.setdefault("who", who(seat, names, words))
     return template.format_map(_Blank(values))
@@ -95,7 +92,6 @@ def _dice(data: Mapping[str, Any], names: Names, words: Mapping[str, str]) -> di
 EXTRA: dict[str, Callable[[Mapping[str, Any], Names, Mapping[str, str]], dict[str, str]]] = {
     "conflict_called": lambda d, n, w: {"danger": w["danger"] if d["dangerous"] else "",
                                         "moment": w["moment"] if d["moment"] else ""},
-    "candle_out": lambda d, n, w: {"cause": w.get(str(d.get("cause")), str(d.get("cause", "")))},
     "dice_rolled": _dice,
     "dice_rerolled": _dice,
     "conflict_resolved": lambda d, n, w: {"result": w["success"] if d["success"] else w["failure"],
