@@ -31,19 +31,43 @@ app.add_typer(play_app, name="play")
 app.add_typer(simulate_app, name="simulate")
 
 
-@app.command()
+REPLAY_HELP = """Check a transcript, or tell its game again as one seat, the public or the host saw it.
+
+Without --as or --html: rebuild the game from the file and check every line (its seal, its schema,
+every event). Exits 0 when it replays exactly, 1 at the first damaged or diverging line (one line
+says which and what is wrong), 2 when there is no such file or a bad option. Files recorded before
+transcripts were sealed replay too, reported as unsigned.
+
+With --as: the file is checked the same way, then the game is told night by night (battaglia) or
+scene by scene (Ten Candles, Dark Ages, Wild West), showing only what that lens could see at each
+moment: a seat's own moves, secrets and model calls; the public's announcements; or the host's
+whole truth. --html writes the same as one page that works offline (a timeline with buttons and
+keys, a seat switcher, moves and votes per chapter, model calls on demand). The page holds only the
+lenses the --as owner may see: a seat gets its own view and the public's, plus the host's once the
+game is over; --as host gets every seat.
+
+Examples:
+
+  narrator replay transcripts/battaglia/sim-6p-seed-101.jsonl --as 2
+
+  narrator replay game.jsonl --as host --lang ru --html game.html
+"""
+
+
+@app.command(help=REPLAY_HELP)
 def replay(
-    transcript: Path = typer.Argument(..., help="A transcript (.jsonl) written by play or simulate."),
+    transcript: Path = typer.Argument(..., help="A transcript (.jsonl) written by play, simulate or a web table."),
     as_json: bool = typer.Option(False, "--json", help="Print the final state (host view) as JSON."),
     repair: bool = typer.Option(False, "--repair", help="Cut a damaged file back to its longest valid prefix "
                                                         "(the original is kept as FILE.damaged) so play can resume."),
+    lens: str | None = typer.Option(None, "--as", metavar="SEAT|host|public",
+                                    help="Tell the game as this seat (a number from 0), the public, or the host saw it."),
+    lang: str | None = typer.Option(None, "--lang", help="ru or en (default: the language the game was played in)."),
+    html: Path | None = typer.Option(None, "--html", metavar="OUT.html",
+                                     help="Write the replay as one offline page (default --as public)."),
+    calls: bool = typer.Option(False, "--calls", help="In the terminal, list each model call under its step "
+                                                      "(the lens's own seat's, or every seat's for the host)."),
 ) -> None:
-    """Rebuild a game from its transcript and check every line: its seal, its schema, every event.
-
-    Exits 0 when the transcript replays exactly, 1 at the first damaged or diverging line (one line
-    says which and what is wrong), 2 when there is no such file. Files recorded before transcripts
-    were sealed replay too, reported as unsigned.
-    """
     from rich.markup import escape
 
     from narrator.rules.core import Viewer, jsonable
@@ -51,6 +75,9 @@ def replay(
     from narrator.transcript import TranscriptError, read_transcript
     from narrator.transcript import repair as repair_file
 
+    if lens is not None or html is not None:
+        _tell_replay(transcript, lens or "public", lang, html, calls)
+        return
     try:
         if repair:
             backup, result = repair_file(transcript)
@@ -74,6 +101,41 @@ def replay(
     cut = f"; a half-written last line ({result.cut_bytes} bytes) is ignored" if result.cut_bytes else ""
     console.print(f"[green]ok[/] {escape(str(transcript))}: {result.moves} moves replayed through line {result.last_line}, "
                   f"every event reproduced, {seal}; {status}{cut}", soft_wrap=True, highlight=False)
+
+
+def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path | None, calls: bool) -> None:
+    """``narrator replay --as/--html``: the game told through a lens, in the terminal or as a page."""
+    from rich.markup import escape
+
+    from narrator.agents.i18n import default_language
+    from narrator.transcript import TranscriptError
+    from narrator.viewer.access import LensRefusedError, lenses_for
+    from narrator.viewer.page import write_page
+    from narrator.viewer.tell import tell
+    from narrator.viewer.terminal import text_lines
+    from narrator.viewer.timeline import Lens, load
+
+    try:
+        owner = Lens.parse(lens_text)
+        timeline = load(transcript)
+        language = lang.lower() if lang else (timeline.recorded_language() or default_language(None))
+        default_language(language)  # refuses a language we do not speak
+        lenses = lenses_for(owner, timeline)
+    except (FileNotFoundError, IsADirectoryError):
+        fail(f"{transcript}: no such file")
+    except TranscriptError as error:
+        common.errors.print(f"[bold red]damaged:[/] {escape(str(transcript))}: {escape(str(error))}",
+                            highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+    except (LensRefusedError, ValueError) as error:
+        fail(str(error))
+    if html is not None:
+        size = write_page(html, timeline, lenses, language)
+        console.print(f"[green]wrote[/] {escape(str(html))} ({size // 1024} KiB; "
+                      f"{', '.join(lens.key for lens in lenses)})", soft_wrap=True, highlight=False)
+        return
+    for line in text_lines(tell(timeline, owner, language), calls=calls):
+        print(line)
 
 
 def _register_games() -> None:

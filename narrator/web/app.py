@@ -177,6 +177,45 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
         return _page(request, "seat.html", {**panel_context(table, seat), "events": _told(event_lines(table, seat)),
                                             "ws_url": f"/ws/t/{table_id}/seat/{seat}"})
 
+    @app.get("/t/{table_id}/seat/{seat}/replay", response_class=HTMLResponse)
+    async def seat_replay(request: Request, table_id: str, seat: int) -> Response:
+        table = _table_or_404(manager, table_id, seat)
+        authorize(manager.store, request, table_id, seat)
+        return await _replay_page(manager, table, _lens(seat=seat))
+
+    @app.get("/t/{table_id}/host/replay", response_class=HTMLResponse)
+    async def host_replay(request: Request, table_id: str) -> Response:
+        table = _table_or_404(manager, table_id)
+        authorize(manager.store, request, table_id, HOST_SEAT)
+        # a person who held the host's seat (a GM, a moderator) owns the whole truth; a program-hosted
+        # table's host page is the public's, which sees the host's truth only because the game is over
+        return await _replay_page(manager, table, _lens(host=True) if table.human_host else _lens())
+
+
+async def _replay_page(manager: TableManager, table: Table, owner: Any) -> Response:
+    """The replay viewer of a finished table, with the lenses ``owner`` may see (narrator.viewer.access)."""
+    from narrator.viewer.access import lenses_for  # the viewer reads the web's presenters: imported late
+    from narrator.viewer.page import render_page
+    from narrator.viewer.timeline import load as load_timeline
+
+    if table.session.outcome() is None:
+        raise HTTPException(409, f"table {table.id} is still in play; its replay opens when the game is over")
+    html = manager.replay_pages.get((table.id, owner.key))
+    if html is None:
+        def build() -> str:
+            timeline = load_timeline(manager.transcript_path(table.id))
+            return render_page(timeline, lenses_for(owner, timeline), table.record.language, inline=False)
+
+        html = await asyncio.to_thread(build)
+        manager.replay_pages[(table.id, owner.key)] = html  # a finished table's transcript no longer changes
+    return HTMLResponse(html, headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"})
+
+
+def _lens(**who: Any) -> Any:
+    from narrator.viewer.timeline import Lens
+
+    return Lens(**who)
+
 
 def _finite(value: Any) -> Any:
     """``value`` with every NaN or infinite float written as text (strict JSON has no such numbers)."""

@@ -68,6 +68,10 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "rejected_kind": refused_kind if any(c.payload["kind"] == refused_kind for c in shown) else None,
         "controller": table.seat(viewer).controller if viewer is not None else "human",
         "act_url": f"/api/t/{table.id}/" + ("host/act" if viewer is None else f"seat/{viewer}/act"),
+        "replay_url": (f"/t/{table.id}/host/replay" if viewer is None else f"/t/{table.id}/seat/{viewer}/replay")
+        if outcome else None,
+        "replay_label": message(lang, "replay.open"),
+        "replay_hint": message(lang, "replay.open_hint"),
     }
 
 

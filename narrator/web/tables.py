@@ -299,6 +299,8 @@ class TableManager:
         self.store = TableStore(self.data_dir / "tables.sqlite3")
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        self.replay_pages: dict[tuple[str, str], str] = {}
+        """Replay pages of finished tables, by table and owner lens (their transcripts no longer change)."""
 
     def transcript_path(self, table_id: str) -> Path:
         """Where a table's transcript lives."""

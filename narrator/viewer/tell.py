@@ -1,0 +1,302 @@
+"""A timeline told through one lens in one language: steps of lines, the view panel, moves per chapter.
+
+The words are the games' own: each event is said by the game's presenter (``narrator/web/adapters``,
+which reuse the terminal narrators: battaglia's host, Ten Candles' table lines, the Storyteller's
+renderer), each move is labelled as the seat's controls label it, and each panel is the presenter's
+reading of the kernel's ``view`` for the lens at that moment. The viewer's own lines (headings,
+refusals, fallbacks, model calls) come from the catalogue (``prompts/i18n``, ``replay.*``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from narrator.agents.i18n import end_reason, message, plural, refusal
+from narrator.rules.core import HOST, PUBLIC, Event
+from narrator.storyteller.template import display_name
+from narrator.viewer.timeline import Entry, Lens, Moment, Timeline
+from narrator.web.present import Context, Presenter, Section, presenter_for
+
+
+@dataclass
+class Line:
+    """One thing said in a step: ``kind`` is the record's (``event``, ``move``, ``narration``...)."""
+
+    kind: str
+    text: str
+
+
+@dataclass
+class Call:
+    """A model call of the lens's own seat (or any, for the host): its summary and what it carried."""
+
+    summary: str
+    details: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Step:
+    """What the lens saw of one moment (a moment that crosses a chapter is two steps)."""
+
+    moment: int
+    chapter: int
+    line: int
+    """The transcript line the step starts at."""
+    lines: list[Line]
+    calls: list[Call]
+    panel: list[Section]
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    """The seats' moves the lens saw in this step (``(seat, label)``), for the chapter's table."""
+    votes: list[tuple[int, str]] = field(default_factory=list)
+    """Ballots the lens saw cast in this step (``(voter, whom)``)."""
+
+
+@dataclass
+class ChapterTold:
+    """A chapter's heading."""
+
+    index: int
+    title: str
+
+
+@dataclass
+class Told:
+    """The whole game through one lens."""
+
+    lens: Lens
+    lang: str
+    title: str
+    about: str
+    who: str
+    steps: list[Step]
+    chapters: list[ChapterTold]
+    names: dict[int, str]
+
+
+def lens_name(lens: Lens, lang: str, names: dict[int, str]) -> str:
+    """Whose eyes, in words."""
+    if lens.host:
+        return message(lang, "replay.lens_host")
+    if lens.seat is None:
+        return message(lang, "replay.lens_public")
+    return names.get(lens.seat, str(lens.seat))
+
+
+class Teller:
+    """Tells ``timeline`` as ``lens`` saw it, in ``lang``."""
+
+    def __init__(self, timeline: Timeline, lens: Lens, lang: str) -> None:
+        self.timeline, self.lens, self.lang = timeline, lens, lang
+        self.game = timeline.game
+        self.presenter: Presenter = presenter_for(self.game.name)
+        self.ctx = Context(tuple(seat_names(timeline, lang)), lang, lens.page_viewer, int(timeline.header.get("seed") or 0))
+        self.names = {s: self.ctx.seat(s) for s in range(timeline.seats)}
+        self.names.update(self._character_names())
+        self.recorded = timeline.recorded_language()
+
+    # -- names ------------------------------------------------------------------------------------
+
+    def _character_names(self) -> dict[int, str]:
+        """Names the game gives seats (battaglia's town names, Ten Candles' characters, the Storyteller's PC)."""
+        final = self.game.view(self.timeline.moments[-1].state, None) if self.timeline.moments else None
+        named = getattr(self.presenter, "names", None)
+        if callable(named) and final is not None:  # Ten Candles: characters once described
+            return {s: n for s, n in named(final, self.ctx).items() if not n.startswith("#")}
+        sheets = final.get("sheets") if isinstance(final, dict) else None
+        if sheets:  # the Storyteller games: the player characters, seat by seat
+            players = [s for s in sheets if s.get("player", True)]
+            return {seat: display_name(self.lang, str(s["id"])) or str(s["name"]) for seat, s in enumerate(players)}
+        voice = getattr(self.presenter, "narrator", None)
+        if callable(voice) and final is not None:  # battaglia: the host's names (drawn from the seed)
+            table = voice(final, Context(self.ctx.names, self.lang, None, self.ctx.seed)).table
+            return {s: table.name(s) for s in range(len(table.names))}
+        return {}
+
+    def who(self, seat: Any) -> str:
+        """A seat in words (``you`` marks the lens's own seat)."""
+        if seat == HOST or seat == "storyteller":
+            return message(self.lang, "replay.lens_host").split(" (")[0]
+        if not isinstance(seat, int):
+            return str(seat)
+        name = self.names.get(seat, str(seat))
+        return f"{name} [{message(self.lang, 'replay.you')}]" if seat == self.lens.seat else name
+
+    # -- the whole game ---------------------------------------------------------------------------
+
+    def tell(self, *, panels: bool = True) -> Told:
+        chapters = [ChapterTold(c.index, self.chapter_title(c.kind, c.data)) for c in self.timeline.chapters]
+        steps: list[Step] = []
+        for moment in self.timeline.moments:
+            seen = moment.visible(self.lens)
+            if not seen:
+                continue
+            view = self.game.view(moment.state, self.lens.knower)
+            before = self.game.view(moment.before, self.lens.knower) if _has_move(seen) else view
+            panel = self.presenter.panel(view, self.ctx) if panels else []
+            for group in _by_chapter(seen):
+                step = Step(moment.index, group[0].chapter, group[0].line, [], [], panel)
+                self.fill(step, group, view, before)
+                if step.lines or step.calls:
+                    steps.append(step)
+        return Told(self.lens, self.lang, self.title(), self.about(), lens_name(self.lens, self.lang, self.names),
+                    steps, chapters, dict(self.names))
+
+    def title(self) -> str:
+        game = message(self.lang, f"replay.games.{self.game.name}") if self.game.name in _games(self.lang) \
+            else self.game.name
+        return message(self.lang, "replay.title", game=game, who=lens_name(self.lens, self.lang, self.names))
+
+    def about(self) -> str:
+        moves = sum(1 for m in self.timeline.moments for e in m.entries if e.kind == "action")
+        status = message(self.lang, "replay.finished" if self.timeline.finished else "replay.unfinished")
+        text = message(self.lang, "replay.about", seed=self.timeline.header.get("seed"),
+                       players=plural(self.lang, "players", self.timeline.seats), moves=plural(self.lang, "moves", moves),
+                       status=status)
+        return text if self.timeline.signed else f"{text}; {message(self.lang, 'replay.unsigned')}"
+
+    def chapter_title(self, kind: str, data: dict[str, Any]) -> str:
+        if kind == "night" and data.get("acquaintance"):
+            return message(self.lang, "replay.chapter.acquaintance")
+        if kind == "scene" and data.get("final"):
+            return message(self.lang, "replay.chapter.final_scene")
+        number = data.get("night", data.get("day", data.get("number", data.get("scene", ""))))
+        return message(self.lang, f"replay.chapter.{kind}", n=number)
+
+    # -- one step ---------------------------------------------------------------------------------
+
+    def fill(self, step: Step, entries: Sequence[Entry], view: Any, before: Any) -> None:
+        """Put ``entries`` into ``step``: lines, model calls, and the moves and votes for the table."""
+        for entry in entries:
+            kind = entry.kind
+            if kind == "llm_call":
+                step.calls.append(self.call(entry))
+                continue
+            text = self.entry_text(entry, view, before)
+            if kind == "action" and text and isinstance(entry.actor, int) and entry.actor >= 0:
+                step.moves.append((entry.actor, self.move_label(entry, before)))
+            if entry.event is not None and entry.event.kind == "ballots":
+                for voter, targets in entry.event.data.get("ballots", ()):
+                    step.votes.append((int(voter), ", ".join(self.who(t) for t in targets)
+                                       or message(self.lang, "replay.nobody")))
+            if text:
+                step.lines += [Line(kind, part) for part in text.split("\n") if part.strip()]
+
+    def entry_text(self, entry: Entry, view: Any, before: Any) -> str:
+        record, kind = entry.record, entry.kind
+        if entry.event is not None:
+            return self.presenter.event_text(entry.event, view, self.ctx) or ""
+        if kind == "narration":
+            return self.narration(record, view)
+        if kind == "action":
+            return message(self.lang, "replay.move", who=self.who(entry.actor), move=self.move_label(entry, before))
+        if kind == "chance":
+            return message(self.lang, "replay.chance", values=" ".join(map(str, record["payload"].get("values", ()))))
+        if kind == "rejected":
+            move = self.label_of(record.get("payload") or {}, before)
+            reason = refusal(self.lang, str((record.get("rejection") or {}).get("code", "")))
+            return message(self.lang, "replay.rejected", who=self.who(entry.actor), move=move, reason=reason)
+        if kind == "fallback":
+            by = message(self.lang, "replay.fallback_default") if record.get("by") == "default" else str(record["by"])
+            return message(self.lang, "replay.fallback", who=self.who(entry.actor), attempts=record.get("attempts"), by=by)
+        if kind == "talk":
+            offers = [message(self.lang, f"replay.offer_{k}") for k, on in (record.get("offers") or {}).items()
+                      if on and k in ("volunteer", "moment")]
+            return message(self.lang, "replay.talk", who=self.who(entry.actor), offers="; ".join(offers)) if offers else ""
+        if kind == "answer":
+            payload = record.get("payload") or {}
+            answer = str(payload.get("approach") or payload.get("kind") or "")
+            return message(self.lang, "replay.answer", who=self.who(entry.actor), answer=answer.replace("_", " "))
+        if kind == "result":
+            winners = ", ".join(self.who(w) for w in record.get("winners") or ()) or message(self.lang, "replay.nobody")
+            return message(self.lang, "replay.result", reason=end_reason(self.lang, str(record["termination"])),
+                           winners=winners)
+        return ""
+
+    def narration(self, record: dict[str, Any], view: Any) -> str:
+        """Prose said at the table, in the language it was said; in another language a note says so."""
+        said_in = record.get("lang") or self.recorded
+        if said_in and said_in != self.lang:
+            return message(self.lang, "replay.other_language", language=message(self.lang, f"replay.language_name.{said_in}"),
+                           current=message(self.lang, f"replay.language_name.{self.lang}"))
+        event = Event("narration", PUBLIC, {"by": record.get("by"), "text": str(record.get("text", ""))})
+        text = self.presenter.event_text(event, view, self.ctx)
+        if text and "narration" not in text:
+            return text
+        by = record.get("by")
+        return f"{self.who(by)}: {record['text']}" if isinstance(by, int) else str(record["text"])
+
+    def move_label(self, entry: Entry, before: Any) -> str:
+        assert entry.action is not None
+        return self.presenter.action_label(entry.action, before, self.ctx)
+
+    def label_of(self, payload: dict[str, Any], before: Any) -> str:
+        """A refused proposal's label (a proposal the codec cannot read is shown as its kind)."""
+        from narrator.rules.codec import codec_for
+
+        try:
+            action = codec_for(tuple(self.game.action_types)).decode(payload)
+        except ValueError:
+            return str(payload.get("kind", "?"))
+        typed = [str(payload[f]) for f in self.presenter.text_fields if isinstance(payload.get(f), str) and payload[f]]
+        label = self.presenter.action_label(action, before, self.ctx)
+        return f"{label}: {' / '.join(typed)}" if typed else label  # what the seat tried to say
+
+    def call(self, entry: Entry) -> Call:
+        r = entry.record
+        summary = message(self.lang, "replay.call", model=r.get("model") or message(self.lang, "replay.unknown_model"),
+                          attempt=r.get("attempt") if r.get("attempt") is not None else "-",
+                          prompt_tokens=r.get("prompt_tokens", "?"), completion_tokens=r.get("completion_tokens", "?"),
+                          latency=r.get("latency_ms", "?"), outcome=r.get("outcome", "?"))
+        details = [(message(self.lang, f"replay.{label}"), str(r[key])) for key, label in
+                   (("prompt", "call_prompt"), ("completion", "call_answer"), ("error", "call_error"))
+                   if r.get(key)]
+        return Call(f"{self.who(entry.actor)}: {summary}" if isinstance(entry.actor, int) else summary, details)
+
+
+def _games(lang: str) -> dict[str, str]:
+    from narrator.agents.i18n import catalogue
+
+    return dict(catalogue(lang)["replay"]["games"])
+
+
+def _has_move(entries: Sequence[Entry]) -> bool:
+    return any(e.kind in ("action", "rejected") for e in entries)
+
+
+def _by_chapter(entries: Sequence[Entry]) -> list[list[Entry]]:
+    groups: list[list[Entry]] = []
+    for entry in entries:
+        if groups and groups[-1][-1].chapter == entry.chapter:
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+    return groups
+
+
+def seat_names(timeline: Timeline, lang: str) -> list[str]:
+    """The names a table gave its seats, in the replay's language where they were drawn, not typed.
+
+    A battaglia town's names are drawn from the seed in the table's language; the same seed draws
+    the same people in the other language, so a Russian game replayed in English says "Gleb", not "Глеб".
+    Names people typed (a web table's seats) are kept as typed.
+    """
+    header = timeline.header
+    typed = [str(s.get("name") or "") for s in header.get("seats") or () if isinstance(s, dict) and s.get("seat", -1) >= 0]
+    if any(typed):
+        return typed
+    table = header.get("table")
+    if timeline.game.name == "battaglia" and isinstance(table, dict) and isinstance(table.get("names"), list):
+        if table.get("lang") == lang:
+            return [str(n) for n in table["names"]]
+        return []  # drawn again from the seed in ``lang`` by the presenter
+    return []
+
+
+def tell(timeline: Timeline, lens: Lens, lang: str, *, panels: bool = True) -> Told:
+    """``timeline`` as ``lens`` saw it, in ``lang``."""
+    return Teller(timeline, lens, lang).tell(panels=panels)
+
+
+__all__ = ["Call", "ChapterTold", "Line", "Moment", "Step", "Teller", "Told", "lens_name", "seat_names", "tell"]
