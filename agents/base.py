@@ -158,7 +158,15 @@ class Seat:
 
 class ReopenQuestion(Exception):
     """Raised by an agent whose move rested on the table's answers (the Storyteller's roll request
-    on the player's approach) when the kernel refused it: ask the question again, with the reason."""
+    on the player's approach) when the kernel refused it: ask the question again, with the reason.
+
+    ``rejection``: the agent's own reason to ask again (a typed intent it could not read), used
+    when the kernel refused nothing.
+    """
+
+    def __init__(self, message: str = "", *, rejection: Rejection | None = None) -> None:
+        super().__init__(message)
+        self.rejection = rejection
 
 
 class AgentGaveUpError(RuntimeError):

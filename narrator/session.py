@@ -224,10 +224,11 @@ class Session:
                 reason, raw = error.reason, error.raw
                 attempt = max(attempt, error.attempts)  # an agent may have tried more often than it was asked
                 break
-            except ReopenQuestion:  # the move rested on answers the kernel refused: ask them again
+            except ReopenQuestion as reopened:  # the move rested on answers the kernel refused: ask them again
+                why = rejection or reopened.rejection
                 for asked in self.answers:
-                    if rejection is not None:
-                        self.refused_answers[asked] = rejection
+                    if why is not None:
+                        self.refused_answers[asked] = why
                 self.answers.clear()
                 return
             action, notes, said = _unpack(answer)

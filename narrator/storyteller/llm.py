@@ -18,8 +18,10 @@ Storyteller decides, and a ``fallback`` record says why.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 from importlib.resources import files
 from typing import Any, Literal
@@ -29,15 +31,18 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from narrator.agents.base import AgentGaveUpError, Decision, ReopenQuestion, Request, Seat
+from narrator.agents.i18n import message
 from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
 from narrator.agents.llm.prompts import render, rules_summary
 from narrator.agents.llm.usage import ModelSwitch
-from narrator.rules.core import HOST, Action, Event
+from narrator.rules.core import HOST, Action, Event, Rejection
 from narrator.rules.storyteller.actions import Roll
-from narrator.storyteller.seat import PLAYER_SEAT
-from narrator.storyteller.template import Choice, Option, TemplateStoryteller, View
+from narrator.storyteller.improv import NONE, Ruled, RulingRefused, ruling_model, to_action
+from narrator.storyteller.intent import FREE
+from narrator.storyteller.seat import INTENT_UNCLEAR, PLAYER_SEAT
+from narrator.storyteller.template import Choice, IntentUnclear, Option, TemplateStoryteller, View
 
 RecordSink = Callable[[dict[str, Any]], None]
 SUCCESS = frozenset({"marginal", "moderate", "complete", "exceptional", "phenomenal"})
@@ -86,6 +91,7 @@ FRAME = WriterRole(name="storyteller-frame", prompt="storyteller/llm/frame", sys
                    output=Prose, validator=lambda out, ctx: None if len(out.text.split()) >= 4 else
                    "write at least one full sentence")
 ROLE_REQUEST = "storyteller-roll"
+ROLE_IMPROV = "storyteller-intent"
 
 
 class LLMStoryteller:
@@ -110,6 +116,8 @@ class LLMStoryteller:
                          for role in (NARRATE, FRAME)}
         self.records: RecordSink | None = None
         self.fallbacks: list[dict[str, Any]] = []
+        self.last_intent = ""
+        """The player's own words behind the latest improvised roll (told with its result)."""
         self.rules = rules_summary("storyteller/llm", self.lang)
         self.game = "Vampire: Dark Ages" if template.scenario.book == "dark_ages" else "Werewolf: Wild West"
 
@@ -161,13 +169,19 @@ class LLMStoryteller:
         try:
             return str(self._write(NARRATE, scene=self.template.frame_scene(view), category=category, result=label,
                                    guidance=guidance, who=self.template._name(view, str(data.get("character"))),
-                                   approach=self._approach_label(view, str(data.get("task", "")))).text)
+                                   approach=self._told_approach(view, str(data.get("task", "")))).text)
         except AgentGaveUpError as error:
             self.record_fallback(NARRATE.name, error)
             return template_line
 
     def _write(self, role: WriterRole, **variables: Any) -> Any:
         return self._writers[role.name].write(game=self.game, rules=self.rules, seat=HOST, **variables)
+
+    def _told_approach(self, view: View, task: str) -> str:
+        """What the character tried, for telling a result: the approach, or the player's own words."""
+        if task.startswith(f"{FREE}:") and self.last_intent:
+            return json.dumps(self.last_intent, ensure_ascii=False)  # the player's words: quoted data
+        return self._approach_label(view, task)
 
     def _approach_label(self, view: View, approach_id: str) -> str:
         scene = self.template._scene(view)
@@ -199,6 +213,78 @@ class LLMStoryteller:
             lambda answer, reason: render("storyteller/llm/refused", self.lang, answer=answer, reason=reason),
             self.stats.start(HOST), self.settings, self.accounting, ROLE_REQUEST, self.model_name)
         return RollRequest(self, view, choice, conversation)
+
+
+    # -- free-form intents (issue 16) ---------------------------------------------------------------
+
+    def start_improv(self, view: View, choice: Choice) -> Improvisation:
+        """A conversation asking the model to rule on the player's own words (refusals go back into it)."""
+        template, pc = self.template, self.template.pc
+        scene = template._scene(view)
+        assert scene is not None
+        sheet = template._sheet(view, pc) or {}
+        attributes, abilities = dict(sheet.get("attributes", {})), dict(sheet.get("abilities", {}))
+        npcs = {str(n["id"]): n for n in template.scenario.npcs}
+        opponents = [c for c in npcs if c in {str(ch["id"]) for ch in view.get("characters", ())}]
+        output = ruling_model([a.id for a in scene.approaches], list(attributes), list(abilities), opponents)
+        frame = template.scenario.frame
+        system = render("storyteller/llm/system", self.lang, game=self.game, rules=self.rules, style=None)
+        prompt = render(
+            "storyteller/llm/improv", self.lang, scene=template.frame_scene(view), character=pc,
+            who=template._name(view, pc), intent=choice.intent, fight=scene.fight is not None,
+            stakes=frame.stakes.get(self.lang) if frame else "", may_invent=frame.may_invent.get(self.lang) if frame
+            else "", may_not_invent=frame.may_not_invent.get(self.lang) if frame else "",
+            attributes=", ".join(f"{k} {v}" for k, v in attributes.items()),
+            abilities=", ".join(f"{k} {v}" for k, v in abilities.items()),
+            approaches=[(a.id, a.label.get(self.lang)) for a in scene.approaches],
+            opponents=", ".join(f"{c} ({template._name(view, c)})" for c in opponents) or NONE)
+        structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
+        conversation = Conversation(
+            structured, [SystemMessage(content=system), HumanMessage(content=prompt)],
+            lambda message: _parse(message, output),
+            lambda answer, reason: render("storyteller/llm/refused", self.lang, answer=answer, reason=reason),
+            self.stats.start(HOST), self.settings, self.accounting, ROLE_IMPROV, self.model_name)
+        traits = {c: [*n.get("attributes", {}), *n.get("abilities", {})] for c, n in npcs.items()}
+        return Improvisation(self, view, choice, conversation, traits)
+
+
+class Improvisation:
+    """One ruling on a typed intent in the making: the model's rulings, re-asked after refusals."""
+
+    def __init__(self, storyteller: LLMStoryteller, view: View, choice: Choice, conversation: Conversation,
+                 opponent_traits: Mapping[str, Sequence[str]]) -> None:
+        self.storyteller, self.view, self.choice, self.conversation = storyteller, view, choice, conversation
+        self.opponent_traits = opponent_traits
+
+    def propose(self) -> Ruled:
+        """The model's next ruling as the table uses it (a kernel action, or words without a roll).
+
+        Raises:
+            AgentGaveUpError: no usable ruling (re-asks spent, transport, budget).
+        """
+        template = self.storyteller.template
+        scene = template._scene(self.view)
+        assert scene is not None
+        while True:
+            ruling = self.conversation.run()
+            try:
+                ruled = to_action(ruling, pc=template.pc, scene=scene, intent_task=FREE,
+                                  opponent_traits=self.opponent_traits)
+            except RulingRefused as refused:
+                self.refused(str(refused))
+                continue
+            problem = (result_problems(ruled.narration, "marginal") if ruled.action is None and ruled.approach is None
+                       else None)
+            if problem is None:
+                return ruled
+            self.refused(problem)
+
+    def refused(self, reason: str) -> None:
+        """The kernel (or the table) refused the last ruling: re-ask with the reason, or give up."""
+        log = self.conversation.log
+        if log.proposals and log.proposals[-1] == "proposed":
+            log.proposals[-1] = "rejected"
+        self.conversation.refused(reason)
 
 
 class RollRequest:
@@ -249,6 +335,7 @@ class LLMStorytellerSeat(Seat):
         self.voice, self.name = voice, name
         self._choice: Choice | None = None
         self._request: RollRequest | None = None
+        self._improv: Improvisation | None = None
         self._by = "template"
 
     def act(self, request: Request) -> Decision:
@@ -265,6 +352,13 @@ class LLMStorytellerSeat(Seat):
         rejection = request.rejection
         if rejection is None or self._choice is None:
             return self._fresh(view, choice)
+        if self._by == "llm" and self._improv is not None:
+            try:
+                self._improv.refused(f"{rejection.code}: {rejection.message}")
+                return self._ruled(view, self._improv.propose())
+            except AgentGaveUpError as error:
+                self.voice.record_fallback(ROLE_IMPROV, error)
+                return self._template(view, self._choice)
         if self._by == "llm" and self._request is not None:
             try:
                 self._request.refused(f"{rejection.code}: {rejection.message}")
@@ -274,8 +368,37 @@ class LLMStorytellerSeat(Seat):
                 return self._decision(self.voice.template.propose(view, self._choice), "template")
         raise ReopenQuestion(rejection.message)  # the template's request too: the player chooses again
 
+    def _template(self, view: View, choice: Choice) -> Decision:
+        """The template's request for ``choice`` (a typed intent: the closest approach, or the player is asked)."""
+        try:
+            return self._decision(self.voice.template.propose(view, choice), "template")
+        except IntentUnclear as unclear:
+            raise ReopenQuestion(str(unclear), rejection=Rejection(INTENT_UNCLEAR, str(unclear), "table")) from None
+
+    def _ruled(self, view: View, ruled: Ruled) -> Decision:
+        """The model's ruling on a typed intent as this seat's proposal."""
+        template, choice = self.voice.template, self._choice
+        assert choice is not None
+        self.voice.last_intent = choice.intent
+        if ruled.action is not None:
+            return self._decision(ruled.action, "llm", ruling="roll", ruled_approach=ruled.approach or NONE)
+        if ruled.approach is not None:  # a suggested move, attack or contest: the scenario's own request
+            action = template.propose(view, replace(choice, approach=ruled.approach))
+            return self._decision(action, "llm", ruling="approach", ruled_approach=ruled.approach)
+        scene = template._scene(view)
+        assert scene is not None
+        said = (message(self.voice.lang, "improv.no_roll"), ruled.narration)
+        return self._decision(template._go(view, scene, "retry"), "llm", said=said, ruling="no_roll")
+
     def _fresh(self, view: View, choice: Choice) -> Decision:
-        self._choice, self._request = choice, None
+        self._choice, self._request, self._improv = choice, None, None
+        if choice.approach == FREE:
+            self._improv = self.voice.start_improv(view, choice)
+            try:
+                return self._ruled(view, self._improv.propose())
+            except AgentGaveUpError as error:
+                self.voice.record_fallback(ROLE_IMPROV, error)
+                return self._template(view, choice)
         if self.voice.rolls(view, choice):
             self._request = self.voice.start_request(view, choice)
             try:
@@ -284,10 +407,12 @@ class LLMStorytellerSeat(Seat):
                 self.voice.record_fallback(ROLE_REQUEST, error)
         return self._decision(self.voice.template.propose(view, choice), "template")
 
-    def _decision(self, action: Action, by: str) -> Decision:
+    def _decision(self, action: Action, by: str, *, said: tuple[str, ...] = (), **more: str) -> Decision:
         self._by = by
         choice = self._choice
         assert choice is not None
-        return Decision(action, {"by": f"llm:{self.voice.model_name}" if by == "llm" else "template",
-                                 "approach": choice.approach, "willpower": choice.willpower,
-                                 "automatic": choice.automatic})
+        notes = {"by": f"llm:{self.voice.model_name}" if by == "llm" else "template", "approach": choice.approach,
+                 "willpower": choice.willpower, "automatic": choice.automatic}
+        if choice.intent:
+            notes["intent"] = choice.intent
+        return Decision(action, {**notes, **more}, said=said)

@@ -31,6 +31,8 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
     voice = LLMStoryteller(llm.model_copy(update={"language": table.voice.lang}), table.voice,
                            http_client=http_client)
     session.agents[HOST] = LLMStorytellerSeat(voice)
+    if hasattr(player, "free_intent"):
+        player.free_intent = True  # typed intents go to the model as they are; it rules on them
     voice.bind(session.write)
     session.listeners.clear()  # the template's narration listener; the model's replaces it
     llm_table = template_play.Table(session, voice, table.transcript, table.book)  # type: ignore[arg-type]

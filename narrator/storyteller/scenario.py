@@ -57,6 +57,8 @@ class Approach(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str
     label: Text
+    words: Text | None = None
+    """More words a typed intent may use for this approach (synonyms, other forms), per language."""
     roll: RollSpec | None = None
     resisted: ResistedSpec | None = None
     attack: str | None = None
@@ -94,6 +96,19 @@ class Scene(BaseModel):
     fight: Fight | None = None
 
 
+class Frame(BaseModel):
+    """What an improvising Storyteller may and may not invent in this scenario (issue 16).
+
+    The scene still moves only by the scenario's transitions; the frame tells a model what colour it
+    may add (people, sights, small obstacles) and what stays fixed (the stakes, the opponents, the endings).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    stakes: Text
+    may_invent: Text
+    may_not_invent: Text
+
+
 class Scenario(BaseModel):
     """A short original scenario for one book."""
 
@@ -102,6 +117,7 @@ class Scenario(BaseModel):
     book: Literal["dark_ages", "wild_west"]
     title: Text
     start: str
+    frame: Frame | None = None
     npcs: list[dict] = []
     scenes: dict[str, Scene]
     endings: dict[str, Text]

@@ -3,6 +3,7 @@ rules), the Storyteller turns the answer into its proposal; the kernel has the l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -11,7 +12,8 @@ from rich.markup import escape
 from narrator.agents.base import Agent, AgentGaveUpError, Decision, Question, ReopenQuestion, Request, Seat
 from narrator.agents.i18n import message, refusal
 from narrator.rules.core import HOST, Action, PlayerId, Rejection
-from narrator.storyteller.template import CHOOSE, Choice, Option, StorytellerVoice
+from narrator.storyteller.intent import FREE, MAX_INTENT, clean_intent, explain, match_intent
+from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
 
 HELP = {
     "en": "Type the number of an approach; add w to spend a Willpower point (e.g. 2w), a to take the automatic "
@@ -47,6 +49,33 @@ def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0, lang:
     return Choice(actor=seat, approach=options[index - 1].approach, willpower="w" in flags, automatic="a" in flags)
 
 
+INTENT_UNCLEAR = "INTENT_UNCLEAR"
+"""The table's code for a typed intent the template could not match (its message is the player's language)."""
+
+
+def is_intent(text: str) -> bool:
+    """Whether ``text`` is words (an intent), not a number with flags or a command."""
+    return re.search(r"[^\W\d_]{2,}", text) is not None
+
+
+def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str, *,
+                 free: bool) -> tuple[Choice | None, str]:
+    """A typed intent as the player's answer, and what the table says about it.
+
+    ``free`` (a model Storyteller): the words go to it as they are (:data:`FREE`). Otherwise the
+    template reads them as the closest suggested approach and says which and why, or returns
+    ``None`` with a question to the player (see :mod:`narrator.storyteller.intent`).
+    """
+    intent = clean_intent(text)
+    if free:
+        return Choice(actor=seat, approach=FREE, intent=intent), message(lang, "improv.considering", text=intent)
+    found = match_intent(intent, [(o.approach, f"{o.label} {o.words}") for o in options])
+    said = explain(lang, intent, found, {o.approach: (o.number, o.label) for o in options})
+    if found.approach is None:
+        return None, said
+    return Choice(actor=seat, approach=found.approach, intent=intent), said
+
+
 class TerminalPlayer(Seat):
     """The player's seat at the terminal: answers the table's question (which approach); illegal
     input gets a reason and a new prompt, EOF or ``q`` quits cleanly."""
@@ -58,6 +87,8 @@ class TerminalPlayer(Seat):
     def __init__(self, ask: Callable[[str], str], say: Callable[[str], None], lang: str = "en") -> None:
         self.ask, self.say, self.lang = ask, say, lang
         self.shown_sheet = False
+        self.free_intent = False
+        """Whether typed intents go to a model Storyteller as they are (else the template matches them)."""
 
     def act(self, request: Request) -> Choice:
         from narrator.storyteller.reference import Reference
@@ -69,7 +100,9 @@ class TerminalPlayer(Seat):
             self.shown_sheet = True
             for line in ref.sheet(view):
                 self.say(escape(line))
-        if request.rejection is not None:
+        if request.rejection is not None and request.rejection.code == INTENT_UNCLEAR:
+            self.say("[yellow]" + escape(request.rejection.message) + "[/]")  # already in the player's language
+        elif request.rejection is not None:
             self.say("[red]" + escape(refusal(self.lang, request.rejection.code)) + "[/]")  # the kernel's English: logs
         for option in options:
             self.say(f"  [bold]{option.number}[/]. {option.label} [dim]{option.preview}[/]")
@@ -82,6 +115,7 @@ class TerminalPlayer(Seat):
                 raise QuitGame("quit")
             if text.strip().lower() in ("?", "h", "help", "помощь"):
                 self.say(HELP.get(self.lang, HELP["en"]))
+                self.say(escape(message(self.lang, "improv.help")))
                 self.say(escape(ref.say("commands")))
                 continue
             if text.strip().lower() in ("sheet", "лист", "who", "кто") and view:
@@ -92,6 +126,12 @@ class TerminalPlayer(Seat):
             parsed = parse_choice(text, options, request.seat, self.lang)
             if isinstance(parsed, Choice):
                 return parsed
+            if is_intent(text):
+                choice, said = typed_choice(text, options, request.seat, self.lang, free=self.free_intent)
+                self.say("[dim]" + escape(said) + "[/]" if choice is not None else "[yellow]" + escape(said) + "[/]")
+                if choice is not None:
+                    return choice
+                continue
             self.say("[yellow]" + escape(parsed) + "[/]")
 
 
@@ -112,9 +152,12 @@ class ScriptedPlayer(Seat):
     name = "scripted-player"
     max_attempts: int | None = None
 
-    def __init__(self, inputs: Iterable[str], *, then: str = "quit") -> None:
+    def __init__(self, inputs: Iterable[str], *, then: str = "quit", free_intent: bool = False,
+                 lang: str = "en") -> None:
         self.inputs: Iterator[str] = iter(inputs)
-        self.then = then
+        self.then, self.free_intent, self.lang = then, free_intent, lang
+        self.said: list[str] = []
+        """What the table said about the typed intents (the template's readings)."""
         self.rejections: list[Rejection] = []
         self.fallback_index = -1
 
@@ -126,6 +169,11 @@ class ScriptedPlayer(Seat):
             parsed = parse_choice(text, options, request.seat)
             if isinstance(parsed, Choice):
                 return parsed
+            if is_intent(text):
+                choice, said = typed_choice(text, options, request.seat, self.lang, free=self.free_intent)
+                self.said.append(said)
+                if choice is not None:
+                    return choice
         if self.then == "quit":
             raise QuitGame("script exhausted")
         # after a refusal try the next approach, so a scripted player never repeats a refused one forever
@@ -135,7 +183,8 @@ class ScriptedPlayer(Seat):
 
 def choice_notes(choice: Choice, by: str = "player") -> dict[str, Any]:
     """What the transcript keeps beside a roll request made of the player's choice."""
-    return {"by": by, "approach": choice.approach, "willpower": choice.willpower, "automatic": choice.automatic}
+    notes = {"by": by, "approach": choice.approach, "willpower": choice.willpower, "automatic": choice.automatic}
+    return {**notes, "intent": choice.intent} if choice.intent else notes
 
 
 class StorytellerSeat(Seat):
@@ -159,7 +208,10 @@ class StorytellerSeat(Seat):
             raise AgentGaveUpError("the Storyteller was asked before the player chose an approach")
         if request.rejection is not None:
             raise ReopenQuestion(request.rejection.message)
-        return Decision(self.voice.propose(request.view, choice), choice_notes(choice))
+        try:
+            return Decision(self.voice.propose(request.view, choice), choice_notes(choice))
+        except IntentUnclear as unclear:  # the player is asked again, told which approaches are closest
+            raise ReopenQuestion(str(unclear), rejection=Rejection(INTENT_UNCLEAR, str(unclear), "table")) from None
 
 
 PLAYER_SEAT: PlayerId = 0
@@ -204,6 +256,10 @@ class ApproachQuestion:
             return Rejection("NOT_CHOOSING", f"seat {seat} chose {answer.approach!r}, but the Storyteller is not "
                                              "waiting for a choice now; wait for the next prompt", "table")
         approaches = [o.approach for o in question.options]
+        if len(answer.intent) > MAX_INTENT:
+            return Rejection("INTENT_TOO_LONG", f"seat {seat}: an intent is at most {MAX_INTENT} characters", "table")
+        if answer.approach == FREE and answer.intent.strip():
+            return None  # the player's own words: the Storyteller rules on them, the kernel on its request
         if answer.approach not in approaches:
             return Rejection("UNKNOWN_APPROACH", f"seat {seat} chose {answer.approach!r}, which this scene does "
                                                  f"not offer; choose one of: {', '.join(approaches)}", "table")

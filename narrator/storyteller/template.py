@@ -10,12 +10,13 @@ kernel's host view, so a resumed game continues exactly where it stopped.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
 from narrator.agents.i18n import catalogue
-from narrator.rules.core import Action, Event, PlayerId
+from narrator.rules.core import HOST, Action, Event, PlayerId
 from narrator.rules.storyteller.actions import Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll
+from narrator.storyteller.intent import FREE, explain, match_intent
 from narrator.storyteller.scenario import Approach, Scenario, Scene
 
 View = Mapping[str, Any]
@@ -29,6 +30,8 @@ class Option:
     approach: str
     label: str
     preview: str
+    words: str = ""
+    """More words the approach answers to (the scenario's synonyms), for matching a typed intent."""
 
 
 CHOOSE = "choose_approach"
@@ -47,6 +50,13 @@ class Choice(Action):
     willpower: bool = False
     automatic: bool = False
     actor: PlayerId = 0
+    intent: str = ""
+    """What the player typed in their own words (empty when they chose by number). With ``approach``
+    ``"intent"`` (:data:`narrator.storyteller.intent.FREE`) the Storyteller rules on the words itself."""
+
+
+class IntentUnclear(ValueError):
+    """The template cannot tell which approach a typed intent means (the message asks the player)."""
 
 
 class StorytellerVoice(Protocol):
@@ -109,7 +119,7 @@ class TemplateStoryteller:
             return []
         scene = self._scene(view)
         assert scene is not None
-        return [Option(n, a.id, a.label.get(self.lang), self._preview(view, a))
+        return [Option(n, a.id, a.label.get(self.lang), self._preview(view, a), a.words.get(self.lang) if a.words else "")
                 for n, a in enumerate(scene.approaches, start=1)]
 
     def propose(self, view: View, choice: Choice | None) -> Action:
@@ -120,6 +130,8 @@ class TemplateStoryteller:
             raise ValueError("the player must choose an approach now")
         scene = self._scene(view)
         assert scene is not None
+        if choice.approach == FREE:
+            choice = self.read_intent(view, choice)
         approach = self._approach(scene, choice.approach)
         if approach is None:
             raise ValueError(f"no approach {choice.approach!r} in this scene")
@@ -130,6 +142,19 @@ class TemplateStoryteller:
         for event in events:
             lines.extend(self._narrate_one(view, event))
         return lines
+
+    def read_intent(self, view: View, choice: Choice) -> Choice:
+        """A free-form intent read as the closest suggested approach (the words' match), or refused.
+
+        Raises:
+            IntentUnclear: no approach clearly matches; its message says which are closest.
+        """
+        options = self.options(view)
+        found = match_intent(choice.intent, [(o.approach, f"{o.label} {o.words}") for o in options])
+        if found.approach is None:
+            raise IntentUnclear(explain(self.lang, choice.intent, found,
+                                        {o.approach: (o.number, o.label) for o in options}))
+        return replace(choice, approach=found.approach)
 
     # -- deciding -----------------------------------------------------------------------------
 
@@ -223,6 +248,8 @@ class TemplateStoryteller:
             head = [f"== {self.scenario.title.get(self.lang)} ==" if data.get("number") == 1 else ""]
             scene = self.scenario.scenes.get(str(data["scene"]))
             return [line for line in (*head, scene.text.get(self.lang) if scene else "") if line]
+        if event.kind == "narration" and data.get("by") == HOST:  # the Storyteller's words beside its move
+            return [str(data.get("text", ""))]
         if event.kind == "turn_begun":
             return [f"— turn {data['turn']} —" if self.lang == "en" else f"— ход {data['turn']} —"]
         if event.kind == "roll_resolved":

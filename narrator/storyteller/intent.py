@@ -1,0 +1,102 @@
+"""What a player types in their own words, and how the offline Storyteller reads it.
+
+A player may always type what the character does instead of an approach's number. With a model
+at the table the words go to it unchanged (:data:`FREE`: the model rules on them, the kernel checks
+its request). Without one the template Storyteller can only match the words against the scene's
+suggested approaches (:func:`match_intent`): it says which one it took and which words decided,
+or asks the player to choose; it never claims to understand more than that.
+
+The match is word similarity (rapidfuzz's normalised Indel ratio, with a shared-prefix rule for
+inflected words: «убедить» / «убедительно», "persuade" / "persuading") between the intent's
+words and each approach's label and its ``words`` (synonyms the scenario gives, per language).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz.distance import Indel
+
+from narrator.agents.i18n import message
+
+FREE = "intent"
+"""The approach id of a free-form intent the Storyteller (a model) rules on."""
+MAX_INTENT = 300
+"""Characters of an intent the table keeps (a sentence or two; longer text is cut)."""
+
+STOP = frozenset({
+    "the", "and", "with", "his", "her", "him", "you", "your", "while", "into", "onto", "for", "from", "that", "this",
+    "try", "tries", "trying", "will", "want", "them", "then", "who", "what", "away", "out", "off", "diff",
+    "его", "её", "она", "они", "оно", "это", "что", "как", "пока", "чтобы", "или", "так", "вот", "уже", "тут",
+    "там", "меня", "мне", "вас", "вам", "попробую", "пытаюсь", "хочу", "буду", "сл",
+})
+SIMILAR = 0.85
+"""Two words are alike at this normalised similarity (or when they share a long enough prefix)."""
+PREFIX = 5
+DECISIVE = 0.5
+"""The best approach must lead the next one by this many matched words to be taken without asking."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """The template's reading of an intent: the approach it took (or ``None``), the runners-up, the words."""
+
+    approach: str | None
+    candidates: tuple[str, ...]
+    words: tuple[str, ...]
+
+
+def words_of(text: str) -> list[str]:
+    """The content words of ``text``, lower-case (numbers, short and stop words dropped)."""
+    return [w for w in re.findall(r"[^\W\d_]+", text.lower()) if len(w) >= 3 and w not in STOP]
+
+
+def alike(a: str, b: str) -> float:
+    """How alike two words are, 0..1 (1 for a shared stem of :data:`PREFIX` letters)."""
+    if len(a) >= PREFIX and len(b) >= PREFIX and a[:PREFIX] == b[:PREFIX]:
+        return 1.0
+    return float(Indel.normalized_similarity(a, b))
+
+
+def score(intent_words: Sequence[str], approach_words: Sequence[str]) -> tuple[float, tuple[str, ...]]:
+    """How many of the intent's words an approach's words match (each counted once), and which."""
+    total, hits = 0.0, []
+    for word in dict.fromkeys(intent_words):
+        best = max((alike(word, other) for other in approach_words), default=0.0)
+        if best >= SIMILAR:
+            total += best
+            hits.append(word)
+    return total, tuple(hits)
+
+
+def match_intent(text: str, approaches: Sequence[tuple[str, str]]) -> Match:
+    """The closest approach to ``text`` among ``(id, words)`` pairs, or ``None`` and the candidates."""
+    said = words_of(text)
+    scored = sorted(((*score(said, words_of(words)), approach) for approach, words in approaches),
+                    key=lambda item: -item[0])
+    scored = [item for item in scored if item[0] > 0]
+    if not scored:
+        return Match(None, (), ())
+    best, hits, approach = scored[0]
+    runner_up = scored[1][0] if len(scored) > 1 else 0.0
+    if best - runner_up >= DECISIVE:
+        return Match(approach, (), hits)
+    return Match(None, tuple(item[2] for item in scored if best - item[0] < DECISIVE), ())
+
+
+def clean_intent(text: str) -> str:
+    """The intent as the table keeps it: one line, surrounding space stripped, at most :data:`MAX_INTENT`."""
+    return " ".join(text.split())[:MAX_INTENT]
+
+
+def explain(lang: str, text: str, found: Match, numbers: dict[str, tuple[int, str]]) -> str:
+    """What the template Storyteller says about its reading (``numbers``: approach -> (number, label))."""
+    if found.approach is not None:
+        number, label = numbers[found.approach]
+        return message(lang, "improv.chose", number=number, label=label, words=", ".join(found.words))
+    if found.candidates:
+        listed = ", ".join(str(numbers[a][0]) for a in found.candidates)
+        return message(lang, "improv.unclear", text=text, candidates=listed)
+    return message(lang, "improv.unknown", text=text)
