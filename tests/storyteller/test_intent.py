@@ -228,7 +228,7 @@ def test_every_ruling_the_kernel_accepts_is_a_legal_roll(ruled: dict, landing: o
 def test_a_legal_ruling_is_accepted_and_an_illegal_one_refused(landing: object) -> None:
     """The property above is not vacuous: the kernel takes a legal ruling, and refuses a contest whose
     opponent lacks the traits named for it."""
-    state, scene, sheet, model, game = landing
+    state, scene, _sheet, model, game = landing
     good = to_action(model.model_validate(json.loads(ruling(attribute="perception", ability="alertness"))), pc=SHEET,
                      scene=scene, intent_task=FREE, opponent_traits={})
     assert game.apply(state, good.action).state.pending is not None  # the dice are awaited
