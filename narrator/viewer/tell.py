@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.agents.i18n import end_reason, message, plural, refusal
-from narrator.rules.core import HOST, PUBLIC, Event
+from narrator.rules.core import HOST, PUBLIC, Event, Viewer
 from narrator.storyteller.template import display_name
 from narrator.viewer.timeline import Entry, Lens, Moment, Timeline
 from narrator.web.present import Context, Presenter, Section, presenter_for
@@ -95,6 +95,8 @@ class Teller:
         self.names = {s: self.ctx.seat(s) for s in range(timeline.seats)}
         self.names.update(self._character_names())
         self.recorded = timeline.recorded_language()
+        self._retold: dict[int, str] = {}
+        """Transcript line -> the template Storyteller's prose told again in the replay's language."""
 
     # -- names ------------------------------------------------------------------------------------
 
@@ -132,6 +134,7 @@ class Teller:
             seen = moment.visible(self.lens)
             if not seen:
                 continue
+            self._retell_storyteller(moment)
             view = self.game.view(moment.state, self.lens.knower)
             before = self.game.view(moment.before, self.lens.knower) if _has_move(seen) else view
             panel = self.presenter.panel(view, self.ctx) if panels else []
@@ -188,8 +191,10 @@ class Teller:
         if entry.event is not None:
             return self.presenter.event_text(entry.event, view, self.ctx) or ""
         if kind == "narration":
-            return self.narration(record, view)
+            return self._retold[entry.line] if entry.line in self._retold else self.narration(record, view)
         if kind == "action":
+            if entry.actor == HOST:  # a GM's or Storyteller's move is told by the events it derives
+                return ""
             return message(self.lang, "replay.move", who=self.who(entry.actor), move=self.move_label(entry, before))
         if kind == "chance":
             return message(self.lang, "replay.chance", values=" ".join(map(str, record["payload"].get("values", ()))))
@@ -206,26 +211,58 @@ class Teller:
             return message(self.lang, "replay.talk", who=self.who(entry.actor), offers="; ".join(offers)) if offers else ""
         if kind == "answer":
             payload = record.get("payload") or {}
-            answer = str(payload.get("approach") or payload.get("kind") or "")
-            return message(self.lang, "replay.answer", who=self.who(entry.actor), answer=answer.replace("_", " "))
+            answer = self.approach_label(str(payload.get("approach") or payload.get("kind") or ""), before)
+            return message(self.lang, "replay.answer", who=self.who(entry.actor), answer=answer)
         if kind == "result":
             winners = ", ".join(self.who(w) for w in record.get("winners") or ()) or message(self.lang, "replay.nobody")
             return message(self.lang, "replay.result", reason=end_reason(self.lang, str(record["termination"])),
                            winners=winners)
         return ""
 
+    def _retell_storyteller(self, moment: Moment) -> None:
+        """A template Storyteller's prose recorded in another language is told again in the replay's:
+        the template says the same things about the same events (from the host's view, as it did)."""
+        if self.game.name not in ("dark-ages", "wild-west") or not self._template_storyteller():
+            return
+        told = [e for e in moment.entries if e.kind == "narration" and e.record.get("lang") not in (None, self.lang)]
+        if not told:
+            return
+        from narrator.web.adapters.storyteller import player_ids, voice_for
+
+        view = self.game.view(moment.state, Viewer.HOST)
+        events = [e.event for e in moment.entries if e.event is not None]
+        lines = voice_for(str(view["book"]), self.lang, player_ids(view)[0]).narrate(view, events)
+        self._retold[told[0].line] = "\n".join(lines)
+        for extra in told[1:]:
+            self._retold[extra.line] = ""
+
+    def _template_storyteller(self) -> bool:
+        return any(isinstance(s, dict) and s.get("seat") == HOST and s.get("agent") == "template-storyteller"
+                   for s in self.timeline.header.get("seats") or ())
+
     def narration(self, record: dict[str, Any], view: Any) -> str:
-        """Prose said at the table, in the language it was said; in another language a note says so."""
-        said_in = record.get("lang") or self.recorded
-        if said_in and said_in != self.lang:
-            return message(self.lang, "replay.other_language", language=message(self.lang, f"replay.language_name.{said_in}"),
-                           current=message(self.lang, f"replay.language_name.{self.lang}"))
+        """Prose said at the table, as it was said; said in another language than the replay's, it
+        is marked so (words people and Storytellers said are quoted, never translated)."""
         event = Event("narration", PUBLIC, {"by": record.get("by"), "text": str(record.get("text", ""))})
         text = self.presenter.event_text(event, view, self.ctx)
-        if text and "narration" not in text:
-            return text
-        by = record.get("by")
-        return f"{self.who(by)}: {record['text']}" if isinstance(by, int) else str(record["text"])
+        if not text or "narration" in text:
+            by = record.get("by")
+            text = f"{self.who(by)}: {record['text']}" if isinstance(by, int) else str(record["text"])
+        said_in = record.get("lang") or self.recorded
+        if said_in and said_in != self.lang:
+            note = message(self.lang, "replay.said_in", language=message(self.lang, f"replay.language_name.{said_in}"))
+            return "\n".join(f"{note} {part}" for part in text.split("\n") if part.strip())
+        return text
+
+    def approach_label(self, approach: str, view: Any) -> str:
+        """A Storyteller player's approach as the scene offered it (its id if the scene is not known)."""
+        try:
+            from narrator.web.adapters.storyteller import player_ids, voice_for
+
+            voice = voice_for(str(view["book"]), self.lang, player_ids(view)[0])
+            return next(o.label for o in voice.options(view) if o.approach == approach)
+        except (KeyError, TypeError, IndexError, StopIteration, AssertionError, ValueError):
+            return approach.replace("_", " ")
 
     def move_label(self, entry: Entry, before: Any) -> str:
         assert entry.action is not None

@@ -8,7 +8,7 @@ import re
 
 from tests.web.conftest import Tables, as_seat, token_of
 
-DATA = re.compile(r'<script type="application/json" id="replay-data">(.*?)</script>', re.S)
+DATA = re.compile(r'<script type="application/json" id="replay-data">(.*?)</script>', re.DOTALL)
 
 
 def lens_keys(html: str) -> list[str]:
