@@ -80,7 +80,9 @@ class Header(_Strict):
     seats: list[dict[str, Any]]
     table: dict[str, Any] | StrictStr | None = None
     scenario: StrictStr | None = None
+    scenario_file: StrictStr | None = None
     pc: StrictStr | None = None
+    pcs: list[StrictStr] | None = None
     lang: StrictStr | None = None
     llm: dict[str, Any] | None = None
     hash: StrictStr | None = None

@@ -41,7 +41,7 @@ from narrator.rules.core import HOST, Action, Event, Rejection
 from narrator.rules.storyteller.actions import Roll
 from narrator.storyteller.improv import NONE, Ruled, RulingRefused, ruling_model, to_action
 from narrator.storyteller.intent import FREE
-from narrator.storyteller.seat import INTENT_UNCLEAR, PLAYER_SEAT
+from narrator.storyteller.seat import INTENT_UNCLEAR, choices
 from narrator.storyteller.template import Choice, IntentUnclear, Option, TemplateStoryteller, View
 
 RecordSink = Callable[[dict[str, Any]], None]
@@ -149,9 +149,25 @@ class LLMStoryteller:
             self.record_fallback(FRAME.name, error)
             return text
 
-    def options(self, view: View) -> list[Option]:
+    def options(self, view: View, answers: Mapping[int, Choice] | None = None) -> list[Option]:
         """The scenario's approaches (empty when the Storyteller moves alone)."""
-        return self.template.options(view)
+        return self.template.options(view, answers)
+
+    def questions(self, view: View, answers: Mapping[int, Choice]) -> list[Any]:
+        """Whom the table asks now (the scenario's flow: the template's)."""
+        return self.template.questions(view, answers)
+
+    def storyteller_move(self, view: View, answers: Mapping[int, Choice] | None = None) -> Action | None:
+        """The Storyteller's own move (scenes, turns, its characters): the scenario's flow."""
+        return self.template.storyteller_move(view, answers)
+
+    def lead(self, view: View, answers: Mapping[int, Choice]) -> Choice | None:
+        """The standing choice the next request is made of."""
+        return self.template.lead(view, answers)
+
+    def propose(self, view: View, choice: Choice | None, answers: Mapping[int, Choice] | None = None) -> Action:
+        """The template's request (the model shapes plain rolls through :class:`RollRequest`)."""
+        return self.template.propose(view, choice, answers)
 
     def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
         """The template's lines, with the generic result line of each roll told by the model."""
@@ -191,14 +207,15 @@ class LLMStoryteller:
     # -- roll requests -----------------------------------------------------------------------------
 
     def rolls(self, view: View, choice: Choice) -> bool:
-        """Whether the chosen approach is a plain roll the model may shape (not a move, fight or contest)."""
+        """Whether the chosen approach is a plain roll the model may shape (not a move, fight, contest or
+        teamwork task)."""
         scene = self.template._scene(view)
         approach = self.template._approach(scene, choice.approach) if scene else None
         return approach is not None and approach.roll is not None and scene is not None and scene.fight is None
 
     def start_request(self, view: View, choice: Choice) -> RollRequest:
         """A conversation asking the model for the roll of ``choice`` (kernel refusals go back into it)."""
-        pc = self.template.pc
+        pc = self.template.character_of(view, choice.actor)  # the character whose choice it is
         sheet = self.template._sheet(view, pc) or {}
         traits = [*sheet.get("attributes", {}), *sheet.get("abilities", {})]
         output = roll_model([pc], traits)
@@ -219,7 +236,8 @@ class LLMStoryteller:
 
     def start_improv(self, view: View, choice: Choice) -> Improvisation:
         """A conversation asking the model to rule on the player's own words (refusals go back into it)."""
-        template, pc = self.template, self.template.pc
+        template = self.template
+        pc = template.character_of(view, choice.actor)  # the character whose words they are
         scene = template._scene(view)
         assert scene is not None
         sheet = template._sheet(view, pc) or {}
@@ -268,8 +286,8 @@ class Improvisation:
         while True:
             ruling = self.conversation.run()
             try:
-                ruled = to_action(ruling, pc=template.pc, scene=scene, intent_task=FREE,
-                                  opponent_traits=self.opponent_traits)
+                ruled = to_action(ruling, pc=template.character_of(self.view, self.choice.actor), scene=scene,
+                                  intent_task=FREE, opponent_traits=self.opponent_traits)
             except RulingRefused as refused:
                 self.refused(str(refused))
                 continue
@@ -337,18 +355,21 @@ class LLMStorytellerSeat(Seat):
         self._request: RollRequest | None = None
         self._improv: Improvisation | None = None
         self._by = "template"
+        self._answers: dict[int, Choice] = {}
 
     def act(self, request: Request) -> Decision:
         """The next proposal for the kernel (from the player's answer when the scene waits on it)."""
         view = request.view
-        options = self.voice.options(view)
-        if not options:
+        answers = choices(request.answers)
+        move = self.voice.storyteller_move(view, answers)
+        if move is not None:
             if request.rejection is not None:
                 raise AgentGaveUpError(f"the Storyteller's own move was refused: {request.rejection.message}")
-            return Decision(self.voice.template.propose(view, None), {"by": "storyteller"})
-        choice = request.answers.get(PLAYER_SEAT)
-        if not isinstance(choice, Choice):
-            raise AgentGaveUpError("the Storyteller was asked before the player chose an approach")
+            return Decision(move, {"by": "storyteller"})
+        choice = self.voice.lead(view, answers)
+        if choice is None:
+            raise AgentGaveUpError("the Storyteller was asked before a character chose an approach")
+        self._answers = answers
         rejection = request.rejection
         if rejection is None or self._choice is None:
             return self._fresh(view, choice)
@@ -365,7 +386,7 @@ class LLMStorytellerSeat(Seat):
                 return self._decision(self._request.propose(), "llm")
             except AgentGaveUpError as error:
                 self.voice.record_fallback(ROLE_REQUEST, error)
-                return self._decision(self.voice.template.propose(view, self._choice), "template")
+                return self._decision(self.voice.template.propose(view, self._choice, self._answers), "template")
         raise ReopenQuestion(rejection.message)  # the template's request too: the player chooses again
 
     def _template(self, view: View, choice: Choice) -> Decision:
@@ -405,7 +426,7 @@ class LLMStorytellerSeat(Seat):
                 return self._decision(self._request.propose(), "llm")
             except AgentGaveUpError as error:
                 self.voice.record_fallback(ROLE_REQUEST, error)
-        return self._decision(self.voice.template.propose(view, choice), "template")
+        return self._decision(self.voice.template.propose(view, choice, self._answers), "template")
 
     def _decision(self, action: Action, by: str, *, said: tuple[str, ...] = (), **more: str) -> Decision:
         self._by = by

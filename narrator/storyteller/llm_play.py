@@ -43,16 +43,18 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
 
 
 def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str, seed: int | None,
-              transcript: Path | None, resume: Path | None, rules: Path | None, combat: Path | None) -> None:
+              transcript: Path | None, resume: Path | None, rules: Path | None, combat: Path | None, *,
+              sheets: list[str] | None = None, scenario: str | None = None, bots: list[str] | None = None) -> None:
     """The ``play`` command body: the template game, or the same game with a model Storyteller."""
     from narrator.cli.llm import llm_settings
 
+    troupe = {"sheets": sheets or (), "scenario": scenario, "bots": bots or ()}
     with llm_settings(llm_mode) as llm:
         if llm is None:
-            template_play._play(book, character, lang, seed, transcript, resume, rules, combat)
+            template_play._play(book, character, lang, seed, transcript, resume, rules, combat, **troupe)
             return
         table, player, say = template_play.terminal_table(book, character, lang, seed, transcript, resume, rules,
-                                                          combat)
+                                                          combat, **troupe)
         table, _voice = attach_llm(table, llm, player, say)
         say(f"[dim]transcript: {table.transcript} · Storyteller: {_voice.model_name} · type ? for help[/]")
         template_play.run(table, say)
@@ -64,27 +66,35 @@ LLM = typer.Option(None, "--llm", help="Where the Storyteller's words and roll r
                                        "See docs/llm.md.")
 
 
-def play_dark_ages(character: Path | None = template_play.CHARACTER, lang: str = template_play.LANG,
-                   seed: int | None = template_play.SEED, transcript: Path | None = template_play.TRANSCRIPT,
-                   resume: Path | None = template_play.RESUME, rules: Path | None = template_play.RULES,
-                   combat: Path | None = template_play.COMBAT, llm: str | None = LLM) -> None:
+def play_dark_ages(sheet: list[str] | None = template_play.SHEET, scenario: str | None = template_play.SCENARIO,
+                   bot: list[str] | None = template_play.BOT, character: Path | None = template_play.CHARACTER,
+                   lang: str = template_play.LANG, seed: int | None = template_play.SEED,
+                   transcript: Path | None = template_play.TRANSCRIPT, resume: Path | None = template_play.RESUME,
+                   rules: Path | None = template_play.RULES, combat: Path | None = template_play.COMBAT,
+                   llm: str | None = LLM) -> None:
     """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the template or a model Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
-    saves and tells you how to resume. With --llm the model frames scenes, proposes the roll (the
+    saves and tells you how to resume. --sheet (repeatable) seats a troupe of 1..5 characters at this
+    terminal (hot-seat; --bot ID hands one to a bot); --scenario plays another scenario. With --llm the model frames scenes, proposes the roll (the
     rules engine checks it; refused ones fall back to the template) and tells each result.
     """
-    play_book("dark_ages", llm, character, lang, seed, transcript, resume, rules, combat)
+    play_book("dark_ages", llm, character, lang, seed, transcript, resume, rules, combat, sheets=sheet,
+              scenario=scenario, bots=bot)
 
 
-def play_wild_west(character: Path | None = template_play.CHARACTER, lang: str = template_play.LANG,
-                   seed: int | None = template_play.SEED, transcript: Path | None = template_play.TRANSCRIPT,
-                   resume: Path | None = template_play.RESUME, rules: Path | None = template_play.RULES,
-                   combat: Path | None = template_play.COMBAT, llm: str | None = LLM) -> None:
+def play_wild_west(sheet: list[str] | None = template_play.SHEET, scenario: str | None = template_play.SCENARIO,
+                   bot: list[str] | None = template_play.BOT, character: Path | None = template_play.CHARACTER,
+                   lang: str = template_play.LANG, seed: int | None = template_play.SEED,
+                   transcript: Path | None = template_play.TRANSCRIPT, resume: Path | None = template_play.RESUME,
+                   rules: Path | None = template_play.RULES, combat: Path | None = template_play.COMBAT,
+                   llm: str | None = LLM) -> None:
     """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the template or a model Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
-    saves and tells you how to resume. With --llm the model frames scenes, proposes the roll (the
+    saves and tells you how to resume. --sheet (repeatable) seats a troupe of 1..5 characters at this
+    terminal (hot-seat; --bot ID hands one to a bot); --scenario plays another scenario. With --llm the model frames scenes, proposes the roll (the
     rules engine checks it; refused ones fall back to the template) and tells each result.
     """
-    play_book("wild_west", llm, character, lang, seed, transcript, resume, rules, combat)
+    play_book("wild_west", llm, character, lang, seed, transcript, resume, rules, combat, sheets=sheet,
+              scenario=scenario, bots=bot)

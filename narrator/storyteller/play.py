@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +20,20 @@ from narrator.resume import ResumeError, is_retracing, load_header, resume_sessi
 from narrator.rules.core import HOST, Event, Viewer
 from narrator.rules.registry import get_game
 from narrator.rules.storyteller.dice import RollResult
-from narrator.rules.storyteller.sheet import parse_sheet
+from narrator.rules.storyteller.sheet import Character
 from narrator.session import Session
 from narrator.storyteller import render
 from narrator.storyteller.data import DataError, load_combat, load_sheet, read_yaml, sample_sheets, table_config
 from narrator.storyteller.reference import Reference
 from narrator.storyteller.scenario import load_narration, load_scenario
-from narrator.storyteller.seat import PLAYER_SEAT, ApproachQuestion, Player, QuitGame, StorytellerSeat, TerminalPlayer
+from narrator.storyteller.seat import (
+    ApproachQuestion,
+    BotPlayer,
+    Player,
+    QuitGame,
+    StorytellerSeat,
+    TerminalPlayer,
+)
 from narrator.storyteller.template import TemplateStoryteller
 from narrator.transcript import TranscriptWriter, default_transcript_path
 
@@ -43,45 +50,92 @@ class Table:
     book: str
 
 
-def new_table(book: str, *, character: Path | None, lang: str, seed: int | None, transcript: Path,
-              player: Player, say: Say, rules: Path | None = None, combat: Path | None = None,
-              scenario: Path | None = None) -> Table:
+def new_table(book: str, *, character: Path | None = None, lang: str, seed: int | None, transcript: Path,
+              player: Player | None = None, say: Say, rules: Path | None = None, combat: Path | None = None,
+              scenario: Path | str | None = None, sheets: Sequence[Path | str | Character] = (),
+              players: Sequence[Player] | None = None) -> Table:
     """Start a new game of ``book`` (``dark_ages`` / ``wild_west``) and write its header.
 
+    ``sheets`` (files, or shipped sample ids such as ``ruth``) are the troupe, one seat each in order,
+    played by ``players`` (or ``player`` for a single character); without sheets the book's last sample plays.
+
     Raises:
-        DataError: a sheet, profile, combat or scenario file that does not validate.
+        DataError: a sheet, profile, combat or scenario file that does not validate, or a troupe the
+            scenario is not written for.
     """
     story = load_scenario(book, scenario)
-    sheet = load_sheet(character or sample_sheets(book)[-1], book)
-    npcs = [_npc(data, book) for data in story.npcs]
+    given = [character] if character else list(sheets)
+    troupe = [s if isinstance(s, Character) else resolve_sheet(book, s) for s in given]
+    troupe = troupe or [load_sheet(sample_sheets(book)[-1], book)]
+    seated = list(players) if players is not None else [player] * len(troupe) if player is not None else []
+    if len(seated) != len(troupe):
+        raise DataError(f"{len(troupe)} characters but {len(seated)} players; give one player per sheet")
+    if not story.players.min <= len(troupe) <= story.players.max:
+        raise DataError(f"{story.id} is written for {story.players.min}..{story.players.max} characters, "
+                        f"not {len(troupe)}")
+    npcs = story.npc_sheets()
+    taken = {n.id for n in npcs} & {c.id for c in troupe}
+    if taken:
+        raise DataError(f"character id {min(taken)!r} is taken by a Storyteller character of {story.id}")
     options = read_yaml(rules) if rules else None
     if options is not None and not isinstance(options, dict):
         raise DataError(f"{rules}: a rules profile must be a mapping of option: value")
-    config = table_config(book, [sheet, *npcs], combat=load_combat(book, combat), options=options)
-    voice = TemplateStoryteller(story, load_narration(), lang=lang, pc=sheet.id)
+    config = replace(table_config(book, [*troupe, *npcs], combat=load_combat(book, combat), options=options),
+                     scenario=story.id)
+    voice = TemplateStoryteller(story, load_narration(), lang=lang, pc=troupe[0].id)
     game = get_game(book.replace("_", "-"))
     seed = seed if seed is not None else random.SystemRandom().randrange(10 ** 6)
-    session = Session(game, config, {HOST: StorytellerSeat(voice), PLAYER_SEAT: player}, seed=seed,
-                      recorder=TranscriptWriter(transcript), questions=ApproachQuestion(lambda _view: voice))
+    agents = {HOST: StorytellerSeat(voice), **{seat: p for seat, p in enumerate(seated)}}
+    session = Session(game, config, agents, seed=seed, recorder=TranscriptWriter(transcript),
+                      questions=ApproachQuestion(lambda _view: voice))
     session.write_header(seats=[{"seat": HOST, "agent": "template-storyteller", "role": "storyteller"},
-                                {"seat": 0, "agent": "human", "character": sheet.id}],
-                         scenario=story.id, pc=sheet.id, lang=lang)
+                                *({"seat": seat, "agent": getattr(p, "name", "human"), "character": c.id}
+                                  for seat, (p, c) in enumerate(zip(seated, troupe)))],
+                         scenario=story.id, scenario_file=_scenario_ref(book, scenario), pc=troupe[0].id,
+                         pcs=[c.id for c in troupe], lang=lang)
     _listen(session, voice, say)
     return Table(session, voice, transcript, book)
 
 
+def resolve_sheet(book: str, given: Path | str) -> Any:
+    """A sheet from a file, or a shipped sample by id or file name (``ruth``, ``brother-odo``)."""
+    path = Path(given)
+    if not path.is_file() and isinstance(given, str) and "/" not in given and not given.endswith((".yaml", ".json")):
+        for sample in sample_sheets(book):
+            sheet = load_sheet(sample, book)
+            if given in (sheet.id, sample.stem):
+                return sheet
+        known = ", ".join(p.stem for p in sample_sheets(book))
+        raise DataError(f"--sheet {given}: no such file, and not a sample character of {book} ({known})")
+    return load_sheet(path, book)
+
+
 def _npc(data: dict[str, Any], book: str) -> Any:
+    """A scenario's Storyteller character as a kernel sheet (its ``names`` are the story's, not the sheet's)."""
+    from narrator.rules.storyteller.sheet import parse_sheet
+
     try:
-        return parse_sheet(data, book=book)
+        return parse_sheet({k: v for k, v in data.items() if k != "names"}, book=book)
     except ValueError as error:
         raise DataError(f"scenario npc {data.get('id')!r}: {error}") from None
 
 
-def resume_table(path: Path, *, player: Player, say: Say, lang: str | None = None,
-                 scenario: Path | None = None, book: str | None = None) -> Table:
+def _scenario_ref(book: str, scenario: Path | str | None) -> str | None:
+    """How the header names a scenario given with ``--scenario`` (so ``--resume`` finds it again)."""
+    if scenario is None:
+        return None
+    from narrator.storyteller.scenario import scenario_path
+
+    return str(scenario_path(book, scenario).resolve())
+
+
+def resume_table(path: Path, *, player: Player | None = None, say: Say, lang: str | None = None,
+                 scenario: Path | str | None = None, book: str | None = None,
+                 players: Sequence[Player] | None = None) -> Table:
     """Continue the game recorded at ``path`` (of ``book`` when given, else either Storyteller game).
 
     The game is retraced with its narration, so a move whose narration a crash cut off gets it.
+    ``players`` sit in the recorded seats in order (or ``player`` in every seat).
 
     Raises:
         ResumeError: another game's file, the game is over, or the transcript does not replay.
@@ -90,12 +144,17 @@ def resume_table(path: Path, *, player: Player, say: Say, lang: str | None = Non
     games = (book.replace("_", "-"),) if book else ("dark-ages", "wild-west")
     header = load_header(path, game=games)
     book = str(header.get("game", "")).replace("-", "_")
-    story = load_scenario(book, scenario)
+    story = load_scenario(book, scenario or header.get("scenario_file"))
     if header.get("scenario") != story.id:
         raise DataError(f"{path} was played with scenario {header.get('scenario')!r}, not {story.id!r}")
+    seats = len(header.get("pcs") or [header.get("pc")])
+    seated = list(players) if players is not None else [player] * seats
+    if len(seated) != seats or any(p is None for p in seated):
+        raise DataError(f"{path} has {seats} player seats; give one player for each")
     voice = TemplateStoryteller(story, load_narration(), lang=lang or str(header.get("lang", "en")),
                                 pc=str(header["pc"]))
-    session = resume_session(path, {HOST: StorytellerSeat(voice), PLAYER_SEAT: player}, game=games,
+    agents = {HOST: StorytellerSeat(voice), **{seat: p for seat, p in enumerate(seated)}}
+    session = resume_session(path, agents, game=games,  # type: ignore[arg-type]
                              listen=lambda session: _attach(session, voice, say))
     return Table(session, voice, path, book)
 
@@ -163,8 +222,10 @@ def run(table: Table, say: Say, *, max_moves: int = 2000) -> bool:
 
 
 def _play(book: str, character: Path | None, lang: str, seed: int | None, transcript: Path | None,
-          resume: Path | None, rules: Path | None, combat: Path | None) -> None:
-    table, _player, say = terminal_table(book, character, lang, seed, transcript, resume, rules, combat)
+          resume: Path | None, rules: Path | None, combat: Path | None, *, sheets: Sequence[str] = (),
+          scenario: str | None = None, bots: Sequence[str] = ()) -> None:
+    table, _player, say = terminal_table(book, character, lang, seed, transcript, resume, rules, combat,
+                                         sheets=sheets, scenario=scenario, bots=bots)
     lang = table.voice.lang
     if resume is not None:
         view = table.session.game.view(table.session.state, Viewer.HOST)
@@ -177,10 +238,13 @@ def _play(book: str, character: Path | None, lang: str, seed: int | None, transc
 
 
 def terminal_table(book: str, character: Path | None, lang: str, seed: int | None, transcript: Path | None,
-                   resume: Path | None, rules: Path | None, combat: Path | None) -> tuple[Any, TerminalPlayer, Any]:
-    """A terminal game's table (new, or resumed from its transcript), its player and its ``say``.
+                   resume: Path | None, rules: Path | None, combat: Path | None, *, sheets: Sequence[str] = (),
+                   scenario: str | None = None, bots: Sequence[str] = ()) -> tuple[Any, TerminalPlayer, Any]:
+    """A terminal game's table (new, or resumed from its transcript), its first player and its ``say``.
 
-    Bad input (language, character sheet, rules, transcript) exits with a clear message, no traceback.
+    Several ``sheets`` play hot-seat at one terminal (a person per character, asked in turn), except
+    the characters named in ``bots``, which a bot plays. Bad input (language, character sheet, rules,
+    scenario, transcript) exits with a clear message, no traceback.
     """
     from narrator.cli.common import console, fail, fresh_seed, language
 
@@ -188,19 +252,45 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
     say = console.print
     player = TerminalPlayer(lambda prompt: console.input(prompt), say, lang)
     try:
+        given: list[Path | str] = [character] if character else list(sheets)
         if resume is not None:
-            table = resume_table(resume, player=player, say=say, lang=lang, book=book)
+            header = load_header(resume, game=(book.replace("_", "-"),))
+            seats = header.get("seats") or []
+            ids = header.get("pcs") or [header.get("pc")]
+            bot_ids = [s.get("character") for s in seats if s.get("agent") == BotPlayer.name]
+            players = [_terminal_player(i, ids, bot_ids, say, lang, seed=int(header.get("seed") or 0), first=player)
+                       for i in range(len(ids))]
+            table = resume_table(resume, players=players, say=say, lang=lang, book=book, scenario=scenario)
         else:
             seed = fresh_seed(seed)
             say("[dim]" + escape(message(lang, "session.seed", seed=seed)) + "[/]")
             path = transcript or default_transcript_path(book.replace("_", "-"), seed)
-            table = new_table(book, character=character, lang=lang, seed=seed, transcript=path, player=player,
-                              say=say, rules=rules, combat=combat)
+            troupe = [resolve_sheet(book, s) for s in given] or [load_sheet(sample_sheets(book)[-1], book)]
+            unknown = sorted(set(bots) - {c.id for c in troupe})
+            if unknown:
+                raise DataError(f"--bot {unknown[0]}: not a character of this table ({', '.join(c.id for c in troupe)})")
+            ids = [c.id for c in troupe]
+            players = [_terminal_player(i, ids, list(bots), say, lang, seed=seed, first=player) for i in range(len(ids))]
+            table = new_table(book, lang=lang, seed=seed, transcript=path, players=players, say=say, rules=rules,
+                              combat=combat, scenario=scenario, sheets=troupe)
     except (DataError, ResumeError) as error:
         fail(str(error), getattr(error, "exit_code", 2))
     except FileNotFoundError as error:
         fail(f"{error.filename}: no such file")
     return table, player, say
+
+
+def _terminal_player(seat: int, ids: Sequence[str], bots: Sequence[Any], say: Say, lang: str, *, seed: int,
+                     first: TerminalPlayer) -> Player:
+    """Who plays seat ``seat`` at the terminal: a bot for a character in ``bots``, else a person (hot-seat)."""
+    if ids[seat] in bots:
+        return BotPlayer(seed)
+    if seat == 0:
+        player = first
+    else:
+        player = TerminalPlayer(first.ask, say, lang)
+    player.troupe = len(ids) > 1
+    return player
 
 
 def _recorded_language(path: Path) -> str | None:
@@ -217,6 +307,12 @@ def _recorded_language(path: Path) -> str | None:
 
 
 CHARACTER = typer.Option(None, "--character", "-c", help="A character sheet (YAML/JSON); default: a sample.")
+SHEET = typer.Option(None, "--sheet", "-s", help="A character of the troupe: a sheet file (YAML/JSON) or a sample's "
+                                                 "id (ruth, elias, ...). Repeat for 1..5 characters, one seat each, "
+                                                 "asked in turn at this terminal (hot-seat).")
+SCENARIO = typer.Option(None, "--scenario", help="A scenario file (YAML, docs/scenarios.md) or a shipped scenario's "
+                                                 "id; default: the book's built-in one.")
+BOT = typer.Option(None, "--bot", help="A character (sheet id) a bot plays instead of a person; repeatable.")
 LANG = typer.Option(None, "--lang", help="en or ru (default: NARRATOR_LANG, else the locale, else en; a resumed "
                                          "game keeps its own).")
 SEED = typer.Option(None, "--seed", help="Seed the dice (default: a random seed, printed and recorded).")

@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from narrator.agents.i18n import catalogue, health_name
+from narrator.agents.i18n import catalogue, health_name, message
 from narrator.rules.core import Event
 from narrator.rules.storyteller.sheet import ATTRIBUTES
 from narrator.storyteller.data import read_yaml
@@ -34,6 +34,12 @@ def display_name(lang: str, character: str) -> str | None:
     from narrator.storyteller.template import display_name as shipped
 
     return shipped(lang, character)
+
+
+def concept_of(lang: str, sheet: Mapping[str, Any]) -> str:
+    """A character's concept in ``lang``: a shipped sample's from the catalogue, else the sheet's own words."""
+    found = catalogue(lang).get("troupe", {}).get("concepts", {}).get(str(sheet.get("id")))
+    return str(found) if found else str(sheet.get("concept") or "")
 
 
 class Reference:
@@ -65,11 +71,11 @@ class Reference:
     # -- the sheet ---------------------------------------------------------------------------------
 
     def sheet(self, view: Mapping[str, Any]) -> list[str]:
-        """Every player sheet of the view with its current Willpower and health."""
+        """The viewer's own sheet (every full player sheet of the view) with its current Willpower and health."""
         lines: list[str] = []
         for sheet in view.get("sheets", ()):
-            if not sheet.get("player", True):
-                continue
+            if not sheet.get("player", True) or "attributes" not in sheet:
+                continue  # another seat's character: the table knows its name and concept, not its sheet
             cond = next((c for c in view.get("characters") or () if c["id"] == sheet["id"]), {})
             attrs = sheet.get("attributes", {})
             lines.append(self.say("sheet", name=display_name(self.lang, str(sheet["id"])) or sheet["name"]))
@@ -91,9 +97,27 @@ class Reference:
         return text + (f" ({self.say('wounds', n=damage)})" if damage else "")
 
     def scene(self, view: Mapping[str, Any]) -> list[str]:
-        """Every character's public condition."""
-        return [self.say("others") + ":", *(f"  {self.who(c['id'])}: {self._health(c)}"
-                                            for c in view.get("characters") or ())]
+        """Every character's public condition; another player character also by its concept."""
+        sheets = {str(s["id"]): s for s in view.get("sheets", ())}
+        lines = [self.say("others") + ":"]
+        for cond in view.get("characters") or ():
+            sheet = sheets.get(str(cond["id"]), {})
+            concept = concept_of(self.lang, sheet) if sheet.get("player") and "attributes" not in sheet else ""
+            name = self.who(cond["id"])
+            if concept:
+                name = message(self.lang, "troupe.known", name=name, concept=concept)
+            lines.append(f"  {name}: {self._health(cond)}")
+        return lines
+
+    def team_lines(self, event: Event) -> list[str]:
+        """One labelled line per member of a teamwork roll (plain text)."""
+        lines = []
+        for result in event.data.get("results", ()):
+            traits = " + ".join(self.trait(t) for t in result.get("traits", ()))
+            label = message(self.lang, "troupe.team_label", traits=traits, difficulty=result.get("difficulty"),
+                            who=self.who(result.get("character")))
+            lines.append(f"{label} {_faces(result.get('dice', ()))} → {result.get('net')}")
+        return lines
 
     # -- roll lines (rich markup) ----------------------------------------------------------------
 

@@ -1,81 +1,160 @@
-"""Scenarios as data (``prompts/storyteller/*.yaml``): scenes, the approaches a player may take, transitions.
+"""Scenarios as data (``prompts/storyteller/*.yaml``, ``prompts/storyteller/scenarios/<book>/*.yaml``).
 
-A transition target is a scene id, ``retry`` (stay in the scene: next turn) or ``end:<ending>``.
+A scenario is a few scenes for a troupe of 1..5 player characters: each scene's framing and stakes,
+the approaches the Storyteller offers (the traits and difficulty each asks for, and whether it is a
+simple or extended roll, a contest against a Storyteller character or another player character, a
+teamwork task, an attack, or a plain move), the Storyteller's characters with their sheets (their
+pools), and how a scene ends (an approach's outcome, a clock, a fight won or lost). The format is
+documented in ``docs/scenarios.md``; every field is validated here, and an error names the file and
+the field (``scenes.landing.approaches.0.roll.difficulty``).
+
+A transition target is a scene id, ``retry`` (stay in the scene: the next character, then the next
+turn) or ``end:<ending>``.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from narrator import prompts
 from narrator.storyteller.data import DataError, read_yaml
 
 PROMPTS = Path(prompts.__file__).resolve().parent / "storyteller"
+SHIPPED = PROMPTS / "scenarios"
+"""Shipped scenarios beyond each book's built-in one: ``scenarios/<dark-ages|wild-west>/<id>.yaml``."""
+
+Outcome = Literal["success", "failure", "botch"]
+TraitList = list[str]
+TRAIT_ID = r"^[a-z][a-z_]*$"
 
 
 class Text(BaseModel):
     """A text in both languages."""
 
     model_config = ConfigDict(extra="forbid")
-    en: str
-    ru: str
+    en: str = Field(min_length=1)
+    ru: str = Field(min_length=1)
 
     def get(self, lang: str) -> str:
         """The text in ``lang`` (English when unknown)."""
         return self.ru if lang == "ru" else self.en
 
 
-class RollSpec(BaseModel):
-    """What an approach rolls."""
+def _traits(value: list[str]) -> list[str]:
+    """A pool is one trait or an Attribute + an Ability (the kernel checks which is which against the sheet)."""
+    if not 1 <= len(value) <= 2:
+        raise ValueError(f"a pool names one or two traits (an Attribute + an Ability), not {len(value)}")
+    bad = [t for t in value if not isinstance(t, str) or not re.match(TRAIT_ID, t)]
+    if bad:
+        raise ValueError(f"trait ids are lower-case words with underscores (dexterity, animal_ken), not {bad}")
+    return value
 
+
+class _Spec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    traits: list[str]
+
+    @field_validator("traits", "opponent_traits", "helper_traits", check_fields=False)
+    @classmethod
+    def _pool(cls, value: list[str] | None) -> list[str] | None:
+        return None if value is None else _traits(value)
+
+
+class RollSpec(_Spec):
+    """What an approach rolls: the character's own pool, simple or extended."""
+
+    traits: TraitList
     difficulty: int = Field(default=6, ge=2, le=10)
     action: Literal["simple", "extended"] = "simple"
-    target: int = 0
+    target: int = Field(default=0, ge=0)
+    combat: bool = False
+
+    @model_validator(mode="after")
+    def _extended_needs_target(self) -> RollSpec:
+        if self.action == "extended" and self.target < 2:
+            raise ValueError("an extended roll needs a target of 2 or more successes (DA L201; WW L96)")
+        if self.action == "simple" and self.target:
+            raise ValueError("a target belongs to an extended roll (action: extended) (D36)")
+        return self
+
+
+class ResistedSpec(_Spec):
+    """An approach contested by a Storyteller character (``opponent``: one of the scenario's ``npcs``)."""
+
+    traits: TraitList
+    difficulty: int = Field(default=6, ge=2, le=10)
+    opponent: str
+    opponent_traits: TraitList
+    opponent_difficulty: int = Field(default=6, ge=2, le=10)
+    target: int = Field(default=0, ge=0)
+
+
+class VersusSpec(_Spec):
+    """A contest between two player characters: the chooser against another character of the troupe
+    (the table offers one option per other character); the other side resists with ``opponent_traits``."""
+
+    traits: TraitList
+    difficulty: int = Field(default=6, ge=2, le=10)
+    opponent_traits: TraitList
+    opponent_difficulty: int = Field(default=6, ge=2, le=10)
+    target: int = Field(default=0, ge=0)
+
+
+class TeamworkSpec(_Spec):
+    """A task the troupe may share: the chooser rolls ``traits``, each character who joins rolls
+    ``helper_traits`` (default: the same), and their successes add up (DA L227; WW L116)."""
+
+    traits: TraitList
+    helper_traits: TraitList | None = None
+    difficulty: int = Field(default=6, ge=2, le=10)
+    target: int = Field(default=0, ge=0)
     combat: bool = False
 
 
-class ResistedSpec(BaseModel):
-    """An approach contested by a Storyteller character."""
-
-    model_config = ConfigDict(extra="forbid")
-    traits: list[str]
-    difficulty: int = Field(default=6, ge=2, le=10)
-    opponent: str
-    opponent_traits: list[str]
-    opponent_difficulty: int = Field(default=6, ge=2, le=10)
-    target: int = 0
+KINDS = ("roll", "resisted", "versus", "teamwork", "attack", "go")
 
 
 class Approach(BaseModel):
-    """One thing the player may try in a scene."""
+    """One thing a character may try in a scene."""
 
     model_config = ConfigDict(extra="forbid")
-    id: str
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     label: Text
     words: Text | None = None
     """More words a typed intent may use for this approach (synonyms, other forms), per language."""
     roll: RollSpec | None = None
     resisted: ResistedSpec | None = None
+    versus: VersusSpec | None = None
+    teamwork: TeamworkSpec | None = None
     attack: str | None = None
     go: str | None = None
-    next: dict[Literal["success", "failure", "botch"], str] = {}
-    says: dict[Literal["success", "failure", "botch"], Text] = {}
+    next: dict[Outcome, str] = {}
+    says: dict[Outcome, Text] = {}
 
     @model_validator(mode="after")
     def _one_kind(self) -> Approach:
-        kinds = [k for k in ("roll", "resisted", "attack", "go") if getattr(self, k) is not None]
+        kinds = [k for k in KINDS if getattr(self, k) is not None]
         if len(kinds) != 1:
-            raise ValueError(f"approach {self.id!r} must have exactly one of roll, resisted, attack, go")
+            raise ValueError(f"approach {self.id!r} must have exactly one of {', '.join(KINDS)} (has "
+                             f"{', '.join(kinds) or 'none'})")
         return self
+
+    @property
+    def kind(self) -> str:
+        """``roll``, ``resisted``, ``versus``, ``teamwork``, ``attack`` or ``go``."""
+        return next(k for k in KINDS if getattr(self, k) is not None)
+
+    def spec(self) -> RollSpec | ResistedSpec | VersusSpec | TeamworkSpec | None:
+        """The roll this approach asks for (``None`` for an attack or a move)."""
+        return self.roll or self.resisted or self.versus or self.teamwork
 
 
 class Fight(BaseModel):
-    """A combat scene against one Storyteller character."""
+    """A combat scene against one Storyteller character: initiative for every fighter, then each in order."""
 
     model_config = ConfigDict(extra="forbid")
     enemy: str
@@ -86,14 +165,34 @@ class Fight(BaseModel):
 
 
 class Scene(BaseModel):
-    """A scene: its framing, the approaches, and an optional clock or fight."""
+    """A scene: its framing, its stakes, the approaches, and an optional clock or fight."""
 
     model_config = ConfigDict(extra="forbid")
     text: Text
-    approaches: list[Approach]
-    max_turns: int | None = None
+    stakes: Text | None = None
+    """What is at stake, said to the troupe after the framing (scenarios of this format; optional)."""
+    approaches: list[Approach] = Field(min_length=1)
+    max_turns: int | None = Field(default=None, ge=1)
     timeout: str | None = None
     fight: Fight | None = None
+
+    @model_validator(mode="after")
+    def _unique_approaches(self) -> Scene:
+        ids = [a.id for a in self.approaches]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"approach id {twice[0]!r} is used twice in this scene")
+        if self.max_turns and not self.timeout:
+            raise ValueError("max_turns needs a timeout (where the story goes when the clock runs out)")
+        return self
+
+
+class Players(BaseModel):
+    """How many player characters the scenario is written for."""
+
+    model_config = ConfigDict(extra="forbid")
+    min: int = Field(default=1, ge=1, le=5)
+    max: int = Field(default=1, ge=1, le=5)
 
 
 class Frame(BaseModel):
@@ -113,45 +212,147 @@ class Scenario(BaseModel):
     """A short original scenario for one book."""
 
     model_config = ConfigDict(extra="forbid")
-    id: str
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     book: Literal["dark_ages", "wild_west"]
     title: Text
+    pitch: Text | None = None
+    """One paragraph for the table before play: who the characters are and what they want."""
+    players: Players = Players(min=1, max=4)
     start: str
     frame: Frame | None = None
-    npcs: list[dict] = []
+    """What an improvising Storyteller may and may not invent (issue 16)."""
+    npcs: list[dict[str, Any]] = []
+    """The Storyteller's characters: sheets (as ``--sheet`` files, with ``player: false``), plus
+    ``names: {en, ru}`` for how the story names them."""
     scenes: dict[str, Scene]
     endings: dict[str, Text]
 
     @model_validator(mode="after")
-    def _targets_exist(self) -> Scenario:
-        for name, scene in self.scenes.items():
-            targets = [t for a in scene.approaches for t in (*a.next.values(), a.go or "retry")]
-            targets += [t for t in (scene.timeout, *(scene.fight and (scene.fight.win, scene.fight.lose) or ()))
-                        if t]
-            for target in targets:
-                if target == "retry" or target in self.scenes:
-                    continue
-                if target.startswith("end:") and target[4:] in self.endings:
-                    continue
-                raise ValueError(f"scenes.{name}: transition {target!r} is not a scene, 'retry' or end:<ending>")
+    def _consistent(self) -> Scenario:
         if self.start not in self.scenes:
             raise ValueError(f"start: {self.start!r} is not a scene")
+        if self.players.min > self.players.max:
+            raise ValueError(f"players: min {self.players.min} is more than max {self.players.max}")
+        npcs = self._npc_ids()
+        for name, scene in self.scenes.items():
+            self._targets(name, scene)
+            if scene.fight is not None and scene.fight.enemy not in npcs:
+                raise ValueError(f"scenes.{name}.fight.enemy: {scene.fight.enemy!r} is not one of the npcs "
+                                 f"({', '.join(sorted(npcs)) or 'none'})")
+            for i, approach in enumerate(scene.approaches):
+                where = f"scenes.{name}.approaches.{i}"
+                if approach.resisted is not None and approach.resisted.opponent not in npcs:
+                    raise ValueError(f"{where}.resisted.opponent: {approach.resisted.opponent!r} is not one of "
+                                     f"the npcs ({', '.join(sorted(npcs)) or 'none'})")
+                if approach.attack is not None and scene.fight is None:
+                    raise ValueError(f"{where}.attack: an attack belongs to a scene with a fight")
         return self
 
+    def _npc_ids(self) -> set[str]:
+        from narrator.rules.storyteller.sheet import SheetError, parse_sheet
 
-def load_scenario(book: str, path: Path | None = None) -> Scenario:
-    """The book's scenario (or one from ``path``), validated; errors name the file and the field."""
-    path = path or PROMPTS / f"{book}.yaml"
+        ids: set[str] = set()
+        for i, data in enumerate(self.npcs):
+            sheet = {k: v for k, v in data.items() if k != "names"}
+            names = data.get("names")
+            if names is not None:
+                Text.model_validate(names)
+            try:
+                character = parse_sheet(sheet, book=self.book)
+            except SheetError as error:
+                raise ValueError(f"npcs.{i} ({data.get('id')!r}): {error}") from None
+            if character.player:
+                raise ValueError(f"npcs.{i}.player: a Storyteller character has player: false")
+            ids.add(character.id)
+        return ids
+
+    def _targets(self, name: str, scene: Scene) -> None:
+        targets = [(f"approaches.{a.id}", t) for a in scene.approaches
+                   for t in (*a.next.values(), *([a.go] if a.go else ()))]
+        targets += [("timeout", scene.timeout)] if scene.timeout else []
+        if scene.fight:
+            targets += [("fight.win", scene.fight.win), ("fight.lose", scene.fight.lose)]
+        for field, target in targets:
+            if target == "retry" or target in self.scenes:
+                continue
+            if target.startswith("end:") and target[4:] in self.endings:
+                continue
+            raise ValueError(f"scenes.{name}.{field}: transition {target!r} is not a scene, 'retry' or "
+                             f"end:<one of the endings: {', '.join(self.endings)}>")
+
+    # -- reading -----------------------------------------------------------------------------------
+
+    def npc_sheets(self) -> list[Any]:
+        """The Storyteller characters as kernel sheets (validated when the scenario was loaded)."""
+        from narrator.rules.storyteller.sheet import parse_sheet
+
+        return [parse_sheet({k: v for k, v in d.items() if k != "names"}, book=self.book) for d in self.npcs]
+
+    def npc_names(self, lang: str) -> dict[str, str]:
+        """The Storyteller characters' names in ``lang`` (their sheet ``name`` when no ``names`` are given)."""
+        found = {}
+        for data in self.npcs:
+            names = data.get("names")
+            found[str(data["id"])] = Text.model_validate(names).get(lang) if names else str(data["name"])
+        return found
+
+
+def scenario_path(book: str, given: Path | str | None = None) -> Path:
+    """The file of a scenario: the book's built-in one, a shipped id (``salt-road``) or a path."""
+    if given is None:
+        return PROMPTS / f"{book}.yaml"
+    shipped = SHIPPED / book.replace("_", "-") / f"{given}.yaml"
+    if isinstance(given, str) and "/" not in given and not given.endswith((".yaml", ".yml", ".json")):
+        if shipped.is_file():
+            return shipped
+        known = ", ".join(p.stem for p in shipped_scenarios(book))
+        raise DataError(f"--scenario {given}: no such file, and not a shipped scenario of {book} ({known})")
+    return Path(given)
+
+
+def shipped_scenarios(book: str) -> list[Path]:
+    """The book's built-in scenario, then the shipped ones (``scenarios/<book>/*.yaml``)."""
+    return [PROMPTS / f"{book}.yaml", *sorted((SHIPPED / book.replace("_", "-")).glob("*.yaml"))]
+
+
+def load_scenario(book: str, path: Path | str | None = None) -> Scenario:
+    """The book's scenario (or one from ``path`` / a shipped id), validated; errors name the file and the field."""
+    path = scenario_path(book, path)
     data = read_yaml(path)
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: a scenario must be a mapping (id, book, title, start, scenes, endings)")
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
-                             for e in error.errors(include_url=False))
+        problems = "; ".join(_describe(e) for e in error.errors(include_url=False))
         raise DataError(f"{path}: {problems}") from None
     if scenario.book != book:
         raise DataError(f"{path}: this scenario is for {scenario.book}, not {book}")
     return scenario
+
+
+def _describe(error: Any) -> str:
+    where = ".".join(str(p) for p in error["loc"])
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+@functools.cache
+def find_scenario(book: str, scenario: str = "") -> Scenario:
+    """The shipped scenario ``scenario`` of ``book`` by id (the built-in one when empty), read once.
+
+    Raises:
+        DataError: no shipped scenario of the book has that id.
+    """
+    built_in = load_scenario(book)
+    if not scenario or scenario == built_in.id:
+        return built_in
+    for path in shipped_scenarios(book)[1:]:
+        story = load_scenario(book, path)
+        if story.id == scenario or path.stem == scenario:
+            return story
+    raise DataError(f"scenario: {scenario!r} is not a shipped scenario of {book.replace('_', ' ')} "
+                    f"({', '.join([built_in.id, *(p.stem for p in shipped_scenarios(book)[1:])])})")
 
 
 def load_narration(path: Path | None = None) -> dict[str, dict[str, dict[str, list[str]]]]:

@@ -46,7 +46,9 @@ def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0, lang:
     index = int(number)
     if not 1 <= index <= len(options):
         return message(lang, "input.out_of_range", index=index, high=len(options))
-    return Choice(actor=seat, approach=options[index - 1].approach, willpower="w" in flags, automatic="a" in flags)
+    option = options[index - 1]
+    return Choice(actor=seat, approach=option.approach, willpower="w" in flags, automatic="a" in flags,
+                  joins=option.joins)
 
 
 INTENT_UNCLEAR = "INTENT_UNCLEAR"
@@ -89,13 +91,20 @@ class TerminalPlayer(Seat):
         self.shown_sheet = False
         self.free_intent = False
         """Whether typed intents go to a model Storyteller as they are (else the template matches them)."""
+        self.troupe = False
+        """Several characters share the terminal (hot-seat): each question names whose it is."""
 
     def act(self, request: Request) -> Choice:
         from narrator.storyteller.reference import Reference
 
         options = list(request.options)
         view = request.view if isinstance(request.view, dict) else {}
-        ref = Reference(self.lang, {**_npc_names(view), **{str(s["id"]): str(s["name"]) for s in view.get("sheets", ())}})
+        ref = Reference(self.lang, {**_npc_names(view, self.lang),
+                                    **{str(s["id"]): str(s["name"]) for s in view.get("sheets", ())}})
+        own = next((s for s in view.get("sheets", ()) if "attributes" in s and s.get("player", True)), None)
+        if own is not None and sum(1 for s in view.get("sheets", ()) if s.get("player", True)) > 1:
+            self.say("[bold]" + escape(message(self.lang, "troupe.turn_of", name=ref.who(own["id"]),
+                                               seat=request.seat + 1)) + "[/]")
         if not self.shown_sheet and view:
             self.shown_sheet = True
             for line in ref.sheet(view):
@@ -135,13 +144,13 @@ class TerminalPlayer(Seat):
             self.say("[yellow]" + escape(parsed) + "[/]")
 
 
-def _npc_names(view: Mapping[str, Any]) -> dict[str, str]:
-    """The scenario's characters by name (their names are said in the story; their sheets stay hidden)."""
+def _npc_names(view: Mapping[str, Any], lang: str = "en") -> dict[str, str]:
+    """The scenario's characters by name (their names are told in the story; their sheets stay hidden)."""
     from narrator.storyteller.data import DataError
-    from narrator.storyteller.scenario import load_scenario
+    from narrator.storyteller.scenario import find_scenario
 
     try:
-        return {str(n["id"]): str(n["name"]) for n in load_scenario(str(view.get("book"))).npcs}
+        return find_scenario(str(view.get("book")), str(view.get("scenario") or "")).npc_names(lang)
     except (DataError, ValueError, KeyError, OSError):
         return {}
 
@@ -181,6 +190,30 @@ class ScriptedPlayer(Seat):
         return Choice(actor=request.seat, approach=options[self.fallback_index % len(options)].approach)
 
 
+class BotPlayer(Seat):
+    """A character played by a bot: a seeded choice among the offered approaches (holding back only when
+    nothing else is offered, and joining a teamwork task when asked). Its choice is a function of the
+    seed and the moment (scene, turn, seat, attempt), so a resumed game goes on as it would have."""
+
+    name = "bot-player"
+    max_attempts: int | None = 3
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, request: Request) -> Choice:
+        import random
+
+        options = list(request.options)
+        view = request.view if isinstance(request.view, dict) else {}
+        moment = f"{self.seed}:{view.get('scene_count')}:{view.get('turn')}:{request.seat}:{request.attempt}"
+        acting = [o for o in options if o.approach != "pass"] or options
+        if options and options[0].joins:
+            acting = options[:1]
+        pick = random.Random(moment).choice(acting)
+        return Choice(actor=request.seat, approach=pick.approach, joins=pick.joins)
+
+
 def choice_notes(choice: Choice, by: str = "player") -> dict[str, Any]:
     """What the transcript keeps beside a roll request made of the player's choice."""
     notes = {"by": by, "approach": choice.approach, "willpower": choice.willpower, "automatic": choice.automatic}
@@ -198,20 +231,26 @@ class StorytellerSeat(Seat):
         self.voice, self.name = voice, name
 
     def act(self, request: Request) -> Decision:
-        options = self.voice.options(request.view)
-        if not options:
+        answers = choices(request.answers)
+        move = self.voice.storyteller_move(request.view, answers)
+        if move is not None:
             if request.rejection is not None:
                 raise AgentGaveUpError(f"the Storyteller's own move was refused: {request.rejection.message}")
-            return Decision(self.voice.propose(request.view, None), {"by": "storyteller"})
-        choice = request.answers.get(PLAYER_SEAT)
-        if not isinstance(choice, Choice):
-            raise AgentGaveUpError("the Storyteller was asked before the player chose an approach")
+            return Decision(move, {"by": "storyteller"})
+        lead = self.voice.lead(request.view, answers)
+        if lead is None:
+            raise AgentGaveUpError("the Storyteller was asked before a character chose an approach")
         if request.rejection is not None:
             raise ReopenQuestion(request.rejection.message)
         try:
-            return Decision(self.voice.propose(request.view, choice), choice_notes(choice))
+            return Decision(self.voice.propose(request.view, lead, answers), choice_notes(lead))
         except IntentUnclear as unclear:  # the player is asked again, told which approaches are closest
             raise ReopenQuestion(str(unclear), rejection=Rejection(INTENT_UNCLEAR, str(unclear), "table")) from None
+
+
+def choices(answers: Mapping[PlayerId, Any]) -> dict[PlayerId, Choice]:
+    """The table's standing answers that are choices (approaches, holds, replies to an invitation)."""
+    return {seat: answer for seat, answer in answers.items() if isinstance(answer, Choice)}
 
 
 PLAYER_SEAT: PlayerId = 0
@@ -220,32 +259,34 @@ PLAYER_SEAT: PlayerId = 0
 
 class ApproachQuestion:
     """The Storyteller games' question (:class:`narrator.session.Questions`): while the Storyteller
-    waits on the player (the scene offers approaches, no dice are awaited), seat 0 must choose one.
+    waits on the troupe (the scene offers approaches, no dice are awaited), the addressed character's
+    seat chooses one; after a teamwork choice, each free character's seat says whether it joins.
 
     Args:
         voice_of: the Storyteller voice reading a host view (the table's template Storyteller).
     """
 
-    def __init__(self, voice_of: Callable[[Any], StorytellerVoice]) -> None:
+    def __init__(self, voice_of: Callable[[Any], Any]) -> None:
         self.voice_of = voice_of
 
-    def options(self, session: Any) -> list[Option]:
-        """The approaches the player may choose now (empty when the Storyteller moves alone)."""
+    def asked(self, session: Any) -> list[Any]:
+        """What the table asks now (:class:`~narrator.storyteller.template.Asked`), in seat order."""
         if HOST not in session.game.active_players(session.state):
             return []
         view = session.game.view(session.state, HOST)
         if view.get("awaiting_dice"):
             return []
-        return self.voice_of(view).options(view)
+        return list(self.voice_of(view).questions(view, choices(session.answers)))
+
+    def options(self, session: Any) -> list[Option]:
+        """The options of the first open question (empty when the Storyteller moves alone)."""
+        asked = [a for a in self.asked(session) if a.seat not in session.answers]
+        return list(asked[0].options) if asked else []
 
     def open(self, session: Any) -> dict[PlayerId, Question]:
-        if PLAYER_SEAT in session.answers:
-            return {}
-        options = self.options(session)
-        if not options:
-            return {}
-        answers = tuple(Choice(actor=PLAYER_SEAT, approach=o.approach) for o in options)
-        return {PLAYER_SEAT: Question(CHOOSE, answers, tuple(options))}
+        return {a.seat: Question(CHOOSE, tuple(Choice(actor=a.seat, approach=o.approach, joins=o.joins)
+                                               for o in a.options), tuple(a.options))
+                for a in self.asked(session) if a.seat not in session.answers}
 
     def check(self, session: Any, seat: PlayerId, answer: Action) -> Rejection | None:
         if not isinstance(answer, Choice):
@@ -254,13 +295,13 @@ class ApproachQuestion:
         question = self.open(session).get(seat)
         if question is None:
             return Rejection("NOT_CHOOSING", f"seat {seat} chose {answer.approach!r}, but the Storyteller is not "
-                                             "waiting for a choice now; wait for the next prompt", "table")
-        approaches = [o.approach for o in question.options]
+                                             "waiting for this seat's choice now; wait for the next prompt", "table")
         if len(answer.intent) > MAX_INTENT:
             return Rejection("INTENT_TOO_LONG", f"seat {seat}: an intent is at most {MAX_INTENT} characters", "table")
-        if answer.approach == FREE and answer.intent.strip():
+        if answer.approach == FREE and answer.intent.strip() and not answer.joins:
             return None  # the player's own words: the Storyteller rules on them, the kernel on its request
-        if answer.approach not in approaches:
-            return Rejection("UNKNOWN_APPROACH", f"seat {seat} chose {answer.approach!r}, which this scene does "
-                                                 f"not offer; choose one of: {', '.join(approaches)}", "table")
+        offered = [(o.approach, o.joins) for o in question.options]
+        if (answer.approach, answer.joins) not in offered:
+            return Rejection("UNKNOWN_APPROACH", f"seat {seat} chose {answer.approach!r}, which is not offered "
+                                                 f"now; choose one of: {', '.join(a for a, _ in offered)}", "table")
         return None

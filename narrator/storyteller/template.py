@@ -13,9 +13,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
-from narrator.agents.i18n import catalogue
+from narrator.agents.i18n import catalogue, message
 from narrator.rules.core import HOST, Action, Event, PlayerId
-from narrator.rules.storyteller.actions import Attack, BeginScene, EndStory, Initiative, NextTurn, Resisted, Roll
+from narrator.rules.storyteller.actions import (
+    Attack,
+    BeginScene,
+    EndStory,
+    Initiative,
+    NextTurn,
+    Resisted,
+    Roll,
+    Teamwork,
+)
 from narrator.storyteller.intent import FREE, explain, match_intent
 from narrator.storyteller.scenario import Approach, Scenario, Scene
 
@@ -32,6 +41,8 @@ class Option:
     preview: str
     words: str = ""
     """More words the approach answers to (the scenario's synonyms), for matching a typed intent."""
+    joins: bool = False
+    """An answer to a teamwork invitation (join the task, or ``pass``)."""
 
 
 CHOOSE = "choose_approach"
@@ -49,6 +60,8 @@ class Choice(Action):
     approach: str
     willpower: bool = False
     automatic: bool = False
+    joins: bool = False
+    """An answer to a teamwork invitation: ``approach`` is the task joined (or ``pass``)."""
     actor: PlayerId = 0
     intent: str = ""
     """What the player typed in their own words (empty when they chose by number). With ``approach``
@@ -60,27 +73,53 @@ class IntentUnclear(ValueError):
 
 
 class StorytellerVoice(Protocol):
-    """The Storyteller's side of the table; the template and a future LLM both implement it."""
+    """The Storyteller's side of the table; the template and a model Storyteller both implement it."""
 
     def frame_scene(self, view: View) -> str:
         """Describe the current scene."""
 
     def options(self, view: View) -> list[Option]:
-        """What the player may try now; empty when the Storyteller moves alone (scene changes, NPCs)."""
+        """What the addressed character may try now; empty when the Storyteller moves alone."""
 
-    def propose(self, view: View, choice: Choice | None) -> Action:
+    def propose(self, view: View, choice: Choice | None, answers: Mapping[PlayerId, Choice] | None = None) -> Action:
         """The next proposal for the kernel (a roll request, a scene, a turn, the end)."""
 
     def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
         """Lines telling what the kernel's events mean in the story."""
 
 
-class TemplateStoryteller:
-    """Runs a :class:`Scenario` for one player character."""
+PASS = "pass"
+"""The approach id of holding back (a troupe's character lets the others act first, or declines to help)."""
 
-    def __init__(self, scenario: Scenario, narration: Mapping[str, Any], *, lang: str = "en", pc: str) -> None:
+
+@dataclass(frozen=True)
+class Asked:
+    """Whom the table asks now and what: a character's approach, or whether to join a teamwork task."""
+
+    seat: PlayerId
+    character: str
+    options: tuple[Option, ...]
+    kind: Literal["approach", "join"] = "approach"
+    lead: str = ""
+    """For ``join``: the character who leads the task."""
+
+
+class TemplateStoryteller:
+    """Runs a :class:`Scenario` for a troupe of 1..5 player characters (seat ``i`` plays the ``i``-th
+    player sheet of the view).
+
+    In a scene it addresses the characters in turn (seat order; in a fight, initiative order): each
+    who has not acted this turn chooses an approach, or holds back. A teamwork approach asks the
+    others who have not acted whether they join; a ``versus`` approach is offered against each other
+    character. The Storyteller's decisions are read from the kernel's host view and the answers
+    standing at the table (``Session.answers``), so a resumed game continues exactly where it stopped.
+    """
+
+    def __init__(self, scenario: Scenario, narration: Mapping[str, Any], *, lang: str = "en",
+                 pc: str | None = None) -> None:
         self.scenario, self.lang, self.pc = scenario, lang, pc
         self.lines = narration.get(scenario.book, {}).get(lang) or narration.get(scenario.book, {}).get("en", {})
+        self.npc_names = scenario.npc_names(lang)
 
     # -- reading the view --------------------------------------------------------------------
 
@@ -95,15 +134,34 @@ class TemplateStoryteller:
     def _sheet(view: View, character: str) -> Mapping[str, Any] | None:
         return next((s for s in view["sheets"] if s["id"] == character), None)
 
+    @staticmethod
+    def pcs(view: View) -> list[str]:
+        """The player characters in seat order."""
+        return [str(s["id"]) for s in view.get("sheets", ()) if s.get("player", True)]
+
+    def seat_of(self, view: View, character: str) -> PlayerId:
+        return self.pcs(view).index(character)
+
     def _name(self, view: View, character: str) -> str:
         named = display_name(self.lang, character)
         if named:
             return named
+        if character in self.npc_names:
+            return self.npc_names[character]
         sheet = self._sheet(view, character)
         return str(sheet["name"]) if sheet else character
 
     def _approach(self, scene: Scene, approach_id: str) -> Approach | None:
-        return next((a for a in scene.approaches if a.id == approach_id), None)
+        base = approach_id.split("@", 1)[0]
+        return next((a for a in scene.approaches if a.id == base), None)
+
+    def _able(self, view: View, character: str) -> bool:
+        return not self._char(view, character)["incapacitated"]
+
+    def _free(self, view: View, character: str) -> bool:
+        """Able and not yet acted this turn."""
+        cond = self._char(view, character)
+        return not cond["incapacitated"] and cond["actions_used"] == 0
 
     # -- StorytellerVoice --------------------------------------------------------------------
 
@@ -111,31 +169,59 @@ class TemplateStoryteller:
         scene = self._scene(view)
         return scene.text.get(self.lang) if scene else ""
 
-    def options(self, view: View) -> list[Option]:
-        if view.get("ending"):
+    def options(self, view: View, answers: Mapping[PlayerId, Choice] | None = None) -> list[Option]:
+        asked = self.asked(view, answers or {})
+        return list(asked.options) if asked else []
+
+    def asked(self, view: View, answers: Mapping[PlayerId, Choice]) -> Asked | None:
+        """The one question the table waits on now (``None`` when the Storyteller moves)."""
+        questions = self.questions(view, answers)
+        return questions[0] if questions else None
+
+    def questions(self, view: View, answers: Mapping[PlayerId, Choice]) -> list[Asked]:
+        """Every question the table waits on now, in seat order: one character's approach, or each
+        free character's answer to a teamwork invitation."""
+        if view.get("ending") or view.get("awaiting_dice"):
             return []
-        decision = self._storyteller_move(view)
-        if decision is not None:
+        if self._storyteller_move(view, answers) is not None:
             return []
         scene = self._scene(view)
         assert scene is not None
-        return [Option(n, a.id, a.label.get(self.lang), self._preview(view, a), a.words.get(self.lang) if a.words else "")
-                for n, a in enumerate(scene.approaches, start=1)]
+        lead = self._lead(view, answers)
+        if lead is not None:
+            approach = self._approach(scene, lead.approach)
+            if approach is None or approach.teamwork is None:
+                return []
+            return [Asked(seat, pc, tuple(self._join_options(view, pc, approach, lead)), "join", self._pc(view, lead))
+                    for seat, pc in self._helpers(view, answers, lead)]
+        character = self._addressed(view, scene, answers)
+        if character is None:
+            return []
+        return [Asked(self.seat_of(view, character), character, tuple(self._approach_options(view, scene, character)))]
 
-    def propose(self, view: View, choice: Choice | None) -> Action:
-        move = self._storyteller_move(view)
+    def storyteller_move(self, view: View, answers: Mapping[PlayerId, Choice] | None = None) -> Action | None:
+        """The Storyteller's own move now (a scene, a turn, its characters' attacks, the end), or ``None``
+        while the table waits on a character or a character has chosen."""
+        return self._storyteller_move(view, answers or {})
+
+    def propose(self, view: View, choice: Choice | None, answers: Mapping[PlayerId, Choice] | None = None) -> Action:
+        answers = dict(answers or {})
+        if choice is not None and choice.actor not in answers:
+            answers[choice.actor] = choice
+        move = self._storyteller_move(view, answers)
         if move is not None:
             return move
-        if choice is None:
-            raise ValueError("the player must choose an approach now")
+        lead = self._lead(view, answers)
+        if lead is None:
+            raise ValueError("a character must choose an approach now")
         scene = self._scene(view)
         assert scene is not None
-        if choice.approach == FREE:
-            choice = self.read_intent(view, choice)
-        approach = self._approach(scene, choice.approach)
+        if lead.approach == FREE:
+            lead = self.read_intent(view, lead)
+        approach = self._approach(scene, lead.approach)
         if approach is None:
-            raise ValueError(f"no approach {choice.approach!r} in this scene")
-        return self._request(scene, approach, choice)
+            raise ValueError(f"no approach {lead.approach!r} in this scene")
+        return self._request(view, scene, approach, lead, answers)
 
     def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
         lines: list[str] = []
@@ -149,32 +235,108 @@ class TemplateStoryteller:
         Raises:
             IntentUnclear: no approach clearly matches; its message says which are closest.
         """
-        options = self.options(view)
+        scene = self._scene(view)
+        assert scene is not None
+        options = [o for o in self._approach_options(view, scene, self._pc(view, choice)) if o.approach != PASS]
         found = match_intent(choice.intent, [(o.approach, f"{o.label} {o.words}") for o in options])
         if found.approach is None:
             raise IntentUnclear(explain(self.lang, choice.intent, found,
                                         {o.approach: (o.number, o.label) for o in options}))
         return replace(choice, approach=found.approach)
 
+    # -- who is asked --------------------------------------------------------------------------
+
+    def _pc(self, view: View, choice: Choice) -> str:
+        return self.pcs(view)[choice.actor]
+
+    def lead(self, view: View, answers: Mapping[PlayerId, Choice]) -> Choice | None:
+        """The standing choice the Storyteller turns into its next request (``None`` when there is none)."""
+        return self._lead(view, answers)
+
+    def character_of(self, view: View, seat: PlayerId) -> str:
+        """The player character of ``seat``."""
+        return self.pcs(view)[seat]
+
+    @staticmethod
+    def _lead(view: View, answers: Mapping[PlayerId, Choice]) -> Choice | None:
+        """The standing answer that is an approach (the others are holds and replies to an invitation)."""
+        chosen = [a for _, a in sorted(answers.items()) if a.approach != PASS and not a.joins]
+        return chosen[0] if chosen else None
+
+    def _helpers(self, view: View, answers: Mapping[PlayerId, Choice], lead: Choice) -> list[tuple[int, str]]:
+        """The free characters not yet asked to join ``lead``'s teamwork task."""
+        leader = self._pc(view, lead)
+        return [(seat, pc) for seat, pc in enumerate(self.pcs(view))
+                if pc != leader and seat not in answers and self._free(view, pc)]
+
+    def _addressed(self, view: View, scene: Scene, answers: Mapping[PlayerId, Choice]) -> str | None:
+        """The next character to choose: the first free one who has not held back, in seat order (in a
+        fight, in initiative order)."""
+        if scene.fight is not None:
+            return self._fight_addressed(view, scene, answers)
+        for seat, pc in enumerate(self.pcs(view)):
+            if seat not in answers and self._free(view, pc):
+                return pc
+        return None
+
+    def _approach_options(self, view: View, scene: Scene, character: str) -> list[Option]:
+        options: list[tuple[str, str, str, str]] = []
+        others = [pc for pc in self.pcs(view) if pc != character and self._able(view, pc)]
+        for approach in scene.approaches:
+            label = approach.label.get(self.lang)
+            words = approach.words.get(self.lang) if approach.words else ""
+            if approach.versus is not None:
+                options += [(f"{approach.id}@{other}", message(self.lang, "troupe.versus", label=label,
+                                                                 who=self._name(view, other)),
+                             self._preview(view, character, approach.versus.traits, approach.versus.difficulty), words)
+                            for other in others]
+                continue
+            spec = approach.spec()
+            preview = self._preview(view, character, spec.traits, spec.difficulty) if spec else ""
+            options.append((approach.id, label, preview, words))
+        if len(self.pcs(view)) > 1:
+            options.append((PASS, message(self.lang, "troupe.hold_back"), "", ""))
+        return [Option(n, a, label, preview, words) for n, (a, label, preview, words) in enumerate(options, start=1)]
+
+    def _join_options(self, view: View, character: str, approach: Approach, lead: Choice) -> list[Option]:
+        team = approach.teamwork
+        assert team is not None
+        traits = team.helper_traits or team.traits
+        join = message(self.lang, "troupe.join", who=self._name(view, self._pc(view, lead)),
+                       label=approach.label.get(self.lang))
+        return [Option(1, approach.id, join, self._preview(view, character, traits, team.difficulty), joins=True),
+                Option(2, PASS, message(self.lang, "troupe.decline"), "", joins=True)]
+
     # -- deciding -----------------------------------------------------------------------------
 
-    def _storyteller_move(self, view: View) -> Action | None:
-        """The Storyteller's own move now, or ``None`` when the player must choose."""
+    def _storyteller_move(self, view: View, answers: Mapping[PlayerId, Choice]) -> Action | None:
+        """The Storyteller's own move now, or ``None`` when a character must choose (or has chosen)."""
         scene = self._scene(view)
         if scene is None:
             return BeginScene(scene=self.scenario.start) if not view.get("scene_count") else EndStory(ending="ended")
+        moved = self._moved_by_last(view, scene)
+        if moved is not None:
+            return moved
         if scene.fight is not None:
-            return self._fight_move(view, scene)
-        if self._char(view, self.pc)["actions_used"] >= 1:
-            return self._after_roll(view, scene)
-        return None
+            return self._fight_move(view, scene, answers)
+        if self._lead(view, answers) is not None or self._addressed(view, scene, answers) is not None:
+            return None
+        return self._go(view, scene, "retry")
 
-    def _after_roll(self, view: View, scene: Scene) -> Action:
+    def _moved_by_last(self, view: View, scene: Scene) -> Action | None:
+        """Where this turn's last roll sends the story (``None``: it stays in the scene)."""
         last = view.get("last") or {}
+        actors = last.get("members") or [last.get("character")]
+        if last.get("what") not in ("roll", "resisted", "teamwork") or not actors[0]:
+            return None
+        if not all(self._char(view, str(a))["actions_used"] for a in actors if a in self.pcs(view)):
+            return None  # a roll of an earlier turn or scene
+        if actors[0] not in self.pcs(view):
+            return None
         approach = self._approach(scene, str(last.get("task", "")))
-        outcome = outcome_of(last, self.pc)
-        target = (approach.next.get(outcome, "retry") if approach and outcome != "continue" else "retry")
-        return self._go(view, scene, target)
+        outcome = outcome_of(last, str(actors[0]))
+        target = approach.next.get(outcome, "retry") if approach and outcome != "continue" else "retry"
+        return None if target == "retry" else self._go(view, scene, target)
 
     def _go(self, view: View, scene: Scene, target: str) -> Action:
         if target == "retry":
@@ -185,60 +347,93 @@ class TemplateStoryteller:
             return EndStory(ending=target[4:])
         return BeginScene(scene=target)
 
-    def _fight_move(self, view: View, scene: Scene) -> Action | None:
+    def _fight_move(self, view: View, scene: Scene, answers: Mapping[PlayerId, Choice]) -> Action | None:
         fight = scene.fight
         assert fight is not None
-        pc, enemy = self._char(view, self.pc), self._char(view, fight.enemy)
-        if pc["incapacitated"]:
+        able = [pc for pc in self.pcs(view) if self._able(view, pc)]
+        enemy = self._char(view, fight.enemy)
+        if not able:
             return self._go(view, scene, fight.lose)
         if len(enemy["damage"]) >= fight.enemy_breaks_at or enemy["incapacitated"]:
             return self._go(view, scene, fight.win)
-        last = view.get("last") or {}
-        if pc["actions_used"] and last.get("what") in ("roll", "resisted") and last.get("character") == self.pc:
-            approach = self._approach(scene, str(last.get("task", "")))
-            outcome = outcome_of(last, self.pc)
-            target = approach.next.get(outcome, "retry") if approach and outcome != "continue" else "retry"
-            if target != "retry":
-                return self._go(view, scene, target)
         if not view.get("initiative"):
-            return Initiative(characters=(self.pc, fight.enemy))
+            return Initiative(characters=(*able, fight.enemy))
+        if self._lead(view, answers) is not None:
+            return None
         for fighter in view["initiative"]:
-            if self._char(view, fighter)["actions_used"] == 0:
-                if fighter == fight.enemy:
-                    return Attack(character=fight.enemy, defender=self.pc, weapon=fight.enemy_weapon)
+            if fighter == fight.enemy:
+                if enemy["actions_used"] == 0:
+                    target = able[(int(view["turn"]) - 1) % len(able)]
+                    return Attack(character=fight.enemy, defender=target, weapon=fight.enemy_weapon)
+                continue
+            if fighter in able and self._free(view, fighter) and self.seat_of(view, fighter) not in answers:
                 return None
         return NextTurn()
 
-    def _request(self, scene: Scene, approach: Approach, choice: Choice) -> Action:
+    def _fight_addressed(self, view: View, scene: Scene, answers: Mapping[PlayerId, Choice]) -> str | None:
+        for fighter in view.get("initiative") or ():
+            if fighter in self.pcs(view) and self._free(view, fighter) and self.seat_of(view, fighter) not in answers:
+                return str(fighter)
+        return None
+
+    def _request(self, view: View, scene: Scene, approach: Approach, choice: Choice,
+                 answers: Mapping[PlayerId, Choice]) -> Action:
+        pc = self._pc(view, choice)
+        combat = scene.fight is not None
         if approach.go is not None:
             return EndStory(ending=approach.go[4:]) if approach.go.startswith("end:") else BeginScene(scene=approach.go)
         if approach.attack is not None:
             assert scene.fight is not None
-            return Attack(character=self.pc, defender=scene.fight.enemy, weapon=approach.attack)
+            return Attack(character=pc, defender=scene.fight.enemy, weapon=approach.attack)
         if approach.resisted is not None:
             r = approach.resisted
-            return Resisted(character=self.pc, traits=tuple(r.traits), difficulty=r.difficulty, opponent=r.opponent,
+            return Resisted(character=pc, traits=tuple(r.traits), difficulty=r.difficulty, opponent=r.opponent,
                             opponent_traits=tuple(r.opponent_traits), opponent_difficulty=r.opponent_difficulty,
-                            task=approach.id, target=r.target, combat=scene.fight is not None)
+                            task=approach.id, target=r.target, combat=combat)
+        if approach.versus is not None:
+            v, other = approach.versus, choice.approach.partition("@")[2]
+            return Resisted(character=pc, traits=tuple(v.traits), difficulty=v.difficulty, opponent=other,
+                            opponent_traits=tuple(v.opponent_traits), opponent_difficulty=v.opponent_difficulty,
+                            task=approach.id, target=v.target, combat=combat)
+        if approach.teamwork is not None:
+            return self._team_request(view, approach, choice, answers, combat)
         spec = approach.roll
         assert spec is not None
-        return Roll(character=self.pc, traits=tuple(spec.traits), difficulty=spec.difficulty, action=spec.action,
+        return Roll(character=pc, traits=tuple(spec.traits), difficulty=spec.difficulty, action=spec.action,
                     task=approach.id, target=spec.target, willpower=choice.willpower, automatic=choice.automatic,
-                    combat=spec.combat or scene.fight is not None)
+                    combat=spec.combat or combat)
 
-    def _preview(self, view: View, approach: Approach) -> str:
-        spec = approach.roll or approach.resisted
-        if spec is None:
-            return ""
-        sheet = self._sheet(view, self.pc) or {}
+    def _team_request(self, view: View, approach: Approach, lead: Choice, answers: Mapping[PlayerId, Choice],
+                      combat: bool) -> Action:
+        """The leader and every character who joined roll separately and add their successes (DA L227;
+        WW L116); alone, the leader rolls the task by itself."""
+        team = approach.teamwork
+        assert team is not None
+        pcs = self.pcs(view)
+        joined = [a for _, a in sorted(answers.items()) if a.joins and a.approach == approach.id]
+        members = (pcs[lead.actor], *(pcs[a.actor] for a in joined))
+        if len(members) == 1:
+            return Roll(character=members[0], traits=tuple(team.traits), difficulty=team.difficulty,
+                        action="extended" if team.target else "simple", task=approach.id, target=team.target,
+                        willpower=lead.willpower, automatic=lead.automatic, combat=team.combat or combat)
+        helper = tuple(team.helper_traits or team.traits)
+        chosen = (lead, *joined)
+        return Teamwork(members=members, traits=(tuple(team.traits), *(helper for _ in joined)),
+                        difficulty=team.difficulty, task=approach.id, target=team.target,
+                        willpower=tuple(pcs[a.actor] for a in chosen if a.willpower),
+                        automatic=tuple(pcs[a.actor] for a in chosen if a.automatic),
+                        combat=team.combat or combat)
+
+    def _preview(self, view: View, character: str, traits: Sequence[str], difficulty: int) -> str:
+        sheet = self._sheet(view, character) or {}
         ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
-        missing = [t for t in spec.traits if t not in ratings]
+        missing = [t for t in traits if t not in ratings]
         if missing:
             return f"({', '.join(missing)}: " + ("нет в листе персонажа)" if self.lang == "ru" else "not on your sheet)")
-        dice = sum(ratings[t] for t in spec.traits)
+        dice = sum(ratings[t] for t in traits)
         if self.lang == "ru":
-            return f"(кубиков: {dice}, сложность {spec.difficulty})"
-        return f"({dice} dice vs {spec.difficulty})"
+            return f"(кубиков: {dice}, сложность {difficulty})"
+        return f"({dice} dice vs {difficulty})"
 
     # -- narrating -----------------------------------------------------------------------------
 
@@ -247,7 +442,9 @@ class TemplateStoryteller:
         if event.kind == "scene_begun":
             head = [f"== {self.scenario.title.get(self.lang)} ==" if data.get("number") == 1 else ""]
             scene = self.scenario.scenes.get(str(data["scene"]))
-            return [line for line in (*head, scene.text.get(self.lang) if scene else "") if line]
+            stakes = (message(self.lang, "troupe.stakes", stakes=scene.stakes.get(self.lang))
+                      if scene and scene.stakes else "")
+            return [line for line in (*head, scene.text.get(self.lang) if scene else "", stakes) if line]
         if event.kind == "narration" and data.get("by") == HOST:  # the Storyteller's words beside its move
             return [str(data.get("text", ""))]
         if event.kind == "turn_begun":
@@ -256,6 +453,8 @@ class TemplateStoryteller:
             return self._result_lines(view, data, str(data.get("character")), str(data.get("category")))
         if event.kind == "resisted_resolved":
             return self._contest_lines(view, data)
+        if event.kind == "team_resolved":
+            return self._team_lines(view, data)
         if event.kind == "initiative_rolled":
             order = ", ".join(self._name(view, c) for c in data["order"])
             return [f"Initiative: {order}." if self.lang == "en" else f"Инициатива: {order}."]
@@ -300,6 +499,21 @@ class TemplateStoryteller:
                 lines.append("The contest goes on." if self.lang == "en" else "Состязание продолжается.")
         return lines + self._result_lines(view, data, str(data["character"]), str(data["category"]))[:1]
 
+    def _team_lines(self, view: View, data: Mapping[str, Any]) -> list[str]:
+        names = ", ".join(self._name(view, str(m)) for m in data.get("members", ()))
+        key = "troupe.team_spoiled" if data.get("spoiled") else "troupe.team_result"
+        lines = [message(self.lang, key, names=names, n=data.get("successes", 0))]
+        category = str(data.get("category"))
+        scene = self._scene(view)
+        approach = self._approach(scene, str(data.get("task", ""))) if scene else None
+        outcome = "botch" if category == "botch" else "failure" if category == "failure" else "success"
+        if data.get("target"):
+            lines.append(message(self.lang, "troupe.team_progress", total=data.get("total"), target=data.get("target")))
+            outcome = "success" if data.get("status") == "complete" else outcome if outcome == "botch" else ""
+        if approach and outcome in approach.says:
+            lines.append(approach.says[outcome].get(self.lang))  # type: ignore[index]
+        return lines
+
     def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
         name = self._name(view, str(data["defender"]))
         health = catalogue(self.lang)["health"].get(str(data["health"]), str(data["health"]))
@@ -322,6 +536,12 @@ def outcome_of(last: Mapping[str, Any], pc: str) -> Literal["success", "failure"
                 return "success"
             return "botch" if last.get("botch") else "continue"
         return "botch" if last.get("botch") else "success" if last.get("net", 0) >= 1 else "failure"
+    if last.get("what") == "teamwork":
+        if last.get("target"):
+            if last.get("status") == "complete":
+                return "success"
+            return "botch" if last.get("spoiled") else "continue"
+        return "botch" if last.get("spoiled") else "success" if last.get("successes", 0) >= 1 else "failure"
     if last.get("what") == "resisted":
         status = last.get("status")
         if status in ("won", "lost"):

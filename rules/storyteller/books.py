@@ -57,6 +57,8 @@ class StorytellerConfig:
         team_members: D49. ``any`` character may help (a Storyteller character when the Storyteller says
             so), or ``players_only``.
         characters: the sheets at the table (PCs and NPCs).
+        scenario: the id of the scenario played: a label the kernel never reads (the table's Storyteller
+            finds its scenes by it); empty for a table without one.
         combat: house-default combat tables (D39 / spec §4 project decision); None refuses combat.
     """
 
@@ -83,6 +85,7 @@ class StorytellerConfig:
     team_members: Literal["any", "players_only"] = "any"
     characters: tuple[Character, ...] = ()
     combat: CombatTables | None = None
+    scenario: str = ""
 
     @property
     def seed(self) -> str:

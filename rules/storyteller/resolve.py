@@ -239,7 +239,9 @@ def finish_team(state: StorytellerState, pending: Pending) -> Resolution:
     category = "botch" if spoiled else ("failure" if rolled < 1 else
                                         ("marginal", "moderate", "complete", "exceptional", "phenomenal")[min(rolled, 5) - 1])
     summary = {"what": "teamwork", "members": list(request.members), "task": request.task,
-               "results": [_share_dict(p, r) for p, r in zip(pending.parts, results)], **info, "category": category}
+               "results": [{**_share_dict(p, r), "traits": list(t)}
+                           for p, r, t in zip(pending.parts, results, request.traits, strict=True)],
+               **info, "category": category}
     return replace(state, pending=None, last=summary), (public("team_resolved", **summary),)
 
 

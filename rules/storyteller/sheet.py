@@ -31,6 +31,7 @@ class Character:
         name: display name.
         creature: ``vampire``, ``werewolf``, ``human``, ``ghoul``... (combat data keys soak on it).
         player: a player character (True) or a Storyteller character (False).
+        concept: who the character is, in a few words (what the rest of the table knows of the sheet).
         attributes: the nine Attributes, 0..10 (D29).
         abilities: Abilities listed on the sheet, 0..10 (players may invent new ones, DA L251).
         willpower: permanent Willpower 1..10; current points start there.
@@ -44,6 +45,7 @@ class Character:
     name: str
     creature: str = "human"
     player: bool = True
+    concept: str = ""
     attributes: Mapping[str, int] = field(default_factory=dict)
     abilities: Mapping[str, int] = field(default_factory=dict)
     willpower: int = 1
@@ -123,7 +125,7 @@ class SheetModel(BaseModel):
     def to_character(self) -> Character:
         """The kernel's frozen form."""
         return Character(id=self.id, name=self.name, creature=self.creature, player=self.player,
-                         attributes=dict(self.attributes), abilities=dict(self.abilities),
+                         concept=self.concept, attributes=dict(self.attributes), abilities=dict(self.abilities),
                          willpower=self.willpower, blood_pool=self.blood_pool, celerity=self.celerity,
                          rage=self.rage, gnosis=self.gnosis)
 

@@ -18,6 +18,7 @@ host view), so a restarted server resumes the table where it stopped.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,15 +27,15 @@ from typing import Any
 import yaml
 
 from narrator.agents.base import Question
-from narrator.agents.i18n import catalogue, health_name
+from narrator.agents.i18n import catalogue, health_name, message
 from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
 from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
-from narrator.storyteller.reference import Reference
+from narrator.storyteller.reference import Reference, concept_of
 from narrator.storyteller.render import LABELS
-from narrator.storyteller.scenario import Scenario, load_narration, load_scenario
-from narrator.storyteller.seat import ApproachQuestion, StorytellerSeat
-from narrator.storyteller.template import CHOOSE, Choice, Option, TemplateStoryteller, display_name
+from narrator.storyteller.scenario import Scenario, find_scenario, load_narration
+from narrator.storyteller.seat import ApproachQuestion, StorytellerSeat, choices
+from narrator.storyteller.template import CHOOSE, PASS, Choice, Option, TemplateStoryteller, display_name
 from narrator.web.present import Context, Presenter, Section
 from narrator.web.render import Control
 
@@ -96,10 +97,12 @@ def book_of(game: str) -> str:
     return game.replace("-", "_")
 
 
-@functools.cache
-def scenario_of(book: str) -> Scenario:
-    """The book's scenario (``prompts/storyteller/<book>.yaml``), read once."""
-    return load_scenario(book)
+def scenario_of(book: str, scenario: str = "") -> Scenario:
+    """The scenario ``scenario`` of ``book`` (its id; the built-in one when empty), read once."""
+    try:
+        return find_scenario(book, scenario)
+    except DataError as error:
+        raise ValueError(str(error)) from None
 
 
 @functools.cache
@@ -108,9 +111,15 @@ def _narration() -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=64)
-def voice_for(book: str, lang: str, pc: str) -> TemplateStoryteller:
-    """The template Storyteller of ``book`` for the character ``pc``, in ``lang`` (stateless, so shared)."""
-    return TemplateStoryteller(scenario_of(book), _narration(), lang=lang, pc=pc)
+def voice_for(book: str, lang: str, scenario: str = "") -> TemplateStoryteller:
+    """The template Storyteller of ``book``'s ``scenario`` in ``lang`` (it reads the troupe from each view,
+    and keeps no state, so it is shared)."""
+    return TemplateStoryteller(scenario_of(book, scenario), _narration(), lang=lang)
+
+
+def voice_of_view(view: Mapping[str, Any], lang: str) -> TemplateStoryteller:
+    """The template Storyteller of the scenario a view's table plays."""
+    return voice_for(str(view["book"]), lang, str(view.get("scenario") or ""))
 
 
 def player_ids(view: Mapping[str, Any]) -> list[str]:
@@ -132,8 +141,9 @@ def setup_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     Storyteller characters, the house-default combat tables, and any rules options.
 
     ``character`` is a sample's id (``odo``, ``ysolde``, ``elias``, ``ruth``), a sheet as a mapping,
-    or a sheet pasted as YAML/JSON text; without it the book's last sample plays. ``characters``
-    (every sheet, as in a transcript header) is taken as given but must hold exactly one player.
+    or a sheet pasted as YAML/JSON text; without it the book's last sample plays. ``troupe`` is a
+    list of such characters, one seat each (1..5, as the scenario allows); ``scenario`` a shipped
+    scenario's id. ``characters`` (every sheet, as in a transcript header) is taken as given.
 
     Raises:
         ValueError: naming what is wrong (the sheet's field, the option), for a 422.
@@ -141,17 +151,24 @@ def setup_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     book, rest = book_of(game), dict(options)
     if "characters" in rest:
         players = [c for c in rest["characters"] or () if isinstance(c, Mapping) and c.get("player", True)]
-        if len(players) != 1:
-            raise ValueError(f"characters: a {game} table has exactly one player character (the template "
-                             f"Storyteller runs one); {len(players)} given")
+        if not 1 <= len(players) <= 5:
+            raise ValueError(f"characters: a {game} table has 1..5 player characters; {len(players)} given")
         return rest
-    sheet = _sheet(book, rest.pop("character", None))
-    story = scenario_of(book)
+    story = scenario_of(book, str(rest.pop("scenario", "") or ""))
+    given = rest.pop("troupe", None)
+    if given is not None and ("character" in rest or not isinstance(given, list)):
+        raise ValueError("troupe: a list of characters (sample ids or sheets), instead of character")
+    troupe = [_sheet(book, g) for g in given] if given is not None else [_sheet(book, rest.pop("character", None))]
+    if not story.players.min <= len(troupe) <= story.players.max:
+        raise ValueError(f"troupe: {story.id} is written for {story.players.min}..{story.players.max} "
+                         f"characters, not {len(troupe)}")
     try:
-        npcs = [parse_sheet(data, book=book) for data in story.npcs]
-        if sheet.id in {n.id for n in npcs}:
-            raise ValueError(f"character: id {sheet.id!r} is taken by a Storyteller character of the scenario")
-        config = table_config(book, [sheet, *npcs], combat=load_combat(book), options=rest or None)
+        npcs = story.npc_sheets()
+        taken = {n.id for n in npcs} & {c.id for c in troupe}
+        if taken:
+            raise ValueError(f"character: id {min(taken)!r} is taken by a Storyteller character of the scenario")
+        config = table_config(book, [*troupe, *npcs], combat=load_combat(book), options=rest or None)
+        config = dataclasses.replace(config, scenario=story.id)
     except (DataError, SheetError) as error:
         raise ValueError(str(error)) from None
     from narrator.rules.registry import get_game
@@ -191,7 +208,16 @@ class TableVoice:
         self.book, self.lang = book, lang
 
     def of(self, view: Mapping[str, Any]) -> TemplateStoryteller:
-        return voice_for(self.book, self.lang, player_ids(view)[0])
+        return voice_of_view(view, self.lang)
+
+    def questions(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice]) -> list[Any]:
+        return self.of(view).questions(view, answers)
+
+    def storyteller_move(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice] | None = None) -> Any:
+        return self.of(view).storyteller_move(view, answers)
+
+    def lead(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice]) -> Choice | None:
+        return self.of(view).lead(view, answers)
 
     def frame_scene(self, view: Mapping[str, Any]) -> str:
         return self.of(view).frame_scene(view)
@@ -199,8 +225,9 @@ class TableVoice:
     def options(self, view: Mapping[str, Any]) -> list[Option]:
         return self.of(view).options(view)
 
-    def propose(self, view: Mapping[str, Any], choice: Choice | None) -> Action:
-        return self.of(view).propose(view, choice)
+    def propose(self, view: Mapping[str, Any], choice: Choice | None,
+                answers: Mapping[PlayerId, Choice] | None = None) -> Action:
+        return self.of(view).propose(view, choice, answers)
 
     def narrate(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[str]:
         return self.of(view).narrate(view, events)
@@ -287,24 +314,30 @@ class StorytellerPresenter(Presenter):
         """The approaches seat ``seat`` may choose now, with the toggles the kernel would accept."""
         if seat is None or seat not in self.choosing_seats(table) or table.seat(seat).controller != "human":
             return []
-        view = table.game.view(table.session.state, seat)
-        voice = voice_for(book_of(self.game), ctx.language, player_ids(view)[0])
-        return [self._approach_control(table, voice, option, ctx) for option in voice.options(view)]
+        voice = voice_of_view(self._host_view(table), ctx.language)
+        question = table.session.open_questions().get(seat)
+        options = list(question.options) if question is not None else []
+        return [self._approach_control(table, voice, seat, option, ctx) for option in options]
 
-    def _approach_control(self, table: Any, voice: TemplateStoryteller, option: Option, ctx: Context) -> Control:
-        payload = {"kind": CHOOSE, "approach": option.approach}
+    def _approach_control(self, table: Any, voice: TemplateStoryteller, seat: PlayerId, option: Option,
+                          ctx: Context) -> Control:
+        payload: dict[str, Any] = {"kind": CHOOSE, "approach": option.approach}
+        if option.joins:
+            payload["joins"] = True
         flags = []
         for name, key in (("willpower", "wp_flag"), ("automatic", "auto_flag")):
-            flagged = Choice(approach=option.approach, willpower=name == "willpower", automatic=name == "automatic")
-            if self._accepts(table, voice, flagged):
+            flagged = Choice(actor=seat, approach=option.approach, willpower=name == "willpower",
+                             automatic=name == "automatic", joins=option.joins)
+            if option.approach != PASS and self._accepts(table, voice, flagged):
                 flags.append((name, self.w(ctx, key)))
         return ApproachControl(option.label, payload, [], flags, option.preview)
 
     def _accepts(self, table: Any, voice: TemplateStoryteller, choice: Choice) -> bool:
         """Whether the kernel would accept the roll request a flagged ``choice`` becomes."""
+        answers = {**choices(table.session.answers), choice.actor: choice}
         try:
-            action = voice.propose(self._host_view(table), choice)
-        except ValueError:
+            action = voice.propose(self._host_view(table), None, answers)
+        except (ValueError, IndexError):
             return False
         flagged = getattr(action, "willpower", False) or getattr(action, "automatic", False)
         return bool(flagged) and table.game.check(table.session.state, action) is None
@@ -319,12 +352,13 @@ class StorytellerPresenter(Presenter):
         choice = parse_choice(payload, seat)
         view = self._host_view(table)
         options = {o.approach: o.label for o in table.session.open_questions().get(seat, Question("", ())).options}
+        options[PASS] = options.get(PASS, PASS)
         rejection = table.session.answer(seat, choice)
         if rejection is not None:
             return rejection
         flags = [self.w(ctx_of(table), key) for key, on in (("wp_flag", choice.willpower),
                                                             ("auto_flag", choice.automatic)) if on]
-        pc = player_ids(view)[0]
+        pc = player_ids(view)[seat]
         who = display_name(ctx_of(table).language, str(pc)) or next(str(s["name"]) for s in view["sheets"]
                                                                     if s["id"] == pc)
         table.say(seat, self.w(ctx_of(table), "choice", who=who, label=options[choice.approach])
@@ -360,6 +394,10 @@ class StorytellerPresenter(Presenter):
                           pool=d["pool"], difficulty=d["difficulty"])
         if kind == "roll_requested":
             return ""
+        if kind == "roll_requested" and d.get("action") == "teamwork":
+            return ""
+        if kind == "team_resolved":
+            return "\n".join(f"{who(r['character'])}: {roll_line(r, ctx)}" for r in d.get("results", ()))
         if kind in ("roll_resolved", "resisted_resolved"):
             part = d if kind == "roll_resolved" else {**d["mine"], "category": d.get("category")}
             return f"{who(d['character'])}: {roll_line(part, ctx)}"
@@ -387,11 +425,13 @@ class StorytellerPresenter(Presenter):
     def panel(self, view: Any, ctx: Context) -> list[Section]:
         if not isinstance(view, Mapping) or not player_ids(view):
             return super().panel(view, ctx)
-        book = str(view["book"])
-        story = scenario_of(book)
-        voice = voice_for(book, ctx.language, player_ids(view)[0])
-        sections = [self._scene(view, story, voice, ctx)]
-        sections += [self._sheet(sheet, view, ctx) for sheet in view["sheets"] if sheet.get("player", True)]
+        voice = voice_of_view(view, ctx.language)
+        sections = [self._scene(view, voice.scenario, voice, ctx)]
+        players = [sheet for sheet in view["sheets"] if sheet.get("player", True)]
+        sections += [self._sheet(sheet, view, ctx) for sheet in players if "attributes" in sheet]
+        known = [sheet for sheet in players if "attributes" not in sheet]  # another seat's: as the table knows it
+        if known:
+            sections.append(self._others(known, view, ctx))
         if view.get("last") and view["last"].get("what") == "roll":
             sections.append(self._last_roll(view["last"], view, ctx))
         return sections
@@ -425,6 +465,17 @@ class StorytellerPresenter(Presenter):
         health = health_name(ctx.language, str(cond.get("health", "unhurt")))
         rows.append((self.w(ctx, "health"), health + (f" ({damage})" if damage else "")))
         return Section(display_name(ctx.language, str(sheet["id"])) or str(sheet["name"]), rows=rows)
+
+    def _others(self, known: Sequence[Mapping[str, Any]], view: Mapping[str, Any], ctx: Context) -> Section:
+        rows = []
+        for sheet in known:
+            cond: Mapping[str, Any] = next((c for c in view["characters"] if c["id"] == sheet["id"]), {})
+            name = display_name(ctx.language, str(sheet["id"])) or str(sheet["name"])
+            health = health_name(ctx.language, str(cond.get("health", "unhurt")))
+            concept = concept_of(ctx.language, sheet)
+            rows.append((message(ctx.language, "troupe.known", name=name, concept=concept) if concept else name,
+                         health))
+        return Section(message(ctx.language, "troupe.others"), rows=rows)
 
     def _last_roll(self, last: Mapping[str, Any], view: Mapping[str, Any], ctx: Context) -> Section:
         names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())}
@@ -466,13 +517,14 @@ def parse_choice(payload: Mapping[str, Any], seat: PlayerId = 0) -> Choice:
     Raises:
         ChoiceError: unknown fields, a missing approach, or flags that are not true/false.
     """
-    extra = sorted(set(payload) - {"kind", "actor", "approach", "willpower", "automatic"})
+    extra = sorted(set(payload) - {"kind", "actor", "approach", "willpower", "automatic", "joins"})
     if extra:
-        raise ChoiceError(f"{CHOOSE}: unknown field(s) {', '.join(extra)}; expected approach, willpower, automatic")
+        raise ChoiceError(f"{CHOOSE}: unknown field(s) {', '.join(extra)}; expected approach, willpower, automatic, "
+                          "joins")
     approach = payload.get("approach")
     if not isinstance(approach, str) or not approach:
         raise ChoiceError(f"{CHOOSE}: 'approach' must be the id of an approach (a string)")
-    flags = {name: payload.get(name, False) for name in ("willpower", "automatic")}
+    flags = {name: payload.get(name, False) for name in ("willpower", "automatic", "joins")}
     wrong = [name for name, value in flags.items() if not isinstance(value, bool)]
     if wrong:
         raise ChoiceError(f"{CHOOSE}: {', '.join(wrong)} must be true or false")
