@@ -134,10 +134,10 @@ class TemplateStoryteller:
     def _sheet(view: View, character: str) -> Mapping[str, Any] | None:
         return next((s for s in view["sheets"] if s["id"] == character), None)
 
-    @staticmethod
-    def pcs(view: View) -> list[str]:
-        """The player characters in seat order."""
-        return [str(s["id"]) for s in view.get("sheets", ()) if s.get("player", True)]
+    def pcs(self, view: View) -> list[str]:
+        """The player characters in seat order (the voice's ``pc`` for a view that lists no sheets)."""
+        found = [str(s["id"]) for s in view.get("sheets", ()) if s.get("player", True)]
+        return found or ([self.pc] if self.pc else [])
 
     def seat_of(self, view: View, character: str) -> PlayerId:
         return self.pcs(view).index(character)
