@@ -35,6 +35,8 @@ from pydantic import BaseModel, ValidationError
 
 RAW_KEPT = 400
 """Characters of a raw answer kept in records."""
+PROMPT_KEPT = 2000
+"""Characters of a call's request kept in its ``llm_call`` record."""
 
 
 @dataclass
@@ -147,9 +149,21 @@ class Conversation:
         return parsed
 
     def _record(self, call: CallRecord) -> None:
+        if call.prompt is None:  # what this attempt asked (the replay viewer shows it to the seat and the host)
+            call.prompt = last_request(self.messages)
         self.log.calls.append(call)
         if self.accounting.sink is not None:
             self.accounting.sink(call.to_record())
+
+
+def last_request(messages: list[BaseMessage]) -> str | None:
+    """The last message the model was sent (the decision's request, or a re-ask with its reason), cut
+    to :data:`PROMPT_KEPT` characters; the system prompt (rules, persona) is the same every call."""
+    asked = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
+    if asked is None:
+        return None
+    text = asked.content if isinstance(asked.content, str) else str(asked.content)
+    return text if len(text) <= PROMPT_KEPT else text[:PROMPT_KEPT] + "…"
 
 
 def tool_arguments(message: AIMessage, tool: str | None = None) -> Parsed:

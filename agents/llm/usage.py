@@ -38,6 +38,8 @@ class CallRecord:
     error: str | None = None
     completion: str | None = None
     """The raw answer (truncated), kept so a fallback can be understood from the transcript."""
+    prompt: str | None = None
+    """The request this call sent (its last message, truncated): the seat's own view, never another's."""
 
     def to_record(self) -> dict[str, Any]:
         """The transcript record's body (the session adds ``seq`` and ``kind``)."""
@@ -49,6 +51,8 @@ class CallRecord:
             record["error"] = self.error
         if self.completion is not None:
             record["completion"] = self.completion
+        if self.prompt is not None:
+            record["prompt"] = self.prompt
         return record
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from narrator.agents.i18n import end_reason, message, plural, refusal
+from narrator.agents.i18n import catalogue, end_reason, message, plural, refusal
 from narrator.rules.core import HOST, PUBLIC, Event, Viewer
 from narrator.storyteller.template import display_name
 from narrator.viewer.timeline import Entry, Lens, Moment, Timeline
@@ -203,7 +203,8 @@ class Teller:
             reason = refusal(self.lang, str((record.get("rejection") or {}).get("code", "")))
             return message(self.lang, "replay.rejected", who=self.who(entry.actor), move=move, reason=reason)
         if kind == "fallback":
-            by = message(self.lang, "replay.fallback_default") if record.get("by") == "default" else str(record["by"])
+            by = message(self.lang, "replay.fallback_default") if record.get("by") == "default" else \
+                str(catalogue(self.lang)["bot_kinds"].get(str(record["by"]), record["by"]))
             return message(self.lang, "replay.fallback", who=self.who(entry.actor), attempts=record.get("attempts"), by=by)
         if kind == "talk":
             offers = [message(self.lang, f"replay.offer_{k}") for k, on in (record.get("offers") or {}).items()
@@ -285,7 +286,8 @@ class Teller:
         summary = message(self.lang, "replay.call", model=r.get("model") or message(self.lang, "replay.unknown_model"),
                           attempt=r.get("attempt") if r.get("attempt") is not None else "-",
                           prompt_tokens=r.get("prompt_tokens", "?"), completion_tokens=r.get("completion_tokens", "?"),
-                          latency=r.get("latency_ms", "?"), outcome=r.get("outcome", "?"))
+                          latency=r.get("latency_ms", "?"),
+                          outcome=catalogue(self.lang)["replay"]["outcome"].get(str(r.get("outcome")), r.get("outcome", "?")))
         details = [(message(self.lang, f"replay.{label}"), str(r[key])) for key, label in
                    (("prompt", "call_prompt"), ("completion", "call_answer"), ("error", "call_error"))
                    if r.get(key)]
@@ -293,8 +295,6 @@ class Teller:
 
 
 def _games(lang: str) -> dict[str, str]:
-    from narrator.agents.i18n import catalogue
-
     return dict(catalogue(lang)["replay"]["games"])
 
 

@@ -22,7 +22,9 @@ def text_lines(told: Told, *, calls: bool = False, panels: bool = True) -> list[
         if calls:
             for call in step.calls:
                 out.append(f"    · {call.summary}")
-                out += [f"      {label}: {value}" for label, value in call.details]
+                for label, value in call.details:
+                    first, *rest = value.split("\n")
+                    out += [f"      {label}: {first}", *(f"        {line}" for line in rest)]
         last_of_chapter = number + 1 == len(told.steps) or told.steps[number + 1].chapter != chapter
         panel = panel_lines(step.panel)
         if panels and last_of_chapter and panel and panel != shown:  # told again only when it changed

@@ -1,0 +1,71 @@
+"""Model seats in the replay: each decision's calls (prompt, answer, error, tokens, latency), its
+refusals and its fallback, shown to the seat whose model it was and to the host, to nobody else.
+
+The game is a recorded scenario of real traffic of the embedded SmolLM2 model (the cassette
+``battaglia_refused``: accusation speeches that break the validator are re-asked, then the scripted
+bot moves), replayed offline; no answer is faked.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import vcr
+from narrator.rules.battaglia import GAME
+from narrator.rules.replay import header_record
+
+from narrator.viewer.tell import Told, tell
+from narrator.viewer.terminal import text_lines
+from narrator.viewer.timeline import Lens, Timeline, build
+from tests.battaglia.test_llm_cassettes import Asked, refused
+from tests.cassettes import replay  # noqa: F401 (fixture)
+from tests.llm.support import OFFLINE_URL
+
+
+@pytest.fixture
+def asked(replay: vcr.VCR) -> Asked:  # noqa: F811 (fixture)
+    with replay.use_cassette("battaglia_refused.yaml", allow_playback_repeats=False):
+        return refused(OFFLINE_URL)
+
+
+def timeline_of(asked: Asked) -> Timeline:
+    header = header_record(GAME, asked.session.config, seed=7, seats=[])
+    return build(Path("battaglia_refused"), header, asked.recorder.records, GAME, finished=False, signed=False)
+
+
+def calls_of(told: Told) -> list[tuple[str, list[tuple[str, str]]]]:
+    return [(call.summary, call.details) for step in told.steps for call in step.calls]
+
+
+def test_the_models_seat_sees_its_calls_refusals_and_fallback(asked: Asked) -> None:
+    timeline = timeline_of(asked)
+    calls = asked.recorder.of_kind("llm_call")
+    model_seats = {c["actor"] for c in calls}
+    assert calls and all(c.get("prompt") for c in calls)  # the request of each attempt is recorded
+    for seat in model_seats:
+        told = tell(timeline, Lens(seat=seat), "en")
+        shown = calls_of(told)
+        assert len(shown) == sum(1 for c in calls if c["actor"] == seat)
+        assert all("tokens" in summary and " ms" in summary for summary, _ in shown)
+        labels = {label for _, details in shown for label, _ in details}
+        assert {"Prompt", "Answer", "Error"} <= labels
+        text = "\n".join(text_lines(told, calls=True, panels=False))
+        assert "gave no valid move after 3 attempts" in text  # the fallback, said in words
+    host = calls_of(tell(timeline, Lens(host=True), "en"))
+    assert len(host) == len(calls)
+
+
+def test_nobody_else_sees_a_models_calls(asked: Asked) -> None:
+    timeline = timeline_of(asked)
+    calls = asked.recorder.of_kind("llm_call")
+    model_seats = {c["actor"] for c in calls}
+    prompts = {c["prompt"] for c in calls}
+    others = [s for s in range(timeline.seats) if s not in model_seats][:3]
+    for lens in [Lens(), Lens(host=True, calls=False), *(Lens(seat=s) for s in others)]:
+        told = tell(timeline, lens, "en")
+        assert not calls_of(told), lens.key
+        text = "\n".join(text_lines(told, calls=True, panels=False))
+        assert not any(p[:60] in text for p in prompts), lens.key
+        if lens.seat is not None:
+            assert "gave no valid move" not in text  # another seat's fallback is not theirs to know
