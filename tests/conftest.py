@@ -6,6 +6,13 @@ The LLM cassette fixtures (``no_network``, ``replay``, ``local_model_url``) come
 from __future__ import annotations
 
 import gc
+import sys
+
+# Every process of the lanes (the xdist controller and each worker) imports the whole project. With
+# PYTHONDONTWRITEBYTECODE set, as in this workplace's shells, each would compile every module and
+# rewrite every test module from source on every run (~4.5 s of CPU a process); the suite keeps its
+# bytecode in the (git-ignored) __pycache__ folders whatever the shell says.
+sys.dont_write_bytecode = False
 
 import pytest
 from narrator.rules.registry import register_game

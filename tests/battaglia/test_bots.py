@@ -52,9 +52,10 @@ def test_bots_are_legal_under_house_rules() -> None:
         run_checked(12, seed, options)
 
 
-def test_simulated_games_need_no_fallback() -> None:
+@pytest.mark.parametrize("counts", sweep([range(6, 10), range(10, 14), range(14, 18)], fast=1), ids=str)
+def test_simulated_games_need_no_fallback(counts: range) -> None:
     """Over a small sweep no bot move is ever replaced by the kernel's default."""
-    rows = [play_one(job) for job in make_jobs(range(6, 18), 4, seed=11)]
+    rows = [play_one(job) for job in make_jobs(counts, 4, seed=11)]
     assert sum(r["fallbacks"] for r in rows) == 0
     assert all(r["termination"] != "move_limit" for r in rows)
 

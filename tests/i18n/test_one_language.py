@@ -75,14 +75,17 @@ TYPED = {"ru": {"virtue": "Смелый", "vice": "Жадный"}, "en": {"virtu
 def _play_web(tables: Any, created: dict[str, Any], pages: list[str], lang: str, limit: int = 800) -> dict[str, Any]:
     """Answer seat 0 with its first allowed move (the next one after a refusal) until the game ends."""
     refused = 0
-    for _ in range(limit):
+    for turn in range(limit):
         state = tables.state(created, 0)
         if state["outcome"] is not None:
             return state
         if 0 not in state["waiting_for"]:
             tables.settle(created["table"])
             continue
-        moves = state["table_moves"] or state["legal"]
+        # Mostly the game's own moves, so it ends (table talk first never did, in 800 moves); every
+        # fourth turn a table move (talk, an attempt), so those controls and their echoes are read too.
+        talk = turn % 4 == 3 and state["table_moves"]
+        moves = (state["table_moves"] if talk else state["legal"]) or state["table_moves"]
         move = moves[refused % len(moves)]
         action = dict(move.get("action", move))
         action.update({k: v for k, v in TYPED[lang].items() if k in action})

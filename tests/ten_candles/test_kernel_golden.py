@@ -18,7 +18,7 @@ def test_there_are_golden_games_for_every_table_size_and_config():
     assert {game_spec(i)[1].players for i in range(GAMES)} == {2, 3, 4, 5, 6}
 
 
-@pytest.mark.parametrize("block", sweep(range(10), fast=5))  # half fast, all ten in CI
+@pytest.mark.parametrize("block", sweep(range(10), fast=3))  # three fast (first, middle, last), all ten in CI
 def test_golden_games_are_line_for_line_identical(block):
     """Games ``20*block .. 20*block+19``: each one's lines hash as recorded before optimising."""
     golden_lines.check(EXPECTED, ((game_id(i), game_lines(i)) for i in range(block * 20, block * 20 + 20)))

@@ -25,6 +25,7 @@ from narrator.rules.core import HOST, Viewer
 from narrator.rules.ten_candles import GAME
 from narrator.rules.ten_candles.state import SCENE_PHASES
 
+from tests.lanes import sweep
 from tests.ten_candles.llm_helpers import (
     MARKER,
     Prompt,
@@ -58,9 +59,16 @@ def play_with_canaries(players: int, seed: int, options: dict[str, Any], lang: s
     return [(seat, state, text) for seat, model in models.items() for state, text in model.prompts], table
 
 
-@pytest.fixture(scope="module")
-def canary_games() -> list[tuple[tuple[Any, ...], list[Prompt]]]:
-    return [(game, play_with_canaries(*game)[0]) for game in GAMES]
+FAST_GAMES = [(3, 1, {"message_playback": "at_end"}, "en"), (5, 2, {"message_playback": "never"}, "en"),
+              (4, 1, {"message_playback": "on_death"}, "en"), (4, 3, {"gm_sees_all_brinks": True}, "en"),
+              (3, 4, {}, "ru")]
+"""The fast lane's five games: one of each playback, the GM who sees all Brinks, the Russian table;
+the slow lane plays all of ``GAMES``."""
+
+
+@pytest.fixture(scope="module", params=sweep([FAST_GAMES, GAMES], fast=1, ids=["five", "all"]))
+def canary_games(request: pytest.FixtureRequest) -> list[tuple[tuple[Any, ...], list[Prompt]]]:
+    return [(game, play_with_canaries(*game)[0]) for game in request.param]
 
 
 def test_no_prompt_carries_a_secret_its_seat_may_not_know(canary_games: list[Any]) -> None:
