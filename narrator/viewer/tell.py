@@ -95,6 +95,7 @@ class Teller:
         self.names = {s: self.ctx.seat(s) for s in range(timeline.seats)}
         self.names.update(self._character_names())
         self.recorded = timeline.recorded_language()
+        self._moment: Moment | None = None
         self._retold: dict[int, str] = {}
         """Transcript line -> the template Storyteller's prose told again in the replay's language."""
 
@@ -135,6 +136,7 @@ class Teller:
             if not seen:
                 continue
             self._retell_storyteller(moment)
+            self._moment = moment
             view = self.game.view(moment.state, self.lens.knower)
             before = self.game.view(moment.before, self.lens.knower) if _has_move(seen) else view
             panel = self.presenter.panel(view, self.ctx) if panels else []
@@ -212,7 +214,9 @@ class Teller:
             return message(self.lang, "replay.talk", who=self.who(entry.actor), offers="; ".join(offers)) if offers else ""
         if kind == "answer":
             payload = record.get("payload") or {}
-            answer = self.approach_label(str(payload.get("approach") or payload.get("kind") or ""), before)
+            # the options the seat was offered, as the Storyteller offered them (from its view, as it did)
+            offered = self.game.view(self._moment.before, Viewer.HOST) if self._moment is not None else before
+            answer = self.approach_label(str(payload.get("approach") or payload.get("kind") or ""), offered)
             return message(self.lang, "replay.answer", who=self.who(entry.actor), answer=answer)
         if kind == "result":
             winners = ", ".join(self.who(w) for w in record.get("winners") or ()) or message(self.lang, "replay.nobody")
@@ -228,11 +232,14 @@ class Teller:
         told = [e for e in moment.entries if e.kind == "narration" and e.record.get("lang") not in (None, self.lang)]
         if not told:
             return
-        from narrator.web.adapters.storyteller import player_ids, voice_for
+        from narrator.web.adapters.storyteller import voice_of_view
 
         view = self.game.view(moment.state, Viewer.HOST)
         events = [e.event for e in moment.entries if e.event is not None]
-        lines = voice_for(str(view["book"]), self.lang, player_ids(view)[0]).narrate(view, events)
+        try:
+            lines = voice_of_view(view, self.lang).narrate(view, events)
+        except ValueError:  # a scenario read from a file that is not shipped: the prose is quoted as said
+            return
         self._retold[told[0].line] = "\n".join(lines)
         for extra in told[1:]:
             self._retold[extra.line] = ""
@@ -258,10 +265,9 @@ class Teller:
     def approach_label(self, approach: str, view: Any) -> str:
         """A Storyteller player's approach as the scene offered it (its id if the scene is not known)."""
         try:
-            from narrator.web.adapters.storyteller import player_ids, voice_for
+            from narrator.web.adapters.storyteller import voice_of_view
 
-            voice = voice_for(str(view["book"]), self.lang, player_ids(view)[0])
-            return next(o.label for o in voice.options(view) if o.approach == approach)
+            return next(o.label for o in voice_of_view(view, self.lang).options(view) if o.approach == approach)
         except (KeyError, TypeError, IndexError, StopIteration, AssertionError, ValueError):
             return approach.replace("_", " ")
 

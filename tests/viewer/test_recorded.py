@@ -131,3 +131,21 @@ def test_storyteller_games_show_each_lens_only_its_lines(storyteller_games: dict
     check_page(timeline, records, Lens(seat=0))
     told = tell(timeline, Lens(seat=0), "en")
     assert len(told.chapters) > 2 and told.steps  # scene by scene
+
+
+@pytest.mark.usefixtures("marked")
+def test_a_troupe_game_shows_each_player_only_their_own(tmp_path: Path) -> None:
+    """Two characters at one Wild West table: each seat's answers and sheet are its own."""
+    from narrator.storyteller.play import new_table, run
+    from narrator.storyteller.seat import BotPlayer, ScriptedPlayer
+
+    path = tmp_path / "troupe.jsonl"
+    table = new_table("wild_west", sheets=["ruth", "elias"], lang="en", seed=3, transcript=path,
+                      say=lambda _line: None, players=[ScriptedPlayer([], then="first"), BotPlayer(3)])
+    run(table, lambda _line: None)
+    timeline, records = load(path), records_by_line(path)
+    assert timeline.seats == 2
+    check_terminal(timeline, records)
+    check_page(timeline, records, Lens(seat=1))
+    ruth = "\n".join(text_lines(tell(timeline, Lens(seat=0), "en")))
+    assert "chooses: Study the tape" in ruth and "Elias Pruitt [you]" not in ruth
