@@ -68,15 +68,19 @@ class Run:
 
     @cached_property
     def seat_bias(self) -> dict[int, Proportion]:
-        return seat_bias(self.rows)
+        return self._seat_counts.observed
 
     @cached_property
     def expected_seat_rate(self) -> dict[int, float]:
-        return expected_seat_rate(self.rows)
+        return _expected(self._seat_counts)
 
     @cached_property
     def seat_tests(self) -> list[SeatTest]:
-        return seat_tests(self.rows)
+        return _seat_tests(self._seat_counts)
+
+    @cached_property
+    def _seat_counts(self) -> _SeatCounts:
+        return _seat_counts(self.rows)
 
     @cached_property
     def termination_counts(self) -> dict[int, Counter[str]]:
@@ -157,14 +161,40 @@ def seat_bias(rows: Sequence[Row]) -> dict[int, Proportion]:
     every seat's rate at a player count is the same; pooled over counts, later seats only exist in
     bigger games, so the report also shows each seat's expected rate.
     """
-    hits: Counter[int] = Counter()
+    return _seat_counts(rows).observed
+
+
+@dataclass(frozen=True)
+class _SeatCounts:
+    """Per seat position, over the games where it existed: games, wins, and the sum and variance of
+    its games' winner shares (one pass over the rows serves the rate, the expected rate and the test)."""
+
+    totals: Counter[int]
+    hits: Counter[int]
+    shares: dict[int, float]
+    variance: dict[int, float]
+
+    @property
+    def observed(self) -> dict[int, Proportion]:
+        return {s: Proportion(self.hits[s], self.totals[s]) for s in sorted(self.totals)}
+
+
+def _seat_counts(rows: Sequence[Row]) -> _SeatCounts:
     totals: Counter[int] = Counter()
+    hits: Counter[int] = Counter()
+    shares: dict[int, float] = {}
+    variance: dict[int, float] = {}
+    by_game: Counter[tuple[int, frozenset[int]]] = Counter()  # games alike in count and winners count alike
     for row in rows:
-        winners = _seats(row.get("winners", ""))
-        for seat in range(int(row["players"])):
-            totals[seat] += 1
-            hits[seat] += seat in winners
-    return {s: Proportion(hits[s], totals[s]) for s in sorted(totals)}
+        by_game[int(row["players"]), frozenset(_seats(row.get("winners", "")))] += 1
+    for (players, winners), games in by_game.items():
+        share = len(winners) / players
+        for seat in range(players):
+            totals[seat] += games
+            hits[seat] += games * (seat in winners)
+            shares[seat] = shares.get(seat, 0.0) + games * share
+            variance[seat] = variance.get(seat, 0.0) + games * share * (1 - share)
+    return _SeatCounts(totals, hits, shares, variance)
 
 
 @dataclass(frozen=True)
@@ -194,27 +224,23 @@ class SeatTest:
 def seat_tests(rows: Sequence[Row]) -> list[SeatTest]:
     """Every seat's test, Holm-corrected over the seats (a seat is flagged only when the whole family
     of tests keeps its 5% error rate)."""
-    observed, expected = seat_bias(rows), expected_seat_rate(rows)
-    variance: Counter[int] = Counter()
-    for row in rows:
-        share = len(_seats(row.get("winners", ""))) / int(row["players"])
-        for seat in range(int(row["players"])):
-            variance[seat] += share * (1 - share)  # type: ignore[assignment]
+    return _seat_tests(_seat_counts(rows))
+
+
+def _seat_tests(counts: _SeatCounts) -> list[SeatTest]:
+    observed, expected = counts.observed, _expected(counts)
     seats = sorted(observed)
-    raw = [expected_hits_p(observed[s].hits, expected[s] * observed[s].total, variance[s]) for s in seats]
+    raw = [expected_hits_p(observed[s].hits, expected[s] * observed[s].total, counts.variance[s]) for s in seats]
     return [SeatTest(s, observed[s], expected[s], p, q) for s, p, q in zip(seats, raw, holm(raw))]
 
 
 def expected_seat_rate(rows: Sequence[Row]) -> dict[int, float]:
     """The win rate each seat would have with no seat bias (mean winner share of its games)."""
-    sums: Counter[int] = Counter()
-    totals: Counter[int] = Counter()
-    for row in rows:
-        share = len(_seats(row.get("winners", ""))) / int(row["players"])
-        for seat in range(int(row["players"])):
-            sums[seat] += share  # type: ignore[assignment]
-            totals[seat] += 1
-    return {s: sums[s] / totals[s] for s in sorted(totals)}
+    return _expected(_seat_counts(rows))
+
+
+def _expected(counts: _SeatCounts) -> dict[int, float]:
+    return {s: counts.shares[s] / counts.totals[s] for s in sorted(counts.totals)}
 
 
 def _band(p: Proportion) -> tuple[float, float]:

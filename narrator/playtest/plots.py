@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -40,7 +41,11 @@ def histogram(values: Sequence[float], path: str | Path, *, title: str, xlabel: 
         bins = [x - 0.5 for x in range(low, high + 2)]
         if high - low <= 25:
             axes.set_xticks(range(low, high + 1))
-    axes.hist(values, bins=bins, edgecolor="white")
+    # one bar height per distinct value, counted here: matplotlib's hist of a 200,000-item list takes
+    # over a second, of its distinct values with their counts as weights a few milliseconds (same bars)
+    counts = Counter(values)
+    distinct = sorted(counts)
+    axes.hist(distinct, bins=bins, weights=[counts[v] for v in distinct], edgecolor="white")
     axes.set(title=title, xlabel=xlabel, ylabel=ylabel)
     axes.grid(alpha=0.3, axis="y")
     _save(figure, path)

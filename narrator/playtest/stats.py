@@ -89,12 +89,14 @@ def write_csv(rows: Sequence[Mapping[str, Any]], path: str | Path) -> None:
     columns: dict[str, None] = {}
     for row in rows:
         columns.update(dict.fromkeys(row))
+    names = list(columns)
     with Path(path).open("w", newline="", encoding="utf-8") as handle:
-        # extrasaction="ignore": the columns are the union of the keys, and the per-row check costs
-        # a set difference per row (a third of a 20,000-game games.csv's time)
-        writer = csv.DictWriter(handle, fieldnames=list(columns), extrasaction="ignore")
-        writer.writeheader()
-        writer.writerows(rows)
+        writer = csv.writer(handle)
+        writer.writerow(names)
+        # a row with exactly the columns, in order, is written as its values (no lookup per cell:
+        # half of a 200,000-row scenes.csv's time); any other row cell by cell, blanks for missing keys
+        writer.writerows(row.values() if list(row) == names else [row.get(name, "") for name in names]
+                         for row in rows)
 
 
 # -- tests of many things at once -----------------------------------------------------------------
