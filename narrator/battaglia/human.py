@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from narrator.agents.base import Request, Seat
-from narrator.agents.i18n import refusal
+from narrator.agents.i18n import plural, refusal
 from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
@@ -72,6 +72,9 @@ class TerminalHuman(Seat):
         self.reborn: set[int] = set()
         self.shown: list[str] = []
         """The current question's options, shown again after a reference command."""
+        self.asked: str | None = None
+        """The free-form question last asked (``ballot``, ``speech``): a refused answer is asked again
+        there, not from the menu that led to it."""
 
     # -- the table talks -------------------------------------------------------------------------
 
@@ -148,16 +151,21 @@ class TerminalHuman(Seat):
         """Ask the person for this seat's move."""
         if len(request.legal) == 1 and isinstance(request.legal[0], Pass) and request.rejection is None:
             return request.legal[0]  # the dummy objection window (§11.3.3): nothing to decide
+        legal, view = request.legal, request.view
+        again = self.asked if request.rejection is not None else None
         if request.rejection is not None:
             self.write(self.narrator.say("rejected", message=refusal(self.narrator.table.lang, request.rejection.code)))
-        legal, view = request.legal, request.view
-        self.view, self.legal, self.shown = view, legal, []
+        self.view, self.legal, self.shown, self.asked = view, legal, [], None
+        kinds = {a.kind for a in legal}
+        if again == "ballot" and "vote" in kinds:
+            return self._ballot(view)  # the same question again, not the menu before it
+        if again == "speech" and "speak" in kinds:
+            return self._speech()
         for line in self.reference.rebirths(view, self.reborn):
             self.write(line)
         hint = self.reference.hint(view, legal)
         if hint:
             self.write("(" + hint + ")")
-        kinds = {a.kind for a in legal}
         if "choose" in kinds:
             return self._choose(view, legal)
         if "whisper" in kinds:
@@ -174,7 +182,7 @@ class TerminalHuman(Seat):
 
     def _choose(self, view: Any, legal: Sequence[Action]) -> Action:
         step = self.narrator.steps.get(str(view.step), str(view.step))
-        options: list[tuple[str, Action]] = [(self.narrator.name(a.target), a) for a in legal
+        options: list[tuple[str, Action]] = [(self.menu_name(a.target), a) for a in legal
                                              if isinstance(a, Choose) and a.target is not None]
         options.append((self.narrator.say("prompt_pass"), Pass(actor=self.seat)))
         return self.menu(self.narrator.say("prompt_choose", step=step), options)
@@ -201,7 +209,7 @@ class TerminalHuman(Seat):
                 pairs.setdefault((a.target, a.charge), []).append(a)
         options: list[tuple[str, Any]] = []
         for (target, charge), moves in pairs.items():
-            label = self.narrator.name(target)
+            label = self.menu_name(target)
             if charge == "shadow":
                 label += " — " + self.narrator.say("prompt_charge_shadow")
             options.append((label, moves))
@@ -235,17 +243,48 @@ class TerminalHuman(Seat):
                                                                (self.narrator.say("action_reveal_lord"), reveal)])
             if choice is not None:
                 return choice
+        return self._ballot(view)
+
+    def _ballot(self, view: Any) -> Action:
+        """The candidates by menu number; a ballot the kernel would refuse is asked again here, with the
+        reason in menu numbers and names (a duplicate, a number off the list, more names than votes)."""
         candidates = list(view.candidates)
-        self.shown = [f"  {number}. {self.narrator.name(seat)}" for number, seat in enumerate(candidates, start=1)]
+        self.shown = [f"  {number}. {self.menu_name(seat)}" for number, seat in enumerate(candidates, start=1)]
         for line in self.shown:
             self.write(line)
+        self.asked = "ballot"
         while True:
             answer = self.ask(self.narrator.say("prompt_vote", votes=view.votes)).replace(",", " ").split()
             if answer == ["0"]:
                 return Pass(actor=self.seat)
-            if answer and all(x.isdigit() and 1 <= int(x) <= len(candidates) for x in answer):
+            problem = self._ballot_problem(answer, candidates, view.votes)
+            if problem is None:
                 return Vote(actor=self.seat, targets=tuple(candidates[int(x) - 1] for x in answer))
-            self.write(self.narrator.say("bad_input", low=0, high=len(candidates)))
+            self.write(problem)
+
+    def _ballot_problem(self, answer: list[str], candidates: list[int], votes: int) -> str | None:
+        say, lang = self.narrator.say, self.narrator.table.lang
+        if not answer or not all(x.isdigit() for x in answer):
+            return say("bad_input", low=0, high=len(candidates))
+        numbers = [int(x) for x in answer]
+        stranger = next((n for n in numbers if not 1 <= n <= len(candidates)), None)
+        if stranger is not None:
+            return say("ballot_unknown", number=stranger, high=len(candidates))
+        twice = next((n for i, n in enumerate(numbers) if n in numbers[:i]), None)
+        if twice is not None:
+            return say("ballot_duplicate", name=f"{twice}. {self.menu_name(candidates[twice - 1])}")
+        if len(numbers) > votes:
+            return say("ballot_too_many", votes=plural(lang, "votes", votes), votes_n=votes, named_n=len(numbers))
+        return None
+
+    def menu_name(self, seat: int) -> str:
+        """A seat's name in a numbered menu: the name without its seat number (a menu's numbers are its
+        own: "3. Глеб (4)" invited typing 4), unless another seat has the same name."""
+        names = self.narrator.table.names
+        if not 0 <= seat < len(names) or names.count(names[seat]) > 1:
+            return self.narrator.name(seat)
+        name = names[seat]
+        return f"{name} [{self.narrator.words['you']}]" if seat == self.seat else name
 
     def _speak(self, legal: Sequence[Action]) -> Action:
         reveal = next((a for a in legal if isinstance(a, RevealLord)), None)
@@ -254,6 +293,10 @@ class TerminalHuman(Seat):
                                                                (self.narrator.say("action_reveal_lord"), reveal)])
             if choice is not None:
                 return choice
+        return self._speech()
+
+    def _speech(self) -> Action:
+        self.asked = "speech"
         return Speak(actor=self.seat, text=self.ask(self.narrator.say("prompt_speak")))
 
     def _special(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -279,7 +322,7 @@ class TerminalHuman(Seat):
         if isinstance(action, RevealBishop):
             return say("action_reveal_bishop")
         if isinstance(action, DyingShot):
-            return say("action_dying_shot", name=self.narrator.name(action.target))
+            return say("action_dying_shot", name=self.menu_name(action.target))
         if isinstance(action, Pass):
             return say("action_accept") if phase == "condemned" else say(
                 "action_no_objection") if phase == "execution" else say("prompt_pass")

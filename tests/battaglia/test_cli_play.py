@@ -107,22 +107,45 @@ def test_bad_input_is_asked_again_without_a_traceback() -> None:
     human, request, out, _ = human_at_vote("x\n99\n1\n")
     action = human.act(request)
     assert isinstance(action, Vote) and action.targets == (request.view.candidates[0],)
-    assert out.getvalue().count("I did not understand") == 2
+    assert out.getvalue().count("I did not understand") == 1
+    assert "There is no candidate number 99" in out.getvalue()
 
 
-def test_a_kernel_refusal_is_shown_with_its_reason() -> None:
-    """Voting twice for one candidate is refused by the kernel; the person sees its reason, from the catalogue
-    by the rejection's code (no seat ids), and tries again."""
-    from narrator.session import Session
+def test_a_ballot_the_kernel_would_refuse_is_asked_again_with_names_and_numbers() -> None:
+    """Voting twice for one candidate, for a number off the list or for more candidates than votes: the
+    same ballot again, the reason naming the menu number and the name (no seat ids, no kernel English)."""
+    human, request, out, state = human_at_vote("1 1\n7\n1 2 3\n2\n")
+    first, second = request.view.candidates[:2]
+    assert request.view.votes == 2 and len(request.view.candidates) == 3  # what the seed gives
+    action = human.act(request)
+    assert isinstance(action, Vote) and action.targets == (second,)
+    text = " ".join(out.getvalue().split())
+    assert f"You named “1. {human.narrator.table.names[first]} [you]” twice" in text
+    assert "There is no candidate number 7: the numbers run from 1 to 3" in text
+    assert "You have 2 votes, but named 3 candidates" in text
+    assert f"2. {human.narrator.table.names[second]}\n" in out.getvalue()  # menu lines carry no seat ids
+    rejection = GAME.check(state, Vote(actor=request.seat, targets=(first,) * 2))
+    assert rejection is not None and rejection.message not in out.getvalue()
 
-    human, request, out, state = human_at_vote("1 1\n1\n")
-    session = Session(GAME, BattagliaConfig(players=9, speech_rounds=0), {request.seat: human}, state=state)
-    session.ask(request.seat)
+
+def test_a_kernel_refusal_asks_the_same_ballot_again_not_the_menu_before_it() -> None:
+    """The Lord is first asked "vote or reveal"; when the kernel refuses the ballot, the person gets the
+    reason from the catalogue and the ballot again, not "vote or reveal" (a QA find)."""
+    from dataclasses import replace
+
+    from narrator.rules.battaglia import RevealLord
+
+    human, request, out, state = human_at_vote("1\n1\n2\n")  # vote; candidate 1; then candidate 2
+    lord = replace(request, legal=[*request.legal, RevealLord(actor=request.seat)])
+    human.act(lord)  # 1: vote, then candidate 1
+    assert human.asked == "ballot"
     rejection = GAME.check(state, Vote(actor=request.seat, targets=(request.view.candidates[0],) * 2))
-    assert rejection is not None and rejection.code == "DUPLICATE_VOTE"
-    assert "not allowed — You named the same candidate twice." in " ".join(out.getvalue().split())
-    assert rejection.message not in out.getvalue()  # the kernel's English (with seat ids) is for logs
-    assert request.seat in {s for s, _ in session.state.today.ballots}  # the second answer was accepted
+    before = out.getvalue()
+    again = human.act(replace(lord, rejection=rejection, attempt=2))
+    shown = out.getvalue()[len(before):]
+    assert "not allowed — You named the same candidate twice." in " ".join(shown.split())
+    assert "Your choice:" not in shown and "Vote:" in shown
+    assert isinstance(again, Vote) and again.targets == (request.view.candidates[1],)
 
 
 def test_end_of_input_raises_human_left() -> None:

@@ -139,7 +139,7 @@ def test_reference_commands_do_not_spend_the_turn(lang: str, words: tuple[str, .
     ref = human.reference
     assert ref.say("commands") in text and ref.hints["vote"] in text
     assert ref.say("sheet") in text and ref.say("roster") in text and ref.say("log_title") in text
-    assert text.count(f"1. {human.narrator.name(request.view.candidates[0])}") >= 2  # options shown again
+    assert text.count(f"1. {human.menu_name(request.view.candidates[0])}") >= 2  # options shown again
 
 
 @pytest.mark.parametrize(("lang", "yes"), [("en", "yes"), ("ru", "да")])
