@@ -62,7 +62,7 @@ class Reference:
         return health_name(self.lang, level)
 
     def weapon(self, name: Any) -> str:
-        found = catalogue(self.lang)["weapons"].get(str(name)) or _data()["weapons"][self.lang].get(str(name))
+        found = catalogue(self.lang)["weapons"].get(str(name))
         return str(found) if found else str(name or "—")
 
     def who(self, character: Any) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
-from narrator.agents.i18n import catalogue, message
+from narrator.agents.i18n import catalogue, message, plural
 from narrator.rules.core import HOST, Action, Event, PlayerId
 from narrator.rules.storyteller.actions import (
     Attack,
@@ -429,11 +429,10 @@ class TemplateStoryteller:
         ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
         missing = [t for t in traits if t not in ratings]
         if missing:
-            return f"({', '.join(missing)}: " + ("нет в листе персонажа)" if self.lang == "ru" else "not on your sheet)")
-        dice = sum(ratings[t] for t in traits)
-        if self.lang == "ru":
-            return f"(кубиков: {dice}, сложность {difficulty})"
-        return f"({dice} dice vs {difficulty})"
+            names = ", ".join(str(catalogue(self.lang)["traits"].get(t, t)) for t in missing)
+            return message(self.lang, "storyteller.preview_missing", traits=names)
+        # the label already names the traits and the difficulty (scenario data): the sheet adds the pool
+        return message(self.lang, "storyteller.preview", dice=plural(self.lang, "dice", sum(ratings[t] for t in traits)))
 
     # -- narrating -----------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from narrator.agents.i18n import catalogue
 
 PROMPTS = Path(__file__).resolve().parents[2] / "prompts" / "storyteller"
 PAIR = re.compile(r"\(([^()+,]+?) \+ ([^(),]+?)[,)]")
@@ -24,7 +25,7 @@ def _labels(node: object) -> list[str]:
 @pytest.mark.parametrize("scenario", ["dark_ages", "wild_west"])
 def test_russian_roll_labels_use_the_sheets_trait_names(scenario: str) -> None:
     """«Ловкость + Фехтование» beside a sheet that says «Ближний бой» read as two different traits."""
-    sheet = set(yaml.safe_load((PROMPTS / "reference.yaml").read_text(encoding="utf-8"))["traits"]["ru"].values())
+    sheet = {str(name) for name in catalogue("ru")["traits"].values()}  # the sheet's names: the catalogue's
     labels = _labels(yaml.safe_load((PROMPTS / f"{scenario}.yaml").read_text(encoding="utf-8")))
     pairs = [(a.strip(), b.split(" против")[0].strip()) for label in labels for a, b in PAIR.findall(label)]
     assert pairs

@@ -9,7 +9,7 @@ import pytest
 from narrator.rules.replay import replay
 
 from narrator.storyteller.play import new_table, resume_table, run
-from narrator.storyteller.seat import ScriptedPlayer, parse_choice
+from narrator.storyteller.seat import ScriptedPlayer, TerminalPlayer, parse_choice
 from narrator.storyteller.template import Option
 
 BOOKS = ("dark_ages", "wild_west")
@@ -105,3 +105,21 @@ def test_the_players_choice_is_a_question_with_answer_lines(tmp_path) -> None:
     assert lines[refused - 1]["kind"] == "answer" and lines[refused + 1]["kind"] == "answer"  # asked again
     host_moves = [r for r in lines if r["kind"] == "action" and r["notes"].get("by") == "player"]
     assert host_moves and all(r["actor"] == -2 for r in host_moves)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("lang", ("en", "ru"))
+def test_an_approach_states_its_difficulty_once(tmp_path, book, lang) -> None:
+    """The label names the traits and the difficulty; the preview adds only the pool the sheet gives
+    ("(Обаяние + Этикет, сл. 7) (кубиков: 4, сложность 7)" said the difficulty twice)."""
+    said: list[str] = []
+    answers = iter(["1"] * 200)
+    player = TerminalPlayer(lambda _prompt: next(answers), said.append, lang)
+    play(book, tmp_path / "game.jsonl", player, lang=lang)
+    options = [line for line in said if line.lstrip().startswith("[bold]")]
+    assert options
+    difficulty = "сложность" if lang == "ru" else "dice vs"
+    assert [line for line in options if difficulty in line] == []
+    dice = "кубик" if lang == "ru" else " dice"
+    rolled = [line for line in options if ("сл. " if lang == "ru" else "diff ") in line]
+    assert rolled and all(dice in line or "not on your sheet" in line or "нет в листе" in line for line in rolled)
