@@ -30,3 +30,23 @@ def test_russian_roll_labels_use_the_sheets_trait_names(scenario: str) -> None:
     pairs = [(a.strip(), b.split(" против")[0].strip()) for label in labels for a, b in PAIR.findall(label)]
     assert pairs
     assert [p for p in pairs if not set(p) <= sheet] == []
+
+
+@pytest.mark.parametrize("scenario", ["dark_ages", "wild_west"])
+def test_every_rolled_approach_states_its_difficulty_in_its_label(scenario: str) -> None:
+    """The option line shows the label and then only the pool ("— 4 кубика"): the label carries the
+    difficulty, or says who it is rolled against."""
+    marks = ("diff ", "сл. ", " vs ", "против", "contest", "состязание")
+    data = yaml.safe_load((PROMPTS / f"{scenario}.yaml").read_text(encoding="utf-8"))
+
+    def rolled(node: object) -> list[dict]:
+        if isinstance(node, dict):
+            here = [node] if "label" in node and {"roll", "resisted", "versus", "teamwork"} & node.keys() else []
+            return here + [x for value in node.values() for x in rolled(value)]
+        if isinstance(node, list):
+            return [x for value in node for x in rolled(value)]
+        return []
+
+    approaches = rolled(data)
+    assert approaches
+    assert [a["label"] for a in approaches if not all(any(m in text for m in marks) for text in a["label"].values())] == []
