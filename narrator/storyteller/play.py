@@ -194,6 +194,8 @@ def _dice_lines(event: Event, lang: str = "en", names: Reference | None = None) 
         return ["[dim]" + escape(label) + "[/] " + render.dice_text(result).markup, render.verdict_text(result, lang).markup]
     if event.kind == "roll_resolved":
         return [render.verdict_text(_result(event.data), lang).markup]
+    if event.kind == "team_resolved":  # each member's own dice, labelled
+        return [escape(line) for line in ref.team_lines(event)]
     return ref.roll_lines(event)
 
 

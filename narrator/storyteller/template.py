@@ -496,7 +496,7 @@ class TemplateStoryteller:
             lines.append(f"{data.get('total')} : {data.get('opponent_total')} / {data.get('target')}")
             if data.get("status") == "open":
                 lines.append("The contest goes on." if self.lang == "en" else "Состязание продолжается.")
-        return lines + self._result_lines(view, data, str(data["character"]), str(data["category"]))[:1]
+        return lines + self._result_lines(view, data, str(data["character"]), str(data["category"]))
 
     def _team_lines(self, view: View, data: Mapping[str, Any]) -> list[str]:
         names = ", ".join(self._name(view, str(m)) for m in data.get("members", ()))
