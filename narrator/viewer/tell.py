@@ -219,6 +219,9 @@ class Teller:
             answer = self.approach_label(str(payload.get("approach") or payload.get("kind") or ""), offered)
             return message(self.lang, "replay.answer", who=self.who(entry.actor), answer=answer)
         if kind == "result":
+            if self._moment is not None and any(e.event is not None and e.event.kind == "game_over"
+                                                for e in self._moment.entries):
+                return ""  # the game's own words have told the end
             winners = ", ".join(self.who(w) for w in record.get("winners") or ()) or message(self.lang, "replay.nobody")
             return message(self.lang, "replay.result", reason=end_reason(self.lang, str(record["termination"])),
                            winners=winners)

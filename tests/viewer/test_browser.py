@@ -8,6 +8,7 @@ with a reason otherwise. Screenshots land in ``tests/artifacts/``.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,17 @@ import pytest
 from narrator.viewer.access import lenses_for
 from narrator.viewer.page import write_page
 from narrator.viewer.timeline import Lens, load
-from tests.web.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, PHONE, sync_api
+from tests.web.test_browser import (  # noqa: F401 (fast_server is a fixture)
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    PHONE,
+    Server,
+    fast_server,
+    get_json,
+    post_json,
+    sync_api,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,3 +104,31 @@ def test_switching_lenses_keeps_the_moment_and_shows_only_that_lens(page: Any) -
         tab.keyboard.press("ArrowRight")
     assert not any("[you only]" in text or "Your mask" in text for text in seen)
     tab.screenshot(path=str(ARTIFACTS / "replay-public-phone.png"), full_page=True)
+
+
+def test_a_finished_web_table_serves_the_viewer_under_its_csp(fast_server: Server) -> None:  # noqa: F811 (fixture)
+    """The served page links its script and style (no inline ones: the CSP would block them) and runs."""
+    created = post_json(fast_server.url + "/api/tables", {"game": "battaglia", "options": {"players": 6},
+                                                          "bot_seats": [0, 1, 2, 3, 4, 5], "seed": 5, "language": "ru"})
+    state_url = f"{fast_server.url}/api/t/{created['table']}/host/state"
+    deadline = time.monotonic() + 120
+    while get_json(state_url, created["host_url"])["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.5)
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        tab = browser.new_context(viewport=PHONE).new_page()
+        problems: list[str] = []
+        tab.on("pageerror", lambda error: problems.append(str(error)))
+        tab.on("console", lambda m: problems.append(m.text) if m.type == "error" and "404" not in m.text else None)
+        tab.on("response", lambda r: problems.append(r.url) if r.status >= 400 and "favicon" not in r.url else None)
+        tab.goto(fast_server.url + created["host_url"])  # the invite link sets the host's cookie
+        tab.click(".replay-link a")
+        assert re.fullmatch(r"Шаг 1 из \d+", tab.inner_text("#position"))
+        options = tab.eval_on_selector_all("#lens option", "nodes => nodes.map(n => n.value)")
+        assert options == ["public", "host"]  # the program hosted: the public's page, and the truth after the end
+        tab.keyboard.press("End")
+        assert "Игра окончена" in tab.inner_text("#lines")
+        tab.screenshot(path=str(ARTIFACTS / "replay-web-ru-phone.png"), full_page=True)
+        browser.close()
+    assert not problems, problems
