@@ -7,13 +7,13 @@ roll events; the words are in ``prompts/storyteller/reference.yaml``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import cache
 from typing import Any
 
 from rich.markup import escape
 
-from narrator.agents.i18n import catalogue, health_name, message
+from narrator.agents.i18n import catalogue, health_name, message, plural
 from narrator.rules.core import Event
 from narrator.rules.storyteller.sheet import ATTRIBUTES
 from narrator.storyteller.data import read_yaml
@@ -94,19 +94,22 @@ class Reference:
     def _health(self, cond: Mapping[str, Any]) -> str:
         damage = len(cond.get("damage", ()))
         text = self.health(str(cond.get("health", "unhurt")))
-        return text + (f" ({self.say('wounds', n=damage)})" if damage else "")
+        return text + (f" ({plural(self.lang, 'wounds', damage)})" if damage else "")
 
-    def scene(self, view: Mapping[str, Any]) -> list[str]:
-        """Every character's public condition; another player character also by its concept."""
+    def scene(self, view: Mapping[str, Any], present: Collection[str] | None = None) -> list[str]:
+        """The public condition of every character in the scene (``present``: the ids the scene has, or
+        every character); another player character also by its concept."""
         sheets = {str(s["id"]): s for s in view.get("sheets", ())}
         lines = [self.say("others") + ":"]
         for cond in view.get("characters") or ():
+            if present is not None and str(cond["id"]) not in present:
+                continue
             sheet = sheets.get(str(cond["id"]), {})
             concept = concept_of(self.lang, sheet) if sheet.get("player") and "attributes" not in sheet else ""
             name = self.who(cond["id"])
             if concept:
                 name = message(self.lang, "troupe.known", name=name, concept=concept)
-            lines.append(f"  {name}: {self._health(cond)}")
+            lines.append("  " + self.say("condition", name=name, health=self._health(cond)))
         return lines
 
     def team_lines(self, event: Event) -> list[str]:

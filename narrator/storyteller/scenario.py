@@ -175,6 +175,14 @@ class Scene(BaseModel):
     max_turns: int | None = Field(default=None, ge=1)
     timeout: str | None = None
     fight: Fight | None = None
+    npcs: list[str] = []
+    """The Storyteller characters present besides a fight's enemy and the approaches' opponents (the
+    ferryman the player talks to): ``who`` lists these, not every character of the story."""
+
+    def present(self) -> set[str]:
+        """The Storyteller characters in this scene: listed, fought or resisted."""
+        ids = set(self.npcs) | ({self.fight.enemy} if self.fight else set())
+        return ids | {a.resisted.opponent for a in self.approaches if a.resisted is not None}
 
     @model_validator(mode="after")
     def _unique_approaches(self) -> Scene:
@@ -236,6 +244,10 @@ class Scenario(BaseModel):
         npcs = self._npc_ids()
         for name, scene in self.scenes.items():
             self._targets(name, scene)
+            strangers = sorted(set(scene.npcs) - npcs)
+            if strangers:
+                raise ValueError(f"scenes.{name}.npcs: {strangers[0]!r} is not one of the npcs "
+                                 f"({', '.join(sorted(npcs)) or 'none'})")
             if scene.fight is not None and scene.fight.enemy not in npcs:
                 raise ValueError(f"scenes.{name}.fight.enemy: {scene.fight.enemy!r} is not one of the npcs "
                                  f"({', '.join(sorted(npcs)) or 'none'})")

@@ -128,7 +128,7 @@ class TerminalPlayer(Seat):
                 self.say(escape(ref.say("commands")))
                 continue
             if text.strip().lower() in ("sheet", "лист", "who", "кто") and view:
-                shown = ref.sheet(view) if text.strip().lower() in ("sheet", "лист") else ref.scene(view)
+                shown = ref.sheet(view) if text.strip().lower() in ("sheet", "лист") else ref.scene(view, _present(view))
                 for line in shown:
                     self.say(escape(line))
                 continue
@@ -153,6 +153,23 @@ def _npc_names(view: Mapping[str, Any], lang: str = "en") -> dict[str, str]:
         return find_scenario(str(view.get("book")), str(view.get("scenario") or "")).npc_names(lang)
     except (DataError, ValueError, KeyError, OSError):
         return {}
+
+
+def _present(view: Mapping[str, Any]) -> set[str] | None:
+    """Who is in the current scene: the player characters, the scene's Storyteller characters, and any
+    character already hurt (met before); ``None`` (everyone) when the scenario cannot be read."""
+    from narrator.storyteller.data import DataError
+    from narrator.storyteller.scenario import find_scenario
+
+    try:
+        scene = find_scenario(str(view.get("book")), str(view.get("scenario") or "")).scenes.get(str(view.get("scene")))
+    except (DataError, ValueError, KeyError, OSError):
+        return None
+    if scene is None:
+        return None
+    players = {str(s["id"]) for s in view.get("sheets", ()) if s.get("player", True)}
+    hurt = {str(c["id"]) for c in view.get("characters") or () if c.get("damage")}
+    return players | scene.present() | hurt
 
 
 class ScriptedPlayer(Seat):

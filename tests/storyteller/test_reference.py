@@ -61,3 +61,22 @@ def test_the_sheet_is_the_seat_s_own_view_only(tmp_path: Path) -> None:
     assert npcs
     for npc in npcs:
         assert f"Character sheet: {npc['name']}" not in shown
+
+
+@pytest.mark.parametrize(("lang", "who", "ruth", "unhurt"),
+                         [("en", "who", 'Ruth "Dry Creek" Halloran', "unhurt"),
+                          ("ru", "кто", "Рут «Сухой Ручей» Холлоран", "без ран")])
+def test_who_lists_the_scene_not_the_whole_story(lang: str, who: str, ruth: str, unhurt: str, tmp_path: Path) -> None:
+    """At the depot the thing in the spring is not "in the scene" (a spoiler), and Ruth is not «невредим»."""
+    ref = Reference(lang)
+    out = play("wild-west", lang, f"{who}\n", tmp_path)
+    roster = out.split(ref.say("others") + ":")[1]
+    assert ref.say("condition", name=ruth, health=unhurt) in roster
+    assert {"en": "Mosby", "ru": "Мосби"}[lang] not in roster and {"en": "spring", "ru": "родник"}[lang] not in roster
+    assert "невредим" not in out
+
+
+def test_who_names_the_ferryman_at_the_landing(tmp_path: Path) -> None:
+    out = play("dark-ages", "ru", "кто\n", tmp_path)
+    roster = out.split(Reference("ru").say("others") + ":")[1]
+    assert "паромщик Герлах — здоровье: без ран" in roster and "привратник" not in roster
