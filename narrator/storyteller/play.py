@@ -169,6 +169,8 @@ def _listen(session: Session, voice: TemplateStoryteller, say: Say) -> None:
     """Narrate every applied move, on screen and as ``narration`` transcript lines (a resumed game
     retraces its past in silence, writing only what a crash cut off)."""
 
+    out: set[str] = set()  # player characters already told they are out of action
+
     def narrate(_action: Any, events: Sequence[Event]) -> None:
         tell = (lambda _line: None) if is_retracing(session) else say
         view = session.game.view(session.state, Viewer.HOST)
@@ -181,6 +183,11 @@ def _listen(session: Session, voice: TemplateStoryteller, say: Say) -> None:
             tell(line)
         if lines:
             session.write({"kind": "narration", "lang": voice.lang, "text": "\n".join(lines)})
+        players = {str(s["id"]) for s in view.get("sheets", ()) if s.get("player", True)}
+        for cond in view.get("characters") or ():
+            if cond.get("incapacitated") and str(cond["id"]) in players - out:
+                out.add(str(cond["id"]))
+                tell("[bold]" + escape(message(voice.lang, "out.storyteller", name=names.who(cond["id"]))) + "[/]")
 
     session.listeners.append(narrate)
 

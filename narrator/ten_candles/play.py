@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator.agents.i18n import message
 from narrator.resume import DamagedTranscriptError, ResumeError, is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Action, Event, Outcome, Viewer
 from narrator.rules.replay import decode_config
@@ -134,12 +135,20 @@ class Table:
             line = describe(event, self.names, lang)
             if line:
                 say(line)
+            if event.kind == "character_died" and event.data["seat"] < self.settings.humans:
+                say(self._out_line(event))  # a person's own character: told once, plainly
             if quiet and not getattr(self.storyteller, "retraceable", False):
                 continue  # a model's prose is in the transcript already; it is not asked twice
             prose = self._prose(event)
             if prose:
                 say(prose)
                 self.session.write({"kind": "narration", "by": "storyteller", "event": event.kind, "text": prose})
+    def _out_line(self, event: Event) -> str:
+        assert self.session is not None
+        speaks = self.session.state.config.dead_players_speak_truths
+        return message(self.settings.lang, "out.ten_candles" if speaks else "out.ten_candles_silent",
+                       name=self.names.get(event.data["seat"], event.data.get("name") or f"#{event.data['seat']}"))
+
     def _prose(self, event: Event) -> str:
         """The Storyteller's words on an event: openings, framings, the Last Stand, the X-card."""
         assert self.session is not None

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from narrator.agents.i18n import message
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.web.i18n import translate
@@ -234,6 +235,15 @@ class Presenter:
     def is_out(self, view: Any, seat: PlayerId | None) -> bool:
         """Whether ``seat`` is out of the game for good (its page says so plainly)."""
         return False
+
+    def out_notice(self, view: Any, ctx: Context) -> str:
+        """What the page of a seat that is out says (once, plainly)."""
+        return message(ctx.language, "web.out")
+
+    def identity(self, view: Any, ctx: Context) -> str:
+        """Who the page's seat is in the game, for "You are …" (a game names its character or mask;
+        here the name the table's creator typed, else "seat N")."""
+        return ctx.seat(ctx.viewer) if isinstance(ctx.viewer, int) and ctx.viewer >= 0 else ""
 
     def waiting(self, table: Any, seats: list[PlayerId]) -> list[PlayerId]:
         """Who the table waits for, given the seats the kernel waits for."""

@@ -123,3 +123,17 @@ def test_an_approach_states_its_difficulty_once(tmp_path, book, lang) -> None:
     dice = "кубик" if lang == "ru" else " dice"
     rolled = [line for line in options if ("сл. " if lang == "ru" else "diff ") in line]
     assert rolled and all(dice in line or "not on your sheet" in line or "нет в листе" in line for line in rolled)
+
+
+@pytest.mark.parametrize("lang", ("en", "ru"))
+def test_the_player_is_told_once_that_their_character_is_out(tmp_path, lang) -> None:
+    """Wild West, seed 44: Ruth stares Mosby down, loses, and falls in the fight; the player is told once."""
+    from narrator.agents.i18n import message
+
+    said: list[str] = []
+    table = new_table("wild_west", character=None, lang=lang, seed=44, transcript=tmp_path / "t.jsonl",
+                      player=ScriptedPlayer(["2"] + ["1"] * 50, then="first"), say=said.append)
+    run(table, said.append)
+    name = {"en": 'Ruth "Dry Creek" Halloran', "ru": "Рут «Сухой Ручей» Холлоран"}[lang]
+    told = [line for line in said if message(lang, "out.storyteller", name=name) in line]
+    assert len(told) == 1

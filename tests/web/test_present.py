@@ -27,14 +27,16 @@ class _VoteView(_View):
 def test_battaglia_vote_is_a_ballot_of_checkboxes_with_its_count_and_the_day_s_accusers() -> None:
     presenter = presenter_for("battaglia")
     votes = [Vote(actor=0, targets=b) for b in ((1,), (4,), (1, 4))] + [Pass(actor=0)]
-    for lang, note, by in (("en", "up to 2", "accused by"), ("ru", "не больше 2", "обвинил")):
+    for lang, note, by, by_one in (("en", "up to 2", "accused by", "accused by"),
+                                   ("ru", "не больше 2", "обвиняют", "обвиняет")):
         controls = presenter.controls(votes, _VoteView(), Context(("Anna", "Boris", "Vera", "Gleb", "Oleg"), lang, 0, 5))
         ballot = controls[0]
         assert isinstance(ballot, Ballot) and ballot.most == 2 and note in ballot.note
         assert [seat for seat, _ in ballot.options] == [1, 4]
         assert ballot.options[0][1].startswith("Boris (1)") and by in ballot.options[0][1]
         assert "Vera (2)" in ballot.options[0][1] and "Gleb (3)" in ballot.options[0][1]
-        assert "Boris (1)" in ballot.options[1][1]  # Oleg was accused by Boris
+        assert "Boris (1)" in ballot.options[1][1] and by_one in ballot.options[1][1]  # Oleg was accused by Boris
+        assert "(и)" not in ballot.options[0][1]  # no «обвинил(и)»
         assert controls[1].label == ("pass" if lang == "en" else "пропустить")  # abstaining: its own button
     one = presenter.controls([Vote(actor=0, targets=(t,)) for t in (1, 2)], _VoteView(), Context((), "en", 0, 5))[0]
     assert isinstance(one, Ballot) and one.most == 1 and "one" in one.note

@@ -160,7 +160,8 @@ class BattagliaPresenter(Presenter):
             label = voice.name(seat)
             by = [voice.say("nobody") if s < 0 else voice.name(s) for s in accusers.get(seat, [])]
             if by:
-                label += f" — {message(ctx.language, 'web.accused_by', names=', '.join(by))}"
+                key = "web.accused_by_one" if len(by) == 1 else "web.accused_by"
+                label += f" — {message(ctx.language, key, names=', '.join(by))}"
             options.append((seat, label))
         note = message(ctx.language, "web.vote_one") if most == 1 else message(ctx.language, "web.vote_up_to", n=most)
         return Ballot(message(ctx.language, "web.vote_send"), {"kind": "vote"}, options=options, most=most, note=note)
@@ -181,6 +182,14 @@ class BattagliaPresenter(Presenter):
             bases=[(b, voice.words.get(f"basis_{b}", b)) for b in bases],
             shadow=shadow,
             labels={"whom": message(lang, "web.accuse_whom"), "basis": message(lang, "web.accuse_basis")})
+
+    def identity(self, view: Any, ctx: Context) -> str:
+        """The seat's name at the table and its own mask ("Борис, колдунья"): the page is the seat's own."""
+        seat = ctx.viewer
+        if not isinstance(seat, int) or seat < 0 or getattr(view, "card", None) is None:
+            return super().identity(view, ctx)
+        voice = self.narrator(view, ctx)
+        return f"{voice.table.names[seat]}, {voice.card(str(view.card))}"
 
     def is_out(self, view: Any, seat: PlayerId | None) -> bool:
         """Out for good: no second life left (``view.out``)."""

@@ -422,6 +422,28 @@ class StorytellerPresenter(Presenter):
 
     # -- the view --------------------------------------------------------------------------------
 
+    def _own(self, view: Any) -> Mapping[str, Any] | None:
+        """The seat's own character sheet (the one full sheet its view holds)."""
+        if not isinstance(view, Mapping):
+            return None
+        return next((s for s in view.get("sheets", ()) if s.get("player", True) and "attributes" in s), None)
+
+    def is_out(self, view: Any, seat: PlayerId | None) -> bool:
+        """The seat's character is incapacitated: it acts no more in this story."""
+        own = self._own(view)
+        cond = next((c for c in view.get("characters") or () if c["id"] == own["id"]), {}) if own else {}
+        return bool(cond.get("incapacitated"))
+
+    def out_notice(self, view: Any, ctx: Context) -> str:
+        return message(ctx.language, "out.storyteller", name=self.identity(view, ctx))
+
+    def identity(self, view: Any, ctx: Context) -> str:
+        """The seat's own character (the one full sheet its view holds)."""
+        own = self._own(view)
+        if own is None:
+            return super().identity(view, ctx)
+        return display_name(ctx.language, str(own["id"])) or str(own["name"])
+
     def panel(self, view: Any, ctx: Context) -> list[Section]:
         if not isinstance(view, Mapping) or not player_ids(view):
             return super().panel(view, ctx)

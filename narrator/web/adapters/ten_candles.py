@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from narrator.agents.i18n import message
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.rules.ten_candles import GAME, TEXT_FIELDS, left_of, right_of
 from narrator.ten_candles.narration import WORDS as TABLE_WORDS
@@ -232,6 +233,23 @@ class TenCandlesPresenter(Presenter):
         return ""
 
     # -- the view --------------------------------------------------------------------------------
+
+    def is_out(self, view: Any, seat: PlayerId | None) -> bool:
+        """The seat's character has died (its player may still speak truths: the controls stay)."""
+        chars = getattr(view, "characters", ())
+        return isinstance(seat, int) and 0 <= seat < len(chars) and bool(chars[seat].name) and not chars[seat].alive
+
+    def out_notice(self, view: Any, ctx: Context) -> str:
+        name = self.who(ctx.viewer, view, ctx)
+        # the view carries no config: D26's default (dead players keep speaking truths) unless it says otherwise
+        speaks = getattr(getattr(view, "config", None), "dead_players_speak_truths", True)
+        return message(ctx.language, "out.ten_candles" if speaks else "out.ten_candles_silent", name=name)
+
+    def identity(self, view: Any, ctx: Context) -> str:
+        """The seat's character once it has a name (before that, the seat's typed name)."""
+        seat = ctx.viewer
+        named = {c.seat: c.name for c in getattr(view, "characters", ()) if c.name}
+        return named.get(seat) or super().identity(view, ctx) if isinstance(seat, int) else super().identity(view, ctx)
 
     def panel(self, view: Any, ctx: Context) -> list[Section]:
         if not hasattr(view, "characters"):

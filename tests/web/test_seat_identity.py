@@ -1,0 +1,60 @@
+"""A seat page says who you are in the game (your character or mask), never only "seat 4"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from markupsafe import escape
+from narrator.agents.battaglia.texts import Table, mask_name
+from narrator.agents.i18n import message
+
+from tests.web.conftest import Tables, as_seat, token_of
+
+
+def you_line(tables: Tables, created: dict, seat: int) -> str:
+    response = tables.client.get(f"/t/{created['table']}/seat/{seat}",
+                                 headers=as_seat(token_of(created["seats"][seat]["url"])))
+    assert response.status_code == 200
+    found = re.search(r'<p class="you">(.*?)<', response.text, re.DOTALL)
+    assert found, response.text[:500]
+    return found.group(1).strip()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_battaglia_seat_is_its_name_and_mask(tables: Tables, lang: str) -> None:
+    created = tables.create(game="battaglia", options={"players": 7}, bot_seats=[1, 2, 3, 4, 5, 6], language=lang,
+                            seed=3)
+    state = tables.manager.get(created["table"]).session.state
+    name = Table.for_game(3, 7, lang).names[0]
+    line = you_line(tables, created, 0)
+    assert str(escape(f"{name}, {mask_name(str(state.cards[0]), lang)}")) in line
+    assert message(lang, "web.seat_n", seat=0) not in line
+
+
+@pytest.mark.parametrize(("lang", "ruth"), [("en", 'Ruth "Dry Creek" Halloran'), ("ru", "Рут «Сухой Ручей» Холлоран")])
+def test_a_storyteller_seat_is_its_character(tables: Tables, lang: str, ruth: str) -> None:
+    created = tables.create(game="wild-west", options={}, bot_seats=[], language=lang)
+    line = you_line(tables, created, 0)
+    assert str(escape(ruth)) in line and message(lang, "web.seat_n", seat=0) not in line
+
+
+def test_ten_candles_and_storyteller_pages_say_plainly_that_the_character_is_out() -> None:
+    """battaglia said "you are out"; the other games' pages said nothing when the character died."""
+    from types import SimpleNamespace
+
+    from narrator.web.present import Context, presenter_for
+
+    tc = presenter_for("ten-candles")
+    dead = SimpleNamespace(seat=0, name="Вера", alive=False)
+    view = SimpleNamespace(characters=(dead, SimpleNamespace(seat=1, name="Олег", alive=True)), players=2)
+    ctx = Context(("", ""), "ru", 0)
+    assert tc.is_out(view, 0) and not tc.is_out(view, 1)
+    assert tc.out_notice(view, ctx) == message("ru", "out.ten_candles", name="Вера")
+    assert tc.identity(view, ctx) == "Вера"
+    st = presenter_for("wild-west")
+    sheets = [{"id": "ruth", "name": "Ruth", "player": True, "attributes": {}}]
+    down = {"sheets": sheets, "characters": [{"id": "ruth", "incapacitated": True}]}
+    up = {"sheets": sheets, "characters": [{"id": "ruth", "incapacitated": False}]}
+    assert st.is_out(down, 0) and not st.is_out(up, 0)
+    assert st.out_notice(down, Context(("",), "en", 0)) == message("en", "out.storyteller", name='Ruth "Dry Creek" Halloran')
