@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.lanes import SLOW
+from tests.lanes import SLOW, sweep
 from tests.resume_games import GAMES, resume_to_end
 
 SAMPLES = int(os.environ.get("RESUME_CUTS", "18"))
-"""Cut points per game (evenly spread, first and last lines included); ``RESUME_CUTS=0``: every line."""
+"""Cut points per game in the slow lane (evenly spread, first and last lines included; the fast lane
+cuts six times); ``RESUME_CUTS=0``: every line."""
 
 
 def cut_inside(line: bytes, index: int) -> bytes:
@@ -35,12 +36,13 @@ def finished(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     return game, path.read_bytes()
 
 
-def test_a_cut_transcript_resumes_to_the_same_bytes(finished: tuple[str, bytes], tmp_path: Path) -> None:
+@pytest.mark.parametrize("samples", sweep([6, SAMPLES], fast=1), ids=["6-cuts", f"{SAMPLES}-cuts"])
+def test_a_cut_transcript_resumes_to_the_same_bytes(finished: tuple[str, bytes], samples: int, tmp_path: Path) -> None:
     game, data = finished
     lines = data.split(b"\n")[:-1]
     assert len(lines) > 40
-    cuts = (range(1, len(lines)) if SAMPLES <= 0 else
-            sorted({1 + round(i * (len(lines) - 2) / (SAMPLES - 1)) for i in range(SAMPLES)}))
+    cuts = (range(1, len(lines)) if samples <= 0 else
+            sorted({1 + round(i * (len(lines) - 2) / (samples - 1)) for i in range(samples)}))
     wrong = []
     for index, cut in enumerate(cuts):
         path = tmp_path / f"cut-{cut}.jsonl"

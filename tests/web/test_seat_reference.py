@@ -39,6 +39,8 @@ def test_battaglia_seat_pages_carry_the_reference_and_only_their_own(tables: Tab
         if table.session.outcome() is not None:
             break
         state = table.session.state
+        if saw_guide and saw_basis and saw_confirm and state.day >= 2:
+            break  # every kind of page was read, through a night and into a second day
         # Each seat's page is read once per phase of each day and whenever its moves change kind
         # (what the reference and the hint depend on), not after every move: 9 pages a move cost 24 s.
         for seat in HUMANS:
