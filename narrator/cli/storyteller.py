@@ -46,19 +46,27 @@ def _difficulty(value: int) -> int:
 
 
 def roll(
-    pool: int | None = typer.Argument(None, help="How many d10 to roll (Attribute + Ability), 1..30."),
+    pool: str | None = typer.Argument(None, help="How many d10 to roll (1..30), or with --sheet the traits to roll: "
+                                              "dexterity+stealth (an Attribute, or Attribute + Ability)."),
     difficulty: int = typer.Option(6, "--difficulty", "-d", help="2..10; each die showing this or more succeeds."),
-    book: str = typer.Option("dark-ages", "--book", "-b", help=BOOK_HELP),
+    book: str | None = typer.Option(None, "--book", "-b", help=BOOK_HELP + " With --sheet: the sheet's book."),
     dice: str | None = typer.Option(None, "--dice", help="Faces rolled by hand, e.g. 10,7,1,3,8,1 "
                                                             "(the pool is their count)."),
     rerolls: str | None = typer.Option(None, "--rerolls", help="With --rule-of-ten and --dice: the faces of "
                                                                   "the re-rolled 10s, in order."),
     rule_of_ten: bool = typer.Option(False, "--rule-of-ten", help="Optional Dark Ages rule: re-roll 10s for "
                                                                   "additional successes (DA L151)."),
+    sheet: str | None = typer.Option(None, "--sheet", "-s", help="A character sheet (YAML/JSON) or a sample's id: "
+                                                                 "POOL names its traits, the sheet gives the dice."),
+    willpower: bool = typer.Option(False, "--willpower", "-w", help="With --sheet: spend a Willpower point (by "
+                                                                    "default one automatic success, no dice: D2)."),
+    rules: Path | None = typer.Option(None, "--rules", help="With --sheet: a YAML rules profile (willpower_mode, "
+                                                            "rule_of_ten, ...)."),
+    lang: str | None = typer.Option(None, "--lang", help="en or ru (default: NARRATOR_LANG, else the locale)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed the dice (for reproducible examples)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (for scripts)."),
 ) -> None:
-    """Roll a d10 pool, or evaluate dice rolled physically, under one book's rules.
+    """Roll a d10 pool, or evaluate dice rolled physically, under one book's rules; or roll a sheet's traits.
 
     Shows the successes, the 1s and the dice they cancel, the net successes and the degree, or a
     failure or botch.
@@ -66,23 +74,33 @@ def roll(
       narrator roll 7 --difficulty 6 --book dark-ages
 
       narrator roll --dice 10,7,1,3,8,1 --difficulty 7 --book wild-west
+
+      narrator roll dexterity+stealth -d 6 --sheet ysolde [--willpower]
     """
-    name = _book(book)
     _difficulty(difficulty)
-    if dice is None and pool is None:
+    if sheet is not None:
+        _roll_sheet(sheet, pool, difficulty, book, dice, willpower, rules, lang, seed, as_json)
+        return
+    if willpower:
+        fail("--willpower needs --sheet (the Willpower is the character's)")
+    name = _book(book or "dark-ages")
+    if pool is not None and not pool.isdigit():
+        fail(f"POOL {pool!r}: a number of dice, or traits such as dexterity+stealth together with --sheet FILE")
+    count = int(pool) if pool is not None else None
+    if dice is None and count is None:
         fail("give a POOL to roll, or --dice with the faces you rolled")
     if dice is not None:
         faces = _faces(dice, "--dice")
-        if pool is not None and pool != len(faces):
-            fail(f"POOL {pool} does not match the {len(faces)} faces given with --dice")
+        if count is not None and count != len(faces):
+            fail(f"POOL {count} does not match the {len(faces)} faces given with --dice")
         extra = _faces(rerolls, "--rerolls") if rerolls else ()
         if rule_of_ten and tens_to_reroll(faces) and not extra:
             fail("--rule-of-ten with --dice needs the re-rolled tens' faces too: --rerolls 4,10,2")
     else:
-        if pool is None or not 1 <= pool <= 30:
-            fail(f"POOL {pool}: roll between 1 and 30 dice")
+        if count is None or not 1 <= count <= 30:
+            fail(f"POOL {count}: roll between 1 and 30 dice")
         rng = random.Random(seed)
-        faces = sample(Dice(pool, 10), rng)
+        faces = sample(Dice(count, 10), rng)
         extra = _reroll_tens(faces, rng) if rule_of_ten else ()
     config = default_config(name)
     result = evaluate_roll(faces, difficulty, botch_rule=config.botch_rule, rerolls=extra if rule_of_ten else ())
@@ -93,6 +111,65 @@ def roll(
     console.print(f"[bold]{name.replace('_', ' ').title()}[/] — {len(faces)} dice at difficulty {difficulty}")
     console.print(render.dice_text(result))
     console.print(render.verdict_text(result))
+
+
+def _roll_sheet(given: str, traits_text: str | None, difficulty: int, book: str | None, dice: str | None,
+                willpower: bool, rules: Path | None, lang: str | None, seed: int | None, as_json: bool) -> None:
+    """``roll TRAITS --sheet FILE``: the sheet's pool for the traits, through the kernel's rules."""
+    from rich.markup import escape
+
+    from narrator.cli.common import language
+    from narrator.storyteller.data import read_yaml
+    from narrator.storyteller.sheet_roll import SheetRollError, parse_traits, roll_from_sheet
+
+    lang = language(lang)
+    if not traits_text or traits_text.isdigit():
+        fail("with --sheet, name the traits to roll: e.g. narrator roll dexterity+stealth -d 6 --sheet FILE")
+    character, name = _sheet_of(given, book)
+    options = read_yaml(rules) if rules else None
+    if options is not None and not isinstance(options, dict):
+        fail(f"{rules}: a rules profile must be a mapping of option: value")
+    try:
+        rolled = roll_from_sheet(character, name, parse_traits(traits_text), difficulty, willpower=willpower,
+                                 rng=random.Random(seed), faces=_faces(dice, "--dice") if dice else None,
+                                 options=options)
+    except SheetRollError as error:
+        from narrator.agents.i18n import refusal
+
+        detail = error.rejection.message if lang == "en" else ""  # the kernel's reason is English (logs)
+        fail(f"{refusal(lang, error.rejection.code)} ({error.rejection.code}{': ' + detail if detail else ''})")
+    except DataError as error:
+        fail(str(error))
+    if as_json:
+        print(json.dumps({"book": name, **rolled.to_dict()}, ensure_ascii=False))
+        return
+    lines = rolled.lines(lang)
+    console.print("[bold]" + escape(lines[0]) + "[/]")
+    if rolled.result.dice:
+        console.print(render.dice_text(rolled.result))
+    for line in lines[1:]:
+        console.print(escape(line))
+    console.print(render.verdict_text(rolled.result, lang))
+
+
+def _sheet_of(given: str, book: str | None) -> tuple[object, str]:
+    """The sheet (a file, or a sample's id in ``book`` or either book) and its book."""
+    from narrator.storyteller.data import read_yaml
+    from narrator.storyteller.play import resolve_sheet
+
+    path = Path(given)
+    books = [_book(book)] if book else ["dark_ages", "wild_west"]
+    if path.is_file():
+        data = read_yaml(path)
+        found = str(data.get("book", "")) if isinstance(data, dict) else ""
+        books = [found] if found in ("dark_ages", "wild_west") and not book else books
+    errors = []
+    for name in books:
+        try:
+            return resolve_sheet(name, given), name
+        except DataError as error:
+            errors.append(str(error))
+    fail(errors[0])
 
 
 def _reroll_tens(faces: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
