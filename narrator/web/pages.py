@@ -40,7 +40,8 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     outcome = table.session.outcome()
     ctx = context_for(table, viewer)
     view = table.view(ctx.viewer)
-    shown = table.presenter.table_controls(table, viewer, ctx) + table.presenter.controls(legal, view, ctx)
+    shown = (table.presenter.table_controls(table, viewer, ctx) + table.presenter.controls(legal, view, ctx)
+             + table.presenter.seat_tools(table, viewer, ctx))
     refused_kind = table.last_refused.get(actor, {}).get("kind") if rejection else None
     return {
         "t": t,
@@ -53,7 +54,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
                    "bot_kind": s.bot_kind, "model_off": _model_off(table, s.seat)} for s in table.record.seats],
-        "sections": table.presenter.panel(view, ctx),
+        "sections": table.presenter.panel(view, ctx) + table.presenter.table_sections(table, viewer, ctx),
         "controls": shown,
         "guide": table.presenter.guide(legal, view, ctx) if legal else [],
         "is_group": lambda control: isinstance(control, Group),

@@ -224,6 +224,15 @@ class Presenter:
         """Controls for table moves ``seat`` may make now, shown before the kernel's moves."""
         return []
 
+    def seat_tools(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
+        """Controls a seat's page offers at any moment besides the game's moves (a roll from the sheet),
+        shown after them on the page (not listed as the table's moves in the state API)."""
+        return []
+
+    def table_sections(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Section]:
+        """Sections of a seat's page kept by the table rather than the kernel (a seat's roll history)."""
+        return []
+
     def table_move(self, table: Any, seat: PlayerId, payload: dict[str, Any]) -> Rejection | None:
         """Make a table move for ``seat`` (called under the table's lock); a refusal says why."""
         return Rejection(Code.UNKNOWN_ACTION, f"{payload.get('kind')!r} is not a move of {self.game}", "web")

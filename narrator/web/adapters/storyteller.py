@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,7 @@ from narrator.storyteller.render import LABELS
 from narrator.storyteller.scenario import Scenario, find_scenario, load_narration
 from narrator.storyteller.seat import ApproachQuestion, StorytellerSeat, choices
 from narrator.storyteller.template import CHOOSE, PASS, Choice, Option, TemplateStoryteller, display_name
+from narrator.web.i18n import register_messages
 from narrator.web.present import Context, Presenter, Section
 from narrator.web.render import Control
 
@@ -82,6 +84,15 @@ W: dict[str, dict[str, str]] = {
         "turn_begun": "Ход {turn}", "choice": "{who} выбирает: {label}",
     },
 }
+ROLL_SHEET = "roll_sheet"
+"""The table move of a roll from the seat's own sheet: ``{"kind": "roll_sheet", "traits": "dexterity+stealth",
+"difficulty": "6", "willpower": false}``. It changes nothing in the game (a roll beside the story)."""
+
+
+for _lang in ("en", "ru"):  # the roll form's field labels on the web page
+    register_messages(_lang, {"field.traits": message(_lang, "troupe.roll_traits"),
+                              "field.difficulty": message(_lang, "troupe.roll_difficulty")})
+
 GROUPS = (("physical", ATTRIBUTES[:3]), ("social", ATTRIBUTES[3:6]), ("mental", ATTRIBUTES[6:]))
 
 
@@ -272,7 +283,7 @@ class StorytellerPresenter(Presenter):
     """Scene, sheet, last roll and approaches for the player; the Storyteller is the host seat."""
 
     host_plays = True
-    table_move_kinds = frozenset({CHOOSE})
+    table_move_kinds = frozenset({CHOOSE, ROLL_SHEET})
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         text = W.get(ctx.language, W["en"]).get(key, key)
@@ -342,6 +353,55 @@ class StorytellerPresenter(Presenter):
         flagged = getattr(action, "willpower", False) or getattr(action, "automatic", False)
         return bool(flagged) and table.game.check(table.session.state, action) is None
 
+    # -- rolls from the seat's own sheet (the table's dice bot) -----------------------------------
+
+    def seat_tools(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
+        """A roll from the seat's own sheet: traits, difficulty, Willpower (a roll beside the story)."""
+        if seat is None or seat == HOST or table.error or table.seat(seat).controller != "human":
+            return []
+        label = message(ctx.language, "troupe.roll_button")
+        return [ApproachControl(label, {"kind": ROLL_SHEET}, ["traits", "difficulty"],
+                                [("willpower", self.w(ctx, "wp_flag"))], message(ctx.language, "troupe.roll_form"))]
+
+    def table_sections(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Section]:
+        if seat is None or seat == HOST:
+            return []
+        history = roll_history(table, seat)
+        items = [" · ".join(entry["lines"]) for entry in reversed(history)] or [message(ctx.language, "troupe.roll_none")]
+        return [Section(message(ctx.language, "troupe.roll_history"), items=items)]
+
+    def roll_sheet(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
+        """Roll the seat's own sheet (never another's); the result joins the seat's roll history.
+
+        Raises:
+            ChoiceError: a malformed body (the API answers 422).
+        """
+        from narrator.storyteller.sheet_roll import SheetRollError, parse_traits, roll_from_sheet
+
+        extra = sorted(set(payload) - {"kind", "actor", "traits", "difficulty", "willpower"})
+        if extra:
+            raise ChoiceError(f"{ROLL_SHEET}: unknown field(s) {', '.join(extra)}; expected traits, difficulty, willpower")
+        traits = parse_traits(str(payload.get("traits") or ""))
+        try:
+            difficulty = int(str(payload.get("difficulty") or "6").strip())
+        except ValueError:
+            raise ChoiceError(f"{ROLL_SHEET}: difficulty must be a whole number 2..10") from None
+        if not isinstance(payload.get("willpower", False), bool) or not traits:
+            raise ChoiceError(f"{ROLL_SHEET}: traits such as dexterity+stealth, and willpower true or false")
+        state = table.session.state
+        players = [c for c in state.config.characters if c.player]
+        sheet = players[seat]
+        lang = ctx_of(table).language
+        history = roll_history(table, seat)
+        rng = random.Random(f"{table.record.seed}:{seat}:{len(history)}")
+        try:
+            rolled = roll_from_sheet(sheet, book_of(self.game), traits, difficulty, willpower=bool(payload.get("willpower")),
+                                     rng=rng, willpower_now=state.char(sheet.id).willpower, options=_options_of(state))
+        except SheetRollError as error:
+            return error.rejection
+        history.append({**rolled.to_dict(), "lines": [*rolled.lines(lang), roll_line(rolled.to_dict(), ctx_of(table))]})
+        return None
+
     def table_move(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
         """A seat's answer to the table's question (its approach), taken by the session or refused.
         The Storyteller (a bot at once, or the person on the host page) turns it into its proposal.
@@ -349,6 +409,8 @@ class StorytellerPresenter(Presenter):
         Raises:
             ChoiceError: a malformed body (the API answers 422).
         """
+        if payload.get("kind") == ROLL_SHEET:
+            return self.roll_sheet(table, seat, payload)
         choice = parse_choice(payload, seat)
         view = self._host_view(table)
         options = {o.approach: o.label for o in table.session.open_questions().get(seat, Question("", ())).options}
@@ -551,6 +613,18 @@ def parse_choice(payload: Mapping[str, Any], seat: PlayerId = 0) -> Choice:
     if wrong:
         raise ChoiceError(f"{CHOOSE}: {', '.join(wrong)} must be true or false")
     return Choice(actor=seat, approach=approach, **flags)
+
+
+def roll_history(table: Any, seat: PlayerId) -> list[dict[str, Any]]:
+    """The seat's rolls from its sheet at this table, oldest first (kept while the server runs)."""
+    store: dict[PlayerId, list[dict[str, Any]]] = table.__dict__.setdefault("sheet_rolls", {})
+    return store.setdefault(seat, [])
+
+
+def _options_of(state: Any) -> dict[str, Any]:
+    """The table's rules options that change a single roll (Willpower's mode, the rule of ten, the botch rule)."""
+    cfg = state.config
+    return {"willpower_mode": cfg.willpower_mode, "rule_of_ten": cfg.rule_of_ten, "botch_rule": cfg.botch_rule}
 
 
 def dice_faces(result: Mapping[str, Any]) -> str:

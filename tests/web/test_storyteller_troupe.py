@@ -1,0 +1,114 @@
+"""A troupe at the web table: two people on their own seats and a bot, a contest between the two
+people's characters, a teamwork roll the bot may join, each seat's page showing only its own sheet,
+and a roll from the sheet with its history."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from narrator.rules.core import HOST
+
+from tests.storyteller.troupe_support import CANARY_TRAIT, CANARY_WILLPOWER, SCENARIO, canary_ruth
+from tests.web.conftest import Tables, as_seat, token_of
+
+CHOOSE = "choose_approach"
+
+
+def sheet_of_ruth() -> dict[str, Any]:
+    ruth = canary_ruth()
+    return {"id": ruth.id, "name": ruth.name, "creature": ruth.creature, "concept": ruth.concept,
+            "attributes": dict(ruth.attributes), "abilities": dict(ruth.abilities), "willpower": ruth.willpower,
+            "rage": ruth.rage, "gnosis": ruth.gnosis}
+
+
+def page(tables: Tables, created: dict[str, Any], seat: int) -> str:
+    response = tables.client.get(created["seats"][seat]["url"])
+    assert response.status_code == 200
+    return response.text
+
+
+def choose(tables: Tables, created: dict[str, Any], seat: int, approach: str) -> None:
+    moves = tables.state(created, seat)["table_moves"]
+    action = next(m["action"] for m in moves if m["action"]["approach"] == approach)
+    answer = tables.act(created, seat, action).json()
+    assert answer["ok"], answer
+
+
+def play_on(tables: Tables, created: dict[str, Any], limit: int = 80) -> None:
+    """The two people take their first offered option (the next after a refusal) until the story ends."""
+    refused = 0
+    for _ in range(limit):
+        state = tables.state(created, 0)
+        if state["outcome"] is not None:
+            return
+        seat = next(s for s in state["waiting_for"] if s in (0, 1))
+        moves = tables.state(created, seat)["table_moves"]
+        answer = tables.act(created, seat, moves[refused % len(moves)]["action"]).json()
+        refused = refused + 1 if answer["rejection"] else 0
+    raise AssertionError("the story did not end")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_two_people_and_a_bot_contest_and_work_together(tables: Tables, lang: str) -> None:
+    created = tables.create(game="wild-west", options={"troupe": [sheet_of_ruth(), "elias", "hattie"],
+                                                       "scenario": SCENARIO},
+                            names=["Anna", "Boris", ""], bot_seats=[2], language=lang, seed=4)
+    assert len(created["seats"]) == 3
+    assert tables.state(created, 0)["waiting_for"] == [0]  # the Storyteller addresses Ruth first
+    choose(tables, created, 0, "poker@elias")  # a contest between the two people's characters
+    assert tables.state(created, 1)["waiting_for"] == [1]
+    choose(tables, created, 1, "board")
+    choose(tables, created, 0, "mend-wheel")  # a teamwork task: both others are asked whether they help
+    join = next(m["action"] for m in tables.state(created, 1)["table_moves"] if m["action"].get("joins"))
+    assert tables.act(created, 1, join).json()["ok"]
+    table = tables.manager.get(created["table"])
+    events = [e for e in table.events if e.kind in ("resisted_resolved", "team_resolved")]
+    contest = next(e.data for e in events if e.kind == "resisted_resolved")
+    assert (contest["character"], contest["opponent"]) == ("ruth", "elias")
+    team = next(e.data for e in events if e.kind == "team_resolved")
+    assert team["members"][:2] == ["ruth", "elias"]  # the bot's Hattie joined or not, as it chose
+    play_on(tables, created)
+    assert tables.state(created, 0)["outcome"]["termination"] == "story_ended"
+
+
+def test_each_seat_sees_its_own_sheet_and_the_others_as_the_table_knows_them(tables: Tables) -> None:
+    created = tables.create(game="wild-west", options={"troupe": [sheet_of_ruth(), "elias", "hattie"],
+                                                       "scenario": SCENARIO},
+                            names=["Anna", "Boris", ""], bot_seats=[2], seed=4)
+    own = page(tables, created, 0)
+    assert "Whittling" in own and f"{CANARY_WILLPOWER} / {CANARY_WILLPOWER}" in own  # the secret exists
+    choose(tables, created, 0, "poker@elias")
+    choose(tables, created, 1, "board")
+    for _ in range(3):
+        if tables.state(created, 0)["outcome"]:
+            break
+        for seat in tables.state(created, 0)["waiting_for"]:
+            if seat in (0, 1):
+                tables.act(created, seat, tables.state(created, seat)["table_moves"][0]["action"])
+    other = page(tables, created, 1)
+    assert "Elias Pruitt" in other and "a tracker who came west" in other  # Ruth by name and concept
+    seen = [other, json.dumps(tables.state(created, 1)), tables.client.get(created["host_url"]).text]
+    token = token_of(created["seats"][1]["url"])
+    replay = tables.client.get(f"/t/{created['table']}/seat/1/replay", headers=as_seat(token))
+    if replay.status_code == 200:
+        seen.append(replay.text)
+    for text in seen:
+        assert CANARY_TRAIT not in text.lower() and f"{CANARY_WILLPOWER} / {CANARY_WILLPOWER}" not in text
+        assert '"willpower": 9' not in text and '"willpower":9' not in text
+
+
+def test_a_seat_rolls_from_its_own_sheet_and_keeps_a_history(tables: Tables) -> None:
+    created = tables.create(game="wild-west", options={"troupe": ["ruth", "elias"], "scenario": SCENARIO},
+                            names=["Anna", "Boris"], language="ru", seed=4)
+    roll = {"kind": "roll_sheet", "traits": "dexterity+stealth", "difficulty": "6"}
+    assert tables.act(created, 1, roll).json()["ok"]
+    assert tables.act(created, 1, {**roll, "willpower": True}).json()["ok"]
+    mine = page(tables, created, 1)
+    assert "Броски по вашему листу" in mine and "Ловкость 3 + Скрытность 1" in mine  # Elias's own ratings
+    assert "Потрачена Сила воли" in mine
+    assert "Ловкость 3 + Скрытность 1" not in page(tables, created, 0)  # another seat's history stays its own
+    refused = tables.act(created, 1, {**roll, "traits": "dexterity+lore"}).json()
+    assert refused["ok"] is False and refused["rejection"]["code"] == "TRAIT_NOT_ON_SHEET"
+    assert tables.state(created, 0)["view"]["turn"] in (0, 1) and HOST not in tables.state(created, 1)["waiting_for"]
