@@ -72,12 +72,25 @@ class SheetRoll:
 
 
 def parse_traits(text: str) -> tuple[str, ...]:
-    """``"Dexterity+Stealth"`` / ``"dexterity + stealth"`` -> ``("dexterity", "stealth")``.
+    """``"Dexterity+Stealth"``, ``"ловкость + скрытность"`` -> ``("dexterity", "stealth")``: trait ids, or their
+    names in either language (the sheet's words).
 
     >>> parse_traits("Dexterity + Animal Ken")
     ('dexterity', 'animal_ken')
+    >>> parse_traits("Ловкость+Скрытность")
+    ('dexterity', 'stealth')
     """
-    return tuple(part.strip().lower().replace(" ", "_").replace("-", "_") for part in text.split("+") if part.strip())
+    names = _trait_names()
+    parts = [" ".join(part.strip().lower().replace("ё", "е").split()) for part in text.split("+") if part.strip()]
+    return tuple(names.get(part, part.replace(" ", "_").replace("-", "_")) for part in parts)
+
+
+def _trait_names() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for lang in ("en", "ru"):
+        for trait, name in catalogue(lang)["traits"].items():
+            found[" ".join(str(name).lower().replace("ё", "е").split())] = str(trait)
+    return found
 
 
 def roll_from_sheet(sheet: Character, book: str, traits: Sequence[str], difficulty: int = 6, *,
