@@ -74,7 +74,8 @@ def to_action(ruling: Any, *, pc: str, scene: Scene, intent_task: str,
               opponent_traits: Mapping[str, Sequence[str]]) -> Ruled:
     """The kernel's action for ``ruling`` (a :func:`ruling_model` instance) in ``scene``.
 
-    A suggested approach that rolls is rolled (the scenario judged it risky), whatever ``roll`` says.
+    A suggested approach that rolls is rolled (the scenario judged it risky), whatever ``roll`` says,
+    as the scenario's kind of action (simple or extended, its goal) with the model's traits and difficulty.
 
     Args:
         pc: the player character's sheet id.
@@ -98,6 +99,10 @@ def to_action(ruling: Any, *, pc: str, scene: Scene, intent_task: str,
     spec = approach.roll if approach is not None else None
     task = approach.id if approach is not None else f"{intent_task}:{'+'.join(traits)}"
     combat = scene.fight is not None or bool(spec and spec.combat)
+    if spec is not None:  # a suggested roll: the scenario's kind of action and goal, the model's traits and difficulty
+        return Ruled(Roll(character=pc, traits=traits, difficulty=ruling.difficulty, action=spec.action, task=task,
+                          target=spec.target if spec.action == "extended" else 0, combat=combat), approach=approach.id
+                     if approach else None)
     if ruling.action == "resisted":
         if ruling.opponent == NONE:
             raise RulingRefused("a resisted roll needs an opponent: name who resists, or make it simple")
@@ -106,7 +111,6 @@ def to_action(ruling: Any, *, pc: str, scene: Scene, intent_task: str,
         return Ruled(Resisted(character=pc, traits=traits, difficulty=ruling.difficulty, opponent=ruling.opponent,
                               opponent_traits=against, opponent_difficulty=ruling.difficulty, task=task,
                               combat=combat), approach=approach.id if approach else None)
-    extended = ruling.action == "extended"
-    target = (spec.target if spec is not None and spec.target else ruling.successes) if extended else 0
+    target = ruling.successes if ruling.action == "extended" else 0
     return Ruled(Roll(character=pc, traits=traits, difficulty=ruling.difficulty, action=ruling.action, task=task,
-                      target=target, combat=combat), approach=approach.id if approach else None)
+                      target=target, combat=combat))

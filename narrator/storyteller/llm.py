@@ -41,6 +41,7 @@ from narrator.rules.core import HOST, Action, Event, Rejection
 from narrator.rules.storyteller.actions import Roll
 from narrator.storyteller.improv import NONE, Ruled, RulingRefused, ruling_model, to_action
 from narrator.storyteller.intent import FREE
+from narrator.storyteller.scenario import Scene
 from narrator.storyteller.seat import INTENT_UNCLEAR, choices
 from narrator.storyteller.template import Choice, IntentUnclear, Option, TemplateStoryteller, View
 
@@ -90,6 +91,9 @@ NARRATE = WriterRole(name="storyteller-narration", prompt="storyteller/llm/narra
 FRAME = WriterRole(name="storyteller-frame", prompt="storyteller/llm/frame", system="storyteller/llm/system",
                    output=Prose, validator=lambda out, ctx: None if len(out.text.split()) >= 4 else
                    "write at least one full sentence")
+RECAP = WriterRole(name="storyteller-recap", prompt="storyteller/llm/recap", system="storyteller/llm/system",
+                   output=Prose, validator=lambda out, ctx: None if len(out.text.split()) >= 6 else
+                   "write two or three full sentences")
 ROLE_REQUEST = "storyteller-roll"
 ROLE_IMPROV = "storyteller-intent"
 
@@ -113,9 +117,11 @@ class LLMStoryteller:
         self.model_name = settings.model_for("storyteller")
         self._writers = {role.name: LLMWriter(settings, role, model=self.chat, stats=self.stats,
                                               budget=self.accounting.budget, switch=self.accounting.switch)
-                         for role in (NARRATE, FRAME)}
+                         for role in (NARRATE, FRAME, RECAP)}
         self.records: RecordSink | None = None
         self.fallbacks: list[dict[str, Any]] = []
+        self.memory = ""
+        """A chronicle's bounded memory (summary + the facts of now), given with each ruling; empty outside one."""
         self.last_intent = ""
         """The player's own words behind the latest improvised roll (told with its result)."""
         self.rules = rules_summary("storyteller/llm", self.lang)
@@ -148,6 +154,14 @@ class LLMStoryteller:
         except AgentGaveUpError as error:
             self.record_fallback(FRAME.name, error)
             return text
+
+    def tell_previously(self, memory: str) -> str | None:
+        """The model's "previously" from the chronicle's bounded memory (``None``: the template tells it)."""
+        try:
+            return str(self._write(RECAP, memory=memory).text)
+        except AgentGaveUpError as error:
+            self.record_fallback(RECAP.name, error)
+            return None
 
     def options(self, view: View, answers: Mapping[int, Choice] | None = None) -> list[Option]:
         """The scenario's approaches (empty when the Storyteller moves alone)."""
@@ -243,7 +257,7 @@ class LLMStoryteller:
         sheet = template._sheet(view, pc) or {}
         attributes, abilities = dict(sheet.get("attributes", {})), dict(sheet.get("abilities", {}))
         npcs = {str(n["id"]): n for n in template.scenario.npcs}
-        opponents = [c for c in npcs if c in {str(ch["id"]) for ch in view.get("characters", ())}]
+        opponents = [c for c in scene_opponents(scene) if c in npcs]
         output = ruling_model([a.id for a in scene.approaches], list(attributes), list(abilities), opponents)
         frame = template.scenario.frame
         system = render("storyteller/llm/system", self.lang, game=self.game, rules=self.rules, style=None)
@@ -254,7 +268,7 @@ class LLMStoryteller:
             else "", may_not_invent=frame.may_not_invent.get(self.lang) if frame else "",
             attributes=", ".join(f"{k} {v}" for k, v in attributes.items()),
             abilities=", ".join(f"{k} {v}" for k, v in abilities.items()),
-            approaches=[(a.id, a.label.get(self.lang)) for a in scene.approaches],
+            approaches=[(a.id, a.label.get(self.lang)) for a in scene.approaches], memory=self.memory,
             opponents=", ".join(f"{c} ({template._name(view, c)})" for c in opponents) or NONE)
         structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
         conversation = Conversation(
@@ -264,6 +278,14 @@ class LLMStoryteller:
             self.stats.start(HOST), self.settings, self.accounting, ROLE_IMPROV, self.model_name)
         traits = {c: [*n.get("attributes", {}), *n.get("abilities", {})] for c, n in npcs.items()}
         return Improvisation(self, view, choice, conversation, traits)
+
+
+def scene_opponents(scene: Scene) -> list[str]:
+    """The scenario's characters who may oppose the player in ``scene``: its fight's enemy and the
+    opponents of its contests (the frame: the model brings no one else in)."""
+    found = [scene.fight.enemy] if scene.fight is not None else []
+    found += [a.resisted.opponent for a in scene.approaches if a.resisted is not None]
+    return list(dict.fromkeys(found))
 
 
 class Improvisation:

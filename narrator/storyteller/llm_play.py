@@ -44,12 +44,18 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
 
 def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str, seed: int | None,
               transcript: Path | None, resume: Path | None, rules: Path | None, combat: Path | None, *,
-              sheets: list[str] | None = None, scenario: str | None = None, bots: list[str] | None = None) -> None:
+              sheets: list[str] | None = None, scenario: str | None = None, bots: list[str] | None = None,
+              chronicle: Path | None = None) -> None:
     """The ``play`` command body: the template game, or the same game with a model Storyteller."""
     from narrator.cli.llm import llm_settings
 
     troupe = {"sheets": sheets or (), "scenario": scenario, "bots": bots or ()}
     with llm_settings(llm_mode) as llm:
+        if chronicle is not None:
+            from narrator.storyteller.chronicle_play import play_chronicle
+
+            play_chronicle(book, chronicle, llm, character, lang, seed, rules, combat)
+            return
         if llm is None:
             template_play._play(book, character, lang, seed, transcript, resume, rules, combat, **troupe)
             return
@@ -64,6 +70,8 @@ LLM = typer.Option(None, "--llm", help="Where the Storyteller's words and roll r
                                        "(the template Storyteller; the default without an endpoint), local (the "
                                        "embedded SmolLM2, started for this game), endpoint (OPENAI_BASE_URL). "
                                        "See docs/llm.md.")
+CHRONICLE = typer.Option(None, "--chronicle", help="Play the next session of the chronicle kept in this folder "
+                                                   "(started there if new; an unfinished session is resumed).")
 
 
 def play_dark_ages(sheet: list[str] | None = template_play.SHEET, scenario: str | None = template_play.SCENARIO,
@@ -71,7 +79,7 @@ def play_dark_ages(sheet: list[str] | None = template_play.SHEET, scenario: str 
                    lang: str = template_play.LANG, seed: int | None = template_play.SEED,
                    transcript: Path | None = template_play.TRANSCRIPT, resume: Path | None = template_play.RESUME,
                    rules: Path | None = template_play.RULES, combat: Path | None = template_play.COMBAT,
-                   llm: str | None = LLM) -> None:
+                   llm: str | None = LLM, chronicle: Path | None = CHRONICLE) -> None:
     """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the template or a model Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
@@ -88,7 +96,7 @@ def play_wild_west(sheet: list[str] | None = template_play.SHEET, scenario: str 
                    lang: str = template_play.LANG, seed: int | None = template_play.SEED,
                    transcript: Path | None = template_play.TRANSCRIPT, resume: Path | None = template_play.RESUME,
                    rules: Path | None = template_play.RULES, combat: Path | None = template_play.COMBAT,
-                   llm: str | None = LLM) -> None:
+                   llm: str | None = LLM, chronicle: Path | None = CHRONICLE) -> None:
     """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the template or a model Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
@@ -97,4 +105,4 @@ def play_wild_west(sheet: list[str] | None = template_play.SHEET, scenario: str 
     rules engine checks it; refused ones fall back to the template) and tells each result.
     """
     play_book("wild_west", llm, character, lang, seed, transcript, resume, rules, combat, sheets=sheet,
-              scenario=scenario, bots=bot)
+              scenario=scenario, bots=bot, chronicle=chronicle)

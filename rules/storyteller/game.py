@@ -69,7 +69,8 @@ class StorytellerGame(Game[StorytellerConfig, StorytellerState]):
     # -- the contract ------------------------------------------------------------------------
 
     def initial_state(self, config: StorytellerConfig) -> StorytellerState:
-        chars = tuple(CharState(c.id, willpower=c.willpower, rage=c.rage) for c in config.characters)
+        chars = tuple(CharState(c.id, willpower=c.willpower if c.willpower_points is None else c.willpower_points,
+                                rage=c.rage, damage=tuple(c.damage)) for c in config.characters)
         return StorytellerState(config=config, characters=chars)
 
     def active_players(self, state: StorytellerState) -> frozenset[PlayerId]:

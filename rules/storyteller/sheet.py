@@ -39,6 +39,11 @@ class Character:
         celerity: DA Celerity dots: extra actions without pool reduction (D17 placeholder).
         rage: WW Rage rating; points buy extra actions (D16 placeholder).
         gnosis: WW Gnosis rating.
+        willpower_points: current Willpower points when play starts, ``None`` for full. A chronicle's
+            next session starts with the points the last one left: points are temporary values,
+            spent and kept apart from the rating (DA L298; WW L222); the chapters give no recovery rule.
+        damage: health boxes marked when play starts (damage types, least hurt first), as the last
+            session of a chronicle left them.
     """
 
     id: str
@@ -53,6 +58,8 @@ class Character:
     celerity: int = 0
     rage: int = 0
     gnosis: int = 0
+    willpower_points: int | None = None
+    damage: tuple[str, ...] = ()
 
     def rating(self, trait: str) -> int | None:
         """The permanent rating of ``trait``, or ``None`` when it is not on the sheet (D28: ratings, not points).
@@ -97,6 +104,9 @@ class SheetModel(BaseModel):
     celerity: int = Field(default=0, ge=0, le=10)
     rage: int = Field(default=0, ge=0, le=10)
     gnosis: int = Field(default=0, ge=0, le=10)
+    willpower_points: int | None = Field(default=None, ge=0, le=10,
+                                         description="current points, when fewer than the rating (a chronicle)")
+    damage: list[str] = Field(default=[], description="marked health boxes, e.g. [bashing, lethal] (a chronicle)")
     notes: dict[str, Any] = {}
 
     @model_validator(mode="after")
@@ -114,6 +124,8 @@ class SheetModel(BaseModel):
                 if group == "abilities" and (trait in ATTRIBUTES or trait in TEN_SCALE):
                     raise ValueError(f"abilities.{trait}: {trait} is not an Ability")
         self._book_traits()
+        if self.willpower_points is not None and self.willpower_points > self.willpower:
+            raise ValueError(f"willpower_points: {self.willpower_points} is more than the rating {self.willpower}")
         return self
 
     def _book_traits(self) -> None:
@@ -127,7 +139,8 @@ class SheetModel(BaseModel):
         return Character(id=self.id, name=self.name, creature=self.creature, player=self.player,
                          concept=self.concept, attributes=dict(self.attributes), abilities=dict(self.abilities),
                          willpower=self.willpower, blood_pool=self.blood_pool, celerity=self.celerity,
-                         rage=self.rage, gnosis=self.gnosis)
+                         rage=self.rage, gnosis=self.gnosis, willpower_points=self.willpower_points,
+                         damage=tuple(self.damage))
 
 
 class SheetError(ValueError):

@@ -8,6 +8,7 @@ from typing import Any
 
 from narrator.agents.llm import LLMSettings, load_settings
 from narrator.rules.core import HOST
+from narrator.rules.storyteller.actions import BeginScene
 
 from narrator.storyteller import play as template_play
 from narrator.storyteller.llm_play import attach_llm
@@ -28,8 +29,8 @@ def records(path: Path) -> list[dict[str, Any]]:
 
 
 def rule_on(intent: str, path: Path, *, book: str = "dark_ages", lang: str = "en", base_url: str | None = None,
-            http_client: Any = None, seed: int = 3) -> dict[str, Any]:
-    """Type ``intent`` at the first scene; play until the Storyteller's move on it stands (or the player is
+            http_client: Any = None, seed: int = 3, scene: str | None = None) -> dict[str, Any]:
+    """Type ``intent`` at the first scene (or ``scene``); play until the Storyteller's move on it stands (or the player is
     asked again). ``base_url`` None: the template Storyteller alone. Returns the records and the seat."""
     said: list[str] = []
     player = ScriptedPlayer([intent], then="quit", lang=lang, free_intent=base_url is not None)
@@ -38,6 +39,10 @@ def rule_on(intent: str, path: Path, *, book: str = "dark_ages", lang: str = "en
     if base_url is not None:
         table, _voice = attach_llm(table, settings(base_url), player, said.append, http_client=http_client)
     session = table.session
+    session.step()  # the opening scene
+    if scene is not None and scene != session.state.scene:
+        rejection = session.submit(BeginScene(scene=scene), notes={"by": "test: the scene of this intent"})
+        assert rejection is None, rejection
     answered = False
     for _ in range(12):
         before = len(records(path)) if path.exists() else 0
