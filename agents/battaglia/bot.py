@@ -30,15 +30,13 @@ How each mask plays (spec §12):
 
 from __future__ import annotations
 
-import zlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import Any
 
 from narrator.agents.base import Decision, Request, Seat
-from narrator.agents.battaglia.draws import MASK, DecisionRandom, mix64, seed_key
+from narrator.agents.battaglia.draws import GAMMA, MASK, DecisionRandom, mix64, seed_key
 from narrator.agents.battaglia.knowledge import (
     CLAN_CARDS,
     Claim,
@@ -69,6 +67,8 @@ from narrator.rules.battaglia.cards import LIGHT, Card
 from narrator.rules.core import Action
 
 DARKNESS_STEPS = ("first_darkness", "second_darkness")
+REVOTE_DOUBT = 0.5
+"""In a re-vote, a leader within this much suspicion of one's own top choice is as good as it."""
 MAX_SEATS = 64
 """More seats than any battaglia table has (the rules allow up to 17)."""
 
@@ -89,6 +89,8 @@ class Mind:
     allies: frozenset[int]
     memory: PublicMemory
     score: Callable[[Mind, int], float] = field(repr=False)
+    ties: tuple[int, ...] = field(default=(), repr=False)
+    """The bot's tie-break order of seats (:func:`tie_breaks`)."""
     scored: dict[int, float] = field(default_factory=dict, repr=False)
 
     def suspicion(self, seat: int) -> float:
@@ -101,26 +103,30 @@ class Mind:
         return found
 
     def enemies_ranked(self, pool: Sequence[int]) -> list[int]:
-        """``pool`` minus allies, most suspicious first (ties by a per-seat hash, not by seat number)."""
-        me, allies, suspicion, ties = self.me, self.allies, self.suspicion, _tie_breaks(self.me)
+        """``pool`` minus allies, most suspicious first (ties by the bot's per-game order of seats)."""
+        me, allies, suspicion, ties = self.me, self.allies, self.suspicion, self.ties
         return sorted((s for s in pool if s not in allies and s != me), key=lambda s: (-suspicion(s), ties[s]))
 
 
-@cache
-def _tie_breaks(me: int) -> tuple[int, ...]:
-    """``pair_hash(me, s)`` for every seat ``s`` a table can have."""
-    return tuple(pair_hash(me, s) for s in range(MAX_SEATS))
+def tie_breaks(key: int) -> tuple[int, ...]:
+    """A fixed order of every seat a table can have for the bot keyed ``key`` (its ``seed/seat`` key).
+
+    Known enemies share one fixed score, so their ties are common; a hash of the seat numbers alone
+    (the crc32 of "me/s" before) ordered them alike in every game, which made some seats the usual
+    first accused of day 1 (a seat-position bias). Keyed by the game, the order is new each game.
+    """
+    return tuple(mix64(key ^ mix64((s + 1) * GAMMA & MASK)) for s in range(MAX_SEATS))
 
 
-def pair_hash(a: int, b: int) -> int:
-    """``crc32("a/b")``: a fixed tie-break that favours no seat number (cached: few pairs recur)."""
-    found = _PAIR_HASHES.get((a, b))
-    if found is None:
-        found = _PAIR_HASHES[a, b] = zlib.crc32(f"{a}/{b}".encode())
-    return found
+def shared_hash(a: int, b: int, salt: int) -> int:
+    """A 64-bit hash of ``(a, b, salt)``: an order of ``b`` that everyone who knows ``salt`` computes alike.
 
-
-_PAIR_HASHES: dict[tuple[int, int], int] = {}
+    The salt is what the deciders share and what differs from game to game (the night group, the log's
+    length): a hash of ``(a, b)`` alone would rank the seats the same way in every game, so the same seat
+    would be the first victim of night 2 at every table (a seat-position bias). (SplitMix64's mixer, not
+    crc32: crc32 is linear, so seats differing in a digit kept one order whatever the salt.)
+    """
+    return mix64(salt ^ mix64((a * GAMMA + b) & MASK))
 
 
 class BattagliaBot(Seat):
@@ -139,6 +145,7 @@ class BattagliaBot(Seat):
         self.seed, self.seat = seed, seat
         self._key = seed_key(f"{seed}/{seat}")
         self.rng = DecisionRandom(self._key)
+        self._ties = tie_breaks(self._key)
         self.table = table
         self.talk = talk
         self._private = PrivateMemory()
@@ -188,7 +195,7 @@ class BattagliaBot(Seat):
             if view.step in DARKNESS_STEPS:
                 allies = allies | set(view.awake_with) - {self.seat}  # awake tonight (Koldunya fools them, L27)
             allies |= self._dark_kin(private, view, life, memory)
-        return Mind(self.seat, card, life, mine, alive, known, allies, memory, self._score)
+        return Mind(self.seat, card, life, mine, alive, known, allies, memory, self._score, ties=self._ties)
 
     def _dark_kin(self, claims: list[Claim], view: Any, life: int, memory: PublicMemory) -> frozenset[int]:
         """:func:`dark_kin` but this seat, cached while claims, deaths and this soul's life stand
@@ -224,7 +231,8 @@ class BattagliaBot(Seat):
         record = mind.memory.souls.get(seat)
         jitter = self.rng.unit(seat)
         if mind.faction == "light":
-            score = 0.0 if record is None else record.bad * 1.2 - record.good * 0.8 + 0.3 * record.was_accused
+            score = 0.0 if record is None else (record.bad * 1.2 - record.good * 0.8 + 0.3 * record.was_accused
+                                                + record.opposed)
             return score + jitter * 0.15
         return mind.memory.threat.get(seat, 0.0) + (record.good if record else 0.0) + jitter * 0.5
 
@@ -295,14 +303,15 @@ class BattagliaBot(Seat):
     def _darkness_target(self, view: Any, mind: Mind, targets: list[int]) -> int | None:
         """The group's shared choice: same public ranking for all, or last round's plurality."""
         group = set(view.awake_with) | {self.seat}
+        salt = sum(1 << s for s in group)  # the group: the same for each of its members
         previous = _last_round(view.notes, str(view.step), view.night_round)
         if previous:
             counts = Counter(t for _, t in previous if t is not None and t >= 0)
             if counts:
                 best = max(counts.values())
-                # Ties go by a hash of the night, never by seat number (no seat-position bias).
+                # Ties go by a hash the whole group computes alike, never by seat number (no seat-position bias).
                 choice = min((t for t, n in counts.items() if n == best),
-                             key=lambda t: pair_hash(view.night, t))
+                             key=lambda t: shared_hash(view.night, t, salt))
                 if choice in targets and choice not in self._private_allies(mind):
                     return choice
         outsiders = [t for t in targets if t not in group and t not in mind.allies]
@@ -311,7 +320,7 @@ class BattagliaBot(Seat):
         night = view.night
 
         def shared_rank(seat: int) -> tuple[float, int]:
-            jitter = pair_hash(night, seat) % 1000 / 1000
+            jitter = shared_hash(night, seat, salt) % 1000 / 1000
             return (-(mind.memory.threat.get(seat, 0.0) + jitter), seat)
 
         ranked = sorted(outsiders, key=shared_rank)
@@ -369,11 +378,14 @@ class BattagliaBot(Seat):
         if not ranked:
             return None
         target = ranked[0]
-        boldness = temperament(mind.card.value, "boldness")
-        slots_left = view.accusations_limit - len(view.accusations)
-        if not last_words and mind.suspicion(target) < 0.6 and self.rng.random() > boldness * 0.8 \
-                and slots_left < len(mind.alive) // 2:
-            return None
+        if not last_words and mind.suspicion(target) < 0.6:
+            # Without a reason, take a fair share of the slots left: slots / speakers still to come (me
+            # included), so a seat accuses about as often wherever the day's order puts it (DEC-34 rotates
+            # the order by one seat a day; the early speakers used to fill the slots).
+            boldness = temperament(mind.card.value, "boldness")
+            share = (view.accusations_limit - len(view.accusations)) / speakers_left(view, mind)
+            if self.rng.random() >= share * (0.5 + boldness):
+                return None
         reason = self._reason(view, mind, target)
         basis = "logic" if reason is not None else "legend"
         charge = "shadow" if target in view.revealed_shadow else "dark"
@@ -430,6 +442,12 @@ class BattagliaBot(Seat):
         # Vote for the leading suspects only (within 0.5 of the top), so votes are not spread thin.
         top = mind.suspicion(ranked[0])
         chosen = [s for s in ranked if mind.suspicion(s) >= max(0.2, top - 0.5)][:size] or ranked[:1]
+        if str(view.phase) == "revote" and len(ranked) > 1:
+            # The same ballots would tie again: a voter without a clear preference joins the leader every
+            # reader picks alike (a hash of the day), so the undecided break the tie together.
+            pick = min(candidates, key=lambda c: shared_hash(view.day, c, len(view.log)))
+            if pick in ranked and mind.suspicion(pick) >= top - REVOTE_DOUBT:
+                chosen = [pick]
         wanted = tuple(sorted(chosen))
         return next((b for b in ballots if b.targets == wanted), None)
 
@@ -474,6 +492,14 @@ def _last_round(notes: Sequence[Any], step: str, night_round: int) -> list[tuple
                 return [(s, t) for s, t in event.data["choices"]]
             return []
     return []
+
+
+def speakers_left(view: Any, mind: Mind) -> int:
+    """Living seats still to accuse in today's round, this one included: the day's order starts one seat
+    further on each day (DEC-34), so the seats from here to the end of the circle."""
+    players, start = view.players, (view.day - 1) % view.players
+    here = (mind.me - start) % players
+    return sum(1 for s in mind.alive if (s - start) % players >= here) or 1
 
 
 def _top(mind: Mind, pool: Sequence[int]) -> int | None:

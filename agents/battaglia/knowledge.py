@@ -71,6 +71,9 @@ class SoulRecord:
     """Evidence of working against the light: votes and accusations that hit lights."""
     good: float = 0.0
     """Evidence of working for the light: votes and accusations that hit darks."""
+    opposed: float = 0.0
+    """Evidence of hunting the hunters: accusations (0.5) and votes (0.25) against souls with a public
+    threat (whose own accusations and votes hit darks, or a revealed Lord), the night killers' targets."""
     against_light: list[tuple[str, int, Card]] = field(default_factory=list)
     """The public facts behind ``bad``: ``("accused" | "voted", seat, card)``, this soul accused or voted
     against ``seat``, who then died holding the light ``card`` (what a bot may say out loud)."""
@@ -114,12 +117,16 @@ class PublicMemory:
             accuser, target = data["accuser"], data["target"]
             self.souls[target].was_accused += 1
             if accuser >= 0:  # (accusing alone is no threat: day 1's first speakers would be marked)
+                if self.threat.get(target, 0.0) > 0:
+                    self.souls[accuser].opposed += 0.5
                 self.accusers.add(accuser)
                 self.souls[accuser].accused.append(target)
                 self.accused_by[target].append(accuser)
         elif kind == "ballots":
             for seat, targets in data["ballots"]:
                 for target in targets:
+                    if self.threat.get(target, 0.0) > 0:
+                        self.souls[seat].opposed += 0.25
                     self.voters.add(seat)
                     self.souls[seat].voted.append(target)
                     self.voters_of[target].append(seat)

@@ -36,13 +36,31 @@ namespace battaglia {
 namespace bot {
 
 constexpr int ATTEMPT = 1;  // Request.attempt of the lean loop
+constexpr double REVOTE_DOUBT = 0.5;  // bot.REVOTE_DOUBT
+
+// bot.speakers_left: living seats still to accuse in today's round, this one included (DEC-34's rotation).
+inline int speakers_left(const View& view, const Mind& mind) {
+  const int players = view.players(), start = (view.day() - 1) % players;
+  const int here = ((mind.me - start) % players + players) % players;
+  int n = 0;
+  for (int i = 0; i < mind.n_alive; ++i)
+    if (((mind.alive[i] - start) % players + players) % players >= here) ++n;
+  return n ? n : 1;
+}
 
 class BattagliaBot {
  public:
   BattagliaBot(uint64_t key, int seat, PublicMemory* shared = nullptr, const Temperament& temperament = Temperament())
-      : key_(key), seat_(seat), rng_(key), shared_(shared), temperament_(temperament), ties_(tie_breaks(seat)) {}
+      : key_(key), seat_(seat), rng_(key), shared_(shared), temperament_(temperament) {
+    tie_breaks(key, ties_);
+  }
 
   int seat() const { return seat_; }
+
+  // What this bot knew of other souls at its last decision (knowledge.Narrowing): known_cards()[s] for the
+  // seats of known_seats(). The search bot samples hidden cards within them.
+  const uint32_t* known_cards() const { return narrowing_.known; }
+  uint32_t known_seats() const { return narrowing_.present; }
 
   // Forget the game (the shared PublicMemory, if any, is its owner's to reset).
   void reset() {
@@ -83,7 +101,7 @@ class BattagliaBot {
   PublicMemory* shared_;
   PublicMemory own_memory_;
   Temperament temperament_;
-  const uint32_t* ties_;
+  uint64_t ties_[MAX_SEATS];
   PrivateMemory private_;
   Narrowing narrowing_;
   int known_version_ = 0;
@@ -245,7 +263,7 @@ class BattagliaBot {
 
   // _darkness_target: the group's shared choice: same public ranking for all, or last round's plurality.
   int darkness_target(const View& view, Mind& mind, const int* targets, int n) {
-    const uint32_t group = view.awake_with() | bit(seat_);
+    const uint32_t group = view.awake_with() | bit(seat_);  // the same for each of its members
     const NightStep step = view.step();
     const int night_round = view.night_round();
     const uint32_t mine = private_allies(mind);
@@ -266,10 +284,10 @@ class BattagliaBot {
           int best = counts[0];
           for (int j = 1; j < k; ++j) best = std::max(best, counts[j]);
           int choice = -1;
-          uint32_t choice_hash = 0;
+          uint64_t choice_hash = 0;
           for (int j = 0; j < k; ++j) {
             if (counts[j] != best) continue;
-            const uint32_t h = night_hash(view.night(), order[j]);
+            const uint64_t h = shared_hash(view.night(), order[j], group);
             if (choice < 0 || h < choice_hash) { choice = order[j]; choice_hash = h; }
           }
           bool offered = false;
@@ -287,7 +305,7 @@ class BattagliaBot {
     const int night = view.night();
     for (int i = 0; i < k; ++i) {
       const int s = outsiders[i];
-      const double jitter = static_cast<double>(night_hash(night, s) % 1000u) / 1000.0;
+      const double jitter = static_cast<double>(shared_hash(night, s, group) % 1000u) / 1000.0;
       keys[i] = -(mind.memory->threat[s] + jitter);
     }
     for (int i = 1; i < k; ++i) {  // stable insertion sort
@@ -371,11 +389,12 @@ class BattagliaBot {
     int ranked[MAX_SEATS];
     if (!mind.enemies_ranked(targets, n, ranked)) return false;
     const int target = ranked[0];
-    const double boldness = temperament_.boldness[static_cast<int>(mind.card)];
-    const int slots_left = view.accusations_limit() - view.accusations_count();
-    if (!last_words && mind.suspicion(target) < 0.6 && rng_.random() > boldness * 0.8 &&
-        slots_left < mind.n_alive / 2)
-      return false;
+    if (!last_words && mind.suspicion(target) < 0.6) {  // without a reason: a fair share of the slots left
+      const double boldness = temperament_.boldness[static_cast<int>(mind.card)];
+      const double share = static_cast<double>(view.accusations_limit() - view.accusations_count()) /
+                           static_cast<double>(speakers_left(view, mind));
+      if (rng_.random() >= share * (0.5 + boldness)) return false;
+    }
     const bool reason = has_reason(view, mind, target);
     const Basis basis = reason ? Basis::LOGIC : Basis::LEGEND;
     const Charge charge = has(view.revealed_shadow(), target) ? Charge::SHADOW : Charge::DARK;
@@ -452,6 +471,17 @@ class BattagliaBot {
       }
     }
     if (!chosen) wanted = bit(ranked[0]);
+    if (view.phase() == Phase::REVOTE && k > 1) {  // the undecided join the leader every reader picks alike
+      int pick = -1;
+      uint64_t pick_hash = 0;
+      for (int i = 0; i < n; ++i) {
+        const uint64_t h = shared_hash(view.day(), candidates[i], view.log().size());
+        if (pick < 0 || h < pick_hash) { pick = candidates[i]; pick_hash = h; }
+      }
+      bool ranked_pick = false;
+      for (int i = 0; i < k; ++i) ranked_pick |= ranked[i] == pick;
+      if (ranked_pick && mind.suspicion(pick) >= top - REVOTE_DOUBT) wanted = bit(pick);
+    }
     for (const Action& a : legal) {
       if (a.kind == Kind::VOTE && a.targets == wanted) {
         out = a;
@@ -506,6 +536,7 @@ class Bots {
 
   Action act(const View& view, const std::vector<Action>& legal) { return bots_[view.viewer()].act(view, legal); }
   Action operator()(const View& view, const std::vector<Action>& legal) { return act(view, legal); }
+  const BattagliaBot& bot(int seat) const { return bots_[static_cast<std::size_t>(seat)]; }
 
   void reset() {
     memory_.reset();

@@ -36,7 +36,7 @@ struct Mind {
   uint32_t allies = 0;
   const PublicMemory* memory = nullptr;
   uint64_t origin = 0;             // the decision stream's seed (DecisionRandom.unit reads it)
-  const uint32_t* ties = nullptr;  // pair_hash(me, s) by seat
+  const uint64_t* ties = nullptr;  // the bot's tie-break order by seat (bot.tie_breaks)
   uint32_t scored_mask = 0;
   double scored[MAX_SEATS];
 
@@ -60,7 +60,8 @@ struct Mind {
     const SoulRecord& record = memory->souls[seat];
     const double jitter = unit(origin, seat);
     if (faction == Faction::LIGHT) {
-      const double score = record.bad * 1.2 - record.good * 0.8 + 0.3 * static_cast<double>(record.was_accused);
+      const double score = record.bad * 1.2 - record.good * 0.8 + 0.3 * static_cast<double>(record.was_accused) +
+                           record.opposed;
       return score + jitter * 0.15;
     }
     return memory->threat[seat] + record.good + jitter * 0.5;
@@ -76,7 +77,7 @@ struct Mind {
     return true;
   }
 
-  // Mind.enemies_ranked: `pool` minus allies and me, most suspicious first (ties by pair_hash(me, s)),
+  // Mind.enemies_ranked: `pool` minus allies and me, most suspicious first (ties by the bot's order),
   // stable. Writes into `out`, returns the count.
   int enemies_ranked(const int* pool, int n, int* out) {
     int k = 0;

@@ -24,72 +24,14 @@ namespace bot {
 
 // ---- small helpers -------------------------------------------------------------------------------------
 
-// zlib.crc32 of a byte string.
-inline uint32_t crc32_bytes(const char* data, int size) {
-  struct Table {  // a function-local static: initialised once, thread-safe (play_bots releases the GIL)
-    uint32_t entries[256];
-    Table() {
-      for (uint32_t i = 0; i < 256; ++i) {
-        uint32_t c = i;
-        for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        entries[i] = c;
-      }
-    }
-  };
-  static const Table table;
-  uint32_t crc = 0xFFFFFFFFu;
-  for (int i = 0; i < size; ++i) crc = table.entries[(crc ^ static_cast<uint8_t>(data[i])) & 0xFFu] ^ (crc >> 8);
-  return crc ^ 0xFFFFFFFFu;
+// bot.shared_hash: an order of b that everyone who knows `salt` computes alike (SplitMix64's mixer).
+inline uint64_t shared_hash(uint64_t a, uint64_t b, uint64_t salt) {
+  return native::mix64(salt ^ native::mix64(a * native::kGamma + b));
 }
 
-// Writes the decimal digits of n (n may be negative) at out; returns the count.
-inline int decimal(int64_t n, char* out) {
-  char digits[24];
-  int k = 0;
-  const bool negative = n < 0;
-  uint64_t u = negative ? static_cast<uint64_t>(-(n + 1)) + 1u : static_cast<uint64_t>(n);
-  do { digits[k++] = static_cast<char>('0' + u % 10u); u /= 10u; } while (u);
-  int w = 0;
-  if (negative) out[w++] = '-';
-  while (k) out[w++] = digits[--k];
-  return w;
-}
-
-// bot.pair_hash: crc32(f"{a}/{b}").
-inline uint32_t pair_hash(int64_t a, int64_t b) {
-  char text[56];
-  int w = decimal(a, text);
-  text[w++] = '/';
-  w += decimal(b, text + w);
-  return crc32_bytes(text, w);
-}
-
-// bot._tie_breaks(me): pair_hash(me, s) for every seat s, computed once per process.
-inline const uint32_t* tie_breaks(int me) {
-  struct Table {
-    uint32_t hashes[MAX_SEATS][MAX_SEATS];
-    Table() {
-      for (int a = 0; a < MAX_SEATS; ++a)
-        for (int b = 0; b < MAX_SEATS; ++b) hashes[a][b] = pair_hash(a, b);
-    }
-  };
-  static const Table table;
-  return table.hashes[me];
-}
-
-// pair_hash(night, seat) for the darkness steps' shared ranking: a per-process table for the first 256 nights.
-inline uint32_t night_hash(int night, int seat) {
-  constexpr int NIGHTS = 256;
-  struct Table {
-    uint32_t hashes[NIGHTS][MAX_SEATS];
-    Table() {
-      for (int n = 0; n < NIGHTS; ++n)
-        for (int s = 0; s < MAX_SEATS; ++s) hashes[n][s] = pair_hash(n, s);
-    }
-  };
-  if (night < 0 || night >= NIGHTS || seat < 0 || seat >= MAX_SEATS) return pair_hash(night, seat);
-  static const Table table;
-  return table.hashes[night][seat];
+// bot.tie_breaks(key): the bot's fixed, per-game order of every seat (ties between equal suspicions).
+inline void tie_breaks(uint64_t key, uint64_t* out) {
+  for (int s = 0; s < MAX_SEATS; ++s) out[s] = native::mix64(key ^ native::mix64(static_cast<uint64_t>(s + 1) * native::kGamma));
 }
 
 // DecisionRandom.unit(key) for the stream last seeded with `origin` (draws._SALTS for small keys).
@@ -157,6 +99,7 @@ struct SoulRecord {
   int was_accused = 0;
   double bad = 0.0;
   double good = 0.0;
+  double opposed = 0.0;  // accusations (0.5) and votes (0.25) against souls with a public threat
 };
 
 // knowledge.PublicMemory, fed from the View's log.
@@ -223,6 +166,7 @@ class PublicMemory {
         const int accuser = e.seat, target = e.target;
         souls[target].was_accused += 1;
         if (accuser >= 0) {
+          if (threat[target] > 0) souls[accuser].opposed += 0.5;
           souls[accuser].accused |= bit(target);
           accused_by_[target][accuser] += 1;
         }
@@ -231,7 +175,11 @@ class PublicMemory {
       case EventKind::BALLOTS: {
         const Item* items = view.items(e);
         for (uint32_t i = 0; i < e.len; ++i)
-          for (uint32_t m = items[i].mask; m; m &= m - 1) voters_of_[__builtin_ctz(m)][items[i].seat] += 1;
+          for (uint32_t m = items[i].mask; m; m &= m - 1) {
+            const int target = __builtin_ctz(m);
+            if (threat[target] > 0) souls[items[i].seat].opposed += 0.25;
+            voters_of_[target][items[i].seat] += 1;
+          }
         break;
       }
       case EventKind::MORNING: {

@@ -180,15 +180,18 @@ def test_the_russian_seat_line_reads_as_a_sentence() -> None:
 
 
 def test_a_resumed_russian_game_keeps_a_womans_verbs(tmp_path: Path) -> None:
-    """The header records names but no genders; the resumed recap said «Нина (2) погиб этой ночью»."""
+    """The header records names but no genders; the resumed recap said «Нина (2) погиб этой ночью».
+
+    (Seed 16: a woman, Полина, dies on the first night with today's bots.)
+    """
     path = tmp_path / "ru.jsonl"
     day_one = "1\nЯ за закон.\n5\n2\nМарк молчит.\n1\n4 2 1\n1\n1\n2\n2\n"
-    first = play("--players", "9", "--seat", "4", "--lang", "ru", "--seed", "3", "--transcript", str(path),
+    first = play("--players", "9", "--seat", "4", "--lang", "ru", "--seed", "16", "--transcript", str(path),
                  stdin=day_one)
-    assert "Нина (2) погибла этой ночью" in first.output, first.output[-2000:]
+    assert "Полина (7) погибла этой ночью" in first.output, first.output[-2000:]
     resumed = play("--resume", str(path), stdin="")
     assert "Игра продолжается с дня 2" in resumed.output
-    assert "Нина (2) погибла этой ночью" in resumed.output and "Нина (2) погиб " not in resumed.output
+    assert "Полина (7) погибла этой ночью" in resumed.output and "Полина (7) погиб " not in resumed.output
     from narrator.battaglia.narration import recorded_table
 
     assert recorded_table("ru", "", ("Нина", "Олег"), ("", "")).genders == ("f", "m")

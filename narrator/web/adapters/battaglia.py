@@ -37,7 +37,8 @@ WORDS: dict[str, dict[str, str]] = {
            "night": "night {night}", "shadow": "shadow", "child": "child", "lord": "lord", "bishop": "bishop",
            "phase.deal": "dealing", "phase.night": "night", "phase.rebirth": "rebirth",
            "phase.last_words": "last words", "phase.speech": "speeches", "phase.accuse": "accusations",
-           "phase.judge": "judgement", "phase.vote": "vote", "phase.condemned": "the condemned",
+           "phase.judge": "judgement", "phase.vote": "vote", "phase.revote": "re-vote",
+           "phase.condemned": "the condemned",
            "phase.execution": "execution", "phase.over": "the end"},
     "ru": {"choose": "выбрать: {name}", "choose_group": "выбрать", "whisper": "шепнуть своим",
            "speak_words": "сказать", "approve": "утвердить обвинение", "refuse": "отклонить обвинение",
@@ -52,7 +53,8 @@ WORDS: dict[str, dict[str, str]] = {
            "child": "дитя", "lord": "лорд", "bishop": "епископ",
            "phase.deal": "раздача", "phase.night": "ночь", "phase.rebirth": "перерождение",
            "phase.last_words": "последнее слово", "phase.speech": "речи", "phase.accuse": "обвинения",
-           "phase.judge": "суд", "phase.vote": "голосование", "phase.condemned": "осуждённый",
+           "phase.judge": "суд", "phase.vote": "голосование", "phase.revote": "переголосовка",
+           "phase.condemned": "осуждённый",
            "phase.execution": "казнь", "phase.over": "конец"},
 }
 
