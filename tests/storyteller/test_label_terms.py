@@ -10,6 +10,9 @@ import yaml
 from narrator.agents.i18n import catalogue
 
 PROMPTS = Path(__file__).resolve().parents[2] / "prompts" / "storyteller"
+SCENARIOS = sorted(str(p.relative_to(PROMPTS)) for p in [*PROMPTS.glob("*.yaml"), *PROMPTS.glob("scenarios/*/*.yaml")]
+                   if "scenes" in (yaml.safe_load(p.read_text(encoding="utf-8")) or {}))
+"""Every shipped scenario (the books' own and the troupe scenarios)."""
 PAIR = re.compile(r"\(([^()+,]+?) \+ ([^(),]+?)[,)]")
 
 
@@ -22,22 +25,22 @@ def _labels(node: object) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("scenario", ["dark_ages", "wild_west"])
+@pytest.mark.parametrize("scenario", SCENARIOS)
 def test_russian_roll_labels_use_the_sheets_trait_names(scenario: str) -> None:
     """«Ловкость + Фехтование» beside a sheet that says «Ближний бой» read as two different traits."""
     sheet = {str(name) for name in catalogue("ru")["traits"].values()}  # the sheet's names: the catalogue's
-    labels = _labels(yaml.safe_load((PROMPTS / f"{scenario}.yaml").read_text(encoding="utf-8")))
+    labels = _labels(yaml.safe_load((PROMPTS / scenario).read_text(encoding="utf-8")))
     pairs = [(a.strip(), b.split(" против")[0].strip()) for label in labels for a, b in PAIR.findall(label)]
     assert pairs
     assert [p for p in pairs if not set(p) <= sheet] == []
 
 
-@pytest.mark.parametrize("scenario", ["dark_ages", "wild_west"])
+@pytest.mark.parametrize("scenario", SCENARIOS)
 def test_every_rolled_approach_states_its_difficulty_in_its_label(scenario: str) -> None:
     """The option line shows the label and then only the pool ("— 4 кубика"): the label carries the
     difficulty, or says who it is rolled against."""
-    marks = ("diff ", "сл. ", " vs ", "против", "contest", "состязание")
-    data = yaml.safe_load((PROMPTS / f"{scenario}.yaml").read_text(encoding="utf-8"))
+    marks = ("diff ", "сл. ", " vs ", "against", "против", "contest", "состязание")
+    data = yaml.safe_load((PROMPTS / scenario).read_text(encoding="utf-8"))
 
     def rolled(node: object) -> list[dict]:
         if isinstance(node, dict):
