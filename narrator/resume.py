@@ -54,15 +54,17 @@ def load_header(path: str | Path, *, game: str | tuple[str, ...] | None = None) 
         with Path(path).open("rb") as handle:
             first = parse_lines([handle.readline()])
     except FileNotFoundError:
-        raise ResumeError(f"{path}: no such file") from None
+        raise ResumeError(f"{path}: no such file", "no_file", path=path) from None
     except ValueError as error:
         raise DamagedTranscriptError(f"{path}: {error}") from None
     if not first:
-        raise ResumeError(f"{path}: the file holds no transcript header")
+        raise ResumeError(f"{path}: the file holds no transcript header", "no_header", path=path)
     header = first[0][1]
     wanted = (game,) if isinstance(game, str) else game
     if wanted and header.get("game") not in wanted:
-        raise ResumeError(f"{path}: a {header.get('game')!r} transcript, not {' or '.join(map(repr, wanted))}")
+        raise ResumeError(f"{path}: a {header.get('game')!r} transcript, not {' or '.join(map(repr, wanted))}",
+                          "other_game", path=path, found_id=repr(header.get("game")),
+                          wanted_id=" or ".join(map(repr, wanted)), found=header.get("game"), wanted=" / ".join(wanted))
     return header
 
 
@@ -92,11 +94,11 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
     try:
         replayed = read_transcript(path)
     except FileNotFoundError:
-        raise ResumeError(f"{path}: no such file") from None
+        raise ResumeError(f"{path}: no such file", "no_file", path=path) from None
     except ValueError as error:
         raise DamagedTranscriptError(f"{path}: {error} (narrator replay --repair cuts it back to what is sound)") from None
     if not replayed.truncated:
-        raise ResumeError(f"{path}: this game is already over; nothing to resume")
+        raise ResumeError(f"{path}: this game is already over; nothing to resume", "game_over", path=path)
     header = replayed.header
     kernel = get_game(header["game"])
     config = decode_config(kernel, header.get("config") or {})
@@ -118,7 +120,8 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
                     len(retrace.divergences), retrace.divergences[0])
     if session.outcome() is not None:
         writer.close()
-        raise ResumeError(f"{path}: this game is over (the lines a crash cut off are written); nothing to resume")
+        raise ResumeError(f"{path}: this game is over (the lines a crash cut off are written); nothing to resume",
+                          "game_over", path=path)
     return session
 
 

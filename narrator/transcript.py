@@ -18,6 +18,11 @@ class ResumeError(ValueError):
     exit_code = 2
     """What a command exits with: 2 for input it cannot use (another game's file, a finished game)."""
 
+    def __init__(self, text: str, key: str = "", **values: object) -> None:
+        super().__init__(text)
+        self.key, self.values = key, values
+        """The player's rendering: the catalogue's ``cli.<key>`` filled with ``values`` (the text is English, for logs)."""
+
 
 class DamagedTranscriptError(ResumeError):
     """The transcript is damaged or edited: its message names the line (``narrator replay --repair``)."""
@@ -58,7 +63,7 @@ class TranscriptWriter:
         self.path = Path(path)
         if not append and not overwrite and self.path.exists() and self.path.stat().st_size > 0:
             raise TranscriptExistsError(f"{self.path} already holds a game; continue it with --resume {self.path}, "
-                                        f"or choose another --transcript")
+                                        f"or choose another --transcript", "exists", path=self.path)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # owner only: every seat's secrets
         self.chained, self.last_hash = chained, last_hash or ""
         flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)

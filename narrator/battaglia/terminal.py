@@ -53,7 +53,9 @@ def play_in_terminal(opts: PlayOptions) -> int:
     try:
         session, human, path = _resume(opts) if opts.resume else _start(opts)
     except (ResumeError, TranscriptError, ValueError, FileNotFoundError) as error:
-        out.write(f"error: {error}\n")
+        from narrator.cli.common import error_text
+
+        out.write(f"{message(opts.lang, 'cli.error')}: {error_text(error, opts.lang)}\n")
         return getattr(error, "exit_code", EXIT_BAD_INPUT)  # a damaged transcript: 1
     try:
         while session.step():

@@ -218,9 +218,9 @@ def play_battaglia(
         if players is None:
             players = int((read_yaml_mapping(rules) if rules else {}).get("players", 9))
         if not PLAYERS_LOW <= players <= PLAYERS_HIGH:
-            fail(f"--players {players}: must be {PLAYERS_LOW}..{PLAYERS_HIGH}")
+            fail("", key="players_range", players=players, low=PLAYERS_LOW, high=PLAYERS_HIGH)
         if not 0 <= seat < players:
-            fail(f"--seat {seat}: must be 0..{players - 1} for {players} players")
+            fail("", key="seat_range", seat=seat, players=players, high=players - 1)
         options = _profile(rules, [players])
     seats_count = _llm_seat_count(llm_seats) if llm else None
     with llm_settings(llm) if llm else contextlib.nullcontext() as settings:

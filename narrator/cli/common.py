@@ -8,6 +8,7 @@ from typing import Any, NoReturn
 import typer
 import yaml
 from rich.console import Console
+from rich.markup import escape
 
 from narrator.rules.core import Game
 
@@ -15,10 +16,59 @@ console = Console()
 errors = Console(stderr=True)
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print ``message`` as an error (no traceback) and exit."""
-    errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)  # one line, however long
+_LANGUAGE: list[str] = []
+"""The run's language once :func:`language` has chosen it (errors after that speak it)."""
+
+
+def reset_language() -> None:
+    """Forget the chosen language (a new command begins)."""
+    _LANGUAGE.clear()
+
+
+def run_language() -> str:
+    """The language errors are told in: the run's, else ``NARRATOR_LANG``/the locale, else English."""
+    if _LANGUAGE:
+        return _LANGUAGE[-1]
+    from narrator.agents.i18n import FALLBACK, default_language
+
+    try:
+        return default_language()
+    except ValueError:
+        return FALLBACK
+
+
+def fail(text: str, code: int = 2, *, key: str = "", **values: Any) -> NoReturn:
+    """Print an error (no traceback) and exit: the catalogue's ``cli.<key>`` in the run's language when
+    ``key`` is given, else ``text`` (the developer tools' English)."""
+    from narrator.agents.i18n import message
+
+    lang = run_language()
+    shown = message(lang, f"cli.{key}", **values) if key else text
+    errors.print(f"[bold red]{escape(message(lang, 'cli.error'))}:[/] {escape(shown)}", highlight=False,
+                 soft_wrap=True)  # one line, however long
     raise typer.Exit(code)
+
+
+def error_text(error: BaseException, lang: str | None = None) -> str:
+    """An error the player reads: a :class:`~narrator.transcript.ResumeError` with a catalogue key in
+    ``lang`` (game ids as the games' titles), anything else as its text."""
+    from narrator.agents.i18n import message
+
+    key, values = getattr(error, "key", ""), dict(getattr(error, "values", {}) or {})
+    if not key:
+        return str(error)
+    lang = lang or run_language()
+    if key == "other_game":
+        from narrator.web.i18n import translate
+
+        values["found"] = translate(lang, f"game.{values.get('found')}")
+        values["wanted"] = " / ".join(translate(lang, f"game.{g}") for g in str(values.get("wanted", "")).split(" / "))
+    return message(lang, f"cli.{key}", **values)
+
+
+def fail_with(error: BaseException, code: int | None = None) -> NoReturn:
+    """:func:`fail` for an exception: its catalogue rendering (see :func:`error_text`) and exit code."""
+    fail(error_text(error), getattr(error, "exit_code", 2) if code is None else code)
 
 
 def language(value: str | None) -> str:
@@ -26,9 +76,11 @@ def language(value: str | None) -> str:
     from narrator.agents.i18n import default_language
 
     try:
-        return default_language(value)
+        chosen = default_language(value)
     except ValueError as error:
         fail(str(error))
+    _LANGUAGE.append(chosen)
+    return chosen
 
 
 def fresh_seed(seed: int | None) -> int:

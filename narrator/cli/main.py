@@ -27,6 +27,14 @@ play_app = typer.Typer(help="Play a game in the terminal against bots and an off
                        no_args_is_help=True)
 simulate_app = typer.Typer(help="Simulate many games with bots and write a playtest report (CSV, plots, report.md).",
                            no_args_is_help=True)
+
+
+@app.callback()
+def _each_run() -> None:
+    """Every command starts without a chosen language (one process may run several: tests, scripts)."""
+    common.reset_language()
+
+
 app.add_typer(play_app, name="play")
 app.add_typer(simulate_app, name="simulate")
 

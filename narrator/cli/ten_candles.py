@@ -15,6 +15,7 @@ from narrator.cli.common import (
     VERIFY_HELP,
     console,
     fail,
+    fail_with,
     fresh_seed,
     language,
     parse_range,
@@ -111,13 +112,16 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         from narrator.ten_candles.storyteller import ModuleBlockedError
 
         io = TerminalIO()
+        if lang is not None:
+            language(lang)  # an error before the game begins speaks the language asked for
         if resume is not None:
             if not resume.exists():
-                fail(f"--resume {resume}: no such file")
+                fail("", key="no_file", path=resume)
             try:
                 settings = settings_from_header(resume)
             except (ResumeError, ValueError) as error:
-                fail(f"--resume {resume}: {error}", getattr(error, "exit_code", 2))
+                fail_with(error)
+            language(settings.lang)  # errors from here on speak the recorded game's language
             path = resume
         else:
             seed = fresh_seed(seed)
@@ -134,7 +138,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
                     result, _table = play_llm(settings, io, path, model, resume=resume is not None,
                                               status=lambda view: status_line(view, settings.lang))
         except ResumeError as error:
-            fail(str(error), error.exit_code)
+            fail_with(error)
         except ModuleBlockedError as error:
             fail(f"--module: {error}")
         if result.outcome is None:
@@ -183,21 +187,20 @@ def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | Non
     from narrator.ten_candles.play import TableSettings
 
     if players < (0 if watch else 1) or ai < 0:
-        fail(f"--players {players} --ai {ai}: at least one human (0 only with --llm local|endpoint, to watch the "
-             f"AI table) and no negative AI count")
+        fail("", key="tc_no_human", players=players, ai=ai)
     if not 2 <= players + ai <= 9:
-        fail(f"--players {players} + --ai {ai} = {players + ai} survivors: Ten Candles needs 2..9 (the GM not counted)")
+        fail("", key="tc_survivors", players=players, ai=ai, total=players + ai)
     if module is not None and module not in module_names():
-        fail(f"--module {module!r}: known modules are {', '.join(module_names())}")
+        fail("", key="tc_module", module=module, known=", ".join(module_names()))
     if module is not None:
         from narrator.agents.ten_candles.material import Safety
         from narrator.ten_candles.storyteller import usable_modules
 
         usable = usable_modules(Safety.from_texts(lines, veils))
         if module not in usable:
-            fail(f"--module {module!r} touches one of the table's lines; usable: {', '.join(usable) or 'none'}")
+            fail("", key="tc_module_line", module=module, usable=", ".join(usable) or "—")
     if burn_minutes is not None and burn_minutes <= 0:
-        fail(f"--burn-minutes {burn_minutes}: must be more than 0")
+        fail("", key="tc_burn", minutes=burn_minutes)
     return TableSettings(humans=players, ai=ai, lang=lang, seed=seed, module=module, lines=lines, veils=veils,
                          burn_minutes=burn_minutes)
 

@@ -255,7 +255,7 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
     the characters named in ``bots``, which a bot plays. Bad input (language, character sheet, rules,
     scenario, transcript) exits with a clear message, no traceback.
     """
-    from narrator.cli.common import console, fail, fresh_seed, language
+    from narrator.cli.common import console, fail, fail_with, fresh_seed, language
 
     lang = language(lang if lang or resume is None else _recorded_language(resume))
     say = console.print
@@ -283,9 +283,9 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
             table = new_table(book, lang=lang, seed=seed, transcript=path, players=players, say=say, rules=rules,
                               combat=combat, scenario=scenario, sheets=troupe)
     except (DataError, ResumeError) as error:
-        fail(str(error), getattr(error, "exit_code", 2))
+        fail_with(error)
     except FileNotFoundError as error:
-        fail(f"{error.filename}: no such file")
+        fail("", key="no_file", path=error.filename)
     return table, player, say
 
 

@@ -185,7 +185,8 @@ def settings_from_header(path: Path) -> TableSettings:
     header = load_header(path, game=GAME.name)
     table = header.get("table") or {}
     if not isinstance(table, dict):
-        raise ResumeError(f"{path}: line 1: a web table's transcript ({table!r}); continue it with narrator serve")
+        raise ResumeError(f"{path}: line 1: a web table's transcript ({table!r}); continue it with narrator serve",
+                          "web_table", path=path)
     try:
         config = decode_config(GAME, header.get("config") or {})
         humans = int(table.get("humans", 1))

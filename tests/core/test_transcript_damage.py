@@ -151,7 +151,7 @@ def test_resume_refuses_another_games_file(tmp_path: Path, sealed: bytes) -> Non
     path.write_bytes(joined(lines_of(sealed)[:20]))
     with pytest.raises(ResumeError, match="a 'wild-west' transcript, not 'dark-ages'"):
         resume_session(path, {}, game="dark-ages")
-    result = runner.invoke(app, ["play", "dark-ages", "--resume", str(path)])
+    result = runner.invoke(app, ["play", "dark-ages", "--resume", str(path), "--lang", "en"])  # else the file's own
     assert result.exit_code != 0 and "a 'wild-west' transcript, not 'dark-ages'" in " ".join(result.output.split())
     result = runner.invoke(app, ["play", "ten-candles", "--resume", str(path)])
     assert result.exit_code != 0 and "a 'wild-west' transcript, not 'ten-candles'" in " ".join(result.output.split())

@@ -1,0 +1,49 @@
+"""A command-line error in a Russian game is Russian (from the catalogue), and English in an English one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from narrator.cli.main import app
+
+runner = CliRunner()
+LATIN_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+ALLOWED = {"resume", "transcript", "players", "seat", "module", "llm", "local", "endpoint",
+           "burn", "minutes", "last_ferry", "radio_tower", "ring_line", "winter_orchard", "moon", "ferry",
+           "radio", "tower", "ring", "line", "winter", "orchard", "serve", "narrator", "game", "wild", "west"}
+"""Option names, file names and module ids the player types (they stay as typed)."""
+
+
+def output(*args: str, stdin: str = "") -> str:
+    result = runner.invoke(app, list(args), input=stdin)
+    assert result.exit_code != 0
+    return " ".join(result.output.split())
+
+
+def errors(tmp_path: Path) -> list[tuple[str, ...]]:
+    taken = tmp_path / "taken.jsonl"
+    runner.invoke(app, ["play", "wild-west", "--seed", "1", "--transcript", str(taken)], input="q\n")
+    return [("play", "battaglia", "--players", "30"), ("play", "battaglia", "--seat", "12"),
+            ("play", "battaglia", "--transcript", str(taken)),
+            ("play", "ten-candles", "--ai", "12"), ("play", "ten-candles", "--module", "moon"),
+            ("play", "ten-candles", "--resume", str(tmp_path / "missing.jsonl")),
+            ("play", "dark-ages", "--resume", str(taken))]
+
+
+def test_russian_errors_carry_no_english_words(tmp_path: Path) -> None:
+    for args in errors(tmp_path):
+        shown = output(*args, "--lang", "ru")
+        assert "ошибка:" in shown, (args, shown)
+        words = {w.lower() for w in LATIN_WORD.findall(re.sub(r"\S*/\S*", "FILE", shown))} - ALLOWED - {"file"}
+        assert not words, (args, shown, words)
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en", "a 'wild-west' transcript, not 'dark-ages'"),
+                                                ("ru", "это запись другой игры («Оборотень: Дикий Запад»)")])
+def test_another_games_transcript_is_named_in_the_players_language(tmp_path: Path, lang: str, expected: str) -> None:
+    taken = errors(tmp_path)[-1][-1]
+    assert expected in output("play", "dark-ages", "--resume", taken, "--lang", lang)
