@@ -115,6 +115,9 @@ class Agent(Protocol):
     """Moves arrive from outside (a web page calls ``Session.submit``): the loop never asks this
     agent, it waits for it."""
 
+    person: bool
+    """A person plays the seat (terminal or web): the loop makes a move that is no choice for it."""
+
     @property
     def retraceable(self) -> bool:
         """Its answers follow from its seed and what it is asked (a scripted bot): a resumed game
@@ -140,6 +143,9 @@ class Seat:
     name: str = "agent"
     max_attempts: int | None = DEFAULT_ATTEMPTS
     remote: bool = False
+    person: bool = False
+    """A person plays the seat (terminal or web): the session never asks it to click a move that is no
+    choice (:meth:`narrator.session.Session.no_choice`)."""
 
     @property
     def retraceable(self) -> bool:

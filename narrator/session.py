@@ -45,7 +45,7 @@ __all__ = ["DEFAULT_ATTEMPTS", "NARRATION", "Questions", "Recorder", "Session", 
 PASS_KIND = "pass"
 """The kind of the kernels' do-nothing move (accept, no objection, say nothing)."""
 NO_CHOICE = "no_choice"
-"""Note on a pass the loop made for a remote seat that had no other move."""
+"""Note on a pass the loop made for a person's seat that had no other move (terminal or web)."""
 
 NARRATION = "narration"
 """Kind of the public pseudo-events (and transcript records) carrying prose beside the kernel's
@@ -267,22 +267,27 @@ class Session:
             return False
         for seat in sorted(active):
             if not self.agents[seat].remote:
-                self.ask(seat)
+                if not self._pass_for(seat):
+                    self.ask(seat)
                 return True
-        for seat in sorted(active):
-            only = self.no_choice(seat)
-            if only is not None:  # a person is never asked to click a move that is no choice
-                rejection = self.submit(only, notes={NO_CHOICE: True})
-                if rejection is not None:
-                    raise IllegalActionError(rejection)
-                return True
-        return False
+        return any(self._pass_for(seat) for seat in sorted(active))
+
+    def _pass_for(self, seat: PlayerId) -> bool:
+        """Make the no-choice pass for a person's ``seat`` (a ``no_choice`` note on its action line)."""
+        only = self.no_choice(seat)
+        if only is None:
+            return False
+        rejection = self.submit(only, notes={NO_CHOICE: True})  # a person is never asked to click no choice
+        if rejection is not None:
+            raise IllegalActionError(rejection)
+        return True
 
     def no_choice(self, seat: PlayerId) -> Action | None:
-        """The pass a remote ``seat`` would be asked to click when the rules leave it nothing else (no
-        objection power at an execution), else ``None``. The loop applies it for the seat; local agents
-        are still asked (a bot's generator and words stay as recorded)."""
-        if not self.agents[seat].remote:
+        """The pass a person's ``seat`` (web or terminal) would be asked to click when the rules leave it
+        nothing else (no objection power at an execution), else ``None``. The loop applies it for the
+        seat; bots are still asked (a bot's generator and words stay as recorded)."""
+        agent = self.agents[seat]
+        if not (agent.remote or agent.person):
             return None
         moves = self.game.legal_actions(self.state, seat)
         return moves[0] if len(moves) == 1 and moves[0].kind == PASS_KIND else None

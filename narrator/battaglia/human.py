@@ -57,6 +57,7 @@ class TerminalHuman(Seat):
     """
 
     name = "human"
+    person = True
     max_attempts: int | None = None
     """Ask until the move is legal: a person is never replaced by a bot."""
     rainmaker_force = "by_life"
@@ -149,8 +150,6 @@ class TerminalHuman(Seat):
 
     def act(self, request: Request) -> Action:
         """Ask the person for this seat's move."""
-        if len(request.legal) == 1 and isinstance(request.legal[0], Pass) and request.rejection is None:
-            return request.legal[0]  # the dummy objection window (§11.3.3): nothing to decide
         legal, view = request.legal, request.view
         again = self.asked if request.rejection is not None else None
         if request.rejection is not None:

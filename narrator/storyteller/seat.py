@@ -83,6 +83,7 @@ class TerminalPlayer(Seat):
     input gets a reason and a new prompt, EOF or ``q`` quits cleanly."""
 
     name = "human"
+    person = True
     max_attempts: int | None = None
     """Asked until the answer stands: a person is never replaced by a bot."""
 

@@ -120,6 +120,7 @@ class HumanSurvivor(Seat):
     """
 
     max_attempts: int | None = None  # a human is asked until the move is legal
+    person = True
 
     def __init__(self, seat: int, io: HumanIO, *, lang: str = "en", seed: int = 0,
                  status: Callable[[Any], None] | None = None, announce: bool = False) -> None:

@@ -145,6 +145,7 @@ class HumanSeat(Seat):
     """
 
     name = "human"
+    person = True
     remote = True
 
     def act(self, request: Request) -> Action:

@@ -196,3 +196,18 @@ def test_a_resumed_russian_game_keeps_a_womans_verbs(tmp_path: Path) -> None:
     from narrator.battaglia.narration import recorded_table
 
     assert recorded_table("ru", "", ("Нина", "Олег"), ("", "")).genders == ("f", "m")
+
+
+def test_the_terminal_seat_is_not_asked_a_move_that_is_no_choice(tmp_path: Path) -> None:
+    """The session passes for a person who has nothing to decide (an execution without objection powers),
+    at the terminal as at the web table, and notes it on the action line (``no_choice``)."""
+    path = tmp_path / "game.jsonl"
+    result = play("--players", "7", "--seat", "3", "--lang", "en", "--seed", "8", "--transcript", str(path),
+                  stdin=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output[-2000:]
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    passed = [r for r in records if r["kind"] == "action" and r["actor"] == 3 and (r.get("notes") or {}).get("no_choice")]
+    assert passed and all(r["payload"]["kind"] == "pass" for r in passed)
+    menus = result.output.split("\n")
+    lone = [i for i, line in enumerate(menus) if line.strip() == "1. no objection" and not menus[i + 1].strip().startswith("2.")]
+    assert lone == []  # never a one-item menu to click
