@@ -211,24 +211,31 @@ class ScriptedPlayer(Seat):
 class BotPlayer(Seat):
     """A character played by a bot: a seeded choice among the offered approaches (holding back only when
     nothing else is offered, and joining a teamwork task when asked). Its choice is a function of the
-    seed and the moment (scene, turn, seat, attempt), so a resumed game goes on as it would have."""
+    seed and the moment (scene, turn, seat), so a resumed game goes on as it would have; after a refusal
+    it takes the next option (counted within the moment)."""
 
     name = "bot-player"
-    max_attempts: int | None = 3
+    max_attempts: int | None = None
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self._refused: tuple[str, int] = ("", 0)
 
     def act(self, request: Request) -> Choice:
         import random
 
         options = list(request.options)
         view = request.view if isinstance(request.view, dict) else {}
-        moment = f"{self.seed}:{view.get('scene_count')}:{view.get('turn')}:{request.seat}:{request.attempt}"
+        moment = f"{self.seed}:{view.get('scene_count')}:{view.get('turn')}:{request.seat}"
         acting = [o for o in options if o.approach != "pass"] or options
         if options and options[0].joins:
             acting = options[:1]
-        pick = random.Random(moment).choice(acting)
+        skip = self._refused[1] + 1 if request.rejection is not None and self._refused[0] == moment else 0
+        self._refused = (moment, skip)
+        if skip >= len(acting):  # every approach was refused: hold back (or decline)
+            acting = [o for o in options if o.approach == "pass"] or acting
+        start = random.Random(moment).randrange(len(acting))
+        pick = acting[(start + skip) % len(acting)]
         return Choice(actor=request.seat, approach=pick.approach, joins=pick.joins)
 
 

@@ -294,7 +294,9 @@ class TemplateStoryteller:
             spec = approach.spec()
             preview = self._preview(view, character, spec.traits, spec.difficulty) if spec else ""
             options.append((approach.id, label, preview, words))
-        if len(self.pcs(view)) > 1:
+        if scene.fight is not None:  # a wounded fighter may have no pool left: holding back is always possible
+            options.append((PASS, message(self.lang, "troupe.hold_fight"), "", ""))
+        elif len(self.pcs(view)) > 1:
             options.append((PASS, message(self.lang, "troupe.hold_back"), "", ""))
         return [Option(n, a, label, preview, words) for n, (a, label, preview, words) in enumerate(options, start=1)]
 
