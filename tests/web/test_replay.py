@@ -40,6 +40,7 @@ def test_the_replay_opens_when_the_game_is_over_with_the_seats_own_lenses(tables
     assert '<script src="/static/replay.js"' in page.text and "<style>" not in page.text
     assert not re.search(r"<script>(?!\s*$)", page.text)  # no inline script: the data block is not run
     assert tables.client.get("/static/replay.js").status_code == 200
+    assert not any(token in page.text for token in tokens.values())  # a page never carries a seat's key
 
 
 def test_the_replay_refuses_other_tokens(tables: Tables) -> None:
