@@ -123,20 +123,25 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
     from narrator.viewer.terminal import text_lines
     from narrator.viewer.timeline import Lens, load
 
+    if lang:
+        common.language(lang)  # refuses a language we do not speak, in the catalogue's words
     try:
         owner = Lens.parse(lens_text)
+    except ValueError:
+        fail("", key="replay_lens", value=lens_text)
+    try:
         timeline = load(transcript)
-        language = lang.lower() if lang else (timeline.recorded_language() or default_language(None))
-        default_language(language)  # refuses a language we do not speak
-        lenses = lenses_for(owner, timeline)
     except (FileNotFoundError, IsADirectoryError):
-        fail(f"{transcript}: no such file")
+        fail("", key="no_file", path=str(transcript))
     except TranscriptError as error:
         common.errors.print(f"[bold red]damaged:[/] {escape(str(transcript))}: {escape(str(error))}",
                             highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
-    except (LensRefusedError, ValueError) as error:
-        fail(str(error))
+    language = common.language(lang or timeline.recorded_language() or default_language(None))
+    try:
+        lenses = lenses_for(owner, timeline)
+    except LensRefusedError:
+        fail("", key="replay_seat", seat=owner.seat, high=timeline.seats - 1)
     if html is not None:
         size = write_page(html, timeline, lenses, language)
         console.print(f"[green]wrote[/] {escape(str(html))} ({size // 1024} KiB; "

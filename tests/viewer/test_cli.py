@@ -40,7 +40,7 @@ def test_html_writes_one_private_offline_page(tmp_path: Path) -> None:
 
 
 def test_refusals_name_what_is_wrong(tmp_path: Path) -> None:
-    for args, says in ((["--as", "9"], "seats 0..5"), (["--as", "somebody"], "a seat number, host or public"),
+    for args, says in ((["--as", "9"], "seats 0..5"), (["--as", "somebody"], "a seat number (from 0), host or public"),
                        (["--as", "0", "--lang", "de"], "de")):
         refused = runner.invoke(app, ["replay", SMALL, *args])
         assert refused.exit_code == 2 and says in refused.output, refused.output
