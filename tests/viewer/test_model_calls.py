@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import vcr
 from narrator.rules.battaglia import GAME
 from narrator.rules.replay import header_record
 
@@ -19,14 +18,18 @@ from narrator.viewer.tell import Told, tell
 from narrator.viewer.terminal import text_lines
 from narrator.viewer.timeline import Lens, Timeline, build
 from tests.battaglia.test_llm_cassettes import Asked, refused
-from tests.cassettes import replay  # noqa: F401 (fixture)
+from tests.cassettes import cassette_vcr
 from tests.llm.support import OFFLINE_URL
 
 
-@pytest.fixture
-def asked(replay: vcr.VCR) -> Asked:  # noqa: F811 (fixture)
-    with replay.use_cassette("battaglia_refused.yaml", allow_playback_repeats=False):
-        return refused(OFFLINE_URL)
+@pytest.fixture(scope="module")
+def asked() -> Asked:
+    """Played once for the module; the cassette answers every request (record mode "none": a request it
+    does not hold fails, it never reaches a network)."""
+    with cassette_vcr("none").use_cassette("battaglia_refused.yaml", allow_playback_repeats=False) as cassette:
+        played = refused(OFFLINE_URL)
+    assert cassette.all_played
+    return played
 
 
 def timeline_of(asked: Asked) -> Timeline:
