@@ -257,10 +257,12 @@ def _seats(text: Any) -> set[int]:
 
 
 def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: float | None = None,
-                 played_by: str = "", lang: str = "en") -> Path:
+                 played_by: str = "", lang: str = "en", bots: str = "", edges: Sequence[Any] = ()) -> Path:
     """Write CSVs, PNGs and ``report.md`` for one run (or two, compared) into ``out``.
 
-    ``played_by`` says which engine played the games and what was checked (a sentence of the report).
+    ``played_by`` says which engine played the games and what was checked (a sentence of the report);
+    ``bots`` who played them (``narrator.battaglia.bots.describe``) and ``edges`` each force's edge over
+    random play (``narrator.battaglia.bots.edges``), shown beside the win rates.
     """
     out.mkdir(parents=True, exist_ok=True)
     path = out / "report.md"
@@ -268,8 +270,9 @@ def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: 
         for run in runs:
             write_csv(list(run.rows), out / _name("games", run, runs, "csv"))
             _write_tables(out, run, runs)
-        path.write_text(_markdown(runs, command=command, elapsed=elapsed, played_by=played_by, lang=lang),
-                        encoding="utf-8")
+        text = _markdown(runs, command=command, elapsed=elapsed, played_by=played_by, lang=lang, bots=bots,
+                         edges=edges)
+        path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -362,7 +365,7 @@ def mask_name(mask: str, lang: str) -> str:
 
 
 def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, played_by: str = "",
-              lang: str = "en") -> str:
+              lang: str = "en", bots: str = "", edges: Sequence[Any] = ()) -> str:
     main = runs[0]
 
     def m(key: str, **values: Any) -> str:
@@ -378,10 +381,15 @@ def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, playe
         lines += [m("elapsed", seconds=elapsed)]
     if played_by:
         lines += [played_by]
+    if bots:
+        lines += [bots]
     if len(runs) > 1:
         lines += ["", m("same_seeds", labels=" vs ".join(f"`{r.label}`" for r in runs))]
     lines += ["", f"## {m('wins')}", "", "![win rates](win_rates.png)", "", m("second_note"), ""]
     lines += _compare_table(runs, lang) if len(runs) > 1 else _win_table(runs)
+    if edges:
+        lines += ["", f"## {message(lang, 'report_bots.edge')}", "", message(lang, "report_bots.edge_intro"), ""]
+        lines += _edge_table(edges, lang)
     lines += ["", f"## {m('ends')}", ""] + _termination_table(runs, lang)
     lines += ["", "![stalemates](stalemates.png)", ""]
     lines += [f"## {m('length')}", ""] + _length_table(runs, lang)
@@ -478,6 +486,16 @@ def _win_table(runs: Sequence[Run]) -> list[str]:
                 p = table.get(force, {}).get(count)
                 cells.append(_pct(p) if p else "—")
         lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def _edge_table(edges: Sequence[Any], lang: str) -> list[str]:
+    """One row per force and player count: as played, with random moves, the edge (points, paired CI)."""
+    lines = [message(lang, "report_bots.edge_columns"), "|---|---|---|---|---|"]
+    for e in edges:
+        played, randomly = Proportion(e.wins, e.games), Proportion(e.random_wins, e.games)
+        lines.append(f"| {message(lang, f'report_bots.force.{e.force}')} | {e.players} | {_pct(played)} | "
+                     f"{_pct(randomly)} | {100 * e.edge:+.1f} [{100 * e.low:+.1f}, {100 * e.high:+.1f}] |")
     return lines
 
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agents.battaglia import BattagliaBot
+from narrator.agents.battaglia.knowledge import faction_of
 from narrator.agents.battaglia.texts import Table
 from narrator.rules.battaglia import GAME, BattagliaConfig, BattagliaState, Card
 from narrator.rules.chance import sample
@@ -98,7 +99,13 @@ class Tally:
 
 
 def play_one(job: GameJob) -> dict[str, Any]:
-    """Play one game of ``job`` with scripted bots and return its row."""
+    """Play one game of ``job`` with its bots (scripted unless ``job.bots`` says otherwise) and return its row.
+
+    Raises:
+        ValueError: the plan has a search bot, which plays in the native engine only.
+    """
+    if job.bots is not None and job.bots.searches:
+        raise ValueError("the search bot plays in the native engine only (narrator.fast)")
     config = job_config(job)
     tally = Tally()
     if job.transcript:
@@ -137,6 +144,8 @@ def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally, *, record: l
     bots = make_bots(job.seed, job.players, None, talk=False)
     state = GAME.initial_state(config)
     fallbacks = 0
+    chooser = random.Random(f"{job.seed}/random")  # the random-legal seats' one stream (narrator.battaglia.bots)
+    random_sides = {f for f in ("light", "shadow", "darkness", "gloom") if job.bots and job.bots.kind(f) == "random"}
     for moves in range(MAX_MOVES):
         if state.result is not None:
             return state, moves, fallbacks
@@ -145,8 +154,12 @@ def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally, *, record: l
             action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
         else:
             seat = min(active)
-            action = bots[seat].act(seat_request(state, seat))
-            action = getattr(action, "action", action)
+            if random_sides and faction_of(state.cards[seat]) in random_sides:
+                legal = GAME.legal_actions(state, seat)
+                action = legal[chooser.randrange(len(legal))]
+            else:
+                action = bots[seat].act(seat_request(state, seat))
+                action = getattr(action, "action", action)
         try:
             step = GAME.apply(state, action)
         except IllegalActionError:

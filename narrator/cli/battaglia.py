@@ -57,6 +57,14 @@ def simulate_battaglia(
                                        "rotating over the seats from game to game; 'all' for every seat."),
     lang: str | None = typer.Option(None, "--lang", help="Language of the report's headings and sentences: ru or en "
                                                          "(default: NARRATOR_LANG, else the locale, else English)."),
+    bots: str = typer.Option("scripted", "--bots", help="Who plays every seat: scripted, search (the native search "
+                                                        "bot) or random (random legal moves)."),
+    bots_for: list[str] = typer.Option([], "--bots-for", help="FORCE=KIND for one force (light, shadow, darkness, "
+                                                              "gloom), over --bots; repeat for several."),
+    rollouts: int = typer.Option(64, "--rollouts", min=1, help="The search bot's rollouts per decision."),
+    candidates: int = typer.Option(4, "--candidates", min=2, help="The search bot's candidate moves per decision."),
+    edge: bool = typer.Option(True, "--edge/--no-edge", help="Also play each force with random legal moves on the "
+                                                             "same seeds and report its edge over random play."),
 ) -> None:
     """Simulate many games with scripted bots in every seat and write a playtest report.
 
@@ -75,9 +83,25 @@ def simulate_battaglia(
 
       narrator simulate battaglia --players 8 --games 3 --llm local
     """
+    from narrator.battaglia.bots import FACTIONS, PlanError, describe, edges, plan_of, with_random
     from narrator.battaglia.report import Run, summary_table, write_report
     from narrator.battaglia.simulate import job_config, native_engine, play_one
     from narrator.playtest import make_jobs, run_games
+
+    try:
+        plan = plan_of(bots.strip().lower(), tuple(bots_for), rollouts=rollouts, candidates=candidates)
+    except PlanError as error:
+        fail(str(error))
+    if not plan.scripted and (llm or transcripts):
+        fail("--bots/--bots-for other than scripted play without --llm and --transcripts (the kernel's session "
+             "seats scripted bots only)")
+    if plan.searches:
+        if engine == "python":
+            fail("--engine python: the search bot plays in the native engine only")
+        engine = "native"
+        if verify:
+            console.print("note: the search bot has no Python twin; its games are not replayed by the kernel")
+        verify = 0
 
     players = players or _profile_players(rules) or f"{PLAYERS_LOW}-{PLAYERS_HIGH}"
     counts = parse_range(players, low=PLAYERS_LOW, high=PLAYERS_HIGH)
@@ -88,17 +112,28 @@ def simulate_battaglia(
     seats_per_game = _llm_seat_count(llm_seats) if llm else None
     if llm and llm != "offline" and jobs > 1:
         console.print("note: --llm runs in one process (the model is the bottleneck); --jobs is ignored")
-    runs, llm_stats = [], {}
+    runs, llm_stats, found_edges = [], {}, []
     started = time.perf_counter()
     with llm_settings(llm) if llm else contextlib.nullcontext() as settings:  # no --llm: scripted, even with an endpoint
         for label, options in profiles:
             tdir = str(out / "transcripts" / label) if transcripts else None
-            jobs_list = make_jobs(counts, games, seed, options, transcripts_dir=tdir, keep_transcripts=transcripts)
+            jobs_list = make_jobs(counts, games, seed, options, transcripts_dir=tdir, keep_transcripts=transcripts,
+                                  bots=None if plan.scripted else plan)
             if settings is None:
                 configs = [job_config(job) for job in {job.players: job for job in jobs_list}.values()]
                 rows, played_by = simulate_rows(jobs_list, play_one=play_one, native=native_engine, configs=configs,
                                      engine=engine, verify=verify, workers=jobs, progress=progress,
                                      description=f"battaglia {label}")
+                if edge and not runs:  # the skill measure, for the main profile: each force with random moves
+                    randomly = {}
+                    for force in FACTIONS:
+                        if plan.kind(force) == "random":
+                            continue
+                        other = make_jobs(counts, games, seed, options, bots=with_random(plan, force))
+                        randomly[force], _ = simulate_rows(
+                            other, play_one=play_one, native=native_engine, configs=configs, engine=engine,
+                            verify=0, workers=jobs, progress=progress, description=f"battaglia {force} random")
+                    found_edges = edges(rows, randomly)
             else:
                 from narrator.battaglia.llm_games import LLMRun
 
@@ -109,8 +144,12 @@ def simulate_battaglia(
             runs.append(Run(label, rows))
     elapsed = time.perf_counter() - started
     command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
-                            compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine)
-    report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by, lang=language(lang))
+                            compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine,
+                            bots=None if bots == "scripted" else bots,
+                            **{"bots-for": " --bots-for ".join(bots_for) or None})
+    report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by, lang=language(lang),
+                          bots=describe(plan, language(lang)), edges=found_edges)
+    console.print(describe(plan, "en"), highlight=False)
     console.print(summary_table(runs))
     total = sum(len(r.rows) for r in runs)
     console.print(f"{total} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):.0f} games/s); report: {report}")

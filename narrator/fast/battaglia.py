@@ -37,12 +37,20 @@ def unsupported(config: Any) -> str | None:
     return unported("battaglia", config)
 
 
-def play_rows(config: Any, jobs: Sequence[Any]) -> list[dict[str, Any]]:
-    """Play ``jobs`` (``GameJob``s of one table: the same players and options, ``config`` their validated
-    ``BattagliaConfig``) with the scripted bots; each row equals ``simulate.play_one(job)``'s."""
+def play_rows(config: Any, jobs: Sequence[Any], plan: Any = None) -> list[dict[str, Any]]:
+    """Play ``jobs`` (``GameJob``s of one table: the same players, options and bots, ``config`` their validated
+    ``BattagliaConfig``) with the bots of ``plan`` (default: the jobs' ``bots``, else scripted); each row
+    equals ``simulate.play_one(job)``'s (the search bot has no Python twin: its rows are the engine's alone)."""
+    plan = plan if plan is not None else jobs[0].bots if jobs else None
     seeds = [mt_key(job.seed) for job in jobs]
     keys = [bot_keys(job.seed, job.players) for job in jobs]
-    facts = engine("battaglia").play_bots(config, seeds, keys)
+    if plan is None or plan.scripted:
+        facts = engine("battaglia").play_bots(config, seeds, keys)
+    else:
+        choosers = [mt_key(f"{job.seed}/random") for job in jobs]
+        searchers = [seed_key(f"{job.seed}/search") for job in jobs]
+        facts = engine("battaglia").play_kinds(config, seeds, keys, plan.vector(), choosers, searchers,
+                                               plan.rollouts, plan.candidates, 0.0)
     return [make_row(job, config.cards, fact) for job, fact in zip(jobs, facts)]
 
 

@@ -65,7 +65,7 @@ def in_runs(play_rows: PlayRows, config_of: Callable[[GameJob], Any], play_one: 
             continue
         end = start + 1
         while (end < len(jobs) and not jobs[end].transcript and jobs[end].players == jobs[start].players
-               and jobs[end].options == jobs[start].options):
+               and jobs[end].options == jobs[start].options and jobs[end].bots == jobs[start].bots):
             end += 1
         rows.extend(play_rows(config_of(jobs[start]), jobs[start:end]))
         start = end
@@ -140,7 +140,7 @@ def compare(rows: Sequence[Row], jobs: Sequence[GameJob], picks: Sequence[int],
 
 def _plain(job: GameJob) -> GameJob:
     """The job without its transcript path: the check must not overwrite the run's transcripts."""
-    return GameJob(job.index, job.players, job.seed, job.options)
+    return GameJob(job.index, job.players, job.seed, job.options, bots=job.bots)
 
 
 class KernelCheck:

@@ -23,6 +23,8 @@ class GameJob:
         seed: the game's seed (chance stream, seating order, bot streams derive from it).
         options: the rules profile's options (a config dict), shared by every game of a run.
         transcript: write this game's transcript here when set (sampled games for audit).
+        bots: who plays the seats (a game's plan, e.g. ``narrator.battaglia.bots.BotPlan``); ``None``: the
+            game's scripted bots.
     """
 
     index: int
@@ -30,10 +32,11 @@ class GameJob:
     seed: int
     options: Mapping[str, Any] = field(default_factory=dict)
     transcript: str | None = None
+    bots: Any = None
 
 
 def make_jobs(player_counts: Sequence[int], games: int, seed: int, options: Mapping[str, Any] | None = None,
-              *, transcripts_dir: str | None = None, keep_transcripts: int = 0) -> list[GameJob]:
+              *, transcripts_dir: str | None = None, keep_transcripts: int = 0, bots: Any = None) -> list[GameJob]:
     """``games`` jobs for each player count, with distinct, reproducible seeds.
 
     The first ``keep_transcripts`` games of each count write a transcript into ``transcripts_dir``.
@@ -45,7 +48,7 @@ def make_jobs(player_counts: Sequence[int], games: int, seed: int, options: Mapp
             path = None
             if transcripts_dir and number < keep_transcripts:
                 path = os.path.join(transcripts_dir, f"game-{count}p-{number:05d}.jsonl")
-            jobs.append(GameJob(index, count, seed * 1_000_003 + index, dict(options or {}), path))
+            jobs.append(GameJob(index, count, seed * 1_000_003 + index, dict(options or {}), path, bots))
     return jobs
 
 

@@ -9,6 +9,7 @@
 #include "bot.hpp"
 #include "generated_config_py.hpp"
 #include "play.hpp"
+#include "search.hpp"
 #include "types.hpp"
 
 namespace py = pybind11;
@@ -253,6 +254,28 @@ py::tuple view_tuple(const View& v) {
   return py::tuple(fields);
 }
 
+// A game where each faction's seats play as `kinds[faction]` (search::Kind): scripted, random-legal (one
+// chooser stream for the game, legal[randrange(len(legal))]) or the search bot. The scripted bots are asked
+// only for their own moves (and by the searcher, for the move it always considers).
+PlayResult play_kinds(State& s, native::PyRandom& rng, bot::Bots& bots, const std::vector<int>& kinds,
+                      native::PyRandom* chooser, search::Searcher* searcher, std::vector<Move>* trace = nullptr) {
+  return play_out(s, rng, [&](const View& v, const std::vector<Action>& legal) -> Action {
+    switch (kinds[static_cast<std::size_t>(faction_of(v.card()))]) {
+      case search::RANDOM: return legal[static_cast<std::size_t>(chooser->randrange(static_cast<int64_t>(legal.size())))];
+      case search::SEARCH: return searcher->act(s, v, legal, bots);
+      default: return bots.act(v, legal);
+    }
+  }, trace);
+}
+
+search::Settings search_settings(int rollouts, int max_candidates, double max_ms) {
+  search::Settings settings;
+  settings.rollouts = rollouts;
+  settings.max_candidates = max_candidates;
+  settings.max_ms = max_ms;
+  return settings;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_battaglia, m) {
@@ -277,6 +300,97 @@ PYBIND11_MODULE(_battaglia, m) {
     }
     return rows;
   }, "Play one game per seed with the scripted bots (bot_keys[g][seat] = seed_key(f'{seed}/{seat}')): row facts.");
+  m.def("play_kinds", [](const py::object& config, const std::vector<std::vector<uint32_t>>& seed_keys,
+                         const std::vector<std::vector<uint64_t>>& bot_keys, const std::vector<int>& kinds,
+                         const std::vector<std::vector<uint32_t>>& chooser_keys, const std::vector<uint64_t>& search_keys,
+                         int rollouts, int max_candidates, double max_ms) {
+    const Config c = to_config(config);
+    const search::Settings settings = search_settings(rollouts, max_candidates, max_ms);
+    State s;
+    py::list rows;
+    for (std::size_t g = 0; g < seed_keys.size(); ++g) {
+      PlayResult r;
+      {
+        py::gil_scoped_release release;
+        reset(s, &c);
+        native::PyRandom rng(seed_keys[g]), chooser(chooser_keys[g]);
+        bot::Bots bots(bot_keys[g]);
+        search::Searcher searcher(search_keys[g], settings);
+        r = play_kinds(s, rng, bots, kinds, &chooser, &searcher);
+      }
+      rows.append(row_facts(s, r));
+    }
+    return rows;
+  }, "play_bots with a bot kind per faction (kinds[light, shadow, darkness, gloom]: 0 scripted, 1 random-legal "
+     "from random.Random(chooser_keys[g]), 2 search keyed by search_keys[g]): row facts.");
+  m.def("search_stats", [](bool reset) {
+    const auto n = search::searched_decisions().load(), ns = search::searched_nanoseconds().load();
+    if (reset) { search::searched_decisions() = 0; search::searched_nanoseconds() = 0; }
+    return py::make_tuple(n, static_cast<double>(ns) / 1e6);
+  }, py::arg("reset") = false, "(searched decisions, their milliseconds) in this process so far.");
+  m.def("trace_kinds", [](const py::object& config, const std::vector<uint32_t>& seed_key,
+                          const std::vector<uint64_t>& bot_keys, const std::vector<int>& kinds,
+                          const std::vector<uint32_t>& chooser_key, uint64_t search_key, int rollouts,
+                          int max_candidates) {
+    const Config c = to_config(config);
+    State s;
+    reset(s, &c);
+    native::PyRandom rng(seed_key), chooser(chooser_key);
+    bot::Bots bots(bot_keys);
+    search::Searcher searcher(search_key, search_settings(rollouts, max_candidates, 0.0));
+    std::vector<Move> trace;
+    PlayResult r = play_kinds(s, rng, bots, kinds, &chooser, &searcher, &trace);
+    py::list moves;
+    for (const Move& mv : trace) moves.append(move_tuple(mv));
+    return py::make_tuple(moves, row_facts(s, r));
+  }, "One game of play_kinds: (moves, row facts).");
+  m.def("search_probe", [](const py::object& config, const std::vector<uint32_t>& seed_key,
+                           const std::vector<uint64_t>& bot_keys, int seat, int skip, uint64_t search_key,
+                           int rollouts, int max_candidates) {
+    // Play the scripted game to `seat`'s searched decision number `skip`, then ask the searcher twice: on the
+    // true state and on a copy whose hidden facts differ (two unknown souls' cards and notes swapped, the
+    // others' notes and unpublished ballots changed). Returns (move, move on the altered copy, swapped seats),
+    // or None when the game offers no such decision.
+    const Config c = to_config(config);
+    State s;
+    reset(s, &c);
+    native::PyRandom rng(seed_key);
+    bot::Bots bots(bot_keys);
+    const search::Settings settings = search_settings(rollouts, max_candidates, 0.0);
+    int seen = 0;
+    py::object found = py::none();
+    bool done = false;
+    play_out(s, rng, [&](const View& v, const std::vector<Action>& legal) -> Action {
+      const Action scripted = bots.act(v, legal);
+      if (done || v.viewer() != seat || legal.size() < 2 || !search::searched_phase(v.phase())) return scripted;
+      if (seen++ < skip) return scripted;
+      const bot::BattagliaBot& mine = bots.bot(seat);
+      int pair[2], k = 0;
+      for (int x = 0; x < s.players && k < 2; ++x) {
+        if (x == seat || has(s.out, x) || s.lives[x] != 1 || has(mine.known_seats(), x)) continue;
+        if (k == 1 && in(DARKNESS_CLAN, s.cards[pair[0]]) != in(DARKNESS_CLAN, s.cards[x])) continue;
+        if (k == 1 && s.cards[pair[0]] == s.cards[x]) continue;
+        pair[k++] = x;
+      }
+      if (k < 2) return scripted;
+      done = true;
+      search::Searcher first(search_key, settings), second(search_key, settings);
+      const Action a = first.act(s, v, legal, bots);
+      State t = s;
+      std::swap(t.cards[pair[0]], t.cards[pair[1]]);
+      std::swap(t.first_cards[pair[0]], t.first_cards[pair[1]]);
+      std::swap(t.notes[pair[0]], t.notes[pair[1]]);
+      for (int x = 0; x < t.players; ++x)
+        if (x != seat && x != pair[0] && x != pair[1]) t.notes[x].clear();
+      if (t.has_day)
+        for (int x = 0; x < t.players; ++x)
+          if (x != seat && has(t.ballots_cast, x) && !has(t.forced, x)) t.ballots[x] = t.living() & ~bit(x);
+      const Action b = second.act(t, View(t, seat), legal, bots);
+      found = py::make_tuple(move_tuple(Move{a}), move_tuple(Move{b}), py::make_tuple(pair[0], pair[1]));
+      return a;
+    });
+    return found;
+  }, "Test only: the searcher's move at a decision, on the true state and on one differing only in hidden facts.");
   m.def("trace_bots", [](const py::object& config, const std::vector<uint32_t>& seed_key,
                          const std::vector<uint64_t>& bot_keys) {
     const Config c = to_config(config);

@@ -1,0 +1,270 @@
+// battaglia native: the search bot (determinized Monte-Carlo), for simulations only.
+//
+// At a day decision (accusation, judging, ballot, a condemned's or the execution moment's choice) the
+// searcher plays every candidate move out many times and keeps the one whose rollouts its seat won most
+// often. Each rollout starts from a *determinization*: a copy of the game in which everything the seat
+// cannot know is replaced by a sample consistent with what it does know (public events, its own card
+// and notes, its knowledge of other souls' cards), then everyone plays on as the scripted bot. Night
+// decisions are left to the scripted bot: a night in progress holds choices (the darkness's victim,
+// Cohen's patient) that the sampler cannot rebuild from one seat's view.
+//
+// `sanitize` is the only function that reads the true state's hidden fields, and only to overwrite
+// them; tests/fast/test_battaglia_search.py holds two states that differ only in hidden fields to the
+// same decision.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "bot.hpp"
+#include "play.hpp"
+#include "pyrandom.hpp"
+#include "splitmix.hpp"
+
+namespace battaglia {
+namespace search {
+
+// Bot kinds per faction (narrator.battaglia.bots.KINDS): scripted, random-legal, search.
+enum Kind : int { SCRIPTED = 0, RANDOM = 1, SEARCH = 2 };
+
+// Searched decisions and the time they took, over the process (narrator.fast.battaglia.search_stats).
+inline std::atomic<long long>& searched_decisions() { static std::atomic<long long> n{0}; return n; }
+inline std::atomic<long long>& searched_nanoseconds() { static std::atomic<long long> n{0}; return n; }
+
+struct Settings {
+  int rollouts = 64;        // rollouts per decision, shared by the candidates (rounds of one each)
+  int max_candidates = 4;   // candidate moves kept (the scripted bot's move always among them)
+  double max_ms = 0.0;      // > 0: also stop when a decision has used this many milliseconds (not reproducible)
+};
+
+// Whether the seat's decision is one the searcher plays (a day decision with a real choice).
+inline bool searched_phase(Phase p) {
+  switch (p) {
+    case Phase::LAST_WORDS: case Phase::ACCUSE: case Phase::JUDGE: case Phase::VOTE: case Phase::REVOTE:
+    case Phase::CONDEMNED: case Phase::EXECUTION:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// ---- determinization -----------------------------------------------------------------------------------
+
+// Pick a card for each seat of `seats` from `pool` (distinct), each within allowed[seat] when it can be:
+// the most constrained seat first, uniformly among what is left for it.
+inline void draw_cards(const int* seats, int n, uint32_t pool, const uint32_t* allowed, native::DecisionRandom& rng,
+                       Card* out) {
+  int order[MAX_SEATS];
+  for (int i = 0; i < n; ++i) order[i] = seats[i];
+  std::sort(order, order + n, [&](int a, int b) {
+    const int ca = popcount(allowed[a] & pool), cb = popcount(allowed[b] & pool);
+    return ca != cb ? ca < cb : a < b;
+  });
+  for (int i = 0; i < n; ++i) {
+    const int x = order[i];
+    uint32_t choice = allowed[x] & pool;
+    if (!choice) choice = pool;  // the knowledge cannot all hold (a stale claim): any card left
+    if (!choice) { out[x] = Card::NONE; continue; }
+    int k = static_cast<int>(rng.choice_index(static_cast<std::size_t>(popcount(choice))));
+    uint32_t m = choice;
+    while (k--) m &= m - 1;
+    const int c = __builtin_ctz(m);
+    out[x] = static_cast<Card>(c);
+    pool &= ~(1u << c);
+  }
+}
+
+// Overwrite, in `d` (a copy of the game), everything seat `me` cannot know with a sample consistent with
+// what it knows: `known[x]` are the cards seat x may hold by me's knowledge (0 = no knowledge), read from
+// me's own view by its scripted bot.
+inline void sanitize(State& d, int me, const uint32_t* known, uint32_t known_present, native::DecisionRandom& rng) {
+  const int players = d.players;
+  const uint32_t deck = (1u << d.deck_size) - 1u;
+  // What is public: the graveyard (each dead soul's card), the lives, the reveals; mine: my cards.
+  uint32_t first_known = 0, second_known = 0;
+  bool first_public[MAX_SEATS] = {}, second_public[MAX_SEATS] = {};
+  for (int i = 0; i < d.graves; ++i) {
+    const Grave& g = d.graveyard[i];
+    if (g.life == 1) { first_known |= cbit(g.card); first_public[g.seat] = true; }
+    else { second_known |= cbit(g.card); second_public[g.seat] = true; }
+  }
+  first_known |= cbit(d.first_cards[me]);
+  if (d.lives[me] == 2) second_known |= cbit(d.cards[me]);
+  // Negative knowledge of my first life's clan note: the seats outside it hold no card of that clan.
+  uint32_t allowed[MAX_SEATS];
+  for (int x = 0; x < players; ++x) allowed[x] = has(known_present, x) && known[x] ? known[x] : deck;
+  for (const Event& e : d.notes[me]) {
+    if (e.kind != EventKind::CLAN) continue;
+    const uint32_t clan = e.a == 0 ? DARKNESS_CLAN : shadow_cards(d);
+    for (int x = 0; x < players; ++x)
+      if (x != me && !has(e.members, x) && d.lives[x] == 1) allowed[x] &= ~clan;
+  }
+  // Life-1 souls still hidden, and life-2 souls still hidden.
+  int ones[MAX_SEATS], twos[MAX_SEATS], n1 = 0, n2 = 0;
+  for (int x = 0; x < players; ++x) {
+    if (x == me) continue;
+    if (!first_public[x]) ones[n1++] = x;        // its first card was never shown
+    if (d.lives[x] == 2 && !second_public[x]) twos[n2++] = x;
+  }
+  Card drawn[MAX_SEATS];
+  uint32_t first_allowed[MAX_SEATS];
+  for (int x = 0; x < players; ++x) first_allowed[x] = d.lives[x] == 1 ? allowed[x] : deck;
+  draw_cards(ones, n1, deck & ~first_known, first_allowed, rng, drawn);
+  for (int i = 0; i < n1; ++i) {
+    const int x = ones[i];
+    d.first_cards[x] = drawn[x];
+    if (d.lives[x] == 1) d.cards[x] = drawn[x];
+  }
+  uint32_t pool2 = deck & ~second_known;
+  draw_cards(twos, n2, pool2, allowed, rng, drawn);
+  for (int i = 0; i < n2; ++i) d.cards[twos[i]] = drawn[twos[i]];
+  // What follows from the cards: the kitty, the second souls issued.
+  uint32_t firsts = 0, issued = 0;
+  for (int x = 0; x < players; ++x) {
+    firsts |= cbit(d.first_cards[x]);
+    if (d.lives[x] == 2) issued |= cbit(d.cards[x]);
+  }
+  for (int i = 0; i < d.graves; ++i)
+    if (d.graveyard[i].life == 2) issued |= cbit(d.graveyard[i].card);
+  d.undealt = deck & ~firsts;
+  d.issued = issued;
+  // Private facts of others: heirs, pending reveals, unpublished ballots and objections, notes.
+  for (int x = 0; x < players; ++x) {
+    if (x == me) continue;
+    d.heirs[x] = 0;
+    d.notes[x].clear();
+  }
+  d.lord_pending &= bit(me);
+  if (d.has_day) {
+    const uint32_t bound = d.forced & d.ballots_cast;  // a curse's bound ballots are public (vote_open)
+    for (int x = 0; x < players; ++x)
+      if (x != me && has(d.ballots_cast & ~bound, x)) d.ballots[x] = 0;
+    d.ballots_cast &= bound | bit(me);
+    d.window_answered &= bit(me);
+    d.window_intercede &= bit(me);
+    d.window_bishop &= bit(me);
+  }
+  // The others' first-night clan notes, as the sampled cards would have given them (the bots rely on them).
+  const uint32_t clans[2] = {DARKNESS_CLAN, shadow_cards(d)};
+  for (int clan = 0; clan < 2; ++clan) {
+    uint32_t members = 0;
+    for (int x = 0; x < players; ++x)
+      if (in(clans[clan], d.first_cards[x])) members |= bit(x);
+    if (!members) continue;
+    Event e = make_event(EventKind::CLAN);
+    e.night = 1;
+    e.a = static_cast<int16_t>(clan);
+    e.members = members;
+    for (uint32_t m = members & ~bit(me); m; m &= m - 1) d.notes[__builtin_ctz(m)].push_back(e);
+  }
+}
+
+// ---- the searcher ---------------------------------------------------------------------------------------
+
+class Searcher {
+ public:
+  Searcher(uint64_t key, const Settings& settings) : key_(key), settings_(settings) {}
+
+  // The move for view.viewer() in the live game `s`, given the scripted bots of the game (`bots` also
+  // gives the scripted move, the candidate always kept, and the seat's knowledge of other souls).
+  Action act(const State& s, const View& view, const std::vector<Action>& legal, bot::Bots& bots) {
+    const Action scripted = bots.act(view, legal);
+    if (legal.size() <= 1 || !searched_phase(view.phase()) || s.config->forced_outcome_players) return scripted;
+    const int me = view.viewer();
+    const uint64_t position = (static_cast<uint64_t>(view.log().size()) << 32) |
+                              (static_cast<uint64_t>(view.notes().size()) << 12) | static_cast<uint64_t>(me);
+    const uint64_t decision_key = key_ ^ native::mix64(position);
+    native::DecisionRandom rng(decision_key);
+    std::vector<Action> candidates = candidates_of(legal, scripted, rng);
+    if (candidates.size() <= 1) return scripted;
+    const bot::BattagliaBot& mine = bots.bot(me);
+    // Rounds: each meets every candidate with the same determinization, chance draws and opponents
+    // (common random numbers), so candidates are compared by their paired differences with the scripted
+    // move: another move is played only when it wins clearly more often (mean difference over 2 standard
+    // errors), so noise alone never replaces the scripted bot's choice.
+    const std::size_t n = candidates.size();
+    std::vector<double> sum(n, 0.0), sum_sq(n, 0.0);
+    std::vector<int> result(n, 0);
+    const int rounds = std::max(1, settings_.rollouts / static_cast<int>(n));
+    const auto started = std::chrono::steady_clock::now();
+    State d;
+    int played = 0;
+    for (int r = 0; r < rounds; ++r) {
+      if (settings_.max_ms > 0 && r > 0) {
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        if (ms >= settings_.max_ms) break;
+      }
+      const uint64_t round_key = decision_key ^ native::mix64(static_cast<uint64_t>(r) + 1);
+      for (std::size_t c = 0; c < n; ++c) {
+        d = s;
+        native::DecisionRandom sample_rng(round_key);
+        sanitize(d, me, mine.known_cards(), mine.known_seats(), sample_rng);
+        result[c] = rollout(d, me, candidates[c], round_key);
+      }
+      for (std::size_t c = 1; c < n; ++c) {
+        const double diff = static_cast<double>(result[c] - result[0]);
+        sum[c] += diff;
+        sum_sq[c] += diff * diff;
+      }
+      ++played;
+    }
+    searched_decisions() += 1;
+    searched_nanoseconds() += std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now() - started).count();
+    std::size_t best = 0;
+    double best_mean = 0.0;
+    for (std::size_t c = 1; c < n && played > 1; ++c) {
+      const double mean = sum[c] / played;
+      const double var = std::max(0.0, (sum_sq[c] - played * mean * mean) / (played - 1));
+      const double se = std::sqrt(var / played);
+      if (mean > best_mean && mean > 2.0 * se) { best = c; best_mean = mean; }
+    }
+    return candidates[best];
+  }
+
+ private:
+  uint64_t key_;
+  Settings settings_;
+
+  // The scripted move first, then the other distinct moves (an accusation per target, whatever its
+  // basis) in a random order, at most max_candidates.
+  std::vector<Action> candidates_of(const std::vector<Action>& legal, const Action& scripted,
+                                    native::DecisionRandom& rng) const {
+    std::vector<Action> out{scripted};
+    std::vector<Action> rest;
+    auto same = [](const Action& a, const Action& b) {
+      return a.kind == b.kind && a.target == b.target && a.targets == b.targets && a.approve == b.approve;
+    };
+    for (const Action& a : legal) {
+      bool seen = same(a, scripted);
+      for (const Action& b : rest) seen = seen || same(a, b);
+      if (!seen) rest.push_back(a);
+    }
+    for (std::size_t i = rest.size(); i > 1; --i) std::swap(rest[i - 1], rest[rng.choice_index(i)]);
+    for (const Action& a : rest) {
+      if (static_cast<int>(out.size()) >= settings_.max_candidates) break;
+      out.push_back(a);
+    }
+    return out;
+  }
+
+  // Play `first` for `me` in `d`, then everyone as the scripted bot to the end: 1 if me's seat won.
+  static int rollout(State& d, int me, const Action& first, uint64_t key) {
+    std::vector<uint64_t> keys(static_cast<std::size_t>(d.players));
+    for (int x = 0; x < d.players; ++x) keys[x] = native::mix64(key ^ native::mix64(static_cast<uint64_t>(x) + 7));
+    bot::Bots bots(keys);
+    apply(d, first);
+    if (!d.over) {
+      std::vector<uint32_t> chance_key{static_cast<uint32_t>(key), static_cast<uint32_t>(key >> 32)};
+      native::PyRandom chance(chance_key);
+      play_out(d, chance, bots);
+    }
+    return has(d.winners, me) ? 1 : 0;
+  }
+};
+
+}  // namespace search
+}  // namespace battaglia
