@@ -18,6 +18,10 @@ DATA = Path(storyteller_rules.__file__).resolve().parent / "data"
 BOOKS = {"dark-ages": "dark_ages", "wild-west": "wild_west"}
 
 
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader when it is installed (a scenario parses in ~10 ms, not ~100 ms), else PyYAML's."""
+
+
 class DataError(ValueError):
     """A data file that cannot be used; the message names the file and the field."""
 
@@ -33,7 +37,7 @@ def book_id(name: str) -> str:
 def read_yaml(path: Path) -> Any:
     """Parse a YAML (or JSON) file, with errors naming it."""
     try:
-        return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None
     except yaml.YAMLError as error:

@@ -298,6 +298,8 @@ class TemplateStoryteller:
             options.append((PASS, message(self.lang, "troupe.hold_fight"), "", ""))
         elif len(self.pcs(view)) > 1:
             options.append((PASS, message(self.lang, "troupe.hold_back"), "", ""))
+        elif self._char(view, character).get("damage"):  # wounds may leave no pool for any approach
+            options.append((PASS, message(self.lang, "troupe.hold_fight"), "", ""))
         return [Option(n, a, label, preview, words) for n, (a, label, preview, words) in enumerate(options, start=1)]
 
     def _join_options(self, view: View, character: str, approach: Approach, lead: Choice) -> list[Option]:

@@ -99,3 +99,28 @@ def test_faults_every_game_finishes_on_the_template(fault: faults.Step, book: st
     assert all(f["reason"].startswith(("transport: ", "model_off: ", "illegal: ")) for f in fallbacks)
     assert {f["role"] for f in fallbacks} >= {"storyteller-roll", "storyteller-narration"}
     assert any(r["kind"] == "result" for r in records)
+
+
+@pytest.mark.parametrize("fault", [faults.timeout, faults.answer(arguments='{"traits": [')],
+                         ids=["timeout", "malformed"])
+def test_a_troupe_with_a_model_storyteller_finishes_on_the_template(fault: faults.Step, tmp_path: Path,
+                                                                   no_network: None) -> None:
+    """Three characters, the model in the Storyteller's seat: its plain rolls are asked of the model for
+    the character whose choice it is; teamwork and contests are the scenario's; every fault falls back."""
+    from tests.storyteller.troupe_support import PlanPlayer, troupe_table
+
+    path = tmp_path / "troupe.jsonl"
+    said: list[str] = []
+    table = troupe_table(path, "en", said.append)
+    table, _voice = attach_llm(table, settings(OFFLINE_URL), PlanPlayer(), said.append,
+                               http_client=faults.client(faults.script(fault)))
+    assert template_play.run(table, said.append, max_moves=600)
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    proposals = [r["payload"] for r in records if r["kind"] == "action"]
+    assert any(p["kind"] == "teamwork" and len(p["members"]) == 3 for p in proposals)
+    assert any(p["kind"] == "resisted" and p["opponent"] == "elias" for p in proposals)
+    rolls = [r for r in records if r["kind"] == "action" and r["payload"]["kind"] == "roll"]
+    assert {r["payload"]["character"] for r in rolls} <= {"ruth", "elias", "hattie"}
+    fallbacks = [r for r in records if r["kind"] == "fallback"]
+    assert fallbacks and all(f["by"] == "template-storyteller" for f in fallbacks)
+    assert not replay([json.dumps(r) for r in records]).errors
