@@ -54,28 +54,35 @@ def classify(found: dict[str, Any]) -> str:
 
 def run(url: str, out: Path, books: list[str], langs: list[str], limit: int | None) -> None:
     data = yaml.safe_load(INTENTS.read_text(encoding="utf-8"))
+    done = set()
+    if out.is_file():  # a run taken up again: the decisions already measured are kept
+        done = {(r["book"], r["lang"], r["n"]) for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    # round-robin over games and languages, so a run cut short has measured each of them about as often
+    order = [(number, book, lang) for number in range(1, 1 + min(len(data[b]) for b in books))
+             for lang in langs for book in books if number <= (limit or number)]
     with out.open("a", encoding="utf-8") as sink, tempfile.TemporaryDirectory() as tmp:
-        for lang in langs:
-            for book in books:
-                for number, item in enumerate(data[book][:limit], start=1):
-                    started = time.perf_counter()
-                    path = Path(tmp) / f"{book}-{lang}-{number}.jsonl"
-                    result = rule_on(item[lang], path, book=book, lang=lang, base_url=url, scene=item["scene"])
-                    found = verdict(result["records"])
-                    calls = [c for c in found["calls"] if c.get("role") == "storyteller-intent"]
-                    line = {"book": book, "lang": lang, "n": number, "scene": item["scene"], "intent": item[lang],
-                            "kind": classify(found), "move": found["move"], "rejected": found["rejected"],
-                            "fallbacks": found["fallbacks"], "calls": len(calls),
-                            "prompt_tokens": sum(c.get("prompt_tokens") or 0 for c in calls),
-                            "first_prompt_tokens": calls[0].get("prompt_tokens") if calls else 0,
-                            "completion_tokens": sum(c.get("completion_tokens") or 0 for c in calls),
-                            "latency_ms": sum(c.get("latency_ms") or 0 for c in calls),
-                            "wall_s": round(time.perf_counter() - started, 1),
-                            "answers": [c.get("completion") for c in calls]}
-                    sink.write(json.dumps(line, ensure_ascii=False) + "\n")
-                    sink.flush()
-                    print(f"{book} {lang} {number:2}: {line['kind']:16} {line['calls']} calls "
-                          f"{line['latency_ms'] / 1000:6.1f} s  {item[lang][:50]}", flush=True)
+        for number, book, lang in order:
+            item = data[book][number - 1]
+            if (book, lang, number) in done:
+                continue
+            started = time.perf_counter()
+            path = Path(tmp) / f"{book}-{lang}-{number}.jsonl"
+            result = rule_on(item[lang], path, book=book, lang=lang, base_url=url, scene=item["scene"])
+            found = verdict(result["records"])
+            calls = [c for c in found["calls"] if c.get("role") == "storyteller-intent"]
+            line = {"book": book, "lang": lang, "n": number, "scene": item["scene"], "intent": item[lang],
+                    "kind": classify(found), "move": found["move"], "rejected": found["rejected"],
+                    "fallbacks": found["fallbacks"], "calls": len(calls),
+                    "prompt_tokens": sum(c.get("prompt_tokens") or 0 for c in calls),
+                    "first_prompt_tokens": calls[0].get("prompt_tokens") if calls else 0,
+                    "completion_tokens": sum(c.get("completion_tokens") or 0 for c in calls),
+                    "latency_ms": sum(c.get("latency_ms") or 0 for c in calls),
+                    "wall_s": round(time.perf_counter() - started, 1),
+                    "answers": [c.get("completion") for c in calls]}
+            sink.write(json.dumps(line, ensure_ascii=False) + "\n")
+            sink.flush()
+            print(f"{book} {lang} {number:2}: {line['kind']:16} {line['calls']} calls "
+                  f"{line['latency_ms'] / 1000:6.1f} s  {item[lang][:50]}", flush=True)
 
 
 def summarise(path: Path) -> str:

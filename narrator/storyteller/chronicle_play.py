@@ -50,7 +50,7 @@ def previously(chronicle: Chronicle, writer: Any = None) -> list[str]:
 
 
 def play_chronicle(book: str, folder: Path, llm: Any, character: Path | None, lang: str, seed: int | None,
-                   rules: Path | None, combat: Path | None) -> None:
+                   rules: Path | None, combat: Path | None, *, safety: Any = None) -> None:
     """Play the chronicle's next (or unfinished) session at the terminal."""
     from narrator.cli.common import console, fail, language
 
@@ -79,7 +79,7 @@ def play_chronicle(book: str, folder: Path, llm: Any, character: Path | None, la
     if llm is not None:
         from narrator.storyteller.llm_play import attach_llm
 
-        table, voice = attach_llm(table, llm, player, say)
+        table, voice = attach_llm(table, llm, player, say, safety=safety)
         voice.memory = memory(lang, chronicle)
     if resume is None:
         writer = getattr(voice, "tell_previously", None)

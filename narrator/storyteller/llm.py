@@ -41,6 +41,7 @@ from narrator.rules.core import HOST, Action, Event, Rejection
 from narrator.rules.storyteller.actions import Roll
 from narrator.storyteller.improv import NONE, Ruled, RulingRefused, ruling_model, to_action
 from narrator.storyteller.intent import FREE
+from narrator.storyteller.safety import TableSafety
 from narrator.storyteller.scenario import Scene
 from narrator.storyteller.seat import INTENT_UNCLEAR, choices
 from narrator.storyteller.template import Choice, IntentUnclear, Option, TemplateStoryteller, View
@@ -86,14 +87,22 @@ def roll_model(characters: Sequence[str], traits: Sequence[str]) -> type[BaseMod
         action=(Literal["simple", "extended"], Field(description="simple, or extended for a long task.")))
 
 
+def _safe(check: Callable[[Any, Mapping[str, Any]], str | None]) -> Callable[[Any, Mapping[str, Any]], str | None]:
+    """``check``, then the table's lines and veils (``ctx["safety"]``, when the caller passes one)."""
+    def guarded(out: Any, ctx: Mapping[str, Any]) -> str | None:
+        safety = ctx.get("safety")
+        return check(out, ctx) or (safety.problem(out.text, ctx.get("lang", "en")) if safety is not None else None)
+    return guarded
+
+
 NARRATE = WriterRole(name="storyteller-narration", prompt="storyteller/llm/narrate", system="storyteller/llm/system",
-                     output=Prose, validator=lambda out, ctx: result_problems(out.text, ctx["category"]))
+                     output=Prose, validator=_safe(lambda out, ctx: result_problems(out.text, ctx["category"])))
 FRAME = WriterRole(name="storyteller-frame", prompt="storyteller/llm/frame", system="storyteller/llm/system",
-                   output=Prose, validator=lambda out, ctx: None if len(out.text.split()) >= 4 else
-                   "write at least one full sentence")
+                   output=Prose, validator=_safe(lambda out, ctx: None if len(out.text.split()) >= 4 else
+                                                 "write at least one full sentence"))
 RECAP = WriterRole(name="storyteller-recap", prompt="storyteller/llm/recap", system="storyteller/llm/system",
-                   output=Prose, validator=lambda out, ctx: None if len(out.text.split()) >= 6 else
-                   "write two or three full sentences")
+                   output=Prose, validator=_safe(lambda out, ctx: None if len(out.text.split()) >= 6 else
+                                                 "write two or three full sentences"))
 ROLE_REQUEST = "storyteller-roll"
 ROLE_IMPROV = "storyteller-intent"
 
@@ -120,6 +129,9 @@ class LLMStoryteller:
                          for role in (NARRATE, FRAME, RECAP)}
         self.records: RecordSink | None = None
         self.fallbacks: list[dict[str, Any]] = []
+        self.safety = TableSafety()
+        """The table's lines and veils (and X-carded texts): every model text is checked against them."""
+        self.last_told = ""
         self.memory = ""
         """A chronicle's bounded memory (summary + the facts of now), given with each ruling; empty outside one."""
         self.last_intent = ""
@@ -205,7 +217,16 @@ class LLMStoryteller:
             return template_line
 
     def _write(self, role: WriterRole, **variables: Any) -> Any:
-        return self._writers[role.name].write(game=self.game, rules=self.rules, seat=HOST, **variables)
+        written = self._writers[role.name].write(game=self.game, rules=self.rules, seat=HOST, safety=self.safety,
+                                                 lang=self.lang, **variables)
+        self.last_told = str(written.text)
+        return written
+
+    def x_card(self) -> None:
+        """The X-card: the last text the model told becomes a line (a ``setup`` record says so)."""
+        self.safety = self.safety.x_card(self.last_told)
+        if self.records is not None:
+            self.records({"kind": "setup", "x_card": True, "lines": len(self.safety.lines)})
 
     def _told_approach(self, view: View, task: str) -> str:
         """What the character tried, for telling a result: the approach, or the player's own words."""
@@ -313,8 +334,9 @@ class Improvisation:
             except RulingRefused as refused:
                 self.refused(str(refused))
                 continue
-            problem = (result_problems(ruled.narration, "marginal") if ruled.action is None and ruled.approach is None
-                       else None)
+            told = ruled.action is None and ruled.approach is None
+            problem = (result_problems(ruled.narration, "marginal")
+                       or self.storyteller.safety.problem(ruled.narration, self.storyteller.lang)) if told else None
             if problem is None:
                 return ruled
             self.refused(problem)
@@ -431,6 +453,7 @@ class LLMStorytellerSeat(Seat):
         scene = template._scene(view)
         assert scene is not None
         said = (message(self.voice.lang, "improv.no_roll"), ruled.narration)
+        self.voice.last_told = ruled.narration
         return self._decision(template._go(view, scene, "retry"), "llm", said=said, ruling="no_roll")
 
     def _fresh(self, view: View, choice: Choice) -> Decision:

@@ -15,6 +15,7 @@ import typer
 
 from narrator.rules.core import HOST
 from narrator.storyteller import play as template_play
+from narrator.storyteller.safety import TableSafety
 from narrator.storyteller.seat import Player
 
 if TYPE_CHECKING:  # the model stack is imported only when a model plays (start-up time of every command)
@@ -23,7 +24,7 @@ if TYPE_CHECKING:  # the model stack is imported only when a model plays (start-
 
 
 def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say: template_play.Say, *,
-               http_client: Any = None) -> tuple[template_play.Table, LLMStoryteller]:
+               http_client: Any = None, safety: TableSafety | None = None) -> tuple[template_play.Table, LLMStoryteller]:
     """Put the model in the Storyteller's seat of ``table`` (a fresh or resumed template table)."""
     from narrator.storyteller.llm import LLMStoryteller, LLMStorytellerSeat
 
@@ -33,19 +34,24 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
     session.agents[HOST] = LLMStorytellerSeat(voice)
     if hasattr(player, "free_intent"):
         player.free_intent = True  # typed intents go to the model as they are; it rules on them
+    if hasattr(player, "on_x_card"):
+        player.on_x_card = voice.x_card
+    if safety is not None:
+        voice.safety = safety
     voice.bind(session.write)
     session.listeners.clear()  # the template's narration listener; the model's replaces it
     llm_table = template_play.Table(session, voice, table.transcript, table.book)  # type: ignore[arg-type]
     template_play._listen(session, voice, say)  # type: ignore[arg-type]
     session.write({"kind": "setup", "storyteller": f"llm:{voice.model_name}", "mode": str(llm.mode or "endpoint"),
-                   "fallback": "template-storyteller"})
+                   "fallback": "template-storyteller", **({"lines": len(voice.safety.lines),
+                                                           "veils": len(voice.safety.veils)} if safety else {})})
     return llm_table, voice
 
 
 def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str, seed: int | None,
               transcript: Path | None, resume: Path | None, rules: Path | None, combat: Path | None, *,
               sheets: list[str] | None = None, scenario: str | None = None, bots: list[str] | None = None,
-              chronicle: Path | None = None) -> None:
+              chronicle: Path | None = None, safety: TableSafety | None = None) -> None:
     """The ``play`` command body: the template game, or the same game with a model Storyteller."""
     from narrator.cli.llm import llm_settings
 
@@ -54,14 +60,14 @@ def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str
         if chronicle is not None:
             from narrator.storyteller.chronicle_play import play_chronicle
 
-            play_chronicle(book, chronicle, llm, character, lang, seed, rules, combat)
+            play_chronicle(book, chronicle, llm, character, lang, seed, rules, combat, safety=safety)
             return
         if llm is None:
             template_play._play(book, character, lang, seed, transcript, resume, rules, combat, **troupe)
             return
         table, player, say = template_play.terminal_table(book, character, lang, seed, transcript, resume, rules,
                                                           combat, **troupe)
-        table, _voice = attach_llm(table, llm, player, say)
+        table, _voice = attach_llm(table, llm, player, say, safety=safety)
         say(f"[dim]transcript: {table.transcript} · Storyteller: {_voice.model_name} · type ? for help[/]")
         template_play.run(table, say)
 
@@ -70,6 +76,8 @@ LLM = typer.Option(None, "--llm", help="Where the Storyteller's words and roll r
                                        "(the template Storyteller; the default without an endpoint), local (the "
                                        "embedded SmolLM2, started for this game), endpoint (OPENAI_BASE_URL). "
                                        "See docs/llm.md.")
+LINES = typer.Option(None, "--lines", help="Safety lines, comma-separated: subjects the model's text never touches.")
+VEILS = typer.Option(None, "--veils", help="Safety veils, comma-separated: subjects the model keeps off-screen.")
 CHRONICLE = typer.Option(None, "--chronicle", help="Play the next session of the chronicle kept in this folder "
                                                    "(started there if new; an unfinished session is resumed).")
 
@@ -79,7 +87,8 @@ def play_dark_ages(sheet: list[str] | None = template_play.SHEET, scenario: str 
                    lang: str = template_play.LANG, seed: int | None = template_play.SEED,
                    transcript: Path | None = template_play.TRANSCRIPT, resume: Path | None = template_play.RESUME,
                    rules: Path | None = template_play.RULES, combat: Path | None = template_play.COMBAT,
-                   llm: str | None = LLM, chronicle: Path | None = CHRONICLE) -> None:
+                   llm: str | None = LLM, chronicle: Path | None = CHRONICLE, lines: str | None = LINES,
+                   veils: str | None = VEILS) -> None:
     """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the template or a model Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
@@ -88,7 +97,7 @@ def play_dark_ages(sheet: list[str] | None = template_play.SHEET, scenario: str 
     rules engine checks it; refused ones fall back to the template) and tells each result.
     """
     play_book("dark_ages", llm, character, lang, seed, transcript, resume, rules, combat, sheets=sheet,
-              scenario=scenario, bots=bot)
+              scenario=scenario, bots=bot, chronicle=chronicle, safety=TableSafety.parse(lines, veils))
 
 
 def play_wild_west(sheet: list[str] | None = template_play.SHEET, scenario: str | None = template_play.SCENARIO,
@@ -96,7 +105,8 @@ def play_wild_west(sheet: list[str] | None = template_play.SHEET, scenario: str 
                    lang: str = template_play.LANG, seed: int | None = template_play.SEED,
                    transcript: Path | None = template_play.TRANSCRIPT, resume: Path | None = template_play.RESUME,
                    rules: Path | None = template_play.RULES, combat: Path | None = template_play.COMBAT,
-                   llm: str | None = LLM, chronicle: Path | None = CHRONICLE) -> None:
+                   llm: str | None = LLM, chronicle: Path | None = CHRONICLE, lines: str | None = LINES,
+                   veils: str | None = VEILS) -> None:
     """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the template or a model Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
@@ -105,4 +115,4 @@ def play_wild_west(sheet: list[str] | None = template_play.SHEET, scenario: str 
     rules engine checks it; refused ones fall back to the template) and tells each result.
     """
     play_book("wild_west", llm, character, lang, seed, transcript, resume, rules, combat, sheets=sheet,
-              scenario=scenario, bots=bot, chronicle=chronicle)
+              scenario=scenario, bots=bot, chronicle=chronicle, safety=TableSafety.parse(lines, veils))

@@ -51,6 +51,8 @@ def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0, lang:
                   joins=option.joins)
 
 
+X_CARD = frozenset({"x", "х", "x-card", "xcard", "икс"})
+"""The X-card typed at the prompt (Latin or Cyrillic x): the table leaves the last subject and moves on."""
 INTENT_UNCLEAR = "INTENT_UNCLEAR"
 """The table's code for a typed intent the template could not match (its message is the player's language)."""
 
@@ -91,6 +93,8 @@ class TerminalPlayer(Seat):
         self.ask, self.say, self.lang = ask, say, lang
         self.shown_sheet = False
         self.free_intent = False
+        self.on_x_card: Callable[[], None] | None = None
+        """What the X-card does at this table (a model Storyteller: the last text it told becomes a line)."""
         """Whether typed intents go to a model Storyteller as they are (else the template matches them)."""
         self.troupe = False
         """Several characters share the terminal (hot-seat): each question names whose it is."""
@@ -123,6 +127,11 @@ class TerminalPlayer(Seat):
                 raise QuitGame("end of input") from None
             if text.strip().lower() in ("q", "quit", "exit"):
                 raise QuitGame("quit")
+            if text.strip().lower() in X_CARD:
+                if self.on_x_card is not None:
+                    self.on_x_card()
+                self.say("[bold]" + escape(message(self.lang, "improv.x_card")) + "[/]")
+                continue
             if text.strip().lower() in ("?", "h", "help", "помощь"):
                 self.say(HELP.get(self.lang, HELP["en"]))
                 self.say(escape(message(self.lang, "improv.help")))

@@ -19,7 +19,7 @@ OFFLINE_URL = "http://127.0.0.1:9/v1"
 
 
 def settings(base_url: str, **overrides: Any) -> LLMSettings:
-    values = {"temperature": 0.7, "max_retries": 1, "retry_wait_max": 0.0, "timeout": 300.0,
+    values = {"temperature": 0.7, "max_retries": 1, "retry_wait_max": 0.0, "timeout": 900.0,
               "decision_deadline": 900.0, **overrides}
     return load_settings(**values).for_local(base_url, MODEL)
 
@@ -29,7 +29,8 @@ def records(path: Path) -> list[dict[str, Any]]:
 
 
 def rule_on(intent: str, path: Path, *, book: str = "dark_ages", lang: str = "en", base_url: str | None = None,
-            http_client: Any = None, seed: int = 3, scene: str | None = None) -> dict[str, Any]:
+            http_client: Any = None, seed: int = 3, scene: str | None = None,
+            safety: Any = None) -> dict[str, Any]:
     """Type ``intent`` at the first scene (or ``scene``); play until the Storyteller's move on it stands (or the player is
     asked again). ``base_url`` None: the template Storyteller alone. Returns the records and the seat."""
     said: list[str] = []
@@ -37,7 +38,8 @@ def rule_on(intent: str, path: Path, *, book: str = "dark_ages", lang: str = "en
     table = template_play.new_table(book, character=None, lang=lang, seed=seed, transcript=path, player=player,
                                     say=said.append)
     if base_url is not None:
-        table, _voice = attach_llm(table, settings(base_url), player, said.append, http_client=http_client)
+        table, _voice = attach_llm(table, settings(base_url), player, said.append, http_client=http_client,
+                                   safety=safety)
     session = table.session
     session.step()  # the opening scene
     if scene is not None and scene != session.state.scene:
@@ -56,7 +58,8 @@ def rule_on(intent: str, path: Path, *, book: str = "dark_ages", lang: str = "en
                             for r in new):
             break
     session.close()
-    return {"records": records(path), "said": said, "player": player, "session": session}
+    return {"records": records(path), "said": said, "player": player, "session": session,
+            "voice": session.agents[HOST].voice if base_url is not None else None}
 
 
 def verdict(found: list[dict[str, Any]]) -> dict[str, Any]:

@@ -97,3 +97,19 @@ def test_another_books_chronicle_is_refused(tmp_path: Path) -> None:
     start(tmp_path, "dark_ages", None, "en")
     with pytest.raises(DataError, match="dark ages chronicle"):
         start(tmp_path, "wild_west", None, "en")
+
+
+@pytest.mark.parametrize("book", ["dark-ages", "wild-west"])
+def test_the_command_starts_and_resumes_a_chronicle(book: str, tmp_path: Path) -> None:
+    """``narrator play <book> --chronicle DIR``: session 1 starts; quitting and playing again resumes it."""
+    from typer.testing import CliRunner
+
+    from narrator.cli.main import app
+
+    folder = tmp_path / "chronicle"
+    first = CliRunner().invoke(app, ["play", book, "--chronicle", str(folder), "--seed", "3", "--lang", "en"],
+                               input="q\n")
+    assert first.exit_code == 0, first.output
+    assert "session 1." in first.output and (folder / "session-1.jsonl").is_file()
+    again = CliRunner().invoke(app, ["play", book, "--chronicle", str(folder)], input="q\n")
+    assert "session 1 goes on" in again.output, again.output

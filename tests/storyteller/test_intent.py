@@ -268,3 +268,39 @@ def test_no_intent_and_no_answer_makes_the_kernel_accept_an_illegal_roll(intent:
     resolved = [r["data"] for r in result["records"] if r["kind"] == "event" and r["event"] == "roll_resolved"]
     for data in resolved:
         assert data["net"] <= len(data["dice"])  # successes come from the dice only
+
+
+# -- safety: lines, veils and the X-card bind the improvising model -----------------------------------
+
+def test_a_no_roll_narration_touching_a_line_is_refused(tmp_path: Path) -> None:
+    """Machinery test: the model's words touch the table's line three times; the reason goes back each
+    time, then the template reads the intent itself and the fallback says why."""
+    from narrator.storyteller.safety import TableSafety
+
+    handler = faults.script(faults.answer(arguments=ruling(roll=False, narration="A dead spider floats past "
+                                                                                "on the black water."),
+                                          name="rule_on_intent"))
+    result = rule_on("I politely talk him round", tmp_path / "g.jsonl", base_url=OFFLINE_URL,
+                     http_client=faults.client(handler), safety=TableSafety.parse("spiders", None))
+    found = verdict(result["records"])
+    assert len(handler.requests) == 3
+    assert "lines" in json.loads(handler.requests[1].content)["messages"][-1]["content"]
+    assert found["by"] == "template" and "lines" in found["fallbacks"][0]
+    told = [r["text"] for r in result["records"] if r["kind"] == "narration"]
+    assert not any("spider" in t for t in told)
+
+
+def test_the_x_card_makes_the_last_told_text_a_line(tmp_path: Path) -> None:
+    """Machinery test: after the X-card on a no-roll narration, the same subject is refused."""
+    handler = faults.script(faults.answer(arguments=ruling(roll=False, narration="You count the lanterns on the "
+                                                                                "far bank, one by one."),
+                                          name="rule_on_intent"))
+    result = rule_on("I look across the river", tmp_path / "g.jsonl", base_url=OFFLINE_URL,
+                     http_client=faults.client(handler))
+    voice = result["voice"]
+    assert voice.safety.problem("The lanterns on the far bank flicker.", "en") is None
+    written: list[dict] = []
+    voice.records = written.append  # the table's transcript while the game goes on
+    voice.x_card()
+    assert voice.safety.problem("The lanterns on the far bank flicker.", "en") is not None
+    assert written and written[0]["kind"] == "setup" and written[0]["x_card"] and written[0]["lines"] >= 1
