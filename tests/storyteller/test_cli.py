@@ -88,7 +88,7 @@ def test_odds_table_and_heat_map(tmp_path) -> None:
 def test_play_eof_then_resume_through_the_cli(tmp_path) -> None:
     path = tmp_path / "ww.jsonl"
     first = runner.invoke(app, ["play", "wild-west", "--seed", "3", "--transcript", str(path), "--lang", "ru"],
-                          input="x\n1\n")
+                          input="5z\n1\n")  # "x" is the X-card now (as in Ten Candles)
     assert first.exit_code == 0, first.output
     assert "не выбор" in first.output and f"--resume {path}" in first.output.replace("\n", "")
     assert "not a choice" not in first.output  # one language on screen
