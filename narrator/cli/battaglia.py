@@ -63,6 +63,9 @@ def simulate_battaglia(
                                                               "gloom), over --bots; repeat for several."),
     rollouts: int = typer.Option(64, "--rollouts", min=1, help="The search bot's rollouts per decision."),
     candidates: int = typer.Option(4, "--candidates", min=2, help="The search bot's candidate moves per decision."),
+    cluster: str | None = typer.Option(None, "--cluster", help="Play the games on Ray: ray://HOST:PORT (a running "
+                                                               "cluster) or local (a Ray instance for this run); "
+                                                               "needs the cluster extra."),
     edge: bool = typer.Option(True, "--edge/--no-edge", help="Also play each force with random legal moves on the "
                                                              "same seeds and report its edge over random play."),
 ) -> None:
@@ -92,6 +95,15 @@ def simulate_battaglia(
         plan = plan_of(bots.strip().lower(), tuple(bots_for), rollouts=rollouts, candidates=candidates)
     except PlanError as error:
         fail(str(error))
+    if cluster:
+        from narrator.playtest.cluster import ClusterError, connect
+
+        if llm or transcripts:
+            fail("--cluster plays without --llm and --transcripts (those games are played here, by the session)")
+        try:
+            connect(cluster, jobs)
+        except ClusterError as error:
+            fail(str(error))
     if not plan.scripted and (llm or transcripts):
         fail("--bots/--bots-for other than scripted play without --llm and --transcripts (the kernel's session "
              "seats scripted bots only)")
@@ -123,7 +135,7 @@ def simulate_battaglia(
                 configs = [job_config(job) for job in {job.players: job for job in jobs_list}.values()]
                 rows, played_by = simulate_rows(jobs_list, play_one=play_one, native=native_engine, configs=configs,
                                      engine=engine, verify=verify, workers=jobs, progress=progress,
-                                     description=f"battaglia {label}")
+                                     description=f"battaglia {label}", cluster=cluster)
                 if edge and not runs:  # the skill measure, for the main profile: each force with random moves
                     randomly = {}
                     for force in FACTIONS:
@@ -132,7 +144,8 @@ def simulate_battaglia(
                         other = make_jobs(counts, games, seed, options, bots=with_random(plan, force))
                         randomly[force], _ = simulate_rows(
                             other, play_one=play_one, native=native_engine, configs=configs, engine=engine,
-                            verify=0, workers=jobs, progress=progress, description=f"battaglia {force} random")
+                            verify=0, workers=jobs, progress=progress, description=f"battaglia {force} random",
+                            cluster=cluster)
                     found_edges = edges(rows, randomly)
             else:
                 from narrator.battaglia.llm_games import LLMRun

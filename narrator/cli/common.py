@@ -152,7 +152,7 @@ VERIFY_HELP = ("Play this many of the run's games again with the Python kernel a
 
 def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[Any], engine: str,
                   verify: int | None, workers: int, progress: bool,
-                  description: str) -> tuple[list[dict[str, Any]], str]:
+                  description: str, cluster: str | None = None) -> tuple[list[dict[str, Any]], str]:
     """Play a simulation run with the chosen engine, then check a sample against the Python kernel.
 
     Returns the rows and a sentence for the report saying who played them and what was checked.
@@ -171,7 +171,7 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
         console.print(f"note: {chosen.note}", highlight=False)
     if chosen.name != "native":
         rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
-                         description=f"{description} ({chosen.name})", batched=True)
+                         description=f"{description} ({chosen.name})", batched=True, cluster=cluster)
         return rows, "Played by the Python rules kernel." + (f" Not by the native engine: {chosen.why}."
                                                              if chosen.why else "")
     count = min(len(jobs), len({job.players for job in jobs}) if verify is None else verify)
@@ -179,7 +179,7 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
     try:
         preload()  # matplotlib loads meanwhile too (the native engines release the GIL)
         rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
-                         description=f"{description} ({chosen.name})", batched=True)
+                         description=f"{description} ({chosen.name})", batched=True, cluster=cluster)
         problems = check.problems(rows)
     finally:
         check.close()

@@ -63,7 +63,8 @@ def _play_chunk(args: tuple[Callable[..., Any], Sequence[GameJob], bool]) -> lis
 
 
 def run_games(play: Callable[..., Any], jobs: Sequence[GameJob], *, workers: int = 1,
-              progress: bool = True, description: str = "simulating", batched: bool = False) -> list[Row]:
+              progress: bool = True, description: str = "simulating", batched: bool = False,
+              cluster: str | None = None) -> list[Row]:
     """Play every job and return the rows in job order.
 
     Args:
@@ -74,7 +75,14 @@ def run_games(play: Callable[..., Any], jobs: Sequence[GameJob], *, workers: int
         progress: show a rich progress bar on the terminal.
         description: the progress bar's label.
         batched: ``play`` takes a list of jobs.
+        cluster: ``local`` or ``ray://HOST:PORT``: play the chunks as Ray tasks instead
+            (:mod:`narrator.playtest.cluster`; the same rows).
     """
+    if cluster:
+        from narrator.playtest.cluster import run_on_ray
+
+        return run_on_ray(play, jobs, address=cluster, workers=workers, progress=progress,
+                          description=description, batched=batched)
     chunk_size = max(1, min(2000 if batched else 200, len(jobs) // (workers * 8) or 1))
     rows: list[Row] = []
     with _progress(progress) as bar:
