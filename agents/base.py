@@ -118,6 +118,11 @@ class Agent(Protocol):
     person: bool
     """A person plays the seat (terminal or web): the loop makes a move that is no choice for it."""
 
+    concurrent: bool
+    """Its answer waits on I/O (a model call), so the session may ask it through :meth:`aact` at the
+    same time as the other seats the rules let decide at once (night actions, ballots); the kernel
+    still applies the moves one by one in seat order."""
+
     @property
     def retraceable(self) -> bool:
         """Its answers follow from its seed and what it is asked (a scripted bot): a resumed game
@@ -126,6 +131,10 @@ class Agent(Protocol):
 
     def act(self, request: Request) -> Action | Decision:
         """Propose a move for ``request.seat``."""
+        ...
+
+    async def aact(self, request: Request) -> Action | Decision:
+        """:meth:`act` without blocking: awaited when the session asks several seats at once."""
         ...
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -138,7 +147,8 @@ class Agent(Protocol):
 
 
 class Seat:
-    """The defaults of every :class:`Agent` capability: asked three times, not remote, deaf, no model."""
+    """The defaults of every :class:`Agent` capability: asked three times, not remote, not concurrent,
+    deaf, no model."""
 
     name: str = "agent"
     max_attempts: int | None = DEFAULT_ATTEMPTS
@@ -146,6 +156,7 @@ class Seat:
     person: bool = False
     """A person plays the seat (terminal or web): the session never asks it to click a move that is no
     choice (:meth:`narrator.session.Session.no_choice`)."""
+    concurrent: bool = False
 
     @property
     def retraceable(self) -> bool:
@@ -154,6 +165,10 @@ class Seat:
 
     def act(self, request: Request) -> Action | Decision:
         raise NotImplementedError
+
+    async def aact(self, request: Request) -> Action | Decision:
+        """A seat that waits on nothing answers at once."""
+        return self.act(request)
 
     def observe(self, events: Sequence[Event]) -> None:
         """Most agents decide from the view alone."""

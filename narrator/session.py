@@ -8,10 +8,13 @@ gives up, and writes every step to the transcript as it happens.
 
 from __future__ import annotations
 
+import contextvars
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from narrator.agents import concurrency
 from narrator.agents.base import (
     DEFAULT_ATTEMPTS,
     Agent,
@@ -83,6 +86,29 @@ class Questions(Protocol):
         ...
 
 
+_ASKED_AHEAD: contextvars.ContextVar[list[dict[str, Any]] | None] = contextvars.ContextVar(
+    "narrator_asked_ahead", default=None)
+"""Inside a seat's concurrent ask: where its ``llm_call`` records wait until its move is taken in order."""
+
+
+@dataclass
+class _Ahead:
+    """A seat's answer asked together with other seats', waiting for the seat's turn in the fixed order."""
+
+    request: Request
+    heard: int
+    """How many notifications the seat had heard when it was asked (its prompt's recent events)."""
+    answer: Action | Decision | None = None
+    error: BaseException | None = None
+    calls: list[dict[str, Any]] = field(default_factory=list)
+
+    def result(self) -> Action | Decision:
+        if self.error is not None:
+            raise self.error
+        assert self.answer is not None
+        return self.answer
+
+
 class StalledGameError(RuntimeError):
     """Nobody may act but the game is not over: a kernel bug, reported instead of looping."""
 
@@ -100,12 +126,18 @@ class Session:
             illegal moves (scripted bots, usually).
         state: start from this state instead of the initial one (resuming).
         questions: what the table asks outside the kernel (the Storyteller games' approaches).
+        concurrency: how many seats' agents may be waited on at once (1: one after the other). Above 1,
+            when several seats may act now (night actions, ballots) and at least two of them are
+            ``concurrent`` agents, they are asked together (``aact``); each answer is then taken in
+            seat order, and only if the seat would be asked the very same thing now (same view, legal
+            moves, answers, talk and events heard), else the seat is asked again. So the transcript
+            for a given set of answers is the one the sequential loop writes.
     """
 
     def __init__(self, game: Game[Any, Any], config: Any, agents: Mapping[PlayerId, Agent], *,
                  seed: int | None = None, recorder: Recorder | None = None,
                  fallbacks: Mapping[PlayerId, Agent] | None = None, state: Any = None,
-                 questions: Questions | None = None) -> None:
+                 questions: Questions | None = None, concurrency: int = 1) -> None:
         self.game, self.config = game, config
         self.agents = dict(agents)
         self.fallbacks = dict(fallbacks or {})
@@ -123,6 +155,9 @@ class Session:
         """The table talk so far (every seat hears it in ``Request.talk``)."""
         self.refused_answers: dict[PlayerId, Rejection] = {}
         """Why the kernel refused the move an answer became: the seat is asked again with it."""
+        self.concurrency = concurrency
+        self._ahead: dict[PlayerId, _Ahead] = {}
+        self._heard: dict[PlayerId, int] = dict.fromkeys(self.agents, 0)
         for agent in (*self.agents.values(), *self.fallbacks.values()):
             agent.bind_calls(self.write_llm_call)  # language-model agents report each call for the transcript
 
@@ -136,7 +171,15 @@ class Session:
         self.seq += 1
 
     def write_llm_call(self, record: Mapping[str, Any]) -> None:
-        """Record one language-model call (model, tokens, latency, attempt) as an ``llm_call`` line."""
+        """Record one language-model call (model, tokens, latency, attempt) as an ``llm_call`` line.
+
+        A call made while several seats are asked at once waits with its seat's answer, so the lines
+        come out in the order of the moves, whatever order the answers arrived in.
+        """
+        waiting = _ASKED_AHEAD.get()
+        if waiting is not None:
+            waiting.append(dict(record))
+            return
         self.write({"kind": "llm_call", **record})
 
     def write_header(self, seats: list[dict[str, Any]] | None = None, **extra: Any) -> None:
@@ -219,7 +262,9 @@ class Session:
         while limit is None or attempt < limit:
             attempt += 1
             try:
-                answer = agent.act(self._request(seat, rejection, attempt))
+                request = self._request(seat, rejection, attempt)
+                ahead = self._take_ahead(seat, request) if attempt == 1 else None
+                answer = ahead.result() if ahead is not None else agent.act(request)
             except AgentGaveUpError as error:
                 reason, raw = error.reason, error.raw
                 attempt = max(attempt, error.attempts)  # an agent may have tried more often than it was asked
@@ -265,11 +310,14 @@ class Session:
                 return True
         if questions:
             return False
-        for seat in sorted(active):
-            if not self.agents[seat].remote:
-                if not self._pass_for(seat):
-                    self.ask(seat)
+        local = [seat for seat in sorted(active) if not self.agents[seat].remote]
+        if local:
+            if self._pass_for(local[0]):
                 return True
+            if self.concurrency > 1 or self._ahead:
+                self._ask_ahead(local)
+            self.ask(local[0])
+            return True
         return any(self._pass_for(seat) for seat in sorted(active))
 
     def _pass_for(self, seat: PlayerId) -> bool:
@@ -310,6 +358,51 @@ class Session:
         """Table talk: ``seat``'s offers, heard by every seat from now on (a ``talk`` line)."""
         self.talk = (*self.talk, Talk(seat, dict(offers)))
         self.write({"kind": "talk", "actor": seat, "offers": dict(offers)})
+
+    # -- seats asked at once -----------------------------------------------------------------
+
+    def _ask_ahead(self, local: Sequence[PlayerId]) -> None:
+        """Ask the ``concurrent`` seats among ``local`` (all may act now) together, unless asked already."""
+        for seat in [s for s in self._ahead if s not in local]:  # the game moved on without them
+            self._drop_ahead(seat)
+        seats = [s for s in local if s not in self._ahead and self.agents[s].concurrent]
+        if self.concurrency <= 1 or len(seats) < 2:
+            return
+        asked = {seat: _Ahead(self._request(seat, None, 1), self._heard[seat]) for seat in seats}
+
+        def call(ahead: _Ahead) -> Callable[[], Any]:
+            async def one() -> Action | Decision:
+                _ASKED_AHEAD.set(ahead.calls)  # this task's own context: only its calls wait here
+                return await self.agents[ahead.request.seat].aact(ahead.request)
+            return one
+
+        results = concurrency.run(concurrency.gather_limited([call(a) for a in asked.values()], self.concurrency))
+        for ahead, result in zip(asked.values(), results, strict=True):
+            if isinstance(result, BaseException):
+                ahead.error = result
+            else:
+                ahead.answer = result
+        self._ahead.update(asked)
+
+    def _take_ahead(self, seat: PlayerId, request: Request) -> _Ahead | None:
+        """The seat's answer asked ahead, if it answers ``request`` as asked now; its calls are written first."""
+        ahead = self._ahead.pop(seat, None)
+        if ahead is None:
+            return None
+        if ahead.request != request or ahead.heard != self._heard[seat]:
+            self._write_ahead_calls(ahead, discarded=True)
+            return None
+        self._write_ahead_calls(ahead)
+        return ahead
+
+    def _drop_ahead(self, seat: PlayerId) -> None:
+        self._write_ahead_calls(self._ahead.pop(seat), discarded=True)
+
+    def _write_ahead_calls(self, ahead: _Ahead, *, discarded: bool = False) -> None:
+        """An answer that no longer fits (an earlier move changed what the seat sees) is asked again;
+        its calls were made and paid for, so they are written, marked ``discarded``."""
+        for record in ahead.calls:
+            self.write({"kind": "llm_call", **record, **({"discarded": True} if discarded else {})})
 
     # -- the table's questions ---------------------------------------------------------------
 
@@ -422,6 +515,7 @@ class Session:
             visible = [e for e in events if e.kind != NARRATION and e.visible_to(seat)]
             if visible:
                 agent.observe(visible)
+                self._heard[seat] = self._heard.get(seat, 0) + 1
         for listener in self.listeners:
             listener(action, events)
 

@@ -52,6 +52,7 @@ class LLMAgent(Seat):
         self.model_name = settings.model_for(role.model_role)
         self.name = f"llm:{self.model_name}"
         self.max_attempts = None  # the conversation counts re-asks (invalid and refused alike) and gives up itself
+        self.concurrent = True  # it waits on the model: the session may ask it beside other seats
         self.chat = model if model is not None else chat_model(settings, role.model_role, http_client=http_client)
         self.accounting = Accounting(calls, stats or UsageStats(), budget or TokenBudget(settings.budget_tokens),
                                      switch or ModelSwitch(settings.max_transport_failures))
@@ -83,16 +84,30 @@ class LLMAgent(Seat):
         Raises:
             AgentGaveUpError: budget spent, model unreachable, or every re-ask refused.
         """
-        self._claim(request.seat)
         try:
-            if request.attempt == 1 or self._turn is None:
-                self._turn = self._start(request)
-            elif request.rejection is not None:
-                self._turn.kernel_refused(f"{request.rejection.code}: {request.rejection.message}")
-            return self._turn.decide()
+            return self._continue(request).decide()
         except BaseException:
             self._turn = None  # the session falls back; the next request starts afresh
             raise
+
+    async def aact(self, request: Request) -> Decision:
+        """:meth:`act` over the async client (the session asks several seats at once)."""
+        try:
+            return await self._continue(request).adecide()
+        except BaseException:
+            self._turn = None
+            raise
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _continue(self, request: Request) -> _Turn:
+        """The decision ``request`` asks for: a new one, or the current one told why the kernel refused."""
+        self._claim(request.seat)
+        if request.attempt == 1 or self._turn is None:
+            self._turn = self._start(request)
+        elif request.rejection is not None:
+            self._turn.kernel_refused(f"{request.rejection.code}: {request.rejection.message}")
+        return self._turn
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -136,7 +151,12 @@ class _Turn:
         self.agent, self.request, self.options, self.output = agent, request, options, output
 
     def decide(self) -> Decision:
-        result: BaseModel = self.conversation.run()
+        return self._decision(self.conversation.run())
+
+    async def adecide(self) -> Decision:
+        return self._decision(await self.conversation.arun())
+
+    def _decision(self, result: BaseModel) -> Decision:
         action = self.options[result.choice]  # type: ignore[attr-defined]
         role = self.agent.role
         if role.to_action is not None:

@@ -12,9 +12,10 @@ caps each read at the time left, and :func:`invoke` waits for the call no longer
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
@@ -25,7 +26,8 @@ import openai
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from narrator.agents.llm.settings import LLMSettings, Role
-from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_random_exponential
+from narrator.agents.llm.slots import UPSTREAM
+from tenacity import AsyncRetrying, Retrying, retry_if_exception, stop_after_attempt, wait_random_exponential
 
 _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("narrator_llm_deadline", default=None)
 """The ``time.monotonic()`` by which the current decision must be made (``None``: no deadline)."""
@@ -58,6 +60,7 @@ class DeadlineTransport(httpx2.BaseTransport):
         self.inner = inner
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        _to_upstream(request)
         deadline = _DEADLINE.get()
         left = remaining(deadline)
         if left is not None:
@@ -77,6 +80,17 @@ class DeadlineTransport(httpx2.BaseTransport):
         self.inner.close()
 
 
+def _to_upstream(request: httpx2.Request) -> None:
+    """Send ``request`` to the server whose slot the call holds (:mod:`agents.llm.slots`), same path."""
+    upstream = UPSTREAM.get()
+    if upstream is None:
+        return
+    target = httpx2.URL(upstream)
+    if (target.scheme, target.host, target.port) != (request.url.scheme, request.url.host, request.url.port):
+        request.url = request.url.copy_with(scheme=target.scheme, host=target.host, port=target.port)
+        request.headers["Host"] = target.netloc.decode("ascii")
+
+
 class _DeadlineStream(httpx2.SyncByteStream):
     def __init__(self, inner: Any, deadline: float, request: httpx2.Request) -> None:
         self.inner, self.deadline, self.request = inner, deadline, request
@@ -94,6 +108,59 @@ class _DeadlineStream(httpx2.SyncByteStream):
             close()
 
 
+class AsyncDeadlineTransport(httpx2.AsyncBaseTransport):
+    """:class:`DeadlineTransport` for the async client (``ainvoke``, concurrent seats)."""
+
+    def __init__(self, inner: httpx2.AsyncBaseTransport) -> None:
+        self.inner = inner
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        _to_upstream(request)
+        deadline = _DEADLINE.get()
+        left = remaining(deadline)
+        if left is not None:
+            if left <= 0:
+                raise httpx2.ReadTimeout("the decision's deadline passed", request=request)
+            timeouts = dict(request.extensions.get("timeout") or {})
+            request.extensions["timeout"] = {key: left if value is None else min(value, left)
+                                             for key, value in {"connect": None, "read": None, "write": None,
+                                                                "pool": None, **timeouts}.items()}
+        response = await self.inner.handle_async_request(request)
+        if deadline is None:
+            return response
+        return httpx2.Response(response.status_code, headers=response.headers, extensions=response.extensions,
+                               stream=_AsyncDeadlineStream(response.stream, deadline, request), request=request)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+class _AsyncDeadlineStream(httpx2.AsyncByteStream):
+    def __init__(self, inner: Any, deadline: float, request: httpx2.Request) -> None:
+        self.inner, self.deadline, self.request = inner, deadline, request
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for chunk in self.inner:
+            if time.monotonic() > self.deadline:
+                raise httpx2.ReadTimeout("the decision's deadline passed while the answer trickled in",
+                                         request=self.request)
+            yield chunk
+
+    async def aclose(self) -> None:
+        close = getattr(self.inner, "aclose", None)
+        if close is not None:
+            await close()
+
+
+def async_deadline_client(http_client: httpx2.AsyncClient | None = None) -> httpx2.AsyncClient:
+    """An ``httpx2.AsyncClient`` whose transport honours the decision deadline."""
+    if http_client is None:
+        return httpx2.AsyncClient(transport=AsyncDeadlineTransport(httpx2.AsyncHTTPTransport()))
+    if not isinstance(http_client._transport, AsyncDeadlineTransport):
+        http_client._transport = AsyncDeadlineTransport(http_client._transport)
+    return http_client
+
+
 def deadline_client(http_client: httpx2.Client | None = None) -> httpx2.Client:
     """An ``httpx2.Client`` whose transport honours the decision deadline (``http_client``'s, if given)."""
     if http_client is None:
@@ -103,7 +170,8 @@ def deadline_client(http_client: httpx2.Client | None = None) -> httpx2.Client:
     return http_client
 
 
-def chat_model(settings: LLMSettings, role: Role, *, http_client: Any = None) -> BaseChatModel:
+def chat_model(settings: LLMSettings, role: Role, *, http_client: Any = None,
+               async_http_client: Any = None) -> BaseChatModel:
     """The chat model for ``role``: ``ChatOpenAI`` against ``settings.base_url``.
 
     Args:
@@ -111,6 +179,9 @@ def chat_model(settings: LLMSettings, role: Role, *, http_client: Any = None) ->
         role: chooses the model name (``settings.model_for(role)``).
         http_client: an ``httpx2.Client`` to use instead of the SDK's (tests inject faults with it);
             either way its transport is wrapped in :class:`DeadlineTransport`.
+        async_http_client: the same for ``ainvoke`` (an ``httpx2.AsyncClient``), wrapped in
+            :class:`AsyncDeadlineTransport`. The async client belongs to the agents' one event loop
+            (:mod:`agents.concurrency`), which is why only that loop calls it.
     """
     from langchain_openai import ChatOpenAI
 
@@ -118,7 +189,8 @@ def chat_model(settings: LLMSettings, role: Role, *, http_client: Any = None) ->
     # langchain's pydantic fields take these under their aliases (max_tokens) and coerce a str key
     return ChatOpenAI(model=settings.model_for(role), base_url=settings.base_url, api_key=key,  # type: ignore[call-arg,arg-type]
                       temperature=settings.temperature, max_tokens=settings.max_tokens,
-                      timeout=settings.timeout, max_retries=0, http_client=deadline_client(http_client))
+                      timeout=settings.timeout, max_retries=0, http_client=deadline_client(http_client),
+                      http_async_client=async_deadline_client(async_http_client), stream_usage=True)
 
 
 def is_transient(error: BaseException) -> bool:
@@ -165,15 +237,84 @@ def invoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSettings, *
     start = time.perf_counter()
     try:
         answer = _within(deadline, lambda: retrying(model.invoke, list(messages)))
-    except openai.OpenAIError as error:
-        if out_of_time(None):
-            raise DeadlineExceededError(f"no answer within the decision's deadline ({_describe(error)})") from error
-        raise TransportError(_describe(error)) from error
-    except TransportError:
-        raise
     except Exception as error:
-        raise TransportError(f"the endpoint's answer is not a chat completion ({type(error).__name__}: "
-                             f"{str(error)[:120]})") from error
+        raise _transport_error(error, deadline) from error
+    return _reply(answer, start, model)
+
+
+async def ainvoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSettings, *,
+                  deadline: float | None = None, stream: Callable[[AIMessage], None] | None = None) -> Reply:
+    """:func:`invoke` awaited: the same retries, waits and deadline, on the agents' event loop.
+
+    ``stream``: when given, the answer is streamed and ``stream(message_so_far)`` is called after
+    each chunk (the display shows text as it comes); the reply is the whole message either way.
+    """
+    async def wait_within_deadline(seconds: float) -> None:
+        left = remaining(deadline)
+        await asyncio.sleep(seconds if left is None else min(seconds, left))
+
+    def out_of_time(_state: Any) -> bool:
+        left = remaining(deadline)
+        return left is not None and left <= 0
+
+    retrying = AsyncRetrying(stop=stop_after_attempt(settings.max_retries + 1) | out_of_time,  # type: ignore[operator]
+                             wait=wait_random_exponential(multiplier=0.5, max=settings.retry_wait_max),
+                             retry=retry_if_exception(is_transient), reraise=True, sleep=wait_within_deadline)
+
+    async def call() -> Any:
+        if stream is None:
+            return await model.ainvoke(list(messages))
+        return await _streamed(model, messages, stream)
+
+    start = time.perf_counter()
+    token = _DEADLINE.set(deadline)
+    try:
+        answer = await asyncio.wait_for(retrying(call), timeout=remaining(deadline))
+    except TimeoutError:
+        raise DeadlineExceededError("no answer within the decision's deadline") from None
+    except Exception as error:
+        raise _transport_error(error, deadline) from error
+    finally:
+        _DEADLINE.reset(token)
+    return _reply(answer, start, model)
+
+
+def stream_invoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSettings, *,
+                  deadline: float | None = None, stream: Callable[[AIMessage], None]) -> Reply:
+    """A streamed call from synchronous code (a writer inside the session's loop): :func:`ainvoke` on the
+    agents' event loop, waited for here."""
+    from narrator.agents import concurrency
+
+    return concurrency.run(ainvoke(model, messages, settings, deadline=deadline, stream=stream))
+
+
+async def _streamed(model: Any, messages: Sequence[BaseMessage], stream: Callable[[AIMessage], None]) -> AIMessage:
+    """The model's answer streamed chunk by chunk; ``stream`` sees the message so far after each."""
+    whole: Any = None
+    async for chunk in model.astream(list(messages)):
+        whole = chunk if whole is None else whole + chunk
+        stream(whole)
+    if whole is None:
+        return AIMessage(content="")
+    return AIMessage(content=whole.content, additional_kwargs=whole.additional_kwargs,
+                     response_metadata=whole.response_metadata, tool_calls=whole.tool_calls,
+                     invalid_tool_calls=whole.invalid_tool_calls, usage_metadata=whole.usage_metadata)
+
+
+def _transport_error(error: Exception, deadline: float | None) -> TransportError:
+    """What a failed call becomes: the deadline, the transport, or an answer that is no chat completion."""
+    if isinstance(error, TransportError):
+        return error
+    if isinstance(error, openai.OpenAIError):
+        left = remaining(deadline)
+        if left is not None and left <= 0:
+            return DeadlineExceededError(f"no answer within the decision's deadline ({_describe(error)})")
+        return TransportError(_describe(error))
+    return TransportError(f"the endpoint's answer is not a chat completion ({type(error).__name__}: "
+                          f"{str(error)[:120]})")
+
+
+def _reply(answer: Any, start: float, model: Any) -> Reply:
     latency = (time.perf_counter() - start) * 1000
     message = answer["raw"] if isinstance(answer, dict) else answer
     if not isinstance(message, AIMessage):

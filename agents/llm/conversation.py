@@ -20,8 +20,16 @@ from typing import Any, NoReturn
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from narrator.agents.base import AgentGaveUpError
-from narrator.agents.llm.client import DeadlineExceededError, TransportError, invoke
+from narrator.agents.llm.client import (
+    DeadlineExceededError,
+    Reply,
+    TransportError,
+    ainvoke,
+    invoke,
+    stream_invoke,
+)
 from narrator.agents.llm.settings import LLMSettings
+from narrator.agents.llm.slots import aslot, slot
 from narrator.agents.llm.usage import (
     CallOutcome,
     CallRecord,
@@ -86,6 +94,8 @@ class Conversation:
     """``time.monotonic()`` by which this decision must be made (set when the conversation starts)."""
     tool: str | None = None
     """The function the model must call (``None``: plain text, or any name)."""
+    stream: Callable[[AIMessage], None] | None = None
+    """Sees the answer as it streams in (``None``: one whole answer per call)."""
 
     def __post_init__(self) -> None:
         if not self.deadline:
@@ -119,7 +129,45 @@ class Conversation:
         self.log.status, self.log.fallback_reason = "gave_up", reason
         raise AgentGaveUpError(reason, raw=self.last_text, attempts=len(self.log.calls))
 
+    async def arun(self) -> Any:
+        """:meth:`run` awaited (the async client): for seats asked at the same time as others."""
+        while True:
+            parsed = await self._acall_once()
+            if parsed.error is None:
+                self.log.proposals.append("proposed")
+                return parsed.output
+            self.log.proposals.append("invalid")
+            self.refused(parsed.error)
+
     def _call_once(self) -> Parsed:
+        attempt = self._before_call()
+        with slot(self.settings) as waited:
+            self.deadline += waited  # queueing for a server is not the decision's time
+            start = time.perf_counter()
+            try:
+                if self.stream is not None:
+                    reply = stream_invoke(self.model, self.messages, self.settings, deadline=self.deadline,
+                                          stream=self.stream)
+                else:
+                    reply = invoke(self.model, self.messages, self.settings, deadline=self.deadline)
+            except TransportError as error:
+                self._lost(error, attempt, start)
+        return self._answered(reply, attempt)
+
+    async def _acall_once(self) -> Parsed:
+        attempt = self._before_call()
+        async with aslot(self.settings) as waited:
+            self.deadline += waited
+            start = time.perf_counter()
+            try:
+                reply = await ainvoke(self.model, self.messages, self.settings, deadline=self.deadline,
+                                      stream=self.stream)
+            except TransportError as error:
+                self._lost(error, attempt, start)
+        return self._answered(reply, attempt)
+
+    def _before_call(self) -> int:
+        """Give up before calling when the model is off, the budget spent or the deadline past; else the attempt."""
         budget, switch = self.accounting.budget, self.accounting.switch
         if switch.off:
             self.give_up(switch.off_reason or "model_off")
@@ -127,22 +175,23 @@ class Conversation:
             self.give_up(budget.describe())
         if time.monotonic() >= self.deadline:
             self.give_up(f"deadline: {self.settings.decision_deadline:g} s passed before a usable answer")
-        attempt = len(self.log.calls) + 1
-        start = time.perf_counter()
-        try:
-            reply = invoke(self.model, self.messages, self.settings, deadline=self.deadline)
-        except TransportError as error:
-            self._record(CallRecord(self.role, self.model_name, attempt, (time.perf_counter() - start) * 1000,
-                                    "transport_error", seat=self.log.seat, error=str(error)))
-            kind = "deadline" if isinstance(error, DeadlineExceededError) else "transport"
-            if switch.failed(f"{kind}: {error}"):
-                self.give_up(switch.off_reason or "model_off")
-            self.give_up(f"{kind}: {error}")
-        switch.succeeded()
+        return len(self.log.calls) + 1
+
+    def _lost(self, error: TransportError, attempt: int, start: float) -> NoReturn:
+        switch = self.accounting.switch
+        self._record(CallRecord(self.role, self.model_name, attempt, (time.perf_counter() - start) * 1000,
+                                "transport_error", seat=self.log.seat, error=str(error)))
+        kind = "deadline" if isinstance(error, DeadlineExceededError) else "transport"
+        if switch.failed(f"{kind}: {error}"):
+            self.give_up(switch.off_reason or "model_off")
+        self.give_up(f"{kind}: {error}")
+
+    def _answered(self, reply: Reply, attempt: int) -> Parsed:
+        self.accounting.switch.succeeded()
         parsed = self.parse(reply.message)
         self.last_text = parsed.text
         outcome: CallOutcome = "ok" if parsed.error is None else "empty" if parsed.empty else "invalid"
-        budget.charge(reply.prompt_tokens + reply.completion_tokens)
+        self.accounting.budget.charge(reply.prompt_tokens + reply.completion_tokens)
         self._record(CallRecord(self.role, self.model_name, attempt, reply.latency_ms, outcome,
                                 reply.prompt_tokens, reply.completion_tokens, seat=self.log.seat,
                                 error=parsed.error, completion=(parsed.text or "")[:RAW_KEPT]))

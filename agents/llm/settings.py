@@ -116,6 +116,14 @@ class LLMSettings(BaseSettings):
     """Prompt + completion tokens one game may spend; then the seats fall back to scripted agents."""
     language: Literal["en", "ru"] = "en"
     """Language of the prompts."""
+    concurrency: int = Field(4, ge=1)
+    """Seats of one table asked at once when the rules let them decide together (night actions,
+    ballots); 1 asks them one after the other. ``simulate --concurrency N`` plays N games at once."""
+    parallel: int = Field(8, ge=1)
+    """Requests one endpoint serves at once. A call waits for a free slot before its decision's
+    deadline runs (the embedded llama.cpp server serves one request at a time: 1 per server)."""
+    extra_base_urls: tuple[str, ...] = ()
+    """More servers of the same model beside ``base_url`` (a pool: each call goes to a free one)."""
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
@@ -151,11 +159,17 @@ class LLMSettings(BaseSettings):
                                 "if it needs one), or base_url in the llm table of narrator.toml (docs/llm.md)")
         return mode
 
-    def for_local(self, base_url: str, model: str) -> LLMSettings:
-        """These settings pointed at the embedded server: one model for every role, no key needed."""
+    def for_local(self, base_url: str, model: str, *, more: tuple[str, ...] = ()) -> LLMSettings:
+        """These settings pointed at the embedded server (and ``more`` servers of it): one model for every
+        role, no key needed, one request at a time per server."""
         return self.model_copy(update={"mode": LLMMode.LOCAL, "base_url": base_url, "api_key": SecretStr("local"),
                                        "model": model, "storyteller_model": None, "player_model": None,
-                                       "bot_model": None})
+                                       "bot_model": None, "parallel": 1, "extra_base_urls": tuple(more)})
+
+    @property
+    def endpoints(self) -> tuple[str, ...]:
+        """Every server a call may go to: ``base_url`` first, then ``extra_base_urls``."""
+        return tuple(url for url in (self.base_url, *self.extra_base_urls) if url)
 
 
 def load_settings(**overrides: Any) -> LLMSettings:

@@ -51,6 +51,7 @@ class BattagliaLLM(Seat):
         self.budget = budget or TokenBudget(settings.budget_tokens)
         self.name = f"llm:{self.settings.model_for('bot')}"
         self.max_attempts = None  # its conversation counts the re-asks and gives up itself
+        self.concurrent = True  # it waits on the model: night choices and ballots are asked together
         self._sink: CallSink | None = None
         self._agents: dict[tuple[str, str], LLMAgent] = {}
         self.switch = ModelSwitch(self.settings.max_transport_failures)
@@ -66,12 +67,23 @@ class BattagliaLLM(Seat):
         """The model's choice among ``request.legal``; a forced move is made without asking."""
         if len(request.legal) == 1 and request.attempt == 1:
             return request.legal[0]
+        inner, briefed = self._briefed(request)
+        return inner.act(briefed)
+
+    async def aact(self, request: Request) -> Action | Decision:
+        """:meth:`act` over the async client (night choices and ballots are asked together)."""
+        if len(request.legal) == 1 and request.attempt == 1:
+            return request.legal[0]
+        inner, briefed = self._briefed(request)
+        return await inner.aact(briefed)
+
+    def _briefed(self, request: Request) -> tuple[LLMAgent, Request]:
+        """The agent for the decision at hand, and the request with the seat's view made a brief."""
         view = request.view
         kind = decision_kind(view, {a.kind for a in request.legal})
         brief = build_brief(view, kind, self.names, request.legal)
-        inner = self._agent(kind, brief)
-        return inner.act(Request(request.game, request.seat, brief, request.legal, request.rejection,
-                                 request.attempt))
+        return self._agent(kind, brief), Request(request.game, request.seat, brief, request.legal,
+                                                 request.rejection, request.attempt)
 
     def _agent(self, kind: str, brief: Brief) -> LLMAgent:
         """The generic agent for this decision kind in the current mask's voice."""

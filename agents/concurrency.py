@@ -1,0 +1,85 @@
+"""Asking several seats at once: one background event loop per process, and a bounded gather.
+
+Agents that wait on a model (``Agent.concurrent``) are awaited through ``aact`` on a single event
+loop that runs in a daemon thread. One loop for the whole process matters: an async HTTP client
+belongs to the loop that first used it, and the games of ``simulate --concurrency N`` (each in its
+own thread) share their chat model and its connection pool. Callers block on :func:`run`; the
+kernel and the session stay synchronous.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextvars
+import threading
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_LOOP: asyncio.AbstractEventLoop | None = None
+_LOCK = threading.Lock()
+
+
+def background_loop() -> asyncio.AbstractEventLoop:
+    """The process's event loop for concurrent agents, started on first use."""
+    global _LOOP
+    with _LOCK:
+        if _LOOP is None or _LOOP.is_closed():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="narrator-agents-loop", daemon=True).start()
+            _LOOP = loop
+        return _LOOP
+
+
+def run(coroutine: Awaitable[T]) -> T:
+    """Run ``coroutine`` on the background loop and wait for its result (from any other thread).
+
+    It runs in a copy of the caller's context, so context variables set by the caller (the decision's
+    deadline, the server slot it holds) hold inside it.
+    """
+    loop = background_loop()
+    if _running_loop() is loop:
+        raise RuntimeError("run() called from the agents' own event loop; await the coroutine instead")
+    done: concurrent.futures.Future[T] = concurrent.futures.Future()
+    context = contextvars.copy_context()
+
+    def settle(task: asyncio.Task[T]) -> None:
+        if task.cancelled():
+            done.cancel()
+        elif task.exception() is not None:
+            done.set_exception(task.exception())  # type: ignore[arg-type]
+        else:
+            done.set_result(task.result())
+
+    def start() -> None:
+        loop.create_task(_as_coroutine(coroutine), context=context).add_done_callback(settle)
+
+    loop.call_soon_threadsafe(start)
+    return done.result()
+
+
+async def gather_limited(calls: Sequence[Callable[[], Awaitable[T]]], limit: int) -> list[T | BaseException]:
+    """Await every call, at most ``limit`` at a time; each result or the exception it raised, in order."""
+    gate = asyncio.Semaphore(max(1, limit))
+
+    async def one(call: Callable[[], Awaitable[T]]) -> T | BaseException:
+        async with gate:
+            try:
+                return await call()
+            except Exception as error:  # noqa: BLE001 (handed back: the caller raises it where a sequential ask would)
+                return error
+
+    return list(await asyncio.gather(*(one(call) for call in calls)))
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+async def _as_coroutine(awaitable: Awaitable[Any]) -> Any:
+    return await awaitable
