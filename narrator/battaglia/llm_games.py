@@ -1,6 +1,8 @@
 """Simulated battaglia games with language-model seats (``narrator simulate battaglia --llm ...``).
 
-Runs in one process (the model is the bottleneck, and one server serves one request at a time).
+Runs in one process: the model is the bottleneck. ``--concurrency N`` plays N games at once, each
+in a thread of its own, against the same endpoint (one chat model, one pool of server slots); within
+a game the seats the rules let decide together are asked at once (``settings.concurrency``).
 Each game is a :class:`~narrator.session.Session` with the scripted bot as every seat's fallback;
 the run's :class:`~agents.llm.UsageStats` gather calls, tokens, latency, illegal proposals and
 fallbacks per decision. Transcripts, when kept, carry the ``llm_call`` lines.
@@ -8,7 +10,8 @@ fallbacks per decision. Transcripts, when kept, carry the ``llm_call`` lines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from narrator.agents.battaglia.llm import llm_table
@@ -50,12 +53,28 @@ class LLMRun:
 
             with TranscriptWriter(job.transcript, overwrite=True) as file:
                 state, moves, fallback_count = play_session(job, config, agents, table, tally, file,
-                                                            fallbacks=fallbacks)
+                                                            fallbacks=fallbacks,
+                                                            concurrency=self.settings.concurrency)
         else:
-            state, moves, fallback_count = play_session(job, config, agents, table, tally, fallbacks=fallbacks)
+            state, moves, fallback_count = play_session(job, config, agents, table, tally, fallbacks=fallbacks,
+                                                        concurrency=self.settings.concurrency)
         row = make_row(job, state, tally, moves, fallback_count)
         row["llm_seats"] = " ".join(map(str, seats))
         return row
+
+
+def play_at_once(play: Callable[[GameJob], dict[str, Any]], jobs: Sequence[GameJob], games_at_once: int, *,
+                 progress: bool = True, description: str = "simulating") -> list[dict[str, Any]]:
+    """Every job played, ``games_at_once`` at a time (threads: they wait on the model), rows in job order."""
+    from narrator.playtest.runner import progress_bar
+
+    with progress_bar(progress) as bar, ThreadPoolExecutor(max_workers=games_at_once,
+                                                          thread_name_prefix="llm-game") as pool:
+        task = bar.add_task(description, total=len(jobs))
+        futures = [pool.submit(play, job) for job in jobs]
+        for future in futures:
+            future.add_done_callback(lambda _f: bar.advance(task))
+        return [future.result() for future in futures]
 
 
 STAT_ROWS: Sequence[tuple[str, str, str]] = (

@@ -184,15 +184,18 @@ def _play_recorded(job: GameJob, config: BattagliaConfig, tally: Tally) -> tuple
 
 
 def play_session(job: GameJob, config: BattagliaConfig, agents: Mapping[int, Any], table: Table, tally: Tally,
-                 file: Any = None, *, fallbacks: Mapping[int, Any] | None = None) -> tuple[BattagliaState, int, int]:
-    """Play ``job`` as a :class:`narrator.session.Session` of ``agents`` (written to ``file`` when given).
+                 file: Any = None, *, fallbacks: Mapping[int, Any] | None = None,
+                 concurrency: int = 1) -> tuple[BattagliaState, int, int]:
+    """Play ``job`` as a :class:`narrator.session.Session` of ``agents`` (written to ``file`` when given);
+    ``concurrency``: seats asked at once (model seats, see ``Session``).
 
     Returns the final state, the moves played and the fallback lines counted (illegal moves replaced).
     """
     from narrator.session import Session
 
     writer = _CountingWriter(file)
-    session = Session(GAME, config, agents, seed=job.seed, recorder=writer, fallbacks=fallbacks)
+    session = Session(GAME, config, agents, seed=job.seed, recorder=writer, fallbacks=fallbacks,
+                      concurrency=concurrency)
     session.listeners.append(lambda _action, events: tally.see(events))
     session.write_header(seats=[{"seat": s, "agent": a.name} for s, a in agents.items()],
                          table={"lang": table.lang, "setting": table.setting, "names": list(table.names),

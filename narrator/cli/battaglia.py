@@ -68,6 +68,10 @@ def simulate_battaglia(
                                                                "needs the cluster extra."),
     edge: bool = typer.Option(True, "--edge/--no-edge", help="Also play each force with random legal moves on the "
                                                              "same seeds and report its edge over random play."),
+    concurrency: int = typer.Option(1, "--concurrency", min=1,
+                                    help="With --llm: games played at once against the one endpoint (threads of this "
+                                         "process). Within a game, seats that decide together (night steps, ballots) "
+                                         "are asked at once too (NARRATOR_LLM_CONCURRENCY, default 4)."),
 ) -> None:
     """Simulate many games with scripted bots in every seat and write a playtest report.
 
@@ -85,11 +89,17 @@ def simulate_battaglia(
     illegal proposals before and after re-asks, and fallbacks (also in DIR/llm_stats.json):
 
       narrator simulate battaglia --players 8 --games 3 --llm local
+
+    --concurrency N plays N of those games at once against the same endpoint; with --llm local,
+    NARRATOR_LLM_LOCAL_SERVERS=K starts K embedded servers (one request at a time each) behind one
+    pool (docs/llm.md, "Concurrency"):
+
+      NARRATOR_LLM_LOCAL_SERVERS=2 narrator simulate battaglia --players 12 --games 4 --llm local --concurrency 2
     """
     from narrator.battaglia.bots import FACTIONS, PlanError, describe, edges, plan_of, with_random
     from narrator.battaglia.report import Run, summary_table, write_report
     from narrator.battaglia.simulate import job_config, native_engine, play_one
-    from narrator.playtest import make_jobs, run_games
+    from narrator.playtest import make_jobs
 
     try:
         plan = plan_of(bots.strip().lower(), tuple(bots_for), rollouts=rollouts, candidates=candidates)
@@ -148,10 +158,11 @@ def simulate_battaglia(
                             cluster=cluster)
                     found_edges = edges(rows, randomly)
             else:
-                from narrator.battaglia.llm_games import LLMRun
+                from narrator.battaglia.llm_games import LLMRun, play_at_once
 
                 run = LLMRun(settings, seats_per_game)
-                rows = run_games(run.play, jobs_list, workers=1, progress=progress, description=f"battaglia {label}")
+                rows = play_at_once(run.play, jobs_list, concurrency, progress=progress,
+                                    description=f"battaglia {label}")
                 played_by = "Played by the Python rules kernel, with language-model seats."
                 llm_stats[label] = run.stats.summary()
             runs.append(Run(label, rows))

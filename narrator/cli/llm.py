@@ -29,7 +29,7 @@ def llm_settings(mode: str | None) -> Iterator[LLMSettings | None]:
     Exits with a clear message when the mode cannot work (no endpoint, local model not installed).
     """
     from narrator.agents.llm.settings import LLMMode, SettingsError, load_settings
-    from narrator.llm.local import MODEL_ALIAS, LocalModelError, local_server
+    from narrator.llm.local import MODEL_ALIAS, LocalModelError, local_servers
 
     try:
         settings = load_settings()
@@ -43,14 +43,14 @@ def llm_settings(mode: str | None) -> Iterator[LLMSettings | None]:
         yield settings
         return
     try:
-        server_cm = local_server()
-        server = server_cm.__enter__()
+        servers_cm = local_servers(settings.local_servers)
+        servers = servers_cm.__enter__()
     except LocalModelError as error:
         fail(f"--llm local: {error}")
     try:
-        yield settings.for_local(server.base_url, MODEL_ALIAS)
+        yield settings.for_local(servers[0].base_url, MODEL_ALIAS, more=tuple(s.base_url for s in servers[1:]))
     finally:
-        server_cm.__exit__(None, None, None)
+        servers_cm.__exit__(None, None, None)
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:

@@ -61,9 +61,13 @@ def free_port() -> int:
 
 
 def server_command(port: int, *, n_ctx: int = 4096, threads: int | None = None) -> list[str]:
-    """The command line that serves the model on ``127.0.0.1:port``."""
+    """The command line that serves the model on ``127.0.0.1:port``.
+
+    ``--interrupt_requests False``: by default the server cuts a streaming answer short as soon as
+    another request arrives, which concurrent seats do all the time.
+    """
     command = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path()), "--model_alias", MODEL_ALIAS,
-               "--host", HOST, "--port", str(port), "--n_ctx", str(n_ctx)]
+               "--host", HOST, "--port", str(port), "--n_ctx", str(n_ctx), "--interrupt_requests", "False"]
     if threads:
         command += ["--n_threads", str(threads)]
     return command
@@ -154,6 +158,27 @@ def local_server(port: int | None = None, *, ready_timeout: float = 120.0) -> It
         yield server
     finally:
         server.stop()
+
+
+@contextlib.contextmanager
+def local_servers(count: int, *, ready_timeout: float = 180.0) -> Iterator[list[LocalServer]]:
+    """``count`` servers of the local model (a pool: llama.cpp's server answers one request at a time),
+    the CPU's threads split between them; all stopped afterwards."""
+    if count <= 1:
+        with local_server(ready_timeout=ready_timeout) as server:
+            yield [server]
+        return
+    threads = max(1, (os.cpu_count() or 2) // count)
+    servers: list[LocalServer] = []
+    try:
+        for _ in range(count):
+            servers.append(start_server(threads=threads))
+        for server in servers:
+            server.wait_ready(ready_timeout)
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
 
 
 def _tail(path: Path, lines: int = 8) -> str:

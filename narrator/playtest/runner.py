@@ -100,6 +100,11 @@ def run_games(play: Callable[..., Any], jobs: Sequence[GameJob], *, workers: int
     return rows
 
 
+def progress_bar(enabled: bool) -> Progress:
+    """The simulators' rich progress bar (games done of all, elapsed, remaining)."""
+    return _progress(enabled)
+
+
 def _progress(enabled: bool) -> Progress:
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn(), disable=not enabled,
