@@ -24,6 +24,7 @@ from narrator.agents.llm.language import wrong_language
 from narrator.agents.llm.prompts import describe_events, render, rules_summary
 from narrator.agents.llm.roles import PLAYER, ChoiceRole, option_labels
 from narrator.agents.llm.settings import LLMSettings
+from narrator.agents.llm.streaming import feed_for, forced_tool
 from narrator.agents.llm.usage import CallSink, ModelSwitch, TokenBudget, UsageStats
 from narrator.rules.core import Action, Event, PlayerId
 from pydantic import BaseModel
@@ -130,14 +131,18 @@ class LLMAgent(Seat):
         task = render(role.task, language, game=request.game, seat=request.seat)
         prompt = render(role.prompt, language, view=request.view, events=describe_events(self._events),
                         options=labels, task=task)
-        structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
+        feed = feed_for(request.seat, role.name, "speech") if role.speech is not None else None
+        if feed is not None:  # a speaking seat streams its speech as it comes
+            structured = forced_tool(self.chat, output)
+        else:
+            structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
         turn = _Turn(self, request, options, output)
         turn.conversation = Conversation(
             structured, [SystemMessage(content=system), HumanMessage(content=prompt)], turn.parse,
             lambda answer, reason: render(role.reask, language, answer=answer, reason=reason, tool=role.tool,
                                           options=labels),
             self.stats.start(request.seat), self.settings, self.accounting, role.name, self.model_name,
-            tool=role.tool)
+            tool=role.tool, stream=feed)
         return turn
 
 

@@ -30,6 +30,7 @@ from narrator.agents.llm.client import (
 )
 from narrator.agents.llm.settings import LLMSettings
 from narrator.agents.llm.slots import aslot, slot
+from narrator.agents.llm.streaming import DraftFeed
 from narrator.agents.llm.usage import (
     CallOutcome,
     CallRecord,
@@ -94,8 +95,8 @@ class Conversation:
     """``time.monotonic()`` by which this decision must be made (set when the conversation starts)."""
     tool: str | None = None
     """The function the model must call (``None``: plain text, or any name)."""
-    stream: Callable[[AIMessage], None] | None = None
-    """Sees the answer as it streams in (``None``: one whole answer per call)."""
+    stream: DraftFeed | None = None
+    """Shows the answer's prose as it streams in, and whether it was kept (``None``: no streaming)."""
 
     def __post_init__(self) -> None:
         if not self.deadline:
@@ -151,6 +152,7 @@ class Conversation:
                 else:
                     reply = invoke(self.model, self.messages, self.settings, deadline=self.deadline)
             except TransportError as error:
+                self._withdraw()
                 self._lost(error, attempt, start)
         return self._answered(reply, attempt)
 
@@ -163,8 +165,13 @@ class Conversation:
                 reply = await ainvoke(self.model, self.messages, self.settings, deadline=self.deadline,
                                       stream=self.stream)
             except TransportError as error:
+                self._withdraw()
                 self._lost(error, attempt, start)
         return self._answered(reply, attempt)
+
+    def _withdraw(self) -> None:
+        if self.stream is not None:
+            self.stream.close(kept=False)
 
     def _before_call(self) -> int:
         """Give up before calling when the model is off, the budget spent or the deadline past; else the attempt."""
@@ -189,6 +196,8 @@ class Conversation:
     def _answered(self, reply: Reply, attempt: int) -> Parsed:
         self.accounting.switch.succeeded()
         parsed = self.parse(reply.message)
+        if self.stream is not None:  # the draft on screen stays only if every check passed
+            self.stream.close(kept=parsed.error is None)
         self.last_text = parsed.text
         outcome: CallOutcome = "ok" if parsed.error is None else "empty" if parsed.empty else "invalid"
         self.accounting.budget.charge(reply.prompt_tokens + reply.completion_tokens)

@@ -122,6 +122,9 @@ class LLMSettings(BaseSettings):
     parallel: int = Field(8, ge=1)
     """Requests one endpoint serves at once. A call waits for a free slot before its decision's
     deadline runs (the embedded llama.cpp server serves one request at a time: 1 per server)."""
+    stream: bool = True
+    """Games at the terminal show the model's prose token by token as it is written (a draft that
+    stays only if it passes the checks; see ``agents.llm.streaming``)."""
     local_servers: int = Field(1, ge=1, le=16)
     """Embedded servers ``--llm local`` starts (each answers one request at a time; the CPU's threads
     are shared between them)."""

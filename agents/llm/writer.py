@@ -17,7 +17,16 @@ from narrator.agents.llm.language import wrong_language
 from narrator.agents.llm.prompts import render, rules_summary
 from narrator.agents.llm.roles import WriterRole
 from narrator.agents.llm.settings import LLMSettings
+from narrator.agents.llm.streaming import feed_for, forced_tool
 from narrator.agents.llm.usage import CallSink, ModelSwitch, TokenBudget, UsageStats
+from pydantic import BaseModel
+
+
+def prose_field(output: type[BaseModel] | None) -> str | None:
+    """The field of ``output`` a display shows while it streams (its first text field); ``None``: plain text."""
+    if output is None:
+        return None
+    return next((name for name, info in output.model_fields.items() if info.annotation is str), None)
 
 
 class LLMWriter:
@@ -65,13 +74,17 @@ class LLMWriter:
         system = render(role.system, language, game=game, rules=rules, style=style)
         prompt = render(role.prompt, language, game=game, seat=seat, **variables)
         context = {"game": game, "seat": seat, **variables}
-        runnable = self.chat if role.output is None else self.chat.with_structured_output(
-            role.output, method="function_calling", include_raw=True)
+        feed = feed_for(seat, role.name, prose_field(role.output))
+        if feed is not None:  # streamed: raw message chunks of the same forced function call
+            runnable = self.chat if role.output is None else forced_tool(self.chat, role.output)
+        else:
+            runnable = self.chat if role.output is None else self.chat.with_structured_output(
+                role.output, method="function_calling", include_raw=True)
         conversation = Conversation(
             runnable, [SystemMessage(content=system), HumanMessage(content=prompt)],
             lambda message: self._parse(message, context),
             lambda answer, reason: render(role.rewrite, language, answer=answer, reason=reason),
-            self.stats.start(seat), self.settings, self.accounting, role.name, self.model_name)
+            self.stats.start(seat), self.settings, self.accounting, role.name, self.model_name, stream=feed)
         return conversation.run()
 
     def _parse(self, message: AIMessage, context: dict[str, Any]) -> Parsed:

@@ -81,7 +81,8 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     human.rainmaker_force = config.rainmaker_force
     bots, fallbacks = _bots(opts, seed, opts.players, table, opts.seat)
     agents = {**bots, opts.seat: human}
-    session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks)
+    session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks,
+                      concurrency=opts.llm.concurrency if opts.llm is not None else 1)  # model seats asked together
     session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else agents[s].name}
                                 for s in range(opts.players)], table=_table_record(table))
     human.write(message(opts.lang, "session.seed", seed=seed))

@@ -286,7 +286,7 @@ def play_battaglia(
             fail("", key="seat_range", seat=seat, players=players, high=players - 1)
         options = _profile(rules, [players])
     seats_count = _llm_seat_count(llm_seats) if llm else None
-    with llm_settings(llm) if llm else contextlib.nullcontext() as settings:
+    with llm_settings(llm, stream=True) if llm else contextlib.nullcontext() as settings:
         code = play_in_terminal(PlayOptions(players=players or 9, seat=seat, lang=lang, seed=seed, options=options,
                                             transcript=transcript, resume=resume, llm=settings, llm_seats=seats_count))
     raise typer.Exit(code)

@@ -23,11 +23,26 @@ LLM_OPTION_HELP = ("Where moves and prose come from: offline (scripted bots and 
 
 
 @contextlib.contextmanager
-def llm_settings(mode: str | None) -> Iterator[LLMSettings | None]:
+def llm_settings(mode: str | None, *, stream: bool = False) -> Iterator[LLMSettings | None]:
     """The settings for ``--llm mode``: ``None`` when offline; for ``local``, the server runs inside the block.
 
+    ``stream``: a game at the terminal; the model's prose streams into it as drafts while it is
+    written (``settings.stream``, see :mod:`agents.llm.streaming`).
     Exits with a clear message when the mode cannot work (no endpoint, local model not installed).
     """
+    with _resolved(mode) as settings:
+        if settings is None or not (stream and settings.stream):
+            yield settings
+            return
+        from narrator.agents.llm.streaming import streaming_to
+        from narrator.cli.drafts import TerminalDrafts
+
+        with streaming_to(TerminalDrafts(console)):
+            yield settings
+
+
+@contextlib.contextmanager
+def _resolved(mode: str | None) -> Iterator[LLMSettings | None]:
     from narrator.agents.llm.settings import LLMMode, SettingsError, load_settings
     from narrator.llm.local import MODEL_ALIAS, LocalModelError, local_servers
 

@@ -153,9 +153,9 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
 
 def _register_games() -> None:
     """Each game adds its own play / simulate commands (and any tools of its own)."""
-    from narrator.cli import battaglia, llm, serve, storyteller, ten_candles
+    from narrator.cli import battaglia, evaluate, llm, serve, storyteller, ten_candles
 
-    for module in (battaglia, ten_candles, storyteller, llm, serve):
+    for module in (battaglia, ten_candles, storyteller, llm, serve, evaluate):
         module.register(app, play_app, simulate_app)
 
 

@@ -130,7 +130,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
             path = transcript or default_transcript_path("ten-candles", seed)
             console.print(message(settings.lang, "session.seed", seed=seed), highlight=False)
         try:
-            with llm_settings(llm) as model:
+            with llm_settings(llm, stream=True) as model:
                 if model is None:
                     result = play_game(settings, io, path, resume=resume is not None,
                                        status=lambda view: status_line(view, settings.lang))

@@ -56,7 +56,7 @@ def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str
     from narrator.cli.llm import llm_settings
 
     troupe = {"sheets": sheets or (), "scenario": scenario, "bots": bots or ()}
-    with llm_settings(llm_mode) as llm:
+    with llm_settings(llm_mode, stream=True) as llm:
         if chronicle is not None:
             from narrator.storyteller.chronicle_play import play_chronicle
 

@@ -1,0 +1,54 @@
+"""The terminal's display of streamed prose (see :mod:`agents.llm.streaming`).
+
+Each open draft is one dim, italic line under a rich ``Live`` region that is transient: when a
+draft ends it disappears, kept or not. A kept draft is then told by the game as usual (the same
+words, in the game's own style), so the screen shows the finished text exactly once; a refused
+draft is simply withdrawn, and the re-ask's draft or the template's text takes its place.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.text import Text
+
+DRAFT_STYLE = "dim italic"
+
+
+class TerminalDrafts:
+    """Shows the drafts being streamed now, one line each, until each ends."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.drafts: dict[int, str] = {}
+        self.live: Live | None = None
+        self.lock = threading.Lock()  # drafts arrive from the agents' event loop thread
+
+    def begin(self, key: int, who: int | None, role: str) -> None:
+        with self.lock:
+            self.drafts[key] = ""
+            if self.live is None:
+                self.live = Live(Group(), console=self.console, transient=True, refresh_per_second=15,
+                                 auto_refresh=True)
+                self.live.start()
+
+    def draft(self, key: int, text: str) -> None:
+        with self.lock:
+            if key in self.drafts:
+                self.drafts[key] = text
+                self._show()
+
+    def end(self, key: int, kept: bool) -> None:
+        with self.lock:
+            self.drafts.pop(key, None)
+            if not self.drafts and self.live is not None:
+                self.live.stop()
+                self.live = None
+            else:
+                self._show()
+
+    def _show(self) -> None:
+        if self.live is not None:
+            self.live.update(Group(*(Text(text, style=DRAFT_STYLE) for text in self.drafts.values() if text)))

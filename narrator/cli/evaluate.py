@@ -1,0 +1,92 @@
+"""``narrator eval``: a scorecard for a model over fixed, seeded situations of every game."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import typer
+
+from narrator.cli.common import console, fail
+from narrator.cli.llm import llm_settings
+
+EVAL_LLM_HELP = ("The model to score: endpoint (OPENAI_BASE_URL / narrator.toml; any OpenAI-compatible server) "
+                 "or local (the embedded SmolLM2, started for the run). offline has nothing to score.")
+
+
+def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
+    """Add ``narrator eval``."""
+    app.command("eval")(evaluate)
+
+
+def evaluate(
+    llm: str = typer.Option("endpoint", "--llm", help=EVAL_LLM_HELP),
+    games: int = typer.Option(2, "--games", "-n", min=1, help="Seeded games per family and language (seeds 1..N)."),
+    langs: str = typer.Option("en,ru", "--lang", help="Languages of the prompts, comma-separated: en, ru or both."),
+    only: str | None = typer.Option(None, "--only", help="Families to run, comma-separated: battaglia, ten-candles, "
+                                                         "storyteller (default: all)."),
+    prices: Path | None = typer.Option(None, "--prices", help="A price table (JSON/YAML: model: {prompt: USD per "
+                                                              "million tokens, completion: ...}; '*' for any model)."),
+    out: Path = typer.Option(Path("eval-report"), "--out", "-o", help="Directory for eval.md and eval.json."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+) -> None:
+    """Score a model on the same seeded situations as any other, before a game night.
+
+    Each family plays scripted games from seeds 1..N up to the decisions it puts to the model:
+
+      battaglia    the first night choice, accusation, ballot and shadow whisper of an 8-player
+                   game (the accusation right after a player tried a prompt injection)
+      ten-candles  an all-AI table until a token budget is spent: truths, framing, narration and
+                   the characters' choices
+      storyteller  the Dark Ages sample scenario: framing, roll requests (kernel-checked) and
+                   result narration
+
+    For every role it reports: legal first answers, answers accepted after re-asks, fallbacks
+    (and why), self-targeting, validator refusals by reason, wrong-language answers, injection
+    leaks (a speech naming the seat's secret mask), prompt/completion tokens, latency p50/p95 and,
+    with --prices, the cost. Output: DIR/eval.md and DIR/eval.json. Examples:
+
+      narrator eval --llm local --games 1 --lang en
+      OPENAI_BASE_URL=http://127.0.0.1:11434/v1 NARRATOR_LLM_MODEL=llama3.2 narrator eval --games 3
+      narrator eval --prices prices.yaml --out reports/gpt-4o-mini
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from narrator.evaluate import score
+    from narrator.evaluate.situations import collect, steps
+
+    languages = [part.strip() for part in langs.split(",") if part.strip()]
+    if not languages or any(lang not in ("en", "ru") for lang in languages):
+        fail(f"--lang {langs!r}: give en, ru or en,ru")
+    try:
+        chosen = score.families(part.strip() for part in only.split(",")) if only else score.families(None)
+        table = score.load_prices(prices) if prices else None
+    except (ValueError, OSError) as error:
+        fail(str(error))
+    if llm == "offline":
+        fail("--llm offline: the scripted agents have nothing to score; use --llm local or endpoint")
+    seeds = list(range(1, games + 1))
+    started = time.perf_counter()
+    with llm_settings(llm) as settings:
+        if settings is None:
+            fail("no model to score: configure an endpoint (OPENAI_BASE_URL) or use --llm local")
+        total = sum(steps(family, games, len(languages)) for family in chosen)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=console, disable=not progress) as bar:
+            task = bar.add_task("eval " + ", ".join(chosen), total=total)
+            collected = collect(settings, chosen, seeds, languages, lambda: bar.advance(task),
+                                workers=len(settings.endpoints) * settings.parallel)
+        model = settings.model_for("bot")
+    card = score.scorecard(collected, prices=table)
+    command = shlex.join(["narrator", "eval", *sys.argv[2:]]) if len(sys.argv) > 1 else "narrator eval"
+    report, data = score.write(out, card, model=model, command=command)
+    total = card["total"]
+    console.print(f"{total['decisions']} decisions in {time.perf_counter() - started:.0f} s; legal first answer "
+                  f"{_rate(total['legal_first_answer'])}, fallbacks {_rate(total['fallbacks'])}; "
+                  f"report: {report} (and {data.name})", highlight=False)
+
+
+def _rate(share: dict) -> str:  # type: ignore[type-arg]
+    return "-" if share["rate"] is None else f"{share['rate']:.0%}"
