@@ -75,7 +75,8 @@ def to_action(ruling: Any, *, pc: str, scene: Scene, intent_task: str,
     """The kernel's action for ``ruling`` (a :func:`ruling_model` instance) in ``scene``.
 
     A suggested approach that rolls is rolled (the scenario judged it risky), whatever ``roll`` says,
-    as the scenario's kind of action (simple or extended, its goal) with the model's traits and difficulty.
+    exactly as the scenario states it (traits, difficulty, simple or extended and its goal): the
+    model's mapping of the words to the approach is its only say (it once set a difficulty-7 roll at 2).
 
     Args:
         pc: the player character's sheet id.
@@ -99,10 +100,10 @@ def to_action(ruling: Any, *, pc: str, scene: Scene, intent_task: str,
     spec = approach.roll if approach is not None else None
     task = approach.id if approach is not None else f"{intent_task}:{'+'.join(traits)}"
     combat = scene.fight is not None or bool(spec and spec.combat)
-    if spec is not None:  # a suggested roll: the scenario's kind of action and goal, the model's traits and difficulty
-        return Ruled(Roll(character=pc, traits=traits, difficulty=ruling.difficulty, action=spec.action, task=task,
-                          target=spec.target if spec.action == "extended" else 0, combat=combat), approach=approach.id
-                     if approach else None)
+    if spec is not None:  # a suggested roll, as the scenario states it: a model cannot make it easier
+        return Ruled(Roll(character=pc, traits=tuple(spec.traits), difficulty=spec.difficulty, action=spec.action,
+                          task=task, target=spec.target if spec.action == "extended" else 0, combat=combat),
+                     approach=approach.id if approach else None)
     if ruling.action == "resisted":
         if ruling.opponent == NONE:
             raise RulingRefused("a resisted roll needs an opponent: name who resists, or make it simple")

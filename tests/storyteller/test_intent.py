@@ -304,3 +304,13 @@ def test_the_x_card_makes_the_last_told_text_a_line(tmp_path: Path) -> None:
     voice.x_card()
     assert voice.safety.problem("The lanterns on the far bank flicker.", "en") is not None
     assert written and written[0]["kind"] == "setup" and written[0]["x_card"] and written[0]["lines"] >= 1
+
+
+def test_a_ruling_naming_a_suggested_roll_is_that_roll_as_the_scenario_states_it(landing: object) -> None:
+    """The model maps the words to 'persuade' but asks Wits at difficulty 2: the scenario's roll stands."""
+    _state, scene, _sheet, model, _game = landing
+    ruled = to_action(model.model_validate(json.loads(ruling(approach="persuade", attribute="wits", difficulty=2,
+                                                              roll=False))),
+                      pc=SHEET, scene=scene, intent_task=FREE, opponent_traits={})
+    assert ruled.action is not None and ruled.action.task == "persuade"
+    assert ruled.action.traits == ("charisma", "etiquette") and ruled.action.difficulty == 7
