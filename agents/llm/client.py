@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -209,6 +210,8 @@ class Reply:
     prompt_tokens: int
     completion_tokens: int
     model: str
+    estimated: bool = False
+    """The tokens are estimated (a stream without usage), not the server's count."""
 
 
 def invoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSettings, *,
@@ -276,7 +279,19 @@ async def ainvoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSett
         raise _transport_error(error, deadline) from error
     finally:
         _DEADLINE.reset(token)
-    return _reply(answer, start, model)
+    reply = _reply(answer, start, model)
+    if stream is not None and not (reply.prompt_tokens or reply.completion_tokens):
+        reply = _estimated(reply, messages)
+    return reply
+
+
+def _estimated(reply: Reply, messages: Sequence[BaseMessage]) -> Reply:
+    """A streamed reply whose server sent no usage (llama.cpp's ignores ``stream_options``): tokens
+    estimated at four characters each, so the budget still counts them (the record says so)."""
+    prompt = sum(len(str(m.content)) for m in messages)
+    message = reply.message
+    answer = len(str(message.content or "")) + sum(len(json.dumps(c["args"])) for c in message.tool_calls)
+    return Reply(message, reply.latency_ms, max(1, prompt // 4), max(1, answer // 4), reply.model, estimated=True)
 
 
 def stream_invoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSettings, *,

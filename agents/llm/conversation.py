@@ -203,7 +203,8 @@ class Conversation:
         self.accounting.budget.charge(reply.prompt_tokens + reply.completion_tokens)
         self._record(CallRecord(self.role, self.model_name, attempt, reply.latency_ms, outcome,
                                 reply.prompt_tokens, reply.completion_tokens, seat=self.log.seat,
-                                error=parsed.error, completion=(parsed.text or "")[:RAW_KEPT]))
+                                error=parsed.error, completion=(parsed.text or "")[:RAW_KEPT],
+                                estimated=reply.estimated))
         return parsed
 
     def _record(self, call: CallRecord) -> None:

@@ -38,6 +38,8 @@ class CallRecord:
     error: str | None = None
     completion: str | None = None
     """The raw answer (truncated), kept so a fallback can be understood from the transcript."""
+    estimated: bool = False
+    """The tokens are estimated: a streamed answer whose server reported no usage."""
     prompt: str | None = None
     """The request this call sent (its last message, truncated): the seat's own view, never another's."""
 
