@@ -16,11 +16,13 @@ Two goals (issue 10, "Start-up"), on the 2-core machine:
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 COMMANDS = (["--help"], ["roll", "7", "-d", "6"], ["odds", "7", "-d", "6"])
@@ -43,28 +45,46 @@ def command_seconds(args: list[str], repeat: int) -> list[float]:
     return times
 
 
-def simulate_split(args: list[str], out: Path) -> tuple[float, float, int]:
-    """Run ``narrator simulate ...`` in a child process; its wall seconds, seconds inside run_games, games."""
+@dataclass(frozen=True)
+class Split:
+    """One simulate run: wall and CPU seconds, in all and inside :func:`run_games` (the games)."""
+
+    wall: float
+    inside: float
+    games: int
+    cpu: float
+    """CPU seconds of the command's own process."""
+    cpu_inside: float
+    """Of which inside run_games (the native engine plays in this process)."""
+    helpers: float
+    """CPU seconds of its worker processes (the kernel's sample check, the plot workers)."""
+
+
+def simulate_split(args: list[str], out: Path) -> Split:
+    """Run ``narrator simulate ...`` in a child process and time it, inside and outside the games."""
     probe = (
-        "import sys, time\n"
-        "start = time.perf_counter()\n"
+        "import resource, sys, time\n"
+        "start, cpu0 = time.perf_counter(), time.process_time()\n"
         "import narrator.playtest.runner as runner\n"
-        "inside = [0.0, 0]\n"
+        "inside = [0.0, 0, 0.0]\n"
         "real = runner.run_games\n"
         "def timed(play, jobs, **kw):\n"
-        "    t = time.perf_counter(); rows = real(play, jobs, **kw)\n"
-        "    inside[0] += time.perf_counter() - t; inside[1] += len(jobs); return rows\n"
+        "    t, c = time.perf_counter(), time.process_time(); rows = real(play, jobs, **kw)\n"
+        "    inside[0] += time.perf_counter() - t; inside[1] += len(jobs); inside[2] += time.process_time() - c\n"
+        "    return rows\n"
         "runner.run_games = timed\n"
         "import narrator.playtest as playtest; playtest.run_games = timed\n"
         "from narrator.cli.main import app\n"
         "try:\n"
         f"    app({[*args, '--out', str(out), '--no-progress']!r}, standalone_mode=False)\n"
         "finally:\n"
-        "    print(time.perf_counter() - start, inside[0], inside[1])\n"
+        "    kids = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "    print(time.perf_counter() - start, inside[0], inside[1], time.process_time() - cpu0, inside[2],\n"
+        "          kids.ru_utime + kids.ru_stime)\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True)
-    wall, inside, games = done.stdout.split()[-3:]
-    return float(wall), float(inside), int(games)
+    wall, inside, games, cpu, cpu_inside, helpers = done.stdout.split()[-6:]
+    return Split(float(wall), float(inside), int(games), float(cpu), float(cpu_inside), float(helpers))
 
 
 def main() -> None:
@@ -85,12 +105,15 @@ def main() -> None:
         print(f"simulate, share of wall time outside playing (goal < {OUTSIDE_TARGET:.0%}):")
         for name, command in SIMULATIONS.items():
             with tempfile.TemporaryDirectory() as out:
-                wall, inside, games = simulate_split(command, Path(out))
-            outside = (wall - inside) / wall
+                run = simulate_split(command, Path(out))
+            outside = (run.wall - run.inside) / run.wall
             mark = "ok" if outside < OUTSIDE_TARGET else "SLOW"
-            print(f"  {name:12} {games} games: wall {wall:.2f} s, playing {inside:.2f} s, "
-                  f"outside {wall - inside:.2f} s = {outside:.0%}  {mark}")
-
+            print(f"  {name:12} {run.games} games: wall {run.wall:.2f} s, playing {run.inside:.2f} s, "
+                  f"outside {run.wall - run.inside:.2f} s = {outside:.0%}  {mark}")
+            # CPU seconds do not grow with other programs' load (the wall split does, on a shared machine)
+            print(f"  {'':12} CPU: this process {run.cpu:.2f} s ({run.cpu_inside:.2f} s playing, "
+                  f"{run.cpu - run.cpu_inside:.2f} s outside), workers {run.helpers:.2f} s; "
+                  f"load average {os.getloadavg()[0]:.1f}")
 
 if __name__ == "__main__":
     main()
