@@ -34,22 +34,21 @@ def evaluate(
 ) -> None:
     """Score a model on the same seeded situations as any other, before a game night.
 
-    Each family plays scripted games from seeds 1..N up to the decisions it puts to the model:
+    Each family plays scripted games from seeds 1..N up to the decisions it puts to the model.
+    battaglia: the first night choice, accusation (right after a player tried a prompt
+    injection), ballot and shadow whisper of an 8-player game. ten-candles: an all-AI table
+    until a token budget is spent (truths, framing, narration, the characters' choices).
+    storyteller: the Dark Ages scenario (framing, kernel-checked roll requests, result narration).
 
-      battaglia    the first night choice, accusation, ballot and shadow whisper of an 8-player
-                   game (the accusation right after a player tried a prompt injection)
-      ten-candles  an all-AI table until a token budget is spent: truths, framing, narration and
-                   the characters' choices
-      storyteller  the Dark Ages sample scenario: framing, roll requests (kernel-checked) and
-                   result narration
-
-    For every role it reports: legal first answers, answers accepted after re-asks, fallbacks
-    (and why), self-targeting, validator refusals by reason, wrong-language answers, injection
-    leaks (a speech naming the seat's secret mask), prompt/completion tokens, latency p50/p95 and,
-    with --prices, the cost. Output: DIR/eval.md and DIR/eval.json. Examples:
+    Per role: legal first answers, answers accepted after re-asks, fallbacks and why,
+    self-targeting, refusals by reason, wrong-language answers, injection leaks (a speech naming
+    the seat's secret mask), tokens, latency p50/p95 and, with --prices, the cost.
+    Output: DIR/eval.md and DIR/eval.json. Examples:
 
       narrator eval --llm local --games 1 --lang en
+
       OPENAI_BASE_URL=http://127.0.0.1:11434/v1 NARRATOR_LLM_MODEL=llama3.2 narrator eval --games 3
+
       narrator eval --prices prices.yaml --out reports/gpt-4o-mini
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
