@@ -5,6 +5,7 @@ and a roll from the sheet with its history."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -112,3 +113,31 @@ def test_a_seat_rolls_from_its_own_sheet_and_keeps_a_history(tables: Tables) -> 
     refused = tables.act(created, 1, {**roll, "traits": "dexterity+lore"}).json()
     assert refused["ok"] is False and refused["rejection"]["code"] == "TRAIT_NOT_ON_SHEET"
     assert tables.state(created, 0)["view"]["turn"] in (0, 1) and HOST not in tables.state(created, 1)["waiting_for"]
+
+
+def test_a_restart_between_two_replies_to_a_teamwork_invitation_resumes_the_same_scene(data_dir: Path) -> None:
+    """The server stops after Ruth asked for help and before Elias answered: after the restart Elias is
+    asked the same question, and the teamwork roll has the same members."""
+    from fastapi.testclient import TestClient
+
+    from narrator.web import create_app
+
+    options = {"troupe": ["ruth", "elias", "hattie"], "scenario": SCENARIO}
+    with TestClient(create_app(data_dir)) as client:
+        tables = Tables(client)
+        created = tables.create(game="wild-west", options=options, names=["Anna", "Boris", "Cleo"], seed=4)
+        choose(tables, created, 0, "board")
+        choose(tables, created, 0, "mend-wheel")
+        before = tables.state(created, 1)
+        assert before["waiting_for"] == [1, 2] and any(m["action"].get("joins") for m in before["table_moves"])
+        choose(tables, created, 2, "pass")  # Cleo declines; Boris has not answered yet
+    with TestClient(create_app(data_dir)) as client:
+        tables = Tables(client)
+        tables.settle(created["table"])
+        after = tables.state(created, 1)
+        assert after["waiting_for"] == [1] and after["view"] == before["view"]
+        join = next(m["action"] for m in after["table_moves"] if m["action"].get("joins"))
+        assert tables.act(created, 1, join).json()["ok"]
+        table = tables.manager.get(created["table"])
+        team = next(e.data for e in table.events if e.kind == "team_resolved")
+        assert team["members"] == ["ruth", "elias"]  # Cleo's refusal survived the restart
