@@ -30,7 +30,7 @@ def records(path: Path) -> list[dict[str, Any]]:
 
 def rule_on(intent: str, path: Path, *, book: str = "dark_ages", lang: str = "en", base_url: str | None = None,
             http_client: Any = None, seed: int = 3, scene: str | None = None,
-            safety: Any = None) -> dict[str, Any]:
+            safety: Any = None, memory: str = "") -> dict[str, Any]:
     """Type ``intent`` at the first scene (or ``scene``); play until the Storyteller's move on it stands (or the player is
     asked again). ``base_url`` None: the template Storyteller alone. Returns the records and the seat."""
     said: list[str] = []
@@ -40,6 +40,7 @@ def rule_on(intent: str, path: Path, *, book: str = "dark_ages", lang: str = "en
     if base_url is not None:
         table, _voice = attach_llm(table, settings(base_url), player, said.append, http_client=http_client,
                                    safety=safety)
+        _voice.memory = memory  # a chronicle's bounded memory (empty outside one)
     session = table.session
     session.step()  # the opening scene
     if scene is not None and scene != session.state.scene:
