@@ -15,13 +15,6 @@ from narrator.rules.core import HOST, Action, PlayerId, Rejection
 from narrator.storyteller.intent import FREE, MAX_INTENT, clean_intent, explain, match_intent
 from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
 
-HELP = {
-    "en": "Type the number of an approach; add w to spend a Willpower point (e.g. 2w), a to take the automatic "
-          "success of pool >= difficulty (e.g. 1a); q quits (the game is saved).",
-    "ru": "Введите номер подхода; добавьте w, чтобы потратить пункт Силы воли (например, 2w), a — чтобы взять "
-          "автоматический успех, если запас не меньше сложности (например, 1a); q — выход (игра сохранена).",
-}
-
 
 class QuitGame(EOFError):
     """The player left the table (EOF or ``q``); the transcript can be resumed."""
@@ -133,7 +126,7 @@ class TerminalPlayer(Seat):
                 self.say("[bold]" + escape(message(self.lang, "improv.x_card")) + "[/]")
                 continue
             if text.strip().lower() in ("?", "h", "help", "помощь"):
-                self.say(HELP.get(self.lang, HELP["en"]))
+                self.say(escape(message(self.lang, "storyteller.help")))
                 self.say(escape(message(self.lang, "improv.help")))
                 self.say(escape(ref.say("commands")))
                 continue
