@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from narrator.agents.base import Decision, Request, Seat
-from narrator.agents.ten_candles.survivor import ScriptedSurvivor
+from narrator.agents.ten_candles.variety import VariedSurvivor
 from narrator.rules.core import Action
 from narrator.rules.ten_candles.actions import (
     ArrangeStack,
@@ -127,7 +127,7 @@ class HumanSurvivor(Seat):
         self.seat, self.io, self.lang = seat, io, lang
         self.name = "human"
         self.words = PROMPTS[lang]
-        self.suggester = ScriptedSurvivor(seat, seed=seed, lang=lang)
+        self.suggester = VariedSurvivor(seat, seed=seed, lang=lang)  # suggests looks nobody at the table has
         self.status = status
         self.announce = announce
         self.reference = Reference(lang)

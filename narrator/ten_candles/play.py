@@ -25,8 +25,8 @@ from narrator.rules.ten_candles.state import Phase
 from narrator.session import NARRATION, Session
 from narrator.ten_candles.human import HumanIO, HumanSurvivor
 from narrator.ten_candles.narration import describe
-from narrator.ten_candles.simulate import make_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
+from narrator.ten_candles.table_gm import narrated_table
 from narrator.transcript import TranscriptWriter
 
 PLAYING = {str(p) for p in (Phase.SCENE, Phase.ROLL, Phase.REROLL, Phase.DEATH, Phase.NARRATION, Phase.TRUTHS)}
@@ -65,8 +65,8 @@ class Table:
         self.storyteller = TemplateStoryteller(lang=settings.lang, module=settings.module, seed=settings.seed)
         humans = {s: HumanSurvivor(s, io, lang=settings.lang, seed=settings.seed, status=status,
                                    announce=settings.humans > 1) for s in range(settings.humans)}
-        self.agents = make_table(settings.humans + settings.ai, settings.seed, lang=settings.lang,
-                                             voice=self.storyteller, human=humans)
+        self.agents = narrated_table(settings.humans + settings.ai, settings.seed, lang=settings.lang,
+                                     voice=self.storyteller, human=humans)
         self.names: dict[int, str] = {}
         self.session: Session | None = None
         self.last_burn = clock()

@@ -5,7 +5,14 @@ It implements :class:`agents.ten_candles.voice.Storyteller` from the YAML materi
 truths; shared tables of truths, signs, framings and outcome lines), in Russian or English. It is
 fed only the GM's view and the events the GM seat sees, and it never draws an entry that touches
 one of the table's lines (tags or words, :class:`agents.ten_candles.material.Safety`); veiled
-entries come last and are marked off-screen. An X-card drops the current thread for good.
+entries come last and are marked off-screen. An X-card drops the current thread for good: the
+place and the conflict it touched are never drawn again, and a conflict under way is given another task.
+
+No line repeats within a scene: every draw moves on from the entries and texts the scene already
+heard (openings, signs, framings, outcomes), a conflict is not offered twice in a scene nor, unless
+the module marks it ``repeatable``, twice in a game; when a table runs out, the tasks every module
+shares (``tables.yaml`` ``conflicts``) or a sign of Them appended to the line vary it instead.
+Russian framings agree with the active character's gender (``ru_f``, :mod:`agents.ten_candles.variety`).
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.ten_candles import material as mat
+from narrator.agents.ten_candles.variety import form, gender_of
 from narrator.rules.core import HOST, Event, PlayerId
 
 
@@ -57,6 +65,13 @@ class TemplateStoryteller:
         """Every entry drawn, by table (audited by the tests: nothing touching a line)."""
         self.history: list[tuple[str, str]] = []
         """(what, text) of everything said, e.g. ``("failure", "It fails...")``."""
+        self.scene = 0
+        self.heard: dict[int, set[str]] = {}
+        """Scene -> the texts said in it (no line is said twice in a scene)."""
+        self.used: dict[int, set[int]] = {}
+        """Scene -> ``id()`` of the entries drawn in it (a template is not used twice while others are left)."""
+        self.framed: set[int] = set()
+        """``id()`` of every conflict framed in the game (only ``repeatable`` ones come again)."""
 
     # -- memory ---------------------------------------------------------------------------------
 
@@ -67,6 +82,7 @@ class TemplateStoryteller:
                 self.names[event.data["seat"]] = event.data["name"]
 
     def _setup(self, view: Any) -> None:
+        self.scene = int(getattr(view, "scene", 0) or 0)
         if self.safety is None:
             self.safety = mat.Safety.from_texts(view.lines, view.veils)
             if self.module_name is None:
@@ -84,23 +100,70 @@ class TemplateStoryteller:
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def _draw(self, table: str, entries: Sequence[mat.Entry]) -> mat.Entry | None:
+    def _order(self, entries: Sequence[mat.Entry]) -> list[mat.Entry]:
+        """The entries the table may see and no X-card dropped, from a seeded start: the ones this scene
+        has not drawn first."""
         assert self.safety is not None
-        fresh = [e for e in entries if id(e) not in self.dropped]
-        entry = mat.pick(self.rng, fresh, self.safety)
-        if entry is not None:
-            self.drawn.append((table, entry))
+        pool = mat.allowed([e for e in entries if id(e) not in self.dropped], self.safety)
+        if not pool:
+            return []
+        start = self.rng.randrange(len(pool))
+        turned = [pool[(start + k) % len(pool)] for k in range(len(pool))]
+        used = self.used.get(self.scene, set())
+        return [e for e in turned if id(e) not in used] + [e for e in turned if id(e) in used]
+
+    def _draw(self, table: str, entries: Sequence[mat.Entry]) -> mat.Entry | None:
+        order = self._order(entries)
+        if not order:
+            return None
+        return self._take(table, order[0])
+
+    def _take(self, table: str, entry: mat.Entry) -> mat.Entry:
+        self.used.setdefault(self.scene, set()).add(id(entry))
+        self.drawn.append((table, entry))
         return entry
 
-    def _say(self, what: str, entry: mat.Entry | None, **values: Any) -> str:
-        text = mat.text(entry, self.lang).format_map(_Values(values))
+    def _render(self, entry: mat.Entry | None, gender: str, values: dict[str, Any]) -> str:
+        text = form(entry, self.lang, gender).format_map(_Values(values))
         if entry is not None and self.safety is not None and self.safety.veiled(entry):
             text = f"{text} {mat.load('tables')['veil'][self.lang]}"
+        return text
+
+    def _say(self, what: str, entry: mat.Entry | None, **values: Any) -> str:
+        text = self._render(entry, self._gender(values), values)
+        return self._note(what, text)
+
+    def _note(self, what: str, text: str) -> str:
+        self.heard.setdefault(self.scene, set()).add(text)
         self.history.append((what, text))
         return text
 
+    def _gender(self, values: dict[str, Any]) -> str:
+        return gender_of(str(values.get("name") or ""), self.lang) if values.get("name") else "m"
+
+    def _line(self, what: str, table: str, entries: Sequence[mat.Entry], **values: Any) -> str:
+        """A line of ``entries`` this scene has not heard; when all were heard, one with a sign of Them
+        the scene has not heard either (the neutral line when the table's lines block everything)."""
+        heard = self.heard.setdefault(self.scene, set())
+        gender = self._gender(values)
+        order = self._order(entries)
+        for entry in order:
+            text = self._render(entry, gender, values)
+            if text not in heard:
+                self._take(table, entry)
+                return self._note(what, text)
+        if not order:
+            return self._note(what, mat.NEUTRAL[self.lang])
+        text = self._render(self._take(table, order[0]), gender, values)
+        for sign in self._order([*self.module.get("manifestations", []), *mat.load("tables")["signs"]]):
+            varied = f"{text} {self._render(sign, gender, {})}"
+            if varied not in heard:
+                self._take("signs", sign)
+                return self._note(what, varied)
+        return self._note(what, text)
+
     def _outcome(self, key: str, **values: Any) -> str:
-        return self._say(key, self._draw(key, mat.load("tables")["outcomes"][key]), **values)
+        return self._line(key, key, mat.load("tables")["outcomes"][key], **values)
 
     def _name(self, view: Any, seat: PlayerId) -> str:
         name = view.characters[seat].name if 0 <= seat < len(view.characters) else ""
@@ -121,8 +184,8 @@ class TemplateStoryteller:
         self._setup(view)
         self._next_place()
         place = mat.text(self.place, self.lang)
-        opening = self._draw("openings", self.module["openings"])
-        text = self._say("opening", opening, place=place, place_cap=place[:1].upper() + place[1:])
+        text = self._line("opening", "openings", self.module["openings"], place=place,
+                          place_cap=place[:1].upper() + place[1:])
         if self.rng.random() < 0.6:
             text += " " + self.sign()
         return text
@@ -130,7 +193,7 @@ class TemplateStoryteller:
     def sign(self) -> str:
         """One of Their manifestations: the module's first, the shared signs otherwise."""
         entries = [*self.module.get("manifestations", []), *mat.load("tables")["signs"]]
-        return self._say("sign", self._draw("signs", entries))
+        return self._line("sign", "signs", entries)
 
     def speak_truth(self, view: Any) -> tuple[str, str]:
         """A truth not yet spoken; sometimes one only the GM may speak (L331)."""
@@ -143,6 +206,8 @@ class TemplateStoryteller:
         fresh = [e for e in entries if prefix + mat.text(e, self.lang) not in spoken]
         entry = self._draw("truths", fresh or entries)
         text = prefix + mat.text(entry, self.lang)
+        if not fresh and entry is not None:  # every fact of the tables spoken: this one again, said otherwise
+            text = prefix + tables["truth_again"][self.lang] + mat.text(entry, self.lang)
         topic = str(entry.get("topic", "general")) if entry is not None else "general"
         self.history.append(("truth", text))
         return text, topic
@@ -162,12 +227,30 @@ class TemplateStoryteller:
         name = self._name(view, active)
         if moment:
             text = (view.characters[active].moment or "").strip()
-            return self._say("frame_moment", self._draw("framing", framing["moment"]), name=name, moment=text)
-        candidates = [c for c in self.module["conflicts"] if bool(c.get("dangerous")) == dangerous]
-        self.conflict = self._draw("conflicts", candidates or self.module["conflicts"])
+            return self._line("frame_moment", "framing", framing["moment"], name=name, moment=text)
+        self.conflict = self._pick_conflict(dangerous)
         task = mat.text(self.conflict, self.lang)
         kind = "dangerous" if dangerous else "normal"
-        return self._say(f"frame_{kind}", self._draw("framing", framing[kind]), name=name, conflict=task)
+        return self._line(f"frame_{kind}", "framing", framing[kind], name=name, conflict=task)
+
+    def _pick_conflict(self, dangerous: bool) -> mat.Entry | None:
+        """A task for the conflict: the module's, of its kind, not yet offered in this scene (nor in the
+        game unless ``repeatable``), never one an X-card dropped; else the tasks every module shares."""
+        scene = self.used.get(self.scene, set())
+
+        def fresh(entry: mat.Entry) -> bool:
+            return id(entry) not in scene and (bool(entry.get("repeatable")) or id(entry) not in self.framed)
+
+        own, shared = self.module["conflicts"], mat.load("tables")["conflicts"]
+        kind = [c for c in own if bool(c.get("dangerous")) == dangerous]
+        shared_kind = [c for c in shared if bool(c.get("dangerous")) == dangerous]
+        for pool in ([c for c in kind if fresh(c)], [c for c in shared_kind if fresh(c)], [c for c in own if fresh(c)],
+                     [c for c in shared if fresh(c)], [*own, *shared]):
+            order = self._order(pool)
+            if order:
+                self.framed.add(id(order[0]))
+                return self._take("conflicts", order[0])
+        return None
 
     def narrate_outcome(self, view: Any, events: Sequence[Event]) -> str:
         """The outcome the kernel settled, when the GM narrates it (L283, L289): burned cards,
@@ -175,7 +258,9 @@ class TemplateStoryteller:
         self._setup(view)
         moment = any(e.kind == "moment_burned" for e in events)
         parts = [self._event_line(view, e) for e in events if not (moment and e.kind == "conflict_resolved")]
-        return " ".join(p for p in parts if p) or self._outcome("success_gm", name="", candles=view.lit)
+        active = next((e.data["active"] for e in events if e.kind in ("conflict_called", "conflict_resolved")), None)
+        name = self._name(view, active) if active is not None else ""
+        return " ".join(p for p in parts if p) or self._outcome("success_gm", name=name, candles=view.lit)
 
     def _event_line(self, view: Any, event: Event) -> str:
         data = event.data
@@ -222,7 +307,16 @@ class TemplateStoryteller:
                 self.dropped.add(id(entry))
         self.conflict = None
         self._next_place()
-        return self._say("x_card", self._draw("xcard", mat.load("tables")["xcard"]))
+        tables = mat.load("tables")
+        text = self._line("x_card", "xcard", tables["xcard"])
+        open_conflict = getattr(view, "conflict", None)
+        if open_conflict is not None and not open_conflict.moment:
+            # the dice stay (no mechanics change), the dropped task does not: the roll decides another
+            self.conflict = self._pick_conflict(open_conflict.dangerous)
+            name = self._name(view, open_conflict.active)
+            text += " " + self._line("x_card_reframe", "xcard_reframe", tables["xcard_reframe"], name=name,
+                                     conflict=mat.text(self.conflict, self.lang))
+        return text
 
     def _next_place(self) -> None:
         places = [p for p in self.module["places"] if id(p) not in self.dropped]

@@ -7,8 +7,8 @@ from typing import Any
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 
 from narrator.session import Session
-from narrator.ten_candles.simulate import make_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
+from narrator.ten_candles.table_gm import narrated_table
 from narrator.transcript import MemoryRecorder
 
 
@@ -17,7 +17,7 @@ def recorded_game(players: int, seed: int, *, lang: str = "en", lines: tuple[str
                                                                             TemplateStoryteller | None]:
     """A whole game by scripted survivors and the scripted GM, recorded in memory."""
     voice = TemplateStoryteller(lang=lang, module=module, seed=seed) if storyteller else None
-    agents = make_table(players, seed, lang=lang, voice=voice)
+    agents = narrated_table(players, seed, lang=lang, voice=voice)
     recorder = MemoryRecorder()
     session = Session(GAME, TenCandlesConfig(players=players, lines=lines), agents, seed=seed, recorder=recorder)
     session.write_header()

@@ -107,7 +107,10 @@ def test_reckless_survivors_embrace_the_brink_more_often() -> None:
         for seed in range(200):
             agent = ScriptedSurvivor(seat, seed=seed)
             agent.persona = persona_from_cards(*cards, "", random.Random(seed))
-            embraced += _move(agent.act(_request(failing, seat))).kind == "embrace_brink"
+            request = _request(failing, seat)
+            # the choice measured is embrace or accept: a reckless survivor shows a hidden Brink first
+            request = replace(request, legal=tuple(a for a in request.legal if a.kind != "reveal_brink"))
+            embraced += _move(agent.act(request)).kind == "embrace_brink"
         counts[label] = embraced
     assert counts["reckless"] > counts["careful"] + 10
 
