@@ -111,6 +111,21 @@ def refusal(lang: str, code: str, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
-def health_name(lang: str, level: str) -> str:
-    """A health level of the Storyteller books' combat data (``Injured``, ``unhurt``) in ``lang``."""
+def health_name(lang: str, level: str, gender: str = "m") -> str:
+    """A health level of the Storyteller books' combat data (``Injured``, ``unhurt``) in ``lang``, in the
+    form for ``gender`` (``"f"``: «невредима», «Ранена»; the catalogue's ``health_f``)."""
+    if gender == "f":
+        found = catalogue(lang).get("health_f", {}).get(level)
+        if found:
+            return str(found)
     return str(catalogue(lang)["health"].get(level, level))
+
+
+def character_gender(lang: str, character: str, view: Mapping[str, Any] | None = None) -> str:
+    """``"f"`` or ``"m"``: a Storyteller character's grammatical gender, from its sheet's ``gender``
+    (``f``/``m``) when the view's sheet has one, else the catalogue's ``genders`` (the shipped
+    characters), else ``"m"``."""
+    for sheet in (view or {}).get("sheets", ()):
+        if str(sheet.get("id")) == character and str(sheet.get("gender", "")).lower()[:1] in ("f", "m"):
+            return str(sheet["gender"]).lower()[:1]
+    return "f" if str(catalogue(lang).get("genders", {}).get(character, "m")) == "f" else "m"

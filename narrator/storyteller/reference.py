@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from narrator.agents.i18n import catalogue, health_name, message, plural
+from narrator.agents.i18n import catalogue, character_gender, health_name, message, plural
 from narrator.rules.core import Event
 from narrator.rules.storyteller.sheet import ATTRIBUTES
 from narrator.storyteller.data import read_yaml
@@ -58,8 +58,9 @@ class Reference:
         found = catalogue(self.lang)["traits"].get(name)
         return str(found) if found else name.replace("_", " ").capitalize()
 
-    def health(self, level: str) -> str:
-        return health_name(self.lang, level)
+    def health(self, level: str, character: str = "") -> str:
+        """A health level in the form that agrees with the character («Рут: Ранена»)."""
+        return health_name(self.lang, level, character_gender(self.lang, character) if character else "m")
 
     def weapon(self, name: Any) -> str:
         found = catalogue(self.lang)["weapons"].get(str(name))
@@ -93,7 +94,7 @@ class Reference:
 
     def _health(self, cond: Mapping[str, Any]) -> str:
         damage = len(cond.get("damage", ()))
-        text = self.health(str(cond.get("health", "unhurt")))
+        text = self.health(str(cond.get("health", "unhurt")), str(cond.get("id", "")))
         return text + (f" ({plural(self.lang, 'wounds', damage)})" if damage else "")
 
     def scene(self, view: Mapping[str, Any], present: Collection[str] | None = None) -> list[str]:

@@ -3,8 +3,11 @@ and narrates the kernel's results from the scenario and narration data.
 
 It implements :class:`StorytellerVoice`, the small interface a later LLM Storyteller replaces:
 ``frame_scene(view) -> text``, ``options(view)`` / ``propose(view, choice) -> action``,
-``narrate(view, events) -> lines``. It keeps no state of its own: every decision is read from the
-kernel's host view, so a resumed game continues exactly where it stopped.
+``narrate(view, events) -> lines``. Every decision is read from the kernel's host view, so a resumed
+game continues exactly where it stopped. Its only memory is what it said in each scene: no line is said
+twice in a scene (each result category has several lines, ``prompts/storyteller/narration.yaml``; an
+approach's own line is said once a scene, later tries take the next generic one), chosen without
+randomness from the scene and turn. A resumed game narrates its past again, which rebuilds it.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
-from narrator.agents.i18n import catalogue, message, plural
+from narrator.agents.i18n import catalogue, character_gender, health_name, message, plural
 from narrator.rules.core import HOST, Action, Event, PlayerId
 from narrator.rules.storyteller.actions import (
     Attack,
@@ -120,6 +123,33 @@ class TemplateStoryteller:
         self.scenario, self.lang, self.pc = scenario, lang, pc
         self.lines = narration.get(scenario.book, {}).get(lang) or narration.get(scenario.book, {}).get("en", {})
         self.npc_names = scenario.npc_names(lang)
+        self.said: dict[int, set[str]] = {}
+        """Scene number (``scene_count``) -> the lines said in it."""
+
+    def _fresh(self, view: View, key: str, **values: Any) -> str | None:
+        """The first line of ``self.lines[key]`` (from one set by the scene and turn) not said in this
+        scene yet, filled and remembered; ``None`` when every one was said."""
+        options = list(self.lines.get(key) or [])
+        if not options:
+            return None
+        said = self.said.setdefault(int(view.get("scene_count") or 0), set())
+        start = int(view.get("scene_count") or 0) * 7 + int(view.get("turn") or 0)
+        for k in range(len(options)):
+            line = str(options[(start + k) % len(options)]).format(**values)
+            if line not in said:
+                said.add(line)
+                return line
+        return None
+
+    def _once(self, view: View, line: str | None) -> str | None:
+        """``line`` unless this scene already heard it (then ``None``), remembered."""
+        if not line:
+            return None
+        said = self.said.setdefault(int(view.get("scene_count") or 0), set())
+        if line in said:
+            return None
+        said.add(line)
+        return line
 
     # -- reading the view --------------------------------------------------------------------
 
@@ -462,8 +492,8 @@ class TemplateStoryteller:
             order = ", ".join(self._name(view, c) for c in data["order"])
             return [f"Initiative: {order}." if self.lang == "en" else f"Инициатива: {order}."]
         if event.kind == "attack_rolled" and data.get("net", 0) < 1:
-            return [f"{self._name(view, str(data['character']))} misses." if self.lang == "en"
-                    else f"{self._name(view, str(data['character']))} промахивается."]
+            line = self._fresh(view, "misses", name=self._name(view, str(data["character"])))
+            return [line] if line else []
         if event.kind == "wounded":
             return [self._wound_line(view, data)]
         if event.kind == "story_ended":
@@ -474,12 +504,14 @@ class TemplateStoryteller:
 
     def _result_lines(self, view: View, data: Mapping[str, Any], character: str, category: str) -> list[str]:
         name = self._name(view, character)
-        lines = [line.format(name=name) for line in self.lines.get(category, [])[:1]]
+        generic = self._fresh(view, category, name=name)
+        lines = [generic] if generic else []
         scene = self._scene(view)
         approach = self._approach(scene, str(data.get("task", ""))) if scene else None
         outcome = "botch" if category == "botch" else "failure" if category == "failure" else "success"
         if approach and outcome in approach.says:
-            lines.append(approach.says[outcome].get(self.lang))
+            own = self._once(view, approach.says[outcome].get(self.lang))  # an approach's own line: once a scene
+            lines += [own] if own else []
         if data.get("action") == "extended" and data.get("target"):
             progress = f"{data.get('total')}/{data.get('target')}"
             lines.append(f"Progress: {progress}" + (" (reset by the botch)" if data.get("reset") else "")
@@ -490,16 +522,15 @@ class TemplateStoryteller:
     def _contest_lines(self, view: View, data: Mapping[str, Any]) -> list[str]:
         winner = data.get("winner")
         if winner is None:
-            text = "Neither side gives way." if self.lang == "en" else "Ни одна сторона не уступает."
-            lines = [text + (" The contest goes on." if data.get("continues") and self.lang == "en" else
-                             " Состязание продолжается." if data.get("continues") else "")]
+            said = self._fresh(view, "deadlock")
         else:
-            verb = "prevails by" if self.lang == "en" else "берёт верх на"
-            lines = [f"{self._name(view, str(winner))} {verb} {data.get('net')}."]
+            said = self._fresh(view, "prevails", name=self._name(view, str(winner)), net=data.get("net"))
+        lines = [said] if said else []
         if data.get("target"):
             lines.append(f"{data.get('total')} : {data.get('opponent_total')} / {data.get('target')}")
-            if data.get("status") == "open":
-                lines.append("The contest goes on." if self.lang == "en" else "Состязание продолжается.")
+        if data.get("status") == "open" or (winner is None and data.get("continues")):
+            goes_on = self._fresh(view, "goes_on")
+            lines += [goes_on] if goes_on else []
         return lines + self._result_lines(view, data, str(data["character"]), str(data["category"]))
 
     def _team_lines(self, view: View, data: Mapping[str, Any]) -> list[str]:
@@ -514,12 +545,13 @@ class TemplateStoryteller:
             lines.append(message(self.lang, "troupe.team_progress", total=data.get("total"), target=data.get("target")))
             outcome = "success" if data.get("status") == "complete" else outcome if outcome == "botch" else ""
         if approach and outcome in approach.says:
-            lines.append(approach.says[outcome].get(self.lang))  # type: ignore[index]
+            own = self._once(view, approach.says[outcome].get(self.lang))  # type: ignore[index]
+            lines += [own] if own else []
         return lines
 
     def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
         name = self._name(view, str(data["defender"]))
-        health = catalogue(self.lang)["health"].get(str(data["health"]), str(data["health"]))
+        health = health_name(self.lang, str(data["health"]), character_gender(self.lang, str(data["defender"]), view))
         if self.lang == "ru":
             return f"{name}: урон {data['damage']}, поглощено {data['soaked']}, ран {data['wounds']} — {health}."
         return f"{name} takes {data['damage']} damage, soaks {data['soaked']}: {data['wounds']} wounds ({health})."

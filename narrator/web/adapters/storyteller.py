@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 
 from narrator.agents.base import Question
-from narrator.agents.i18n import catalogue, health_name, message
+from narrator.agents.i18n import catalogue, character_gender, health_name, message
 from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
 from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
@@ -123,8 +123,9 @@ def _narration() -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=64)
 def voice_for(book: str, lang: str, scenario: str = "") -> TemplateStoryteller:
-    """The template Storyteller of ``book``'s ``scenario`` in ``lang`` (it reads the troupe from each view,
-    and keeps no state, so it is shared)."""
+    """The template Storyteller of ``book``'s ``scenario`` in ``lang`` (it reads the troupe from each view;
+    its decisions need no state, so it is shared for reading; a table's narration uses its own voice,
+    :class:`TableVoice`, which remembers what each scene heard)."""
     return TemplateStoryteller(scenario_of(book, scenario), _narration(), lang=lang)
 
 
@@ -217,9 +218,14 @@ class TableVoice:
 
     def __init__(self, book: str, lang: str) -> None:
         self.book, self.lang = book, lang
+        self.voices: dict[str, TemplateStoryteller] = {}  # this table's own: each remembers what its scenes heard
 
     def of(self, view: Mapping[str, Any]) -> TemplateStoryteller:
-        return voice_of_view(view, self.lang)
+        scenario = str(view.get("scenario") or "")
+        if scenario not in self.voices:
+            self.voices[scenario] = TemplateStoryteller(scenario_of(str(view["book"]), scenario), _narration(),
+                                                        lang=self.lang)
+        return self.voices[scenario]
 
     def questions(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice]) -> list[Any]:
         return self.of(view).questions(view, answers)
@@ -475,7 +481,8 @@ class StorytellerPresenter(Presenter):
             return "\n".join(ref.roll_lines(event, markup=False))
         if kind == "wounded":
             return self.w(ctx, kind, who=who(d["defender"]), wounds=d["wounds"],
-                          health=health_name(ctx.language, str(d["health"])))
+                          health=health_name(ctx.language, str(d["health"]),
+                                             character_gender(ctx.language, str(d["defender"]), view)))
         if kind == "tens_rerolled":
             return self.w(ctx, kind, dice=" ".join(map(str, d["faces"])))
         if kind == "story_ended":
@@ -546,7 +553,8 @@ class StorytellerPresenter(Presenter):
         if sheet.get("blood_pool"):
             rows.append((self.w(ctx, "blood"), str(sheet["blood_pool"])))
         damage = len(cond.get("damage", ()))
-        health = health_name(ctx.language, str(cond.get("health", "unhurt")))
+        health = health_name(ctx.language, str(cond.get("health", "unhurt")),
+                             character_gender(ctx.language, str(sheet["id"]), view))
         rows.append((self.w(ctx, "health"), health + (f" ({damage})" if damage else "")))
         return Section(display_name(ctx.language, str(sheet["id"])) or str(sheet["name"]), rows=rows)
 
@@ -555,7 +563,8 @@ class StorytellerPresenter(Presenter):
         for sheet in known:
             cond: Mapping[str, Any] = next((c for c in view["characters"] if c["id"] == sheet["id"]), {})
             name = display_name(ctx.language, str(sheet["id"])) or str(sheet["name"])
-            health = health_name(ctx.language, str(cond.get("health", "unhurt")))
+            health = health_name(ctx.language, str(cond.get("health", "unhurt")),
+                                 character_gender(ctx.language, str(sheet["id"]), view))
             concept = concept_of(ctx.language, sheet)
             rows.append((message(ctx.language, "troupe.known", name=name, concept=concept) if concept else name,
                          health))
