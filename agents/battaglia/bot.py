@@ -48,7 +48,7 @@ from narrator.agents.battaglia.knowledge import (
     factions_of,
     public_memory,
 )
-from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, temperament
+from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, said_today, temperament
 from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
@@ -394,7 +394,7 @@ class BattagliaBot(Seat):
             move = next(a for a in options if a.target == target)
         if last_words or not self.talk or self.table is None:
             return move
-        return replace(move, text=accusation_text(self.table, target, move.basis, reason, self.rng))
+        return replace(move, text=accusation_text(self.table, target, move.basis, reason, self.rng, said_today(view.log)))
 
     def _reason(self, view: Any, mind: Mind, target: int) -> Reason | None:
         """A public fact to lean on (by logic), else ``None`` (by legend). Same odds for every force."""
@@ -456,7 +456,7 @@ class BattagliaBot(Seat):
             return None
         accused = any(a.target == self.seat for a in view.accusations)
         if accused or self.rng.random() < 0.3:
-            return Speak(actor=self.seat, text=defence_text(self.table, self.seat, self.rng))
+            return Speak(actor=self.seat, text=defence_text(self.table, self.seat, self.rng, said_today(view.log)))
         return None
 
     def _dying_shot(self, mind: Mind, legal: Sequence[Action]) -> Action | None:

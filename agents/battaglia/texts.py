@@ -2,7 +2,10 @@
 
 The words live in ``prompts/battaglia/*.yaml`` (Russian and English); this module only picks and
 fills them. Every force draws from the same pools with the same odds, so neither the wording nor
-the length of a message tells who wrote it.
+the length of a message tells who wrote it. No template is said twice in a day while the pool has one
+the day has not heard (:func:`said_today` reads the day's accusations and speeches from the public log);
+the pick is the same single draw as before, moved on to the first template not yet heard, so a bot's
+moves and every later draw do not change.
 
 Rule: «все вместе выбирают место действия спектакля и каждый сам для себя — легенду персонажа»
 (seeds/004_55ac8a5a86b5c135.txt:L45); «обвинения бывают двух типов: по легенде и по логике» (L74).
@@ -11,7 +14,8 @@ Rule: «все вместе выбирают место действия спе�
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -102,19 +106,56 @@ class Reason:
     n: int = 0
 
 
-def accusation_text(table: Table, target: int, basis: str, reason: Reason | None, rng: Draws) -> str:
-    """An accusation of ``target`` by legend or by logic, in the table's language."""
+def accusation_text(table: Table, target: int, basis: str, reason: Reason | None, rng: Draws,
+                    heard: Iterable[str] = ()) -> str:
+    """An accusation of ``target`` by legend or by logic, in the table's language, in words the day has
+    not ``heard`` (:func:`said_today`) when the pool has any."""
     templates = load("accusations")
     if basis == "logic" and reason is not None:
         pool = templates["by_logic"][reason.kind][table.lang]
     else:
         pool = templates["by_legend"][table.lang]
-    return _fill(rng.choice(pool), table, target, reason)
+    return _unheard(pool, rng, lambda t: _fill(t, table, target, reason), heard, templates["again"][table.lang])
 
 
-def defence_text(table: Table, seat: int, rng: Draws) -> str:
-    """A short defence spoken by an accused seat."""
-    return _fill(rng.choice(load("accusations")["defence"][table.lang]), table, seat, None)
+def defence_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = ()) -> str:
+    """A short defence spoken by an accused seat, in words the day has not ``heard``."""
+    templates = load("accusations")
+    return _unheard(templates["defence"][table.lang], rng, lambda t: _fill(t, table, seat, None), heard,
+                    templates["again"][table.lang])
+
+
+def said_today(log: Sequence[Any]) -> tuple[str, ...]:
+    """The words of today's accusations and speeches in a seat's public log (since the last ``day`` event)."""
+    said: list[str] = []
+    for event in reversed(log):
+        if event.kind == "day":
+            break
+        if event.kind in ("accusation", "speech") and event.data.get("text"):
+            said.append(str(event.data["text"]))
+    return tuple(said)
+
+
+def _unheard(pool: Sequence[str], rng: Draws, fill: Any, heard: Iterable[str], openers: Sequence[str] = ()) -> str:
+    """``rng.choice(pool)`` (the same single draw), moved on to the first template none of the ``heard``
+    texts was made from; when every one was heard, the first template with an opener ("I say it too: ")
+    that was not, and at last the first whose words differ from all of them."""
+    start = rng.choice(range(len(pool)))
+    heard = tuple(heard)
+    if not heard:
+        return str(fill(pool[start]))
+    turned = [pool[(start + k) % len(pool)] for k in range(len(pool))]
+    for template in [*turned, *(opener + t for opener in openers for t in turned)]:
+        if not any(_shape(template).fullmatch(text) for text in heard):
+            return str(fill(template))
+    return next((str(fill(t)) for t in turned if fill(t) not in heard), str(fill(pool[start])))
+
+
+@cache
+def _shape(template: str) -> re.Pattern[str]:
+    """A pattern matching every text made of ``template``, whatever fills its slots."""
+    parts = re.split(r"\{[a-z_]+\}", template)
+    return re.compile(".*?".join(re.escape(part) for part in parts), re.DOTALL)
 
 
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:

@@ -22,17 +22,28 @@ class Narrator:
 
     def __init__(self, table: Table, seat: int | None = None) -> None:
         self.table, self.seat = table, seat
+        self.today: set[str] = set()
+        """Lines of a list (a line with variants) said since the last ``day`` event: not said again today."""
         host = load("host")
         self.words: Mapping[str, str] = host[table.lang]
         self.steps: Mapping[str, str] = host["steps"][table.lang]
         self.forces: Mapping[str, str] = host["forces"][table.lang]
 
-    def say(self, key: str, about: int | None = None, **slots: Any) -> str:
-        """One line of the host's script, filled; a gendered line agrees with the seat it is ``about``."""
+    def say(self, key: str, about: int | None = None, *, turn: int = 0, **slots: Any) -> str:
+        """One line of the host's script, filled; a gendered line agrees with the seat it is ``about``; of a
+        list of lines, the ``turn``-th (cycling), so a line said every day varies from day to day."""
         line: Any = self.words[key]
+        if isinstance(line, list):
+            said = [self._form(line[(turn + k) % len(line)], about).format(**slots) for k in range(len(line))]
+            fresh = next((text for text in said if text not in self.today), said[0])
+            self.today.add(fresh)
+            return fresh
+        return self._form(line, about).format(**slots)
+
+    def _form(self, line: Any, about: int | None) -> str:
         if isinstance(line, Mapping):
             line = line[self.table.gender(about) if about is not None else "m"]
-        return str(line).format(**slots)
+        return str(line)
 
     def name(self, seat: int) -> str:
         """A seat's name as the host says it (``you`` for the human's own seat)."""
@@ -56,6 +67,8 @@ class Narrator:
         for event in events:
             if event.kind in SILENT:
                 continue
+            if event.kind == "day":
+                self.today = set()
             method = getattr(self, f"_{event.kind}", None)
             out += method(event.data) if method else []
         return out
@@ -72,10 +85,11 @@ class Narrator:
         return [self.say("heading", step=self.steps.get(d["step"], d["step"]))]
 
     def _morning(self, d: Mapping[str, Any]) -> list[str]:
-        lines = [self.say("morning_death", x["seat"], name=self.name(x["seat"]), card=self.card(x["card"]))
-                 for x in d["deaths"]]
-        lines += [self.say("morning_shadow", name=self.name(s)) for s in d["shadows"]]
-        return lines or [self.say("morning_nothing")]
+        night = int(d.get("night") or 1) - 1  # the first morning says the first line, then each its own
+        lines = [self.say("morning_death", x["seat"], turn=night + i, name=self.name(x["seat"]), card=self.card(x["card"]))
+                 for i, x in enumerate(d["deaths"])]
+        lines += [self.say("morning_shadow", turn=night + i, name=self.name(s)) for i, s in enumerate(d["shadows"])]
+        return lines or [self.say("morning_nothing", turn=night)]
 
     def _day(self, d: Mapping[str, Any]) -> list[str]:
         lines = [self.say("day", day=d["day"], accusations=d["accusations"], votes=d["votes"])]
@@ -96,7 +110,8 @@ class Narrator:
         return [self.say("accusation_proposed", accuser=self.name(d["accuser"]), target=self.name(d["target"]))]
 
     def _accusation_refused(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("accusation_refused", judge=self.name(d["judge"]), target=self.name(d["target"]))]
+        return [self.say("accusation_refused", d["accuser"], judge=self.name(d["judge"]), target=self.name(d["target"]),
+                         accuser=self.name(d["accuser"]))]
 
     def _speech(self, d: Mapping[str, Any]) -> list[str]:
         return [self.say("speech", speaker=self.name(d["seat"]), text=d["text"])]

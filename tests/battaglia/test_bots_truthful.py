@@ -57,10 +57,10 @@ def test_every_logic_accusation_states_a_fact_of_the_public_log(monkeypatch, lan
     claims: list[tuple[object, int, tuple]] = []
     seen: dict[str, object] = {}
 
-    def recording_text(table, target, basis, reason, rng):
+    def recording_text(table, target, basis, reason, rng, heard=()):
         if basis == "logic" and reason is not None:
             claims.append((reason, target, seen["log"]))
-        return accusation_text(table, target, basis, reason, rng)
+        return accusation_text(table, target, basis, reason, rng, heard)
 
     monkeypatch.setattr(bot_module, "accusation_text", recording_text)
     for seed in range(24):
