@@ -26,29 +26,15 @@ def ten_candles_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, con
     Storyteller's voice. The survivors' table talk (volunteers, Moments) reaches the GM through the
     session (``Decision.talk``, ``Request.talk``), like every decision. A web table has people at it:
     its GM calls them as often as the bots (:mod:`narrator.ten_candles.table_gm`)."""
-    from narrator.agents.ten_candles.variety import VariedSurvivor
+    from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
     from narrator.ten_candles.storyteller import TemplateStoryteller
     from narrator.ten_candles.table_gm import NarratingTableGM
 
     if seat == HOST:
         voice = TemplateStoryteller(lang=context.language, seed=seed)
         return NarratingTableGM(seed=seed, voice=voice)
-    return VariedSurvivor(seat, seed=seed, lang=context.language, talks=True, memory=_table_memory(seed))
-
-
-def _table_memory(seed: int) -> Any:
-    """What one web table's bots have said (they share it, as at the terminal): keyed by the table's seed,
-    the few most recent tables kept. A server restarted retraces the table and rebuilds it."""
-    from narrator.agents.ten_candles.variety import TableMemory
-
-    if seed not in _MEMORIES:
-        if len(_MEMORIES) >= 64:
-            _MEMORIES.pop(next(iter(_MEMORIES)))
-        _MEMORIES[seed] = TableMemory()
-    return _MEMORIES[seed]
-
-
-_MEMORIES: dict[int, Any] = {}
+    memory = context.shared.setdefault("heard", TableMemory())  # what this table's bots said, shared by them
+    return VariedSurvivor(seat, seed=seed, lang=context.language, talks=True, memory=memory)
 
 
 def storyteller_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
