@@ -133,18 +133,7 @@ SCENARIOS: dict[str, tuple[Callable[[str], Asked], Callable[[Asked], None]]] = {
 }
 
 
-STALE = frozenset({'battaglia_refused', 'battaglia_vote'})
-"""Cassettes whose prompts changed with issue #10's words (template material, host lines, bot speech) and
-could not be re-recorded: the embedded model timed out at load 25-40. Re-record them with
-``NARRATOR_LLM_RECORD=1 python -m pytest tests/battaglia/test_llm_cassettes.py -m record`` and empty this set."""
-
-
-def _replayable(names: list[str]) -> list[object]:
-    return [pytest.param(n, marks=pytest.mark.skip(reason="stale cassette: re-record (see STALE)")) if n in STALE
-            else n for n in names]
-
-
-@pytest.mark.parametrize("name", _replayable(sorted(SCENARIOS)))
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_replayed(name: str, replay: vcr.VCR) -> None:  # noqa: F811 (fixture)
     """Each scenario replays offline from its cassette and passes its rule checks."""
     run, check = SCENARIOS[name]
