@@ -231,7 +231,12 @@ def _unnegated(pattern: re.Pattern[str], text: str) -> bool:
     return any(not NEGATION_BEFORE.search(text[:match.start()]) for match in pattern.finditer(text))
 
 
+TITLE = re.compile(r"[«\"“]?\bTen Candles\b[»\"”]?|«Десять свеч\w*»|\bДесять Свеч\w*")
+"""The game's title (Title Case, or quoted in Russian): a name, not a count of burning candles."""
+
+
 def _candle_numbers(text: str, lang: str) -> list[tuple[int, str]]:
+    text = TITLE.sub("", text)
     words = NUMBERS.get(lang, NUMBERS["en"]) | NUMBERS["en"]
     number = r"\d+|" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
     pattern = re.compile(rf"\b({number})\s+(?:\w+\s+)?{CANDLE}|{CANDLE}\w*\s*(?:left|lit|burning|remain\w*|"

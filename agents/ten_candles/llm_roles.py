@@ -18,7 +18,7 @@ import yaml
 from narrator.agents.llm import ChoiceRole, WriterRole
 from narrator.agents.llm.prompts import rules_summary
 from narrator.agents.ten_candles.llm_check import Facts, as_truth, reason, truth_form_problems
-from narrator.rules.core import Event, jsonable
+from narrator.rules.core import HOST, Event, jsonable
 from pydantic import BaseModel, Field
 
 GAME = "ten-candles"
@@ -70,7 +70,7 @@ def survivor_role(persona: str | None) -> ChoiceRole:
     """An AI character's choices (burn, Brink, seize, accept, die) with a short line in character."""
     return ChoiceRole(name="ten-candles-survivor", prompt="ten_candles/llm/choose", task="ten_candles/llm/choose_task",
                       speech="one short line your character says aloud", speech_max_chars=160,
-                      persona=persona, recent_events=6)
+                      persona=persona, recent_events=0)  # "lately" comes readable in the view (describe)
 
 
 # -- texts -----------------------------------------------------------------------------------------
@@ -125,16 +125,51 @@ def facts_text(view: Any, lang: str, narrator: str | None = None) -> list[str]:
     return lines
 
 
-def describe(events: Iterable[Event], names: dict[int, str]) -> list[str]:
-    """Events as short lines for a prompt, with seats replaced by names where known."""
+def describe(events: Iterable[Event], names: dict[int, str], lang: str = "en") -> list[str]:
+    """Events as readable lines for a prompt, in ``lang``: names for seats, words for what happened, never raw
+    data (the kernel's chorus phrase is Russian; an English prompt says it in English). Words someone wrote are
+    quoted as data (a JSON string). Kinds a prompt needs not tell (setup, cards) are left out."""
     lines = []
     for event in events:
-        data = {k: v for k, v in jsonable(event.data).items() if k not in ("advice",)}
-        for key in ("seat", "active", "narrator"):
-            if isinstance(data.get(key), int) and data[key] in names:
-                data[key] = names[data[key]]
-        lines.append(f"{event.kind} {json.dumps(data, ensure_ascii=False, sort_keys=True)}")
+        line = event_line(event, names, lang)
+        if line:
+            lines.append(line)
     return lines
+
+
+def event_line(event: Event, names: dict[int, str], lang: str) -> str | None:
+    """One event in words (``None`` for kinds the prompt leaves out)."""
+    texts = _yaml("tasks.yaml")["events"]
+    template = texts.get(event.kind)
+    if not isinstance(template, dict) or "en" not in template:
+        return None
+    data = jsonable(event.data)
+
+    def word(key: str, **values: Any) -> str:
+        return str(texts[key][lang]).format(**values)
+
+    def who(seat: Any) -> str:
+        if seat is None or seat == HOST or (isinstance(seat, int) and seat < 0):
+            return word("storyteller")
+        return names.get(seat, f"#{seat}")
+
+    common = data.get("common") or []
+    values: dict[str, Any] = {
+        "who": who(data.get("seat", data.get("active"))), "text": quoted(str(data.get("text") or data.get("trait") or "")),
+        "lit": data.get("lit", ""), "scene": data.get("scene", ""), "n": len(common),
+        "sixes": data.get("player_sixes", sum(1 for d in common if d == 6)), "gm": len(data.get("gm") or []),
+        "gm_sixes": data.get("gm_sixes", 0),
+        "danger": word("dangerous") if data.get("dangerous") else "", "moment": word("moment_tag") if data.get("moment") else "",
+        "hope": word("hope_die", hope=data["hope"]) if data.get("hope") else "",
+        "result": word("success" if data.get("success") else "failure"),
+        "narrator": who(data.get("narrator")),
+    }
+    return str(template.get(lang, template["en"])).format(**values)
+
+
+def quoted(text: str) -> str:
+    """Words a person (or a model) wrote, as quoted data: one JSON string that nothing inside can close."""
+    return json.dumps(" ".join(text.split()), ensure_ascii=False)
 
 
 def truths_of(view: Any) -> list[str]:

@@ -171,7 +171,7 @@ class LLMStoryteller:
             return self._writer(role).write(
                 game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
                 facts_text=roles.facts_text(view, self.lang), truths=roles.truths_of(view),
-                events=roles.describe(shown, self.names), material=material, task=work, facts=facts, gm=gm)
+                events=roles.describe(shown, self.names, self.lang), material=material, task=work, facts=facts, gm=gm)
         except AgentGaveUpError as error:
             record = {"kind": "fallback", "actor": HOST, "role": role.name, "attempts": error.attempts,
                       "reason": error.reason, "raw": error.raw, "by": "template"}

@@ -73,8 +73,6 @@ class LLMSurvivor(Seat):
             if event.kind == "character_described":
                 self.names[event.data["seat"]] = event.data["name"]
         self.events = [*self.events, *events][-24:]
-        if self._chooser is not None:
-            self._chooser.observe(events)
 
     def act(self, request: Request) -> Action | Decision:
         """The model's move for choices, truths and narration; the scripted survivor's otherwise
@@ -106,7 +104,8 @@ class LLMSurvivor(Seat):
         self.scripted._track(view)
         legal = [a for a in request.legal if a.kind in CHOICES or a.kind == "reveal_brink"]
         me = view.characters[self.seat]
-        prompt_view = {"me": me, "lit": view.lit, "conflict": view.conflict, "explain": roles.explanations(self.lang)}
+        prompt_view = {"me": me, "lit": view.lit, "conflict": view.conflict, "explain": roles.explanations(self.lang),
+                       "lately": roles.describe(self.events[-8:], self.names, self.lang)[-4:]}
         decision = self._agent(view).act(Request(request.game, request.seat, prompt_view, legal,
                                                  request.rejection, request.attempt))
         speech = " ".join(str(decision.notes.get("speech") or "").split())
@@ -121,7 +120,6 @@ class LLMSurvivor(Seat):
             self._chooser = LLMAgent(self.settings, roles.survivor_role(persona), calls=self._calls,
                                      stats=self.stats, budget=self.budget, rules=roles.rules_for(self.lang),
                                      http_client=self._http_client, switch=self.switch)
-            self._chooser.observe(self.events[-6:])
         return self._chooser
 
     # -- words ------------------------------------------------------------------------------------
@@ -159,4 +157,4 @@ class LLMSurvivor(Seat):
         return self._writers[role.name].write(
             game=roles.GAME, seat=self.seat, rules=roles.rules_for(self.lang), style=style,
             facts_text=roles.facts_text(view, self.lang), truths=roles.truths_of(view),
-            events=roles.describe(events or self.events[-6:], self.names), material="", task=work, facts=facts, gm=gm)
+            events=roles.describe(events or self.events[-6:], self.names, self.lang), material="", task=work, facts=facts, gm=gm)
