@@ -9,6 +9,7 @@ from narrator.agents.llm import LLMAgent, LLMSettings, load_settings
 from narrator.rules.core import Action
 
 from narrator.session import Session
+from tests.cassettes import RECORDING
 from tests.core.pig import GAME, Hold, PigConfig, Roll
 
 PIG_RULES = ("Pig: on your turn roll a six-sided die as often as you like; each roll adds its face to your turn "
@@ -50,6 +51,8 @@ class ListRecorder:
 def local_settings(base_url: str = OFFLINE_URL, **overrides: Any) -> LLMSettings:
     """Settings for the embedded model at ``base_url``; fast, bounded retries for tests."""
     values = {"temperature": 0.7, "max_retries": 2, "retry_wait_max": 0.01, "timeout": 30.0, **overrides}
+    if RECORDING:  # a loaded machine answers slowly; waits are not part of the recorded traffic
+        values.update(timeout=600.0, decision_deadline=1800.0)
     return load_settings(**values).for_local(base_url, MODEL)
 
 

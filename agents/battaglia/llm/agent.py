@@ -53,7 +53,7 @@ class BattagliaLLM(Seat):
         self.max_attempts = None  # its conversation counts the re-asks and gives up itself
         self.concurrent = True  # it waits on the model: night choices and ballots are asked together
         self._sink: CallSink | None = None
-        self._agents: dict[tuple[str, str], LLMAgent] = {}
+        self._agents: dict[tuple[str, str, int], LLMAgent] = {}
         self.switch = ModelSwitch(self.settings.max_transport_failures)
         """The seat's model switch, shared by its per-decision agents."""
 
@@ -68,14 +68,14 @@ class BattagliaLLM(Seat):
         if len(request.legal) == 1 and request.attempt == 1:
             return request.legal[0]
         inner, briefed = self._briefed(request)
-        return inner.act(briefed)
+        return _with_claims(inner.act(briefed), briefed.view)
 
     async def aact(self, request: Request) -> Action | Decision:
         """:meth:`act` over the async client (night choices and ballots are asked together)."""
         if len(request.legal) == 1 and request.attempt == 1:
             return request.legal[0]
         inner, briefed = self._briefed(request)
-        return await inner.aact(briefed)
+        return _with_claims(await inner.aact(briefed), briefed.view)
 
     def _briefed(self, request: Request) -> tuple[LLMAgent, Request]:
         """The agent for the decision at hand, and the request with the seat's view made a brief."""
@@ -87,7 +87,7 @@ class BattagliaLLM(Seat):
 
     def _agent(self, kind: str, brief: Brief) -> LLMAgent:
         """The generic agent for this decision kind in the current mask's voice."""
-        key = (kind, brief.me["mask"])
+        key = (kind, brief.me["mask"], brief.me["life"])  # a new soul, a new persona (L44)
         agent = self._agents.get(key)
         if agent is None:
             persona = render("battaglia/llm/persona", self.table.lang, me=brief.me, setting=brief.setting,
@@ -97,6 +97,17 @@ class BattagliaLLM(Seat):
                              switch=self.switch)
             self._agents[key] = agent
         return agent
+
+
+def _with_claims(decision: Decision, brief: Brief) -> Decision:
+    """The decision with what its accepted speech claims (checked true of the record) in its host-only notes."""
+    text = getattr(decision.action, "text", "")
+    if text and brief.facts is not None:
+        claims = brief.facts.claims(text)
+        if claims:
+            notes = {**decision.notes, "claims": [c.to_dict() for c in claims], "force": brief.me["force"]}
+            return Decision(decision.action, notes, decision.said, decision.talk)
+    return decision
 
 
 def llm_table(settings: LLMSettings, seed: int | None, table: Table, seats: Iterable[int], *,

@@ -12,25 +12,38 @@ in markers to prove that no prompt carries a secret its seat may not know.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
+from narrator.agents.battaglia.claims import PublicRecord
 from narrator.agents.battaglia.knowledge import faction_of
-from narrator.agents.battaglia.texts import PROMPTS, Table, mask_info, mask_name
+from narrator.agents.battaglia.texts import PROMPTS, Table, load, mask_info, mask_name
 from narrator.rules.battaglia.cards import Card
+from narrator.rules.battaglia.life import force_of
 
-RECENT_NIGHT_NOTES = 10
-"""Night notes (gatherings, rounds, the Cat's peeks, whispers) shown in detail; older ones are dropped."""
+if TYPE_CHECKING:
+    from narrator.agents.battaglia.llm.facts import SpeechFacts
+
+RECENT_NIGHT_NOTES = 4
+"""Night notes (gatherings, rounds, the Cat's peeks, whispers) shown in detail, of the last two nights only;
+older ones are dropped (lasting facts such as Tiir's looks and the clan stay on the seats' lines)."""
 QUOTE_CHARS = 90
 """Longest quote of a speech or accusation text in a prompt."""
 QUOTES = 4
-LEGEND_KINDS = frozenset({"accuse", "speak", "whisper"})
-"""Decisions whose prompt lists every seat's legend (material for accusations by legend)."""
 """Latest speeches quoted (accusations of today are always quoted)."""
+FULL_DAYS = 1
+"""Past days told in full (deaths, tally, verdict); older days are one fixed-size line of deaths only."""
+RECENT_ACTS = {"accused": 2, "voted": 1}
+"""Accusations and ballots of a soul listed on its seat's line (the latest); older ones are dropped."""
+TALLY_SEATS = 4
+"""Seats of a day's vote tally named in a past day's line (most votes first)."""
+LEGEND_KINDS = frozenset({"accuse", "speak"})
+"""Decisions whose prompt lists every seat's legend (material for accusations by legend)."""
 
 
 @cache
@@ -103,34 +116,82 @@ class Brief:
     private: list[str]
     limits: dict[str, Any]
     faction_name: str = ""
+    step_name: str = ""
+    """The night step in words (``first darkness``), empty by day."""
+    quoted: bool = False
+    """Whether any line quotes a player's words (the prompt then says that quotes are speech, not instructions)."""
+    record: PublicRecord | None = field(default=None, repr=False)
+    """The public facts of the view's log, which the speech's claims are checked against."""
+    facts: SpeechFacts | None = field(default=None, repr=False)
+    """Reads claims out of speech at this table (seat names, masks, the language)."""
 
 
 def build_brief(view: Any, kind: str, names: Names, legal: Sequence[Any] = ()) -> Brief:
     """Summarise ``view`` (one seat's) for a decision of ``kind`` among the ``legal`` moves."""
     table, me, lang = names.table, int(view.viewer), names.table.lang
     card = str(view.card)
+    life = int(view.life or 1)
     public = _Public(view, names)
-    private = _Private(view, names, me)
+    private = _Private(view, names, me, public.deaths, life)
     seats = []
     for seat in range(view.players):
-        legend = table.legends[seat] if kind in LEGEND_KINDS else ""
+        legend = table.legends[seat] if kind in LEGEND_KINDS and seat not in view.out else ""
         line = SeatLine(seat, names.seat(seat), legend, int(view.lives[seat]), seat not in view.out)
         line.facts = public.seat_facts(seat) + private.facts.get(seat, [])
         seats.append(line)
     faction = faction_of(Card(card))
+    force = str(force_of(Card(card), life))
     me_line = {"seat": me, "who": names.seat(me), "legend": table.legends[me], "mask": names.mask(card, me),
-               "faction": faction, "life": int(view.life or 1),
+               "faction": faction, "life": life, "force": force, "force_name": force_name(force, lang),
+               "force_gloss": phrase(f"gloss_{force}", lang),
                "personality": str(mask_info(card)["personality"][lang]), "heir_slot": int(view.heir_slot)}
     limits = {"accusations": len(view.accusations), "accusations_limit": view.accusations_limit,
               "votes": view.votes, "candidates": [f"P{s}" for s in view.candidates],
               "condemned": None if view.condemned is None else f"P{view.condemned}",
               "awake_with": [f"P{s}" for s in view.awake_with if s != me], "round": view.night_round,
               "targets": [f"P{t}" for t in sorted({a.target for a in legal if a.kind == "accuse"})]}
+    step = None if view.step is None else str(view.step)
+    today, quotes = public.today(view), public.quotes[-QUOTES:]
+    quoted = any(QUOTE_MARK in line for line in (*today, *quotes, *private.lines))
     return Brief(kind=kind, lang=lang, setting=table.setting, me=me_line, day=view.day, night=view.night,
-                 phase=str(view.phase), step=None if view.step is None else str(view.step), seats=seats,
+                 phase=str(view.phase), step=step, seats=seats,
                  deck=[names.mask(c, None) for c in view.deck], undealt=len(view.deck) - view.players,
-                 days=public.days, today=public.today(view), quotes=public.quotes[-QUOTES:], private=private.lines,
-                 limits=limits, faction_name=str(_phrases()["phrases"]["faction"][faction][lang]))
+                 days=public.past_days(), today=today, quotes=quotes, private=private.lines, limits=limits, quoted=quoted,
+                 faction_name=str(_phrases()["phrases"]["faction"][faction][lang]),
+                 step_name=step_name(step, lang) if step else "", record=PublicRecord.of(view.log),
+                 facts=speech_facts(tuple(table.names), lang))
+
+
+@cache
+def speech_facts(names: tuple[str, ...], lang: str) -> SpeechFacts:
+    """The claim reader of a table (cached: its patterns are compiled once per table)."""
+    from narrator.agents.battaglia.llm.facts import SpeechFacts
+
+    return SpeechFacts(names, lang)
+
+
+def force_name(force: str, lang: str) -> str:
+    """One of the six forces of L92 by name (``First Darkness``)."""
+    return str(load("host")["forces"][lang][force])
+
+
+def step_name(step: str, lang: str) -> str:
+    """A night step in words (``first_darkness`` -> ``first darkness``)."""
+    return str(load("host")["steps"][lang].get(step, step.replace("_", " ")))
+
+
+QUOTE_MARK = ': "'
+"""How every quote of a player's words begins (``said: "``)."""
+
+
+def quote(who: str, text: str, lang: str) -> str:
+    """A player's words as quoted data: attributed, one line, cut to :data:`QUOTE_CHARS`, and escaped as a
+    JSON string so nothing inside can close the quote (``P3 Vera said: "..."``)."""
+    return phrase("said", lang, who=who, text=json.dumps(_cut(text), ensure_ascii=False))
+
+
+DeathTimes = dict[int, list[tuple[int, int]]]
+"""Per seat, when each of its souls died: ``(night, 1)`` at the morning of that night, ``(day, 2)`` by day."""
 
 
 class _Public:
@@ -139,10 +200,13 @@ class _Public:
     def __init__(self, view: Any, names: Names) -> None:
         self.names, self.lang = names, names.table.lang
         self.facts: dict[int, list[str]] = defaultdict(list)
-        self.days: list[str] = []
+        self.days: list[tuple[str, str]] = []
+        """(the day in full, the day in one short line) per finished day."""
         self.quotes: list[str] = []
         self.acts: dict[int, dict[str, list[str]]] = {}
+        self.deaths: DeathTimes = defaultdict(list)
         self._day: list[str] = []
+        self._dead_today: list[str] = []
         for event in view.log:
             self._fold(event.kind, event.data)
 
@@ -155,14 +219,16 @@ class _Public:
             died = [f"P{d['seat']} ({n.mask(d['card'], d['seat'])})" for d in data["deaths"]]
             self._day.append(say("died_night", night=data["night"], who=", ".join(died)) if died
                              else say("quiet_night", night=data["night"]))
+            self._dead_today += died
             for d in data["deaths"]:
-                self._died(d["seat"], d["card"], d["life"], say("when_night", night=data["night"]))
+                self._died(d["seat"], d["card"], d["life"], say("when_night", night=data["night"]), (data["night"], 1))
             for seat in data["shadows"]:
                 self.facts[seat].append(say("revealed_shadow"))
         elif kind == "accusation" and data["accuser"] >= 0:
             self._acts(data["accuser"])["accused"].append(f"P{data['target']}")
         elif kind == "ballots":
-            tally = ", ".join(f"P{c}:{k}" for c, k in data["tally"])
+            ranked = sorted(data["tally"], key=lambda pair: -pair[1])
+            tally = ", ".join(phrase("votes_for", self.lang, who=f"P{c}", n=k) for c, k in ranked[:TALLY_SEATS])
             self._day.append(say("revote" if data["revote"] else "vote", tally=tally))
             for seat, targets in data["ballots"]:
                 if targets:
@@ -170,8 +236,10 @@ class _Public:
         elif kind in ("execution", "death"):
             mask = n.mask(data["card"], data["seat"])
             self._day.append(say("executed" if kind == "execution" else "shot", who=f"P{data['seat']}", mask=mask))
+            self._dead_today.append(f"P{data['seat']} ({mask})")
             when = say("when_executed", day=data.get("day", "?")) if kind == "execution" else say("when_shot")
-            self._died(data["seat"], data["card"], data["life"], when)
+            day = int(data.get("day") or (self.days_done() + 1))
+            self._died(data["seat"], data["card"], data["life"], when, (day, 2))
         elif kind in ("lord_revealed", "child_revealed", "bishop_revealed"):
             mask = n.mask(_REVEALED[kind], data["seat"])
             self.facts[data["seat"]].append(say("revealed", mask=mask))
@@ -189,36 +257,46 @@ class _Public:
         elif kind == "no_condemnation":
             self._day.append(say("no_condemnation"))
         elif kind == "speech" and data.get("text"):
-            self.quotes.append(f"P{data['seat']}: {_quote(data['text'])}")
+            self.quotes.append(quote(f"P{data['seat']}", data["text"], self.lang))
         elif kind == "day_end":
-            self.days.append(f"{data['day']}: " + "; ".join(self._day))
-            self._day = []
+            dead = ", ".join(self._dead_today) or say("nobody_died")
+            self.days.append((f"{data['day']}: " + "; ".join(self._day), say("day_short", day=data["day"], dead=dead)))
+            self._day, self._dead_today = [], []
+
+    def days_done(self) -> int:
+        return len(self.days)
+
+    def past_days(self) -> list[str]:
+        """The last :data:`FULL_DAYS` days in full, every older one as its short line (its deaths only)."""
+        cut = len(self.days) - FULL_DAYS
+        return [short if i < cut else full for i, (full, short) in enumerate(self.days)]
 
     def _acts(self, seat: int) -> dict[str, list[str]]:
         """The seat's current soul's accusations and ballots (cleared at its death: a new soul, L44)."""
         return self.acts.setdefault(seat, {"accused": [], "voted": []})
 
     def seat_facts(self, seat: int) -> list[str]:
-        """Deaths and reveals, then what the current soul accused and voted."""
+        """Deaths and reveals, then what the current soul accused and voted (the latest few)."""
         facts = list(self.facts.get(seat, []))
         acts = self.acts.get(seat, {})
-        if acts.get("accused"):
-            facts.append(self._say("accused", target=", ".join(acts["accused"])))
-        if acts.get("voted"):
-            facts.append(self._say("voted", targets=", ".join(acts["voted"])))
+        for key in ("accused", "voted"):
+            done = acts.get(key, [])
+            if done:
+                facts.append(self._say(key, targets=", ".join(done[-RECENT_ACTS[key]:])))
         return facts
 
-    def _died(self, seat: int, card: str, life: int, when: str) -> None:
+    def _died(self, seat: int, card: str, life: int, when: str, time: tuple[int, int]) -> None:
         self.acts.pop(seat, None)
+        self.deaths[seat].append(time)
         self.facts[seat] = [self._say("life_was", life=life, mask=self.names.mask(card, seat), when=when)]
 
     def today(self, view: Any) -> list[str]:
-        """What happened so far today: the night's news, accusations with their texts."""
+        """What happened so far today: the night's news, accusations with their texts (quoted)."""
         lines = list(self._day)
         for a in view.accusations:
             who = self._say("curse_accuser") if a.accuser < 0 else f"P{a.accuser}"
             line = self._say("accuses", who=who, target=f"P{a.target}", charge=a.charge, basis=a.basis)
-            lines.append(line + (f": {_quote(a.text)}" if a.text else ""))
+            lines.append(line + (f"; {quote(who, a.text, self.lang)}" if a.text else ""))
         return lines
 
 
@@ -226,25 +304,47 @@ _REVEALED = {"lord_revealed": "LORD_LUIHAD", "child_revealed": "CHILD", "bishop_
 
 
 class _Private:
-    """The seat's notes: lasting facts per seat (Tiir's looks, the clan) and recent night details."""
+    """The seat's notes: lasting facts per seat (Tiir's looks, the clan) and recent night details, in words.
 
-    def __init__(self, view: Any, names: Names, me: int) -> None:
-        self.names, self.me, self.lang = names, me, names.table.lang
+    A fact about a seat whose soul has died since the night it was learnt is dropped: the seat's new
+    soul is unknown (L44), and the public line already tells what the dead soul was. The clan met in
+    this seat's own first life is named as that life's once this seat is reborn (no longer its allies).
+    """
+
+    def __init__(self, view: Any, names: Names, me: int, deaths: DeathTimes, life: int) -> None:
+        self.names, self.me, self.lang, self.deaths, self.life = names, me, names.table.lang, deaths, life
+        self.card = Card(str(view.card))
         self.facts: dict[int, list[str]] = defaultdict(list)
-        details = [line for event in view.notes if (line := self._note(event.kind, event.data))]
+        since = int(view.night or 0) - 1
+        details = [line for event in view.notes if (line := self._note(event.kind, event.data))
+                   and int(event.data.get("night", since) or since) >= since]
         self.lines = details[-RECENT_NIGHT_NOTES:]
+
+    def _fresh(self, seat: int, data: dict[str, Any]) -> bool:
+        """Whether the soul of ``seat`` a note of its night spoke of is still the seat's soul."""
+        night = data.get("night")
+        if night is None:
+            return True
+        return not any(time > (int(night), 0) for time in self.deaths.get(seat, ()))
+
+    def _step(self, data: dict[str, Any]) -> str:
+        return step_name(str(data.get("step", "")), self.lang)
 
     def _note(self, kind: str, data: dict[str, Any]) -> str | None:
         n, lang = self.names, self.lang
         if kind == "tiir_saw":
-            self.facts[data["seat"]].append(phrase("you_saw", lang, mask=n.mask(data["card"], data["seat"])))
+            if self._fresh(data["seat"], data):
+                self.facts[data["seat"]].append(phrase("you_saw", lang, mask=n.mask(data["card"], data["seat"])))
         elif kind == "clan":
             clan = _phrases()["phrases"]["faction"][data["clan"]][lang]
+            # The clan of night 1 is first souls; it is this seat's side only if its force now is theirs (L92).
+            clan_force = "first_darkness" if data["clan"] == "darkness" else str(data["clan"])
+            key = "clan" if str(force_of(self.card, self.life)) == clan_force else "clan_other"
             for seat in data["members"]:
-                if seat != self.me:
-                    self.facts[seat].append(phrase("clan", lang, clan=clan))
+                if seat != self.me and self._fresh(seat, data):
+                    self.facts[seat].append(phrase(key, lang, clan=clan))
             for seat, card in data.get("cards", []):
-                if seat != self.me:
+                if seat != self.me and self._fresh(seat, data):
                     self.facts[seat].append(n.mask(card, seat))
         elif kind == "new_soul":
             return phrase("reborn", lang, mask=n.mask(data["card"], self.me))
@@ -253,31 +353,39 @@ class _Private:
         elif kind == "dying_shot":
             return phrase("your_dying_shot", lang, target=f"P{data['target']}")
         elif kind == "gathering":
-            return phrase("awake_together", lang, step=data["step"], seats=",".join(f"P{m}" for m in data["members"]))
+            return phrase("awake_together", lang, step=self._step(data),
+                          seats=", ".join(f"P{m}" for m in data["members"] if m != self.me) or phrase("nobody", lang))
         elif kind == "darkness_round":
-            picks = ", ".join(f"P{c}>{n.pick(data['step'], c, t)}" for c, t in data["choices"])
             decided = (phrase("none", lang) if data["decided"] is None
                        else n.pick(data["step"], -1, data["decided"]))
-            return phrase("darkness_round", lang, step=data["step"], round=data["round"], picks=picks, decided=decided)
+            return phrase("darkness_round", lang, step=self._step(data), round=data["round"],
+                          picks=self._picks(data), decided=decided)
         elif kind == "cat_saw":
             return self._cat(data)
         elif kind == "whispers":
-            said = "; ".join(f"P{c}: {_quote(text)}" for c, text in data["messages"]) or phrase("silence", lang)
+            said = "; ".join(quote(f"P{c}", text, lang) for c, text in data["messages"]) or phrase("silence", lang)
             return phrase("whispers", lang, said=said)
         return None  # your_card: the prompt states the current mask anyway
 
+    def _picks(self, data: dict[str, Any]) -> str:
+        """``P3 chose P0, P5 chose nobody`` in words (never the ``P3>P0`` shorthand)."""
+        lang = self.lang
+        return ", ".join(phrase("chose", lang, who=f"P{c}", target=self.names.pick(data["step"], c, t))
+                         if t is not None and t >= 0 else phrase("chose_nobody", lang, who=f"P{c}")
+                         for c, t in data["choices"]) or phrase("nobody", lang)
+
     def _cat(self, data: dict[str, Any]) -> str:
         n, lang = self.names, self.lang
-        awake = ",".join(f"P{m}" for m in data["awake"]) or phrase("nobody", lang)
-        line = phrase("peeked", lang, step=data["step"], awake=awake)
+        awake = ", ".join(f"P{m}" for m in data["awake"]) or phrase("nobody", lang)
+        line = phrase("peeked", lang, step=self._step(data), awake=awake)
         if data["choices"]:
-            line += phrase("peeked_picks", lang,
-                           picks=", ".join(f"P{c}>{n.pick(data['step'], c, t)}" for c, t in data["choices"]))
+            line += phrase("peeked_picks", lang, picks=self._picks(data))
         for seat, card in data.get("cards", []):
-            self.facts[seat].append(phrase("peeked_card", lang, mask=n.mask(card, seat)))
+            if self._fresh(seat, data):
+                self.facts[seat].append(phrase("peeked_card", lang, mask=n.mask(card, seat)))
         return line
 
 
-def _quote(text: str) -> str:
-    text = " ".join(text.split())
+def _cut(text: str) -> str:
+    text = " ".join(str(text).split())
     return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS - 1].rstrip() + "…"

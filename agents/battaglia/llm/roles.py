@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
 
 from narrator.agents.base import Request
 from narrator.agents.battaglia.llm.brief import speech_band
+from narrator.agents.battaglia.llm.facts import speech_facts_problem
+from narrator.agents.battaglia.texts import PROMPTS
 from narrator.agents.llm import ChoiceRole
-from narrator.rules.battaglia.actions import Accuse, Speak, Whisper
+from narrator.rules.battaglia.actions import Accuse, Speak, Vote, Whisper
 from narrator.rules.core import Action
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
 SPEAKING = frozenset({"accuse", "speak", "whisper"})
 """Decisions whose moves carry free text (the Lord's last-words naming carries none: L74)."""
@@ -37,11 +42,13 @@ _FORBIDDEN = (
 
 
 def decision_kind(view: Any, kinds: set[str]) -> str:
-    """Which decision this is: ``night``, ``whisper``, ``last_words``, ``speak``, ``accuse``, ``judge``,
-    ``vote``, ``condemned`` or ``execution``."""
+    """Which decision this is: ``night``, ``lord_night`` (the Lord's secret night reveal, DEC-26), ``whisper``,
+    ``last_words``, ``speak``, ``accuse``, ``judge``, ``vote``, ``condemned`` or ``execution``."""
     phase = str(view.phase)
     if phase == "night":
-        return "whisper" if "whisper" in kinds else "night"
+        if "whisper" in kinds:
+            return "whisper"
+        return "lord_night" if kinds <= {"reveal_lord", "pass"} else "night"
     if phase == "revote":
         return "vote"
     if phase == "speech":
@@ -104,6 +111,68 @@ def speech_problem(output: Any, context: dict[str, Any]) -> str | None:
     return None
 
 
+def self_target(output: Any, context: dict[str, Any]) -> str | None:
+    """Refuse what the kernel allows but no seat means: accusing or voting against yourself."""
+    action = context["options"][output.choice]
+    me = context["request"].seat
+    if isinstance(action, Accuse) and action.target == me:
+        return f"you are P{me}: do not accuse yourself; accuse another player or pass"
+    if isinstance(action, Vote) and me in action.targets:
+        return f"you are P{me}: do not vote against yourself; vote for other accused players or pass"
+    return None
+
+
+ECHO_WORDS = 5
+"""A speech sharing this many words in a row with the instructions is an echo of them."""
+
+
+@cache
+def _instruction_grams(lang: str) -> frozenset[tuple[str, ...]]:
+    """Every run of :data:`ECHO_WORDS` words of the battaglia prompt templates' own text (not their values)."""
+    words: list[str] = []
+    for name in ("system", "decide", "task"):
+        source = (PROMPTS / "llm" / f"{name}.{lang}.j2").read_text(encoding="utf-8")
+        static = re.sub(r"\{[{%#].*?[}%#]\}", " | ", source)
+        for part in static.split("|"):
+            part_words = _words(part)
+            words += part_words
+            words.append("|")
+    for hint in SPEECH_HINT.values():
+        words += [*_words(hint), "|"]
+    return frozenset(g for i in range(len(words) - ECHO_WORDS + 1)
+                     if "|" not in (g := tuple(words[i:i + ECHO_WORDS])))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
+
+
+def echoes_task(output: Any, context: dict[str, Any]) -> str | None:
+    """Refuse a speech that repeats the prompt's instructions instead of speaking in character."""
+    speech = getattr(output, "speech", None)
+    if not isinstance(speech, str):
+        return None
+    lang = getattr(context["request"].view, "lang", "en")
+    words = _words(speech)
+    grams = _instruction_grams(lang if lang in ("en", "ru") else "en")
+    if any(tuple(words[i:i + ECHO_WORDS]) in grams for i in range(len(words) - ECHO_WORDS + 1)):
+        return "your speech repeats the instructions; say something of your own, in character, to the table"
+    return None
+
+
+def checks(*validators: Any) -> Any:
+    """One validator: the first refusal of ``validators`` (in order), else ``None``."""
+
+    def run(output: Any, context: dict[str, Any]) -> str | None:
+        for validator in validators:
+            problem = validator(output, context)
+            if problem:
+                return str(problem)
+        return None
+
+    return run
+
+
 def names_the_accused(output: Any, context: dict[str, Any]) -> str | None:
     """The stricter check for capable models: an accusation's speech names the accused (by name or P<n>)."""
     problem = speech_problem(output, context)
@@ -123,6 +192,102 @@ def with_speech(action: Action, output: BaseModel, request: Request) -> Action:
     return dataclasses.replace(action, text=fit_speech(output.speech, lang))  # type: ignore[attr-defined]
 
 
+ACCUSATION_LABEL = re.compile(r"^(P\d+) (dark|shadow) by (legend|logic)$")
+
+
+class _Accusation(BaseModel):
+    """An accusation answered in three small fields; ``choice`` is the option label they make."""
+
+    model_config = ConfigDict(extra="ignore")
+    _legal: frozenset[str] = frozenset()
+
+    @property
+    def choice(self) -> str:
+        fields = self.__dict__
+        if fields["target"] == "pass":
+            return "pass"
+        return f"{fields['target']} {fields['charge']} by {fields['basis']}"
+
+    @model_validator(mode="after")
+    def _is_legal(self) -> _Accusation:
+        if self.choice not in self._legal:
+            raise ValueError(f"{self.choice!r} is not a legal accusation here (a shadow charge needs logic, "
+                             "except against a revealed shadow)")
+        return self
+
+
+@dataclass(frozen=True)
+class AccuseRole(ChoiceRole):
+    """Accusations: ``target`` (a seat or ``pass``), ``charge`` and ``basis`` instead of one ``choice`` among
+    every (seat, charge, basis), which keeps the schema short at 17 seats; the three must make a legal label."""
+
+    def output_model(self, labels: Sequence[str]) -> type[BaseModel]:
+        matches = [ACCUSATION_LABEL.match(label) for label in labels if label != "pass"]
+        if not matches or not all(matches):
+            return super().output_model(labels)
+        targets = sorted({m[1] for m in matches if m}, key=lambda seat: int(seat[1:]))
+        fields: dict[str, Any] = {
+            "target": (Literal[(*targets, "pass")], Field(description="The seat you accuse, or pass.")),
+            "charge": (Literal["dark", "shadow"], Field(description="What you accuse them of (ignored on pass).")),
+            "basis": (Literal["legend", "logic"], Field(description="By legend or by logic (ignored on pass).")),
+        }
+        if self.speech is not None:
+            fields["speech"] = (str, Field(description=f"What you say at the table: {self.speech}",
+                                           max_length=self.speech_max_chars))
+        model = create_model(self.tool, __base__=_Accusation, __doc__="Accuse one player or pass.", **fields)
+        model._legal = frozenset(labels)  # type: ignore[attr-defined]
+        return model
+
+
+BALLOT_LABEL = re.compile(r"^P\d+(\+P\d+)*$")
+
+
+class _Ballot(BaseModel):
+    """A ballot as a list of seats (not one label per combination of seats); ``choice`` is its label."""
+
+    model_config = ConfigDict(extra="ignore")
+    _legal: frozenset[str] = frozenset()
+
+    @property
+    def choice(self) -> str:
+        fields = self.__dict__
+        if fields.get("action") == "reveal lord":
+            return "reveal lord"
+        seats = sorted(set(fields["ballot"]), key=lambda seat: int(seat[1:]))
+        return "+".join(seats) if seats else "pass"
+
+    @model_validator(mode="after")
+    def _is_legal(self) -> _Ballot:
+        if self.choice not in self._legal:
+            raise ValueError(f"{self.choice!r} is not a legal ballot here (name only accused players, "
+                             "no more than the votes you have)")
+        return self
+
+
+@dataclass(frozen=True)
+class VoteRole(ChoiceRole):
+    """Ballots: ``ballot``, a list of the accused (empty: abstain), instead of one ``choice`` among every
+    combination of them, which keeps the schema short at 17 seats; a Lord may answer ``action: reveal lord``."""
+
+    def output_model(self, labels: Sequence[str]) -> type[BaseModel]:
+        ballots = [label for label in labels if BALLOT_LABEL.match(label)]
+        if not ballots or not set(labels) - set(ballots) <= {"pass", "reveal lord"}:
+            return super().output_model(labels)
+        seats = sorted({seat for label in ballots for seat in label.split("+")}, key=lambda seat: int(seat[1:]))
+        most = max(len(label.split("+")) for label in ballots)
+        fields: dict[str, Any] = {
+            "ballot": (list[Literal[tuple(seats)]],  # type: ignore[valid-type,misc]
+                       Field(description=f"The accused you vote against, at most {most}; empty to abstain.",
+                             max_length=most)),
+        }
+        if "reveal lord" in labels:
+            fields["action"] = (Literal["vote", "reveal lord"],
+                                Field(description="vote, or reveal yourself as the Lord (the ballot is then ignored)."))
+        model = create_model(self.tool, __base__=_Ballot, __doc__="Cast your ballot.", **fields)
+        model._legal = frozenset(labels)  # type: ignore[attr-defined]
+        return model
+
+
 def role_for(kind: str, persona: str, max_chars: int, *, strict: bool = False) -> ChoiceRole:
     """The role of one decision kind, in the voice of ``persona``.
 
@@ -130,8 +295,11 @@ def role_for(kind: str, persona: str, max_chars: int, *, strict: bool = False) -
     fails it, so its accusations then fall back to the scripted bot).
     """
     speaks = kind in SPEAKING
-    validator = (names_the_accused if strict else speech_problem) if speaks else None
-    return ChoiceRole(name=f"battaglia-{kind}", model_role="bot", system="battaglia/llm/system",
+    validator = (checks(self_target, echoes_task, names_the_accused if strict else speech_problem,
+                        speech_facts_problem) if speaks
+                 else checks(self_target))
+    role = {"accuse": AccuseRole, "vote": VoteRole}.get(kind, ChoiceRole)
+    return role(name=f"battaglia-{kind}", model_role="bot", system="battaglia/llm/system",
                       prompt="battaglia/llm/decide", task="battaglia/llm/task",
                       speech=SPEECH_HINT[kind] if speaks else None, speech_max_chars=max_chars,
                       label=label, validator=validator,

@@ -1,0 +1,185 @@
+"""Public claims: what a speech says about the table, as data, checked against the public log before it is said.
+
+A bot's accusation by logic rests on facts of the public record (who accused or voted against whom,
+who died as which mask, who was revealed); a defence may say which side the speaker is on. Each
+such statement is a :class:`Claim`. Before a speech is voiced its claims are checked against the
+log the speaker sees (:class:`PublicRecord`); a false one is never said by accident: the scripted
+voice falls back to a statement of no fact, the model's speech is refused and re-asked.
+
+A **lie** is the exception, and always deliberate: a policy move of a seat whose force gains by it
+(a dark's bluff about a vote, a false self-claim of light), chosen in :func:`bluff` and
+:func:`self_claim`, and marked ``lie: true`` in the move's host-only notes, so the transcript and the
+reports can count lies per force. Lights never lie about public facts.
+
+Rule: «обвинения бывают двух типов: по легенде и по логике» (seeds/004_55ac8a5a86b5c135.txt:L74):
+by logic cites the public facts it rests on; by legend may be invented but never contradicts them.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from narrator.rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, SHADOW, Card
+
+PUBLIC = frozenset({"accused", "voted", "died_as", "revealed", "never_accused", "was_accused"})
+"""Claims about the public record: true or false of the log every seat sees."""
+SELF = frozenset({"side"})
+"""Claims about the speaker's own soul: only the host can check them (``other`` unused, ``card`` the side)."""
+REVEALS = {"shadow_revealed": "shadow", "lord_revealed": "lord", "child_revealed": "child",
+           "bishop_revealed": "bishop"}
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One statement about the table.
+
+    ``accused``/``voted``: ``seat`` accused / voted against ``other``; ``died_as``: ``seat`` died holding
+    ``card``; ``revealed``: ``seat`` was revealed as ``card`` (``shadow``, ``lord``, ``child``, ``bishop``);
+    ``never_accused``: ``seat`` has accused nobody; ``was_accused``: someone accused ``seat``;
+    ``side``: the speaker ``seat`` says its soul is of side ``card`` (``light``).
+    """
+
+    kind: str
+    seat: int
+    other: int = -1
+    card: str = ""
+    lie: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The claim for a transcript's notes (``lie`` only when it is one)."""
+        data: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
+        if self.other >= 0:
+            data["other"] = self.other
+        if self.card:
+            data["card"] = self.card
+        if self.lie:
+            data["lie"] = True
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Claim:
+        return cls(str(data["kind"]), int(data["seat"]), int(data.get("other", -1)), str(data.get("card", "")),
+                   bool(data.get("lie", False)))
+
+
+@dataclass
+class PublicRecord:
+    """The facts of a public log that claims speak of (every life of a seat: the record is the table's)."""
+
+    accusations: set[tuple[int, int]] = field(default_factory=set)
+    ballots: set[tuple[int, int]] = field(default_factory=set)
+    deaths: set[tuple[int, str]] = field(default_factory=set)
+    revealed: set[tuple[int, str]] = field(default_factory=set)
+    accusers: set[int] = field(default_factory=set)
+    accused: set[int] = field(default_factory=set)
+    seen: int = 0
+    """Events folded so far (a longer log of the same game continues from here)."""
+
+    @classmethod
+    def of(cls, log: Sequence[Any]) -> PublicRecord:
+        record = cls()
+        record.feed(log)
+        return record
+
+    def feed(self, log: Sequence[Any]) -> PublicRecord:
+        """Fold the events of ``log`` not folded yet (``log`` must continue the one folded before)."""
+        for event in log[self.seen:]:
+            self._fold(event.kind, event.data)
+        self.seen = len(log)
+        return self
+
+    def _fold(self, kind: str, data: Mapping[str, Any]) -> None:
+        if kind == "accusation":
+            if data["accuser"] >= 0:  # a curse's automatic accusation has no accuser (L86)
+                self.accusations.add((data["accuser"], data["target"]))
+                self.accusers.add(data["accuser"])
+            self.accused.add(data["target"])
+        elif kind == "ballots":
+            self.ballots.update((seat, target) for seat, targets in data["ballots"] for target in targets)
+        elif kind == "morning":
+            self.deaths.update((d["seat"], str(d["card"])) for d in data["deaths"])
+            self.revealed.update((seat, "shadow") for seat in data["shadows"])
+        elif kind in ("execution", "death"):
+            self.deaths.add((data["seat"], str(data["card"])))
+        elif kind in REVEALS:
+            self.revealed.add((data["seat"], REVEALS[kind]))
+            if kind == "bishop_revealed":
+                self.revealed.update((seat, "shadow") for seat in data["pointed"])
+
+    def holds(self, claim: Claim) -> bool:
+        """Whether a public claim is true of this record (self-claims: see :func:`true_of_soul`)."""
+        kind = claim.kind
+        if kind == "accused":
+            return (claim.seat, claim.other) in self.accusations
+        if kind == "voted":
+            return (claim.seat, claim.other) in self.ballots
+        if kind == "died_as":
+            return (claim.seat, claim.card) in self.deaths
+        if kind == "revealed":
+            return (claim.seat, claim.card) in self.revealed
+        if kind == "never_accused":
+            return claim.seat not in self.accusers
+        if kind == "was_accused":
+            return claim.seat in self.accused
+        raise ValueError(f"not a public claim: {claim.kind}")
+
+
+def side_of(card: Card | str) -> str:
+    """``light``, ``shadow``, ``darkness`` or ``gloom``: the side a self-claim names."""
+    card = Card(str(card))
+    return "light" if card in LIGHT else "shadow" if card in SHADOW else "gloom" if card in GLOOM else "darkness"
+
+
+def true_of_soul(claim: Claim, card: Card | str) -> bool:
+    """Whether a self-claim is true of the speaker's soul holding ``card`` (the host's knowledge)."""
+    if claim.kind != "side":
+        raise ValueError(f"not a self-claim: {claim.kind}")
+    return side_of(card) == claim.card
+
+
+def false_claims(claims: Iterable[Claim], record: PublicRecord) -> list[Claim]:
+    """The public claims of ``claims`` the record contradicts and that are not marked lies."""
+    return [c for c in claims if c.kind in PUBLIC and not c.lie and not record.holds(c)]
+
+
+# -- the policy: when a seat lies --------------------------------------------------------------------
+
+BLUFF_RATE = 0.35
+"""How often a dark or gloom soul with no fact to cite invents a vote against a dead light."""
+SELF_CLAIM_RATE = 0.4
+"""How often an accused seat answers with a claim of light (the same for every force: the rate is no tell)."""
+LIARS = DARKNESS | GLOOM | SHADOW
+"""Souls whose force gains by a false claim of light or a bluff (lights never lie about public facts)."""
+BLUFFERS = DARKNESS | GLOOM
+"""Souls that bluff about the public record to turn the town on a light (the darkness and the gloom)."""
+
+
+def chance(*key: Any) -> float:
+    """A fixed draw in [0, 1) for ``key``: the lie policy never touches a bot's own generator, so a
+    lie changes what is said and nothing of what is done (moves, and every later draw, stay as they were)."""
+    return zlib.crc32("/".join(map(str, key)).encode()) / 2 ** 32
+
+
+def bluff(card: Card, target: int, graveyard: Sequence[tuple[int, int, Card]], record: PublicRecord,
+          key: tuple[Any, ...]) -> tuple[int, Card] | None:
+    """A dead light soul ``target`` never voted against, for a bluffing dark to say it did; else ``None``.
+
+    Only darkness and gloom souls bluff (their force gains when the town turns on an honest player).
+    """
+    if card not in BLUFFERS or chance("bluff", *key) >= BLUFF_RATE:
+        return None
+    dead_lights = [(seat, dead) for seat, _, dead in graveyard
+                   if dead in LIGHT and seat != target and (target, seat) not in record.ballots]
+    if not dead_lights:
+        return None
+    return dead_lights[int(chance("bluff-whom", *key) * len(dead_lights))]
+
+
+def self_claim(seat: int, card: Card, key: tuple[Any, ...]) -> Claim | None:
+    """An accused seat's claim "my soul is light", at the same rate for every force; a lie unless it is."""
+    if chance("self", *key) >= SELF_CLAIM_RATE:
+        return None
+    return Claim("side", seat, card="light", lie=card in LIARS)
