@@ -36,6 +36,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from narrator.agents.base import Decision, Request, Seat
+from narrator.agents.battaglia.claims import Claim as Said
+from narrator.agents.battaglia.claims import PublicRecord, bluff, false_claims, self_claim
 from narrator.agents.battaglia.draws import GAMMA, MASK, DecisionRandom, mix64, seed_key
 from narrator.agents.battaglia.knowledge import (
     CLAN_CARDS,
@@ -48,7 +50,15 @@ from narrator.agents.battaglia.knowledge import (
     factions_of,
     public_memory,
 )
-from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, said_today, temperament
+from narrator.agents.battaglia.texts import (
+    Reason,
+    Table,
+    accusation_text,
+    defence_text,
+    said_today,
+    self_claim_text,
+    temperament,
+)
 from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
@@ -64,6 +74,7 @@ from narrator.rules.battaglia.actions import (
     Whisper,
 )
 from narrator.rules.battaglia.cards import LIGHT, Card
+from narrator.rules.battaglia.life import force_of
 from narrator.rules.core import Action
 
 DARKNESS_STEPS = ("first_darkness", "second_darkness")
@@ -158,6 +169,10 @@ class BattagliaBot(Seat):
         self._allies_known: frozenset[int] = frozenset()
         self._kin_key: tuple[Any, ...] = ()
         self._kin: frozenset[int] = frozenset()
+        self._record = PublicRecord()
+        """The public facts claims are checked against (folded from the log only when the bot speaks)."""
+        self._claims: tuple[Said, ...] = ()
+        """The claims of the speech of the move being made (the notes of its :class:`Decision`)."""
 
     # -- the agent protocol -----------------------------------------------------------------------
 
@@ -171,8 +186,14 @@ class BattagliaBot(Seat):
         view = request.view
         position = (len(view.log) << 32) | (len(view.notes) << 12) | (request.attempt & 0xFFF)
         self.rng.seed(self._key ^ mix64(position & MASK))
+        self._claims = ()
         action = self.decide(view, self.read(view), legal)
-        return action if action is not None else _pass_or_first(legal)
+        if action is None:
+            return _pass_or_first(legal)
+        if self._claims:  # host-only notes: what the speech claims, lies marked, the speaker's force (L92)
+            force = str(force_of(Card(str(view.card)), int(view.life or 1)))
+            return Decision(action, {"claims": [claim.to_dict() for claim in self._claims], "force": force})
+        return action
 
     def read(self, view: Any) -> Mind:
         """Fold the view into a :class:`Mind` (the public log is folded once per game for every seat)."""
@@ -394,7 +415,37 @@ class BattagliaBot(Seat):
             move = next(a for a in options if a.target == target)
         if last_words or not self.talk or self.table is None:
             return move
+        reason, claims = self._voiced(view, mind, target, move.basis, reason)
+        self._claims = claims
         return replace(move, text=accusation_text(self.table, target, move.basis, reason, self.rng, said_today(view.log)))
+
+    def _public_record(self, view: Any) -> PublicRecord:
+        if len(view.log) < self._record.seen:  # another game
+            self._record = PublicRecord()
+        return self._record.feed(view.log)
+
+    def _voiced(self, view: Any, mind: Mind, target: int, basis: str,
+                reason: Reason | None) -> tuple[Reason | None, tuple[Said, ...]]:
+        """The reason an accusation voices and its claims, checked against the public log.
+
+        A dark or gloom soul with no fact to cite may bluff (a vote against a dead light that never
+        was: a marked lie); any other false claim is replaced by the estimate of darks, which claims
+        no fact. Only the words change: the move was chosen before.
+        """
+        if basis != "logic" or reason is None:
+            return reason, ()
+        record = self._public_record(view)
+        if reason.kind == "darks_count":
+            invented = bluff(mind.card, target, view.graveyard, record, (self.seed, self.seat, len(view.log)))
+            if invented is None:
+                return reason, ()
+            other, card = invented
+            return (Reason("voted_for_light", other=other, card=card.value),
+                    (Said("voted", target, other, lie=True), Said("died_as", other, card=card.value)))
+        claims = reason_claims(reason, target)
+        if false_claims(claims, record):
+            return Reason("darks_count", n=reason.n or max(1, view.accusations_limit - 1)), ()
+        return reason, claims
 
     def _reason(self, view: Any, mind: Mind, target: int) -> Reason | None:
         """A public fact to lean on (by logic), else ``None`` (by legend). Same odds for every force."""
@@ -456,7 +507,12 @@ class BattagliaBot(Seat):
             return None
         accused = any(a.target == self.seat for a in view.accusations)
         if accused or self.rng.random() < 0.3:
-            return Speak(actor=self.seat, text=defence_text(self.table, self.seat, self.rng, said_today(view.log)))
+            text = defence_text(self.table, self.seat, self.rng, said_today(view.log))
+            claim = self_claim(self.seat, mind.card, (self.seed, self.seat, len(view.log))) if accused else None
+            if claim is not None:  # "my soul is light": true of a light, a marked lie of anyone else
+                self._claims = (claim,)
+                text = self_claim_text(self.table, self.seat, self.rng)
+            return Speak(actor=self.seat, text=text)
         return None
 
     def _dying_shot(self, mind: Mind, legal: Sequence[Action]) -> Action | None:
@@ -480,6 +536,21 @@ class BattagliaBot(Seat):
 
 
 # -- helpers --------------------------------------------------------------------------------------
+
+
+def reason_claims(reason: Reason, target: int) -> tuple[Said, ...]:
+    """The public claims an accusation by logic makes when it voices ``reason`` against ``target``."""
+    kind = reason.kind
+    if kind == "revealed_shadow":
+        return (Said("revealed", target, card="shadow"),)
+    if kind in ("accused_light", "voted_for_light") and reason.other is not None:
+        act = "accused" if kind == "accused_light" else "voted"
+        return Said(act, target, reason.other), Said("died_as", reason.other, card=reason.card)
+    if kind == "silent":
+        return (Said("never_accused", target),)
+    if kind == "survived":
+        return (Said("was_accused", target),)
+    return ()  # darks_count: an estimate from the day's accusation count, worded as one
 
 
 def _last_round(notes: Sequence[Any], step: str, night_round: int) -> list[tuple[int, int]]:

@@ -158,6 +158,11 @@ def _shape(template: str) -> re.Pattern[str]:
     return re.compile(".*?".join(re.escape(part) for part in parts), re.DOTALL)
 
 
+def self_claim_text(table: Table, seat: int, rng: Draws) -> str:
+    """An accused seat's claim that its soul is light (``prompts/battaglia/claims.yaml``)."""
+    return _fill(rng.choice(load("claims")["self_light"][table.lang]), table, seat, None)
+
+
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:
     """Fill the slots; ``{a}`` is the past-tense ending of a verb whose subject is ``{name}`` (ru: "а" for
     a woman), ``{days}`` the count ``n`` with its noun in the right plural form."""

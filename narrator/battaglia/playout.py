@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from narrator.agents.base import Request
+from narrator.agents.base import Decision, Request
 from narrator.rules.battaglia import GAME, BattagliaState
 from narrator.rules.chance import sample
 from narrator.rules.core import CHANCE, Action, ChanceAction
 
-Decide = Callable[[BattagliaState, int], Action]
-"""``decide(state, seat)``: the move of ``seat`` (the lowest active one) in ``state``."""
+Decide = Callable[[BattagliaState, int], Action | Decision]
+"""``decide(state, seat)``: the move of ``seat`` (the lowest active one) in ``state``; a :class:`Decision`
+(a talking bot's move with its claims in the notes) plays its action."""
 
 
 def seat_request(state: BattagliaState, seat: int) -> Request:
@@ -45,7 +46,8 @@ def play_out(state: BattagliaState, rng: random.Random, decide: Decide, *,
         if CHANCE in active:
             action: Action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
         else:
-            action = decide(state, min(active))
+            answer = decide(state, min(active))
+            action = answer.action if isinstance(answer, Decision) else answer
         state = GAME.apply(state, action).state
         moves += 1
     return state, moves

@@ -19,6 +19,7 @@ from narrator.agents.i18n import message
 from narrator.rules.battaglia.cards import DECK_ORDER
 from rich.table import Table
 
+from narrator.battaglia.lies import SpeechTally
 from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
 from narrator.playtest.stats import (
     ALPHA,
@@ -257,12 +258,14 @@ def _seats(text: Any) -> set[int]:
 
 
 def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: float | None = None,
-                 played_by: str = "", lang: str = "en", bots: str = "", edges: Sequence[Any] = ()) -> Path:
+                 played_by: str = "", lang: str = "en", bots: str = "", edges: Sequence[Any] = (),
+                 speech: SpeechTally | None = None) -> Path:
     """Write CSVs, PNGs and ``report.md`` for one run (or two, compared) into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report);
     ``bots`` who played them (``narrator.battaglia.bots.describe``) and ``edges`` each force's edge over
     random play (``narrator.battaglia.bots.edges``), shown beside the win rates.
+    ``speech``: the claims and lies of the talking games (the kept transcripts), per force.
     """
     out.mkdir(parents=True, exist_ok=True)
     path = out / "report.md"
@@ -272,6 +275,8 @@ def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: 
             _write_tables(out, run, runs)
         text = _markdown(runs, command=command, elapsed=elapsed, played_by=played_by, lang=lang, bots=bots,
                          edges=edges)
+        if speech is not None and speech.games:
+            text += "\n".join(_speech_lines(speech, lang)) + "\n"
         path.write_text(text, encoding="utf-8")
     return path
 
@@ -593,6 +598,22 @@ def _health_lines(runs: Sequence[Run], lang: str = "en") -> list[str]:
         fallbacks = sum(int(r.get("fallbacks", 0) or 0) for r in run.rows)
         cut = sum(str(r["termination"]) == "move_limit" for r in run.rows)
         lines.append(message(lang, "report.health_line", label=run.label, fallbacks=fallbacks, cut=cut))
+    return lines
+
+
+def _speech_lines(speech: SpeechTally, lang: str) -> list[str]:
+    """Claims and lies per force (talking games only: the bots' host-only notes, L74)."""
+
+    def m(key: str, **values: Any) -> str:
+        return message(lang, f"report_speech.{key}", **values)
+
+    lines = ["", f"## {m('title')}", "", m("intro", games=speech.games), "",
+             f"| {m('col_force')} | {m('col_speeches')} | {m('col_claims')} | {m('col_bluffs')} | {m('col_self')} |",
+             "|---|---:|---:|---:|---:|"]
+    for force in FORCES:
+        if speech.speeches[force]:
+            lines.append(f"| {message(lang, f'report.force.{force}')} | {speech.speeches[force]} | "
+                         f"{speech.claims[force]} | {speech.lies_of(force, 'bluff')} | {speech.lies_of(force, 'self_claim')} |")
     return lines
 
 

@@ -97,6 +97,7 @@ def simulate_battaglia(
       NARRATOR_LLM_LOCAL_SERVERS=2 narrator simulate battaglia --players 12 --games 4 --llm local --concurrency 2
     """
     from narrator.battaglia.bots import FACTIONS, PlanError, describe, edges, plan_of, with_random
+    from narrator.battaglia.lies import tally_transcripts, transcripts_under
     from narrator.battaglia.report import Run, summary_table, write_report
     from narrator.battaglia.simulate import job_config, native_engine, play_one
     from narrator.playtest import make_jobs
@@ -171,8 +172,9 @@ def simulate_battaglia(
                             compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine,
                             bots=None if bots == "scripted" else bots,
                             **{"bots-for": " --bots-for ".join(bots_for) or None})
+    speech = tally_transcripts(transcripts_under(out / "transcripts")) if transcripts else None
     report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by, lang=language(lang),
-                          bots=describe(plan, language(lang)), edges=found_edges)
+                          bots=describe(plan, language(lang)), edges=found_edges, speech=speech)
     console.print(describe(plan, "en"), highlight=False)
     console.print(summary_table(runs))
     total = sum(len(r.rows) for r in runs)

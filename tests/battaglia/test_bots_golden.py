@@ -43,7 +43,8 @@ def game_lines(players: int, seed: int, talk: bool) -> list[str]:
             action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
         else:
             seat = min(active)
-            action = bots[seat].act(Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat)))
+            answer = bots[seat].act(Request(GAME.name, seat, GAME.view(state, seat), GAME.legal_actions(state, seat)))
+            action = getattr(answer, "action", answer)  # a talking bot's Decision carries its claims
             lines.append(repr(action))
         state = GAME.apply(state, action).state
     lines.append(repr(state.result))

@@ -8,7 +8,7 @@ from collections import defaultdict
 
 import pytest
 from narrator.agents.battaglia import BattagliaBot
-from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, load
+from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, load, self_claim_text
 from narrator.rules.battaglia import GAME, Accuse, BattagliaConfig
 from narrator.rules.battaglia.actions import TEXT_LIMIT
 from narrator.rules.battaglia.life import seat_force
@@ -24,7 +24,8 @@ def accusation_lengths(lang: str, games: int = 12, players: int = 12) -> dict[st
         bots = {s: BattagliaBot(seed, s, table) for s in range(players)}
 
         def measured_move(state, seat, bots=bots):
-            action = bots[seat].act(seat_request(state, seat))
+            answer = bots[seat].act(seat_request(state, seat))
+            action = getattr(answer, "action", answer)  # a talking bot's Decision carries its claims
             if isinstance(action, Accuse) and str(state.phase) == "accuse":
                 assert action.text.strip(), "an accusation in the accusation round has words"
                 family = str(seat_force(state, seat)).removeprefix("first_").removeprefix("second_")
@@ -60,6 +61,7 @@ def test_every_template_fills_and_fits(lang: str) -> None:
         for kind in data["by_logic"]:
             texts.append(accusation_text(table, 3, "logic", Reason(kind, other=5, card="COHEN", n=2), rng))
         texts.append(defence_text(table, 4, rng))
+        texts.append(self_claim_text(table, 4, rng))
     assert all(t.strip() and "{" not in t and len(t) <= TEXT_LIMIT for t in texts)
     shortest, longest = min(map(len, texts)), max(map(len, texts))
     assert longest <= 2.2 * shortest, (shortest, longest)

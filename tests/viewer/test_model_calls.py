@@ -17,7 +17,7 @@ from narrator.rules.replay import header_record
 from narrator.viewer.tell import Told, tell
 from narrator.viewer.terminal import text_lines
 from narrator.viewer.timeline import Lens, Timeline, build
-from tests.battaglia.test_llm_cassettes import Asked, refused
+from tests.battaglia.test_llm_cassettes import STALE, Asked, refused
 from tests.cassettes import cassette_vcr
 from tests.llm.support import OFFLINE_URL
 
@@ -26,6 +26,8 @@ from tests.llm.support import OFFLINE_URL
 def asked() -> Asked:
     """Played once for the module; the cassette answers every request (record mode "none": a request it
     does not hold fails, it never reaches a network)."""
+    if "battaglia_refused" in STALE:
+        pytest.skip("stale cassette battaglia_refused: re-record (see tests/battaglia/test_llm_cassettes.py STALE)")
     with cassette_vcr("none").use_cassette("battaglia_refused.yaml", allow_playback_repeats=False) as cassette:
         played = refused(OFFLINE_URL)
     assert cassette.all_played
