@@ -272,7 +272,7 @@ async def ainvoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSett
     start = time.perf_counter()
     token = _DEADLINE.set(deadline)
     try:
-        answer = await asyncio.wait_for(retrying(call), timeout=remaining(deadline))
+        answer: Any = await asyncio.wait_for(retrying(call), timeout=remaining(deadline))
     except TimeoutError:
         raise DeadlineExceededError("no answer within the decision's deadline") from None
     except Exception as error:
