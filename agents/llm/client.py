@@ -61,16 +61,7 @@ class DeadlineTransport(httpx2.BaseTransport):
         self.inner = inner
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
-        _to_upstream(request)
-        deadline = _DEADLINE.get()
-        left = remaining(deadline)
-        if left is not None:
-            if left <= 0:
-                raise httpx2.ReadTimeout("the decision's deadline passed", request=request)
-            timeouts = dict(request.extensions.get("timeout") or {})
-            request.extensions["timeout"] = {key: left if value is None else min(value, left)
-                                             for key, value in {"connect": None, "read": None, "write": None,
-                                                                "pool": None, **timeouts}.items()}
+        deadline = _prepare(request)
         response = self.inner.handle_request(request)
         if deadline is None:
             return response
@@ -79,6 +70,21 @@ class DeadlineTransport(httpx2.BaseTransport):
 
     def close(self) -> None:
         self.inner.close()
+
+
+def _prepare(request: httpx2.Request) -> float | None:
+    """Route ``request`` to its slot's server and cap its timeouts at the decision's deadline (both transports)."""
+    _to_upstream(request)
+    deadline = _DEADLINE.get()
+    left = remaining(deadline)
+    if left is not None:
+        if left <= 0:
+            raise httpx2.ReadTimeout("the decision's deadline passed", request=request)
+        timeouts = dict(request.extensions.get("timeout") or {})
+        request.extensions["timeout"] = {key: left if value is None else min(value, left)
+                                         for key, value in {"connect": None, "read": None, "write": None,
+                                                            "pool": None, **timeouts}.items()}
+    return deadline
 
 
 def _to_upstream(request: httpx2.Request) -> None:
@@ -116,16 +122,7 @@ class AsyncDeadlineTransport(httpx2.AsyncBaseTransport):
         self.inner = inner
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
-        _to_upstream(request)
-        deadline = _DEADLINE.get()
-        left = remaining(deadline)
-        if left is not None:
-            if left <= 0:
-                raise httpx2.ReadTimeout("the decision's deadline passed", request=request)
-            timeouts = dict(request.extensions.get("timeout") or {})
-            request.extensions["timeout"] = {key: left if value is None else min(value, left)
-                                             for key, value in {"connect": None, "read": None, "write": None,
-                                                                "pool": None, **timeouts}.items()}
+        deadline = _prepare(request)
         response = await self.inner.handle_async_request(request)
         if deadline is None:
             return response
