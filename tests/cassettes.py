@@ -7,7 +7,9 @@ instead of silently calling one. Re-recording against the embedded model::
 
     NARRATOR_LLM_RECORD=1 python -m pytest tests/llm -m record
 
-starts the local server (``narrator.llm.local``), re-records every cassette, and stops it.
+starts the local server (``narrator.llm.local``), re-records every cassette, and stops it; with
+``NARRATOR_LLM_URL=http://127.0.0.1:PORT/v1`` it records against a server already running there instead
+(one started under ``nice -n -10`` so a loaded machine does not starve it).
 Requests match on method + path + body, so a changed prompt is a failed replay (re-record it).
 """
 
@@ -48,6 +50,7 @@ def replay_scenario(name: str, scenario: Scenario, base_url: str) -> None:
 def record_scenario(name: str, scenario: Scenario, base_url: str) -> None:
     """Re-record ``<name>.yaml`` against the live model at ``base_url``, then check the result."""
     run, check = scenario
+    (CASSETTES / f"{name}.yaml").unlink(missing_ok=True)  # "all" keeps the old interactions beside the new ones
     with cassette_vcr("all").use_cassette(f"{name}.yaml"):
         result = run(base_url)
     check(result)
@@ -72,9 +75,12 @@ def replay(no_network: None) -> vcr.VCR:
 
 @pytest.fixture(scope="session")
 def local_model_url() -> Iterator[str]:
-    """The base URL of a freshly started embedded model (record runs only)."""
+    """The base URL of a freshly started embedded model, or ``NARRATOR_LLM_URL``'s (record runs only)."""
     if not RECORDING:
         pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
+    if os.environ.get("NARRATOR_LLM_URL"):
+        yield os.environ["NARRATOR_LLM_URL"]
+        return
     from narrator.llm.local import LocalModelError, local_server
 
     try:

@@ -161,7 +161,7 @@ SCENARIOS: dict[str, Scenario] = {
 }
 
 
-STALE = frozenset({'ten_candles_choice', 'ten_candles_narration', 'ten_candles_truths'})
+STALE: frozenset[str] = frozenset()
 """Cassettes whose prompts changed with issue #10's words (template material, host lines, bot speech) and #11's readable event lines, and
 could not be re-recorded: the embedded model timed out at load 25-40. Re-record them with
 ``NARRATOR_LLM_RECORD=1 python -m pytest tests/ten_candles/test_llm_roles.py -m record`` and empty this set."""
