@@ -125,49 +125,65 @@ def offline_counter() -> Callable[[Sent], int]:
     return lambda sent: len(tokenizer.tokenize(sent.text.encode("utf-8"), add_bos=False))
 
 
-def measure(seeds: list[int], count: Callable[[Sent], int], per_kind: int) -> dict[str, Any]:
+def p95(counts: list[int]) -> int:
+    """The 95th percentile (nearest rank) of ``counts``."""
+    ranked = sorted(counts)
+    return ranked[max(0, -(-len(ranked) * 95 // 100) - 1)] if ranked else 0
+
+
+def measure(seeds: list[int], count: Callable[[Sent], int], per_kind: int, dump: str | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for players, day, goal in GOALS:
         by_kind: dict[str, list[int]] = defaultdict(list)
+        largest: dict[str, tuple[int, Sent]] = {}
         for seed in seeds:
             for kind, sent in prompts_of_day(players, day, seed):
                 if len(by_kind[kind]) < per_kind * len(seeds):
-                    by_kind[kind].append(count(sent))
+                    by_kind[kind].append(n := count(sent))
+                    if n > largest.get(kind, (-1, sent))[0]:
+                        largest[kind] = (n, sent)
         every = [n for counts in by_kind.values() for n in counts]
-        results[f"{players}p_day{day}"] = {
-            "goal": goal, "decisions": len(every), "max": max(every, default=0),
+        name = f"{players}p_day{day}"
+        results[name] = {
+            "goal": goal, "decisions": len(every), "max": max(every, default=0), "p95": p95(every),
             "mean": round(statistics.fmean(every), 1) if every else 0, "within_goal": max(every, default=0) <= goal,
-            "by_kind": {k: {"n": len(v), "mean": round(statistics.fmean(v), 1), "max": max(v)}
+            "by_kind": {k: {"n": len(v), "mean": round(statistics.fmean(v), 1), "p95": p95(v), "max": max(v)}
                         for k, v in sorted(by_kind.items())}}
+        if dump:
+            os.makedirs(dump, exist_ok=True)
+            for kind, (n, sent) in largest.items():
+                with open(os.path.join(dump, f"{name}_{kind}.txt"), "w", encoding="utf-8") as out:
+                    out.write(f"{n} tokens\n{sent.text}\n")
     return results
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, default=2, help="seeds 1..N (default 2)")
-    parser.add_argument("--per-kind", type=int, default=100, help="decisions counted per kind and seed (default 8)")
+    parser.add_argument("--per-kind", type=int, default=100, help="decisions counted per kind and seed (default 100)")
     parser.add_argument("--base-url", help="an OpenAI-compatible server to count with (default: start the local model)")
     parser.add_argument("--server", action="store_true", help="count with the embedded model server (started here)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--dump", metavar="DIR", help="write the largest prompt of each kind into DIR")
     args = parser.parse_args()
     seeds = list(range(1, args.seeds + 1))
     if args.base_url:
-        results = measure(seeds, server_counter(args.base_url), args.per_kind)
+        results = measure(seeds, server_counter(args.base_url), args.per_kind, args.dump)
     elif args.server:
         from narrator.llm.local import local_server
 
         with local_server() as server:
-            results = measure(seeds, server_counter(server.base_url), args.per_kind)
+            results = measure(seeds, server_counter(server.base_url), args.per_kind, args.dump)
     else:
-        results = measure(seeds, offline_counter(), args.per_kind)
+        results = measure(seeds, offline_counter(), args.per_kind, args.dump)
     if args.json:
         print(json.dumps(results, indent=2))
         return
     for name, row in results.items():
-        print(f"{name}: {row['decisions']} decisions, prompt tokens mean {row['mean']}, max {row['max']} "
+        print(f"{name}: {row['decisions']} decisions, prompt tokens mean {row['mean']}, p95 {row['p95']}, max {row['max']} "
               f"(goal <= {row['goal']}: {'met' if row['within_goal'] else 'NOT met'})")
         for kind, stats in row["by_kind"].items():
-            print(f"  {kind:<10} n={stats['n']:<4} mean={stats['mean']:<8} max={stats['max']}")
+            print(f"  {kind:<10} n={stats['n']:<4} mean={stats['mean']:<8} p95={stats['p95']:<6} max={stats['max']}")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 RECENT_NIGHT_NOTES = 4
 """Night notes (gatherings, rounds, the Cat's peeks, whispers) shown in detail, of the last two nights only;
 older ones are dropped (lasting facts such as Tiir's looks and the clan stay on the seats' lines)."""
-QUOTE_CHARS = 90
+QUOTE_CHARS = 80
 """Longest quote of a speech or accusation text in a prompt."""
 QUOTES = 4
 """Latest speeches quoted (accusations of today are always quoted)."""
@@ -42,6 +42,8 @@ RECENT_ACTS = {"accused": 2, "voted": 1}
 """Accusations and ballots of a soul listed on its seat's line (the latest); older ones are dropped."""
 TALLY_SEATS = 4
 """Seats of a day's vote tally named in a past day's line (most votes first)."""
+SUPERSEDED = frozenset({"gathering", "darkness_round", "whispers", "cat_saw"})
+"""Night notes of which only the latest of each step is shown (an older round or whisper is out of date)."""
 LEGEND_KINDS = frozenset({"accuse", "speak"})
 """Decisions whose prompt lists every seat's legend (material for accusations by legend)."""
 
@@ -316,9 +318,15 @@ class _Private:
         self.card = Card(str(view.card))
         self.facts: dict[int, list[str]] = defaultdict(list)
         since = int(view.night or 0) - 1
-        details = [line for event in view.notes if (line := self._note(event.kind, event.data))
-                   and int(event.data.get("night", since) or since) >= since]
-        self.lines = details[-RECENT_NIGHT_NOTES:]
+        latest: dict[tuple[str, str], str] = {}
+        for event in view.notes:
+            line = self._note(event.kind, event.data)
+            if line and int(event.data.get("night", since) or since) >= since:
+                # a newer round, gathering or whisper of the same step supersedes the older (fixed size)
+                key = (event.kind, str(event.data.get("step", ""))) if event.kind in SUPERSEDED else (line, "")
+                latest.pop(key, None)
+                latest[key] = line
+        self.lines = list(latest.values())[-RECENT_NIGHT_NOTES:]
 
     def _fresh(self, seat: int, data: dict[str, Any]) -> bool:
         """Whether the soul of ``seat`` a note of its night spoke of is still the seat's soul."""
@@ -363,7 +371,8 @@ class _Private:
         elif kind == "cat_saw":
             return self._cat(data)
         elif kind == "whispers":
-            said = "; ".join(quote(f"P{c}", text, lang) for c, text in data["messages"]) or phrase("silence", lang)
+            said = "; ".join(quote(who, text, lang) for who, text in _same_words(data["messages"])) \
+                or phrase("silence", lang)
             return phrase("whispers", lang, said=said)
         return None  # your_card: the prompt states the current mask anyway
 
@@ -384,6 +393,14 @@ class _Private:
             if self._fresh(seat, data):
                 self.facts[seat].append(phrase("peeked_card", lang, mask=n.mask(card, seat)))
         return line
+
+
+def _same_words(messages: Sequence[tuple[int, str]]) -> list[tuple[str, str]]:
+    """Whispers with the same words said once, attributed to all who said them (``P3, P5``), in seat order."""
+    by_text: dict[str, list[int]] = {}
+    for seat, text in messages:
+        by_text.setdefault(" ".join(str(text).split()), []).append(int(seat))
+    return [(", ".join(f"P{s}" for s in seats), text) for text, seats in by_text.items()]
 
 
 def _cut(text: str) -> str:

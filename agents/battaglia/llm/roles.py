@@ -228,11 +228,11 @@ class AccuseRole(ChoiceRole):
         targets = sorted({m[1] for m in matches if m}, key=lambda seat: int(seat[1:]))
         fields: dict[str, Any] = {
             "target": (Literal[(*targets, "pass")], Field(description="The seat you accuse, or pass.")),
-            "charge": (Literal["dark", "shadow"], Field(description="What you accuse them of (ignored on pass).")),
-            "basis": (Literal["legend", "logic"], Field(description="By legend or by logic (ignored on pass).")),
+            "charge": (Literal["dark", "shadow"], Field(description="Accused of being dark or a shadow.")),
+            "basis": (Literal["legend", "logic"], Field(description="By legend or by logic.")),
         }
         if self.speech is not None:
-            fields["speech"] = (str, Field(description=f"What you say at the table: {self.speech}",
+            fields["speech"] = (str, Field(description=f"What you say: {self.speech}",
                                            max_length=self.speech_max_chars))
         model = create_model(self.tool, __base__=_Accusation, __doc__="Accuse one player or pass.", **fields)
         model._legal = frozenset(labels)  # type: ignore[attr-defined]
@@ -298,7 +298,7 @@ def role_for(kind: str, persona: str, max_chars: int, *, strict: bool = False) -
     validator = (checks(self_target, echoes_task, names_the_accused if strict else speech_problem,
                         speech_facts_problem) if speaks
                  else checks(self_target))
-    role = {"accuse": AccuseRole, "vote": VoteRole}.get(kind, ChoiceRole)
+    role = {"accuse": AccuseRole, "last_words": AccuseRole, "vote": VoteRole}.get(kind, ChoiceRole)
     return role(name=f"battaglia-{kind}", model_role="bot", system="battaglia/llm/system",
                       prompt="battaglia/llm/decide", task="battaglia/llm/task",
                       speech=SPEECH_HINT[kind] if speaks else None, speech_max_chars=max_chars,
