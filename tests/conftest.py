@@ -17,9 +17,17 @@ sys.dont_write_bytecode = False
 import pytest
 from narrator.rules.registry import register_game
 
-pytest_plugins = ["tests.cassettes"]
+from tests.lanes import mark_costly_cases_slow
+
+pytest_plugins = ["tests.cassettes", "tests.cpu_durations"]
 
 register_game("pig", "tests.core.pig:GAME")
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m 'not slow'` deselects
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    whole_files = not config.option.keyword and all("::" not in arg for arg in config.args)
+    mark_costly_cases_slow(items, whole_files=whole_files)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.slow_cases import SLOW_CASES
+
 SLOW = pytest.mark.slow
 
 
@@ -41,3 +43,35 @@ def sweep(values: Iterable[Any], *, fast: int = 3, ids: Sequence[str] | None = N
         else:
             params.append(pytest.param(*(value if unpack else (value,)), marks=marks, id=name))
     return params
+
+
+def mark_costly_cases_slow(items: list[pytest.Item], *, whole_files: bool) -> None:
+    """Apply ``tests/slow_cases.py``: mark ``slow`` every case of its functions but the ones it keeps fast.
+
+    ``whole_files``: every test of each collected file is here (no test ids, no ``-k``); then an entry
+    naming a function or kept case its file lacks raises ``pytest.UsageError``.
+    """
+    cases: dict[tuple[str, str], list[pytest.Item]] = {}
+    files = set()
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        files.add(path)
+        function = getattr(item, "originalname", item.name)
+        cases.setdefault((path, function), []).append(item)
+    stale = []
+    for path, functions in SLOW_CASES.items():
+        if path not in files:
+            continue
+        for function, kept in functions.items():
+            found = cases.get((path, function))
+            keep = {kept} if isinstance(kept, str) else set(kept or ())
+            ids = {item.callspec.id for item in found or () if hasattr(item, "callspec")}
+            if whole_files and (not found or not keep <= ids):
+                stale.append(f"{path}::{function} (keeps {sorted(keep)}, found {sorted(ids) if found else 'no test'})")
+                continue
+            for item in found:
+                if not hasattr(item, "callspec") or item.callspec.id not in keep:
+                    item.add_marker(SLOW)
+    if stale:
+        raise pytest.UsageError("tests/slow_cases.py names what is not there (rename or remove):\n  "
+                                + "\n  ".join(stale))

@@ -24,3 +24,20 @@ def test_sweep_unpacks_tuples_and_keeps_ids_and_marks():
     assert [p.values for p in params] == [("a", 1), ("b", 2), ("c", 3)]
     assert [p.id for p in params] == ["first", "second", "third"]
     assert [m.name for m in params[1].marks] == ["slow"] and [m.name for m in params[2].marks] == ["browser"]
+
+
+def test_every_costly_case_entry_names_a_test_function_of_its_file():
+    """``tests/slow_cases.py`` names files and functions that exist (collection checks the kept ids)."""
+    import ast
+    from pathlib import Path
+
+    from tests.slow_cases import SLOW_CASES
+
+    root = Path(__file__).resolve().parent.parent
+    missing = []
+    for path, functions in SLOW_CASES.items():
+        source = root / path
+        defined = ({node.name for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+                    if isinstance(node, ast.FunctionDef)} if source.exists() else set())
+        missing += [f"{path}::{name}" for name in functions if name not in defined]
+    assert missing == []
