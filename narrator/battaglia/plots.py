@@ -11,7 +11,7 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 
-from narrator.playtest import plots as _plots  # noqa: F401  (selects the headless Agg backend first)
+from narrator.playtest.plots import save  # (importing it selects the headless Agg backend first)
 from narrator.playtest.stats import Proportion
 
 RatesByCount = Mapping[int, Proportion]
@@ -56,6 +56,4 @@ def force_panels(runs: Mapping[str, Mapping[str, RatesByCount]], path: str | Pat
     if len(runs) > 1:
         axes[0][0].legend(fontsize="small")
     figure.suptitle(title)
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    save(figure, path, top=0.75, left=0.8)

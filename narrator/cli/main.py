@@ -3,14 +3,59 @@
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Sequence
+from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from narrator.cli import common
 from narrator.cli.common import console, fail
 
-app = typer.Typer(
+_registry: dict[str, Any] = {"ready": False, "loading": False, "only": None, "done": set()}
+
+
+def _load_games() -> None:
+    """Register the games' commands (those :func:`main` selected, else all), once."""
+    if not _registry["ready"] or _registry["loading"]:
+        return  # this module's own commands are being declared, or a game's are being added
+    _registry["loading"] = True
+    try:
+        for name in _registry["only"] or GAME_MODULES:
+            if name not in _registry["done"]:
+                _registry["done"].add(name)
+                import_module(f"narrator.cli.{name}").register(app, play_app, simulate_app)
+    finally:
+        _registry["loading"] = False
+
+
+class _GameCommands(typer.Typer):
+    """A Typer whose games' commands are registered the first time its commands are read (when the
+    command line is built): ``narrator simulate battaglia`` then imports battaglia's commands only, not
+    every game's (the Storyteller books alone take a third of a second); see :func:`main`."""
+
+    @property  # type: ignore[override]
+    def registered_commands(self) -> list[Any]:
+        _load_games()
+        return self._commands
+
+    @registered_commands.setter
+    def registered_commands(self, value: list[Any]) -> None:
+        self._commands = value
+
+    @property  # type: ignore[override]
+    def registered_groups(self) -> list[Any]:
+        _load_games()
+        return self._groups
+
+    @registered_groups.setter
+    def registered_groups(self, value: list[Any]) -> None:
+        self._groups = value
+
+
+app = _GameCommands(
     name="narrator",
     help=(
         "An AI-assisted narrator and simulation bots for tabletop role-playing games.\n\n"
@@ -23,9 +68,9 @@ app = typer.Typer(
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
-play_app = typer.Typer(help="Play a game in the terminal against bots and an offline Storyteller.",
+play_app = _GameCommands(help="Play a game in the terminal against bots and an offline Storyteller.",
                        no_args_is_help=True)
-simulate_app = typer.Typer(help="Simulate many games with bots and write a playtest report (CSV, plots, report.md).",
+simulate_app = _GameCommands(help="Simulate many games with bots and write a playtest report (CSV, plots, report.md).",
                            no_args_is_help=True)
 
 
@@ -151,20 +196,39 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
         print(line)
 
 
-def _register_games() -> None:
-    """Each game adds its own play / simulate commands (and any tools of its own)."""
-    from narrator.cli import battaglia, evaluate, llm, serve, storyteller, ten_candles
+GAME_MODULES = ("battaglia", "ten_candles", "storyteller", "llm", "serve", "evaluate")
+"""The ``narrator.cli`` modules that add commands (each has ``register(app, play, simulate)``)."""
+COMMANDS_OF = {("simulate", "battaglia"): "battaglia", ("play", "battaglia"): "battaglia",
+               ("simulate", "ten-candles"): "ten_candles", ("play", "ten-candles"): "ten_candles",
+               ("play", "dark-ages"): "storyteller", ("play", "wild-west"): "storyteller",
+               ("roll",): "storyteller", ("odds",): "storyteller", ("llm",): "llm", ("serve",): "serve",
+               ("eval",): "evaluate"}
+"""Which module a command line's first words need (anything else, ``--help`` say, registers them all)."""
+def needed_module(args: Sequence[str]) -> str | None:
+    """The one ``narrator.cli`` module the command line ``args`` runs, or ``None`` when it may need more.
 
-    for module in (battaglia, ten_candles, storyteller, llm, serve, evaluate):
-        module.register(app, play_app, simulate_app)
+    >>> needed_module(["simulate", "battaglia", "--games", "5"])
+    'battaglia'
+    >>> needed_module(["--help"]) is None
+    True
+    """
+    words = list(args[:2])
+    for key in (tuple(words), tuple(words[:1])):
+        if key in COMMANDS_OF:
+            return COMMANDS_OF[key]
+    return None
 
 
-_register_games()
+_registry["ready"] = True
 
 
-def main() -> None:
-    """Console entry point."""
-    app()
+def main(args: Sequence[str] | None = None) -> None:
+    """Console entry point: registers only the game the command line needs, then runs it."""
+    args = list(sys.argv[1:] if args is None else args)
+    module = needed_module(args)
+    if module is not None and not _registry["done"]:
+        _registry["only"] = (module,)
+    app(args)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ import functools
 import hashlib
 import importlib.util
 import json
+import os
 import sys
 import tomllib
 from dataclasses import dataclass, field
@@ -44,6 +45,8 @@ from narrator.fast.codegen import GAMES, Game, Option, options_from_source
 VERSION = "narrator.fast.digest 2"
 """Changes when the way sources are hashed changes (every committed digest must then be updated)."""
 COMMITTED = "ported_from.toml"
+CACHED = 32
+"""Digests kept in the cache file (:func:`python_digest`)."""
 
 
 # ---- what the sources are ---------------------------------------------------------------------
@@ -273,8 +276,57 @@ def sources(game: Game) -> Sources:
 
 @functools.cache
 def python_digest(game: str) -> str:
-    """The digest of the installed Python rules of ``game`` (computed once per process)."""
-    return sources(GAMES[game]).digest
+    """The digest of the installed Python rules of ``game`` (computed once per process).
+
+    Hashing the syntax trees takes about a second; the result is kept in a small cache file
+    (:func:`cache_file`) under a hash of the bytes of every file it may read (:func:`_raw_key`), so it
+    is computed again exactly when one of them has changed.
+    """
+    key = _raw_key(GAMES[game])
+    path = cache_file()
+    try:
+        known = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    if not isinstance(known, dict):
+        known = {}
+    found = known.get(f"{game} {key}")
+    if isinstance(found, str):
+        return found
+    digest = sources(GAMES[game]).digest
+    known[f"{game} {key}"] = digest
+    known = dict(list(known.items())[-CACHED:])  # the newest (several checkouts may share the file)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(json.dumps(known, indent=0), encoding="utf-8")
+        partial.replace(path)
+    except OSError:  # a read-only home: computed each time, as before
+        pass
+    return digest
+
+
+def cache_file() -> Path:
+    """Where computed digests are kept: ``$NARRATOR_CACHE``, else ``$XDG_CACHE_HOME/narrator``, else
+    ``~/.cache/narrator``; the file ``digests.json``."""
+    base = os.environ.get("NARRATOR_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "narrator")
+    return Path(base) / "digests.json"
+
+
+def _raw_key(game: Game) -> str:
+    """A hash of the bytes (and paths) of every file :func:`sources` may read for ``game``: the whole
+    rules package (the kernel and any shared module it imports live there), the bots' and the parts'
+    modules and the data files. A superset: an edit anywhere in them recomputes the digest."""
+    rules = module_file("narrator.rules").parent
+    files = set(rules.rglob("*.py"))
+    files |= {module_file(name) for name in (*game.bots, *(module for module, _ in game.parts), game.config_module)}
+    files |= {module_file(package).parent.joinpath(relative) for package, relative, _ in game.data}
+    hashed = hashlib.sha256(f"{VERSION}\n{game}".encode())
+    for path in sorted(p for p in files if "__pycache__" not in p.parts):
+        hashed.update(f"\n{path}\n".encode())
+        hashed.update(path.read_bytes() if path.is_file() else b"(missing)")
+    return hashed.hexdigest()
 
 
 # ---- the committed digest ---------------------------------------------------------------------

@@ -1,7 +1,13 @@
-"""Plots for playtest reports (matplotlib, headless Agg backend, PNG files)."""
+"""Plots for playtest reports (matplotlib, headless Agg backend, PNG files).
+
+A 20,000-game report is drawn in about a second, most of it matplotlib's: the margins are therefore
+fixed in inches from what each figure holds (:func:`save`) instead of ``tight_layout``, which measures
+every text by drawing the figure once more (a third of the time), and the PNGs are compressed lightly.
+"""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -28,7 +34,7 @@ def rates_by_count(series: Mapping[str, Mapping[int, Proportion]], path: str | P
     axes.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0, 1))
     axes.grid(alpha=0.3)
     axes.legend()
-    _save(figure, path)
+    save(figure, path)
 
 
 def histogram(values: Sequence[float], path: str | Path, *, title: str, xlabel: str, bins: int | Sequence[float] = 20,
@@ -48,7 +54,7 @@ def histogram(values: Sequence[float], path: str | Path, *, title: str, xlabel: 
     axes.hist(distinct, bins=bins, weights=[counts[v] for v in distinct], edgecolor="white")
     axes.set(title=title, xlabel=xlabel, ylabel=ylabel)
     axes.grid(alpha=0.3, axis="y")
-    _save(figure, path)
+    save(figure, path)
 
 
 def bars(values: Mapping[str, float], path: str | Path, *, title: str, ylabel: str,
@@ -75,7 +81,7 @@ def bars(values: Mapping[str, float], path: str | Path, *, title: str, ylabel: s
     axes.set(title=title, ylabel=ylabel, xlabel=xlabel)
     axes.tick_params(axis="x", rotation=rotate)
     axes.grid(alpha=0.3, axis="y")
-    _save(figure, path)
+    save(figure, path, bottom=_label_depth(labels, rotate) + (0.25 if xlabel else 0.0))
 
 
 def _span(values: Sequence[float], bands: object) -> tuple[float, float]:
@@ -100,10 +106,27 @@ def stacked_by_count(series: Mapping[str, Mapping[int, float]], path: str | Path
     axes.set_xticks(counts)
     axes.legend(fontsize="small", ncol=2)
     axes.grid(alpha=0.3, axis="y")
-    _save(figure, path)
+    save(figure, path)
 
 
-def _save(figure: plt.Figure, path: str | Path) -> None:
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
+CHAR_INCHES = 0.09
+"""The width of a tick label's character at matplotlib's default 10 pt (an average: Latin and Cyrillic)."""
+
+
+def _label_depth(labels: Sequence[str], rotate: int) -> float:
+    """Inches below the axes that rotated tick labels take (their longest one, turned by ``rotate``°)."""
+    longest = max((len(str(label)) for label in labels), default=1) * CHAR_INCHES
+    turned = math.radians(rotate)
+    return 0.35 + longest * abs(math.sin(turned)) + 0.15 * abs(math.cos(turned))
+
+
+def save(figure: plt.Figure, path: str | Path, *, left: float = 0.75, right: float = 0.2, top: float = 0.45,
+         bottom: float = 0.6, dpi: int = 110) -> None:
+    """Write ``figure`` as a PNG with margins fixed in inches (axis labels, ticks and title fit in the
+    defaults; ``bottom`` grows with rotated labels) and close it. ``figure.suptitle`` needs ``top`` of
+    about 0.7."""
+    width, height = figure.get_size_inches()
+    bottom = min(bottom, height * 0.6)  # labels too long for the figure are cut rather than the axes lost
+    figure.subplots_adjust(left=left / width, right=1 - right / width, top=1 - top / height, bottom=bottom / height)
+    figure.savefig(path, dpi=dpi, pil_kwargs={"compress_level": 1})  # zlib level 1: a few % larger, much faster
     plt.close(figure)

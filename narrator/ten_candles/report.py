@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from narrator.agents.i18n import message
 from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
-from narrator.playtest.stats import Proportion, group_by, write_csv
+from narrator.playtest.stats import Proportion, group_by, write_csv, write_csv_columns
 
 ENDINGS = ("died_one_by_one", "last_candle_out", "all_dead_before_final", "candles_out_before_final")
 """How a game ends: deaths one by one in the Last Stand (D3), the last candle out, or everyone dead
@@ -19,38 +20,53 @@ MEANS = ("scenes", "conflicts", "traits_burned", "moment_rolls", "moments_won", 
 
 def scene_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One row per scene played: (game, players, scene, conflicts)."""
-    out = []
-    for row in rows:
-        counts = [int(c) for c in str(row["conflicts_by_scene"]).split(";") if c != ""]
-        out += [{"game": row["game"], "players": row["players"], "scene": n, "conflicts": c}
-                for n, c in enumerate(counts, start=1)]
-    return out
+    return [dict(zip(SCENE_COLUMNS, line)) for line in _scene_lines(rows, _per_scene(rows))]
 
 
-def summarise(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+SCENE_COLUMNS = ("game", "players", "scene", "conflicts")
+
+
+def _per_scene(rows: Sequence[Mapping[str, Any]]) -> list[list[int]]:
+    """Each game's conflicts per scene (its ``conflicts_by_scene``, ``"3;2;4"``), read once for the report."""
+    return [[int(c) for c in str(row["conflicts_by_scene"]).split(";") if c != ""] for row in rows]
+
+
+def _scene_lines(rows: Sequence[Mapping[str, Any]], per_scene: Sequence[Sequence[int]]) -> list[tuple[Any, ...]]:
+    return [(row["game"], row["players"], n, c) for row, counts in zip(rows, per_scene)
+            for n, c in enumerate(counts, start=1)]
+
+
+def summarise(rows: Sequence[Mapping[str, Any]], per_scene: Sequence[Sequence[int]] | None = None) -> list[dict[str, Any]]:
     """Per player count: games, means of the counters, and rates with 95% Wilson intervals."""
+    per_scene = _per_scene(rows) if per_scene is None else per_scene
+    scenes_of = {id(row): counts for row, counts in zip(rows, per_scene)}
     table = []
     for players, group in group_by(rows, "players").items():
         n = len(group)
         line: dict[str, Any] = {"players": players, "games": n}
         for key in MEANS:
-            line[f"{key}_mean"] = round(_mean([float(r[key]) for r in group]), 3)
-        per_scene = [int(c) for r in group for c in str(r["conflicts_by_scene"]).split(";") if c != ""]
-        line["conflicts_per_scene_mean"] = round(_mean(per_scene), 3)
+            line[f"{key}_mean"] = round(_mean([r[key] for r in group]), 3)
+        line["conflicts_per_scene_mean"] = round(_mean([c for r in group for c in scenes_of[id(r)]]), 3)
         for name, test in RATES.items():
             rate = Proportion(sum(1 for r in group if test(r)), n)
             line[f"{name}_rate"] = round(rate.rate, 4)
             line[f"{name}_ci"] = "[{:.3f}, {:.3f}]".format(*rate.interval)
+        endings = Counter(r["last_stand"] for r in group)
         for ending in ENDINGS:
-            line[f"end_{ending}"] = round(sum(1 for r in group if r["last_stand"] == ending) / n, 4)
+            line[f"end_{ending}"] = round(endings[ending] / n, 4)
         table.append(line)
     return table
 
 
-def _mean(values: Sequence[float]) -> float:
-    """The mean as :func:`narrator.playtest.stats.summary` gives it (summed in order), without its
-    spread and quantiles (a report of 20,000 games asked for 40 of them)."""
-    return sum(sorted(values)) / len(values) if values else 0.0
+def _mean(values: Sequence[Any]) -> float:
+    """The mean as :func:`narrator.playtest.stats.summary` gives it, without its spread and quantiles (a
+    report of 20,000 games asked for 40 of them). The counters are whole numbers: their sum is exact in any
+    order, so it is not sorted first (any other value is)."""
+    if not values:
+        return 0.0
+    if all(type(v) is int for v in values):  # bool is not a count
+        return sum(values) / len(values)
+    return sum(sorted(float(v) for v in values)) / len(values)
 
 
 RATES = {
@@ -68,18 +84,19 @@ def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, job
     ``played_by`` says which engine played the games and what was checked (a sentence of the report).
     """
     out.mkdir(parents=True, exist_ok=True)
-    table = summarise(rows)
-    scenes = scene_rows(rows)
-    with drawn_meanwhile(_plots(rows, scenes, table, out, lang)):  # the PNGs are drawn while the files are written
+    per_scene = _per_scene(rows)
+    table = summarise(rows, per_scene)
+    conflicts = [c for counts in per_scene for c in counts]
+    with drawn_meanwhile(_plots(rows, conflicts, table, out, lang)):  # the PNGs are drawn while the files are written
         write_csv(rows, out / "games.csv")
-        write_csv(scenes, out / "scenes.csv")
+        write_csv_columns(SCENE_COLUMNS, _scene_lines(rows, per_scene), out / "scenes.csv")
         write_csv(table, out / "summary.csv")
         (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by, lang=lang),
                                        encoding="utf-8")
     return table
 
 
-def _plots(rows: Sequence[Mapping[str, Any]], scenes: Sequence[Mapping[str, Any]],
+def _plots(rows: Sequence[Mapping[str, Any]], conflicts: Sequence[int],
            table: Sequence[Mapping[str, Any]], out: Path, lang: str = "en") -> list[Plot]:
     wait_for_preload()  # matplotlib may still be loading in the background
     from narrator.playtest import plots
@@ -99,7 +116,7 @@ def _plots(rows: Sequence[Mapping[str, Any]], scenes: Sequence[Mapping[str, Any]
     return [
         Plot(plots.histogram, ([r["scenes"] for r in rows], out / "scenes.png"),
              {"title": m("plot_scenes"), "xlabel": m("axis_scenes"), "discrete": True, "ylabel": m("axis_games")}),
-        Plot(plots.histogram, ([c["conflicts"] for c in scenes], out / "conflicts_per_scene.png"),
+        Plot(plots.histogram, (conflicts, out / "conflicts_per_scene.png"),
              {"title": m("plot_conflicts"), "xlabel": m("axis_conflicts"), "discrete": True, "ylabel": m("axis_games")}),
         Plot(plots.stacked_by_count, (cards, out / "cards_burned.png"),
              {"title": m("plot_cards"), "ylabel": m("axis_cards"), "xlabel": players}),

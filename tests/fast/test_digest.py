@@ -160,3 +160,37 @@ def test_the_generated_config_struct_follows_the_dataclass() -> None:
         options_from_source("class C:\n    x: dict[str, int] = {}\n", "C")
     with pytest.raises(SchemaError, match="needs a default"):
         options_from_source("class C:\n    x: int\n", "C")
+
+
+def test_installed_digest_is_cached_under_the_bytes_of_its_sources(monkeypatch, tmp_path):
+    """The cache file answers only for the very same source bytes: a changed key computes again."""
+    monkeypatch.setenv("NARRATOR_CACHE", str(tmp_path))
+    computed = []
+
+    class Hashed:  # stands for the (slow) real hashing of the sources
+        def __init__(self, game):
+            computed.append(game.name)
+            self.digest = f"digest {len(computed)}"
+
+    monkeypatch.setattr(digest, "sources", Hashed)
+    digest.python_digest.cache_clear()
+    try:
+        assert digest.python_digest("battaglia") == "digest 1"
+        digest.python_digest.cache_clear()
+        assert digest.python_digest("battaglia") == "digest 1" and computed == ["battaglia"]  # from the file
+        monkeypatch.setattr(digest, "_raw_key", lambda game: "the bytes after an edit")
+        digest.python_digest.cache_clear()
+        assert digest.python_digest("battaglia") == "digest 2"
+        assert "digest 2" in (tmp_path / "digests.json").read_text(encoding="utf-8")
+    finally:
+        digest.python_digest.cache_clear()
+
+
+def test_raw_key_changes_with_any_source_byte(monkeypatch):
+    """The cache key covers the bots' modules too (an edit of one recomputes the digest)."""
+    game = digest.GAMES["battaglia"]
+    before = digest._raw_key(game)
+    bot = digest.module_file(game.bots[0])
+    real = type(bot).read_bytes
+    monkeypatch.setattr(type(bot), "read_bytes", lambda self: real(self) + (b"#" if self == bot else b""))
+    assert digest._raw_key(game) != before
