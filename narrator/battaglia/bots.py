@@ -30,6 +30,10 @@ FORCES: Mapping[str, Callable[[str], bool]] = {
 """Whether a row's ``winner`` is a win of each force (first and second lives together)."""
 DEFAULT_ROLLOUTS = 64
 DEFAULT_CANDIDATES = 4
+DEFAULT_Z = 1.0
+"""Another move replaces the scripted one when its paired gain over the rollouts exceeds this many standard errors."""
+DEFAULT_PROBE_ROUNDS = 6
+"""Rounds after which a decision no candidate has changed stops (its budget saved) and clear losers are dropped."""
 
 
 class PlanError(ValueError):
@@ -43,6 +47,8 @@ class BotPlan:
     kinds: tuple[tuple[str, str], ...] = ()
     rollouts: int = DEFAULT_ROLLOUTS
     candidates: int = DEFAULT_CANDIDATES
+    z: float = DEFAULT_Z
+    probe_rounds: int = DEFAULT_PROBE_ROUNDS
 
     def kind(self, faction: str) -> str:
         """The kind that plays ``faction``'s seats."""
@@ -114,7 +120,7 @@ def with_random(plan: BotPlan, force: str) -> BotPlan:
     """``plan`` with ``force``'s seats playing random legal moves (the skill measure's other arm)."""
     kinds = {**dict(plan.kinds), force: "random"}
     return BotPlan(tuple((f, kinds[f]) for f in FACTIONS if kinds.get(f, "scripted") != "scripted"),
-                   plan.rollouts, plan.candidates)
+                   plan.rollouts, plan.candidates, plan.z, plan.probe_rounds)
 
 
 @dataclass(frozen=True)

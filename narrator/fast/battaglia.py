@@ -50,7 +50,8 @@ def play_rows(config: Any, jobs: Sequence[Any], plan: Any = None) -> list[dict[s
         choosers = [mt_key(f"{job.seed}/random") for job in jobs]
         searchers = [seed_key(f"{job.seed}/search") for job in jobs]
         facts = engine("battaglia").play_kinds(config, seeds, keys, plan.vector(), choosers, searchers,
-                                               plan.rollouts, plan.candidates, 0.0)
+                                               plan.rollouts, plan.candidates, 0.0, plan.z,
+                                               plan.probe_rounds)
     return [make_row(job, config.cards, fact) for job, fact in zip(jobs, facts)]
 
 

@@ -268,8 +268,11 @@ PlayResult play_kinds(State& s, native::PyRandom& rng, bot::Bots& bots, const st
   }, trace);
 }
 
-search::Settings search_settings(int rollouts, int max_candidates, double max_ms) {
+search::Settings search_settings(int rollouts, int max_candidates, double max_ms, double z = 1.0,
+                                 int probe_rounds = 6) {
   search::Settings settings;
+  settings.z = z;
+  settings.probe_rounds = probe_rounds;
   settings.rollouts = rollouts;
   settings.max_candidates = max_candidates;
   settings.max_ms = max_ms;
@@ -303,9 +306,9 @@ PYBIND11_MODULE(_battaglia, m) {
   m.def("play_kinds", [](const py::object& config, const std::vector<std::vector<uint32_t>>& seed_keys,
                          const std::vector<std::vector<uint64_t>>& bot_keys, const std::vector<int>& kinds,
                          const std::vector<std::vector<uint32_t>>& chooser_keys, const std::vector<uint64_t>& search_keys,
-                         int rollouts, int max_candidates, double max_ms) {
+                         int rollouts, int max_candidates, double max_ms, double z, int probe_rounds) {
     const Config c = to_config(config);
-    const search::Settings settings = search_settings(rollouts, max_candidates, max_ms);
+    const search::Settings settings = search_settings(rollouts, max_candidates, max_ms, z, probe_rounds);
     State s;
     py::list rows;
     for (std::size_t g = 0; g < seed_keys.size(); ++g) {
@@ -321,13 +324,17 @@ PYBIND11_MODULE(_battaglia, m) {
       rows.append(row_facts(s, r));
     }
     return rows;
-  }, "play_bots with a bot kind per faction (kinds[light, shadow, darkness, gloom]: 0 scripted, 1 random-legal "
+  }, py::arg("config"), py::arg("seed_keys"), py::arg("bot_keys"), py::arg("kinds"), py::arg("chooser_keys"),
+     py::arg("search_keys"), py::arg("rollouts"), py::arg("max_candidates"), py::arg("max_ms") = 0.0,
+     py::arg("z") = 1.0, py::arg("probe_rounds") = 6,
+     "play_bots with a bot kind per faction (kinds[light, shadow, darkness, gloom]: 0 scripted, 1 random-legal "
      "from random.Random(chooser_keys[g]), 2 search keyed by search_keys[g]): row facts.");
   m.def("search_stats", [](bool reset) {
     const auto n = search::searched_decisions().load(), ns = search::searched_nanoseconds().load();
-    if (reset) { search::searched_decisions() = 0; search::searched_nanoseconds() = 0; }
-    return py::make_tuple(n, static_cast<double>(ns) / 1e6);
-  }, py::arg("reset") = false, "(searched decisions, their milliseconds) in this process so far.");
+    const auto cpu = search::searched_cpu_nanoseconds().load();
+    if (reset) { search::searched_decisions() = 0; search::searched_nanoseconds() = 0; search::searched_cpu_nanoseconds() = 0; }
+    return py::make_tuple(n, static_cast<double>(ns) / 1e6, static_cast<double>(cpu) / 1e6);
+  }, py::arg("reset") = false, "(searched decisions, their wall milliseconds, their CPU milliseconds) in this process so far.");
   m.def("trace_kinds", [](const py::object& config, const std::vector<uint32_t>& seed_key,
                           const std::vector<uint64_t>& bot_keys, const std::vector<int>& kinds,
                           const std::vector<uint32_t>& chooser_key, uint64_t search_key, int rollouts,

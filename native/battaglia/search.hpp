@@ -9,7 +9,7 @@
 // Cohen's patient) that the sampler cannot rebuild from one seat's view.
 //
 // `sanitize` is the only function that reads the true state's hidden fields, and only to overwrite
-// them; tests/fast/test_battaglia_search.py holds two states that differ only in hidden fields to the
+// them; tests/fast/test_battaglia_kinds_native.py (search_probe) holds two states that differ only in hidden fields to the
 // same decision.
 #pragma once
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <ctime>
 #include <vector>
 
 #include "bot.hpp"
@@ -33,11 +34,22 @@ enum Kind : int { SCRIPTED = 0, RANDOM = 1, SEARCH = 2 };
 // Searched decisions and the time they took, over the process (narrator.fast.battaglia.search_stats).
 inline std::atomic<long long>& searched_decisions() { static std::atomic<long long> n{0}; return n; }
 inline std::atomic<long long>& searched_nanoseconds() { static std::atomic<long long> n{0}; return n; }
+inline std::atomic<long long>& searched_cpu_nanoseconds() { static std::atomic<long long> n{0}; return n; }
+
+// CPU time of the calling thread (steady under other programs' load, unlike the wall clock).
+inline long long thread_cpu_nanoseconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<long long>(t.tv_sec) * 1000000000LL + t.tv_nsec;
+}
 
 struct Settings {
-  int rollouts = 64;        // rollouts per decision, shared by the candidates (rounds of one each)
+  int rollouts = 64;        // rollouts per decision, shared by the candidates (rounds of one rollout each)
   int max_candidates = 4;   // candidate moves kept (the scripted bot's move always among them)
   double max_ms = 0.0;      // > 0: also stop when a decision has used this many milliseconds (not reproducible)
+  double z = 1.0;           // another move replaces the scripted one when its mean paired gain exceeds z standard errors
+  int probe_rounds = 6;     // after this many rounds, a decision where no candidate changed any rollout stops, and
+                            // candidates clearly worse than the scripted move (z below it) are dropped
 };
 
 // Whether the seat's decision is one the searcher plays (a day decision with a real choice).
@@ -183,28 +195,38 @@ class Searcher {
     const bot::BattagliaBot& mine = bots.bot(me);
     // Rounds: each meets every candidate with the same determinization, chance draws and opponents
     // (common random numbers), so candidates are compared by their paired differences with the scripted
-    // move: another move is played only when it wins clearly more often (mean difference over 2 standard
-    // errors), so noise alone never replaces the scripted bot's choice.
+    // move: another move is played only when it wins clearly more often (mean difference over z standard
+    // errors), so noise alone seldom replaces the scripted bot's choice. One determinization per round,
+    // copied for each candidate.
     const std::size_t n = candidates.size();
     std::vector<double> sum(n, 0.0), sum_sq(n, 0.0);
     std::vector<int> result(n, 0);
-    const int rounds = std::max(1, settings_.rollouts / static_cast<int>(n));
+    std::vector<char> active(n, 1);
+    // The budget is in rollouts: what pruned candidates no longer use goes to more rounds of the rest.
+    const int budget = std::max(static_cast<int>(n), settings_.rollouts);
+    int used = 0;
     const auto started = std::chrono::steady_clock::now();
-    State d;
+    const long long cpu_started = thread_cpu_nanoseconds();
+    State d, sample;
     int played = 0;
-    for (int r = 0; r < rounds; ++r) {
+    for (int r = 0; used < budget; ++r) {
       if (settings_.max_ms > 0 && r > 0) {
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         if (ms >= settings_.max_ms) break;
       }
+      if (r == settings_.probe_rounds && r > 1 && !prune(sum, sum_sq, active, r)) break;
       const uint64_t round_key = decision_key ^ native::mix64(static_cast<uint64_t>(r) + 1);
+      sample = s;
+      native::DecisionRandom sample_rng(round_key);
+      sanitize(sample, me, mine.known_cards(), mine.known_seats(), sample_rng);
       for (std::size_t c = 0; c < n; ++c) {
-        d = s;
-        native::DecisionRandom sample_rng(round_key);
-        sanitize(d, me, mine.known_cards(), mine.known_seats(), sample_rng);
+        if (!active[c]) continue;
+        d = sample;
         result[c] = rollout(d, me, candidates[c], round_key);
+        ++used;
       }
       for (std::size_t c = 1; c < n; ++c) {
+        if (!active[c]) continue;
         const double diff = static_cast<double>(result[c] - result[0]);
         sum[c] += diff;
         sum_sq[c] += diff * diff;
@@ -214,13 +236,16 @@ class Searcher {
     searched_decisions() += 1;
     searched_nanoseconds() += std::chrono::duration_cast<std::chrono::nanoseconds>(
         std::chrono::steady_clock::now() - started).count();
+    searched_cpu_nanoseconds() += thread_cpu_nanoseconds() - cpu_started;
     std::size_t best = 0;
     double best_mean = 0.0;
     for (std::size_t c = 1; c < n && played > 1; ++c) {
+      if (!active[c]) continue;
       const double mean = sum[c] / played;
-      const double var = std::max(0.0, (sum_sq[c] - played * mean * mean) / (played - 1));
-      const double se = std::sqrt(var / played);
-      if (mean > best_mean && mean > 2.0 * se) { best = c; best_mean = mean; }
+      if (mean > best_mean && mean > settings_.z * standard_error(sum[c], sum_sq[c], played)) {
+        best = c;
+        best_mean = mean;
+      }
     }
     return candidates[best];
   }
@@ -228,6 +253,28 @@ class Searcher {
  private:
   uint64_t key_;
   Settings settings_;
+
+  static double standard_error(double sum, double sum_sq, int n) {
+    const double mean = sum / n;
+    return std::sqrt(std::max(0.0, (sum_sq - n * mean * mean) / (n - 1)) / n);
+  }
+
+  // The progressive budget, after the probe rounds: false when no candidate has changed a single rollout's
+  // result (the decision does not matter here: the scripted move stands, the budget is saved); else drops
+  // the candidates that are clearly worse than the scripted move and says whether any is left to compare.
+  bool prune(const std::vector<double>& sum, const std::vector<double>& sum_sq, std::vector<char>& active,
+             int played) const {
+    bool any = false;
+    for (std::size_t c = 1; c < sum.size(); ++c) {
+      if (!active[c]) continue;
+      if (sum_sq[c] == 0.0 || sum[c] / played < -settings_.z * standard_error(sum[c], sum_sq[c], played)) {
+        active[c] = 0;
+        continue;
+      }
+      any = true;
+    }
+    return any;
+  }
 
   // The scripted move first, then the other distinct moves (an accusation per target, whatever its
   // basis) in a random order, at most max_candidates.
