@@ -148,3 +148,20 @@ def test_the_report_speaks_the_chosen_language(tmp_path: Path) -> None:
     assert "## Смещение по местам" in headings and "## Доля побед каждой силы" in headings
     assert all(not any("a" <= c <= "z" for c in h.lower()) for h in headings), headings
     assert "поправлены на проверку 8 мест" in report
+
+
+@pytest.mark.slow  # five runs of the games (the edge's random arms) and the plots
+def test_report_names_the_bots_and_each_forces_edge_over_random_play(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    result = simulate("--players", "8", "--games", "12", "--bots-for", "gloom=random", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "Bots: scripted bots, except gloom (both lives): random legal moves." in report
+    assert "in every seat" not in report.split("## ")[0]  # the introduction leaves who played to that line
+    edge = report.split("## Bot skill: each force's edge over random play")[1].split("## ")[0]
+    rows = [line for line in edge.splitlines() if line.startswith("| ") and "force" not in line]
+    # gloom already plays randomly: no edge of its own; the three others, each with its paired interval
+    assert [row.split(" | ")[0] for row in rows] == ["| light", "| shadow", "| darkness (both lives)"]
+    for row in rows:
+        cells = row.strip("| ").split(" | ")
+        assert cells[1] == "8" and cells[4].count("[") == 1 and cells[4][0] in "+-"
