@@ -1,8 +1,10 @@
 """The player's language: which one (one rule for every command and the web), and the message catalogue.
 
-One YAML catalogue per language (``prompts/i18n/<lang>.yaml``) holds what the player reads outside the
-games' own scripts: refusals by kernel code, how a game ended, save/resume lines, plural nouns. A
-plural entry is a mapping of CLDR plural categories (``one``/``few``/``many``/``other``); Babel's
+One catalogue per language holds every word the player reads: ``prompts/i18n/<lang>.yaml`` (refusals by
+kernel code, how a game ended, save/resume lines, plural nouns, ...) plus one file per area in
+``prompts/i18n/<lang>/`` (``web_table.yaml``, ``tc_narration.yaml``, ...), each file a namespace named by
+its stem (``message("ru", "tc_narration.darkness")``). A namespace may not also be a key of the main file.
+A plural entry is a mapping of CLDR plural categories (``one``/``few``/``many``/``other``); Babel's
 locale data picks the category of a number ("1 свеча, 2 свечи, 5 свечей").
 
 It lives in the agents layer (``narrator.agents.i18n``) because the bots' voices need plurals and
@@ -67,9 +69,45 @@ def catalogue(lang: str) -> Mapping[str, Any]:
     """The message catalogue of ``lang`` (read once)."""
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    text = (_catalogue_dir() / f"{lang}.yaml").read_text(encoding="utf-8")
-    data: dict[str, Any] = yaml.load(text, Loader=SAFE_LOADER)
+    folder = _catalogue_dir()
+    data: dict[str, Any] = _read(folder / f"{lang}.yaml")
+    for part in sorted((folder / lang).glob("*.yaml")):
+        if part.stem in data:
+            raise ValueError(f"{part}: namespace {part.stem!r} is also a key of {lang}.yaml")
+        data[part.stem] = _read(part)
     return data
+
+
+def _read(path: Path) -> Any:
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+
+
+class ByLanguage(Mapping[str, Any]):
+    """``{lang: catalogue(lang)[namespace][key]...}`` for code written against a two-language dict, read
+    lazily (importing a module that holds one costs no file reads). ``key`` is an optional dotted path."""
+
+    def __init__(self, namespace: str, key: str = "") -> None:
+        self.namespace = namespace
+        self.key = key
+
+    def __getitem__(self, lang: str) -> Any:
+        if lang not in LANGUAGES:
+            raise KeyError(lang)
+        node: Any = catalogue(lang)[self.namespace]
+        for part in filter(None, self.key.split(".")):
+            node = node[part]
+        return node
+
+    def __iter__(self) -> Any:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+def section(lang: str, namespace: str) -> Any:
+    """One namespace of ``lang``'s catalogue (a file of ``prompts/i18n/<lang>/``, or a top key)."""
+    return catalogue(lang)[namespace]
 
 
 @cache
@@ -133,3 +171,30 @@ def character_gender(lang: str, character: str, view: Mapping[str, Any] | None =
         if str(sheet.get("id")) == character and str(sheet.get("gender", "")).lower()[:1] in ("f", "m"):
             return str(sheet["gender"]).lower()[:1]
     return "f" if str(catalogue(lang).get("genders", {}).get(character, "m")) == "f" else "m"
+
+
+@cache
+def typed(key: str) -> frozenset[str]:
+    """The words a player may type for ``key`` (``"yes"``, ``"x_card"``, ``"commands.battaglia.help"``) in any
+    language (the catalogue's ``typed`` namespace): input is understood whatever the table's language."""
+    words: set[str] = set()
+    for lang in LANGUAGES:
+        node: Any = catalogue(lang)["typed"]
+        for part in key.split("."):
+            node = node[part]
+        words.update(str(word) for word in node)
+    return frozenset(words)
+
+
+@cache
+def typed_commands(game: str) -> Mapping[str, str]:
+    """Typed word -> command (``"помощь"`` -> ``"help"``) of ``game``'s terminal, in every language."""
+    commands = catalogue(FALLBACK)["typed"]["commands"][game]
+    return {word: command for command in commands for word in typed(f"commands.{game}.{command}")}
+
+
+def endings(lang: str, gender: str) -> Mapping[str, str]:
+    """The slots ``{a}``, ``{la}``, ``{yo}`` of a line about a person of ``gender`` (``"f"``/``"m"``) in ``lang``
+    (ru ``f``: «погибла», «жива», «казнена»; the catalogue's ``grammar``)."""
+    forms: Mapping[str, str] = catalogue(lang)["grammar"]["f" if gender == "f" else "m"]
+    return forms

@@ -58,6 +58,8 @@ def test_the_layers_and_their_data_are_inside_the_package(wheel: zipfile.ZipFile
         assert module in names, module
     data = {n for n in names if n.endswith((".yaml", ".html", ".css", ".js"))}
     assert any(n.startswith("narrator/prompts/ten_candles/modules/") for n in data)
+    for lang in ("en", "ru"):  # the catalogue's namespaces (prompts/i18n/<lang>/*.yaml), beside <lang>.yaml
+        assert {f"narrator/prompts/i18n/{lang}.yaml", f"narrator/prompts/i18n/{lang}/web_table.yaml"} <= data, lang
     assert any(n.startswith("narrator/rules/storyteller/data/characters/") for n in data)
     assert any(n.startswith("narrator/web/templates/") for n in data)
     assert not any(n.startswith(("narrator/tests/", "narrator/native/")) for n in names)

@@ -59,6 +59,7 @@ from narrator.agents.battaglia.texts import (
     self_claim_text,
     temperament,
 )
+from narrator.agents.i18n import message
 from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
@@ -383,7 +384,7 @@ class BattagliaBot(Seat):
         if not darks:  # (always said, even in silent simulations: it is information, not flavour)
             return Whisper(actor=self.seat)
         names = ", ".join(str(s) for s in darks)
-        text = f"тьма: {names}" if self.table is None or self.table.lang == "ru" else f"dark: {names}"
+        text = message(self.table.lang if self.table is not None else "ru", "battaglia_host.whisper_dark", names=names)
         return Whisper(actor=self.seat, text=text)
 
     # day
@@ -507,11 +508,12 @@ class BattagliaBot(Seat):
             return None
         accused = any(a.target == self.seat for a in view.accusations)
         if accused or self.rng.random() < 0.3:
-            text = defence_text(self.table, self.seat, self.rng, said_today(view.log))
+            heard = said_today(view.log)
+            text = defence_text(self.table, self.seat, self.rng, heard)
             claim = self_claim(self.seat, mind.card, (self.seed, self.seat, len(view.log))) if accused else None
             if claim is not None:  # "my soul is light": true of a light, a marked lie of anyone else
                 self._claims = (claim,)
-                text = self_claim_text(self.table, self.seat, self.rng)
+                text = self_claim_text(self.table, self.seat, self.rng, heard)
             return Speak(actor=self.seat, text=text)
         return None
 

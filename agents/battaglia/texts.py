@@ -158,19 +158,21 @@ def _shape(template: str) -> re.Pattern[str]:
     return re.compile(".*?".join(re.escape(part) for part in parts), re.DOTALL)
 
 
-def self_claim_text(table: Table, seat: int, rng: Draws) -> str:
-    """An accused seat's claim that its soul is light (``prompts/battaglia/claims.yaml``)."""
-    return _fill(rng.choice(load("claims")["self_light"][table.lang]), table, seat, None)
+def self_claim_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = ()) -> str:
+    """An accused seat's claim that its soul is light (``prompts/battaglia/claims.yaml``), in words the day has
+    not ``heard`` (the same memory as every other speech: a lie's wording repeats no more than the truth's)."""
+    return _unheard(load("claims")["self_light"][table.lang], rng, lambda t: _fill(t, table, seat, None), heard,
+                    load("accusations")["again"][table.lang])
 
 
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:
     """Fill the slots; ``{a}`` is the past-tense ending of a verb whose subject is ``{name}`` (ru: "а" for
     a woman), ``{days}`` the count ``n`` with its noun in the right plural form."""
-    from narrator.agents.i18n import plural
+    from narrator.agents.i18n import endings, plural
 
     other = reason.other if reason and reason.other is not None else target
     card = mask_name(reason.card, table.lang) if reason and reason.card else ""
     n = reason.n if reason else 0
-    ending = "а" if table.lang == "ru" and table.gender(target) == "f" else ""
+    ending = endings(table.lang, table.gender(target))["a"]
     return template.format(name=table.names[target], legend=table.legends[target], setting=table.setting,
                            other=table.names[other], card=card, n=n, a=ending, days=plural(table.lang, "days", n))

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from narrator.agents.i18n import ByLanguage
 from narrator.agents.ten_candles import material as mat
 from narrator.rules.core import Event
 
@@ -162,9 +163,9 @@ def truth_problems(text: str, truths: Iterable[str]) -> list[str]:
 
 # -- truths ----------------------------------------------------------------------------------------
 
-PREFIX = {"en": "Truth: ", "ru": "Истина: "}
+PREFIX = ByLanguage("tc_words", "truth_prefix")
 """Each truth says it is one (L313); the code adds the word when the model leaves it out."""
-CHORUS = {"en": "and we are alive", "ru": "и мы живы"}
+CHORUS = ByLanguage("tc_words", "chorus")
 GM_TOPICS = {
     "sun": re.compile(r"\b(?:sun|sunlight|sunrise|dawn|daylight)\b|солн\w*|рассвет\w*", re.IGNORECASE),
     "darkness": re.compile(r"\bdarkness\b|\bthe dark\b(?! (?:of|in|beyond))|\bтьм\w*|\bмрак\w*", re.IGNORECASE),
@@ -178,7 +179,7 @@ LIGHT = re.compile(r"\blight\w*|\bflame\w*|\bfire\b|свет\w*|огн\w*|ого
 def as_truth(text: str, lang: str) -> str:
     """``text`` in the form of a truth: one line, starting with «Truth:» / «Истина:» (L313)."""
     body = " ".join(text.split()).strip(" \"'«»")
-    for prefix in (*PREFIX.values(), "Truth -", "Истина -"):
+    for prefix in (*PREFIX.values(), *(p.split(":")[0] + " -" for p in PREFIX.values())):  # «Truth:», «Truth -»
         if body.lower().startswith(prefix.strip().lower()):
             body = body[len(prefix.strip()):].lstrip(" :-—")
             break

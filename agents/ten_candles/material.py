@@ -17,10 +17,11 @@ from importlib.resources import files
 from typing import Any
 
 import yaml
+from narrator.agents.i18n import ByLanguage
 
 Entry = Mapping[str, Any]
 LANGS = ("ru", "en")
-NEUTRAL = {"ru": "Тьма ждёт.", "en": "The dark waits."}
+NEUTRAL = ByLanguage("tc_words", "neutral")
 """Said when every entry of a table is blocked by the table's lines."""
 
 

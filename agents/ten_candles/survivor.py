@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agents.base import Decision, Request, Seat
+from narrator.agents.i18n import section
 from narrator.agents.ten_candles import material as mat
 from narrator.agents.ten_candles.persona import Persona, persona_from_cards
 from narrator.rules.core import HOST, Action, PlayerId
@@ -218,7 +219,7 @@ class ScriptedSurvivor(Seat):
             return WriteBrink(actor=self.seat, text=self._text(cards["their_brinks"]))
         entry = mat.pick(self.rng, cards["brinks"], self._safety or mat.OPEN)
         if entry is None:
-            return WriteBrink(actor=self.seat, text="Я видел, как ты…" if self.lang == "ru" else "I saw you...")
+            return WriteBrink(actor=self.seat, text=section(self.lang, "tc_words")["brink_fallback"])
         return WriteBrink(actor=self.seat, text=f"{mat.text(entry, self.lang)} ({mat.text(entry['note'], self.lang)})")
 
     def _truth(self, view: Any) -> Action:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from narrator.agents.base import Request, Seat
-from narrator.agents.i18n import plural, refusal
+from narrator.agents.i18n import plural, refusal, typed, typed_commands
 from narrator.rules.battaglia.actions import (
     Accuse,
     Choose,
@@ -36,11 +36,7 @@ from narrator.rules.battaglia.actions import (
 from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
-from narrator.battaglia.reference import YES, Reference, is_irreversible
-
-COMMANDS = {"?": "help", "help": "help", "помощь": "help", "sheet": "sheet", "лист": "sheet", "карта": "sheet",
-            "who": "who", "кто": "who", "log": "log", "журнал": "log"}
-"""Words that show the reference at any prompt without spending the turn."""
+from narrator.battaglia.reference import Reference, is_irreversible
 
 
 class HumanLeftError(Exception):
@@ -102,7 +98,7 @@ class TerminalHuman(Seat):
             line = self.stdin.readline()
             if not line:
                 raise HumanLeftError("end of input")
-            command = COMMANDS.get(line.strip().lower())
+            command = typed_commands("battaglia").get(line.strip().lower())  # the reference, the turn unspent
             if command is None or self.view is None:
                 return line.rstrip("\r\n")
             for shown in self.look_up(command):
@@ -125,7 +121,7 @@ class TerminalHuman(Seat):
     def confirm(self, label: str) -> bool:
         """Ask before a move that cannot be undone; only an explicit yes goes through."""
         answer = self.ask(self.reference.confirm_prompt(label)).strip().lower()
-        if answer in YES:
+        if answer in typed("yes"):
             return True
         self.write(self.reference.say("back"))
         return False

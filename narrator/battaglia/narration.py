@@ -1,4 +1,5 @@
-"""The terminal host's words: events in, lines of Russian or English out (``prompts/battaglia/host.yaml``).
+"""The terminal host's words: events in, lines of the table's language out (the catalogue's ``battaglia_host``,
+``prompts/i18n/<lang>/battaglia_host.yaml``).
 
 Only events a seat may see reach :meth:`Narrator.lines` (the caller filters by audience), so the host
 can never say who killed whom: the kernel does not put it in a public event (L73).
@@ -10,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from narrator.agents.battaglia.texts import Table, load, mask_info, mask_name
-from narrator.agents.i18n import end_reason
+from narrator.agents.i18n import end_reason, section
 from narrator.rules.core import Event
 
 SILENT = frozenset({"day_end", "night_report", "second_soul"})
@@ -24,10 +25,10 @@ class Narrator:
         self.table, self.seat = table, seat
         self.today: set[str] = set()
         """Lines of a list (a line with variants) said since the last ``day`` event: not said again today."""
-        host = load("host")
-        self.words: Mapping[str, str] = host[table.lang]
-        self.steps: Mapping[str, str] = host["steps"][table.lang]
-        self.forces: Mapping[str, str] = host["forces"][table.lang]
+        host = section(table.lang, "battaglia_host")
+        self.words: Mapping[str, str] = host
+        self.steps: Mapping[str, str] = host["steps"]
+        self.forces: Mapping[str, str] = host["forces"]
 
     def say(self, key: str, about: int | None = None, *, turn: int = 0, **slots: Any) -> str:
         """One line of the host's script, filled; a gendered line agrees with the seat it is ``about``; of a

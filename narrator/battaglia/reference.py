@@ -3,8 +3,8 @@
 Everything here is built from one seat's :class:`~narrator.rules.battaglia.views.BattagliaView`
 (its own soul plus the public record), so the reference can never tell a seat more than its view
 holds: the sheet reads ``view.card``/``view.life``, the roster reads only public fields and the
-public log. The words are in ``prompts/battaglia/reference.yaml`` (each mask's power cites the
-rulebook lines it comes from). The terminal (:mod:`narrator.battaglia.human`) and the web page
+public log. The words are the catalogue's ``battaglia_reference`` (``prompts/i18n/<lang>/``); each mask's
+power cites the rulebook lines it comes from (``prompts/battaglia/reference.yaml``). The terminal (:mod:`narrator.battaglia.human`) and the web page
 (:mod:`narrator.web.adapters.battaglia`) both use it.
 """
 
@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from narrator.agents.battaglia.texts import load
+from narrator.agents.i18n import endings, section
 from narrator.rules.battaglia.life import force_of
 from narrator.rules.core import Action, Event
 
@@ -38,23 +39,19 @@ class Reference:
     def __init__(self, narrator: Narrator) -> None:
         self.narrator = narrator
         self.lang = narrator.table.lang
-        data = load("reference")
-        self.abilities: Mapping[str, Any] = data["abilities"]
-        self.forces: Mapping[str, Any] = data["forces"]
-        self.hints: Mapping[str, str] = data["hints"][self.lang]
-        self.words: Mapping[str, str] = data["words"][self.lang]
+        words = section(self.lang, "battaglia_reference")
+        self.lines: Mapping[str, Any] = load("reference")["abilities"]
+        self.abilities: Mapping[str, str] = words["abilities"]
+        self.forces: Mapping[str, str] = words["forces"]
+        self.hints: Mapping[str, str] = words["hints"]
+        self.words: Mapping[str, str] = words["words"]
+        self.citation: str = words["cite"]
 
     def say(self, key: str, seat: int | None = None, **slots: Any) -> str:
         """One reference line; ``seat`` picks the Russian past-tense ending (``погиб``/``погибла``)."""
-        feminine = self._ending(seat) == "а"  # «жив/жива», but «погиб/погибла», «казнён/казнена»
-        return self.words[key].format(a="а" if feminine else "", la="ла" if feminine else "",
-                                      yo="е" if feminine else "ё", **slots)
-
-    def _ending(self, seat: int | None) -> str:
-        gender = getattr(self.narrator.table, "gender", None)
-        if self.lang != "ru" or seat is None or gender is None:
-            return ""
-        return "а" if gender(seat) == "f" else ""
+        gender = getattr(self.narrator.table, "gender", None)  # «жив/жива», but «погиб/погибла», «казнён/казнена»
+        forms = endings(self.lang, gender(seat) if seat is not None and gender is not None else "m")
+        return self.words[key].format(**forms, **slots)
 
     # -- the seat's own card -----------------------------------------------------------------------
 
@@ -63,12 +60,11 @@ class Reference:
         if view.card is None:
             return []
         card, life = str(view.card), int(view.life or 1)
-        ability = self.abilities[card]
         force = str(force_of(view.card, life, rainmaker_force))
         lines = [self.say("sheet") + ":",
                  "  " + self.say("mask", card=self.narrator.card(card), life=life),
-                 "  " + self.say("ability", text=ability[self.lang], lines=self.cite(ability["lines"])),
-                 "  " + self.say("force", force=self.narrator.forces.get(force, force), how=self.forces[force][self.lang])]
+                 "  " + self.say("ability", text=self.abilities[card], lines=self.cite(self.lines[card]["lines"])),
+                 "  " + self.say("force", force=self.narrator.forces.get(force, force), how=self.forces[force])]
         if view.heir_slot:
             lines.append("  " + self.say("heir", slot=view.heir_slot))
         if life == 2:
@@ -77,7 +73,7 @@ class Reference:
 
     def cite(self, lines: str) -> str:
         """Rulebook lines as the player reads them: ``L61-62`` (en), ``стр. 61-62`` (ru, no Latin letters)."""
-        return re.sub(r"\bL(\d)", r"стр. \1", lines) if self.lang == "ru" else lines
+        return re.sub(r"\bL(\d)", lambda line: self.citation.format(n=line.group(1)), lines)
 
     # -- the table (public) ------------------------------------------------------------------------
 
@@ -182,5 +178,3 @@ class Reference:
         return self.say("confirm", choice=label)
 
 
-YES = frozenset({"yes", "y", "да", "д"})
-"""Answers that confirm an irreversible move; a bare Enter is not one of them."""

@@ -37,16 +37,23 @@ def run_language() -> str:
         return FALLBACK
 
 
-def fail(text: str, code: int = 2, *, key: str = "", **values: Any) -> NoReturn:
-    """Print an error (no traceback) and exit: the catalogue's ``cli.<key>`` in the run's language when
-    ``key`` is given, else ``text`` (the developer tools' English)."""
+def fail(text: str, code: int = 2, *, key: str = "", tool: bool = False, **values: Any) -> NoReturn:
+    """Print an error (no traceback) and exit: the catalogue's ``cli.<key>`` (``tools.<key>`` with ``tool``)
+    in the run's language when ``key`` is given, else ``text`` (the developer tools' English)."""
     from narrator.agents.i18n import message
 
     lang = run_language()
-    shown = message(lang, f"cli.{key}", **values) if key else text
+    shown = message(lang, f"{'tools' if tool else 'cli'}.{key}", **values) if key else text
     errors.print(f"[bold red]{escape(message(lang, 'cli.error'))}:[/] {escape(shown)}", highlight=False,
                  soft_wrap=True)  # one line, however long
     raise typer.Exit(code)
+
+
+def tool_word(key: str, **values: Any) -> str:
+    """A word of the tools around a game (the catalogue's ``tools``) in the run's language."""
+    from narrator.agents.i18n import message
+
+    return message(run_language(), f"tools.{key}", **values)
 
 
 def error_text(error: BaseException, lang: str | None = None) -> str:
@@ -105,7 +112,7 @@ def load_profile(game: Game[Any, Any], path: Path | None, **overrides: Any) -> A
     try:
         return decode_config(game, data)
     except ValueError as error:
-        fail(f"{path or 'options'}: {error}")
+        fail("", key="profile_option", tool=True, path=path or tool_word("options"), error=error)
 
 
 def read_yaml_mapping(path: Path) -> dict[str, Any]:
@@ -113,13 +120,18 @@ def read_yaml_mapping(path: Path) -> dict[str, Any]:
     try:
         loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        fail(f"{path}: no such file")
+        fail("", key="no_file", path=str(path))
     except yaml.YAMLError as error:
-        fail(f"{path}: not valid YAML ({error})")
+        mark = getattr(error, "problem_mark", None)
+        fail("", key="profile_yaml", tool=True, path=path, error=error, line=mark.line + 1 if mark else "?",
+             column=mark.column + 1 if mark else "?")
     if loaded is None:
         return {}
     if not isinstance(loaded, dict):
-        fail(f"{path}: a rules profile must be a mapping of option: value, got {type(loaded).__name__}")
+        kind = type(loaded).__name__
+        kinds = {"list", "str", "int", "float", "bool"}
+        fail("", key="profile_mapping", tool=True, path=path,
+             kind=tool_word(f"kinds.{kind}") if kind in kinds else tool_word("kinds.other", kind=kind))
     return loaded
 
 
@@ -136,10 +148,10 @@ def parse_range(text: str, *, low: int, high: int, what: str = "players") -> lis
             first, last = int(start), int(end or start)
             values.extend(range(first, last + 1))
     except ValueError:
-        fail(f"--{what} {text!r}: expected a number, a range like 6-17, or a list like 6,9,12")
+        fail("", key="range_syntax", tool=True, what=what, given=repr(text))
     bad = [v for v in values if not low <= v <= high]
     if not values or bad:
-        fail(f"--{what} {text!r}: each value must lie in {low}..{high}")
+        fail("", key="range_bounds", tool=True, what=what, given=repr(text), low=low, high=high)
     return sorted(set(values))
 
 

@@ -131,29 +131,40 @@ def replay(
     if lens is not None or html is not None:
         _tell_replay(transcript, lens or "public", lang, html, calls)
         return
+    from narrator.agents.i18n import end_reason, plural
+    from narrator.cli.common import tool_word as say
+
+    if lang:
+        common.language(lang)  # errors and the verdict in the chosen language (else the run's default)
     try:
         if repair:
-            backup, result = repair_file(transcript)
-            console.print(f"[green]repaired[/] {escape(str(transcript))}: kept lines 1-{result.last_line} "
-                          f"({result.valid_bytes} bytes); the original is in {escape(str(backup))}", soft_wrap=True,
-                          highlight=False)
+            backup, repaired = repair_file(transcript)
+            console.print(f"[green]{escape(say('repaired'))}[/] " + escape(say(
+                "repaired_line", path=transcript, line=repaired.last_line, size=repaired.valid_bytes, backup=backup)),
+                soft_wrap=True, highlight=False)
             return
         result = read_transcript(transcript)
     except (FileNotFoundError, IsADirectoryError):
-        fail(f"{transcript}: no such file")
+        fail("", key="no_file", path=str(transcript))
     except TranscriptError as error:
-        common.errors.print(f"[bold red]damaged:[/] {escape(str(transcript))}: {escape(str(error))}",
+        common.errors.print(f"[bold red]{escape(say('damaged'))}[/] {escape(str(transcript))}: {escape(str(error))}",
                             highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     game = get_game(result.header["game"])
     if as_json:
         print(json.dumps(jsonable(game.view(result.state, Viewer.HOST)), ensure_ascii=False, indent=2))
         return
-    status = "finished: " + result.outcome.termination if result.outcome else "unfinished (resumable with --resume)"
-    seal = "sealed" if result.signed else "unsigned (recorded before transcripts were sealed: edits cannot be seen)"
-    cut = f"; a half-written last line ({result.cut_bytes} bytes) is ignored" if result.cut_bytes else ""
-    console.print(f"[green]ok[/] {escape(str(transcript))}: {result.moves} moves replayed through line {result.last_line}, "
-                  f"every event reproduced, {seal}; {status}{cut}", soft_wrap=True, highlight=False)
+    table = result.header.get("table")
+    recorded = (table.get("lang") if isinstance(table, dict) else None) or result.header.get("lang")
+    shown = common.run_language() if lang or recorded not in ("en", "ru") else common.language(recorded)
+    outcome = result.outcome
+    status = (say("finished", code=outcome.termination, reason=end_reason(shown, outcome.termination)) if outcome
+              else say("unfinished"))
+    seal = say("sealed") if result.signed else say("unsigned")
+    cut = say("cut", n=result.cut_bytes) if result.cut_bytes else ""
+    console.print(f"[green]{escape(say('ok'))}[/] " + escape(say(
+        "replay_ok", path=transcript, moves=plural(shown, "moves", result.moves), count=result.moves,
+        line=result.last_line, seal=seal, status=status, cut=cut)), soft_wrap=True, highlight=False)
 
 
 def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path | None, calls: bool) -> None:
@@ -189,8 +200,10 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
         fail("", key="replay_seat", seat=owner.seat, high=timeline.seats - 1)
     if html is not None:
         size = write_page(html, timeline, lenses, language)
-        console.print(f"[green]wrote[/] {escape(str(html))} ({size // 1024} KiB; "
-                      f"{', '.join(lens.key for lens in lenses)})", soft_wrap=True, highlight=False)
+        say = common.tool_word
+        console.print(f"[green]{escape(say('wrote'))}[/] " + escape(say(
+            "wrote_line", path=html, kib=size // 1024, lenses=", ".join(lens.key for lens in lenses))),
+            soft_wrap=True, highlight=False)
         return
     for line in text_lines(tell(timeline, owner, language), calls=calls):
         print(line)

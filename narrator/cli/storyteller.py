@@ -146,7 +146,7 @@ def _roll_sheet(given: str, traits_text: str | None, difficulty: int, book: str 
     lines = rolled.lines(lang)
     console.print("[bold]" + escape(lines[0]) + "[/]")
     if rolled.result.dice:
-        console.print(render.dice_text(rolled.result))
+        console.print(render.dice_text(rolled.result, lang))
     for line in lines[1:]:
         console.print(escape(line))
     console.print(render.verdict_text(rolled.result, lang))

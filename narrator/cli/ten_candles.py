@@ -54,16 +54,16 @@ class TerminalIO:
         console.print(Text(text))
 
 
-STATUS = {
-    "en": ("scene", "candles", "pool", "Storyteller", "hope die", "yes", "no", "your cards"),
-    "ru": ("сцена", "свечи", "пул", "Рассказчик", "кубик надежды", "есть", "нет", "ваши карты"),
-}
 
 
 def status_line(view: Any, lang: str = "en") -> None:
     """Candles lit (●) and dark (○), the pool, the Storyteller's pool, your hope die and cards left
     (``view`` is the asking seat's own view)."""
-    scene, candles, pool, gm, hope_die, yes, no, yours = STATUS[lang]
+    from narrator.agents.i18n import section
+
+    words = section(lang, "tc_status")
+    scene, candles, pool, gm, hope_die, yes, no, yours = (words[key] for key in (
+        "scene", "candles", "pool", "storyteller", "hope_die", "yes", "no", "your_cards"))
     seat = view.viewer if isinstance(view.viewer, int) and view.viewer >= 0 else 0
     lights = "●" * view.lit + "○" * view.dark
     me = view.characters[seat] if seat < len(view.characters) else None

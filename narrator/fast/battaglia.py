@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.battaglia.draws import seed_key
+from narrator.agents.i18n import message
 from narrator.fast import engine, mt_key, unported
 
 CAUSES = ("darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "lun")
@@ -108,7 +109,7 @@ def action_dict(move: Sequence[Any]) -> dict[str, Any]:
     elif kind == "vote":
         data["targets"] = list(targets)
     elif kind == "whisper":
-        data["text"] = "тьма: " + ", ".join(str(s) for s in text_seats) if text_seats else ""
+        data["text"] = message("ru", "battaglia_host.whisper_dark", names=", ".join(map(str, text_seats))) if text_seats else ""
     elif kind == "speak":
         data["text"] = ""
     return data

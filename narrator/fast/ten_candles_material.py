@@ -20,6 +20,7 @@ import string
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from narrator.agents.i18n import section
 from narrator.agents.ten_candles import material as mat
 from narrator.agents.ten_candles.persona import BRINK_WORDS, DIALS, _temper_of
 from narrator.agents.ten_candles.voice import PlainVoice
@@ -47,7 +48,7 @@ def agent_material(config: Any, lang: str = "en") -> dict[str, Any]:
         "neutral": mat.NEUTRAL[lang],
         "neutral_word": mat.NEUTRAL[lang].split()[0],
         "names": list(cards["names"][lang]),
-        "brink_fallback": "Я видел, как ты…" if lang == "ru" else "I saw you...",
+        "brink_fallback": section(lang, "tc_words")["brink_fallback"],
         "truth_prefix": tables["truth_prefix"][lang],
         "tables": {name: _table(cards[name], safety, lang) for name in WRITTEN},
         "lines": [_table(cards["lines"][situation], safety, None) for situation in LINES],

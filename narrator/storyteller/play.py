@@ -198,7 +198,7 @@ def _dice_lines(event: Event, lang: str = "en", names: Reference | None = None) 
     label = ref.roll_label(event)
     if label is not None:
         result = _result(event.data)
-        return ["[dim]" + escape(label) + "[/] " + render.dice_text(result).markup, render.verdict_text(result, lang).markup]
+        return ["[dim]" + escape(label) + "[/] " + render.dice_text(result, lang).markup, render.verdict_text(result, lang).markup]
     if event.kind == "roll_resolved":
         return [render.verdict_text(_result(event.data), lang).markup]
     if event.kind == "team_resolved":  # each member's own dice, labelled

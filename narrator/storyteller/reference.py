@@ -2,13 +2,12 @@
 label on every roll line (initiative, attack, damage, soak, resisted and simple rolls).
 
 Built from the seat's own view (its sheet, the public conditions of the characters) and from public
-roll events; the words are in ``prompts/storyteller/reference.yaml``.
+roll events; the words are the catalogue's ``st_reference`` (``prompts/i18n/<lang>/st_reference.yaml``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import cache
 from typing import Any
 
 from rich.markup import escape
@@ -16,18 +15,8 @@ from rich.markup import escape
 from narrator.agents.i18n import catalogue, character_gender, health_name, message, plural
 from narrator.rules.core import Event
 from narrator.rules.storyteller.sheet import ATTRIBUTES
-from narrator.storyteller.data import read_yaml
 
 GROUPS = (("physical", ATTRIBUTES[:3]), ("social", ATTRIBUTES[3:6]), ("mental", ATTRIBUTES[6:]))
-
-
-@cache
-def _data() -> dict[str, Any]:
-    from importlib.resources import files
-
-    path = files("narrator.prompts") / "storyteller" / "reference.yaml"
-    data: dict[str, Any] = read_yaml(path)  # type: ignore[arg-type]
-    return data
 
 
 def display_name(lang: str, character: str) -> str | None:
@@ -48,7 +37,7 @@ class Reference:
     def __init__(self, lang: str, names: Mapping[str, str] | None = None) -> None:
         self.lang = lang if lang in ("ru", "en") else "en"
         self.names = dict(names or {})
-        self.words: Mapping[str, str] = _data()["words"][self.lang]
+        self.words: Mapping[str, str] = catalogue(self.lang)["st_reference"]
 
     def say(self, key: str, **slots: Any) -> str:
         return self.words[key].format(**slots)

@@ -8,19 +8,14 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from narrator.agents.i18n import ByLanguage
 from narrator.rules.storyteller.dice import OUTCOMES, RollResult
 
-LABELS = {
-    "en": {"botch": "BOTCH", "failure": "failure", "marginal": "marginal success", "moderate": "moderate success",
-           "complete": "complete success", "exceptional": "exceptional success",
-           "phenomenal": "phenomenal success"},
-    "ru": {"botch": "ПРОВАЛ", "failure": "неудача", "marginal": "незначительный успех", "moderate": "средний успех",
-           "complete": "полный успех", "exceptional": "исключительный успех",
-           "phenomenal": "феноменальный успех"},
-}
+LABELS = ByLanguage("roll")
+"""The words of a roll by language (``prompts/i18n/<lang>/roll.yaml``; ``labels``: the degrees of success)."""
 
 
-def dice_text(result: RollResult) -> Text:
+def dice_text(result: RollResult, lang: str = "en") -> Text:
     """The faces, coloured: successes green, 1s red, cancelled pairs struck through."""
     text = Text()
     for index, face in enumerate(result.dice):
@@ -30,27 +25,27 @@ def dice_text(result: RollResult) -> Text:
         text.append(f"{face:>2}", style=style)
         text.append(" ")
     if result.rerolls:
-        text.append("| tens re-rolled: ", style="dim")
+        text.append(_words(lang)["tens_rerolled"], style="dim")
         for face in result.rerolls:
             text.append(f"{face} ", style="green" if face >= result.difficulty or face == 10 else "dim")
     return text
 
 
+def _words(lang: str) -> Any:
+    return LABELS[lang if lang in LABELS else "en"]
+
+
 def verdict_text(result: RollResult, lang: str = "en") -> Text:
     """``3 successes - 1 one = 2 net: moderate success`` (or the botch / failure line)."""
-    label = LABELS.get(lang, LABELS["en"])[result.category]
+    words = _words(lang)
+    label = words["labels"][result.category]
     if result.automatic:
-        return Text(("автоматически: 1 успех, " if lang == "ru" else "automatic: 1 success, ") + label, style="green")
+        return Text(words["automatic"].format(label=label), style="green")
     style = "bold red" if result.botch else "yellow" if result.category == "failure" else "bold green"
-    if lang == "ru":
-        extra = f" + {result.extra} за переброшенные десятки" if result.extra else ""
-        line = f"успехов {result.raw}{extra} − единиц {result.ones} = чистых {result.net}: {label}"
-        line += " (провал прощён: считается неудачей)" if result.forgiven else ""
-        return Text(line, style=style)
-    extra = f" + {result.extra} from re-rolled tens" if result.extra else ""
-    line = f"{result.raw} successes{extra} − {result.ones} ones = {result.net} net: {label}"
+    extra = words["extra"].format(extra=result.extra) if result.extra else ""
+    line = words["line"].format(raw=result.raw, extra=extra, ones=result.ones, net=result.net, label=label)
     if result.forgiven:
-        line += " (botch forgiven: counts as a failure)"
+        line += words["forgiven"]
     return Text(line, style=style)
 
 
@@ -72,7 +67,7 @@ def odds_rich(odds: dict[str, Fraction], title: str) -> Table:
     table.add_column("exact", justify="right", style="dim")
     for name in OUTCOMES:
         value = odds[name]
-        table.add_row(LABELS["en"][name], f"{float(value):.2%}", f"{value.numerator}/{value.denominator}"
+        table.add_row(LABELS["en"]["labels"][name], f"{float(value):.2%}", f"{value.numerator}/{value.denominator}"
                       if value.denominator < 10 ** 8 else "(see --json)")
     return table
 

@@ -10,7 +10,7 @@ from typing import Any
 from rich.markup import escape
 
 from narrator.agents.base import Agent, AgentGaveUpError, Decision, Question, ReopenQuestion, Request, Seat
-from narrator.agents.i18n import message, refusal
+from narrator.agents.i18n import message, refusal, typed, typed_commands
 from narrator.rules.core import HOST, Action, PlayerId, Rejection
 from narrator.storyteller.intent import FREE, MAX_INTENT, clean_intent, explain, match_intent
 from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
@@ -44,8 +44,6 @@ def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0, lang:
                   joins=option.joins)
 
 
-X_CARD = frozenset({"x", "х", "x-card", "xcard", "икс"})
-"""The X-card typed at the prompt (Latin or Cyrillic x): the table leaves the last subject and moves on."""
 INTENT_UNCLEAR = "INTENT_UNCLEAR"
 """The table's code for a typed intent the template could not match (its message is the player's language)."""
 
@@ -120,18 +118,19 @@ class TerminalPlayer(Seat):
                 raise QuitGame("end of input") from None
             if text.strip().lower() in ("q", "quit", "exit"):
                 raise QuitGame("quit")
-            if text.strip().lower() in X_CARD:
+            if text.strip().lower() in typed("x_card"):  # the table leaves the last subject and moves on
                 if self.on_x_card is not None:
                     self.on_x_card()
                 self.say("[bold]" + escape(message(self.lang, "improv.x_card")) + "[/]")
                 continue
-            if text.strip().lower() in ("?", "h", "help", "помощь"):
+            command = typed_commands("storyteller").get(text.strip().lower())
+            if command == "help":
                 self.say(escape(message(self.lang, "storyteller.help")))
                 self.say(escape(message(self.lang, "improv.help")))
                 self.say(escape(ref.say("commands")))
                 continue
-            if text.strip().lower() in ("sheet", "лист", "who", "кто") and view:
-                shown = ref.sheet(view) if text.strip().lower() in ("sheet", "лист") else ref.scene(view, _present(view))
+            if command in ("sheet", "who") and view:
+                shown = ref.sheet(view) if command == "sheet" else ref.scene(view, _present(view))
                 for line in shown:
                     self.say(escape(line))
                 continue

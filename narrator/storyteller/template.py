@@ -481,7 +481,7 @@ class TemplateStoryteller:
         if event.kind == "narration" and data.get("by") == HOST:  # the Storyteller's words beside its move
             return [str(data.get("text", ""))]
         if event.kind == "turn_begun":
-            return [f"— turn {data['turn']} —" if self.lang == "en" else f"— ход {data['turn']} —"]
+            return [message(self.lang, "template.turn", turn=data["turn"])]
         if event.kind == "roll_resolved":
             return self._result_lines(view, data, str(data.get("character")), str(data.get("category")))
         if event.kind == "resisted_resolved":
@@ -490,7 +490,7 @@ class TemplateStoryteller:
             return self._team_lines(view, data)
         if event.kind == "initiative_rolled":
             order = ", ".join(self._name(view, c) for c in data["order"])
-            return [f"Initiative: {order}." if self.lang == "en" else f"Инициатива: {order}."]
+            return [message(self.lang, "template.initiative", order=order)]
         if event.kind == "attack_rolled" and data.get("net", 0) < 1:
             line = self._fresh(view, "misses", name=self._name(view, str(data["character"])))
             return [line] if line else []
@@ -498,8 +498,7 @@ class TemplateStoryteller:
             return [self._wound_line(view, data)]
         if event.kind == "story_ended":
             ending = self.scenario.endings.get(str(data["ending"]))
-            return [ending.get(self.lang) if ending else str(data["ending"]), "== THE END ==" if self.lang == "en"
-                    else "== КОНЕЦ =="]
+            return [ending.get(self.lang) if ending else str(data["ending"]), message(self.lang, "template.the_end")]
         return []
 
     def _result_lines(self, view: View, data: Mapping[str, Any], character: str, category: str) -> list[str]:
@@ -514,9 +513,8 @@ class TemplateStoryteller:
             lines += [own] if own else []
         if data.get("action") == "extended" and data.get("target"):
             progress = f"{data.get('total')}/{data.get('target')}"
-            lines.append(f"Progress: {progress}" + (" (reset by the botch)" if data.get("reset") else "")
-                         if self.lang == "en" else f"Прогресс: {progress}" + (" (сброшен провалом)"
-                                                                               if data.get("reset") else ""))
+            reset = message(self.lang, "template.progress_reset") if data.get("reset") else ""
+            lines.append(message(self.lang, "template.progress", progress=progress) + reset)
         return lines
 
     def _contest_lines(self, view: View, data: Mapping[str, Any]) -> list[str]:
@@ -552,9 +550,8 @@ class TemplateStoryteller:
     def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
         name = self._name(view, str(data["defender"]))
         health = health_name(self.lang, str(data["health"]), character_gender(self.lang, str(data["defender"]), view))
-        if self.lang == "ru":
-            return f"{name}: урон {data['damage']}, поглощено {data['soaked']}, ран {data['wounds']} — {health}."
-        return f"{name} takes {data['damage']} damage, soaks {data['soaked']}: {data['wounds']} wounds ({health})."
+        return message(self.lang, "template.wound", name=name, damage=data["damage"], soaked=data["soaked"],
+                       wounds=data["wounds"], health=health)
 
 
 def display_name(lang: str, character: str) -> str | None:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from narrator.agents.base import Decision, Request, Seat
+from narrator.agents.i18n import ByLanguage, typed, typed_commands
 from narrator.agents.ten_candles.variety import VariedSurvivor
 from narrator.rules.core import Action
 from narrator.rules.ten_candles.actions import (
@@ -35,16 +36,6 @@ from narrator.rules.ten_candles.actions import (
 )
 from narrator.rules.ten_candles.legal import is_interjection
 from narrator.ten_candles.reference import Reference, is_irreversible
-
-COMMANDS = {"?": "help", "help": "help", "помощь": "help", "sheet": "sheet", "лист": "sheet", "who": "who",
-            "кто": "who", "truths": "truths", "истины": "truths", "log": "truths", "журнал": "truths"}
-"""Words that show the reference at any prompt without spending the turn."""
-TRY = ("try ", "пробую ")
-"""``try <what>``: propose what the character attempts (the next conflict)."""
-YES = frozenset({"yes", "y", "да", "д"})
-
-X_KEYS = ("x", "х")
-"""Latin and Cyrillic x: the X-card."""
 
 
 class HumanIO(Protocol):
@@ -76,35 +67,8 @@ class ScriptedIO:
         self.output.append(text)
 
 
-PROMPTS = {
-    "ru": {"virtue": "Добродетель для соседа справа (одно слово)", "vice": "Порок для соседа слева (одно слово)",
-           "name": "Имя", "appearance": "Внешность", "description": "Кто это, в паре слов",
-           "moment": "Ваш Момент", "brink": "Грань для соседа слева", "their": "Грань для Них (Я видел, как Они…)",
-           "supplies": "Что у вас в карманах", "message": "Послание миру", "truth": "Ваша истина",
-           "narrate": "Расскажите, что произошло", "choose": "Выберите номер", "enter": "пустая строка — принять",
-           "refused": "Нельзя", "bad_number": "Введите номер из списка или x для X-карты",
-           "stack": "Порядок карт (сверху вниз)", "x_note": "X-карта (можно без пояснений)"},
-    "en": {"virtue": "A virtue for the player on your right (one word)",
-           "vice": "A vice for the player on your left (one word)", "name": "Name", "appearance": "Appearance",
-           "description": "Who they are, in a couple of words", "moment": "Your Moment",
-           "brink": "A Brink for the player on your left", "their": "Their Brink (I saw Them...)",
-           "supplies": "What is in your pockets", "message": "Your message to the world", "truth": "Your truth",
-           "narrate": "Tell what happened", "choose": "Choose a number", "enter": "Enter accepts",
-           "refused": "Not allowed", "bad_number": "Type a number from the list, or x for the X-card",
-           "stack": "Card order (top first)", "x_note": "X-card (a note is optional)"},
-}
-MOVE_NAMES = {
-    "ru": {"roll": "Бросить кубики", "burn_trait": "Сжечь активную Черту (перебросить единицы)",
-           "embrace_brink": "Принять Грань (перебросить всё)", "seize_narration": "Погасить свечу и рассказать самому",
-           "accept_roll": "Принять результат", "volunteer_death": "Мой персонаж умирает (и я рассказываю)",
-           "decline_death": "Мой персонаж не умирает", "candle_out": "Свеча погасла сама",
-           "reveal_brink": "Открыть свою Грань", "x_card": "X-карта"},
-    "en": {"roll": "Roll the dice", "burn_trait": "Burn your active Trait (reroll the ones)",
-           "embrace_brink": "Embrace your Brink (reroll everything)",
-           "seize_narration": "Put out a candle and narrate it yourself", "accept_roll": "Accept the roll",
-           "volunteer_death": "My character dies (and I narrate it)", "decline_death": "My character does not die",
-           "candle_out": "A candle went out by itself", "reveal_brink": "Show your Brink", "x_card": "X-card"},
-}
+TERMINAL = ByLanguage("tc_terminal")
+"""By language (``prompts/i18n/<lang>/tc_terminal.yaml``): the ``prompts`` the survivor is asked, the ``moves``' names."""
 
 
 class HumanSurvivor(Seat):
@@ -126,7 +90,7 @@ class HumanSurvivor(Seat):
                  status: Callable[[Any], None] | None = None, announce: bool = False) -> None:
         self.seat, self.io, self.lang = seat, io, lang
         self.name = "human"
-        self.words = PROMPTS[lang]
+        self.words = TERMINAL[lang]["prompts"]
         self.suggester = VariedSurvivor(seat, seed=seed, lang=lang)  # suggests looks nobody at the table has
         self.status = status
         self.announce = announce
@@ -146,11 +110,13 @@ class HumanSurvivor(Seat):
             word = answer.strip().lower()
             if self.view is None:
                 return answer
-            if word in COMMANDS:
-                for line in self.look_up(COMMANDS[word]):
+            commands = typed_commands("ten_candles")  # words that show the reference without spending the turn
+            if word in commands:
+                for line in self.look_up(commands[word]):
                     self.io.say(line)
                 continue
-            attempt = next((answer.strip()[len(t):].strip() for t in TRY if word.startswith(t)), None)
+            # ``try <what>``: propose what the character attempts (the next conflict)
+            attempt = next((answer.strip()[len(t):].strip() for t in typed("try") if word.startswith(t)), None)
             if attempt:
                 self.offers, self.said = {"attempt": True}, [attempt]
                 self.io.say(self.reference.say("proposed", text=attempt))
@@ -171,7 +137,7 @@ class HumanSurvivor(Seat):
 
     def confirm(self, label: str) -> bool:
         """Ask before a move that cannot be undone; only an explicit yes goes through."""
-        if self.ask(self.reference.say("confirm", choice=label) + " ").strip().lower() in YES:
+        if self.ask(self.reference.say("confirm", choice=label) + " ").strip().lower() in typed("yes"):
             return True
         self.io.say(self.reference.say("back"))
         return False
@@ -217,7 +183,7 @@ class HumanSurvivor(Seat):
 
     def _choose(self, request: Request) -> Action:
         moves = _distinct(request.legal)
-        names = MOVE_NAMES[self.lang]
+        names = TERMINAL[self.lang]["moves"]
         for number, move in enumerate(moves, start=1):
             label = (" > ".join(self.reference.kind(c) for c in (*move.order, "brink")) if isinstance(move, ArrangeStack)
                      else names.get(move.kind, move.kind))
@@ -227,7 +193,7 @@ class HumanSurvivor(Seat):
         shown = f" [{default + 1}]" if default is not None else ""
         while True:
             answer = self.ask(f"{self.words['choose']}{shown}: ").strip()
-            if answer.lower() in X_KEYS:
+            if answer.lower() in typed("x_card"):
                 return self._x_card()
             if not answer and default is None:
                 self.io.say(self.reference.say("enter_not_irreversible"))
@@ -251,7 +217,7 @@ class HumanSurvivor(Seat):
     def _text(self, key: str, suggestion: str) -> str | None:
         """A line of text, the suggestion on Enter; ``None`` when the human played the X-card."""
         answer = self.ask(f"{self.words[key]} [{suggestion}] ({self.words['enter']}): ").strip()
-        if answer.lower() in X_KEYS:
+        if answer.lower() in typed("x_card"):
             return None
         return answer or suggestion
 

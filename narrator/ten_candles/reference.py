@@ -2,7 +2,7 @@
 
 Built from one seat's :class:`~narrator.rules.ten_candles.views.TenCandlesView` only, so it shows what
 the kernel lets that seat know (another survivor's Brink stays hidden unless the view holds it). The
-words are in ``prompts/ten_candles/reference.yaml``; the terminal (:mod:`narrator.ten_candles.human`)
+words are the catalogue's ``tc_reference`` (``prompts/i18n/<lang>/tc_reference.yaml``); the terminal (:mod:`narrator.ten_candles.human`)
 and the web page (:mod:`narrator.web.adapters.ten_candles`) both use it.
 """
 
@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from narrator.agents.ten_candles.material import load, module, module_names
+from narrator.agents.i18n import section
+from narrator.agents.ten_candles.material import module, module_names
 from narrator.rules.core import HOST, Action
 from narrator.rules.ten_candles import left_of, right_of
 
@@ -30,7 +31,7 @@ class Reference:
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self.words: Mapping[str, Any] = load("reference")[lang]
+        self.words: Mapping[str, Any] = section(lang, "tc_reference")
 
     def say(self, key: str, **slots: Any) -> str:
         """One line."""

@@ -27,7 +27,8 @@ TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 def context_for(table: Table, viewer: PlayerId | None) -> Context:
     """What the table's presenter may use for ``viewer``'s page."""
     lang = Translator(table.record.language).language
-    return Context(tuple(table.names), lang, table.page_viewer(viewer), table.record.seed)
+    rules = getattr(table.session.state, "config", None)  # the table's options, e.g. whether the dead speak
+    return Context(tuple(table.names), lang, table.page_viewer(viewer), table.record.seed, rules)
 
 
 def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:

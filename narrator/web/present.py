@@ -40,12 +40,15 @@ class Context:
         language: ``"ru"`` or ``"en"``.
         viewer: the page's seat, ``HOST`` for a human moderator, ``None`` for the public page.
         seed: the table's seed (public: battaglia draws its town's dressing from it).
+        rules: the game's rule options (its config; public: the whole table agreed to them), ``None`` when
+            not known (then a presenter assumes the game's defaults).
     """
 
     names: tuple[str, ...]
     language: str
     viewer: PlayerId | None = None
     seed: int = 0
+    rules: Any = None
 
     def t(self, key: str, **values: Any) -> str:
         """A catalogue message in this context's language."""

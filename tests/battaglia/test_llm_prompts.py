@@ -12,7 +12,8 @@ import pytest
 from narrator.agents.base import Request
 from narrator.agents.battaglia.llm.brief import Names, build_brief, force_name
 from narrator.agents.battaglia.llm.roles import decision_kind, role_for
-from narrator.agents.battaglia.texts import PROMPTS, load
+from narrator.agents.battaglia.texts import PROMPTS
+from narrator.agents.i18n import section
 from narrator.agents.llm.prompts import render
 from narrator.rules.battaglia import GAME, Accuse, Vote
 from narrator.rules.battaglia.cards import DARKNESS, Card
@@ -194,4 +195,4 @@ def test_every_force_has_a_name_and_a_gloss() -> None:
     for lang in ("en", "ru"):
         for force in FORCES:
             assert force_name(force, lang)
-            assert load("host")["forces"][lang][force]
+            assert section(lang, "battaglia_host")["forces"][force]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from narrator.agents.battaglia.texts import Table, load, mask_name
+from narrator.agents.i18n import section
 from narrator.rules.battaglia import GAME, BattagliaConfig, Phase
 from narrator.rules.battaglia.cards import Card, Force
 from narrator.rules.battaglia.state import NightStep
@@ -50,11 +51,11 @@ def reference(lang: str, seat: int | None, players: int = 9, seed: int = 4) -> R
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_every_mask_has_a_power_with_rulebook_lines_and_every_force_how_it_wins(lang: str) -> None:
-    data = load("reference")
+    words = section(lang, "battaglia_reference")
     seed_lines = SEED[0].read_text(encoding="utf-8").splitlines() if SEED else []
     for card in Card:
-        ability = data["abilities"][str(card)]
-        assert ability[lang].strip()
+        ability = load("reference")["abilities"][str(card)]
+        assert words["abilities"][str(card)].strip()
         cited = [int(n) for n in re.findall(r"L(\d+)", ability["lines"])]
         assert cited, card
         if seed_lines:  # every cited line exists, and the mask is named on one of them
@@ -64,11 +65,11 @@ def test_every_mask_has_a_power_with_rulebook_lines_and_every_force_how_it_wins(
             stem = mask_name(str(card), "ru").split()[0][:5]
             assert any(stem in seed_lines[n - 1].lower() for n in lines), card
     for force in Force:
-        assert data["forces"][str(force)][lang].strip()
+        assert words["forces"][str(force)].strip()
     assert len({str(f) for f in Force}) == 6  # first and second darkness and gloom are separate (L92)
     for step in NightStep:
         if step is not NightStep.SHADOW:
-            assert data["hints"][lang][str(step)]
+            assert words["hints"][str(step)]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -78,10 +79,10 @@ def test_the_sheet_shows_the_own_mask_power_force_and_life(lang: str) -> None:
     view = GAME.view(state, 0)
     text = "\n".join(ref.sheet(view))
     card = str(state.cards[0])
-    assert load("reference")["abilities"][card][lang] in text
+    assert section(lang, "battaglia_reference")["abilities"][card] in text
     assert ref.cite(load("reference")["abilities"][card]["lines"]) in text
     force = str(__import__("narrator.rules.battaglia.life", fromlist=["seat_force"]).seat_force(state, 0))
-    assert load("reference")["forces"][force][lang] in text
+    assert section(lang, "battaglia_reference")["forces"][force] in text
     assert ref.narrator.card(card) in text
 
 
@@ -179,7 +180,7 @@ def test_no_seat_reference_shows_another_seats_secret(lang: str) -> None:
     state = played_to(Phase.VOTE, after_deaths=1)
     owner = 1
     state = with_canary(state, owner)
-    abilities = load("reference")["abilities"]
+    abilities = section(lang, "battaglia_reference")["abilities"]
     for seat in [*range(state.players), None]:
         view = GAME.view(state, seat)
         ref = reference(lang, seat)
@@ -188,8 +189,8 @@ def test_no_seat_reference_shows_another_seats_secret(lang: str) -> None:
         if seat != owner:
             assert CANARY not in shown
         for other in range(state.players):
-            other_power = abilities[str(state.cards[other])][lang]
-            if other != seat and (seat is None or other_power not in abilities[str(state.cards[seat])][lang]):
+            other_power = abilities[str(state.cards[other])]
+            if other != seat and (seat is None or other_power not in abilities[str(state.cards[seat])]):
                 assert other_power not in shown, (seat, other)
 
 

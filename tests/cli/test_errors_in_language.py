@@ -14,7 +14,7 @@ runner = CliRunner()
 LATIN_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
 ALLOWED = {"resume", "transcript", "players", "seat", "module", "llm", "local", "endpoint",
            "burn", "minutes", "last_ferry", "radio_tower", "ring_line", "winter_orchard", "moon", "ferry",
-           "radio", "tower", "ring", "line", "winter", "orchard", "serve", "narrator", "game", "wild", "west"}
+           "radio", "tower", "ring", "line", "winter", "orchard", "serve", "narrator", "game", "wild", "west", "yaml"}
 """Option names, file names and module ids the player types (they stay as typed)."""
 
 
@@ -31,7 +31,14 @@ def errors(tmp_path: Path) -> list[tuple[str, ...]]:
             ("play", "battaglia", "--transcript", str(taken)),
             ("play", "ten-candles", "--ai", "12"), ("play", "ten-candles", "--module", "moon"),
             ("play", "ten-candles", "--resume", str(tmp_path / "missing.jsonl")),
-            ("play", "dark-ages", "--resume", str(taken))]
+            ("play", "dark-ages", "--resume", str(taken)), ("play", "battaglia", "--rules", str(_profile(tmp_path, "- x"))),
+            ("play", "battaglia", "--rules", str(_profile(tmp_path, "a: [1"))), ("replay", str(tmp_path / "none.jsonl"))]
+
+
+def _profile(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / f"profile-{len(text)}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def test_russian_errors_carry_no_english_words(tmp_path: Path) -> None:
@@ -45,5 +52,20 @@ def test_russian_errors_carry_no_english_words(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("lang", "expected"), [("en", "a 'wild-west' transcript, not 'dark-ages'"),
                                                 ("ru", "это запись другой игры («Оборотень: Дикий Запад»)")])
 def test_another_games_transcript_is_named_in_the_players_language(tmp_path: Path, lang: str, expected: str) -> None:
-    taken = errors(tmp_path)[-1][-1]
+    taken = next(args for args in errors(tmp_path) if args[1] == "dark-ages")[-1]
     assert expected in output("play", "dark-ages", "--resume", taken, "--lang", lang)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_replay_checks_a_transcript_in_the_players_language(tmp_path: Path, lang: str) -> None:
+    """``narrator replay FILE`` told its verdict in English only ("ok ... moves replayed ..., unsigned")."""
+    taken = tmp_path / "game.jsonl"
+    runner.invoke(app, ["play", "wild-west", "--seed", "1", "--transcript", str(taken), "--lang", lang], input="q\n")
+    result = runner.invoke(app, ["replay", str(taken), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.split())
+    words = {w.lower() for w in LATIN_WORD.findall(re.sub(r"\S*/\S*", "FILE", shown))} - ALLOWED - {"file"}
+    if lang == "ru":
+        assert "в порядке" in shown and not words, (shown, words)
+    else:
+        assert shown.startswith("ok ") and "replayed through line" in shown

@@ -10,8 +10,13 @@ from narrator.rules.storyteller.checks import StCode
 from narrator.rules.ten_candles.codes import TenCandlesCode
 
 
+FORMS = ({"one", "few", "many", "other"}, {"m", "f"})
+"""A mapping of plural categories, or of a man's and a woman's form, is one message: a language may give
+forms another does not need (Russian «погиб» / «погибла», English "died")."""
+
+
 def _keys(node, prefix=""):
-    if isinstance(node, dict) and not set(node) <= {"one", "few", "many", "other"}:
+    if isinstance(node, dict) and not any(set(node) <= forms for forms in FORMS):
         for key, value in node.items():
             yield from _keys(value, f"{prefix}{key}.")
     else:

@@ -58,3 +58,22 @@ def test_ten_candles_and_storyteller_pages_say_plainly_that_the_character_is_out
     up = {"sheets": sheets, "characters": [{"id": "ruth", "incapacitated": False}]}
     assert st.is_out(down, 0) and not st.is_out(up, 0)
     assert st.out_notice(down, Context(("",), "en", 0)) == message("en", "out.storyteller", name='Ruth "Dry Creek" Halloran')
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("speaks", [True, False])
+def test_a_dead_survivors_notice_follows_the_tables_dead_speak_option(tables: Tables, lang: str, speaks: bool) -> None:
+    """The notice said "you still speak truths" even at a table where the dead fall silent (D26's option)."""
+    from types import SimpleNamespace
+
+    from narrator.web.pages import context_for
+
+    created = tables.create(game="ten-candles", options={"players": 2, "dead_players_speak_truths": speaks},
+                            bot_seats=[1], names=["Вера" if lang == "ru" else "Vera"], language=lang)
+    ctx = context_for(tables.manager.get(created["table"]), 0)
+    assert ctx.rules.dead_players_speak_truths is speaks
+    tc = tables.manager.get(created["table"]).presenter
+    view = SimpleNamespace(characters=(SimpleNamespace(seat=0, name="Вера", alive=False),), players=2)
+    expected = message(lang, "out.ten_candles" if speaks else "out.ten_candles_silent", name="Вера")
+    assert tc.out_notice(view, ctx) == expected
+    assert message(lang, "out.ten_candles") != message(lang, "out.ten_candles_silent")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from markupsafe import escape
 from narrator.agents.battaglia.texts import load
+from narrator.agents.i18n import section
 
 from tests.web.conftest import Tables, as_seat, token_of
 
@@ -32,7 +33,7 @@ def first_harmless(legal: list[dict[str, Any]]) -> dict[str, Any]:
 def test_battaglia_seat_pages_carry_the_reference_and_only_their_own(tables: Tables, lang: str) -> None:
     created = tables.create(game="battaglia", options={"players": 9}, bot_seats=[], language=lang, seed=3)
     table = tables.manager.get(created["table"])
-    data = load("reference")
+    words, lines = section(lang, "battaglia_reference"), load("reference")["abilities"]
     saw_guide = saw_basis = saw_confirm = False
     checked: set[tuple[object, int, int, int]] = set()
     for _ in range(120):
@@ -49,16 +50,17 @@ def test_battaglia_seat_pages_carry_the_reference_and_only_their_own(tables: Tab
                 continue
             checked.add((state.phase, state.day, seat, kinds))
             html = page(tables, created, seat)
-            own = data["abilities"][str(state.cards[seat])]
-            assert escape(own[lang]) in html
-            assert (own["lines"] if lang == "en" else own["lines"].replace("L", "стр. ")) in html
+            own = words["abilities"][str(state.cards[seat])]
+            cited = lines[str(state.cards[seat])]["lines"]
+            assert escape(own) in html
+            assert (cited if lang == "en" else cited.replace("L", "стр. ")) in html
             for other in HUMANS:
-                power = data["abilities"][str(state.cards[other])][lang]
-                if power not in own[lang]:  # the plain darks share words with the Fluid
+                power = words["abilities"][str(state.cards[other])]
+                if power not in own:  # the plain darks share words with the Fluid
                     assert escape(power) not in html, (seat, other)
-            assert escape(data["words"][lang]["rebirth_rule"]) in html
+            assert escape(words["words"]["rebirth_rule"]) in html
             saw_guide |= 'class="guide"' in html
-            saw_basis |= escape(data["hints"][lang]["basis"]) in html
+            saw_basis |= escape(words["hints"]["basis"]) in html
             saw_confirm |= "data-confirm" in html
         seat = next((s for s in HUMANS if table.legal(s)), None)
         if seat is None:

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from narrator.agents.battaglia.claims import PublicRecord
 from narrator.agents.battaglia.knowledge import faction_of
-from narrator.agents.battaglia.texts import PROMPTS, Table, load, mask_info, mask_name
+from narrator.agents.battaglia.texts import PROMPTS, Table, mask_info, mask_name
+from narrator.agents.i18n import section
 from narrator.rules.battaglia.cards import Card
 from narrator.rules.battaglia.life import force_of
 
@@ -174,12 +175,12 @@ def speech_facts(names: tuple[str, ...], lang: str) -> SpeechFacts:
 
 def force_name(force: str, lang: str) -> str:
     """One of the six forces of L92 by name (``First Darkness``)."""
-    return str(load("host")["forces"][lang][force])
+    return str(section(lang, "battaglia_host")["forces"][force])
 
 
 def step_name(step: str, lang: str) -> str:
     """A night step in words (``first_darkness`` -> ``first darkness``)."""
-    return str(load("host")["steps"][lang].get(step, step.replace("_", " ")))
+    return str(section(lang, "battaglia_host")["steps"].get(step, step.replace("_", " ")))
 
 
 QUOTE_MARK = ': "'

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.battaglia.texts import Table, load, mask_info
-from narrator.agents.i18n import message
+from narrator.agents.i18n import ByLanguage, message
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.reference import Reference, is_irreversible
 from narrator.rules.codec import action_to_dict
@@ -24,39 +24,8 @@ from narrator.web.adapters.battaglia_host import host_word, moderator_event_line
 from narrator.web.present import Accusation, Ballot, Context, Presenter, Section
 from narrator.web.render import Control
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {"choose": "choose {name}", "choose_group": "choose", "whisper": "whisper to my group",
-           "speak_words": "speak", "approve": "approve the accusation", "refuse": "refuse the accusation",
-           "accuse": "accuse", "vote": "vote", "vote_for": "vote for {names}", "dying_shot": "dying shot",
-           "you": "You", "mask": "mask", "force": "force", "life": "life", "heir": "Corrigan's shot inherited",
-           "learned": "What you learned", "table": "The table", "today": "Today", "phase": "now",
-           "alive": "alive", "second_life": "second life", "out": "out", "died_as": "died as {card}",
-           "revealed": "revealed: {what}", "accusations_label": "accusations",
-           "candidates": "candidates", "votes": "votes each", "condemned": "condemned", "cursed": "cursed",
-           "judges": "judges", "turn": "turn", "awake_with": "awake with", "day": "day {day}",
-           "night": "night {night}", "shadow": "shadow", "child": "child", "lord": "lord", "bishop": "bishop",
-           "phase.deal": "dealing", "phase.night": "night", "phase.rebirth": "rebirth",
-           "phase.last_words": "last words", "phase.speech": "speeches", "phase.accuse": "accusations",
-           "phase.judge": "judgement", "phase.vote": "vote", "phase.revote": "re-vote",
-           "phase.condemned": "the condemned",
-           "phase.execution": "execution", "phase.over": "the end"},
-    "ru": {"choose": "выбрать: {name}", "choose_group": "выбрать", "whisper": "шепнуть своим",
-           "speak_words": "сказать", "approve": "утвердить обвинение", "refuse": "отклонить обвинение",
-           "accuse": "обвинить", "vote": "голосовать", "vote_for": "голос за: {names}",
-           "dying_shot": "предсмертный выстрел", "you": "Вы", "mask": "маска", "force": "сила", "life": "жизнь",
-           "heir": "унаследован выстрел Корригана", "learned": "Что вы узнали", "table": "Стол",
-           "today": "Сегодня", "phase": "сейчас", "alive": "жив", "second_life": "вторая жизнь",
-           "out": "выбыл", "died_as": "погиб как {card}", "revealed": "вскрыт: {what}",
-           "accusations_label": "обвинения", "candidates": "кандидаты", "votes": "голосов у каждого",
-           "condemned": "осуждён", "cursed": "проклят", "judges": "судьи", "turn": "очередь",
-           "awake_with": "не спите вместе с", "day": "день {day}", "night": "ночь {night}", "shadow": "тень",
-           "child": "дитя", "lord": "лорд", "bishop": "епископ",
-           "phase.deal": "раздача", "phase.night": "ночь", "phase.rebirth": "перерождение",
-           "phase.last_words": "последнее слово", "phase.speech": "речи", "phase.accuse": "обвинения",
-           "phase.judge": "суд", "phase.vote": "голосование", "phase.revote": "переголосовка",
-           "phase.condemned": "осуждённый",
-           "phase.execution": "казнь", "phase.over": "конец"},
-}
+WORDS = ByLanguage("web_battaglia")
+"""The seat page's words by language (``prompts/i18n/<lang>/web_battaglia.yaml``)."""
 
 
 class BattagliaPresenter(Presenter):

@@ -12,29 +12,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from narrator.agents.i18n import ByLanguage
 from narrator.battaglia.narration import Narrator
 from narrator.rules.battaglia.life import seat_force
 from narrator.rules.battaglia.state import BattagliaState, Phase
 from narrator.rules.core import Event, Viewer
 from narrator.web.present import Section
 
-HOST_WORDS: dict[str, dict[str, str]] = {
-    "en": {"truth": "The whole truth (moderator only)", "first": "first {card}", "life_no": "life {life}",
-           "tonight": "Tonight", "awake": "awake", "step": "step", "chosen": "chosen this round",
-           "settled": "settled", "ballots": "ballots so far", "host_only": "host only", "to": "to {names}",
-           "night_report": "Night {night}: {acts}. Died: {deaths}. Shadows found: {reveals}.",
-           "second_soul": "{name} lives on as {card}.", "dying_shot": "{shooter} (Corrigan) fires the dying shot at {target} ({card}).",
-           "declare": "declare: {force} wins", "declare_none": "declare a stalemate (nobody wins)",
-           "declarations": "Declare the one possible outcome"},
-    "ru": {"truth": "Вся правда (только ведущему)", "first": "первая: {card}", "life_no": "жизнь {life}",
-           "tonight": "Эта ночь", "awake": "не спят", "step": "шаг", "chosen": "выбор в этом круге",
-           "settled": "решено", "ballots": "бюллетени", "host_only": "только ведущему", "to": "для: {names}",
-           "night_report": "Ночь {night}: {acts}. Погибли: {deaths}. Найдены тени: {reveals}.",
-           "second_soul": "{name} получает вторую душу: {card}.",
-           "dying_shot": "Предсмертный выстрел корригана {shooter}: в {target} ({card}).",
-           "declare": "объявить: побеждает {force}", "declare_none": "объявить пат (победителей нет)",
-           "declarations": "Объявить единственный исход"},
-}
+HOST_WORDS = ByLanguage("web_battaglia_host")
+"""The moderator page's words by language (``prompts/i18n/<lang>/web_battaglia_host.yaml``)."""
 
 
 _YOU_ONLY = re.compile(r"^\[[^\]]*\]\s*")

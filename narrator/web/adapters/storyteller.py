@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 
 from narrator.agents.base import Question
-from narrator.agents.i18n import catalogue, character_gender, health_name, message
+from narrator.agents.i18n import ByLanguage, catalogue, character_gender, health_name, message
 from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
 from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
@@ -44,46 +44,8 @@ from narrator.web.render import Control
 # CHOOSE ("choose_approach"): the table move of a player seat, ``{"kind": "choose_approach",
 # "approach": id, "willpower": bool, "automatic": bool}``: its answer to the table's question.
 
-W: dict[str, dict[str, str]] = {
-    "en": {
-        "scene": "scene", "turn": "turn", "you": "{name}", "physical": "Physical", "social": "Social",
-        "mental": "Mental", "abilities": "Abilities", "willpower": "Willpower", "health": "Health",
-        "rage": "Rage", "gnosis": "Gnosis", "blood": "Blood pool", "last": "Last roll", "who": "who",
-        "dice": "dice", "difficulty": "difficulty", "successes": "successes", "cancelled": "1s cancelled",
-        "net": "net", "result": "result", "progress": "progress", "ending": "The story has ended",
-        "wp_flag": "spend Willpower", "auto_flag": "automatic success", "with_wp": " (Willpower spent)",
-        "auto": "automatic: 1 success", "none": "—", "others": "Others at the scene",
-        "refused_choice": "that is not an approach you may choose now",
-        "pending": "The player asks", "storyteller": "Storyteller",
-        "requested": "{who}: {traits} — {pool} dice vs {difficulty}",
-        "contest": "{who} against {opponent}: {pools} dice", "initiative": "Initiative: {order}.",
-        "attack": "{who} attacks {defender} ({weapon}): {pool} dice vs {difficulty}",
-        "attack_rolled": "{who}: {net} net on the attack", "wounded": "{who}: {wounds} wounds ({health})",
-        "damage_rolled": "{who} rolls damage: {dice}; {damage} damage", "soak_rolled": "{who} soaks: {dice}; {soaked} soaked",
-        "tens_rerolled": "Tens re-rolled: {dice}",
-        "story_ended": "The story ends.", "scene_begun": "Scene {number}",
-        "turn_begun": "Turn {turn}", "choice": "{who} chooses: {label}",
-    },
-    "ru": {
-        "scene": "сцена", "turn": "ход", "you": "{name}", "physical": "Физические", "social": "Социальные",
-        "mental": "Ментальные", "abilities": "Способности", "willpower": "Сила воли", "health": "Здоровье",
-        "rage": "Ярость", "gnosis": "Гнозис", "blood": "Запас крови", "last": "Последний бросок", "who": "кто",
-        "dice": "кубики", "difficulty": "сложность", "successes": "успехи", "cancelled": "единиц вычтено",
-        "net": "чистых", "result": "итог", "progress": "прогресс", "ending": "История окончена",
-        "wp_flag": "потратить Силу воли", "auto_flag": "автоматический успех", "with_wp": " (потрачена Сила воли)",
-        "auto": "автоматически: 1 успех", "none": "—", "others": "Другие в сцене",
-        "refused_choice": "этот подход сейчас выбрать нельзя",
-        "pending": "Игрок просит", "storyteller": "Рассказчик",
-        "requested": "{who}: {traits} — кубиков {pool}, сложность {difficulty}",
-        "contest": "{who} против {opponent}: кубиков {pools}", "initiative": "Инициатива: {order}.",
-        "attack": "{who} атакует {defender} ({weapon}): кубиков {pool}, сложность {difficulty}",
-        "attack_rolled": "{who}: чистых успехов в атаке {net}", "wounded": "{who}: ран {wounds} ({health})",
-        "damage_rolled": "{who} бросает урон: {dice}; урон {damage}", "soak_rolled": "{who} поглощает: {dice}; поглощено {soaked}",
-        "tens_rerolled": "Переброшены десятки: {dice}",
-        "story_ended": "История окончена.", "scene_begun": "Сцена {number}",
-        "turn_begun": "Ход {turn}", "choice": "{who} выбирает: {label}",
-    },
-}
+W = ByLanguage("web_storyteller")
+"""The adapter's words by language (``prompts/i18n/<lang>/web_storyteller.yaml``)."""
 ROLL_SHEET = "roll_sheet"
 """The table move of a roll from the seat's own sheet: ``{"kind": "roll_sheet", "traits": "dexterity+stealth",
 "difficulty": "6", "willpower": false}``. It changes nothing in the game (a roll beside the story)."""
@@ -646,16 +608,16 @@ def dice_faces(result: Mapping[str, Any]) -> str:
 
 def verdict(result: Mapping[str, Any], lang: str) -> str:
     """The degree of success, a failure, or a botch, in words."""
-    return LABELS.get(lang, LABELS["en"]).get(str(result.get("category")), str(result.get("category")))
+    return LABELS.get(lang, LABELS["en"])["labels"].get(str(result.get("category")), str(result.get("category")))
 
 
 def roll_line(result: Mapping[str, Any], ctx: Context) -> str:
     """``8 3 1̶ 10 vs 6: 2 net — moderate success``."""
     if result.get("automatic") or not result.get("dice"):
         return f"{W.get(ctx.language, W['en'])['auto']} — {verdict(result, ctx.language)}"
-    if ctx.language == "ru":  # "чистых: 1" (a label, so the number needs no agreeing noun)
-        return f"{dice_faces(result)} сл. {result['difficulty']}: чистых {result['net']} — {verdict(result, 'ru')}"
-    return f"{dice_faces(result)} vs {result['difficulty']}: {result['net']} net — {verdict(result, 'en')}"
+    lang = ctx.language if ctx.language in W else "en"
+    return W[lang]["roll_line"].format(faces=dice_faces(result), difficulty=result["difficulty"], net=result["net"],
+                                       verdict=verdict(result, lang))
 
 
 PRESENTERS = {"dark-ages": StorytellerPresenter("dark-ages"), "wild-west": StorytellerPresenter("wild-west")}

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from narrator.agents.i18n import message
+from narrator.agents.i18n import LANGUAGES, message, section
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
-from narrator.rules.ten_candles import GAME, TEXT_FIELDS, left_of, right_of
-from narrator.ten_candles.narration import WORDS as TABLE_WORDS
+from narrator.rules.ten_candles import GAME, TEXT_FIELDS, TenCandlesConfig, left_of, right_of
+from narrator.ten_candles.narration import TABLE as TABLE_WORDS
 from narrator.ten_candles.narration import describe
 from narrator.ten_candles.reference import Reference, is_irreversible
 from narrator.web.i18n import register_messages
@@ -26,80 +26,8 @@ PROPOSE = "propose_attempt"
 """The web layer's move of a survivor: ``{"kind": "propose_attempt", "text": ...}`` (table talk)."""
 PLAYING = frozenset({"scene", "roll", "reroll", "death", "narration", "truths"})
 
-W: dict[str, dict[str, str]] = {
-    "en": {
-        "write_traits": "write a virtue and a vice", "read_module": "read the module",
-        "describe_character": "describe my character", "write_moment": "write my Moment",
-        "write_brink": "write a Brink", "arrange_stack": "arrange my cards", "stack_option": "{order}",
-        "describe_supplies": "say what I carry", "frame_scene": "frame the scene", "record_message": "record a message",
-        "call_conflict": "call a conflict", "conflict_option": "{name}{danger}{moment}",
-        "kill_character": "the Last Stand: a death", "roll": "roll the dice", "burn_trait": "burn my Trait (reroll 1s)",
-        "embrace_brink": "embrace my Brink (reroll all)", "seize_narration": "seize the narration (a candle goes out)",
-        "accept_roll": "let the roll stand", "volunteer_death": "my character dies for the others",
-        "decline_death": "my character does not die", "narrate": "narrate", "speak_truth": "speak a truth",
-        "truth_topic": "speak a truth: {topic}", "reveal_brink": "show my Brink", "candle_out": "a candle went out",
-        "x_card": "X-card", "danger": ", dangerous", "moment": ", their Moment",
-        "topic.their_weakness": "Their weakness", "topic.darkness": "the darkness", "topic.sun": "the sun",
-        "card.virtue": "virtue", "card.vice": "vice", "card.moment": "Moment", "card.brink": "Brink",
-        "candles": "Candles", "scene": "scene", "final": "the Last Stand", "pool": "your pool",
-        "gm_pool": "Storyteller's dice", "set_aside": "set aside", "phase": "now", "you": "You",
-        "top": "active card", "stack": "cards", "burned": "burned", "hope": "hope die", "brink": "your Brink",
-        "message": "your message", "moment_text": "Moment", "traits": "Traits", "characters": "Survivors",
-        "dead": "dead", "alive": "alive", "conflict": "Conflict", "rolls": "rolls", "dice": "dice",
-        "gm_dice": "Storyteller", "truths": "Truths spoken", "their_brink": "Their Brink",
-        "brinks_known": "Brinks you know", "yes": "yes", "storyteller": "Storyteller", "x_cards": "X-cards played",
-        "traits_written": "You wrote: virtue «{virtue}», vice «{vice}».",
-        "traits_passed": "Traits passed: {traits}.", "moment_written": "You wrote your Moment: {text}",
-        "moments_shared": "Moments shared: {moments}", "brink_written": "A Brink for {holder}: {text}",
-        "stack_arranged": "Your cards, top first: {order}.", "stacks_fixed": "Cards fixed.",
-        "supplies_described": "{who} carries: {text}", "message_recorded": "{who} recorded a message.",
-        "message_kept": "Your message is kept: {text}", "scene_ended": "The scene ends.",
-        "phase.traits": "step 1: Traits", "phase.module": "step 2: the module", "phase.describe": "step 3: characters",
-        "phase.moments": "step 4: Moments", "phase.brinks": "step 5: Brinks", "phase.stacks": "step 6: cards",
-        "phase.supplies": "step 7: supplies", "phase.framing": "the first scene", "phase.messages": "messages",
-        "phase.scene": "a scene", "phase.roll": "a roll", "phase.reroll": "rerolls", "phase.death": "a death?",
-        "phase.narration": "narration", "phase.truths": "truths", "phase.over": "the end",
-    },
-    "ru": {
-        "write_traits": "написать добродетель и порок", "read_module": "прочитать модуль",
-        "describe_character": "описать персонажа", "write_moment": "написать Момент", "write_brink": "написать Грань",
-        "arrange_stack": "сложить карты", "stack_option": "{order}", "describe_supplies": "сказать, что при мне",
-        "frame_scene": "задать сцену", "record_message": "записать послание", "call_conflict": "объявить конфликт",
-        "conflict_option": "{name}{danger}{moment}", "kill_character": "последний бой: смерть",
-        "roll": "бросить кубики", "burn_trait": "сжечь Черту (перебросить единицы)",
-        "embrace_brink": "принять Грань (перебросить всё)", "seize_narration": "перехватить рассказ (гаснет свеча)",
-        "accept_roll": "оставить бросок", "volunteer_death": "мой персонаж погибнет за других",
-        "decline_death": "мой персонаж не погибнет", "narrate": "рассказать", "speak_truth": "произнести истину",
-        "truth_topic": "истина: {topic}", "reveal_brink": "показать Грань", "candle_out": "свеча погасла",
-        "x_card": "X-карта", "danger": ", опасно", "moment": ", его Момент",
-        "topic.their_weakness": "слабость Их", "topic.darkness": "тьма", "topic.sun": "солнце",
-        "card.virtue": "добродетель", "card.vice": "порок", "card.moment": "Момент", "card.brink": "Грань",
-        "candles": "Свечи", "scene": "сцена", "final": "последний бой", "pool": "ваш пул",
-        "gm_pool": "кубики Рассказчика", "set_aside": "отложено", "phase": "сейчас", "you": "Вы",
-        "top": "активная карта", "stack": "карты", "burned": "сожжены", "hope": "кубик надежды",
-        "brink": "ваша Грань", "message": "ваше послание", "moment_text": "Момент", "traits": "Черты",
-        "characters": "Выжившие", "dead": "погиб", "alive": "жив", "conflict": "Конфликт", "rolls": "бросает",
-        "dice": "кубики", "gm_dice": "Рассказчик", "truths": "Сказанные истины", "their_brink": "Грань Их",
-        "brinks_known": "Грани, которые вы знаете", "yes": "да", "storyteller": "Рассказчик",
-        "x_cards": "Сыграно X-карт",
-        "traits_written": "Вы написали: добродетель «{virtue}», порок «{vice}».",
-        "traits_passed": "Черты переданы: {traits}.", "moment_written": "Ваш Момент: {text}",
-        "moments_shared": "Моменты оглашены: {moments}", "brink_written": "Грань для {holder}: {text}",
-        "stack_arranged": "Ваши карты сверху вниз: {order}.", "stacks_fixed": "Карты сложены.",
-        "supplies_described": "При {who}: {text}", "message_recorded": "{who} записывает послание.",
-        "message_kept": "Ваше послание сохранено: {text}", "scene_ended": "Сцена окончена.",
-        "phase.traits": "шаг 1: Черты", "phase.module": "шаг 2: модуль", "phase.describe": "шаг 3: персонажи",
-        "phase.moments": "шаг 4: Моменты", "phase.brinks": "шаг 5: Грани", "phase.stacks": "шаг 6: карты",
-        "phase.supplies": "шаг 7: припасы", "phase.framing": "первая сцена", "phase.messages": "послания",
-        "phase.scene": "сцена", "phase.roll": "бросок", "phase.reroll": "перебросы", "phase.death": "смерть?",
-        "phase.narration": "рассказ", "phase.truths": "истины", "phase.over": "конец",
-    },
-}
-for _lang, _fields in (("en", {"virtue": "virtue (one word)", "vice": "vice (one word)", "name": "name",
-                                "appearance": "appearance", "description": "who they are", "note": "note (optional)"}),
-                       ("ru", {"virtue": "добродетель (одно слово)", "vice": "порок (одно слово)", "name": "имя",
-                               "appearance": "внешность", "description": "кто это", "note": "пометка (необязательно)"})):
-    register_messages(_lang, {f"field.{k}": v for k, v in _fields.items()})
+for _lang in LANGUAGES:  # the form fields' labels (virtue, vice, name, ...)
+    register_messages(_lang, {f"field.{k}": v for k, v in section(_lang, "web_ten_candles")["fields"].items()})
 
 INTERJECTIONS = frozenset({"x_card", "candle_out", "reveal_brink"})
 SHOWN_TRUTHS = 8
@@ -114,7 +42,8 @@ class TenCandlesPresenter(Presenter):
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         """One of this adapter's words."""
-        text = W.get(ctx.language, W["en"]).get(key, key)
+        words = section(ctx.language if ctx.language in LANGUAGES else "en", "web_ten_candles")["words"]
+        text = words.get(key, key)
         return text.format(**values) if values else text
 
     def names(self, view: Any, ctx: Context) -> dict[int, str]:
@@ -241,8 +170,9 @@ class TenCandlesPresenter(Presenter):
 
     def out_notice(self, view: Any, ctx: Context) -> str:
         name = self.who(ctx.viewer, view, ctx)
-        # the view carries no config: D26's default (dead players keep speaking truths) unless it says otherwise
-        speaks = getattr(getattr(view, "config", None), "dead_players_speak_truths", True)
+        # the table's own option (D26: by default the dead keep speaking truths); the view carries no config
+        rules = ctx.rules if ctx.rules is not None else TenCandlesConfig()
+        speaks = bool(getattr(rules, "dead_players_speak_truths", TenCandlesConfig().dead_players_speak_truths))
         return message(ctx.language, "out.ten_candles" if speaks else "out.ten_candles_silent", name=name)
 
     def identity(self, view: Any, ctx: Context) -> str:
