@@ -1,7 +1,8 @@
 """Speech for battaglia bots: the table's public dressing (setting, names, legends) and accusations.
 
-The words live in ``prompts/battaglia/*.yaml`` (Russian and English); this module only picks and
-fills them. Every force draws from the same pools with the same odds, so neither the wording nor
+The words are the message catalogue's (``battaglia_speech``, ``battaglia_legends``, ``battaglia_masks`` in
+``prompts/i18n/<lang>/``; the masks' factions and temperaments are ``prompts/battaglia/masks.yaml``); this
+module only picks and fills them. Every force draws from the same pools with the same odds, so neither the wording nor
 the length of a message tells who wrote it. No template is said twice in a day while the pool has one
 the day has not heard (:func:`said_today` reads the day's accusations and speeches from the public log);
 the pick is the same single draw as before, moved on to the first template not yet heard, so a bot's
@@ -37,13 +38,32 @@ def load(name: str) -> dict[str, Any]:
     return data
 
 
+def words(lang: str, name: str) -> Any:
+    """The catalogue's ``battaglia_<name>`` in ``lang`` (``speech``, ``legends``, ``masks``)."""
+    from narrator.agents.i18n import section
+
+    return section(lang, f"battaglia_{name}")
+
+
 def mask_name(card: str, lang: str) -> str:
     """The mask's name in ``lang`` (``"CHESHIRE_CAT"`` -> ``"чеширский кот"``)."""
-    return str(load("masks")["masks"][card]["name"][lang])
+    return str(words(lang, "masks")["masks"][card]["name"])
+
+
+def mask_words(card: str, lang: str) -> Mapping[str, str]:
+    """The mask's ``name`` and ``personality`` in ``lang``."""
+    found: Mapping[str, str] = words(lang, "masks")["masks"][card]
+    return found
+
+
+def faction_words(faction: str, lang: str) -> Mapping[str, str]:
+    """A faction's ``name`` and ``goal`` (its ideology, L11-15) in ``lang``."""
+    found: Mapping[str, str] = words(lang, "masks")["factions"][faction]
+    return found
 
 
 def mask_info(card: str) -> Mapping[str, Any]:
-    """The mask's data: faction, names, personality, bot temperament."""
+    """The mask's data: faction, rulebook line, bot temperament (its words: :func:`mask_words`)."""
     info: Mapping[str, Any] = load("masks")["masks"][card]
     return info
 
@@ -74,14 +94,14 @@ class Table:
         """Draw the setting, names and legends of a ``players``-seat game from ``seed``."""
         if lang not in LANGS:
             raise ValueError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
-        data = load("legends")
+        data = words(lang, "legends")
         rng = random.Random(f"table/{seed}")
-        names = list(data["names"][lang])
-        legends = list(data["legends"][lang])
+        names = list(data["names"])
+        legends = list(data["legends"])
         rng.shuffle(names)
         rng.shuffle(legends)
-        setting = rng.choice(data["settings"][lang])
-        women = set(data["women"][lang])
+        setting = rng.choice(data["settings"])
+        women = set(data["women"])
         seated = tuple(names[i % len(names)] for i in range(players))
         genders = tuple("f" if name in women else "m" for name in seated)
         return cls(lang, setting, seated,
@@ -110,19 +130,18 @@ def accusation_text(table: Table, target: int, basis: str, reason: Reason | None
                     heard: Iterable[str] = ()) -> str:
     """An accusation of ``target`` by legend or by logic, in the table's language, in words the day has
     not ``heard`` (:func:`said_today`) when the pool has any."""
-    templates = load("accusations")
+    templates = words(table.lang, "speech")
     if basis == "logic" and reason is not None:
-        pool = templates["by_logic"][reason.kind][table.lang]
+        pool = templates["by_logic"][reason.kind]
     else:
-        pool = templates["by_legend"][table.lang]
-    return _unheard(pool, rng, lambda t: _fill(t, table, target, reason), heard, templates["again"][table.lang])
+        pool = templates["by_legend"]
+    return _unheard(pool, rng, lambda t: _fill(t, table, target, reason), heard, templates["again"])
 
 
 def defence_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = ()) -> str:
     """A short defence spoken by an accused seat, in words the day has not ``heard``."""
-    templates = load("accusations")
-    return _unheard(templates["defence"][table.lang], rng, lambda t: _fill(t, table, seat, None), heard,
-                    templates["again"][table.lang])
+    templates = words(table.lang, "speech")
+    return _unheard(templates["defence"], rng, lambda t: _fill(t, table, seat, None), heard, templates["again"])
 
 
 def said_today(log: Sequence[Any]) -> tuple[str, ...]:
@@ -159,10 +178,11 @@ def _shape(template: str) -> re.Pattern[str]:
 
 
 def self_claim_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = ()) -> str:
-    """An accused seat's claim that its soul is light (``prompts/battaglia/claims.yaml``), in words the day has
-    not ``heard`` (the same memory as every other speech: a lie's wording repeats no more than the truth's)."""
-    return _unheard(load("claims")["self_light"][table.lang], rng, lambda t: _fill(t, table, seat, None), heard,
-                    load("accusations")["again"][table.lang])
+    """An accused seat's claim that its soul is light (the catalogue's ``battaglia_speech.self_light``), in words
+    the day has not ``heard`` (the same memory as every other speech: a lie's wording repeats no more than the
+    truth's)."""
+    templates = words(table.lang, "speech")
+    return _unheard(templates["self_light"], rng, lambda t: _fill(t, table, seat, None), heard, templates["again"])
 
 
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:

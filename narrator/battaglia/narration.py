@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from narrator.agents.battaglia.texts import Table, load, mask_info, mask_name
+from narrator.agents.battaglia.texts import Table, faction_words, mask_info, mask_name, mask_words, words
 from narrator.agents.i18n import end_reason, section
 from narrator.rules.core import Event
 
@@ -185,12 +185,11 @@ class Narrator:
     # -- private (shown to the one seat that learned it) -------------------------------------------
 
     def _your_card(self, d: Mapping[str, Any], key: str = "your_card") -> list[str]:
-        info = mask_info(d["card"])
-        faction = load("masks")["factions"][info["faction"]]
         lang = self.table.lang
-        return [self.say(key, card=self.card(d["card"]), faction=faction["name"][lang],
-                         personality=info["personality"][lang]),
-                self.say("your_goal", goal=faction["goal"][lang])]
+        faction = faction_words(mask_info(d["card"])["faction"], lang)
+        return [self.say(key, card=self.card(d["card"]), faction=faction["name"],
+                         personality=mask_words(d["card"], lang)["personality"]),
+                self.say("your_goal", goal=faction["goal"])]
 
     def _new_soul(self, d: Mapping[str, Any]) -> list[str]:
         return self._your_card(d, "new_soul")
@@ -235,5 +234,5 @@ class Narrator:
 def recorded_table(lang: str, setting: str, names: tuple[str, ...], legends: tuple[str, ...]) -> Table:
     """The table a transcript header (or a web table) recorded, which keeps no genders: each gender from its
     name again, so a resumed Russian game still says «Нина погибла»."""
-    women = set(load("legends")["women"].get(lang, ()))
+    women = set(words(lang, "legends")["women"]) if lang in ("en", "ru") else set()
     return Table(lang, setting, names, legends, tuple("f" if name in women else "m" for name in names))

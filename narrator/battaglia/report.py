@@ -358,10 +358,10 @@ def _named(rates: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
 
 def mask_name(mask: str, lang: str) -> str:
     """A mask's display name (``KOLDUN`` -> "Koldun" / «колдунья»), the id where the data has none."""
-    from narrator.agents.battaglia.texts import mask_info
+    from narrator.agents.battaglia.texts import mask_name as named
 
     try:
-        return str(mask_info(mask.upper())["name"][lang])
+        return named(mask.upper(), lang)
     except (KeyError, TypeError):
         return mask
 

@@ -368,8 +368,15 @@ def find_scenario(book: str, scenario: str = "") -> Scenario:
 
 
 def load_narration(path: Path | None = None) -> dict[str, dict[str, dict[str, list[str]]]]:
-    """Generic lines per book, language and result category (``prompts/storyteller/narration.yaml``)."""
-    data = read_yaml(path or PROMPTS / "narration.yaml")
+    """Generic lines per book, language and result category: the catalogue's ``st_narration`` (one file per
+    language, ``prompts/i18n/<lang>/st_narration.yaml``, book -> category -> lines), or a file of one's own
+    at ``path`` (book -> lang -> category -> lines)."""
+    if path is None:
+        from narrator.agents.i18n import LANGUAGES, section
+
+        books = section(LANGUAGES[0], "st_narration")
+        return {book: {lang: section(lang, "st_narration")[book] for lang in LANGUAGES} for book in books}
+    data = read_yaml(path)
     if not isinstance(data, dict):
         raise DataError("narration.yaml must be a mapping book -> lang -> category -> lines")
     return data

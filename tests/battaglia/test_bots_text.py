@@ -8,7 +8,7 @@ from collections import defaultdict
 
 import pytest
 from narrator.agents.battaglia import BattagliaBot
-from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, load, self_claim_text
+from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, self_claim_text, words
 from narrator.rules.battaglia import GAME, Accuse, BattagliaConfig
 from narrator.rules.battaglia.actions import TEXT_LIMIT
 from narrator.rules.battaglia.life import seat_force
@@ -54,7 +54,7 @@ def test_every_template_fills_and_fits(lang: str) -> None:
     """Every template of both kinds renders non-empty, within the kernel's text limit, in one length band."""
     table = Table.for_game(1, 17, lang)
     texts = []
-    data = load("accusations")
+    data = words(lang, "speech")
     rng = random.Random(0)
     for _ in range(30):
         texts.append(accusation_text(table, 3, "legend", None, rng))
@@ -69,7 +69,7 @@ def test_every_template_fills_and_fits(lang: str) -> None:
 
 def test_templates_exist_in_both_languages() -> None:
     """The same kinds of accusation are written in Russian and English."""
-    data = load("accusations")
-    assert set(data["by_legend"]) == {"ru", "en"}
-    for kind, by_lang in data["by_logic"].items():
-        assert set(by_lang) == {"ru", "en"} and len(by_lang["ru"]) == len(by_lang["en"]), kind
+    ru, en = words("ru", "speech"), words("en", "speech")
+    assert ru["by_legend"] and en["by_legend"] and set(ru["by_logic"]) == set(en["by_logic"])
+    for kind in ru["by_logic"]:
+        assert len(ru["by_logic"][kind]) == len(en["by_logic"][kind]), kind

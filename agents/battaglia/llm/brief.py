@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from narrator.agents.battaglia.claims import PublicRecord
 from narrator.agents.battaglia.knowledge import faction_of
-from narrator.agents.battaglia.texts import PROMPTS, Table, mask_info, mask_name
+from narrator.agents.battaglia.texts import PROMPTS, Table, mask_name, mask_words
 from narrator.agents.i18n import section
 from narrator.rules.battaglia.cards import Card
 from narrator.rules.battaglia.life import force_of
@@ -147,7 +147,7 @@ def build_brief(view: Any, kind: str, names: Names, legal: Sequence[Any] = ()) -
     me_line = {"seat": me, "who": names.seat(me), "legend": table.legends[me], "mask": names.mask(card, me),
                "faction": faction, "life": life, "force": force, "force_name": force_name(force, lang),
                "force_gloss": phrase(f"gloss_{force}", lang),
-               "personality": str(mask_info(card)["personality"][lang]), "heir_slot": int(view.heir_slot)}
+               "personality": str(mask_words(card, lang)["personality"]), "heir_slot": int(view.heir_slot)}
     limits = {"accusations": len(view.accusations), "accusations_limit": view.accusations_limit,
               "votes": view.votes, "candidates": [f"P{s}" for s in view.candidates],
               "condemned": None if view.condemned is None else f"P{view.condemned}",

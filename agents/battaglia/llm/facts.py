@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from narrator.agents.battaglia.claims import Claim, PublicRecord, false_claims
-from narrator.agents.battaglia.texts import load
+from narrator.agents.battaglia.texts import words
 from narrator.rules.battaglia.cards import Card
 
 _VERBS = {
@@ -87,7 +87,7 @@ class SpeechFacts:
 @cache
 def _mask_names(lang: str) -> dict[str, str]:
     """Lower-case mask name -> card id, for ``lang``."""
-    return {str(info["name"][lang]).lower(): card for card, info in load("masks")["masks"].items()
+    return {str(info["name"]).lower(): card for card, info in words(lang, "masks")["masks"].items()
             if card in Card.__members__}
 
 

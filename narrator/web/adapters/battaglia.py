@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from narrator.agents.battaglia.texts import Table, load, mask_info
+from narrator.agents.battaglia.texts import Table, faction_words, mask_info
 from narrator.agents.i18n import ByLanguage, message
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.reference import Reference, is_irreversible
@@ -244,7 +244,7 @@ class BattagliaPresenter(Presenter):
 
     def _you(self, view: Any, voice: Narrator, ctx: Context) -> Section:
         info = mask_info(str(view.card))
-        faction = load("masks")["factions"][info["faction"]]["name"][ctx.language]
+        faction = faction_words(info["faction"], ctx.language if ctx.language in ("en", "ru") else "en")["name"]
         rows = [(self.w(ctx, "mask"), voice.card(str(view.card))), (self.w(ctx, "force"), faction),
                 (self.w(ctx, "life"), str(view.life))]
         if view.heir_slot:
