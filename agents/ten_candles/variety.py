@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from narrator.agents.base import Request
+from narrator.agents.i18n import section
 from narrator.agents.ten_candles import material as mat
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor, _Blank, _module_truths
 from narrator.rules.core import HOST, Action, Event
@@ -222,7 +223,7 @@ class VariedSurvivor(ScriptedSurvivor):
 
         pool = mat.allowed(cards["brinks"], self._safety or mat.OPEN)
         if not pool:
-            fallback = "Я видел, как ты…" if self.lang == "ru" else "I saw you..."
+            fallback = section(self.lang, "tc_words")["brink_fallback"]
             return WriteBrink(actor=self.seat, text=writer_form(fallback, self.lang, mine))
         text = self._fresh(cards["brinks"], None, render)
         return WriteBrink(actor=self.seat, text=text or render(pool[0]))

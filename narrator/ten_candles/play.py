@@ -128,7 +128,7 @@ class Table:
             if event.kind == NARRATION:  # a character's words beside its move (kept by the session)
                 who = self.names.get(event.data["by"], f"#{event.data['by']}")
                 text = event.data["text"]
-                say(f"{who}: «{text}»" if lang == "ru" else f'{who}: "{text}"')
+                say(message(lang, "tc_words.said", who=who, text=text))
                 continue
             if not event.visible_to(0 if self.settings.humans else Viewer.PUBLIC):
                 continue
