@@ -31,6 +31,8 @@ ALLOWED: dict[str, str] = {
     "agents/ten_candles/persona.py": "Brink words read from a Brink's Russian text (ported to native/ten_candles)",
     "agents/ten_candles/variety.py": "Russian men's names ending in -а/-я and the writer's «Я видел» read from a "
                                      "Brink, to agree a Brink with its writer's gender",
+    "agents/ten_candles/voice.py": "PlainVoice, the Storyteller of simulations nobody reads: its one fixed Brink of "
+                                   "Them, mirrored byte for byte by native/ten_candles/material.hpp",
     "rules/ten_candles/config.py": "the rulebook's fixed ritual phrases (L144, L174, L313), kernel data quoted "
                                    "verbatim; the English table shows its own words for them (tc_narration)",
     "rules/ten_candles/legal.py": "placeholder Traits of listed moves (any one word replaces them); never shown",
