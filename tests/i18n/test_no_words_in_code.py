@@ -51,7 +51,10 @@ def docstrings(tree: ast.AST) -> set[int]:
 
 def cyrillic_literals(path: Path) -> list[tuple[int, str]]:
     """(line, text) of every string literal of ``path`` that holds a Cyrillic letter, docstrings aside."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    source = path.read_text(encoding="utf-8")
+    if not CYRILLIC.search(source):  # most files: nothing to parse (keeps the check cheap, #13)
+        return []
+    tree = ast.parse(source)
     skip = docstrings(tree)
     return [(node.lineno, node.value) for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
