@@ -77,3 +77,17 @@ def test_a_dead_survivors_notice_follows_the_tables_dead_speak_option(tables: Ta
     expected = message(lang, "out.ten_candles" if speaks else "out.ten_candles_silent", name="Вера")
     assert tc.out_notice(view, ctx) == expected
     assert message(lang, "out.ten_candles") != message(lang, "out.ten_candles_silent")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_page_names_a_waited_for_host_in_its_language(tables: Tables, lang: str) -> None:
+    """The "Waiting for" list said "host" on a Russian page."""
+    from narrator.rules.core import HOST
+    from narrator.web.i18n import translate
+    from narrator.web.pages import panel_context
+
+    created = tables.create(game="ten-candles", options={"players": 2}, bot_seats=[0, 1], host="human", language=lang)
+    table = tables.manager.get(created["table"])
+    tables.settle(created["table"])
+    assert HOST in table.waiting_for()
+    assert translate(lang, "viewer.host") in panel_context(table, 0)["waiting"]
