@@ -9,7 +9,6 @@ from narrator.rules.core import Code
 from narrator.rules.storyteller.checks import StCode
 from narrator.rules.ten_candles.codes import TenCandlesCode
 
-
 FORMS = ({"one", "few", "many", "other"}, {"m", "f"})
 """A mapping of plural categories, or of a man's and a woman's form, is one message: a language may give
 forms another does not need (Russian «погиб» / «погибла», English "died")."""

@@ -83,6 +83,7 @@ def test_a_dead_survivors_notice_follows_the_tables_dead_speak_option(tables: Ta
 def test_the_page_names_a_waited_for_host_in_its_language(tables: Tables, lang: str) -> None:
     """The "Waiting for" list said "host" on a Russian page."""
     from narrator.rules.core import HOST
+
     from narrator.web.i18n import translate
     from narrator.web.pages import panel_context
 
