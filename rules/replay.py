@@ -58,23 +58,34 @@ def header_record(game: Game[Any, Any], config: Any, *, seed: int | None,
             "seed": seed, "seats": seats, **extra}
 
 
+class ConfigError(ValueError):
+    """A config that does not validate: its English message (logs, models) and the parts a player's language
+    renders (``game``; ``unknown`` option names; ``problems``: (field, pydantic error type, English message))."""
+
+    def __init__(self, game: str, unknown: Iterable[str] = (), problems: Iterable[tuple[str, str, str]] = ()) -> None:
+        self.game, self.unknown, self.problems = game, tuple(unknown), tuple(problems)
+        said = (f"unknown option(s) {', '.join(map(repr, self.unknown))}" if self.unknown
+                else "; ".join(f"{where}: {text}" for where, _, text in self.problems))
+        super().__init__(f"invalid {game} config: {said}")
+
+
 def decode_config(game: Game[Any, Any], data: Mapping[str, Any]) -> Any:
     """Validate a config dict (a header's, or a YAML rules profile's) into the game's config.
 
     Raises:
-        ValueError: naming every wrong field.
+        ConfigError: naming every wrong field (a ``ValueError``).
     """
     if dataclasses.is_dataclass(game.config_type):  # pydantic would drop a misspelt option without a word
         known = {f.name for f in dataclasses.fields(game.config_type)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"invalid {game.name} config: unknown option(s) {', '.join(map(repr, unknown))}")
+            raise ConfigError(game.name, unknown=unknown)
     try:
         return TypeAdapter(game.config_type).validate_python(dict(data))
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '(config)'}: {e['msg']}" for e in error.errors(include_url=False))
-        raise ValueError(f"invalid {game.name} config: {problems}") from None
+        problems = [(".".join(str(p) for p in e["loc"]) or "(config)", str(e["type"]), str(e["msg"]))
+                    for e in error.errors(include_url=False)]
+        raise ConfigError(game.name, problems=problems) from None
 
 
 @dataclass

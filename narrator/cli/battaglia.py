@@ -12,12 +12,14 @@ import typer
 from narrator.cli.common import (
     ENGINE_HELP,
     VERIFY_HELP,
+    config_error_text,
     console,
     fail,
     language,
     parse_range,
     read_yaml_mapping,
     simulate_rows,
+    tool_word,
 )
 from narrator.cli.llm import LLM_OPTION_HELP as LLM_HELP
 from narrator.cli.llm import llm_settings
@@ -102,6 +104,7 @@ def simulate_battaglia(
     from narrator.battaglia.simulate import job_config, native_engine, play_one
     from narrator.playtest import make_jobs
 
+    language(lang)  # the run's language from the start: a profile's errors are told in it too
     try:
         plan = plan_of(bots.strip().lower(), tuple(bots_for), rollouts=rollouts, candidates=candidates)
     except PlanError as error:
@@ -239,13 +242,14 @@ def _profile(path: Path | None, counts: list[int]) -> dict[str, Any]:
 
     options = read_yaml_mapping(path) if path is not None else {}
     named = options.pop("players", None)
-    if named is not None and [int(named)] != counts:  # a profile may name its table size; --players decides
-        console.print(f"note: {path} sets players: {named}; --players decides the table size")
+    if named is not None and [named] != counts:  # a profile may name its table size; --players decides
+        console.print(tool_word("profile_players_note", path=path, named=named), markup=False, highlight=False)
     for count in counts:
         try:
             decode_config(GAME, {**options, "players": count})
         except ValueError as error:
-            fail(f"{path or 'options'} with {count} players: {error}")
+            fail("", key="profile_players", tool=True, path=path or tool_word("options"), count=count,
+                 error=config_error_text(error))
     return options
 
 
@@ -281,7 +285,10 @@ def play_battaglia(
     options: dict[str, Any] = {}
     if resume is None:
         if players is None:
-            players = int((read_yaml_mapping(rules) if rules else {}).get("players", 9))
+            given = (read_yaml_mapping(rules) if rules else {}).get("players", 9)
+            if not isinstance(given, int) or isinstance(given, bool):  # «players: many» was a traceback
+                fail("", key="players_range", players=repr(given), low=PLAYERS_LOW, high=PLAYERS_HIGH)
+            players = given
         if not PLAYERS_LOW <= players <= PLAYERS_HIGH:
             fail("", key="players_range", players=players, low=PLAYERS_LOW, high=PLAYERS_HIGH)
         if not 0 <= seat < players:

@@ -56,6 +56,27 @@ def tool_word(key: str, **values: Any) -> str:
     return message(run_language(), f"tools.{key}", **values)
 
 
+def config_error_text(error: ValueError, lang: str | None = None) -> str:
+    """A rules profile's validation error in the player's language (:class:`~narrator.rules.replay.ConfigError`;
+    any other error as its text)."""
+    from narrator.agents.i18n import message, section
+    from narrator.rules.replay import ConfigError
+    from narrator.web.i18n import translate
+
+    if not isinstance(error, ConfigError):
+        return str(error)
+    lang = lang or run_language()
+    types = section(lang, "tools")["config_types"]
+    if error.unknown:
+        problems = message(lang, "tools.config_unknown", names=", ".join(map(repr, error.unknown)))
+    else:
+        problems = "; ".join(message(lang, "tools.config_field", field=where,
+                                     text=str(types.get(kind) or types["other"]).format(text=text))
+                             for where, kind, text in error.problems)
+    game = error.game if lang == "en" else translate(lang, f"game.{error.game}")
+    return message(lang, "tools.config_invalid", game=game, problems=problems)
+
+
 def error_text(error: BaseException, lang: str | None = None) -> str:
     """An error the player reads: a :class:`~narrator.transcript.ResumeError` with a catalogue key in
     ``lang`` (game ids as the games' titles), anything else as its text."""
@@ -112,7 +133,7 @@ def load_profile(game: Game[Any, Any], path: Path | None, **overrides: Any) -> A
     try:
         return decode_config(game, data)
     except ValueError as error:
-        fail("", key="profile_option", tool=True, path=path or tool_word("options"), error=error)
+        fail("", key="profile_option", tool=True, path=path or tool_word("options"), error=config_error_text(error))
 
 
 def read_yaml_mapping(path: Path) -> dict[str, Any]:

@@ -14,8 +14,9 @@ runner = CliRunner()
 LATIN_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
 ALLOWED = {"resume", "transcript", "players", "seat", "module", "llm", "local", "endpoint",
            "burn", "minutes", "last_ferry", "radio_tower", "ring_line", "winter_orchard", "moon", "ferry",
-           "radio", "tower", "ring", "line", "winter", "orchard", "serve", "narrator", "game", "wild", "west", "yaml"}
-"""Option names, file names and module ids the player types (they stay as typed)."""
+           "radio", "tower", "ring", "line", "winter", "orchard", "serve", "narrator", "game", "wild", "west", "yaml",
+           "many"}
+"""Option names, file names, module ids and values the player types (they stay as typed)."""
 
 
 def output(*args: str, stdin: str = "") -> str:
@@ -32,7 +33,9 @@ def errors(tmp_path: Path) -> list[tuple[str, ...]]:
             ("play", "ten-candles", "--ai", "12"), ("play", "ten-candles", "--module", "moon"),
             ("play", "ten-candles", "--resume", str(tmp_path / "missing.jsonl")),
             ("play", "dark-ages", "--resume", str(taken)), ("play", "battaglia", "--rules", str(_profile(tmp_path, "- x"))),
-            ("play", "battaglia", "--rules", str(_profile(tmp_path, "a: [1"))), ("replay", str(tmp_path / "none.jsonl"))]
+            ("play", "battaglia", "--rules", str(_profile(tmp_path, "a: [1"))), ("replay", str(tmp_path / "none.jsonl")),
+            ("play", "battaglia", "--rules", str(_profile(tmp_path, "players: 7\nmax_days: many"))),
+            ("play", "battaglia", "--rules", str(_profile(tmp_path, "players: many")))]
 
 
 def _profile(tmp_path: Path, text: str) -> Path:
