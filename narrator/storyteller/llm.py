@@ -6,9 +6,11 @@
 * ``options``: the scenario's approaches, as the template offers them (the player chooses);
 * ``propose``: for an approach that rolls, the model proposes the roll request as structured
   output (character, traits, difficulty, action type), which the kernel validates; the scenario's
-  task id, target, Willpower and automatic-success flags are kept from the template;
+  task id, target, Willpower and automatic-success flags are kept from the template; for a contest
+  or a teamwork task, each side's or member's traits and difficulty
+  (:mod:`narrator.storyteller.llm_shapes`);
 * ``narrate``: the model tells each degree of success, a failure or a botch from the kernel's
-  ``roll_resolved`` event; a text that tells a different result is regenerated (twice at most),
+  ``roll_resolved`` event, and a contest's or a team's from ``resisted_resolved`` / ``team_resolved``; a text that tells a different result is regenerated (twice at most),
   then the template's line is used.
 
 :class:`LLMStorytellerSeat` sits in the ``HOST`` seat: a refused request goes back to the model
@@ -41,6 +43,7 @@ from narrator.rules.core import HOST, Action, Event, Rejection
 from narrator.rules.storyteller.actions import Roll
 from narrator.storyteller.improv import NONE, Ruled, RulingRefused, ruling_model, to_action
 from narrator.storyteller.intent import FREE
+from narrator.storyteller.llm_shapes import ShapedRequest, start_shaped, told_who
 from narrator.storyteller.safety import TableSafety
 from narrator.storyteller.scenario import Scene
 from narrator.storyteller.seat import INTENT_UNCLEAR, choices
@@ -105,6 +108,8 @@ RECAP = WriterRole(name="storyteller-recap", prompt="storyteller/llm/recap", sys
                                                  "write two or three full sentences"))
 ROLE_REQUEST = "storyteller-roll"
 ROLE_IMPROV = "storyteller-intent"
+TOLD_RESULTS = ("roll_resolved", "resisted_resolved", "team_resolved")
+"""The kernel's results the model tells (a plain roll, a contest from its acting side, a team's sum)."""
 
 
 class LLMStoryteller:
@@ -200,17 +205,19 @@ class LLMStoryteller:
         lines: list[str] = []
         for event in events:
             told = self.template.narrate(view, [event])
-            if event.kind == "roll_resolved" and told:
-                told[0] = self._tell_result(view, event.data, told[0])
+            if event.kind in TOLD_RESULTS and told:
+                told[0] = self._tell_result(view, event.data, told[0], event.kind)
             lines.extend(told)
         return lines
 
-    def _tell_result(self, view: View, data: Mapping[str, Any], template_line: str) -> str:
+    def _tell_result(self, view: View, data: Mapping[str, Any], template_line: str, kind: str = "roll_resolved") -> str:
         category = str(data.get("category"))
         label, guidance = _results()[category][self.lang]
+        who = (self.template._name(view, str(data.get("character"))) if kind == "roll_resolved"
+               else told_who(self, view, data, kind))  # a contest's acting side, or the whole team
         try:
             return str(self._write(NARRATE, scene=self.template.frame_scene(view), category=category, result=label,
-                                   guidance=guidance, who=self.template._name(view, str(data.get("character"))),
+                                   guidance=guidance, who=who,
                                    approach=self._told_approach(view, str(data.get("task", "")))).text)
         except AgentGaveUpError as error:
             self.record_fallback(NARRATE.name, error)
@@ -242,8 +249,8 @@ class LLMStoryteller:
     # -- roll requests -----------------------------------------------------------------------------
 
     def rolls(self, view: View, choice: Choice) -> bool:
-        """Whether the chosen approach is a plain roll the model may shape (not a move, fight, contest or
-        teamwork task)."""
+        """Whether the chosen approach is a plain roll the model may shape (not a move or a fight; a contest
+        or a teamwork task is shaped by :func:`~narrator.storyteller.llm_shapes.start_shaped`)."""
         scene = self.template._scene(view)
         approach = self.template._approach(scene, choice.approach) if scene else None
         return approach is not None and approach.roll is not None and scene is not None and scene.fight is None
@@ -352,6 +359,8 @@ class Improvisation:
 class RollRequest:
     """One roll request in the making: the model's proposals for one choice, re-asked after refusals."""
 
+    role = ROLE_REQUEST
+
     def __init__(self, storyteller: LLMStoryteller, view: View, choice: Choice, conversation: Conversation) -> None:
         self.storyteller, self.view, self.choice, self.conversation = storyteller, view, choice, conversation
 
@@ -396,7 +405,7 @@ class LLMStorytellerSeat(Seat):
     def __init__(self, voice: LLMStoryteller, name: str = "llm-storyteller") -> None:
         self.voice, self.name = voice, name
         self._choice: Choice | None = None
-        self._request: RollRequest | None = None
+        self._request: RollRequest | ShapedRequest | None = None
         self._improv: Improvisation | None = None
         self._by = "template"
         self._answers: dict[int, Choice] = {}
@@ -429,7 +438,7 @@ class LLMStorytellerSeat(Seat):
                 self._request.refused(f"{rejection.code}: {rejection.message}")
                 return self._decision(self._request.propose(), "llm")
             except AgentGaveUpError as error:
-                self.voice.record_fallback(ROLE_REQUEST, error)
+                self.voice.record_fallback(self._request.role, error)
                 return self._decision(self.voice.template.propose(view, self._choice, self._answers), "template")
         raise ReopenQuestion(rejection.message)  # the template's request too: the player chooses again
 
@@ -467,10 +476,13 @@ class LLMStorytellerSeat(Seat):
                 return self._template(view, choice)
         if self.voice.rolls(view, choice):
             self._request = self.voice.start_request(view, choice)
+        else:  # a contest or a teamwork roll: the model sets each side's or member's traits and difficulty
+            self._request = start_shaped(self.voice, view, choice, self._answers)
+        if self._request is not None:
             try:
                 return self._decision(self._request.propose(), "llm")
             except AgentGaveUpError as error:
-                self.voice.record_fallback(ROLE_REQUEST, error)
+                self.voice.record_fallback(self._request.role, error)
         return self._decision(self.voice.template.propose(view, choice, self._answers), "template")
 
     def _decision(self, action: Action, by: str, *, said: tuple[str, ...] = (), **more: str) -> Decision:
