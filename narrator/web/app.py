@@ -153,7 +153,10 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
                                              "seats": {g: default_seats(g) for g in games},
                                              "words": {k: message(t.language, f"web.{k}")
                                                        for k in ("players", "bots", "copy", "copied", "qr")},
-                                             "seat_word": message(t.language, "web.seat_n", seat="%s")})
+                                             "seat_word": message(t.language, "web.seat_n", seat="%s"),
+                                             "troupe": _troupe_choices(games, t.language),
+                                             "troupe_words": {k: message(t.language, f"web_troupe.{k}", n="%s")
+                                                              for k in TROUPE_WORDS}})
 
     @app.get("/healthz")
     async def health() -> dict[str, Any]:
@@ -240,6 +243,17 @@ def _enter(request: Request, table_id: str, seat: int, token: str, clean_url: st
                         secure=request.url.scheme == "https", max_age=60 * 60 * 24 * 90)
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
+
+
+TROUPE_WORDS = ("legend", "scenario", "count", "row", "bot", "hint", "characters")
+"""The create form's words for a Storyteller table (``web_troupe.*`` in the catalogue)."""
+
+
+def _troupe_choices(games: list[str], lang: str) -> dict[str, Any]:
+    """Per Storyteller game: its shipped scenarios and sample characters, for the create form's pickers."""
+    from narrator.web.adapters.storyteller import PRESENTERS, troupe_choices
+
+    return {g: troupe_choices(g, lang) for g in games if g in PRESENTERS}
 
 
 def _importable(game: str) -> bool:

@@ -181,28 +181,40 @@ def test_two_people_and_a_bot_play_whisper_in_chromium(server: Server, browser: 
 # -- battaglia: a night and a day vote against scripted bots ------------------------------------------
 
 
-def act_once(page: Any) -> bool:
+def act_once(page: Any, on_ballot: Any = None) -> bool:
     """Make the first move this page offers (empty text where there is text: silence is legal): a
-    ballot gets its first box ticked, a move that cannot be undone its confirmation."""
-    form = page.locator("#actions form.control").first
-    if form.count() == 0:
+    ballot gets its first box ticked (``on_ballot(page)`` is told first), a move that cannot be undone
+    its confirmation.
+
+    The form is held as the element it is now: a live update that re-renders the panel meanwhile
+    detaches it, and the move is tried again on the new panel (a locator would follow the new form,
+    whose ballot button stays disabled until a box is ticked, and the click would wait for ever).
+    """
+    found = page.locator("#actions form.control").first
+    form = found.element_handle() if found.count() else None
+    if form is None:
         return False
-    if "ballot" in (form.get_attribute("class") or ""):
-        form.locator("input[data-target]").first.check()
-    confirm = form.locator("input[data-confirm]")
-    if confirm.count():
-        confirm.first.check()
-    with page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST", timeout=TIMEOUT_MS):
-        form.locator("button").first.click()
+    try:
+        if "ballot" in (form.get_attribute("class") or ""):
+            if on_ballot is not None:
+                on_ballot(page)
+            form.query_selector("input[data-target]").check()
+        confirm = form.query_selector("input[data-confirm]")
+        if confirm is not None:
+            confirm.check()
+        with page.expect_response(lambda r: "/act" in r.url and r.request.method == "POST", timeout=TIMEOUT_MS):
+            form.query_selector("button").click(timeout=TIMEOUT_MS)
+    except (sync_api.Error, AttributeError):  # re-rendered under us (detached, or its parts gone): next round
+        return False
     return True
 
 
-def play(pages: list[Any], done: Any, limit: int = 400) -> None:
+def play(pages: list[Any], done: Any, limit: int = 400, on_ballot: Any = None) -> None:
     """People click the first offered move until ``done()``; bots move on their own meanwhile."""
     for _ in range(limit):
         if done():
             return
-        if not any(act_once(page) for page in pages):
+        if not any(act_once(page, on_ballot) for page in pages):
             pages[0].wait_for_timeout(100)
     raise AssertionError("the game did not get there")
 
@@ -235,8 +247,6 @@ def fast_server(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.mark.xfail(reason="timed out at a click in the clean-clone CI run of acb931c after this session's seat changes; "
-                          "not yet diagnosed (see the session note)", strict=False)
 def test_two_people_play_battaglia_against_bots_in_chromium(fast_server: Server, browser: Any) -> None:
     pytest.importorskip("narrator.agents.battaglia", reason="the battaglia bots are not there yet")
     created = post_json(fast_server.url + "/api/tables", {"game": "battaglia", "options": {"players": 6},
@@ -250,26 +260,40 @@ def test_two_people_play_battaglia_against_bots_in_chromium(fast_server: Server,
         wait_text(page, ".live.on", "live")
     shots: dict[str, bool] = {}
 
-    def through_a_night_and_a_vote() -> bool:
-        if not shots and anna.locator("#actions form.control.ballot").count():
-            anna.screenshot(path=str(ARTIFACTS / "battaglia-seat-phone.png"), full_page=True)
+    # Anna leaves at once (everyone is still in the game: a seat that is out is offered no hand-over,
+    # and the first night and vote may put both people out); a scripted bot plays her seat a while.
+    anna.click("button[data-control=bot]")
+    wait_text(anna, "#actions .away", "A bot is playing your seat")
+    before = len(event_items(boris))
+    play([boris], lambda: len(event_items(boris)) > before + 2 or "finished" in boris.inner_text("#status"), limit=200)
+    back = anna.locator("button[data-control=human]")
+    if back.count():  # her seat back in her hands (unless the bot's night got her out meanwhile)
+        back.click()
+        wait_text(anna, "button[data-control=bot]", "Hand my seat to a bot")
+    else:
+        assert "out of the game" in anna.inner_text("#actions")
+
+    def ballot_shot(page: Any) -> None:
+        if not shots:
+            page.screenshot(path=str(ARTIFACTS / "battaglia-seat-phone.png"), full_page=True)
             host.screenshot(path=str(ARTIFACTS / "battaglia-host-phone.png"), full_page=True)
             shots["vote"] = True
-        text = anna.inner_text("#events")
-        return "Morning." in text and "Tally:" in text
 
-    play([anna, boris], through_a_night_and_a_vote)
-    assert "Tally:" in host.inner_text("#events")  # the vote is public, told as the host tells it
+    seat_url = fast_server.url + "/api/t/" + created["table"] + "/seat/{}/state"
+
+    def through_a_night_and_a_vote() -> bool:  # the kernel's events, not the host's words (mornings vary)
+        kinds = [e["kind"] for e in get_json(seat_url.format(0), created["seats"][0]["url"])["events"]]
+        return "ballots" in kinds and "morning" in kinds[kinds.index("ballots"):]
+
+    play([anna, boris], through_a_night_and_a_vote, on_ballot=ballot_shot)
+    wait_text(host, "#events", "Tally:")  # the vote is public, told as the host tells it
+    wait_text(anna, "#events", "Tally:")
     panel = anna.inner_text("#view").lower()
     assert "mask" in panel and "the table" in panel and "what you learned" in panel
     assert "accusation: accuser" not in anna.inner_text("#events")  # sentences, not field lists
-
-    anna.click("button[data-control=bot]")  # Anna leaves; a scripted bot plays her seat for a while
-    wait_text(anna, "#actions .away", "A bot is playing your seat")
-    before = len(event_items(boris))
-    play([boris], lambda: len(event_items(boris)) > before + 3 or "finished" in boris.inner_text("#status"), limit=200)
-    anna.click("button[data-control=human]")
-    wait_text(anna, "button[data-control=bot]", "Hand my seat to a bot")
+    for page in (anna, boris):  # a seat that is out: told so, and offered no hand-over
+        if page.locator("#actions [data-out]").count():
+            assert "out of the game" in page.inner_text("#actions") and not page.locator("[data-control]").count()
 
     fast_server.stop()
     fast_server.start()
@@ -280,7 +304,6 @@ def test_two_people_play_battaglia_against_bots_in_chromium(fast_server: Server,
     host.reload()
     wait_text(host, "#status", "finished")
 
-    seat_url = fast_server.url + "/api/t/" + created["table"] + "/seat/{}/state"
     states = [get_json(seat_url.format(seat), created["seats"][seat]["url"]) for seat in (0, 1)]
     anna_items, boris_items, host_items = event_items(anna), event_items(boris), event_items(host)
     public_kinds = [e["kind"] for e in states[0]["events"] if e["audience"] == "public"]
@@ -373,3 +396,49 @@ def test_a_person_plays_a_dark_ages_scene_in_chromium(fast_server: Server, brows
     else:
         raise AssertionError("the Dark Ages scene did not reach its end")
     wait_text(anna, "#status", "finished")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_troupe_table_is_created_from_the_form_in_chromium(fast_server: Server, browser: Any, lang: str) -> None:
+    """The form's Storyteller fields: a shipped scenario, three characters from the sample pickers, the
+    third one a bot's; the table seats them in that order, two people get links, and each page shows
+    its own character."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(fast_server.url + f"/?lang={lang}")
+    page.select_option("select[name=game]", "wild-west")
+    troupe = page.locator("[data-troupe-field]")
+    assert troupe.is_visible() and not page.locator("[data-players-field]").is_visible()
+    assert ("the troupe" if lang == "en" else "группа персонажей") in troupe.inner_text()
+    page.select_option("select[name=scenario]", "last-stage-to-bitter-creek")
+    page.fill("input[name=troupe_size]", "3")
+    page.dispatch_event("input[name=troupe_size]", "input")
+    rows = troupe.locator(".troupe-row")
+    assert rows.count() == 3
+    for row, sheet in enumerate(("ruth", "elias", "hattie")):
+        rows.nth(row).locator("select[data-sheet]").select_option(sheet)
+    rows.nth(2).locator("input[data-bot-seat]").check()
+    page.fill("input[name=names]", "Anna, Boris")
+    page.fill("input[name=seed]", "4")
+    with page.expect_response(lambda r: r.url.endswith("/api/tables") and r.request.method == "POST",
+                              timeout=TIMEOUT_MS) as created:
+        page.click("#create-table button[type=submit]")
+    body = created.value.json()
+    assert [s["controller"] for s in body["seats"]] == ["human", "human", "bot"]
+    links = page.locator("#created .links a")
+    links.first.wait_for(timeout=TIMEOUT_MS)
+    assert links.count() == 3  # the host page and the two people's seats; the bot's seat has no link
+    state = get_json(fast_server.url + f"/api/t/{body['table']}/seat/0/state", body["seats"][0]["url"])
+    assert [s["id"] for s in state["view"]["sheets"] if s.get("player", True)] == ["ruth", "elias", "hattie"]
+    assert state["view"]["scenario"] == "last-stage-to-bitter-creek" and state["waiting_for"] == [0]
+    anna, boris = (browser.new_context(viewport=PHONE).new_page() for _ in range(2))
+    anna.goto(fast_server.url + body["seats"][0]["url"])
+    boris.goto(fast_server.url + body["seats"][1]["url"])
+    wait_text(anna, ".live.on", "live" if lang == "en" else "на связи")
+    from narrator.agents.i18n import catalogue
+
+    names = catalogue(lang)["characters"]  # each page opens on its own character's sheet (headings upper-cased)
+    assert anna.inner_text("#view").lower().count(names["ruth"].lower()) == 1
+    assert names["elias"].lower() in boris.inner_text("#view").lower()
+    approaches = "#actions form.control[data-action*=choose_approach]"  # the Storyteller asks Ruth first
+    assert anna.locator(approaches).count() and not boris.locator(approaches).count()
+    page.screenshot(path=str(ARTIFACTS / f"troupe-form-{lang}.png"), full_page=True)

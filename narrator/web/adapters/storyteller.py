@@ -110,6 +110,20 @@ def samples(book: str) -> dict[str, Any]:
     return found
 
 
+def troupe_choices(game: str, lang: str) -> dict[str, Any]:
+    """What the table-creation form offers for a troupe of ``game``: the shipped scenarios (id, title in
+    ``lang``, how many characters each is written for) and the sample characters (id, name, concept)."""
+    from narrator.storyteller.scenario import load_scenario, shipped_scenarios
+
+    book = book_of(game)
+    stories = [load_scenario(book, path) for path in shipped_scenarios(book)]
+    sheets = [load_sheet(path, book) for path in sample_sheets(book)]
+    return {"scenarios": [{"id": s.id, "title": s.title.get(lang), "min": s.players.min, "max": s.players.max}
+                          for s in stories],
+            "sheets": [{"id": c.id, "name": display_name(lang, c.id) or c.name,
+                        "concept": concept_of(lang, {"id": c.id, "concept": c.concept})} for c in sheets]}
+
+
 def setup_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """A table's options -> the kernel's config as a dict: the player's sheet, the scenario's
     Storyteller characters, the house-default combat tables, and any rules options.

@@ -151,9 +151,69 @@ document.addEventListener("click", async event => {
 
 // -- the table-creation form --------------------------------------------------------------------
 
+// A Storyteller game seats a troupe instead: a scenario, how many characters, each one's sheet and
+// whether a bot plays it (the rows' boxes are the bot seats).
+function troupeField(form) {
+  const field = $("[data-troupe-field]", form);
+  const option = form.game.selectedOptions[0];
+  field.hidden = !option.dataset.troupe;
+  if (field.hidden) return false;
+  const choices = JSON.parse(field.dataset.choices)[form.game.value];
+  if (form.scenario.dataset.game !== form.game.value) {  // this game's scenarios, the built-in one first
+    form.scenario.innerHTML = "";
+    for (const s of choices.scenarios) {
+      const item = document.createElement("option");
+      item.value = s.id;
+      item.textContent = s.title + " (" + field.dataset.characters.replace("%s", s.min + "–" + s.max) + ")";
+      item.dataset.min = s.min; item.dataset.max = s.max;
+      form.scenario.append(item);
+    }
+    form.scenario.dataset.game = form.game.value;
+  }
+  const story = form.scenario.selectedOptions[0];
+  const size = form.troupe_size;
+  size.min = story.dataset.min; size.max = story.dataset.max;
+  size.value = String(Math.min(Math.max(Number(size.value) || 1, Number(size.min)), Number(size.max)));
+  const rows = $("[data-troupe-rows]", field);
+  const kept = [...rows.querySelectorAll(".troupe-row")].map(row => ({
+    sheet: $("select", row).value, bot: $("input", row).checked, game: row.dataset.game }));
+  rows.innerHTML = "";
+  for (let seat = 0; seat < Number(size.value); seat++) {
+    const before = kept[seat] && kept[seat].game === form.game.value ? kept[seat] : null;
+    const row = document.createElement("div");
+    row.className = "troupe-row"; row.dataset.game = form.game.value;
+    const label = document.createElement("label");
+    const pick = document.createElement("select");
+    pick.dataset.sheet = "";
+    for (const c of choices.sheets) {
+      const item = document.createElement("option");
+      item.value = c.id; item.textContent = c.name + " — " + c.concept;
+      pick.append(item);
+    }
+    pick.value = before ? before.sheet : choices.sheets[seat % choices.sheets.length].id;  // a different one each
+    label.append(field.dataset.row.replace("%s", seat + 1) + " ", pick);
+    const bot = document.createElement("label");
+    bot.className = "pick";
+    const box = document.createElement("input");
+    box.type = "checkbox"; box.value = String(seat); box.dataset.botSeat = "";
+    box.checked = Boolean(before && before.bot);
+    bot.append(box, " " + field.dataset.bot);
+    row.append(label, bot);
+    rows.append(row);
+  }
+  return true;
+}
+
 // The player count and the bot checkboxes follow the chosen game (its default seat count).
 function seatBoxes(form) {
   const option = form.game.selectedOptions[0];
+  if (troupeField(form)) {  // the troupe's rows say who plays which character
+    $("[data-players-field]", form).hidden = true;
+    $("[data-bot-field]", form).hidden = true;
+    $("[data-bot-boxes]", form).innerHTML = "";
+    form.players.value = "";
+    return;
+  }
   const counted = Boolean(option.dataset.players);
   $("[data-players-field]", form).hidden = !counted;
   if (!counted) form.players.value = "";
@@ -195,7 +255,12 @@ async function createTable(event) {
     language: form.language.value,
     names: form.names.value.trim() ? form.names.value.split(",").map(s => s.trim()) : [],
   };
-  if (form.character && form.character.value.trim()) body.options = { character: form.character.value };
+  const troupe = $("[data-troupe-field]", form);
+  if (troupe && !troupe.hidden) {  // a Storyteller table: the scenario and one sheet per character
+    const sheets = [...troupe.querySelectorAll("select[data-sheet]")].map(pick => pick.value);
+    if (form.character && form.character.value.trim()) sheets[0] = form.character.value;  // a pasted sheet
+    body.options = { scenario: form.scenario.value, troupe: sheets };
+  } else if (form.character && form.character.value.trim()) body.options = { character: form.character.value };
   if (form.host && form.host.value) body.host = form.host.value;
   if (form.seed.value.trim()) body.seed = Number(form.seed.value);
   if (form.players.value && !$("[data-players-field]", form).hidden) body.players = Number(form.players.value);
@@ -241,6 +306,8 @@ document.addEventListener("DOMContentLoaded", () => {
     form.addEventListener("submit", createTable);
     form.game.addEventListener("change", () => seatBoxes(form));
     form.players.addEventListener("input", () => seatBoxes(form));
+    form.scenario.addEventListener("change", () => seatBoxes(form));
+    form.troupe_size.addEventListener("input", () => seatBoxes(form));
     seatBoxes(form);
   }
   const actions = $("#actions");
