@@ -179,10 +179,20 @@ class AnswerRecord(_Side):
     notes: dict[str, Any] | None = None
 
 
+class SheetRollRecord(_Side):
+    """A roll a seat made from its own sheet beside the story (the table's dice bot; it changes nothing in
+    the game): the seat's alone, kept so its roll history outlives a restart."""
+
+    kind: Literal["sheet_roll"]
+    actor: StrictInt
+    roll: dict[str, Any]
+
+
 SCHEMAS: dict[str, type[BaseModel]] = {
     "header": Header, "action": ActionRecord, "chance": ChanceRecord, "event": EventRecord,
     "result": ResultRecord, "fallback": FallbackRecord, "rejected": RejectedRecord, "llm_call": LLMCallRecord,
     "narration": NarrationRecord, "setup": SetupRecord, "talk": TalkRecord, "answer": AnswerRecord,
+    "sheet_roll": SheetRollRecord,
 }
 """Every record kind a transcript may hold; anything else is refused by name."""
 

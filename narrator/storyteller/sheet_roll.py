@@ -57,18 +57,23 @@ class SheetRoll:
 
     def lines(self, lang: str) -> list[str]:
         """The labelled title and, when Willpower was spent, what it did (plain text, in ``lang``)."""
-        words = catalogue(lang)["traits"]
-        traits = " + ".join(f"{words.get(t, t.replace('_', ' ').capitalize())} {r}"
-                            for t, r in zip(self.traits, self.ratings, strict=True))
-        from narrator.storyteller.template import display_name
+        return roll_lines(self.to_dict(), lang)
 
-        who = display_name(lang, self.character) or self.name
-        lines = [message(lang, "troupe.roll_title", who=who, traits=traits, dice=self.pool,
-                         difficulty=self.difficulty)]
-        if self.willpower:
-            key = "troupe.roll_willpower" if self.willpower_mode == "replace_roll" else "troupe.roll_willpower_add"
-            lines.append(message(lang, key, left=self.willpower_left, max=self.willpower_max))
-        return lines
+
+def roll_lines(roll: Mapping[str, Any], lang: str) -> list[str]:
+    """:meth:`SheetRoll.lines` of a roll kept as its :meth:`SheetRoll.to_dict` (a transcript's ``sheet_roll``)."""
+    from narrator.storyteller.template import display_name
+
+    words = catalogue(lang)["traits"]
+    traits = " + ".join(f"{words.get(t, t.replace('_', ' ').capitalize())} {r}"
+                        for t, r in zip(roll["traits"], roll["ratings"], strict=True))
+    who = display_name(lang, str(roll["character"])) or str(roll["name"])
+    lines = [message(lang, "troupe.roll_title", who=who, traits=traits, dice=roll["pool"],
+                     difficulty=roll["difficulty"])]
+    if roll.get("willpower"):
+        key = "troupe.roll_willpower" if roll.get("willpower_mode") == "replace_roll" else "troupe.roll_willpower_add"
+        lines.append(message(lang, key, left=roll["willpower_left"], max=roll["willpower_max"]))
+    return lines
 
 
 def parse_traits(text: str) -> tuple[str, ...]:

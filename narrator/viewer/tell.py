@@ -218,6 +218,11 @@ class Teller:
             offered = self.game.view(self._moment.before, Viewer.HOST) if self._moment is not None else before
             answer = self.approach_label(str(payload.get("approach") or payload.get("kind") or ""), offered)
             return message(self.lang, "replay.answer", who=self.who(entry.actor), answer=answer)
+        if kind == "sheet_roll":  # a roll from the seat's own sheet, beside the story
+            from narrator.web.adapters.storyteller import history_entry
+
+            lines = history_entry(record.get("roll") or {}, self.lang)["lines"]
+            return message(self.lang, "troupe.roll_replay", who=self.who(entry.actor), roll=" · ".join(lines))
         if kind == "result":
             if self._moment is not None and any(e.event is not None and e.event.kind == "game_over"
                                                 for e in self._moment.entries):

@@ -12,6 +12,7 @@ Who sees a record is decided here and only here, the way the live table decided 
 - ``narration``, ``talk``, ``result``: public (prose and table talk are said aloud; the web table
   reads narration as public events, :func:`narrator.web.tables.read_events`);
 - ``action``, ``rejected``, ``fallback``, ``answer``: the seat that decided, and the host;
+- ``sheet_roll``: the seat that rolled from its own sheet, and the host;
 - ``llm_call``: the seat whose model it was, and the host when model calls are shown to it;
 - ``chance``: the host (dice and deals reach the seats as the events they derive).
 
@@ -35,7 +36,7 @@ MOVES = ("action", "chance")
 SIDE = ("rejected", "fallback", "llm_call", "talk", "answer")
 """A decision's records written before its move (they open the next moment)."""
 PUBLIC_KINDS = ("narration", "talk", "result")
-OWN_KINDS = ("action", "rejected", "fallback", "answer")
+OWN_KINDS = ("action", "rejected", "fallback", "answer", "sheet_roll")
 
 CHAPTERS: dict[str, str] = {"night": "night", "day": "day", "scene_started": "scene", "scene_begun": "scene"}
 """Public events that open a chapter (a battaglia night or day, a Ten Candles or Storyteller scene)."""

@@ -13,7 +13,7 @@ one control with a select, so a 17-seat accusation list is one form, not 17 butt
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -235,6 +235,10 @@ class Presenter:
     def table_sections(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Section]:
         """Sections of a seat's page kept by the table rather than the kernel (a seat's roll history)."""
         return []
+
+    def restore(self, table: Any, records: Sequence[Mapping[str, Any]]) -> None:
+        """Rebuild what the table keeps beside the kernel (a seat's roll history) from the transcript's
+        records, when a restarted server loads the table."""
 
     def table_move(self, table: Any, seat: PlayerId, payload: dict[str, Any]) -> Rejection | None:
         """Make a table move for ``seat`` (called under the table's lock); a refusal says why."""

@@ -413,6 +413,8 @@ class TableManager:
             session.questions = presenter_for(game.name).questions(record.language)
             table = Table(record, game, session, [], self.store, bot_delay=self.bot_delay, bot_context=context)
         table.events = read_events(path)
+        with path.open(encoding="utf-8") as handle:
+            table.presenter.restore(table, [record for _, record in parse_lines(handle)])
         return table
 
     def start(self) -> None:

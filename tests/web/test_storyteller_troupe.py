@@ -141,3 +141,49 @@ def test_a_restart_between_two_replies_to_a_teamwork_invitation_resumes_the_same
         table = tables.manager.get(created["table"])
         team = next(e.data for e in table.events if e.kind == "team_resolved")
         assert team["members"] == ["ruth", "elias"]  # Cleo's refusal survived the restart
+
+
+@pytest.mark.slow  # two server starts and a replay (~1.5 s)
+def test_a_seats_roll_history_survives_a_restart_and_stays_its_own(data_dir: Path) -> None:
+    """Rolls from the sheet are transcript lines: after a restart each page shows its own history again
+    (and the next roll's dice are new ones), and a replay shows a roll to its seat and the host only."""
+    from fastapi.testclient import TestClient
+
+    from narrator.viewer.tell import tell
+    from narrator.viewer.terminal import text_lines
+    from narrator.viewer.timeline import Lens, load
+    from narrator.web import create_app
+    from narrator.web.adapters.storyteller import roll_history
+
+    roll = {"kind": "roll_sheet", "traits": "dexterity+stealth", "difficulty": "6"}
+    with TestClient(create_app(data_dir)) as client:
+        tables = Tables(client)
+        created = tables.create(game="wild-west", options={"troupe": ["ruth", "elias"], "scenario": SCENARIO},
+                                names=["Anna", "Boris"], language="ru", seed=4)
+        assert tables.act(created, 1, roll).json()["ok"]
+        assert tables.act(created, 1, {**roll, "willpower": True}).json()["ok"]
+        assert tables.act(created, 0, {**roll, "traits": "perception+alertness"}).json()["ok"]
+        table = tables.manager.get(created["table"])
+        before = [list(roll_history(table, seat)) for seat in (0, 1)]
+        pages = [page(tables, created, seat) for seat in (0, 1)]
+    assert [len(h) for h in before] == [1, 2]
+    with TestClient(create_app(data_dir)) as client:
+        tables = Tables(client)
+        tables.settle(created["table"])
+        table = tables.manager.get(created["table"])
+        assert [roll_history(table, seat) for seat in (0, 1)] == before
+        for seat, shown in enumerate(pages):
+            mine = page(tables, created, seat)
+            for entry in before[seat]:
+                assert all(line in mine and line in shown for line in entry["lines"])
+        assert "Ловкость 3 + Скрытность 1" in page(tables, created, 1)
+        assert "Ловкость 3 + Скрытность 1" not in page(tables, created, 0)  # Elias's rolls are his seat's
+        assert "Восприятие" not in page(tables, created, 1).split("Броски по вашему листу")[1]
+        assert tables.act(created, 1, roll).json()["ok"]
+        third = roll_history(table, 1)[2]
+        assert len(roll_history(table, 1)) == 3 and third["dice"] != before[1][0]["dice"]  # new dice
+    timeline = load(data_dir / "transcripts" / f"{created['table']}.jsonl")
+    told = {who: "\n".join(text_lines(tell(timeline, lens, "ru"))) for who, lens in
+            (("elias", Lens(seat=1)), ("ruth", Lens(seat=0)), ("host", Lens(host=True)), ("public", Lens()))}
+    assert told["elias"].count("бросает по своему листу") == 3 and told["ruth"].count("бросает по своему листу") == 1
+    assert told["host"].count("бросает по своему листу") == 4 and "бросает по своему листу" not in told["public"]

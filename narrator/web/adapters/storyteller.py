@@ -46,6 +46,8 @@ from narrator.web.render import Control
 
 W = ByLanguage("web_storyteller")
 """The adapter's words by language (``prompts/i18n/<lang>/web_storyteller.yaml``)."""
+SHEET_ROLL = "sheet_roll"
+"""The transcript record of a roll from a seat's sheet (``actor``: the seat; ``roll``: ``SheetRoll.to_dict()``)."""
 ROLL_SHEET = "roll_sheet"
 """The table move of a roll from the seat's own sheet: ``{"kind": "roll_sheet", "traits": "dexterity+stealth",
 "difficulty": "6", "willpower": false}``. It changes nothing in the game (a roll beside the story)."""
@@ -381,8 +383,17 @@ class StorytellerPresenter(Presenter):
                                      rng=rng, willpower_now=state.char(sheet.id).willpower, options=_options_of(state))
         except SheetRollError as error:
             return error.rejection
-        history.append({**rolled.to_dict(), "lines": [*rolled.lines(lang), roll_line(rolled.to_dict(), ctx_of(table))]})
+        roll = rolled.to_dict()
+        history.append(history_entry(roll, lang))
+        table.session.write({"kind": SHEET_ROLL, "actor": seat, "roll": roll})  # the seat's own, kept for a restart
         return None
+
+    def restore(self, table: Any, records: Sequence[Mapping[str, Any]]) -> None:
+        """Each seat's roll history from the transcript's ``sheet_roll`` records (after a restart)."""
+        lang = ctx_of(table).language
+        for record in records:
+            if record.get("kind") == SHEET_ROLL and isinstance(record.get("roll"), Mapping):
+                roll_history(table, int(record["actor"])).append(history_entry(record["roll"], lang))
 
     def table_move(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
         """A seat's answer to the table's question (its approach), taken by the session or refused.
@@ -600,8 +611,16 @@ def parse_choice(payload: Mapping[str, Any], seat: PlayerId = 0) -> Choice:
     return Choice(actor=seat, approach=approach, **flags)
 
 
+def history_entry(roll: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A roll of the seat's history: the roll and its lines (title, Willpower, the dice and the verdict)."""
+    from narrator.storyteller.sheet_roll import roll_lines
+
+    return {**roll, "lines": [*roll_lines(roll, lang), roll_line(roll, Context((), lang))]}
+
+
 def roll_history(table: Any, seat: PlayerId) -> list[dict[str, Any]]:
-    """The seat's rolls from its sheet at this table, oldest first (kept while the server runs)."""
+    """The seat's rolls from its sheet at this table, oldest first (each one is a ``sheet_roll`` record of
+    the transcript, so a restarted server rebuilds the history: :meth:`StorytellerPresenter.restore`)."""
     store: dict[PlayerId, list[dict[str, Any]]] = table.__dict__.setdefault("sheet_rolls", {})
     return store.setdefault(seat, [])
 
