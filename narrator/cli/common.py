@@ -73,8 +73,8 @@ def config_error_text(error: ValueError, lang: str | None = None) -> str:
         problems = "; ".join(message(lang, "tools.config_field", field=where,
                                      text=str(types.get(kind) or types["other"]).format(text=text))
                              for where, kind, text in error.problems)
-    game = error.game if lang == "en" else translate(lang, f"game.{error.game}")
-    return message(lang, "tools.config_invalid", game=game, problems=problems)
+    return message(lang, "tools.config_invalid", game_id=error.game, game=translate(lang, f"game.{error.game}"),
+                   problems=problems)
 
 
 def error_text(error: BaseException, lang: str | None = None) -> str:

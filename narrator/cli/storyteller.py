@@ -108,9 +108,17 @@ def roll(
         print(json.dumps({"book": name, "botch_rule": config.botch_rule, "category": result.category,
                           **result.to_dict()}, ensure_ascii=False))
         return
-    console.print(f"[bold]{name.replace('_', ' ').title()}[/] — {len(faces)} dice at difficulty {difficulty}")
-    console.print(render.dice_text(result))
-    console.print(render.verdict_text(result))
+    from rich.markup import escape
+
+    from narrator.agents.i18n import message, plural
+    from narrator.cli.common import language
+
+    lang = language(lang)
+    heading = message(lang, "roll.heading", book=message(lang, f"replay.games.{name.replace('_', '-')}"),
+                      dice=plural(lang, "dice", len(faces)), difficulty=difficulty)
+    console.print(f"[bold]{escape(heading)}[/]")
+    console.print(render.dice_text(result, lang))
+    console.print(render.verdict_text(result, lang))
 
 
 def _roll_sheet(given: str, traits_text: str | None, difficulty: int, book: str | None, dice: str | None,

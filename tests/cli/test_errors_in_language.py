@@ -72,3 +72,14 @@ def test_replay_checks_a_transcript_in_the_players_language(tmp_path: Path, lang
         assert "в порядке" in shown and not words, (shown, words)
     else:
         assert shown.startswith("ok ") and "replayed through line" in shown
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("ru", "7 кубиков, сложность 6"), ("en", "7 dice at difficulty 6")])
+def test_a_roll_is_told_in_the_players_language(lang: str, expected: str) -> None:
+    """``narrator roll 7 -d 6 --lang ru`` printed its heading, the rerolled tens and the verdict in English."""
+    result = runner.invoke(app, ["roll", "7", "-d", "6", "--seed", "1", "--rule-of-ten", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.split())
+    assert expected in shown
+    if lang == "ru":
+        assert not LATIN_WORD.findall(shown), shown
