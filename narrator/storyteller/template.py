@@ -508,6 +508,9 @@ class TemplateStoryteller:
         scene = self._scene(view)
         approach = self._approach(scene, str(data.get("task", ""))) if scene else None
         outcome = "botch" if category == "botch" else "failure" if category == "failure" else "success"
+        if data.get("action") == "extended" and data.get("target") and outcome == "success" \
+                and data.get("status") != "complete":
+            outcome = ""  # a step toward the goal: the approach's success line waits for the goal itself
         if approach and outcome in approach.says:
             own = self._once(view, approach.says[outcome].get(self.lang))  # an approach's own line: once a scene
             lines += [own] if own else []
