@@ -41,7 +41,7 @@ from narrator.agents.llm.prompts import render, rules_summary
 from narrator.agents.llm.usage import ModelSwitch
 from narrator.rules.core import HOST, Action, Event, Rejection
 from narrator.rules.storyteller.actions import Roll
-from narrator.storyteller.improv import NONE, Ruled, RulingRefused, ruling_model, to_action
+from narrator.storyteller.improv import DIFFICULTIES, NONE, Ruled, RulingRefused, ruling_model, to_action
 from narrator.storyteller.intent import FREE
 from narrator.storyteller.llm_shapes import ShapedRequest, start_shaped, told_who
 from narrator.storyteller.safety import TableSafety
@@ -79,14 +79,16 @@ def result_problems(text: str, category: str) -> str | None:
     return None
 
 
-def roll_model(characters: Sequence[str], traits: Sequence[str]) -> type[BaseModel]:
-    """The structured roll request for one decision: character and traits are ``Literal`` of the sheet's."""
+def roll_model(characters: Sequence[str], attributes: Sequence[str], abilities: Sequence[str]) -> type[BaseModel]:
+    """The structured roll request for one decision, in the shape of the intent ruling's roll (one schema,
+    ``narrator.storyteller.improv.ruling_model``): one ``attribute`` and an optional ``ability``, each a
+    ``Literal`` of the sheet's, and a difficulty of 2..10, so no answer can ask for an invalid pool shape."""
     return create_model(
         "request_roll", __config__=ConfigDict(extra="ignore"), __doc__="Request a roll from the rules engine.",
         character=(Literal[tuple(characters)], Field(description="The sheet id of the character who rolls.")),
-        traits=(list[Literal[tuple(traits)]], Field(min_length=1, max_length=2,  # type: ignore[valid-type,misc]
-                                                    description="An Attribute, optionally plus one Ability.")),
-        difficulty=(int, Field(ge=2, le=10, description="2..10; 6 is standard.")),
+        attribute=(Literal[tuple(attributes)], Field(description="The Attribute rolled.")),
+        ability=(Literal[(*abilities, NONE)], Field(description="The Ability added to it, or none.")),
+        difficulty=(Literal[DIFFICULTIES], Field(description="2..10; 6 is standard, 8 hard.")),
         action=(Literal["simple", "extended"], Field(description="simple, or extended for a long task.")))
 
 
@@ -96,6 +98,11 @@ def _safe(check: Callable[[Any, Mapping[str, Any]], str | None]) -> Callable[[An
         safety = ctx.get("safety")
         return check(out, ctx) or (safety.problem(out.text, ctx.get("lang", "en")) if safety is not None else None)
     return guarded
+
+
+def rolled_traits(output: Any) -> tuple[str, ...]:
+    """The traits of a roll answer: its Attribute, and its Ability unless it is none."""
+    return (output.attribute,) if output.ability == NONE else (output.attribute, output.ability)
 
 
 NARRATE = WriterRole(name="storyteller-narration", prompt="storyteller/llm/narrate", system="storyteller/llm/system",
@@ -259,12 +266,12 @@ class LLMStoryteller:
         """A conversation asking the model for the roll of ``choice`` (kernel refusals go back into it)."""
         pc = self.template.character_of(view, choice.actor)  # the character whose choice it is
         sheet = self.template._sheet(view, pc) or {}
-        traits = [*sheet.get("attributes", {}), *sheet.get("abilities", {})]
-        output = roll_model([pc], traits)
+        attributes, abilities = list(sheet.get("attributes", {})), list(sheet.get("abilities", {}))
+        output = roll_model([pc], attributes, abilities)
         system = render("storyteller/llm/system", self.lang, game=self.game, rules=self.rules, style=None)
         prompt = render("storyteller/llm/roll", self.lang, scene=self.template.frame_scene(view), character=pc,
                         who=self.template._name(view, pc), approach=self._approach_label(view, choice.approach),
-                        traits=traits)
+                        attributes=attributes, abilities=abilities)
         structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
         conversation = Conversation(
             structured, [SystemMessage(content=system), HumanMessage(content=prompt)],
@@ -374,7 +381,7 @@ class RollRequest:
         template = self.storyteller.template.propose(self.view, self.choice)
         assert isinstance(template, Roll)
         extended = output.action == "extended"
-        return Roll(character=output.character, traits=tuple(dict.fromkeys(output.traits)),
+        return Roll(character=output.character, traits=rolled_traits(output),
                     difficulty=output.difficulty, action=output.action, task=template.task,
                     target=template.target if extended else 0, willpower=self.choice.willpower,
                     automatic=self.choice.automatic, combat=template.combat)
