@@ -2,12 +2,14 @@
 
 :class:`LLMStoryteller` implements :class:`~narrator.storyteller.template.StorytellerVoice`:
 
-* ``frame_scene``: the model retells the scenario's scene text (fallback: the text itself);
+* ``narrate`` of a ``scene_begun`` event and ``frame_scene`` (a resumed game): the model frames each
+  new scene from the scenario's text, at most :data:`FRAME_CHARS` characters, checked against the
+  table's lines and veils like every other text (fallback: the scene text itself);
 * ``options``: the scenario's approaches, as the template offers them (the player chooses);
 * ``propose``: for an approach that rolls, the model proposes the roll request as structured
-  output (character, traits, difficulty, action type), which the kernel validates; the scenario's
-  task id, target, Willpower and automatic-success flags are kept from the template; for a contest
-  or a teamwork task, each side's or member's traits and difficulty
+  output (character, attribute, ability or none, difficulty 2..10, action type), which the kernel
+  validates; the scenario's task id, target, Willpower and automatic-success flags are kept from the
+  template; for a contest or a teamwork task, each side's or member's traits and difficulty
   (:mod:`narrator.storyteller.llm_shapes`);
 * ``narrate``: the model tells each degree of success, a failure or a botch from the kernel's
   ``roll_resolved`` event, and a contest's or a team's from ``resisted_resolved`` / ``team_resolved``; a text that tells a different result is regenerated (twice at most),
@@ -107,9 +109,22 @@ def rolled_traits(output: Any) -> tuple[str, ...]:
 
 NARRATE = WriterRole(name="storyteller-narration", prompt="storyteller/llm/narrate", system="storyteller/llm/system",
                      output=Prose, validator=_safe(lambda out, ctx: result_problems(out.text, ctx["category"])))
+FRAME_CHARS = 420
+"""The longest framing of a scene the model may give (about three sentences): a frame sets the scene, it
+does not play it."""
+
+
+def frame_problem(text: str) -> str | None:
+    """Why a scene framing is refused (too short to be a sentence, longer than :data:`FRAME_CHARS`), or ``None``."""
+    if len(text.split()) < 4:
+        return "write at least one full sentence"
+    if len(text) > FRAME_CHARS:
+        return f"the framing has {len(text)} characters; keep it to two or three sentences (at most {FRAME_CHARS})"
+    return None
+
+
 FRAME = WriterRole(name="storyteller-frame", prompt="storyteller/llm/frame", system="storyteller/llm/system",
-                   output=Prose, validator=_safe(lambda out, ctx: None if len(out.text.split()) >= 4 else
-                                                 "write at least one full sentence"))
+                   output=Prose, validator=_safe(lambda out, ctx: frame_problem(out.text)))
 RECAP = WriterRole(name="storyteller-recap", prompt="storyteller/llm/recap", system="storyteller/llm/system",
                    output=Prose, validator=_safe(lambda out, ctx: None if len(out.text.split()) >= 6 else
                                                  "write two or three full sentences"))
@@ -148,6 +163,8 @@ class LLMStoryteller:
         """A chronicle's bounded memory (summary + the facts of now), given with each ruling; empty outside one."""
         self.last_intent = ""
         """The player's own words behind the latest improvised roll (told with its result)."""
+        self.framed: dict[int, str] = {}
+        """Scene number -> the framing told when it began (a scene is framed once)."""
         self.rules = rules_summary("storyteller/llm", self.lang)
         self.game = "Vampire: Dark Ages" if template.scenario.book == "dark_ages" else "Werewolf: Wild West"
 
@@ -169,15 +186,22 @@ class LLMStoryteller:
     # -- StorytellerVoice -------------------------------------------------------------------------
 
     def frame_scene(self, view: View) -> str:
-        """The model retells the scene; the scenario's text when it cannot."""
-        text = self.template.frame_scene(view)
+        """The current scene as the model framed it (framed now if it was not yet: a resumed game)."""
+        return self._frame(int(view.get("scene_count") or 0), self.template.frame_scene(view))
+
+    def _frame(self, number: int, text: str) -> str:
+        """The model's framing of scene ``number`` from its scenario ``text``; the text itself when it cannot."""
         if not text:
             return text
+        if number in self.framed:
+            return self.framed[number]
         try:
-            return str(self._write(FRAME, scene=text).text)
+            framed = str(self._write(FRAME, scene=text).text)
         except AgentGaveUpError as error:
             self.record_fallback(FRAME.name, error)
-            return text
+            framed = text
+        self.framed[number] = framed
+        return framed
 
     def tell_previously(self, memory: str) -> str | None:
         """The model's "previously" from the chronicle's bounded memory (``None``: the template tells it)."""
@@ -208,12 +232,18 @@ class LLMStoryteller:
         return self.template.propose(view, choice, answers)
 
     def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
-        """The template's lines, with the generic result line of each roll told by the model."""
+        """The template's lines, with each new scene framed and the generic result line of each roll told
+        by the model."""
         lines: list[str] = []
         for event in events:
             told = self.template.narrate(view, [event])
             if event.kind in TOLD_RESULTS and told:
                 told[0] = self._tell_result(view, event.data, told[0], event.kind)
+            elif event.kind == "scene_begun":
+                scene = self.template.scenario.scenes.get(str(event.data.get("scene")))
+                text = scene.text.get(self.lang) if scene else ""
+                if text and text in told:  # the template's scene text becomes the model's framing of it
+                    told[told.index(text)] = self._frame(int(event.data.get("number") or 0), text)
             lines.extend(told)
         return lines
 

@@ -82,6 +82,24 @@ def script(*steps: Step, then: Step | None = None) -> Handler:
     return handle
 
 
+FRAME_PROMPTS = ("Frame this scene", "Опиши эту сцену")
+"""How the Dark Ages / Wild West Storyteller's scene-framing prompt begins (``prompts/storyteller/llm/frame``)."""
+
+
+def framed(handler: Handler, text: str = "Mist hangs low over the water; the lanterns on the far bank are few.") -> Handler:
+    """``handler`` for every call but the Storyteller's framing of a new scene, which gets ``text`` (machinery
+    tests about another call keep their scripted answers in order; ``requests`` holds only theirs)."""
+
+    def handle(request: httpx2.Request) -> httpx2.Response:
+        messages = json.loads(request.content).get("messages") or [{}]
+        if str(messages[-1].get("content", "")).startswith(FRAME_PROMPTS):
+            return answer(arguments=json.dumps({"text": text}), name="Prose")(request)
+        return handler(request)
+
+    handle.requests = getattr(handler, "requests", [])  # type: ignore[attr-defined]
+    return handle
+
+
 def client(handler: Handler) -> httpx2.Client:
     """An ``httpx2.Client`` whose every request goes to ``handler``."""
     return httpx2.Client(transport=httpx2.MockTransport(handler))

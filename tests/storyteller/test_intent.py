@@ -114,7 +114,7 @@ def test_an_improvised_roll_is_the_kernels_and_keeps_the_scene(tmp_path: Path) -
                                                            difficulty=7), name="rule_on_intent"),
                             then=faults.status(500))
     result = rule_on("I watch the reeds for whoever he is afraid of", tmp_path / "g.jsonl", base_url=OFFLINE_URL,
-                     http_client=faults.client(handler))
+                     http_client=faults.client(faults.framed(handler)))
     found = verdict(result["records"])
     assert found["move"]["kind"] == "roll" and found["ruling"] == "roll"
     assert found["move"]["traits"] == ["perception", "alertness"] and found["move"]["task"].startswith("intent:")
@@ -130,7 +130,7 @@ def test_a_refused_ruling_goes_back_with_the_kernels_reason(tmp_path: Path) -> N
                         name="rule_on_intent")
     handler = faults.script(bad)
     result = rule_on("I talk him round politely", tmp_path / "g.jsonl", base_url=OFFLINE_URL,
-                     http_client=faults.client(handler))
+                     http_client=faults.client(faults.framed(handler)))
     found = verdict(result["records"])
     assert len(handler.requests) == 3
     assert "needs an opponent" in json.loads(handler.requests[1].content)["messages"][-1]["content"]
@@ -144,7 +144,7 @@ def test_a_no_roll_intent_is_told_and_takes_the_turn(tmp_path: Path) -> None:
                                                                                 "water and count the lanterns."),
                                           name="rule_on_intent"))
     result = rule_on("I look across the river", tmp_path / "g.jsonl", base_url=OFFLINE_URL,
-                     http_client=faults.client(handler))
+                     http_client=faults.client(faults.framed(handler)))
     found = verdict(result["records"])
     assert found["move"]["kind"] == "next_turn" and found["ruling"] == "no_roll"
     told = [r["text"] for r in result["records"] if r["kind"] == "narration" and r.get("by") == -2]
@@ -253,7 +253,7 @@ def test_no_intent_and_no_answer_makes_the_kernel_accept_an_illegal_roll(intent:
     path = tmp_path_factory.mktemp("p") / "g.jsonl"
     handler = faults.script(faults.answer(arguments=json.dumps(answer), name="rule_on_intent"))
     result = rule_on(intent if intent.strip() else "x" + intent, path, base_url=OFFLINE_URL,
-                     http_client=faults.client(handler))
+                     http_client=faults.client(faults.framed(handler)))
     rolls = [r for r in result["records"] if r["kind"] == "action" and r["payload"]["kind"] in ("roll", "resisted")]
     state = result["session"].state
     sheet = next(c for c in state.config.characters if c.id == SHEET)
@@ -281,7 +281,7 @@ def test_a_no_roll_narration_touching_a_line_is_refused(tmp_path: Path) -> None:
                                                                                 "on the black water."),
                                           name="rule_on_intent"))
     result = rule_on("I politely talk him round", tmp_path / "g.jsonl", base_url=OFFLINE_URL,
-                     http_client=faults.client(handler), safety=TableSafety.parse("spiders", None))
+                     http_client=faults.client(faults.framed(handler)), safety=TableSafety.parse("spiders", None))
     found = verdict(result["records"])
     assert len(handler.requests) == 3
     assert "lines" in json.loads(handler.requests[1].content)["messages"][-1]["content"]
@@ -296,7 +296,7 @@ def test_the_x_card_makes_the_last_told_text_a_line(tmp_path: Path) -> None:
                                                                                 "far bank, one by one."),
                                           name="rule_on_intent"))
     result = rule_on("I look across the river", tmp_path / "g.jsonl", base_url=OFFLINE_URL,
-                     http_client=faults.client(handler))
+                     http_client=faults.client(faults.framed(handler)))
     voice = result["voice"]
     assert voice.safety.problem("The lanterns on the far bank flicker.", "en") is None
     written: list[dict] = []

@@ -17,7 +17,7 @@ from narrator.agents.llm import LLMSettings, load_settings
 from narrator.rules.replay import replay
 
 from narrator.storyteller import play as template_play
-from narrator.storyteller.llm import result_problems
+from narrator.storyteller.llm import FRAME_CHARS, result_problems
 from narrator.storyteller.llm_play import attach_llm
 from narrator.storyteller.seat import ScriptedPlayer
 from tests.cassettes import RECORDING, Scenario, record_scenario, replay_scenario
@@ -53,6 +53,7 @@ def check_roll_and_narration(result: dict[str, Any]) -> None:
     calls = [r for r in records if r["kind"] == "llm_call"]
     requests = [c for c in calls if c["role"] == "storyteller-roll"]
     assert requests and requests[0]["prompt_tokens"] > 0
+    check_framing(result)
     rolls = [r for r in records if r["kind"] == "action" and r["payload"]["kind"] == "roll"]
     rejected = [r for r in records if r["kind"] == "rejected"]
     fallbacks = [r for r in records if r["kind"] == "fallback" and r["role"] == "storyteller-roll"]
@@ -74,6 +75,23 @@ def check_roll_and_narration(result: dict[str, Any]) -> None:
             text = json.loads(told[0]["completion"])["text"]
             assert result_problems(text, resolved[0]["data"]["category"]) is None
     assert replay([json.dumps(r) for r in records]).errors == []
+
+
+def check_framing(result: dict[str, Any]) -> None:
+    """The first scene was framed by the model (asked before any roll): its text opens the story, or the
+    scenario's own text does and a fallback record says why."""
+    records = result["records"]
+    calls = [r for r in records if r["kind"] == "llm_call"]
+    assert calls and calls[0]["role"] == "storyteller-frame", "the new scene is framed first"
+    first = next(r["text"] for r in records if r["kind"] == "narration")
+    template = result["voice"].template
+    scene = template.scenario.scenes[template.scenario.start].text.get("en")
+    framed = result["voice"].framed.get(1)
+    assert framed and framed in first
+    if any(r["kind"] == "fallback" and r["role"] == "storyteller-frame" for r in records):
+        assert framed == scene
+    else:
+        assert framed != scene and calls[0]["outcome"] == "ok" and len(framed) <= FRAME_CHARS
 
 
 def dark_ages(tmp_path: Path) -> Scenario:
