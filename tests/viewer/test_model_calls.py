@@ -21,6 +21,8 @@ from tests.battaglia.test_llm_cassettes import STALE, Asked, refused
 from tests.cassettes import cassette_vcr
 from tests.llm.support import OFFLINE_URL
 
+pytestmark = pytest.mark.slow  # the module's game replays a whole cassette scenario (about a second of CPU)
+
 
 @pytest.fixture(scope="module")
 def asked() -> Asked:
