@@ -196,3 +196,41 @@ def test_every_force_has_a_name_and_a_gloss() -> None:
         for force in FORCES:
             assert force_name(force, lang)
             assert section(lang, "battaglia_host")["forces"][force]
+
+
+@pytest.mark.slow
+def test_a_self_accusation_is_re_asked_with_the_reason(no_network: None) -> None:
+    """Machinery test (synthesised answers, tests.llm.faults): the kernel allows accusing yourself, the role's
+    validator does not; the reason goes back in the same conversation and the next answer is the move."""
+    from narrator.agents.battaglia.llm import BattagliaLLM
+    from narrator.agents.llm.client import chat_model
+
+    from tests.llm import faults
+    from tests.llm.support import ListRecorder, local_settings
+
+    session, table = scripted_session(8, 5)
+    seat = drive_to(session, offers("accuse", "accuse"))
+    targets = sorted({a.target for a in GAME.legal_actions(session.state, seat) if isinstance(a, Accuse)})
+    assert seat in targets, "the kernel lets a seat accuse itself"
+    other = next(t for t in targets if t != seat)
+    speech = "I have watched this one closely, neighbours, and the night hides nothing from me."
+
+    def accusing(target: int) -> faults.Step:
+        return faults.answer(arguments=json.dumps({"target": f"P{target}", "charge": "dark", "basis": "legend",
+                                                   "speech": speech}))
+
+    handler = faults.script(accusing(seat), accusing(other))
+    settings = local_settings()
+    agent = BattagliaLLM(settings, seat, table, model=chat_model(settings.model_copy(update={"language": "en"}), "bot",
+                                                                 http_client=faults.client(handler)))
+    session.recorder = recorder = ListRecorder()
+    agent.bind_calls(session.write_llm_call)
+    session.agents[seat], session.fallbacks[seat] = agent, session.agents[seat]
+    session.ask(seat)
+    assert len(handler.requests) == 2
+    reask = json.loads(handler.requests[1].content)["messages"]
+    assert "do not accuse yourself" in reask[-1]["content"] and reask[-2]["role"] == "assistant"
+    move = recorder.of_kind("action")[-1]
+    assert move["payload"]["kind"] == "accuse" and move["payload"]["target"] == other and move["actor"] == seat
+    outcomes = [c["outcome"] for c in recorder.of_kind("llm_call")]
+    assert outcomes == ["invalid", "ok"]

@@ -162,9 +162,8 @@ SCENARIOS: dict[str, Scenario] = {
 
 
 STALE: frozenset[str] = frozenset()
-"""Cassettes whose prompts changed with issue #10's words (template material, host lines, bot speech) and #11's readable event lines, and
-could not be re-recorded: the embedded model timed out at load 25-40. Re-record them with
-``NARRATOR_LLM_RECORD=1 python -m pytest tests/ten_candles/test_llm_roles.py -m record`` and empty this set."""
+"""Cassettes known to be out of date with the prompts (skipped until re-recorded); none now. Re-record with
+``NARRATOR_LLM_RECORD=1 python -m pytest tests/ten_candles/test_llm_roles.py -m record``."""
 
 
 def _replayable(names: list[str]) -> list[object]:
