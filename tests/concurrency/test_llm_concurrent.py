@@ -4,11 +4,14 @@ Recorded with the seats asked concurrently (``concurrency=4``, the async client)
 concurrently and one by one (the sync client): the cassette matches requests on their body, so the
 order the answers arrive in does not matter, and both replays write the same moves.
 Re-record: ``NARRATOR_LLM_RECORD=1 python -m pytest tests/concurrency -m record`` (two servers of the
-embedded model behind the slot pool, so two ballots are really answered at once).
+embedded model behind the slot pool, so two ballots are really answered at once; with
+``NARRATOR_LLM_URLS=URL1,URL2`` it records against two servers already running).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 from typing import Any
 
 import pytest
@@ -63,8 +66,7 @@ def check(recorder: ListRecorder) -> None:
     assert not [c for c in calls if c.get("discarded")], "no ballot depends on another's"
 
 
-@pytest.mark.skip(reason="stale cassette: the battaglia prompts changed with issue #11's prompt fixes; re-record "
-                         "with NARRATOR_LLM_RECORD=1 python -m pytest tests/concurrency -m record")
+@pytest.mark.slow  # each replay plays the ballot round twice (seconds of CPU)
 @pytest.mark.parametrize("concurrency", [4, 1])
 def test_replayed_in_any_order(concurrency: int, replay: vcr.VCR) -> None:  # noqa: F811 (fixture)
     with replay.use_cassette(f"{NAME}.yaml", allow_playback_repeats=False) as cassette:
@@ -84,6 +86,9 @@ def test_record() -> None:
     from narrator.llm.local import local_servers
 
     (CASSETTES / f"{NAME}.yaml").unlink(missing_ok=True)
-    with local_servers(2) as servers, cassette_vcr("all").use_cassette(f"{NAME}.yaml"):
-        recorder, _ = ballots(servers[0].base_url, 4, servers[1].base_url)
+    running = [url for url in os.environ.get("NARRATOR_LLM_URLS", "").split(",") if url]  # two servers already up
+    with contextlib.ExitStack() as stack:
+        urls = running or [server.base_url for server in stack.enter_context(local_servers(2))]
+        with cassette_vcr("all").use_cassette(f"{NAME}.yaml"):
+            recorder, _ = ballots(urls[0], 4, *urls[1:])
     check(recorder)
