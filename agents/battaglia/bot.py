@@ -55,6 +55,7 @@ from narrator.agents.battaglia.texts import (
     Table,
     accusation_text,
     defence_text,
+    has_voted,
     said_today,
     self_claim_text,
     temperament,
@@ -509,7 +510,8 @@ class BattagliaBot(Seat):
         accused = any(a.target == self.seat for a in view.accusations)
         if accused or self.rng.random() < 0.3:
             heard = said_today(view.log)
-            text = defence_text(self.table, self.seat, self.rng, heard)
+            text = defence_text(self.table, self.seat, self.rng, heard, accused=accused,
+                                has_voted=accused and has_voted(view.log, self.seat))
             claim = self_claim(self.seat, mind.card, (self.seed, self.seat, len(view.log))) if accused else None
             if claim is not None:  # "my soul is light": true of a light, a marked lie of anyone else
                 self._claims = (claim,)

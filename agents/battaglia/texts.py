@@ -138,10 +138,21 @@ def accusation_text(table: Table, target: int, basis: str, reason: Reason | None
     return _unheard(pool, rng, lambda t: _fill(t, table, target, reason), heard, templates["again"])
 
 
-def defence_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = ()) -> str:
-    """A short defence spoken by an accused seat, in words the day has not ``heard``."""
+def defence_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = (), *, accused: bool = True,
+                 has_voted: bool = False) -> str:
+    """A short defence, in words the day has not ``heard``, drawn only from templates true of the table:
+    "you are wasting the day on me" only from a seat that stands ``accused``, "my votes..." only from
+    one that ``has_voted`` at an earlier ballot."""
     templates = words(table.lang, "speech")
-    return _unheard(templates["defence"], rng, lambda t: _fill(t, table, seat, None), heard, templates["again"])
+    pool = [*templates["defence"], *(templates["defence_accused"] if accused else ()),
+            *(templates["defence_after_vote"] if accused and has_voted else ())]
+    return _unheard(pool, rng, lambda t: _fill(t, table, seat, None), heard, templates["again"])
+
+
+def has_voted(log: Sequence[Any], seat: int) -> bool:
+    """Whether ``seat`` named anyone at a ballot of the public ``log``."""
+    return any(event.kind == "ballots" and any(voter == seat and targets for voter, targets in event.data["ballots"])
+               for event in log)
 
 
 def said_today(log: Sequence[Any]) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ from narrator.agents.battaglia.claims import (
     true_of_soul,
 )
 from narrator.agents.battaglia.llm.facts import SpeechFacts
-from narrator.agents.battaglia.texts import Table
+from narrator.agents.battaglia.texts import Table, _shape, has_voted, words
 from narrator.rules.battaglia import GAME, BattagliaConfig
 from narrator.rules.battaglia.cards import LIGHT
 from narrator.rules.battaglia.life import seat_force
@@ -47,6 +47,8 @@ class Audit:
     lies: Counter[tuple[str, str]] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     speeches: int = 0
+    presumed: list[tuple[Any, ...]] = field(default_factory=list)
+    """Defences that presume what is not so: "you waste the day on me" unaccused, "my votes" before any."""
     read: int = 0
     """Claims the model's guard (agents/battaglia/llm/facts.py) read out of the scripted words."""
 
@@ -63,6 +65,9 @@ def audit_game(seed: int, players: int, lang: str, audit: Audit) -> None:
         claims = [Claim.from_dict(c) for c in answer.notes["claims"]] if isinstance(answer, Decision) else []
         if getattr(action, "text", ""):
             audit.speeches += 1
+            presumption = presumed(action.text, seat, request.view, lang)
+            if presumption:
+                audit.presumed.append((seed, players, seat, presumption, action.text))
             # The model's guard reads the same words: on scripted speech it finds nothing but true facts and lies.
             record = PublicRecord.of(request.view.log)
             misread = [c for c in reader.claims(action.text) if not record.holds(c) and c not in claims
@@ -100,6 +105,21 @@ def audit_game(seed: int, players: int, lang: str, audit: Audit) -> None:
     play_out(GAME.initial_state(config), random.Random(seed), move)
 
 
+def presumed(text: str, seat: int, view: Any, lang: str) -> str | None:
+    """What a speech made of a presupposing defence template takes for granted that the view's log denies."""
+    pools = words(lang, "speech")
+    accused = any(a.target == seat for a in view.accusations)
+    said = [("accused today", t) for t in pools["defence_accused"]]
+    said += [("accused today, after voting", t) for t in pools["defence_after_vote"]]
+    for presumes, template in said:
+        if _shape(template).search(text):
+            if not accused:
+                return presumes
+            if "voting" in presumes and not has_voted(view.log, seat):
+                return presumes
+    return None
+
+
 def audit_games(games: int, first_seed: int = 0) -> Audit:
     audit = Audit()
     for i in range(games):
@@ -110,6 +130,7 @@ def audit_games(games: int, first_seed: int = 0) -> Audit:
 
 def assert_truthful(audit: Audit, games: int) -> None:
     assert not audit.false, f"{len(audit.false)} false claims, the first: {audit.false[:3]}"
+    assert not audit.presumed, f"{len(audit.presumed)} defences presume what is not so: {audit.presumed[:3]}"
     assert audit.claims > 5 * games, audit.claims
     assert {"voted", "died_as", "never_accused", "side"} <= set(audit.kinds), audit.kinds
     liars = {force for force, _ in audit.lies}
