@@ -17,6 +17,7 @@ from narrator.agents.i18n import catalogue, end_reason, message, plural, refusal
 from narrator.rules.core import HOST, PUBLIC, Event, Viewer
 from narrator.storyteller.template import display_name
 from narrator.viewer.timeline import Entry, Lens, Moment, Timeline
+from narrator.viewer.translate import phrases, retell
 from narrator.web.present import Context, Presenter, Section, presenter_for
 
 
@@ -95,6 +96,12 @@ class Teller:
         self.names = {s: self.ctx.seat(s) for s in range(timeline.seats)}
         self.names.update(self._character_names())
         self.recorded = timeline.recorded_language()
+        self.phrases = phrases(self.game.name, self.recorded, lang) if self.recorded else ()
+        """The data phrases bots write from, with their twins in ``lang`` (a game told in another language)."""
+        self.people = {s.get("seat") for s in timeline.header.get("seats") or ()
+                       if isinstance(s, dict) and s.get("agent") == "human"}
+        self.names.update({seat: retell(name, self.phrases) for seat, name in self.names.items()
+                           if seat not in self.people})
         self._moment: Moment | None = None
         self._retold: dict[int, str] = {}
         """Transcript line -> the template Storyteller's prose told again in the replay's language."""
@@ -179,6 +186,8 @@ class Teller:
                 step.calls.append(self.call(entry))
                 continue
             text = self.entry_text(entry, view, before)
+            if self.phrases and text and self._by_program(entry):  # a bot's or the program's words, retold
+                text = retell(text, self.phrases)
             if kind == "action" and text and isinstance(entry.actor, int) and entry.actor >= 0:
                 step.moves.append((entry.actor, self.move_label(entry, before)))
             if entry.event is not None and entry.event.kind == "ballots":
@@ -188,12 +197,25 @@ class Teller:
             if text:
                 step.lines += [Line(kind, part) for part in text.split("\n") if part.strip()]
 
+    def _by_program(self, entry: Entry) -> bool:
+        """Whether a bot or the program wrote ``entry``'s words (an event: the move that derived it)."""
+        if entry.kind == "narration":
+            author = entry.record.get("by")
+        elif entry.event is not None:
+            moves = [e for e in (self._moment.entries if self._moment else ()) if e.kind == "action"]
+            author = moves[0].actor if moves else None
+        else:
+            author = entry.actor
+        return author not in self.people
+
     def entry_text(self, entry: Entry, view: Any, before: Any) -> str:
         record, kind = entry.record, entry.kind
         if entry.event is not None:
             return self.presenter.event_text(entry.event, view, self.ctx) or ""
         if kind == "narration":
-            return self._retold[entry.line] if entry.line in self._retold else self.narration(record, view)
+            if entry.line in self._retold:
+                return self._retold[entry.line]
+            return self.narration(record, view, retold=bool(self.phrases) and self._by_program(entry))
         if kind == "action":
             if entry.actor == HOST:  # a GM's or Storyteller's move is told by the events it derives
                 return ""
@@ -256,16 +278,17 @@ class Teller:
         return any(isinstance(s, dict) and s.get("seat") == HOST and s.get("agent") == "template-storyteller"
                    for s in self.timeline.header.get("seats") or ())
 
-    def narration(self, record: dict[str, Any], view: Any) -> str:
+    def narration(self, record: dict[str, Any], view: Any, *, retold: bool = False) -> str:
         """Prose said at the table, as it was said; said in another language than the replay's, it
-        is marked so (words people and Storytellers said are quoted, never translated)."""
+        is marked so (words people and Storytellers said are quoted, never translated), unless a bot
+        said it from the game's bilingual data (``retold``: the caller swaps its phrases)."""
         event = Event("narration", PUBLIC, {"by": record.get("by"), "text": str(record.get("text", ""))})
         text = self.presenter.event_text(event, view, self.ctx)
         if not text or "narration" in text:
             by = record.get("by")
             text = f"{self.who(by)}: {record['text']}" if isinstance(by, int) else str(record["text"])
         said_in = record.get("lang") or self.recorded
-        if said_in and said_in != self.lang:
+        if said_in and said_in != self.lang and not retold:
             note = message(self.lang, "replay.said_in", language=message(self.lang, f"replay.language_name.{said_in}"))
             return "\n".join(f"{note} {part}" for part in text.split("\n") if part.strip())
         return text

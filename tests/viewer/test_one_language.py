@@ -33,3 +33,15 @@ def test_a_storyteller_game_in_either_language(tmp_path: Path, lang: str) -> Non
     for lens in (Lens(seat=0), Lens(host=True)):
         told = "\n".join(text_lines(tell(timeline, lens, lang), calls=True))
         assert not foreign_words(told, lang), lens.key
+
+
+def test_a_ten_candles_game_told_in_the_other_language_retells_the_programs_words_only() -> None:
+    """Played in Russian (seat 0 a person, three scripted survivors, the scripted GM), told in English:
+    the module and the bots' names and looks come from the shipped data in English; what the person
+    typed (their virtue, their character's name) stays as they wrote it."""
+    timeline = load(ROOT / "transcripts" / "ten_candles" / "solo-ru-seed2.jsonl")
+    told = "\n".join(text_lines(tell(timeline, Lens(host=True), "en"), panels=False))
+    assert "The Ring Line" in told and "Кольцевая линия" not in told  # the GM read the module
+    assert "Dina Bars" in told and "Дина Барс:" not in told  # a scripted survivor's name
+    assert "Oscar Weiss: thirty-five, a sharp suit caked with mud" in told  # its look, from the data
+    assert "Стойкий" in told and "Вера Ланская: describe my character" in told  # the person's own words
