@@ -187,3 +187,53 @@ def test_a_seats_roll_history_survives_a_restart_and_stays_its_own(data_dir: Pat
             (("elias", Lens(seat=1)), ("ruth", Lens(seat=0)), ("host", Lens(host=True)), ("public", Lens()))}
     assert told["elias"].count("бросает по своему листу") == 3 and told["ruth"].count("бросает по своему листу") == 1
     assert told["host"].count("бросает по своему листу") == 4 and "бросает по своему листу" not in told["public"]
+
+
+def kernel_moves(path: Path) -> list[Any]:
+    """The kernel's moves and dice of a transcript, in order (answers may interleave differently)."""
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [(r["kind"], r["payload"]) for r in records if r["kind"] in ("action", "chance")]
+
+
+@pytest.mark.slow  # three server starts, two whole games (~3 s)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_two_people_and_a_bot_resumed_mid_scene_play_the_same_game(tmp_path: Path, lang: str) -> None:
+    """The issue's web case: Anna and Boris on their own seats and a bot for Hattie, the contest between
+    Ruth and Elias, then the server stops while Ruth's call for help waits on Elias; restarted, the
+    table plays on to the very same moves and dice as a table that never stopped."""
+    from fastapi.testclient import TestClient
+
+    from narrator.web import create_app
+
+    options = {"troupe": [sheet_of_ruth(), "elias", "hattie"], "scenario": SCENARIO}
+
+    def start(tables: Tables) -> dict[str, Any]:
+        created = tables.create(game="wild-west", options=options, names=["Anna", "Boris", ""], bot_seats=[2],
+                                language=lang, seed=4)
+        choose(tables, created, 0, "poker@elias")
+        choose(tables, created, 1, "board")
+        choose(tables, created, 0, "mend-wheel")  # Boris (and the bot) are asked whether they help
+        return created
+
+    def finish(tables: Tables, created: dict[str, Any]) -> None:
+        join = next(m["action"] for m in tables.state(created, 1)["table_moves"] if m["action"].get("joins"))
+        assert tables.act(created, 1, join).json()["ok"]
+        play_on(tables, created)
+        assert tables.state(created, 0)["outcome"]["termination"] == "story_ended"
+
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    with TestClient(create_app(whole)) as client:
+        tables = Tables(client)
+        finish(tables, once := start(tables))
+    with TestClient(create_app(cut)) as client:
+        tables = Tables(client)
+        stopped = start(tables)
+        before = tables.state(stopped, 1)
+    with TestClient(create_app(cut)) as client:
+        tables = Tables(client)
+        tables.settle(stopped["table"])
+        assert tables.state(stopped, 1)["view"] == before["view"]  # the same moment of the same scene
+        finish(tables, stopped)
+    moves = kernel_moves(cut / "transcripts" / f"{stopped['table']}.jsonl")
+    assert moves == kernel_moves(whole / "transcripts" / f"{once['table']}.jsonl")
+    assert any(p["kind"] == "resisted" for _, p in moves) and any(p["kind"] == "teamwork" for _, p in moves)
