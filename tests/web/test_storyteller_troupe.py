@@ -237,3 +237,27 @@ def test_two_people_and_a_bot_resumed_mid_scene_play_the_same_game(tmp_path: Pat
     moves = kernel_moves(cut / "transcripts" / f"{stopped['table']}.jsonl")
     assert moves == kernel_moves(whole / "transcripts" / f"{once['table']}.jsonl")
     assert any(p["kind"] == "resisted" for _, p in moves) and any(p["kind"] == "teamwork" for _, p in moves)
+
+
+def test_a_seat_page_names_the_storytellers_characters_and_each_helpers_result_in_its_language(
+        tables: Tables) -> None:
+    """Played through at the web table in Russian: the contest against Whitcomb names him in Russian
+    (a seat's view holds no Storyteller sheet, the scenario names him), and each member's line of a
+    teamwork roll says its own result (it said "None")."""
+    from narrator.rules.core import PUBLIC, Event
+
+    from narrator.web.adapters.storyteller import WILD_WEST_PRESENTER
+    from narrator.web.present import Context
+
+    created = tables.create(game="wild-west", options={"troupe": ["ruth", "elias"], "scenario": SCENARIO},
+                            names=["Anna", "Boris"], language="ru", seed=4)
+    view = tables.state(created, 0)["view"]
+    ctx = Context(("Anna", "Boris"), "ru", 0)
+    contest = Event("roll_requested", PUBLIC, {"action": "resisted", "character": "ruth", "opponent": "whitcomb",
+                                               "pools": [4, 6]})
+    assert "Уиткомб" in (WILD_WEST_PRESENTER.event_text(contest, view, ctx) or "")
+    share = {"character": "elias", "dice": [8, 3, 5], "difficulty": 6, "net": 1, "outcome": "success",
+             "degree": "marginal", "botch": False, "cancelled": [], "rerolls": []}
+    team = Event("team_resolved", PUBLIC, {"members": ["ruth", "elias"], "results": [share], "category": "marginal"})
+    told = WILD_WEST_PRESENTER.event_text(team, view, ctx) or ""
+    assert "None" not in told and "успех" in told

@@ -425,10 +425,11 @@ class StorytellerPresenter(Presenter):
     def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
         d, kind = event.data, event.kind
         names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())} if isinstance(view, Mapping) else {}
+        npcs = _npc_names(view, ctx.language)  # a seat's view has no Storyteller sheets: the scenario names them
 
         def who(character: Any) -> str:
-            return (names.get(str(character)) or display_name(ctx.language, str(character))
-                    or str(character).capitalize())
+            return (display_name(ctx.language, str(character)) or npcs.get(str(character))
+                    or names.get(str(character)) or str(character).capitalize())
 
         if kind == "narration":
             return str(d.get("text", ""))
@@ -639,9 +640,21 @@ def dice_faces(result: Mapping[str, Any]) -> str:
     return " ".join(faces) + rerolls
 
 
+def _npc_names(view: Any, lang: str) -> dict[str, str]:
+    """The scenario's Storyteller characters' names in ``lang`` (none for a view without a book)."""
+    if not isinstance(view, Mapping) or not view.get("book"):
+        return {}
+    try:
+        return voice_of_view(view, lang).npc_names
+    except (ValueError, KeyError):
+        return {}
+
+
 def verdict(result: Mapping[str, Any], lang: str) -> str:
     """The degree of success, a failure, or a botch, in words."""
-    return LABELS.get(lang, LABELS["en"])["labels"].get(str(result.get("category")), str(result.get("category")))
+    # a team member's share carries no category of its own: its degree (a success) or its outcome
+    category = str(result.get("category") or result.get("degree") or result.get("outcome"))
+    return LABELS.get(lang, LABELS["en"])["labels"].get(category, category)
 
 
 def roll_line(result: Mapping[str, Any], ctx: Context) -> str:
