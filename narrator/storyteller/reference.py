@@ -109,7 +109,8 @@ class Reference:
             traits = " + ".join(self.trait(t) for t in result.get("traits", ()))
             label = message(self.lang, "troupe.team_label", traits=traits, difficulty=result.get("difficulty"),
                             who=self.who(result.get("character")))
-            lines.append(f"{label} {_faces(result.get('dice', ()))} → {result.get('net')}")
+            botch = f" ({message(self.lang, 'troupe.team_botch')})" if result.get("botch") else ""
+            lines.append(f"{label} {_faces(result.get('dice', ()))} → {result.get('net')}{botch}")
         return lines
 
     # -- roll lines (rich markup) ----------------------------------------------------------------
