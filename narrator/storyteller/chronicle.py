@@ -100,7 +100,9 @@ class Chronicle:
         session = self.open_session
         if session is None:
             return None
-        lines = (self.folder / session["transcript"]).read_text(encoding="utf-8").splitlines()
+        # split on "\n" alone: str.splitlines also breaks at U+0085 and U+2028, which a player's words may hold
+        text = (self.folder / session["transcript"]).read_text(encoding="utf-8")
+        lines = [line for line in text.split("\n") if line]
         known = known_facts(lines, str(self.sheet["id"]))
         if not known["ending"]:
             return None

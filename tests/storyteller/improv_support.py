@@ -25,7 +25,8 @@ def settings(base_url: str, **overrides: Any) -> LLMSettings:
 
 
 def records(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    # "\n" alone ends a transcript line: str.splitlines also breaks at U+0085 / U+2028 inside a typed intent
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line]
 
 
 def rule_on(intent: str, path: Path, *, book: str = "dark_ages", lang: str = "en", base_url: str | None = None,
