@@ -59,7 +59,7 @@ class Server:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "tests.web.serve_for_tests", str(self.port), str(self.data), str(self.bot_delay)],
                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # a restart retraces every table: slow on a loaded machine
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=1):
