@@ -303,14 +303,27 @@ def stream_invoke(model: Any, messages: Sequence[BaseMessage], settings: LLMSett
 async def _streamed(model: Any, messages: Sequence[BaseMessage], stream: Callable[[AIMessage], None]) -> AIMessage:
     """The model's answer streamed chunk by chunk; ``stream`` sees the message so far after each."""
     whole: Any = None
+    names: dict[int, str] = {}
     async for chunk in model.astream(list(messages)):
+        for part in getattr(chunk, "tool_call_chunks", None) or []:
+            if part.get("name"):
+                names.setdefault(part.get("index") or 0, part["name"])
         whole = chunk if whole is None else whole + chunk
         stream(whole)
     if whole is None:
         return AIMessage(content="")
+    calls = [{**call, "name": _one_name(call["name"], names.get(index))} for index, call in enumerate(whole.tool_calls)]
     return AIMessage(content=whole.content, additional_kwargs=whole.additional_kwargs,
-                     response_metadata=whole.response_metadata, tool_calls=whole.tool_calls,
+                     response_metadata=whole.response_metadata, tool_calls=calls,
                      invalid_tool_calls=whole.invalid_tool_calls, usage_metadata=whole.usage_metadata)
+
+
+def _one_name(merged: str, first: str | None) -> str:
+    """A streamed call's function name. llama.cpp's server repeats the name in every chunk, and merged
+    chunks concatenate it ("choose_movechoose_move..."); a name made only of the first chunk's is it."""
+    if first and merged != first and len(merged) % len(first) == 0 and merged == first * (len(merged) // len(first)):
+        return first
+    return merged
 
 
 def _transport_error(error: Exception, deadline: float | None) -> TransportError:

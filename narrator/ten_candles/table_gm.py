@@ -62,6 +62,15 @@ class NarratingTableGM(FairCalls, NarratingGM):
     """The narrating scripted GM with fair calls (the terminal and web tables)."""
 
 
+class ModelVoiceGM(NarratingTableGM):
+    """The web table's narrating GM whose Storyteller is a model (``LLMStoryteller``): its calls and
+    fallbacks go to the table's transcript (``llm_call`` and ``fallback`` lines) through the sink the
+    session binds (a record's own ``kind`` is kept)."""
+
+    def bind_calls(self, sink: Any) -> None:
+        self.voice.bind(sink)
+
+
 def narrated_table(players: int, seed: int, *, lang: str = "en", voice: Any = None,
                    human: dict[int, Any] | None = None) -> dict[int, Any]:
     """``make_table``'s agents for a table people read (terminal, web, tests of what is said): its

@@ -457,7 +457,11 @@ async def _serve_socket(manager: TableManager, websocket: WebSocket, table_id: s
                        "events": [render_event(line) for line in _told(lines)]}
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
 
-    subscriber = Subscriber(viewer, push)
+    async def send(message: dict[str, Any]) -> None:  # a streamed draft (narrator.web.drafts)
+        async with lock:
+            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+
+    subscriber = Subscriber(viewer, push, send)
     table.subscribers.add(subscriber)
     try:
         await websocket.send_text(json.dumps({"type": "reset"}))

@@ -133,6 +133,9 @@ register_bot("llm", "narrator.agents.battaglia.llm.web:web_bot", game="battaglia
              label="language model (configured endpoint; scripted when it cannot)")
 register_bot("scripted", "narrator.web.games:ten_candles_scripted", game="ten-candles",
              label="scripted survivors; the scripted GM with the template Storyteller")
+register_bot("llm", "narrator.web.games:ten_candles_llm", game="ten-candles",
+             label="scripted survivors; the GM's Storyteller a language model (configured endpoint; the template "
+                   "when it cannot)")
 for _book in ("dark-ages", "wild-west"):
     register_bot("scripted", "narrator.web.games:storyteller_scripted", game=_book,
                  label="the template Storyteller in the host seat")

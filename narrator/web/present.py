@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from narrator.agents.i18n import message
 from narrator.rules.codec import action_to_dict
-from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
+from narrator.rules.core import HOST, HOST_ONLY, PUBLIC, Action, Audience, Code, Event, PlayerId, Rejection
 from narrator.web.i18n import translate
 from narrator.web.render import TEXT_FIELDS, Control, controls, event_line, seat_name, view_rows
 
@@ -270,6 +270,17 @@ class Presenter:
     def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:
         """Prose to add after a move: ``(speaker, text)`` pairs, public. None by default."""
         return []
+
+    # -- streamed drafts (narrator.web.drafts) ----------------------------------------------------
+
+    public_draft_roles: frozenset[str] = frozenset()
+    """Model roles whose finished text is public (a bot's accusation, the Storyteller's narration)."""
+
+    def draft_audience(self, role: str, who: PlayerId | None) -> Audience:
+        """Who may see a draft of ``role`` written for seat ``who``: the audience its finished line
+        will have. Public for :attr:`public_draft_roles`; anything else host-only (pages with the
+        host's knowledge), so a role nobody classified never streams to a seat."""
+        return PUBLIC if role in self.public_draft_roles else HOST_ONLY
 
 
 def _confirm(control: Control, why: str) -> None:

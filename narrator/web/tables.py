@@ -27,7 +27,10 @@ from narrator.session import NARRATION as SESSION_NARRATION
 from narrator.session import Session
 from narrator.transcript import TranscriptWriter, read_transcript
 from narrator.web.bots import BotContext, HumanSeat, bot_kinds, make_bot
+from narrator.web.drafts import WebDrafts, stream_setting
+from narrator.web.i18n import translate
 from narrator.web.present import presenter_for
+from narrator.web.render import seat_name
 from narrator.web.store import SeatRecord, TableRecord, TableStore
 
 logger = logging.getLogger("narrator.web")
@@ -42,10 +45,12 @@ line). They are kept in the transcript as ``narration`` records, which replay ig
 
 @dataclass(eq=False)
 class Subscriber:
-    """A connected page: who it shows (a seat, or ``None`` for the public host page) and how to refresh it."""
+    """A connected page: who it shows (a seat, or ``None`` for the public host page), how to refresh it,
+    and how to send it one message (a streamed draft, :mod:`narrator.web.drafts`)."""
 
     viewer: PlayerId | None
     push: Callable[[], Awaitable[None]]
+    send: Callable[[dict[str, Any]], Awaitable[None]] | None = None
 
 
 class Table:
@@ -76,6 +81,8 @@ class Table:
         self.idle = asyncio.Event()
         self.idle.set()
         self._driver: asyncio.Task[None] | None = None
+        self._drafts: WebDrafts | None = None
+        self._drafts_on = True
         session.listeners.append(self._on_move)
 
     # -- what pages read ---------------------------------------------------------------------
@@ -120,6 +127,12 @@ class Table:
         if viewer is None or viewer == HOST:
             return HOST if self.human_host else None
         return viewer
+
+    def speaker_name(self, seat: PlayerId | None) -> str:
+        """How a page names who is writing a draft: the seat's name, or the Storyteller for the host."""
+        if seat is None or seat == HOST or not 0 <= seat < len(self.record.seats):
+            return translate(self.record.language, "draft.storyteller")
+        return seat_name(self.names, seat, self.record.language)
 
     def visible_events(self, viewer: PlayerId | None) -> list[Event]:
         """The events ``viewer`` may see, in order."""
@@ -182,7 +195,7 @@ class Table:
                 rejection = self.presenter.table_move(self, seat, payload)
                 if rejection is None and not self.session.waiting_for():
                     # a bot turns the answer into its move now, so the page learns if the kernel took it
-                    await asyncio.to_thread(self.session.step)
+                    await self._step()
                     rejection = self.session.refused_answers.get(seat)
             if rejection is None:
                 self.rejections.pop(seat, None)
@@ -212,6 +225,7 @@ class Table:
                 history = kernel_events(self.visible_events(seat))
                 if history:
                     agent.observe(history)
+                agent.bind_calls(self.session.write_llm_call)  # a model bot's calls go to the transcript too
                 self.session.agents[seat] = agent
             else:
                 self.session.agents[seat] = HumanSeat()
@@ -269,7 +283,32 @@ class Table:
         if self.session.outcome() is not None:
             self._set_status("finished")
             return False
-        return await asyncio.to_thread(self.session.step)
+        return await self._step()
+
+    async def _step(self) -> bool:
+        """One step of the session in a worker thread, the model's prose streaming to the pages as it is
+        written (:mod:`narrator.web.drafts`); every draft is out before the move's update."""
+        drafts = self._streaming()
+        if drafts is None:
+            return await asyncio.to_thread(self.session.step)
+
+        from narrator.agents.llm.streaming import streaming_to  # langchain: only once a table plays
+
+        def step() -> bool:
+            with streaming_to(drafts):
+                return self.session.step()
+
+        try:
+            return await asyncio.to_thread(step)
+        finally:
+            await drafts.flush()
+
+    def _streaming(self) -> WebDrafts | None:
+        """The table's draft display, unless streaming is turned off (``NARRATOR_LLM_STREAM=false``)."""
+        if self._drafts is None:
+            self._drafts = WebDrafts(self, asyncio.get_running_loop())
+            self._drafts_on = stream_setting()
+        return self._drafts if self._drafts_on else None
 
     def _on_move(self, _action: Action, new_events: Any) -> None:
         """Keep the move's events, then any prose the game's bots add about them (public)."""

@@ -19,7 +19,7 @@ from narrator.agents.i18n import ByLanguage, message
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.reference import Reference, is_irreversible
 from narrator.rules.codec import action_to_dict
-from narrator.rules.core import HOST, Action, Event, PlayerId, Viewer
+from narrator.rules.core import HOST, Action, Audience, Event, PlayerId, Viewer
 from narrator.web.adapters.battaglia_host import host_word, moderator_event_lines, truth_sections
 from narrator.web.present import Accusation, Ballot, Context, Presenter, Section
 from narrator.web.render import Control
@@ -34,6 +34,16 @@ class BattagliaPresenter(Presenter):
 
     host_viewer = Viewer.HOST
     host_acts_any_time = True
+    public_draft_roles = frozenset({"battaglia-accuse", "battaglia-speak"})
+    """Accusations and day speeches are said to the whole town (L74)."""
+
+    def draft_audience(self, role: str, who: PlayerId | None) -> Audience:
+        """A whisper's finished line goes to the seats awake with its writer (the shadow at night);
+        while it is written it is shown to the writer's own page only: a whisper asked ahead of its
+        turn cannot know the awake group yet, and a smaller audience never leaks."""
+        if role == "battaglia-whisper" and who is not None and who >= 0:
+            return frozenset({who})
+        return super().draft_audience(role, who)
 
     # -- the moderator ---------------------------------------------------------------------------
 

@@ -268,6 +268,8 @@ class StorytellerPresenter(Presenter):
 
     host_plays = True
     table_move_kinds = frozenset({CHOOSE, ROLL_SHEET})
+    public_draft_roles = frozenset({"storyteller-frame", "storyteller-narration", "storyteller-recap"})
+    """The Storyteller frames the scene and tells each result to the whole troupe."""
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         text = W.get(ctx.language, W["en"]).get(key, key)

@@ -39,6 +39,10 @@ class TenCandlesPresenter(Presenter):
 
     host_plays = True
     text_fields = TEXT_FIELDS
+    public_draft_roles = frozenset({"ten-candles-scene", "ten-candles-narration", "ten-candles-gm-truth",
+                                    "ten-candles-truth", "ten-candles-player-narration", "ten-candles-survivor"})
+    """The Storyteller's narration and truths, the characters' lines, truths and won narration: all said
+    aloud to the table (L313, L380)."""
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         """One of this adapter's words."""

@@ -62,10 +62,36 @@ function markTurn(wasMine) {
   if (sound && sound.checked) beep();
 }
 
+// -- streamed drafts: the model's prose while it is written (never the record) -------------------
+
+function applyDraft(message) {
+  const box = $("#drafts");
+  if (!box) return;
+  let line = box.querySelector('li[data-key="' + message.key + '"]');
+  if (message.type === "draft_end") {
+    if (!line) return;
+    if (message.kept) line.classList.add("kept");  // the next update brings the finished line
+    else line.remove();                             // refused: withdrawn
+    return;
+  }
+  if (!line) {
+    line = document.createElement("li");
+    line.dataset.key = String(message.key);
+    const who = document.createElement("b");
+    const text = document.createElement("span");
+    line.append(who, " ", text, " ", Object.assign(document.createElement("i"), { textContent: box.dataset.writing || "" }));
+    box.append(line);
+  }
+  line.querySelector("b").textContent = message.who || "";
+  line.querySelector("span").textContent = message.text || "";  // text, never markup
+}
+
 function applyMessage(message) {
   const log = $("#events");
+  if (message.type === "draft" || message.type === "draft_end") { applyDraft(message); return; }
   if (message.type === "reset") { if (log) log.innerHTML = ""; return; }
   if (message.type !== "update") return;
+  document.querySelectorAll("#drafts li.kept").forEach(line => line.remove());
   const panels = message.panels || {};
   if (panels.status !== undefined && $("#status")) $("#status").innerHTML = panels.status;
   if (panels.view !== undefined && $("#view")) $("#view").innerHTML = panels.view;
