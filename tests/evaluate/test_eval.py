@@ -6,7 +6,9 @@ Replayed from ``tests/llm/cassettes/eval_smollm2.yaml`` with the network blocked
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +18,8 @@ from typer.testing import CliRunner
 from narrator.cli.main import app
 from narrator.evaluate import score
 from narrator.evaluate.situations import FAMILIES, INJECTION, collect
-from tests.llm.conftest import CASSETTES, RECORDING, cassette_vcr
-from tests.llm.support import local_settings
+from tests.llm.conftest import CASSETTES, RECORDING, cassette_vcr, no_network, replay  # noqa: F401 (fixtures)
+from tests.llm.support import OFFLINE_URL, local_settings
 
 NAME = "eval_smollm2"
 LANGS = ["en", "ru"]
@@ -51,15 +53,59 @@ def check(card: dict[str, Any], tmp_path: Path) -> None:
 
 @pytest.mark.record
 def test_record(tmp_path: Path) -> None:
-    """Recorded against three servers of the embedded model at once (the runs in threads; replay is in one)."""
+    """Recorded against several servers of the embedded model at once (the runs in threads; replay is in one).
+
+    ``NARRATOR_LLM_RECORD_URLS`` (comma-separated base URLs) records against servers already running
+    (started with ``nice -n -10`` on a loaded machine); else three are started here. The scorecard of
+    the recording is written as ``eval.md`` / ``eval.json`` to ``NARRATOR_EVAL_REPORT_DIR`` (default:
+    the test's temporary folder).
+    """
     if not RECORDING:
         pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
     from narrator.llm.local import local_servers
 
     (CASSETTES / f"{NAME}.yaml").unlink(missing_ok=True)
-    with local_servers(3) as servers, cassette_vcr("all").use_cassette(f"{NAME}.yaml"):
-        card = run(*(server.base_url for server in servers))
+    urls = [url for url in os.environ.get("NARRATOR_LLM_RECORD_URLS", "").split(",") if url]
+    with contextlib.ExitStack() as stack:
+        if not urls:
+            urls = [server.base_url for server in stack.enter_context(local_servers(3))]
+        stack.enter_context(cassette_vcr("all").use_cassette(f"{NAME}.yaml"))
+        card = run(*urls)
     check(card, tmp_path)
+    out = Path(os.environ.get("NARRATOR_EVAL_REPORT_DIR") or tmp_path)
+    score.write(out, card, model="smollm2-135m-instruct", command="narrator eval (recorded in tests/evaluate)")
+
+
+RESULTS = Path(__file__).resolve().parents[2] / "benchmarks" / "results"
+RECORDED = RESULTS / "eval_smollm2.json"
+"""The scorecard of the recording (``benchmarks/results/eval_smollm2.md`` is its report)."""
+MEASURED_LIVE = ("latency_ms_p50", "latency_ms_p95")
+"""Replay answers at once: latencies are the recording's (in the committed report), not the replay's."""
+
+
+def without_latency(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in row.items() if key not in MEASURED_LIVE}
+
+
+@pytest.mark.slow
+def test_replayed_scorecard_is_the_recorded_one(replay: Any, tmp_path: Path) -> None:  # noqa: F811 (fixture)
+    """Every figure of the committed report comes back from the recorded traffic: per role and in total,
+    legal first answers, re-asks, fallbacks, self-targeting, refusals by reason, wrong-language answers,
+    injection leaks, tokens and cost (the latencies are the recording's)."""
+    recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
+    with replay.use_cassette(f"{NAME}.yaml") as cassette:
+        card = run(OFFLINE_URL)
+    assert cassette.all_played
+    check(card, tmp_path)
+    assert card["roles"].keys() == recorded["roles"].keys()
+    for role, row in card["roles"].items():
+        assert without_latency(row) == without_latency(recorded["roles"][role]), role
+    assert without_latency(card["total"]) == without_latency(recorded["total"])
+    assert card["notes"] == recorded["notes"]
+    total = recorded["total"]
+    assert 0 < total["latency_ms_p50"] <= total["latency_ms_p95"], "the recording measured real latencies"
+    report = (RESULTS / "eval_smollm2.md").read_text(encoding="utf-8")
+    assert all(f"| {role} |" in report for role in recorded["roles"])
 
 
 def test_the_injection_names_no_real_mask() -> None:
