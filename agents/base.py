@@ -123,6 +123,11 @@ class Agent(Protocol):
     same time as the other seats the rules let decide at once (night actions, ballots); the kernel
     still applies the moves one by one in seat order."""
 
+    from_request: bool
+    """Its answer follows from the request alone (a model seat whose prompt is built from its view,
+    with no heard events in it): an answer asked ahead of its turn stays good though the seat heard
+    events since, as long as the request is the same (``Session._peek``)."""
+
     @property
     def retraceable(self) -> bool:
         """Its answers follow from its seed and what it is asked (a scripted bot): a resumed game
@@ -157,6 +162,7 @@ class Seat:
     """A person plays the seat (terminal or web): the session never asks it to click a move that is no
     choice (:meth:`narrator.session.Session.no_choice`)."""
     concurrent: bool = False
+    from_request: bool = False
 
     @property
     def retraceable(self) -> bool:

@@ -362,18 +362,28 @@ class Session:
     # -- seats asked at once -----------------------------------------------------------------
 
     def _ask_ahead(self, local: Sequence[PlayerId]) -> None:
-        """Ask the ``concurrent`` seats among ``local`` (all may act now) together, unless asked already."""
-        for seat in [s for s in self._ahead if s not in local]:  # the game moved on without them
+        """Ask the ``concurrent`` seats among ``local`` (all may act now) together, unless asked already,
+        and with them the seats the next moves will ask without telling them anything (:meth:`_peek`)."""
+        coming = self._peek(local) if self.concurrency > 1 else {}
+        for seat in [s for s in self._ahead if s not in local and not (
+                s in coming and coming[s] == self._ahead[s].request)]:  # the game moved on without them
             self._drop_ahead(seat)
         seats = [s for s in local if s not in self._ahead and self.agents[s].concurrent]
-        if self.concurrency <= 1 or len(seats) < 2:
+        later = [s for s in coming if s not in self._ahead]
+        if self.concurrency <= 1 or len(seats) + len(later) < 2:
             return
         asked = {seat: _Ahead(self._request(seat, None, 1), self._heard[seat]) for seat in seats}
+        asked.update({seat: _Ahead(coming[seat], self._heard[seat]) for seat in later})
 
         def call(ahead: _Ahead) -> Callable[[], Any]:
             async def one() -> Action | Decision:
                 _ASKED_AHEAD.set(ahead.calls)  # this task's own context: only its calls wait here
-                return await self.agents[ahead.request.seat].aact(ahead.request)
+                if ahead.request.seat in local:
+                    return await self.agents[ahead.request.seat].aact(ahead.request)
+                from narrator.agents.llm.streaming import streaming_to
+
+                with streaming_to(None):  # asked before its turn: its prose is shown when the move is made
+                    return await self.agents[ahead.request.seat].aact(ahead.request)
             return one
 
         results = concurrency.run(concurrency.gather_limited([call(a) for a in asked.values()], self.concurrency))
@@ -384,12 +394,65 @@ class Session:
                 ahead.answer = result
         self._ahead.update(asked)
 
+    PEEK_MOVES = 8
+    """How many moves :meth:`_peek` looks ahead (a battaglia night's steps, one awake group each)."""
+
+    def _peek(self, local: Sequence[PlayerId]) -> dict[PlayerId, Request]:
+        """The requests of seats not acting now that the next moves will ask, when those moves tell
+        them nothing (no event they may see): what they will be asked then is decided now.
+
+        The next moves are played on a copy of the state with each seat's first legal move (a
+        stand-in; the kernel is pure), stopping at chance, the end, or after :attr:`PEEK_MOVES`. A seat
+        is peeked only while none of those moves' events reached it (so its agent has heard exactly
+        what it will have heard in its turn), or, when its answer follows from the request alone
+        (``from_request``: a battaglia model seat, whose prompt is its view), while what it saw of
+        them does not depend on the move made (each stand-in is compared with the mover's last legal
+        move: a night step's public heading is the same, an accusation is not); :meth:`_take_ahead` uses
+        the answer only if the seat is then asked the very same request (and, unless
+        ``from_request``, heard nothing more). A battaglia night's separate steps (L51-62) wake one
+        group after another, and a seat's view does not show another group's choice (only the
+        Cheshire Cat watches, L50: its view changes, so its early answer is asked again).
+        """
+        if not any(agent.concurrent and not agent.remote for agent in self.agents.values()):
+            return {}
+        state, found = self.state, {}
+        quiet = set(self.agents) - set(local)  # heard nothing from the stand-in moves so far
+        steady = set(quiet)  # saw nothing that depends on which move was made
+        for _ in range(self.PEEK_MOVES):
+            active = sorted(self.game.active_players(state))
+            if not active or CHANCE in active or self.game.outcome(state) is not None or not (quiet | steady):
+                break
+            if state is not self.state:
+                for seat in active:
+                    agent = self.agents.get(seat)
+                    if agent is None or seat in found or not agent.concurrent or agent.remote:
+                        continue
+                    if seat in quiet or (agent.from_request and seat in steady):
+                        found[seat] = Request(self.game.name, seat, self.game.view(state, seat),
+                                              self.game.legal_actions(state, seat), None, 1,
+                                              answers=dict(self.answers) if self.answers else {}, talk=self.talk)
+            legal = self.game.legal_actions(state, active[0])
+            if not legal:
+                break
+            step = self.game.apply(state, legal[0])
+            judged = len(legal) > 1 and any(self.agents[seat].from_request for seat in steady if seat in self.agents)
+            other = self.game.apply(state, legal[-1]) if judged else step
+
+            def seen(events: Sequence[Event], seat: PlayerId) -> list[Event]:
+                return [e for e in events if e.kind != NARRATION and e.visible_to(seat)]
+
+            quiet -= {seat for seat in quiet if seen(step.events, seat)}
+            steady -= {seat for seat in steady if seen(step.events, seat) != seen(other.events, seat)}
+            state = step.state
+        return found
+
     def _take_ahead(self, seat: PlayerId, request: Request) -> _Ahead | None:
         """The seat's answer asked ahead, if it answers ``request`` as asked now; its calls are written first."""
         ahead = self._ahead.pop(seat, None)
         if ahead is None:
             return None
-        if ahead.request != request or ahead.heard != self._heard[seat]:
+        heard_since = ahead.heard != self._heard[seat] and not self.agents[seat].from_request
+        if ahead.request != request or heard_since:
             self._write_ahead_calls(ahead, discarded=True)
             return None
         self._write_ahead_calls(ahead)

@@ -9,6 +9,7 @@ the same transcript, while the concurrent run really had several seats waiting a
 from __future__ import annotations
 
 import asyncio
+import collections
 import hashlib
 import time
 from typing import Any
@@ -24,16 +25,20 @@ from narrator.session import Session
 class Counter:
     def __init__(self) -> None:
         self.now = self.peak = 0
+        self.together: collections.Counter[str] = collections.Counter()
+        """Asks through ``aact`` (with other seats), by phase."""
 
 
 class PureSeat(Seat):
     """Answers from the request alone; waits a seat-dependent time; one ``llm_call`` per answer."""
 
     concurrent = True
+    from_request = True  # its answer is a function of the request (not of what it heard)
     name = "pure"
 
     def __init__(self, seat: int, flight: Counter, *, give_up_at: int | None = None) -> None:
         self.seat, self.flight, self.give_up_at = seat, flight, give_up_at
+        self.from_request = give_up_at is None  # giving up every n-th ask depends on how often it was asked
         self.sink: Any = None
         self.asked = 0
 
@@ -56,6 +61,7 @@ class PureSeat(Seat):
         return self._choose(request)
 
     async def aact(self, request: Request) -> Decision:
+        self.flight.together[str(request.view.phase)] += 1
         self.flight.now += 1
         self.flight.peak = max(self.flight.peak, self.flight.now)
         await asyncio.sleep(0.001 * ((request.seat * 5) % 7))  # later seats often answer first
@@ -114,3 +120,15 @@ def test_a_seat_that_gives_up_while_asked_ahead_falls_back_in_its_turn() -> None
     fallbacks = [r for r in sequential if r["kind"] == "fallback"]
     assert fallbacks
     assert [r for r in concurrent if r["kind"] == "fallback"][:3] == fallbacks[:3]
+
+
+@pytest.mark.slow
+def test_a_nights_lone_awake_seats_are_asked_ahead_of_their_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Night steps wake one group after another; the seats of later steps, told nothing by the earlier
+    ones, are asked together with them (``Session._peek``), and the transcript stays the sequential one."""
+    sequential, _ = play(8, 1, 1)
+    peeked, flight = play(8, 1, 4)
+    monkeypatch.setattr(Session, "PEEK_MOVES", 0)
+    _, flight_current = play(8, 1, 4)
+    assert [unnumbered(r) for r in peeked if not r.get("discarded")] == [unnumbered(r) for r in sequential]
+    assert flight.together["night"] > 1.5 * flight_current.together["night"], (flight.together, flight_current.together)

@@ -52,6 +52,7 @@ class BattagliaLLM(Seat):
         self.name = f"llm:{self.settings.model_for('bot')}"
         self.max_attempts = None  # its conversation counts the re-asks and gives up itself
         self.concurrent = True  # it waits on the model: night choices and ballots are asked together
+        self.from_request = True  # its prompt is its view (roles keep no heard events): asked ahead, still good
         self._sink: CallSink | None = None
         self._agents: dict[tuple[str, str, int], LLMAgent] = {}
         self.switch = ModelSwitch(self.settings.max_transport_failures)
