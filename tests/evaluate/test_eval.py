@@ -88,8 +88,6 @@ def without_latency(row: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.slow
-@pytest.mark.skip(reason="stale cassette: main's catalogue and prompt changes landed after the recording; being "
-                         "re-recorded (NARRATOR_LLM_RECORD=1 python -m pytest tests/evaluate -m record)")
 def test_replayed_scorecard_is_the_recorded_one(replay: Any, tmp_path: Path) -> None:  # noqa: F811 (fixture)
     """Every figure of the committed report comes back from the recorded traffic: per role and in total,
     legal first answers, re-asks, fallbacks, self-targeting, refusals by reason, wrong-language answers,
