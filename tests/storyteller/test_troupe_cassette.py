@@ -120,8 +120,6 @@ def troupe_scenario(book: str, tmp_path: Path) -> Scenario:
     return (lambda base_url: play(TROUPES[book], base_url, tmp_path / "troupe.jsonl")), check
 
 
-@pytest.mark.skip(reason="stale cassettes: recorded before the roll schema and the model's scene framing; "
-                         "being re-recorded")
 @pytest.mark.parametrize("book", list(TROUPES))
 def test_replayed_troupe_scene(book: str, tmp_path: Path, no_network: None) -> None:
     """Three seats, the model Storyteller's requests judged by the kernel, the transcript replays."""
