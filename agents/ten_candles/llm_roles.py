@@ -51,6 +51,27 @@ def check_truth(output: Any, context: dict[str, Any]) -> str | None:
     return "; ".join(found) if found else None
 
 
+class AttemptAnswer(BaseModel):
+    """The Storyteller's ruling on a stated attempt (D45): a conflict or not, and how."""
+
+    conflict: bool = Field(description="true when the outcome is not obvious, hard or risky; false when it simply "
+                                       "happens")
+    dangerous: bool = Field(description="true when failing could kill the character or cost them dearly")
+    moment: bool = Field(description="true only when the character is living their Moment (their active card)")
+    narration: str = Field(default="", max_length=300,
+                           description="Without a conflict: what happens, one or two sentences; else empty.")
+
+
+def check_attempt(output: Any, context: dict[str, Any]) -> str | None:
+    """A ruling without a conflict tells what happens, in a sentence the facts guard accepts."""
+    if output.conflict:
+        return None
+    text = output.narration.strip()
+    if len(text.split()) < 4:
+        return "without a conflict, tell in \"narration\" what happens in one full sentence"
+    return reason(text, context["facts"])
+
+
 def _writer(name: str, output: type[BaseModel], validator: Any, model_role: str = "storyteller") -> WriterRole:
     system = "ten_candles/llm/write_system" if model_role == "storyteller" else "ten_candles/llm/player_system"
     return WriterRole(name=name, prompt="ten_candles/llm/write", system=system,
@@ -63,6 +84,9 @@ SCENE = _writer("ten-candles-scene", Prose, check_prose)
 """Scene openings, conflict frames, the Last Stand, deaths, X-card redirects."""
 GM_TRUTH = _writer("ten-candles-gm-truth", TruthText, check_truth)
 PLAYER_TRUTH = _writer("ten-candles-truth", TruthText, check_truth, "player")
+ATTEMPT = WriterRole(name="ten-candles-attempt", prompt="ten_candles/llm/rule_attempt",
+                     system="ten_candles/llm/write_system", output=AttemptAnswer, validator=check_attempt)
+"""The Storyteller ruling on a player's stated attempt; the kernel checks the move it makes."""
 PLAYER_NARRATION = _writer("ten-candles-player-narration", Prose, check_prose, "player")
 
 

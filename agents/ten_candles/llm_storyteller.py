@@ -150,6 +150,40 @@ class LLMStoryteller:
         self.history.append((roles.GM_TRUTH.name, text))
         return text, truth_topic(text)
 
+    def rule_on_attempt(self, view: Any, seat: PlayerId, text: str, rejection: Any = None) -> Any:
+        """The model's ruling on ``seat``'s stated attempt (L58, L265, L289), or ``None`` when it gave up
+        (the caller's template ruling answers then). ``rejection``: the kernel's refusal of the last ruling,
+        given back to the model with its reason. The words reach the prompt as quoted data."""
+        import json
+
+        from narrator.ten_candles.attempts import AttemptRuling
+
+        me = view.characters[seat]
+        name = roles.name_of(view, seat, self.names)
+        moment = (me.moment or "") if me.top == "moment" else roles.task("rule_attempt_no_moment", self.lang)
+        refused = (roles.task("rule_attempt_refused", self.lang, reason=f"{rejection.code}: {rejection.message}")
+                   if rejection is not None else "")
+        work = roles.task("rule_attempt", self.lang, name=name, moment=moment, refused=refused)
+        facts = Facts.from_view(view, lang=self.lang)
+        shown = roles.recent(list(self.seen), limit=6)
+        try:
+            output = self._writer(roles.ATTEMPT).write(
+                game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
+                facts_text=roles.facts_text(view, self.lang), truths=roles.truths_of(view),
+                events=roles.describe(shown, self.names, self.lang), material="", task=work, facts=facts, gm=True,
+                attempt=json.dumps(text, ensure_ascii=False))
+        except AgentGaveUpError as error:
+            record = {"kind": "fallback", "actor": HOST, "role": roles.ATTEMPT.name, "attempts": error.attempts,
+                      "reason": error.reason, "raw": error.raw, "by": "template"}
+            self.fallbacks.append(record)
+            if self._records is not None:
+                self._records(record)
+            return None
+        narration = " ".join(output.narration.split())
+        self.history.append((roles.ATTEMPT.name, narration or ("conflict" if output.conflict else "")))
+        return AttemptRuling(bool(output.conflict), dangerous=bool(output.dangerous), moment=bool(output.moment),
+                             narration="" if output.conflict else narration)
+
     # -- asking -----------------------------------------------------------------------------------
 
     def _prose(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *,

@@ -97,6 +97,8 @@ class ScriptedSurvivor(Seat):
         by_kind: dict[str, list[Action]] = {}
         for action in request.legal:
             by_kind.setdefault(action.kind, []).append(action)
+        if "pass_attempt" in by_kind:  # a beat of stated attempts: the AI survivor leaves it to the GM (D45)
+            return by_kind["pass_attempt"][0]
         if "reveal_brink" in by_kind and self._persona(view).reckless > 0.6:
             return RevealBrink(actor=self.seat)
         turn = [kind for kind in by_kind if kind in TURN_KINDS]

@@ -27,8 +27,10 @@ from narrator.rules.ten_candles.actions import (
     DescribeCharacter,
     DescribeSupplies,
     Narrate,
+    PassAttempt,
     RecordMessage,
     SpeakTruth,
+    StateAttempt,
     WriteBrink,
     WriteMoment,
     WriteTraits,
@@ -100,6 +102,8 @@ class HumanSurvivor(Seat):
         self.opened = False
         self.offers: dict[str, bool] = {}
         self.said: list[str] = []
+        self.attempting = False
+        """Asking the beat's question (what does your character do?)."""
 
     # -- the prompt and its commands --------------------------------------------------------------
 
@@ -117,6 +121,8 @@ class HumanSurvivor(Seat):
                 continue
             # ``try <what>``: propose what the character attempts (the next conflict)
             attempt = next((answer.strip()[len(t):].strip() for t in typed("try") if word.startswith(t)), None)
+            if attempt and self.attempting:  # the beat's own question: ``try <what>`` is the answer
+                return attempt
             if attempt:
                 self.offers, self.said = {"attempt": True}, [attempt]
                 self.io.say(self.reference.say("proposed", text=attempt))
@@ -208,6 +214,29 @@ class HumanSurvivor(Seat):
                 return self._x_card() if isinstance(chosen, XCard) else chosen
             self.io.say(self.words["bad_number"])
 
+    def _attempt(self, request: Request) -> Action:
+        """A beat of stated attempts (D45): the person's own words, or nothing (the Storyteller goes on).
+        Words proposed earlier with ``try`` are offered first."""
+        me = request.view.characters[self.seat]
+        name = me.name or f"#{self.seat}"
+        pending = self.said[0] if self.offers.get("attempt") and self.said else None
+        prompt = (self.reference.say("attempt_prompt_pending", name=name, text=pending) if pending
+                  else self.reference.say("attempt_prompt", name=name))
+        self.attempting = True
+        try:
+            answer = self.ask(prompt + ": ").strip()
+        finally:
+            self.attempting = False
+        if answer.lower() in X_KEYS:
+            return self._x_card()
+        if pending is not None:
+            self.offers, self.said = {}, []  # the proposal is answered here, not as table talk
+            answer = pending if not answer else ("" if answer == "-" else answer)
+        if not any(ch.isalpha() for ch in answer):  # Enter, "-", or a menu number out of habit: nothing of one's own
+            return PassAttempt(actor=self.seat)
+        self.io.say(self.reference.say("attempt_said", name=name, text=answer))
+        return StateAttempt(actor=self.seat, text=answer)
+
     def _x_card(self) -> Action:
         note = self.ask(f"{self.words['x_note']}: ").strip()
         return XCard(actor=self.seat, note=note)
@@ -274,4 +303,5 @@ TEXT_MOVES: dict[str, Callable[[HumanSurvivor, Request], Action]] = {
     "record_message": lambda h, r: h._write(r, "message", "text", lambda t: RecordMessage(actor=h.seat, text=t)),
     "speak_truth": lambda h, r: h._write(r, "truth", "text", lambda t: SpeakTruth(actor=h.seat, text=t)),
     "narrate": lambda h, r: h._write(r, "narrate", "text", lambda t: Narrate(actor=h.seat, text=t)),
+    "pass_attempt": HumanSurvivor._attempt,
 }

@@ -56,7 +56,8 @@ class LLMTable(Table):
     def start(self, path: Path) -> Session:
         """A new game recorded to ``path``, the scripted survivors as the AI seats' fallbacks."""
         s = self.settings
-        config = TenCandlesConfig(players=s.humans + s.ai, lines=s.lines, veils=s.veils)
+        config = TenCandlesConfig(players=s.humans + s.ai, lines=s.lines, veils=s.veils,
+                                  stated_attempts=s.humans > 0)  # people say what they attempt (D45)
         session = Session(GAME, config, self.agents, seed=s.seed, recorder=TranscriptWriter(path),
                           fallbacks=self.fallbacks)
         session.write_header(**header_extra(s), llm={"mode": str(self.llm.mode or "endpoint"),

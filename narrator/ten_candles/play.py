@@ -76,7 +76,8 @@ class Table:
     def start(self, path: Path) -> Session:
         """A new game recorded to ``path``."""
         s = self.settings
-        config = TenCandlesConfig(players=s.humans + s.ai, lines=s.lines, veils=s.veils)
+        config = TenCandlesConfig(players=s.humans + s.ai, lines=s.lines, veils=s.veils,
+                                  stated_attempts=s.humans > 0)  # people say what they attempt (D45)
         session = Session(GAME, config, self.agents, seed=s.seed, recorder=TranscriptWriter(path))
         session.write_header(**header_extra(s))
         return self._attach(session)

@@ -138,7 +138,7 @@ class Reference:
             return hints["reroll"]
         if kinds & {"volunteer_death", "decline_death"}:
             return hints["death"]
-        for kind in ("write_moment", "describe_character", "describe_supplies", "record_message", "speak_truth",
+        for kind in ("state_attempt", "write_moment", "describe_character", "describe_supplies", "record_message", "speak_truth",
                      "narrate", "roll", "arrange_stack"):
             if kind in kinds:
                 return str(hints[kind])

@@ -24,6 +24,7 @@ from typing import Any
 from narrator.agents.ten_candles import material as mat
 from narrator.agents.ten_candles.variety import form, gender_of
 from narrator.rules.core import HOST, Event, PlayerId
+from narrator.ten_candles.attempts import framing as attempt_frame
 
 
 class ModuleBlockedError(ValueError):
@@ -228,6 +229,10 @@ class TemplateStoryteller:
         if moment:
             text = (view.characters[active].moment or "").strip()
             return self._line("frame_moment", "framing", framing["moment"], name=name, moment=text)
+        stated = attempt_frame(view, active, dangerous, self.lang, name)
+        if stated is not None:  # the player's own attempt is the conflict (stated attempts, D45)
+            self.conflict = None
+            return self._note("frame_attempt", stated)
         self.conflict = self._pick_conflict(dangerous)
         task = mat.text(self.conflict, self.lang)
         kind = "dangerous" if dangerous else "normal"

@@ -8,6 +8,12 @@ often as each AI survivor (``benchmarks/human_conflicts.py``). Here a volunteer 
 those who have rolled least, and a survivor who says what they attempt (the ``attempt`` offer, the
 terminal's ``try``) gets the next conflict. The move stays the kernel's ``CallConflict`` (L265, L267:
 the active player is usually the one whose action caused the conflict).
+
+With stated attempts (the kernel's ``stated_attempts``, D45) a survivor's words are a kernel move
+(``StateAttempt``) and the GM must answer them: :meth:`FairCalls.answer_attempt` asks the voice's
+model (``rule_on_attempt``) when it has one, the kernel checks the move, a refusal goes back to the
+model once with the kernel's reason, and the template's reading (:mod:`narrator.ten_candles.attempts`)
+answers after that or without a model.
 """
 
 from __future__ import annotations
@@ -15,18 +21,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from narrator.agents.base import Talk
+from narrator.agents.base import Decision, Request, Talk
 from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
 from narrator.rules.core import PlayerId
 
+MODEL_ASKS = 2
+"""Rulings the model makes on one stated attempt (the first, one after the kernel's refusal); then the template's."""
+
 
 class FairCalls:
-    """Mixed into a scripted GM: proposals first, then the least-rolled (volunteers first among them)."""
+    """Mixed into a scripted GM: proposals first, then the least-rolled (volunteers first among them);
+    a stated attempt answered first of all."""
 
     proposals: list[PlayerId]
     _heard_attempts = 0
+
+    def act(self, request: Request) -> Any:
+        if any(a.kind == "allow_attempt" for a in request.legal):
+            self._hear(request.talk)
+            return self.answer_attempt(request)
+        return super().act(request)  # type: ignore[misc]
+
+    def answer_attempt(self, request: Request) -> Decision:
+        """A conflict for the attempter or no conflict: the model's ruling, else the template's."""
+        from narrator.ten_candles.attempts import template_ruling
+
+        view = request.view
+        seat, text = view.attempt.seat, view.attempt.text
+        voice: Any = self.voice  # type: ignore[attr-defined]
+        lang = getattr(voice, "lang", "en")
+        name = view.characters[seat].name or f"#{seat}"
+        ruling, by = None, "template"
+        model = getattr(voice, "rule_on_attempt", None)
+        if model is not None and request.attempt <= MODEL_ASKS:
+            ruling = model(view, seat, text, request.rejection)
+            by = "llm"
+        if ruling is None:
+            ruling, by = template_ruling(view, seat, text, lang, name), "template"
+        if ruling.conflict:
+            self.rolls[seat] = self.rolls.get(seat, 0) + 1  # type: ignore[attr-defined]
+        notes = {"by": by, "ruling": "conflict" if ruling.conflict else "no_conflict", "attempt": text,
+                 "why": ruling.why}
+        return Decision(ruling.move(seat), notes)
 
     def _hear(self, talk: Sequence[Talk]) -> None:
         if not hasattr(self, "proposals"):

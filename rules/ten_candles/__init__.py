@@ -12,6 +12,7 @@ from narrator.rules.ten_candles.actions import (
                                        INTERJECTIONS,
                                        TEXT_FIELDS,
                                        AcceptRoll,
+                                       AllowAttempt,
                                        ArrangeStack,
                                        BurnTrait,
                                        CallConflict,
@@ -23,12 +24,14 @@ from narrator.rules.ten_candles.actions import (
                                        FrameScene,
                                        KillCharacter,
                                        Narrate,
+                                       PassAttempt,
                                        ReadModule,
                                        RecordMessage,
                                        RevealBrink,
                                        Roll,
                                        SeizeNarration,
                                        SpeakTruth,
+                                       StateAttempt,
                                        VolunteerDeath,
                                        WriteBrink,
                                        WriteMoment,
@@ -61,15 +64,15 @@ from narrator.rules.ten_candles.state import (
                                        right_of,
                                        ring,
 )
-from narrator.rules.ten_candles.views import CharacterView, ConflictView, TenCandlesView
+from narrator.rules.ten_candles.views import AttemptView, CharacterView, ConflictView, TenCandlesView
 
 __all__ = [
     "ACTION_TYPES", "BRINK_PREFIX", "CHORUS", "GAME", "GM_BRINK_PREFIX", "INTERJECTIONS", "MOMENT_PREFIX",
     "OPENING_PHRASE", "SAMPLE", "START_PHRASE", "TEXT_FIELDS", "THEIR_BRINK_PREFIX", "TRUTH_TOPICS", "AcceptRoll",
-    "ArrangeStack", "BurnTrait", "CallConflict", "CandleOut", "Card", "Character", "CharacterView", "Conflict",
+    "AllowAttempt", "ArrangeStack", "AttemptView", "BurnTrait", "CallConflict", "CandleOut", "Card", "Character", "CharacterView", "Conflict",
     "ConflictView", "DeclineDeath", "DescribeCharacter", "DescribeSupplies", "EmbraceBrink", "FrameScene",
-    "KillCharacter", "Narrate", "Phase", "ReadModule", "RecordMessage", "RevealBrink", "Roll", "SeizeNarration",
-    "SetupCards", "SpeakTruth", "TenCandles", "TenCandlesCode", "TenCandlesConfig", "TenCandlesState",
+    "KillCharacter", "Narrate", "PassAttempt", "Phase", "ReadModule", "RecordMessage", "RevealBrink", "Roll", "SeizeNarration",
+    "SetupCards", "SpeakTruth", "StateAttempt", "TenCandles", "TenCandlesCode", "TenCandlesConfig", "TenCandlesState",
     "TenCandlesView", "Truth", "VolunteerDeath", "WriteBrink", "WriteMoment", "WriteTraits", "XCard", "is_interjection", "left_of", "quick_setup",
     "right_of", "ring", "same_move", "with_samples",
 ]

@@ -210,10 +210,38 @@ class XCard(Action):
     note: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StateAttempt(Action):
+    """With ``stated_attempts``: a player says what their character attempts now (L58, L265); the GM
+    answers it with a conflict for this player (L267) or lets it simply happen."""
+
+    kind: Literal["state_attempt"] = "state_attempt"
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassAttempt(Action):
+    """With ``stated_attempts``: a player attempts nothing of their own now; the GM goes on (L265)."""
+
+    kind: Literal["pass_attempt"] = "pass_attempt"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AllowAttempt(Action):
+    """The GM rules a stated attempt is no conflict: its outcome is not in doubt, it simply happens
+    (L58: «конфликт — это попытка персонажа сделать что-то, когда результат неочевиден»); ``text``
+    tells how (may be empty)."""
+
+    kind: Literal["allow_attempt"] = "allow_attempt"
+    actor: PlayerId = HOST
+    text: str = ""
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     WriteTraits, ReadModule, DescribeCharacter, WriteMoment, WriteBrink, ArrangeStack, DescribeSupplies,
     FrameScene, RecordMessage, CallConflict, KillCharacter, Roll, BurnTrait, EmbraceBrink, SeizeNarration,
     AcceptRoll, VolunteerDeath, DeclineDeath, Narrate, SpeakTruth, RevealBrink, CandleOut, XCard,
+    StateAttempt, PassAttempt, AllowAttempt,
 )
 INTERJECTIONS: tuple[type[Action], ...] = (XCard, CandleOut, RevealBrink)
 """Moves any seat may make at any moment of play; they never make a seat active."""

@@ -40,6 +40,14 @@ class TenCandlesCode(StrEnum):
     NOT_FINAL_SCENE = "NOT_FINAL_SCENE"
     NO_MOMENT_ACTIVE = "NO_MOMENT_ACTIVE"
     BRINK_ALREADY_SHOWN = "BRINK_ALREADY_SHOWN"
+    ATTEMPTS_OFF = "ATTEMPTS_OFF"
+    """This table does not use stated attempts (``stated_attempts`` is off): the GM alone calls conflicts."""
+    ATTEMPT_PENDING = "ATTEMPT_PENDING"
+    """A player stated an attempt: the GM answers it (a conflict for that player, or no conflict) first (L267)."""
+    NO_ATTEMPT = "NO_ATTEMPT"
+    """There is no stated attempt to allow."""
+    PLAYERS_DECIDING = "PLAYERS_DECIDING"
+    """The living players are still saying what they attempt; the GM waits for them (L265)."""
 
 
 def cite(lines: str) -> str:

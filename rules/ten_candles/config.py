@@ -56,6 +56,10 @@ class TenCandlesConfig:
             the last death), ``"on_death"`` (as each character dies) or ``"never"``.
         lines: safety lines agreed before play: content that does not appear at all.
         veils: safety veils: content that happens off-screen only.
+        stated_attempts: players say what their characters attempt before the GM calls a conflict
+            (D45, L58, L265, L267): each beat of a scene the living players state an attempt or pass;
+            the GM answers a stated attempt with a conflict for that player or lets it simply happen.
+            ``False`` (simulations): the GM alone calls conflicts, as the scripted tables always did.
     """
 
     players: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = 3
@@ -72,6 +76,7 @@ class TenCandlesConfig:
     message_playback: Literal["at_end", "on_death", "never"] = "at_end"
     lines: tuple[str, ...] = ()
     veils: tuple[str, ...] = ()
+    stated_attempts: bool = False
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:

@@ -23,6 +23,7 @@ from narrator.rules.ten_candles.actions import (
     SeizeNarration,
     VolunteerDeath,
 )
+from narrator.rules.ten_candles.attempts import check_answer, gm_waits, take_attempt
 from narrator.rules.ten_candles.codes import TenCandlesCode as TC
 from narrator.rules.ten_candles.codes import reject, text_rejection, who
 from narrator.rules.ten_candles.config import MAX_TEXT
@@ -52,14 +53,17 @@ def check_call(state: TenCandlesState, action: CallConflict) -> Rejection | None
     if action.moment and char.top != Card.MOMENT:
         return reject(TC.NO_MOMENT_ACTIVE, f"call_conflict: seat {action.active}'s Moment is not the active card "
                                            f"(top is {char.top}); a Moment is lived only when active", "L150, L232")
-    return None
+    return check_answer(state, action.active) if state.config.stated_attempts else None
 
 
 def apply_call(state: TenCandlesState, action: CallConflict, events: list[Event]) -> TenCandlesState:
     """Rule: «Рассказчик может объявить любой конфликт «опасным»» (seeds/000_e53cdcbb20917f8a.txt:L289)"""
+    attempt = ""
+    if state.config.stated_attempts:
+        state, attempt = take_attempt(state, events)
     events.append(public("conflict_called", active=action.active, dangerous=action.dangerous, moment=action.moment))
-    return replace(state, phase=Phase.ROLL,
-                   conflict=Conflict(active=action.active, dangerous=action.dangerous, moment=action.moment))
+    return replace(state, phase=Phase.ROLL, conflict=Conflict(active=action.active, dangerous=action.dangerous,
+                                                              moment=action.moment, attempt=attempt))
 
 
 def check_kill(state: TenCandlesState, action: KillCharacter) -> Rejection | None:
@@ -78,6 +82,9 @@ def check_kill(state: TenCandlesState, action: KillCharacter) -> Rejection | Non
     if not state.chars[action.target].alive:
         return reject(Code.TARGET_DEAD, f"kill_character: seat {action.target} is already dead; living: "
                                         f"{list(state.living())}", "L47")
+    waits = gm_waits(state, "kill_character") if state.config.stated_attempts else None
+    if waits is not None:
+        return waits
     return text_rejection("kill_character.text", action.text, HOST, "L60", limit=MAX_TEXT, allow_empty=True)
 
 
@@ -85,6 +92,9 @@ def apply_kill(state: TenCandlesState, action: KillCharacter, events: list[Event
     """Rule: «персонажи один за другим начинают умирать» (seeds/000_e53cdcbb20917f8a.txt:L47)"""
     if action.text:
         events.append(public("narrated", narrator=HOST, text=action.text))
+    if state.config.stated_attempts:  # a new beat; the attempt of the one who dies dies with them
+        gone = state.attempt is not None and state.attempt[0] == action.target
+        state = replace(state, passed=(), attempt=None if gone else state.attempt)
     state = kill(state, action.target, "final_scene", events)
     return end_game(state, events) if not state.living() else state
 
@@ -447,4 +457,4 @@ def apply_narrate(state: TenCandlesState, action: Narrate, events: list[Event]) 
         return end_game(state, events)
     if state.ending:
         return open_truths(state, events)
-    return replace(state, phase=Phase.SCENE)
+    return replace(state, phase=Phase.SCENE, passed=()) if state.passed else replace(state, phase=Phase.SCENE)

@@ -67,7 +67,7 @@ def start_scene(state: TenCandlesState, events: list[Event]) -> TenCandlesState:
     scene = state.scene + 1
     new = replace(state, phase=Phase.SCENE, scene=scene, pool_base=state.lit, set_aside=0,
                   gm_pool=TOTAL_CANDLES - state.lit, final=state.lit == 1, chars=chars, ending="",
-                  last_out_by=None, conflict=None, narrator=None, truth_queue=())
+                  last_out_by=None, conflict=None, narrator=None, truth_queue=(), attempt=None, passed=())
     events.append(public("scene_started", scene=scene, lit=new.lit, pool=new.pool, gm_pool=new.gm_pool,
                          final=new.final))
     return new
@@ -118,7 +118,8 @@ def open_truths(state: TenCandlesState, events: list[Event]) -> TenCandlesState:
     queue = truth_rotation(state, first, count)
     events.append(public("truths_opened", scene=state.scene, speaker=HOST, phrase=OPENING_PHRASE,
                          first=first, truths=count, order=list(queue)))
-    state = replace(state, phase=Phase.TRUTHS, truth_queue=queue, conflict=None, narrator=None)
+    state = replace(state, phase=Phase.TRUTHS, truth_queue=queue, conflict=None, narrator=None, attempt=None,
+                    passed=())
     return close_truths(state, events) if not queue else state
 
 

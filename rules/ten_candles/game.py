@@ -21,12 +21,14 @@ from narrator.rules.core import (
     Step,
     Viewer,
 )
+from narrator.rules.ten_candles import attempts as at
 from narrator.rules.ten_candles import conflict as cf
 from narrator.rules.ten_candles import interject as ij
 from narrator.rules.ten_candles import legal
 from narrator.rules.ten_candles.actions import (
     ACTION_TYPES,
     AcceptRoll,
+    AllowAttempt,
     BurnTrait,
     CallConflict,
     CandleOut,
@@ -34,10 +36,12 @@ from narrator.rules.ten_candles.actions import (
     EmbraceBrink,
     KillCharacter,
     Narrate,
+    PassAttempt,
     RevealBrink,
     Roll,
     SeizeNarration,
     SpeakTruth,
+    StateAttempt,
     VolunteerDeath,
     XCard,
 )
@@ -81,6 +85,9 @@ RULES: dict[type, tuple[tuple[Phase, ...], Checker, Applier, str]] = {
     RevealBrink: (ij.PLAY_PHASES, ij.check_reveal, ij.apply_reveal, "L232-234"),
     CandleOut: (ANY_PHASE, ij.check_candle_out, ij.apply_candle_out, "L56"),
     XCard: (ANY_PHASE, ij.check_x_card, ij.apply_x_card, "D39"),
+    StateAttempt: ((Phase.SCENE,), at.check_state, at.apply_state, "L58, L265"),
+    PassAttempt: ((Phase.SCENE,), at.check_state, at.apply_pass, "L265"),
+    AllowAttempt: ((Phase.SCENE,), at.check_allow, at.apply_allow, "L58"),
 }
 INTERJECTION_TYPES = (RevealBrink, CandleOut, XCard)
 

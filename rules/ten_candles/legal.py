@@ -14,6 +14,7 @@ from narrator.rules.ten_candles.actions import (
     INTERJECTIONS,
     TEXT_FIELDS,
     AcceptRoll,
+    AllowAttempt,
     ArrangeStack,
     BurnTrait,
     CallConflict,
@@ -25,18 +26,21 @@ from narrator.rules.ten_candles.actions import (
     FrameScene,
     KillCharacter,
     Narrate,
+    PassAttempt,
     ReadModule,
     RecordMessage,
     RevealBrink,
     Roll,
     SeizeNarration,
     SpeakTruth,
+    StateAttempt,
     VolunteerDeath,
     WriteBrink,
     WriteMoment,
     WriteTraits,
     XCard,
 )
+from narrator.rules.ten_candles.attempts import deciding
 from narrator.rules.ten_candles.config import MAX_PLAYERS, TRUTH_TOPICS
 from narrator.rules.ten_candles.conflict import WINDOW_CHECKS, death_window
 from narrator.rules.ten_candles.setup import STACK_ORDERS, writers
@@ -60,7 +64,8 @@ def active_players(state: TenCandlesState) -> frozenset[PlayerId]:
     if phase in SIMULTANEOUS:
         return frozenset(writers(state))
     if phase == Phase.SCENE:
-        return _ONLY[HOST]
+        waiting = deciding(state)  # players saying what they attempt (``stated_attempts``; else none)
+        return frozenset(waiting) if waiting else _ONLY[HOST]
     if phase == Phase.ROLL or phase == Phase.REROLL:
         assert conflict is not None
         return _ONLY[conflict.active]
@@ -83,7 +88,9 @@ def turn_moves(state: TenCandlesState, seat: PlayerId) -> list[Action]:
     """The moves of an active seat in the current phase."""
     phase = state.phase
     if phase == Phase.SCENE:
-        return _gm_scene_moves(state)
+        if seat != HOST:
+            return list(_ATTEMPT_MOVES[seat])
+        return _answer_moves(state) if state.attempt is not None else _gm_scene_moves(state)
     if phase == Phase.REROLL:
         return _window_moves(state, seat)
     return list(_SEAT_MOVES[phase][seat])
@@ -108,6 +115,17 @@ def _gm_scene_moves(state: TenCandlesState) -> list[Action]:
         moves += _CALLS[seat] if state.chars[seat].top == Card.MOMENT else _CALLS[seat][:2]
     if state.final:
         moves += [_KILLS[seat] for seat in living]
+    return moves
+
+
+def _answer_moves(state: TenCandlesState) -> list[Action]:
+    """The GM's answers to a stated attempt: a conflict for the attempter, or none (D45, L58, L267)."""
+    assert state.attempt is not None
+    seat = state.attempt[0]
+    moves: list[Action] = list(_CALLS[seat] if state.chars[seat].top == Card.MOMENT else _CALLS[seat][:2])
+    moves.append(_ALLOW)
+    if state.final:
+        moves += [_KILLS[s] for s in state.living()]
     return moves
 
 
@@ -145,6 +163,9 @@ _CALLS = {seat: [CallConflict(active=seat, dangerous=d, moment=m) for m in (Fals
           for seat in range(MAX_PLAYERS)}
 """The GM's calls for a seat: plain and dangerous, then (when the Moment is on top) the Moment rolls."""
 _KILLS = {seat: KillCharacter(target=seat, text=SAMPLE) for seat in range(MAX_PLAYERS)}
+_ALLOW = AllowAttempt(text=SAMPLE)
+_ATTEMPT_MOVES = {seat: (PassAttempt(actor=seat), StateAttempt(actor=seat, text=SAMPLE)) for seat in range(MAX_PLAYERS)}
+"""A player's moves in a beat (``stated_attempts``): passing first, so a default move changes nothing."""
 _WRITING = {phase: {seat: tuple(_build_writing(phase, seat)) for seat in _SEATS} for phase in SIMULTANEOUS}
 _SEAT_MOVES: dict[Phase, dict[PlayerId, tuple[Action, ...]]] = {
     **_WRITING,

@@ -130,6 +130,8 @@ class Conflict:
     seized: bool = False
     answered: tuple[PlayerId, ...] = ()
     """Seats that declined a voluntary death (the DEATH window)."""
+    attempt: str = ""
+    """The stated attempt this conflict resolves (``stated_attempts``), ``""`` when the GM called it alone."""
     _view: Any = field(default=None, init=False, repr=False, compare=False)
     """The (public) view of this immutable conflict, once built (``views.py`` fills it)."""
 
@@ -182,6 +184,10 @@ class TenCandlesState(Draftable):
     deaths: tuple[PlayerId, ...] = ()
     x_cards: tuple[str, ...] = ()
     termination: str = ""
+    attempt: tuple[PlayerId, str] | None = None
+    """A stated attempt (seat, text) the GM has not answered yet (``stated_attempts``, D45)."""
+    passed: tuple[PlayerId, ...] = ()
+    """Players who attempt nothing of their own in this beat of the scene (``stated_attempts``)."""
     _memo: dict[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
     """What ``views.py`` built for earlier states of this game, checked by identity before reuse;
     handed from state to state by :func:`draft`."""

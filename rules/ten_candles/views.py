@@ -8,7 +8,7 @@ recorded messages to their speaker until played back. ``Viewer.HOST`` (an audito
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 
 from narrator.rules.core import HOST, PlayerId, Viewer
@@ -98,6 +98,19 @@ class TenCandlesView:
     veils: tuple[str, ...]
     x_cards: int
     termination: str
+    attempt: AttemptView | None = field(default=None, repr=False)
+    """The stated attempt (``stated_attempts``): waiting for the GM, or the one the conflict under way
+    resolves. Left out of ``repr`` so tables without the option read exactly as before (the golden games)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptView:
+    """A player's stated attempt (public: said at the table, L267)."""
+
+    seat: PlayerId
+    text: str
+    answered: bool
+    """``True`` once the GM called its conflict (``conflict`` is that conflict)."""
 
 
 STEP = {Phase.TRAITS: 1, Phase.MODULE: 2, Phase.DESCRIBE: 3, Phase.MOMENTS: 4, Phase.BRINKS: 5, Phase.STACKS: 6,
@@ -132,7 +145,14 @@ def view(state: TenCandlesState, viewer: PlayerId | Viewer | None) -> TenCandles
         module=state.module, frame=state.frame, conflict=conflict, narrator=state.narrator,
         truth_speakers=state.truth_queue, truths=_truth_rows(state),
         done=state.done, deaths=state.deaths, lines=state.config.lines, veils=state.config.veils,
-        x_cards=len(state.x_cards), termination=state.termination)
+        x_cards=len(state.x_cards), termination=state.termination, attempt=_attempt_view(state))
+
+
+def _attempt_view(state: TenCandlesState) -> AttemptView | None:
+    if state.attempt is not None:
+        return AttemptView(state.attempt[0], state.attempt[1], False)
+    c = state.conflict
+    return AttemptView(c.active, c.attempt, True) if c is not None and c.attempt else None
 
 
 def _characters(state: TenCandlesState, viewer: PlayerId | Viewer | None, seat: PlayerId | None,
@@ -221,4 +241,4 @@ def _character_view(char: Character, traits_shared: bool, moment_shared: bool, s
         message=char.message if knows_message else None, message_recorded=char.message is not None)
 
 
-__all__ = ["Card", "CharacterView", "ConflictView", "TenCandlesView", "view"]
+__all__ = ["AttemptView", "Card", "CharacterView", "ConflictView", "TenCandlesView", "view"]
