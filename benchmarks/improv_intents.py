@@ -32,10 +32,32 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.storyteller.improv_support import rule_on, verdict
+from tests.storyteller.improv_support import rule_on, settings, verdict
+from tests.ten_candles import attempt_support
 
 INTENTS = Path(__file__).with_name("improv_intents.yaml")
 KINDS = ("roll_first", "roll_reasked", "no_roll_first", "no_roll_reasked", "approach", "fell_back")
+
+
+def classify_attempt(found: dict[str, Any]) -> str:
+    """Ten Candles: a conflict counts as a roll, no conflict as no roll; the template ruling is a fallback."""
+    if found["by"] != "llm":
+        return "fell_back"
+    first = len(found["calls"]) == 1 and not found["rejected"]
+    if found["ruling"] == "no_conflict":
+        return "no_roll_first" if first else "no_roll_reasked"
+    return "roll_first" if first else "roll_reasked"
+
+
+def decide(item: dict[str, Any], book: str, lang: str, url: str, path: Path) -> tuple[dict[str, Any], str, list[Any]]:
+    """One typed intent ruled on: the verdict, its kind and the model's ruling calls."""
+    if book == "ten_candles":
+        result = attempt_support.rule_on_attempt(item[lang], path, lang=lang, settings=settings(url))
+        found = attempt_support.verdict(result["records"])
+        return found, classify_attempt(found), found["calls"]
+    result = rule_on(item[lang], path, book=book, lang=lang, base_url=url, scene=item["scene"])
+    found = verdict(result["records"])
+    return found, classify(found), [c for c in found["calls"] if c.get("role") == "storyteller-intent"]
 
 
 def classify(found: dict[str, Any]) -> str:
@@ -52,14 +74,18 @@ def classify(found: dict[str, Any]) -> str:
     return "roll_first" if first else "roll_reasked"
 
 
-def run(url: str, out: Path, books: list[str], langs: list[str], limit: int | None) -> None:
+def run(url: str, out: Path, books: list[str], langs: list[str], limit: int | None, block: int = 1) -> None:
     data = yaml.safe_load(INTENTS.read_text(encoding="utf-8"))
     done = set()
     if out.is_file():  # a run taken up again: the decisions already measured are kept
         done = {(r["book"], r["lang"], r["n"]) for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
-    # round-robin over games and languages, so a run cut short has measured each of them about as often
-    order = [(number, book, lang) for number in range(1, 1 + min(len(data[b]) for b in books))
-             for lang in langs for book in books if number <= (limit or number)]
+    # round-robin over games and languages in blocks of ``block`` intents: a run cut short has measured
+    # each of them about as often, and within a block the server reuses the prompt's long common prefix
+    # (llama.cpp's prefix cache; under load, evaluating the prompt is most of a decision's time)
+    count = min(len(data[b]) for b in books)
+    numbers = [n for n in range(1, 1 + count) if n <= (limit or n)]
+    order = [(number, book, lang) for start in range(0, len(numbers), block)
+             for lang in langs for book in books for number in numbers[start:start + block]]
     with out.open("a", encoding="utf-8") as sink, tempfile.TemporaryDirectory() as tmp:
         for number, book, lang in order:
             item = data[book][number - 1]
@@ -67,11 +93,9 @@ def run(url: str, out: Path, books: list[str], langs: list[str], limit: int | No
                 continue
             started = time.perf_counter()
             path = Path(tmp) / f"{book}-{lang}-{number}.jsonl"
-            result = rule_on(item[lang], path, book=book, lang=lang, base_url=url, scene=item["scene"])
-            found = verdict(result["records"])
-            calls = [c for c in found["calls"] if c.get("role") == "storyteller-intent"]
+            found, kind, calls = decide(item, book, lang, url, path)
             line = {"book": book, "lang": lang, "n": number, "scene": item["scene"], "intent": item[lang],
-                    "kind": classify(found), "move": found["move"], "rejected": found["rejected"],
+                    "kind": kind, "move": found["move"], "rejected": found["rejected"],
                     "fallbacks": found["fallbacks"], "calls": len(calls),
                     "prompt_tokens": sum(c.get("prompt_tokens") or 0 for c in calls),
                     "first_prompt_tokens": calls[0].get("prompt_tokens") if calls else 0,
@@ -109,15 +133,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--url", default="http://127.0.0.1:8103/v1", help="an OpenAI-compatible endpoint")
     parser.add_argument("--out", type=Path, default=Path("improv_intents.jsonl"))
-    parser.add_argument("--books", default="dark_ages,wild_west")
+    parser.add_argument("--books", default="dark_ages,wild_west,ten_candles")
     parser.add_argument("--langs", default="en,ru")
     parser.add_argument("--limit", type=int, default=None, help="the first N intents per game only")
+    parser.add_argument("--block", type=int, default=10,
+                        help="intents of one game and language measured in a row (1: strict round-robin)")
     parser.add_argument("--summarise", type=Path, default=None, help="print the table of a finished --out file")
     args = parser.parse_args()
     if args.summarise is not None:
         print(summarise(args.summarise))
         return
-    run(args.url, args.out, args.books.split(","), args.langs.split(","), args.limit)
+    run(args.url, args.out, args.books.split(","), args.langs.split(","), args.limit, args.block)
     print(summarise(args.out))
 
 

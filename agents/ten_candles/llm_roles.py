@@ -58,8 +58,8 @@ class AttemptAnswer(BaseModel):
                                        "happens")
     dangerous: bool = Field(description="true when failing could kill the character or cost them dearly")
     moment: bool = Field(description="true only when the character is living their Moment (their active card)")
-    narration: str = Field(default="", max_length=300,
-                           description="Without a conflict: what happens, one or two sentences; else empty.")
+    narration: str = Field(min_length=20, max_length=300, description="One or two sentences: what happens when there is no "
+                                                         "conflict, or what is at stake when there is one.")
 
 
 def check_attempt(output: Any, context: dict[str, Any]) -> str | None:

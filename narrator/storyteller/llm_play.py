@@ -32,10 +32,13 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
     voice = LLMStoryteller(llm.model_copy(update={"language": table.voice.lang}), table.voice,
                            http_client=http_client)
     session.agents[HOST] = LLMStorytellerSeat(voice)
-    if hasattr(player, "free_intent"):
-        player.free_intent = True  # typed intents go to the model as they are; it rules on them
-    if hasattr(player, "on_x_card"):
-        player.on_x_card = voice.x_card
+    # every character's player (a troupe sits several, hot-seat): typed intents go to the model as they
+    # are, and it rules on them for that seat's character; the X-card reaches the model from any seat
+    for seated in {id(p): p for p in (player, *session.agents.values())}.values():
+        if hasattr(seated, "free_intent"):
+            seated.free_intent = True
+        if hasattr(seated, "on_x_card"):
+            seated.on_x_card = voice.x_card
     if safety is not None:
         voice.safety = safety
     voice.bind(session.write)

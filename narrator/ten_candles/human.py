@@ -227,14 +227,13 @@ class HumanSurvivor(Seat):
             answer = self.ask(prompt + ": ").strip()
         finally:
             self.attempting = False
-        if answer.lower() in X_KEYS:
+        if answer.lower() in typed("x_card"):
             return self._x_card()
         if pending is not None:
             self.offers, self.said = {}, []  # the proposal is answered here, not as table talk
             answer = pending if not answer else ("" if answer == "-" else answer)
         if not any(ch.isalpha() for ch in answer):  # Enter, "-", or a menu number out of habit: nothing of one's own
             return PassAttempt(actor=self.seat)
-        self.io.say(self.reference.say("attempt_said", name=name, text=answer))
         return StateAttempt(actor=self.seat, text=answer)
 
     def _x_card(self) -> Action:

@@ -210,6 +210,9 @@ def test_views_match_for_every_seat_before_every_move(options: dict[str, Any]) -
         _, _, nat_views = native_chooser_game(config, 900 + players, with_views=True)
         assert len(py_views) == len(nat_views)
         for i, (a, b) in enumerate(zip(py_views, nat_views)):
+            # stated attempts (D45) are not ported: without the option the Python view's ``attempt`` is always
+            # None, and the native view has no such field
+            assert all(seat_view.pop("attempt", None) is None for seat_view in a), f"{players}p move {i}"
             assert a == b, f"{players}p move {i}"
 
 

@@ -200,3 +200,35 @@ def test_a_human_storyteller_sees_the_choice_and_answers_it(tables: Tables) -> N
     assert answer.json()["ok"], answer.text
     tables.settle(created["table"])
     assert tables.state(created, 0)["view"]["last"]["willpower"] is True
+
+
+def test_a_typed_intent_on_the_seat_page_goes_the_terminals_way(tables: Tables) -> None:
+    """Issue 16: beside the suggested approaches, a text box "What do you do?"; the words become the
+    answer the template reads as the closest approach (and says which), or the player is asked again."""
+    created = tables.create(game="dark-ages", options={"character": "ysolde"}, seed=11)
+    moves = tables.state(created, 0)["table_moves"]
+    typed = [m for m in moves if m["action"]["kind"] == "type_intent"]
+    assert typed and typed[0]["label"] == "What do you do? (your own words)"
+    assert "What do you do?" in seat_page(tables, created)
+    unclear = tables.act(created, 0, {"kind": "type_intent", "text": "xyzzy plugh frobnicate"}).json()
+    assert unclear["ok"] is False and unclear["rejection"]["code"] == "INTENT_UNCLEAR"
+    assert "matches none" in unclear["rejection"]["message"] or "closest" in unclear["rejection"]["message"]
+    assert tables.act(created, 0, {"kind": "type_intent", "text": 3}).status_code == 422
+    answer = tables.act(created, 0, {"kind": "type_intent",
+                                     "text": "I wait until he turns away and slip onto the ferry"}).json()
+    assert answer == {"ok": True, "rejection": None}
+    lines = [json.loads(line) for line in tables.manager.transcript_path(created["table"]).read_text().splitlines()]
+    chosen = next(r for r in lines if r["kind"] == "answer")
+    assert chosen["payload"]["intent"].startswith("I wait until he turns away")
+    said = [r["text"] for r in lines if r["kind"] == "narration" and r["by"] == "storyteller"]
+    assert any("takes this as approach" in text for text in said)  # it says which approach it read
+    roll = next(r for r in lines if r["kind"] == "action" and r["payload"]["kind"] in ("roll", "resisted"))
+    assert roll["notes"]["intent"].startswith("I wait")
+
+
+def test_a_typed_intent_in_russian(tables: Tables) -> None:
+    created = tables.create(game="wild-west", options={"character": "ruth"}, language="ru", seed=5)
+    typed = [m for m in tables.state(created, 0)["table_moves"] if m["action"]["kind"] == "type_intent"]
+    assert typed and typed[0]["label"].startswith("Что вы делаете?")
+    answer = tables.act(created, 0, {"kind": "type_intent", "text": "абракадабра фыва"}).json()
+    assert answer["rejection"]["code"] == "INTENT_UNCLEAR" and "подход" in answer["rejection"]["message"]

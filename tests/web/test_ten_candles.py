@@ -150,3 +150,28 @@ def test_a_human_gm_gets_the_gm_view_and_controls_on_the_host_page(tables: Table
     link = tables.client.post(f"/api/t/{created['table']}/host/reissue/0", headers=host_token).json()["url"]
     seat0 = tables.client.get(f"/api/t/{created['table']}/seat/0/state", headers=as_seat(token_of(link))).json()
     assert seat0["view"]["characters"][0]["brink"] == "CANARY-gm-brink"  # its holder knows it
+
+
+def test_a_survivor_says_what_they_attempt_and_the_bot_gm_makes_it_their_conflict(tables: Tables) -> None:
+    """Issue 16 (the kernel's stated attempts, L58, L265, L267): at each beat of a scene a person's page
+    asks "what do you do?"; the words are a kernel move, and the GM answers with that person's conflict."""
+    created = tables.create(game="ten-candles", options=OPTIONS, bot_seats=[2], names=["Anna", "Boris"])
+    table = tables.manager.get(created["table"])
+    assert table.session.state.config.stated_attempts  # people at the table: the option is on
+
+    def at_a_beat(states: dict[int, Any]) -> bool:
+        return any(a["kind"] == "state_attempt" for a in states[0]["legal"])
+
+    play_humans(tables, created, [0, 1], at_a_beat)
+    assert "what do you do? (your own words)" in page(tables, created, 0)
+    move = next(a for a in tables.state(created, 0)["legal"] if a["kind"] == "state_attempt")
+    answer = tables.act(created, 0, {**move, "text": "I jump across the gap to the roof"}).json()
+    assert answer["ok"], answer
+    events = tables.state(created, 0)["events"]
+    stated = [e for e in events if e["kind"] == "attempt_stated"]
+    assert stated and stated[-1]["data"] == {"seat": 0, "text": "I jump across the gap to the roof"}
+    if any(a["kind"] == "pass_attempt" for a in tables.state(created, 1)["legal"]):
+        raise AssertionError("the beat closes with the first stated attempt: Boris is not asked")
+    called = [e for e in events if e["kind"] == "conflict_called"][-1]
+    assert (called["data"]["active"], called["data"]["dangerous"]) == (0, True)  # "jump": the template's danger
+    assert "jump" in page(tables, created, 1)  # the frame names the word it went by, for every seat

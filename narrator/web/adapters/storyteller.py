@@ -46,6 +46,10 @@ from narrator.web.render import Control
 
 W = ByLanguage("web_storyteller")
 """The adapter's words by language (``prompts/i18n/<lang>/web_storyteller.yaml``)."""
+INTENT = "type_intent"
+"""A player seat's own words (``{"kind": "type_intent", "text": ...}``): the same path as the terminal's typed
+intent (:func:`narrator.storyteller.seat.typed_choice`): the model Storyteller rules on them, the template
+reads them as the closest suggested approach (and says which) or asks again."""
 SHEET_ROLL = "sheet_roll"
 """The transcript record of a roll from a seat's sheet (``actor``: the seat; ``roll``: ``SheetRoll.to_dict()``)."""
 ROLL_SHEET = "roll_sheet"
@@ -267,7 +271,7 @@ class StorytellerPresenter(Presenter):
     """Scene, sheet, last roll and approaches for the player; the Storyteller is the host seat."""
 
     host_plays = True
-    table_move_kinds = frozenset({CHOOSE, ROLL_SHEET})
+    table_move_kinds = frozenset({CHOOSE, ROLL_SHEET, INTENT})
     public_draft_roles = frozenset({"storyteller-frame", "storyteller-narration", "storyteller-recap"})
     """The Storyteller frames the scene and tells each result to the whole troupe."""
 
@@ -314,7 +318,10 @@ class StorytellerPresenter(Presenter):
         voice = voice_of_view(self._host_view(table), ctx.language)
         question = table.session.open_questions().get(seat)
         options = list(question.options) if question is not None else []
-        return [self._approach_control(table, voice, seat, option, ctx) for option in options]
+        controls: list[Control] = [self._approach_control(table, voice, seat, option, ctx) for option in options]
+        if any(o.approach != PASS for o in options) and not any(o.joins for o in options):  # not a join/decline reply
+            controls.append(ApproachControl(self.w(ctx, "intent_label"), {"kind": INTENT}, ["text"]))
+        return controls
 
     def _approach_control(self, table: Any, voice: TemplateStoryteller, seat: PlayerId, option: Option,
                           ctx: Context) -> Control:
@@ -406,6 +413,8 @@ class StorytellerPresenter(Presenter):
         """
         if payload.get("kind") == ROLL_SHEET:
             return self.roll_sheet(table, seat, payload)
+        if payload.get("kind") == INTENT:
+            return self.typed_intent(table, seat, payload)
         choice = parse_choice(payload, seat)
         view = self._host_view(table)
         options = {o.approach: o.label for o in table.session.open_questions().get(seat, Question("", ())).options}
@@ -420,6 +429,38 @@ class StorytellerPresenter(Presenter):
                                                                     if s["id"] == pc)
         table.say(seat, self.w(ctx_of(table), "choice", who=who, label=options[choice.approach])
                   + "".join(f" + {f}" for f in flags))
+        return None
+
+    def typed_intent(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
+        """The seat's own words for its character, through the terminal's path: a model Storyteller gets them as
+        they are; the template reads them as the closest approach and says which, or asks the player again.
+
+        Raises:
+            ChoiceError: a malformed body (the API answers 422).
+        """
+        from narrator.storyteller.seat import INTENT_UNCLEAR, is_intent, typed_choice
+
+        extra = sorted(set(payload) - {"kind", "actor", "text"})
+        text = payload.get("text")
+        if extra or not isinstance(text, str):
+            raise ChoiceError(f"{INTENT}: expected only a 'text' (the character's action in your own words)")
+        ctx = ctx_of(table)
+        question = table.session.open_questions().get(seat)
+        options = list(question.options) if question is not None else []
+        if not options or not is_intent(text):
+            return Rejection(INTENT_UNCLEAR, message(ctx.language, "improv.empty"), "table")
+        free = getattr(table.session.agents.get(HOST), "free_intent", False)
+        choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free))
+        if choice is None:
+            return Rejection(INTENT_UNCLEAR, said, "table")  # already in the player's language: the closest ones
+        rejection = table.session.answer(seat, choice)
+        if rejection is not None:
+            return rejection
+        view = self._host_view(table)
+        pc = player_ids(view)[seat]
+        who = display_name(ctx.language, str(pc)) or next(str(s["name"]) for s in view["sheets"] if s["id"] == pc)
+        table.say(seat, self.w(ctx, "intent_said", who=who, text=choice.intent))
+        table.say("storyteller", said)
         return None
 
     # -- events ----------------------------------------------------------------------------------

@@ -137,6 +137,8 @@ class TenCandlesPresenter(Presenter):
     def table_controls(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
         """A living survivor's proposal of what they attempt, while scenes are played (``try`` at the terminal)."""
         state = table.session.state
+        if state.config.stated_attempts:  # the kernel's own move (state_attempt) says it; no table talk needed
+            return []
         if (not isinstance(seat, int) or seat < 0 or table.seat(seat).controller != "human"
                 or str(state.phase) not in PLAYING or not state.chars[seat].alive):
             return []
@@ -152,6 +154,10 @@ class TenCandlesPresenter(Presenter):
         view = GAME.view(table.session.state, seat)
         table.say(seat, f"{ref.who(view, int(seat))}: «{text}»")
         return None
+
+    def setup_options(self, options: Mapping[str, Any], language: str) -> dict[str, Any]:
+        """People sit at a web table: they say what their characters attempt (the kernel's D45)."""
+        return {"stated_attempts": True, **options}
 
     def guide(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[str]:
         """What the seat's decision does (the neighbours named where one writes for them)."""

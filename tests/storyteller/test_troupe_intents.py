@@ -1,0 +1,65 @@
+"""A troupe's typed intents (issue 16): every character's player may type what their character does on
+their own turn, offline (the template reads the words as that seat's closest approach) and with a model
+(each seat's words go to the model as they are, for that seat's character)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from narrator.storyteller.intent import FREE
+from narrator.storyteller.llm_play import attach_llm
+from narrator.storyteller.play import new_table
+from narrator.storyteller.seat import ScriptedPlayer
+from tests.storyteller.improv_support import OFFLINE_URL, settings
+
+
+def records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _troupe(path: Path, words: list[list[str]]):
+    players = [ScriptedPlayer(typed, then="first") for typed in words]
+    table = new_table("dark_ages", sheets=["ysolde", "odo"], lang="en", seed=3, transcript=path,
+                      say=lambda _line: None, players=players)
+    return table, players
+
+
+def _step_until_both_answered(table, path: Path) -> list[dict]:
+    session = table.session
+    for _ in range(40):
+        if not session.step():
+            break
+        answers = [r for r in records(path) if r["kind"] == "answer" and r["payload"].get("intent")]
+        if {r["actor"] for r in answers} >= {0, 1}:
+            session.step()  # the Storyteller's move on the second intent
+            break
+    session.close()
+    return records(path)
+
+
+def test_each_character_of_a_troupe_types_an_intent_offline(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    table, players = _troupe(path, [["I wait until he turns away and slip onto the ferry"] * 3,
+                                    ["I bow and ask the ferryman politely to take me across"] * 3])
+    lines = _step_until_both_answered(table, path)
+    typed = {r["actor"]: r["payload"] for r in lines if r["kind"] == "answer" and r["payload"].get("intent")}
+    assert set(typed) == {0, 1}  # the second character's player typed words too, on its own turn
+    assert typed[1]["approach"] != FREE and typed[1]["intent"].startswith("I bow")  # read as an approach offline
+    assert players[1].said and "takes this as approach" in players[1].said[0]  # and says which it read
+
+
+@pytest.mark.slow  # plays two scenes against an unreachable model (its fallbacks)
+def test_with_a_model_every_seat_of_the_troupe_hands_its_words_to_it(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    table, players = _troupe(path, [["I wait until he turns away and slip onto the ferry"],
+                                    ["I bow and ask the ferryman politely to take me across"]])
+    attach_llm(table, settings(OFFLINE_URL, max_retries=0, timeout=1.0), players[0], lambda _line: None)
+    assert all(p.free_intent for p in players)  # not only the first character's player
+    lines = _step_until_both_answered(table, path)
+    typed = {r["actor"]: r["payload"] for r in lines if r["kind"] == "answer" and r["payload"].get("intent")}
+    assert typed[1]["approach"] == FREE  # seat 1's own words, handed to the model as they are
+    moves = [r for r in lines if r["kind"] == "action" and (r.get("notes") or {}).get("intent", "").startswith("I bow")]
+    assert moves, "the second character's intent became a Storyteller move (the template's, the model unreachable)"
