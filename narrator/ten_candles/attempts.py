@@ -49,8 +49,10 @@ def words() -> dict[str, Any]:
 
 
 def line(key: str, lang: str, **values: Any) -> str:
-    """One of the attempts table's lines in ``lang``."""
-    return str(words()["lines"][key][lang if lang in ("en", "ru") else "en"]).format(**values)
+    """One of the template's lines on attempts in ``lang`` (``prompts/i18n/<lang>/tc_attempts.yaml``)."""
+    from narrator.agents.i18n import section
+
+    return str(section(lang if lang in ("en", "ru") else "en", "tc_attempts")[key]).format(**values)
 
 
 def _found(text: str, stems: list[str]) -> str | None:
