@@ -156,7 +156,7 @@ class LLMStoryteller:
         given back to the model with its reason. The words reach the prompt as quoted data."""
         import json
 
-        from narrator.ten_candles.attempts import AttemptRuling
+        from narrator.agents.ten_candles.attempt_ruling import AttemptRuling
 
         me = view.characters[seat]
         name = roles.name_of(view, seat, self.names)

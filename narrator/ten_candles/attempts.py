@@ -13,33 +13,15 @@ checks its move) and falls back to this.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
 import yaml
 
-from narrator.rules.core import HOST, Action
-from narrator.rules.ten_candles.actions import AllowAttempt, CallConflict
+from narrator.agents.ten_candles.attempt_ruling import AttemptRuling
 
-
-@dataclass(frozen=True)
-class AttemptRuling:
-    """How the Storyteller answers a stated attempt, and why (in the table's language)."""
-
-    conflict: bool
-    dangerous: bool = False
-    moment: bool = False
-    why: str = ""
-    narration: str = ""
-    """Without a conflict: what happens (the ``AllowAttempt`` text)."""
-
-    def move(self, seat: int) -> Action:
-        """The kernel move of this ruling for the attempting ``seat``."""
-        if not self.conflict:
-            return AllowAttempt(actor=HOST, text=self.narration)
-        return CallConflict(active=seat, dangerous=self.dangerous and not self.moment, moment=self.moment)
+__all__ = ["AttemptRuling", "template_ruling"]
 
 
 @cache
