@@ -69,7 +69,7 @@ def mark_costly_cases_slow(items: list[pytest.Item], *, whole_files: bool) -> No
             if whole_files and (not found or not keep <= ids):
                 stale.append(f"{path}::{function} (keeps {sorted(keep)}, found {sorted(ids) if found else 'no test'})")
                 continue
-            for item in found:
+            for item in found or ():
                 if not hasattr(item, "callspec") or item.callspec.id not in keep:
                     item.add_marker(SLOW)
     if stale:
