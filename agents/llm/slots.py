@@ -79,13 +79,8 @@ def slot(settings: LLMSettings) -> Iterator[float]:
         yield 0.0
         return
     start = time.monotonic()
-    url = pool.take()
-    token = UPSTREAM.set(url)
-    try:
+    with _routed(pool, pool.take()):
         yield time.monotonic() - start
-    finally:
-        UPSTREAM.reset(token)
-        pool.give_back(url)
 
 
 @contextlib.asynccontextmanager
@@ -100,9 +95,16 @@ async def aslot(settings: LLMSettings) -> AsyncIterator[float]:
     while url is None:
         await asyncio.sleep(_POLL)
         url = pool.try_take()
+    with _routed(pool, url):
+        yield time.monotonic() - start
+
+
+@contextlib.contextmanager
+def _routed(pool: _Pool, url: str) -> Iterator[None]:
+    """Route this context's calls to the taken ``url`` until the block ends, then give the slot back."""
     token = UPSTREAM.set(url)
     try:
-        yield time.monotonic() - start
+        yield
     finally:
         UPSTREAM.reset(token)
         pool.give_back(url)
