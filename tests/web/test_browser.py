@@ -427,7 +427,13 @@ def test_a_troupe_table_is_created_from_the_form_in_chromium(fast_server: Server
     links = page.locator("#created .links a")
     links.first.wait_for(timeout=TIMEOUT_MS)
     assert links.count() == 3  # the host page and the two people's seats; the bot's seat has no link
-    state = get_json(fast_server.url + f"/api/t/{body['table']}/seat/0/state", body["seats"][0]["url"])
+    state_url = fast_server.url + f"/api/t/{body['table']}/seat/0/state"
+    state = get_json(state_url, body["seats"][0]["url"])
+    for _ in range(100):  # the bot Storyteller frames the scene in the table's loop, after the POST answered
+        if state["waiting_for"] != [-2]:  # -2: the host seat (narrator.web.store.HOST_SEAT)
+            break
+        time.sleep(0.05)
+        state = get_json(state_url, body["seats"][0]["url"])
     assert [s["id"] for s in state["view"]["sheets"] if s.get("player", True)] == ["ruth", "elias", "hattie"]
     assert state["view"]["scenario"] == "last-stage-to-bitter-creek" and state["waiting_for"] == [0]
     anna, boris = (browser.new_context(viewport=PHONE).new_page() for _ in range(2))
