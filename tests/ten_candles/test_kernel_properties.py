@@ -37,7 +37,7 @@ configs = st.builds(
     chorus_counts_as_truth=st.booleans(), seize_requires_tie=st.booleans(),
     brink_success_loses=st.sampled_from(["ones", "sixes"]), max_rerolls_per_roll=st.sampled_from([None, 0, 1]),
     dead_players_speak_truths=st.booleans(), gm_sees_all_brinks=st.booleans(),
-    message_playback=st.sampled_from(["at_end", "on_death", "never"]))
+    message_playback=st.sampled_from(["at_end", "on_death", "never"]), stated_attempts=st.booleans())
 
 
 def random_move(state: TenCandlesState, rng: random.Random, accidents: float):
@@ -84,6 +84,22 @@ def test_random_playouts_end_and_keep_the_candle_invariants(config, seed, accide
                 assert state.lit <= previous.lit
         previous = state
     assert previous.phase == Phase.OVER and not previous.living() and previous.lit == 0
+
+
+@settings(max_examples=12, deadline=None)
+@given(configs, st.integers(0, 2**32), st.sampled_from([0.0, 0.05]))
+def test_until_the_game_ends_some_seat_has_a_move(config, seed, accidents):
+    """No reachable state stalls: until the game is over the kernel waits for someone, and every seat
+    it waits for has a move of its turn (with stated attempts: each beat's attempts and passes, the
+    GM's answer, L58, L265, L267)."""
+    for state in playout(config, seed, accidents):
+        if GAME.outcome(state) is not None:
+            assert not GAME.active_players(state)
+            continue
+        active = GAME.active_players(state)
+        assert active, (state.phase, state.attempt, state.passed)
+        for seat in active - {CHANCE}:
+            assert [a for a in GAME.legal_actions(state, seat) if not is_interjection(a)], (state.phase, seat)
 
 
 def candidates(state: TenCandlesState) -> list:
