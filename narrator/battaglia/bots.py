@@ -28,7 +28,7 @@ FORCES: Mapping[str, Callable[[str], bool]] = {
     "gloom": lambda w: w in ("first_gloom", "second_gloom"),
 }
 """Whether a row's ``winner`` is a win of each force (first and second lives together)."""
-DEFAULT_ROLLOUTS = 64
+DEFAULT_ROLLOUTS = 128
 DEFAULT_CANDIDATES = 4
 DEFAULT_Z = 1.0
 """Another move replaces the scripted one when its paired gain over the rollouts exceeds this many standard errors."""

@@ -353,10 +353,11 @@ PYBIND11_MODULE(_battaglia, m) {
   }, "One game of play_kinds: (moves, row facts).");
   m.def("search_probe", [](const py::object& config, const std::vector<uint32_t>& seed_key,
                            const std::vector<uint64_t>& bot_keys, int seat, int skip, uint64_t search_key,
-                           int rollouts, int max_candidates) {
-    // Play the scripted game to `seat`'s searched decision number `skip`, then ask the searcher twice: on the
-    // true state and on a copy whose hidden facts differ (two unknown souls' cards and notes swapped, the
-    // others' notes and unpublished ballots changed). Returns (move, move on the altered copy, swapped seats),
+                           int rollouts, int max_candidates, bool night) {
+    // Play the scripted game to `seat`'s searched decision number `skip` (of the night's decisions when
+    // `night`), then ask the searcher twice: on the true state and on a copy whose hidden facts differ (two
+    // unknown souls' cards and notes swapped, the others' notes and unpublished ballots changed, at night
+    // the unwitnessed choices of earlier steps and the others' answers this round retargeted). Returns (move, move on the altered copy, swapped seats),
     // or None when the game offers no such decision.
     const Config c = to_config(config);
     State s;
@@ -370,6 +371,7 @@ PYBIND11_MODULE(_battaglia, m) {
     play_out(s, rng, [&](const View& v, const std::vector<Action>& legal) -> Action {
       const Action scripted = bots.act(v, legal);
       if (done || v.viewer() != seat || legal.size() < 2 || !search::searched_phase(v.phase())) return scripted;
+      if (night != (v.phase() == Phase::NIGHT)) return scripted;
       if (seen++ < skip) return scripted;
       const bot::BattagliaBot& mine = bots.bot(seat);
       int pair[2], k = 0;
@@ -392,12 +394,23 @@ PYBIND11_MODULE(_battaglia, m) {
       if (t.has_day)
         for (int x = 0; x < t.players; ++x)
           if (x != seat && has(t.ballots_cast, x) && !has(t.forced, x)) t.ballots[x] = t.living() & ~bit(x);
+      if (t.has_night && t.phase == Phase::NIGHT) {
+        // The night's hidden facts: the unwitnessed earlier steps' choices and the others' answers this round.
+        const int other = pair[0];
+        for (int i = 0; i < t.n_acts; ++i)
+          if (!has(awake_seats(t, t.acts[i].step), seat)) t.acts[i].target = static_cast<int8_t>(other);
+        for (int i = 0; i < t.n_chosen; ++i)
+          if (t.chosen[i].seat != seat) t.chosen[i].target = static_cast<int8_t>(other);
+      }
       const Action b = second.act(t, View(t, seat), legal, bots);
       found = py::make_tuple(move_tuple(Move{a}), move_tuple(Move{b}), py::make_tuple(pair[0], pair[1]));
       return a;
     });
     return found;
-  }, "Test only: the searcher's move at a decision, on the true state and on one differing only in hidden facts.");
+  }, py::arg("config"), py::arg("seed_key"), py::arg("bot_keys"), py::arg("seat"), py::arg("skip"), py::arg("search_key"),
+     py::arg("rollouts"), py::arg("max_candidates"), py::arg("night") = false,
+     "Test only: the searcher's move at a (night: a night's) decision, on the true state and on one differing only "
+     "in hidden facts.");
   m.def("trace_bots", [](const py::object& config, const std::vector<uint32_t>& seed_key,
                          const std::vector<uint64_t>& bot_keys) {
     const Config c = to_config(config);

@@ -1,14 +1,14 @@
 // battaglia native: the search bot (determinized Monte-Carlo), for simulations only.
 //
-// At a day decision (accusation, judging, ballot, a condemned's or the execution moment's choice) the
-// searcher plays every candidate move out many times and keeps the one whose rollouts its seat won most
-// often. Each rollout starts from a *determinization*: a copy of the game in which everything the seat
-// cannot know is replaced by a sample consistent with what it does know (public events, its own card
-// and notes, its knowledge of other souls' cards), then everyone plays on as the scripted bot. Night
-// decisions are left to the scripted bot: a night in progress holds choices (the darkness's victim,
-// Cohen's patient) that the sampler cannot rebuild from one seat's view.
+// At a decision with a real choice (day: accusation, judging, ballot, a condemned's or the execution
+// moment's choice; night: a step's target, a Lord's secret answer) the searcher plays every candidate
+// move out many times and keeps the one whose rollouts its seat won most often. Each rollout starts from
+// a *determinization*: a copy of the game in which everything the seat cannot know is replaced by a
+// sample consistent with what it does know (public events, its own card and notes, its knowledge of
+// other souls' cards), then everyone plays on as the scripted bot. At night the unwitnessed choices of
+// earlier steps are played again by the sampled holders' scripted bots (resample_night).
 //
-// `sanitize` is the only function that reads the true state's hidden fields, and only to overwrite
+// `sanitize` and `resample_night` are the only functions that read the true state's hidden fields, and only to overwrite
 // them; tests/fast/test_battaglia_kinds_native.py (search_probe) holds two states that differ only in hidden fields to the
 // same decision.
 #pragma once
@@ -56,7 +56,7 @@ struct Settings {
 inline bool searched_phase(Phase p) {
   switch (p) {
     case Phase::LAST_WORDS: case Phase::ACCUSE: case Phase::JUDGE: case Phase::VOTE: case Phase::REVOTE:
-    case Phase::CONDEMNED: case Phase::EXECUTION:
+    case Phase::CONDEMNED: case Phase::EXECUTION: case Phase::NIGHT:
       return true;
     default:
       return false;
@@ -174,6 +174,83 @@ inline void sanitize(State& d, int me, const uint32_t* known, uint32_t known_pre
   }
 }
 
+// A night in progress, as seat `me` may know it (called by sanitize on a sample whose cards are drawn):
+// the choices of earlier steps tonight that `me` did not witness (it was not awake for them) are dropped
+// and played again by the scripted bots of the sampled holders (one round each; a darkness step without
+// a consensus takes its first most supported target), like OpenSpiel's IS-MCTS resampling the unseen
+// history from the infostate. The current step's other answers this round are unknown to `me`: they are
+// cleared, so those seats answer again in the rollout. The Lords' secret offers, except `me`'s, are dropped.
+inline void resample_night(State& d, int me, uint64_t key) {
+  if (d.phase != Phase::NIGHT || !d.has_night) return;
+  const NightStep current = d.step;
+  const uint32_t true_awake = d.awake, true_offered = d.offered;
+  const int current_round = d.night_round;
+  // The current step's group: told to its members for darkness and shadow steps (a gathering note);
+  // otherwise what the sampled cards give, with `me`.
+  const bool told = is_darkness_step(current) || current == NightStep::SHADOW;
+  const uint32_t current_awake = told && has(true_awake, me) ? true_awake : (awake_seats(d, current) | (true_awake & bit(me)));
+  Act kept[MAX_ACTS];
+  int n_kept = 0;
+  for (int i = 0; i < d.n_acts; ++i)
+    if (has(awake_seats(d, d.acts[i].step), me)) kept[n_kept++] = d.acts[i];
+  d.n_acts = 0;
+  std::vector<uint64_t> keys(static_cast<std::size_t>(d.players));
+  for (int x = 0; x < d.players; ++x) keys[x] = native::mix64(key ^ native::mix64(static_cast<uint64_t>(x) + 101));
+  bot::Bots bots(keys);
+  std::vector<Action> legal;
+  const int past = d.remaining_from - 1;  // remaining[past] is the current step
+  for (int i = 0; i < past; ++i) {
+    const NightStep st = d.remaining[i];
+    const uint32_t group = awake_seats(d, st);
+    if (has(group, me)) {
+      for (int k = 0; k < n_kept; ++k)
+        if (kept[k].step == st) d.acts[d.n_acts++] = kept[k];
+      continue;
+    }
+    if (skipped(d, st, group) || st == NightStep::SHADOW) continue;
+    d.step = st;
+    d.awake = group;
+    d.n_chosen = 0;
+    d.chosen_mask = 0;
+    d.night_round = 1;
+    d.offered = 0;
+    for (uint32_t m = group; m; m &= m - 1) {
+      const int x = __builtin_ctz(m);
+      legal_actions(d, x, legal);
+      if (legal.empty()) continue;
+      const Action a = bots.act(View(d, x), legal);
+      d.chosen[d.n_chosen++] = Chosen{static_cast<int8_t>(x), static_cast<int8_t>(a.kind == battaglia::Kind::CHOOSE ? a.target : -1),
+                                      false, 0};
+      d.chosen_mask |= bit(x);
+    }
+    if (!is_darkness_step(st)) {
+      for (int k = 0; k < d.n_chosen; ++k)
+        if (d.chosen[k].target >= 0) d.acts[d.n_acts++] = Act{st, d.chosen[k].seat, d.chosen[k].target};
+      continue;
+    }
+    bool productive = false;
+    int victim = darkness_decision(d, &productive);
+    if (victim < 0) {
+      int support[MAX_SEATS] = {0}, best = 0;
+      for (int k = 0; k < d.n_chosen; ++k)
+        if (d.chosen[k].target >= 0 && ++support[d.chosen[k].target] > best) best = support[d.chosen[k].target];
+      for (int k = 0; k < d.n_chosen && victim < 0; ++k)
+        if (d.chosen[k].target >= 0 && support[d.chosen[k].target] == best) victim = d.chosen[k].target;
+      for (uint32_t m = group; m && victim >= 0; m &= m - 1) {
+        const int x = __builtin_ctz(m);
+        if (d.lives[x] == step_life(st) && in(QUALIFYING_DARKS, d.cards[x])) productive = true;
+      }
+    }
+    if (victim >= 0) d.acts[d.n_acts++] = Act{st, static_cast<int8_t>(productive ? -1 : -2), static_cast<int8_t>(victim)};
+  }
+  d.step = current;
+  d.awake = current_awake;
+  d.night_round = current_round;
+  d.n_chosen = 0;  // `me` is still to answer this round; the others' answers are re-asked
+  d.chosen_mask = 0;
+  d.offered = true_offered & bit(me);
+}
+
 // ---- the searcher ---------------------------------------------------------------------------------------
 
 class Searcher {
@@ -219,6 +296,7 @@ class Searcher {
       sample = s;
       native::DecisionRandom sample_rng(round_key);
       sanitize(sample, me, mine.known_cards(), mine.known_seats(), sample_rng);
+      resample_night(sample, me, round_key);
       for (std::size_t c = 0; c < n; ++c) {
         if (!active[c]) continue;
         d = sample;

@@ -66,6 +66,23 @@ def test_the_search_bot_decides_from_its_view_alone() -> None:
     assert probed >= 6
 
 
+def test_the_search_bot_decides_from_its_view_alone_at_night() -> None:
+    """At a night decision too: the unwitnessed choices of the night's earlier steps and the other seats'
+    answers this round (retargeted in the altered state), like the hidden souls, do not change the move."""
+    config = job_config(GameJob(0, 12, 0, {}))
+    probed = 0
+    for seed in range(8):
+        for seat in (1, 6):
+            found = engine("battaglia").search_probe(config, mt_key(seed), bot_keys(seed, 12), seat, 1,
+                                                     seed_key(f"{seed}/search"), 16, 4, True)
+            if found is None:
+                continue
+            move, altered, swapped = found
+            assert action_dict(move) == action_dict(altered), (seed, seat, swapped)
+            probed += 1
+    assert probed >= 6
+
+
 def test_a_search_force_plays_whole_games_legally() -> None:
     plan = plan_of("scripted", ("shadow=search",), rollouts=8, candidates=3)
     jobs = [GameJob(i, 9, 40 + i, {}, bots=plan) for i in range(3)]
