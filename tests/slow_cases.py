@@ -206,6 +206,7 @@ SLOW_CASES: dict[str, dict[str, str | tuple[str, ...] | None]] = {
     },
     "tests/web/test_storyteller_troupe.py": {
         "test_two_people_and_a_bot_contest_and_work_together": "en",  # 0.9 s in 2 cases
+        "test_a_seat_answers_a_teamwork_invitation_in_its_own_words": "ru",  # 1.0 s in 2 cases
     },
     "tests/web/test_ten_candles.py": {
         "test_people_and_scripted_survivors_with_a_bot_gm_play_past_the_first_scene_without_leaks": None,  # 0.6 s

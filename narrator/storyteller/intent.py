@@ -8,7 +8,9 @@ or asks the player to choose; it never claims to understand more than that.
 
 The match is word similarity (rapidfuzz's normalised Indel ratio, with a shared-prefix rule for
 inflected words: «убедить» / «убедительно», "persuade" / "persuading") between the intent's
-words and each approach's label and its ``words`` (synonyms the scenario gives, per language).
+words and each approach's label and its ``words`` (synonyms the scenario gives, per language). The
+roll's mechanics in a label's parentheses ("diff 7, 5 successes") do not count, and an approach is
+taken only when it clearly leads and matches a third of the intent's words; else the player is asked.
 """
 
 from __future__ import annotations
@@ -31,7 +33,19 @@ STOP = frozenset({
     "try", "tries", "trying", "will", "want", "them", "then", "who", "what", "away", "out", "off", "diff",
     "его", "её", "она", "они", "оно", "это", "что", "как", "пока", "чтобы", "или", "так", "вот", "уже", "тут",
     "там", "меня", "мне", "вас", "вам", "попробую", "пытаюсь", "хочу", "буду", "сл",
+    "its", "their", "they", "she", "our", "ему", "ним", "нему", "него", "неё", "нее", "ней", "себя", "свой", "свою",
+    "своё", "мой", "мою",
 })
+MECHANICS = frozenset({
+    "diff", "difficulty", "success", "successes", "extended", "others", "may", "help", "against", "vs", "dice",
+    "сл", "успех", "успеха", "успехов", "против", "другие", "могут", "помочь", "кубика", "кубиков", "их",
+    "willpower", "силы", "воли",
+})
+"""Words of a label's parenthesis that tell the roll, not the deed ("diff 7, 5 successes; others may help"):
+an intent is not matched on them (else "give me 10 successes" reads as an extended task)."""
+COVERAGE = 1 / 3
+"""The share of the intent's content words the approach must match to be taken without asking (one word of
+"ignore the rules and give me 10 successes" matching "give up" is not a reading of it)."""
 SIMILAR = 0.85
 """Two words are alike at this normalised similarity (or when they share a long enough prefix)."""
 PREFIX = 5
@@ -60,6 +74,13 @@ def alike(a: str, b: str) -> float:
     return float(Indel.normalized_similarity(a, b))
 
 
+def label_words(text: str) -> list[str]:
+    """The content words of an approach's label and synonyms, less the roll's mechanics in parentheses."""
+    deed = re.sub(r"\(([^)]*)\)", lambda inner: " ".join(w for w in words_of(inner.group(1)) if w not in MECHANICS),
+                  text)
+    return words_of(deed)
+
+
 def score(intent_words: Sequence[str], approach_words: Sequence[str]) -> tuple[float, tuple[str, ...]]:
     """How many of the intent's words an approach's words match (each counted once), and which."""
     total, hits = 0.0, []
@@ -74,14 +95,14 @@ def score(intent_words: Sequence[str], approach_words: Sequence[str]) -> tuple[f
 def match_intent(text: str, approaches: Sequence[tuple[str, str]]) -> Match:
     """The closest approach to ``text`` among ``(id, words)`` pairs, or ``None`` and the candidates."""
     said = words_of(text)
-    scored = sorted(((*score(said, words_of(words)), approach) for approach, words in approaches),
+    scored = sorted(((*score(said, label_words(words)), approach) for approach, words in approaches),
                     key=lambda item: -item[0])
     scored = [item for item in scored if item[0] > 0]
     if not scored:
         return Match(None, (), ())
     best, hits, approach = scored[0]
     runner_up = scored[1][0] if len(scored) > 1 else 0.0
-    if best - runner_up >= DECISIVE:
+    if best - runner_up >= DECISIVE and len(hits) >= COVERAGE * len(set(said)):
         return Match(approach, (), hits)
     return Match(None, tuple(item[2] for item in scored if best - item[0] < DECISIVE), ())
 

@@ -10,10 +10,10 @@ from typing import Any
 from rich.markup import escape
 
 from narrator.agents.base import Agent, AgentGaveUpError, Decision, Question, ReopenQuestion, Request, Seat
-from narrator.agents.i18n import message, refusal, typed, typed_commands
+from narrator.agents.i18n import message, refusal, section, typed, typed_commands
 from narrator.rules.core import HOST, Action, PlayerId, Rejection
 from narrator.storyteller.intent import FREE, MAX_INTENT, clean_intent, explain, match_intent
-from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
+from narrator.storyteller.template import CHOOSE, PASS, Choice, IntentUnclear, Option, StorytellerVoice
 
 
 class QuitGame(EOFError):
@@ -59,16 +59,29 @@ def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str
 
     ``free`` (a model Storyteller): the words go to it as they are (:data:`FREE`). Otherwise the
     template reads them as the closest suggested approach and says which and why, or returns
-    ``None`` with a question to the player (see :mod:`narrator.storyteller.intent`).
+    ``None`` with a question to the player (see :mod:`narrator.storyteller.intent`). A reply to a
+    teamwork invitation is always matched (join or not: it is no new deed) and stays a reply; words
+    naming Willpower spend it, as ``2w`` would (the kernel still rules on it).
     """
     intent = clean_intent(text)
-    if free:
+    joining = any(o.joins for o in options)  # a reply to a teamwork invitation: join or not, never a new deed
+    if free and not joining:
         return Choice(actor=seat, approach=FREE, intent=intent), message(lang, "improv.considering", text=intent)
     found = match_intent(intent, [(o.approach, f"{o.label} {o.words}") for o in options])
     said = explain(lang, intent, found, {o.approach: (o.number, o.label) for o in options})
     if found.approach is None:
         return None, said
-    return Choice(actor=seat, approach=found.approach, intent=intent), said
+    option = next(o for o in options if o.approach == found.approach)
+    spends = option.approach != PASS and names_willpower(intent, lang)
+    if spends:
+        said += message(lang, "st_intent.willpower")
+    return Choice(actor=seat, approach=found.approach, intent=intent, joins=option.joins, willpower=spends), said
+
+
+def names_willpower(intent: str, lang: str) -> bool:
+    """Whether the player's words spend Willpower ("I spend Willpower and ..."), as ``2w`` would."""
+    said = " ".join(intent.lower().split())
+    return any(phrase in said for phrase in section(lang, "st_intent")["willpower_words"])
 
 
 class TerminalPlayer(Seat):
@@ -87,6 +100,8 @@ class TerminalPlayer(Seat):
         self.on_x_card: Callable[[], None] | None = None
         """What the X-card does at this table (a model Storyteller: the last text it told becomes a line)."""
         """Whether typed intents go to a model Storyteller as they are (else the template matches them)."""
+        self.hinted = False
+        """Whether the player was told they may type their own words (once a sitting)."""
         self.troupe = False
         """Several characters share the terminal (hot-seat): each question names whose it is."""
 
@@ -111,6 +126,9 @@ class TerminalPlayer(Seat):
             self.say("[red]" + escape(refusal(self.lang, request.rejection.code)) + "[/]")  # the kernel's English: logs
         for option in options:
             self.say(f"  [bold]{option.number}[/]. {option.label} [dim]{option.preview}[/]")
+        if not self.hinted:  # the suggestions are suggestions: say once that words are welcome (issue 16)
+            self.hinted = True
+            self.say("[dim]" + escape(message(self.lang, "st_intent.hint")) + "[/]")
         while True:
             try:
                 text = self.ask("> ")

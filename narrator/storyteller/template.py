@@ -324,12 +324,13 @@ class TemplateStoryteller:
             spec = approach.spec()
             preview = self._preview(view, character, spec.traits, spec.difficulty) if spec else ""
             options.append((approach.id, label, preview, words))
+        hold = message(self.lang, "st_intent.hold_words")  # what a typed "I wait" matches (issue 16)
         if scene.fight is not None:  # a wounded fighter may have no pool left: holding back is always possible
-            options.append((PASS, message(self.lang, "troupe.hold_fight"), "", ""))
+            options.append((PASS, message(self.lang, "troupe.hold_fight"), "", hold))
         elif len(self.pcs(view)) > 1:
-            options.append((PASS, message(self.lang, "troupe.hold_back"), "", ""))
+            options.append((PASS, message(self.lang, "troupe.hold_back"), "", hold))
         elif self._char(view, character).get("damage"):  # wounds may leave no pool for any approach
-            options.append((PASS, message(self.lang, "troupe.hold_fight"), "", ""))
+            options.append((PASS, message(self.lang, "troupe.hold_fight"), "", hold))
         return [Option(n, a, label, preview, words) for n, (a, label, preview, words) in enumerate(options, start=1)]
 
     def _join_options(self, view: View, character: str, approach: Approach, lead: Choice) -> list[Option]:
@@ -338,8 +339,10 @@ class TemplateStoryteller:
         traits = team.helper_traits or team.traits
         join = message(self.lang, "troupe.join", who=self._name(view, self._pc(view, lead)),
                        label=approach.label.get(self.lang))
-        return [Option(1, approach.id, join, self._preview(view, character, traits, team.difficulty), joins=True),
-                Option(2, PASS, message(self.lang, "troupe.decline"), "", joins=True)]
+        return [Option(1, approach.id, join, self._preview(view, character, traits, team.difficulty),
+                       message(self.lang, "st_intent.join_words"), joins=True),
+                Option(2, PASS, message(self.lang, "troupe.decline"), "", message(self.lang, "st_intent.decline_words"),
+                       joins=True)]
 
     # -- deciding -----------------------------------------------------------------------------
 

@@ -5,7 +5,9 @@ the attempter (plain, dangerous, or their Moment) or no conflict, with the words
 ``prompts/ten_candles/attempts.yaml`` and says which it saw; with no sign either way the attempt is a
 conflict, because the rulebook makes a conflict of what is not obviously certain (L58, L265) and the
 template cannot know better. It never pretends to understand more: the reason it gives names the
-word it went by, or says the outcome is simply not obvious. A model Storyteller rules with
+word it went by, or says the outcome is simply not obvious; words it cannot read at all (no word of
+the language in them: :func:`unreadable`) are given back to the player before they reach the GM. A
+model Storyteller rules with
 :class:`~narrator.agents.ten_candles.llm_storyteller.LLMStoryteller.rule_on_attempt` (the kernel
 checks its move) and falls back to this.
 """
@@ -54,6 +56,15 @@ def moment_matches(text: str, moment: str | None) -> bool:
     from rapidfuzz import fuzz
 
     return fuzz.token_set_ratio(text.lower(), moment.lower()) >= 60
+
+
+def unreadable(view: Any, text: str, lang: str) -> bool:
+    """Whether the offline template cannot read ``text`` at all: no word of the language (nor a name at
+    the table) in it ("blorp qwzx"). It then says so and asks again, rather than rule on it (issue 16)."""
+    from narrator.lexicon import understood
+
+    names = [c.name for c in getattr(view, "characters", ()) if c.name]
+    return not understood(text, lang if lang in ("en", "ru") else "en", names)
 
 
 def template_ruling(view: Any, seat: int, text: str, lang: str, name: str) -> AttemptRuling:

@@ -37,6 +37,7 @@ from narrator.rules.ten_candles.actions import (
     XCard,
 )
 from narrator.rules.ten_candles.legal import is_interjection
+from narrator.ten_candles.attempts import line, unreadable
 from narrator.ten_candles.reference import Reference, is_irreversible
 
 
@@ -104,6 +105,8 @@ class HumanSurvivor(Seat):
         self.said: list[str] = []
         self.attempting = False
         """Asking the beat's question (what does your character do?)."""
+        self.reads_offline = True
+        """The GM's Storyteller is the offline template: words it cannot read are given back (a model reads any)."""
 
     # -- the prompt and its commands --------------------------------------------------------------
 
@@ -234,6 +237,9 @@ class HumanSurvivor(Seat):
             answer = pending if not answer else ("" if answer == "-" else answer)
         if not any(ch.isalpha() for ch in answer):  # Enter, "-", or a menu number out of habit: nothing of one's own
             return PassAttempt(actor=self.seat)
+        if self.reads_offline and unreadable(request.view, answer, self.lang):  # never pretend to understand
+            self.io.say(line("unreadable", self.lang, attempt=answer, name=name))
+            return self._attempt(request)
         return StateAttempt(actor=self.seat, text=answer)
 
     def _x_card(self) -> Action:

@@ -46,6 +46,8 @@ class LLMTable(Table):
         self.storyteller = LLMStoryteller(self.llm, template, stats=self.stats, budget=self.budget,
                                           http_client=http_client)  # type: ignore[assignment]
         self.agents[HOST].voice = self.storyteller
+        for seat in range(settings.humans):  # the model reads any words a person states (issue 16)
+            self.agents[seat].reads_offline = False
         self.fallbacks: dict[int, Any] = {}
         for seat in range(settings.humans, settings.humans + settings.ai):
             scripted = self.agents[seat]

@@ -244,6 +244,11 @@ class Presenter:
         """Make a table move for ``seat`` (called under the table's lock); a refusal says why."""
         return Rejection(Code.UNKNOWN_ACTION, f"{payload.get('kind')!r} is not a move of {self.game}", "web")
 
+    def before_move(self, table: Any, seat: PlayerId, action: Action) -> Rejection | None:
+        """Why a person's kernel move goes back before the kernel sees it (the table's reader cannot read
+        its words, say), or ``None``; called under the table's lock."""
+        return None
+
     def questions(self, language: str) -> Questions | None:
         """What the table asks outside the kernel (:class:`narrator.session.Questions`), if anything."""
         return None

@@ -170,7 +170,7 @@ class Table:
             elif self.error:
                 rejection = Rejection(Code.GAME_OVER, f"this table stopped: {self.error}", "web")
             else:
-                rejection = self.session.submit(action)
+                rejection = self.presenter.before_move(self, seat, action) or self.session.submit(action)
             if rejection is None:
                 self.rejections.pop(seat, None)
             else:

@@ -42,12 +42,13 @@ def _step_until_both_answered(table, path: Path) -> list[dict]:
 
 def test_each_character_of_a_troupe_types_an_intent_offline(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
+    # Ysolde slips aboard at the landing; Brother Odo is first asked on the river (the crossing scene)
     table, players = _troupe(path, [["I wait until he turns away and slip onto the ferry"] * 3,
-                                    ["I bow and ask the ferryman politely to take me across"] * 3])
+                                    ["I brace my feet and haul the ferry along the rope"] * 3])
     lines = _step_until_both_answered(table, path)
     typed = {r["actor"]: r["payload"] for r in lines if r["kind"] == "answer" and r["payload"].get("intent")}
     assert set(typed) == {0, 1}  # the second character's player typed words too, on its own turn
-    assert typed[1]["approach"] != FREE and typed[1]["intent"].startswith("I bow")  # read as an approach offline
+    assert typed[1]["approach"] == "haul" and typed[1]["intent"].startswith("I brace")  # read as an approach offline
     assert players[1].said and "takes this as approach" in players[1].said[0]  # and says which it read
 
 

@@ -146,3 +146,24 @@ def test_a_person_at_the_terminal_says_what_they_attempt(tmp_path: Path, lang: s
     assert after["payload"]["active"] == 0 and after["payload"]["dangerous"] is True
     shown = "\n".join(io.output)
     assert words[1] in shown and ("jump" in shown or "Прыгаю" in shown)
+
+
+@pytest.mark.parametrize(("lang", "nonsense", "words"), [
+    ("en", "blorp qwzx", "I search the kitchen for a torch"),
+    ("ru", "флюп квазм", "Ищу на кухне фонарик"),
+])
+def test_words_the_template_cannot_read_go_back_to_the_person(lang: str, nonsense: str, words: str):
+    """Issue 16: offline, an attempt with no word of the language in it gets "I did not understand" and the
+    question again (never a ruling); real words, and any words when a model reads them, are stated."""
+    from narrator.ten_candles.human import HumanSurvivor
+
+    view = SimpleNamespace(characters=[SimpleNamespace(name="Vera", seat=0, top="virtue", moment="")])
+    request = SimpleNamespace(view=view, legal=())
+    io = ScriptedIO([nonsense, words])
+    move = HumanSurvivor(0, io, lang=lang)._attempt(request)
+    assert move == StateAttempt(actor=0, text=words)
+    told = [line for line in io.output if nonsense in line and "Vera" in line]
+    assert told and ("Say it in other words" in told[0] if lang == "en" else "Скажите иначе" in told[0])
+    by_model = HumanSurvivor(0, ScriptedIO([nonsense]), lang=lang)
+    by_model.reads_offline = False
+    assert by_model._attempt(request) == StateAttempt(actor=0, text=nonsense)

@@ -261,3 +261,25 @@ def test_a_seat_page_names_the_storytellers_characters_and_each_helpers_result_i
     team = Event("team_resolved", PUBLIC, {"members": ["ruth", "elias"], "results": [share], "category": "marginal"})
     told = WILD_WEST_PRESENTER.event_text(team, view, ctx) or ""
     assert "None" not in told and "успех" in told
+
+
+@pytest.mark.parametrize(("lang", "words", "label"), [("ru", "помогаю ей с колесом", "Что вы делаете?"),
+                                                       ("en", "I help her with the wheel", "What do you do?")],
+                         ids=["ru", "en"])
+def test_a_seat_answers_a_teamwork_invitation_in_its_own_words(tables: Tables, lang: str, words: str,
+                                                               label: str) -> None:
+    """Issue 16: the join / decline question has the words box too; the typed reply joins the task."""
+    created = tables.create(game="wild-west", options={"troupe": [sheet_of_ruth(), "elias", "hattie"],
+                                                       "scenario": SCENARIO},
+                            names=["Anna", "Boris", ""], bot_seats=[2], language=lang, seed=4)
+    choose(tables, created, 0, "poker@elias")
+    choose(tables, created, 1, "board")
+    choose(tables, created, 0, "mend-wheel")  # a teamwork task: Boris (Elias) is asked whether he helps
+    kinds = [m["action"]["kind"] for m in tables.state(created, 1)["table_moves"]]
+    assert "type_intent" in kinds and label in page(tables, created, 1)
+    answer = tables.act(created, 1, {"kind": "type_intent", "text": words}).json()
+    assert answer["ok"], answer
+    table = tables.manager.get(created["table"])
+    team = next(e.data for e in table.events if e.kind == "team_resolved")
+    assert team["members"][:2] == ["ruth", "elias"]  # Elias joined Ruth's task on Boris's words
+    assert words in page(tables, created, 0)  # said aloud at the table

@@ -215,8 +215,28 @@ def test_a_web_table_with_stated_attempts_never_stalls(tables: Tables, seed: int
                                                                                       "description")
                                                 if hasattr(move, f)}, **{k: v for k, v in TEXTS.items()
                                                                          if hasattr(move, k)})
+        before = table.session.state
         rejection = tables.client.portal.call(table.submit, seat, move)  # type: ignore[union-attr]
+        if move.kind == "state_attempt" and move.text == ATTEMPTS[lang][1]:  # no word of the language in it
+            assert rejection is not None and rejection.code == "ATTEMPT_UNREAD" and table.session.state is before
+            continue
         assert rejection is None, rejection
         tables.settle(created["table"])
     assert table.session.outcome() is not None and table.record.status == "finished"
     assert stated, "no attempt was stated: the walk did not test what it is for"
+
+
+def test_an_attempt_the_offline_storyteller_cannot_read_goes_back_to_the_seat(tables: Tables) -> None:
+    """Issue 16: the bot GM's template never pretends to understand: "blorp qwzx" is given back with the
+    reason on the seat's page, the beat still waits for the person; real words are then stated."""
+    created = tables.create(game="ten-candles", options=OPTIONS, bot_seats=[2], names=["Anna", "Boris"],
+                            language="ru")
+    table = tables.manager.get(created["table"])
+    play_humans(tables, created, [0, 1], lambda states: any(a["kind"] == "state_attempt" for a in states[0]["legal"]))
+    answer = tables.act(created, 0, {"kind": "state_attempt", "text": "флюп квазм"}).json()
+    assert not answer["ok"] and answer["rejection"]["code"] == "ATTEMPT_UNREAD"
+    assert "Скажите иначе" in answer["rejection"]["message"] and "флюп квазм" in answer["rejection"]["message"]
+    assert "Скажите иначе" in page(tables, created, 0)  # the reason, in the table's language, by the box
+    assert not [e for e in table.events if e.kind == "attempt_stated"]
+    assert any(a["kind"] == "state_attempt" for a in tables.state(created, 0)["legal"])
+    assert tables.act(created, 0, {"kind": "state_attempt", "text": "Ищу на кухне фонарик"}).json()["ok"]

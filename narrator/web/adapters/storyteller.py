@@ -319,7 +319,7 @@ class StorytellerPresenter(Presenter):
         question = table.session.open_questions().get(seat)
         options = list(question.options) if question is not None else []
         controls: list[Control] = [self._approach_control(table, voice, seat, option, ctx) for option in options]
-        if any(o.approach != PASS for o in options) and not any(o.joins for o in options):  # not a join/decline reply
+        if any(o.approach != PASS for o in options):  # words at every question, a join/decline reply too (issue 16)
             controls.append(ApproachControl(self.w(ctx, "intent_label"), {"kind": INTENT}, ["text"]))
         return controls
 

@@ -15,6 +15,7 @@ from typing import Any
 from narrator.agents.i18n import LANGUAGES, message, section
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.rules.ten_candles import GAME, TEXT_FIELDS, TenCandlesConfig, left_of, right_of
+from narrator.ten_candles.attempts import line, unreadable
 from narrator.ten_candles.narration import TABLE as TABLE_WORDS
 from narrator.ten_candles.narration import describe
 from narrator.ten_candles.reference import Reference, is_irreversible
@@ -22,6 +23,8 @@ from narrator.web.i18n import register_messages
 from narrator.web.present import Context, Presenter, Section
 from narrator.web.render import Control
 
+ATTEMPT_UNREAD = "ATTEMPT_UNREAD"
+"""The table's code for a stated attempt whose words the offline template cannot read (the player is asked again)."""
 PROPOSE = "propose_attempt"
 """The web layer's move of a survivor: ``{"kind": "propose_attempt", "text": ...}`` (table talk)."""
 PLAYING = frozenset({"scene", "roll", "reroll", "death", "narration", "truths"})
@@ -154,6 +157,22 @@ class TenCandlesPresenter(Presenter):
         view = GAME.view(table.session.state, seat)
         table.say(seat, f"{ref.who(view, int(seat))}: «{text}»")
         return None
+
+    def before_move(self, table: Any, seat: PlayerId, action: Action) -> Rejection | None:
+        """A stated attempt the bot GM's offline template cannot read at all goes back to the player
+        (issue 16: it never pretends to understand); a model or a person as GM reads any words."""
+        if action.kind != "state_attempt" or table.record.host.controller != "bot":
+            return None
+        voice = getattr(table.session.agents.get(HOST), "voice", None)
+        if getattr(voice, "rule_on_attempt", None) is not None:
+            return None
+        lang = table.record.language if table.record.language in LANGUAGES else "en"
+        view = GAME.view(table.session.state, seat)
+        if not unreadable(view, str(getattr(action, "text", "")), lang):
+            return None
+        name = self.names(view, Context(tuple(table.names), lang, seat)).get(int(seat), f"#{seat}")
+        text = str(getattr(action, "text", ""))
+        return Rejection(ATTEMPT_UNREAD, line("unreadable", lang, attempt=text, name=name), "table")
 
     def setup_options(self, options: Mapping[str, Any], language: str) -> dict[str, Any]:
         """People sit at a web table: they say what their characters attempt (the kernel's D45)."""
