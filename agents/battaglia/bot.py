@@ -52,12 +52,13 @@ from narrator.agents.battaglia.knowledge import (
 )
 from narrator.agents.battaglia.texts import (
     Reason,
+    Speech,
     Table,
-    accusation_text,
-    defence_text,
+    accusation_speech,
+    defence_speech,
     has_voted,
     said_today,
-    self_claim_text,
+    self_claim_speech,
     temperament,
 )
 from narrator.agents.i18n import message
@@ -175,6 +176,9 @@ class BattagliaBot(Seat):
         """The public facts claims are checked against (folded from the log only when the bot speaks)."""
         self._claims: tuple[Said, ...] = ()
         """The claims of the speech of the move being made (the notes of its :class:`Decision`)."""
+        self._speech: dict[str, Any] | None = None
+        """What the move's words say, as data (:class:`Speech`, or a whisper's): the transcript keeps it
+        beside the text, so a replay in another language says the same speech in its words."""
 
     # -- the agent protocol -----------------------------------------------------------------------
 
@@ -188,14 +192,17 @@ class BattagliaBot(Seat):
         view = request.view
         position = (len(view.log) << 32) | (len(view.notes) << 12) | (request.attempt & 0xFFF)
         self.rng.seed(self._key ^ mix64(position & MASK))
-        self._claims = ()
+        self._claims, self._speech = (), None
         action = self.decide(view, self.read(view), legal)
         if action is None:
             return _pass_or_first(legal)
+        notes: dict[str, Any] = {}
         if self._claims:  # host-only notes: what the speech claims, lies marked, the speaker's force (L92)
             force = str(force_of(Card(str(view.card)), int(view.life or 1)))
-            return Decision(action, {"claims": [claim.to_dict() for claim in self._claims], "force": force})
-        return action
+            notes = {"claims": [claim.to_dict() for claim in self._claims], "force": force}
+        if self._speech is not None and getattr(action, "text", ""):
+            notes["composed"] = self._speech
+        return Decision(action, notes) if notes else action
 
     def read(self, view: Any) -> Mind:
         """Fold the view into a :class:`Mind` (the public log is folded once per game for every seat)."""
@@ -386,6 +393,8 @@ class BattagliaBot(Seat):
             return Whisper(actor=self.seat)
         names = ", ".join(str(s) for s in darks)
         text = message(self.table.lang if self.table is not None else "ru", "battaglia_host.whisper_dark", names=names)
+        if self.talk and self.table is not None:  # a talking bot's moves may carry notes (silent ones: bare moves)
+            self._speech = {"pool": "whisper_dark", "seats": darks}
         return Whisper(actor=self.seat, text=text)
 
     # day
@@ -419,7 +428,14 @@ class BattagliaBot(Seat):
             return move
         reason, claims = self._voiced(view, mind, target, move.basis, reason)
         self._claims = claims
-        return replace(move, text=accusation_text(self.table, target, move.basis, reason, self.rng, said_today(view.log)))
+        return self._said(move, accusation_speech(self.table, target, move.basis, reason, self.rng,
+                                                  said_today(view.log)))
+
+    def _said(self, move: Any, speech: Speech) -> Any:
+        """``move`` with ``speech``'s words, the speech kept for the move's notes."""
+        assert self.table is not None
+        self._speech = speech.to_dict()
+        return replace(move, text=speech.said(self.table))
 
     def _public_record(self, view: Any) -> PublicRecord:
         if len(view.log) < self._record.seen:  # another game
@@ -510,13 +526,13 @@ class BattagliaBot(Seat):
         accused = any(a.target == self.seat for a in view.accusations)
         if accused or self.rng.random() < 0.3:
             heard = said_today(view.log)
-            text = defence_text(self.table, self.seat, self.rng, heard, accused=accused,
-                                has_voted=accused and has_voted(view.log, self.seat))
+            speech = defence_speech(self.table, self.seat, self.rng, heard, accused=accused,
+                                    has_voted=accused and has_voted(view.log, self.seat))
             claim = self_claim(self.seat, mind.card, (self.seed, self.seat, len(view.log))) if accused else None
             if claim is not None:  # "my soul is light": true of a light, a marked lie of anyone else
                 self._claims = (claim,)
-                text = self_claim_text(self.table, self.seat, self.rng, heard)
-            return Speak(actor=self.seat, text=text)
+                speech = self_claim_speech(self.table, self.seat, self.rng, heard)
+            return self._said(Speak(actor=self.seat), speech)
         return None
 
     def _dying_shot(self, mind: Mind, legal: Sequence[Action]) -> Action | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -126,27 +126,90 @@ class Reason:
     n: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Speech:
+    """What a scripted speech says, as data: the catalogue ``pool`` and the template drawn from it (``index``),
+    the opener put before it (``opener``, an index of ``again``; -1: none), the seat it speaks of (the accused,
+    or the speaker), and the public fact it leans on. The pools are index-aligned in every language, so the
+    same speech is :meth:`said` in either (a replay shown in another language re-renders it).
+
+    ``pool`` is ``by_legend``, ``by_logic.<reason kind>``, ``defence``, ``defence_accused``,
+    ``defence_after_vote`` or ``self_light``. Everything in it is what the words say aloud: it is public.
+    """
+
+    pool: str
+    index: int
+    seat: int
+    reason: Reason | None = None
+    opener: int = -1
+
+    def said(self, table: Table) -> str:
+        """The words in ``table``'s language, with its names, legends and town."""
+        templates = words(table.lang, "speech")
+        group, _, kind = self.pool.partition(".")
+        pool = templates[group][kind] if kind else templates[group]
+        template = pool[self.index]
+        if self.opener >= 0:
+            template = templates["again"][self.opener] + template
+        return _fill(template, table, self.seat, self.reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The speech for a transcript (beside the text it was said as)."""
+        data: dict[str, Any] = {"pool": self.pool, "index": self.index, "seat": self.seat}
+        if self.opener >= 0:
+            data["opener"] = self.opener
+        if self.reason is not None:
+            reason: dict[str, Any] = {"kind": self.reason.kind}
+            if self.reason.other is not None:
+                reason["other"] = self.reason.other
+            if self.reason.card:
+                reason["card"] = self.reason.card
+            if self.reason.n:
+                reason["n"] = self.reason.n
+            data["reason"] = reason
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Speech:
+        """A recorded speech (``KeyError``/``TypeError``/``ValueError`` on a malformed one)."""
+        found = data.get("reason")
+        reason = None
+        if isinstance(found, Mapping):
+            other = found.get("other")
+            reason = Reason(str(found["kind"]), None if other is None else int(other), str(found.get("card", "")),
+                            int(found.get("n", 0)))
+        return cls(str(data["pool"]), int(data["index"]), int(data["seat"]), reason, int(data.get("opener", -1)))
+
+
+def accusation_speech(table: Table, target: int, basis: str, reason: Reason | None, rng: Draws,
+                      heard: Iterable[str] = ()) -> Speech:
+    """An accusation of ``target`` by legend or by logic, in words the day has not ``heard``
+    (:func:`said_today`) when the pool has any."""
+    if basis == "logic" and reason is not None:
+        return _unheard(table, f"by_logic.{reason.kind}", target, reason, rng, heard)
+    return _unheard(table, "by_legend", target, reason, rng, heard)
+
+
 def accusation_text(table: Table, target: int, basis: str, reason: Reason | None, rng: Draws,
                     heard: Iterable[str] = ()) -> str:
-    """An accusation of ``target`` by legend or by logic, in the table's language, in words the day has
-    not ``heard`` (:func:`said_today`) when the pool has any."""
-    templates = words(table.lang, "speech")
-    if basis == "logic" and reason is not None:
-        pool = templates["by_logic"][reason.kind]
-    else:
-        pool = templates["by_legend"]
-    return _unheard(pool, rng, lambda t: _fill(t, table, target, reason), heard, templates["again"])
+    """:func:`accusation_speech`'s words, in the table's language."""
+    return accusation_speech(table, target, basis, reason, rng, heard).said(table)
+
+
+def defence_speech(table: Table, seat: int, rng: Draws, heard: Iterable[str] = (), *, accused: bool = True,
+                   has_voted: bool = False) -> Speech:
+    """A short defence, in words the day has not ``heard``, drawn only from templates true of the table:
+    "you are wasting the day on me" only from a seat that stands ``accused``, "my votes..." only from
+    one that ``has_voted`` at an earlier ballot."""
+    pools = ["defence", *(["defence_accused"] if accused else []),
+             *(["defence_after_vote"] if accused and has_voted else [])]
+    return _unheard(table, pools, seat, None, rng, heard)
 
 
 def defence_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = (), *, accused: bool = True,
                  has_voted: bool = False) -> str:
-    """A short defence, in words the day has not ``heard``, drawn only from templates true of the table:
-    "you are wasting the day on me" only from a seat that stands ``accused``, "my votes..." only from
-    one that ``has_voted`` at an earlier ballot."""
-    templates = words(table.lang, "speech")
-    pool = [*templates["defence"], *(templates["defence_accused"] if accused else ()),
-            *(templates["defence_after_vote"] if accused and has_voted else ())]
-    return _unheard(pool, rng, lambda t: _fill(t, table, seat, None), heard, templates["again"])
+    """:func:`defence_speech`'s words, in the table's language."""
+    return defence_speech(table, seat, rng, heard, accused=accused, has_voted=has_voted).said(table)
 
 
 def has_voted(log: Sequence[Any], seat: int) -> bool:
@@ -166,19 +229,33 @@ def said_today(log: Sequence[Any]) -> tuple[str, ...]:
     return tuple(said)
 
 
-def _unheard(pool: Sequence[str], rng: Draws, fill: Any, heard: Iterable[str], openers: Sequence[str] = ()) -> str:
-    """``rng.choice(pool)`` (the same single draw), moved on to the first template none of the ``heard``
-    texts was made from; when every one was heard, the first template with an opener ("I say it too: ")
-    that was not, and at last the first whose words differ from all of them."""
+def _unheard(table: Table, pools: str | Sequence[str], seat: int, reason: Reason | None, rng: Draws,
+             heard: Iterable[str]) -> Speech:
+    """``rng.choice`` of the templates of ``pools`` taken together (the same single draw), moved on to the
+    first template none of the ``heard`` texts was made from; when every one was heard, the first template
+    with an opener ("I say it too: ") that was not, and at last the first whose words differ from all of them."""
+    templates = words(table.lang, "speech")
+    pool: list[Speech] = []
+    for name in [pools] if isinstance(pools, str) else pools:
+        group, _, kind = name.partition(".")
+        found = templates[group][kind] if kind else templates[group]
+        pool += [Speech(name, i, seat, reason) for i in range(len(found))]
     start = rng.choice(range(len(pool)))
     heard = tuple(heard)
     if not heard:
-        return str(fill(pool[start]))
+        return pool[start]
     turned = [pool[(start + k) % len(pool)] for k in range(len(pool))]
-    for template in [*turned, *(opener + t for opener in openers for t in turned)]:
-        if not any(_shape(template).fullmatch(text) for text in heard):
-            return str(fill(template))
-    return next((str(fill(t)) for t in turned if fill(t) not in heard), str(fill(pool[start])))
+    openers = templates["again"]
+    for speech in [*turned, *(replace(s, opener=o) for o in range(len(openers)) for s in turned)]:
+        if not any(_shape(_template(templates, speech)).fullmatch(text) for text in heard):
+            return speech
+    return next((s for s in turned if s.said(table) not in heard), pool[start])
+
+
+def _template(templates: Mapping[str, Any], speech: Speech) -> str:
+    group, _, kind = speech.pool.partition(".")
+    template = str((templates[group][kind] if kind else templates[group])[speech.index])
+    return templates["again"][speech.opener] + template if speech.opener >= 0 else template
 
 
 @cache
@@ -188,12 +265,16 @@ def _shape(template: str) -> re.Pattern[str]:
     return re.compile(".*?".join(re.escape(part) for part in parts), re.DOTALL)
 
 
-def self_claim_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = ()) -> str:
+def self_claim_speech(table: Table, seat: int, rng: Draws, heard: Iterable[str] = ()) -> Speech:
     """An accused seat's claim that its soul is light (the catalogue's ``battaglia_speech.self_light``), in words
     the day has not ``heard`` (the same memory as every other speech: a lie's wording repeats no more than the
     truth's)."""
-    templates = words(table.lang, "speech")
-    return _unheard(templates["self_light"], rng, lambda t: _fill(t, table, seat, None), heard, templates["again"])
+    return _unheard(table, "self_light", seat, None, rng, heard)
+
+
+def self_claim_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = ()) -> str:
+    """:func:`self_claim_speech`'s words, in the table's language."""
+    return self_claim_speech(table, seat, rng, heard).said(table)
 
 
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from narrator.agents.i18n import catalogue, end_reason, message, plural, refusal
 from narrator.rules.core import HOST, PUBLIC, Event, Viewer
 from narrator.storyteller.template import display_name
+from narrator.viewer.speech import SpeechTeller, composed_speeches
 from narrator.viewer.timeline import Entry, Lens, Moment, Timeline
 from narrator.viewer.translate import phrases, retell
 from narrator.web.present import Context, Presenter, Section, presenter_for
@@ -102,6 +103,8 @@ class Teller:
                        if isinstance(s, dict) and s.get("agent") == "human"}
         self.names.update({seat: retell(name, self.phrases) for seat, name in self.names.items()
                            if seat not in self.people})
+        self.speeches = self._speech_teller()
+        """Battaglia seats' words, composed speeches told again in ``lang`` (the rest marked as said)."""
         self._moment: Moment | None = None
         self._retold: dict[int, str] = {}
         """Transcript line -> the template Storyteller's prose told again in the replay's language."""
@@ -123,6 +126,13 @@ class Teller:
             table = voice(final, Context(self.ctx.names, self.lang, None, self.ctx.seed)).table
             return {s: table.name(s) for s in range(len(table.names))}
         return {}
+
+    def _speech_teller(self) -> SpeechTeller | None:
+        voice = getattr(self.presenter, "narrator", None)
+        if self.game.name != "battaglia" or not callable(voice):
+            return None
+        actions = (e.record for m in self.timeline.moments for e in m.entries if e.kind == "action")
+        return SpeechTeller(composed_speeches(actions), self.recorded, self.lang, lambda view: voice(view, self.ctx).table)
 
     def who(self, seat: Any) -> str:
         """A seat in words (``you`` marks the lens's own seat)."""
@@ -146,7 +156,7 @@ class Teller:
             self._moment = moment
             view = self.game.view(moment.state, self.lens.knower)
             before = self.game.view(moment.before, self.lens.knower) if _has_move(seen) else view
-            panel = self.presenter.panel(view, self.ctx) if panels else []
+            panel = self._panel(view) if panels else []
             for group in _by_chapter(seen):
                 step = Step(moment.index, group[0].chapter, group[0].line, [], [], panel)
                 self.fill(step, group, view, before)
@@ -154,6 +164,15 @@ class Teller:
                     steps.append(step)
         return Told(self.lens, self.lang, self.title(), self.about(), lens_name(self.lens, self.lang, self.names),
                     steps, chapters, dict(self.names))
+
+    def _panel(self, view: Any) -> list[Section]:
+        """The presenter's panel of ``view``, the seats' words in it told as in the lines."""
+        if self.speeches is None:
+            return self.presenter.panel(view, self.ctx)
+        sections = self.presenter.panel(self.speeches.view(view), self.ctx)
+        finish = self.speeches.finish
+        return [Section(finish(s.title), [(finish(k), finish(v)) for k, v in s.rows], [finish(i) for i in s.items])
+                for s in sections]
 
     def title(self) -> str:
         game = message(self.lang, f"replay.games.{self.game.name}") if self.game.name in _games(self.lang) \
@@ -211,6 +230,9 @@ class Teller:
     def entry_text(self, entry: Entry, view: Any, before: Any) -> str:
         record, kind = entry.record, entry.kind
         if entry.event is not None:
+            if self.speeches is not None and self.speeches.concerns(entry.event):
+                return self.speeches.render(entry.event, view,
+                                            lambda event: self.presenter.event_text(event, view, self.ctx) or "")
             return self.presenter.event_text(entry.event, view, self.ctx) or ""
         if kind == "narration":
             if entry.line in self._retold:

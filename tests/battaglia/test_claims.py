@@ -62,7 +62,7 @@ def audit_game(seed: int, players: int, lang: str, audit: Audit) -> None:
         request = seat_request(state, seat)
         answer = bots[seat].act(request)
         action = answer.action if isinstance(answer, Decision) else answer
-        claims = [Claim.from_dict(c) for c in answer.notes["claims"]] if isinstance(answer, Decision) else []
+        claims = [Claim.from_dict(c) for c in answer.notes.get("claims", ())] if isinstance(answer, Decision) else []
         if getattr(action, "text", ""):
             audit.speeches += 1
             presumption = presumed(action.text, seat, request.view, lang)

@@ -1,7 +1,7 @@
 """One language on screen in a replay: a game replayed in the language it was played in holds no word
 of the other script, and a template Storyteller's game reads wholly in either language (its prose is
-told again). Words people and bots said in a battaglia or Ten Candles game stay as they were said
-(docs/replay.md), so those are checked in their own language only."""
+told again). Words people said stay as they were said (docs/replay.md), so those are checked in their own
+language only; battaglia bots' speeches told in the other language: ``test_speech_language.py``."""
 
 from __future__ import annotations
 
