@@ -68,6 +68,8 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "is_interjection": table.presenter.is_interjection,
         "host_role": _host_role(table),
         "rejection": rejection,
+        "refusal_text": lambda r: (r.message if r.code in table.presenter.worded_codes
+                                   else t("refusal." + r.code, fallback=r.message)),
         "rejected_kind": refused_kind if any(c.payload["kind"] == refused_kind for c in shown) else None,
         "controller": table.seat(viewer).controller if viewer is not None else "human",
         "act_url": f"/api/t/{table.id}/" + ("host/act" if viewer is None else f"seat/{viewer}/act"),

@@ -116,6 +116,9 @@ class Presenter:
     """
 
     host_plays = False
+    worded_codes: frozenset[str] = frozenset()
+    """Refusal codes whose message the table wrote in the page's language itself (shown as it is: the
+    closest approaches to a typed intent, say), not the catalogue's general line for the code."""
     host_viewer: Any = HOST
     """Whom the kernel's ``view`` and the events' audiences are asked about for a person in the host
     seat (battaglia's moderator: ``Viewer.HOST``, the whole truth; the int ``HOST`` elsewhere)."""

@@ -215,6 +215,8 @@ def test_a_typed_intent_on_the_seat_page_goes_the_terminals_way(tables: Tables) 
     unclear = tables.act(created, 0, {"kind": "type_intent", "text": "xyzzy plugh frobnicate"}).json()
     assert unclear["ok"] is False and unclear["rejection"]["code"] == "INTENT_UNCLEAR"
     assert "matches none" in unclear["rejection"]["message"] or "closest" in unclear["rejection"]["message"]
+    shown = seat_page(tables, created)  # the page keeps the template's own words, not the code's general line
+    assert "xyzzy plugh frobnicate" in shown and "could not tell which approach you meant" not in shown
     assert tables.act(created, 0, {"kind": "type_intent", "text": 3}).status_code == 422
     answer = tables.act(created, 0, {"kind": "type_intent",
                                      "text": "I wait until he turns away and slip onto the ferry"}).json()

@@ -240,3 +240,5 @@ def test_an_attempt_the_offline_storyteller_cannot_read_goes_back_to_the_seat(ta
     assert not [e for e in table.events if e.kind == "attempt_stated"]
     assert any(a["kind"] == "state_attempt" for a in tables.state(created, 0)["legal"])
     assert tables.act(created, 0, {"kind": "state_attempt", "text": "Ищу на кухне фонарик"}).json()["ok"]
+    assert [e for e in table.events if e.kind == "attempt_answered"]  # the bot GM answered it
+    assert "attempt answered" not in page(tables, created, 1)  # told by the answer's own lines, not as raw data

@@ -272,6 +272,7 @@ class StorytellerPresenter(Presenter):
 
     host_plays = True
     table_move_kinds = frozenset({CHOOSE, ROLL_SHEET, INTENT})
+    worded_codes = frozenset({"INTENT_UNCLEAR"})  # the template's reading: the closest approaches, or none
     public_draft_roles = frozenset({"storyteller-frame", "storyteller-narration", "storyteller-recap"})
     """The Storyteller frames the scene and tells each result to the whole troupe."""
 

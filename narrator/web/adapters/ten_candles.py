@@ -98,6 +98,8 @@ class TenCandlesPresenter(Presenter):
             return self.w(ctx, kind, who=self.who(d["seat"], view, ctx), text=d.get("text", ""))
         if kind in ("stacks_fixed", "scene_ended"):
             return self.w(ctx, kind)
+        if kind == "attempt_answered":  # the GM's answer is told by its own move (the conflict's frame, the narration)
+            return ""
         return super().event_text(event, view, ctx)
 
     def _order(self, order: Sequence[str], ctx: Context) -> str:
@@ -136,6 +138,7 @@ class TenCandlesPresenter(Presenter):
         return kind in INTERJECTIONS
 
     table_move_kinds = frozenset({PROPOSE})
+    worded_codes = frozenset({ATTEMPT_UNREAD})  # the offline Storyteller's own words: it did not understand
 
     def table_controls(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
         """A living survivor's proposal of what they attempt, while scenes are played (``try`` at the terminal)."""
