@@ -45,6 +45,8 @@ class PlayOptions:
     """``LLMSettings`` when language models play the bot seats (``--llm``), else ``None``."""
     llm_seats: int | None = None
     """How many bot seats the model plays (``None``: all of them)."""
+    bots: str = "scripted"
+    """The bot seats' kind without ``--llm``: ``scripted``, or ``strong`` (:mod:`narrator.battaglia.strong`)."""
 
 
 def play_in_terminal(opts: PlayOptions) -> int:
@@ -79,7 +81,7 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     path = opts.transcript or default_transcript_path("battaglia", seed)
     human = _human(opts, table, opts.seat)
     human.rainmaker_force = config.rainmaker_force
-    bots, fallbacks = _bots(opts, seed, opts.players, table, opts.seat)
+    bots, fallbacks = _bots(opts, seed, opts.players, table, opts.seat, config)
     agents = {**bots, opts.seat: human}
     session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks,
                       concurrency=opts.llm.concurrency if opts.llm is not None else 1)  # model seats asked together
@@ -110,7 +112,7 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     if len(table.names) != players:
         table = Table.for_game(header.get("seed"), players, opts.lang)
     human = _human(opts, table, seat)
-    bots, fallbacks = _bots(opts, header.get("seed"), players, table, seat)
+    bots, fallbacks = _bots(opts, header.get("seed"), players, table, seat, decode_config(GAME, header["config"]))
     human.quiet = True  # the retraced past is told once, as the recap below, not line by line
     session = resume_session(path, {**bots, seat: human}, fallbacks=fallbacks)
     human.quiet = False
@@ -128,8 +130,12 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
 
 
 def _bots(opts: PlayOptions, seed: int | None, players: int, table: Table,
-          human: int) -> tuple[dict[int, Any], dict[int, Any]]:
-    """The bot seats (scripted, or language models with scripted fallbacks under ``--llm``)."""
+          human: int, config: Any = None) -> tuple[dict[int, Any], dict[int, Any]]:
+    """The bot seats (scripted or strong, or language models with scripted fallbacks under ``--llm``)."""
+    if opts.llm is None and opts.bots == "strong":
+        from narrator.battaglia.strong import StrongBot
+
+        return {s: StrongBot(seed, s, config, table=table, talk=True) for s in range(players) if s != human}, {}
     if opts.llm is None:
         return make_bots(seed, players, table, talk=True), {}
     from narrator.agents.battaglia.llm import llm_table

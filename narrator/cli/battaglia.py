@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 
+from narrator.battaglia.bots import DEFAULT_ROLLOUTS
 from narrator.cli.common import (
     ENGINE_HELP,
     VERIFY_HELP,
@@ -63,7 +64,7 @@ def simulate_battaglia(
                                                         "bot) or random (random legal moves)."),
     bots_for: list[str] = typer.Option([], "--bots-for", help="FORCE=KIND for one force (light, shadow, darkness, "
                                                               "gloom), over --bots; repeat for several."),
-    rollouts: int = typer.Option(64, "--rollouts", min=1, help="The search bot's rollouts per decision."),
+    rollouts: int = typer.Option(DEFAULT_ROLLOUTS, "--rollouts", min=1, help="The search bot's rollouts per decision."),
     candidates: int = typer.Option(4, "--candidates", min=2, help="The search bot's candidate moves per decision."),
     cluster: str | None = typer.Option(None, "--cluster", help="Play the games on Ray: ray://HOST:PORT (a running "
                                                                "cluster) or local (a Ray instance for this run); "
@@ -271,6 +272,9 @@ def play_battaglia(
     llm_seats: str = typer.Option("all", "--llm-seats",
                                   help="With --llm: how many bot seats the model plays (the lowest seats other than "
                                        "yours; the rest are scripted), or 'all'. The local model takes seconds a move."),
+    bots: str = typer.Option("scripted", "--bots", help="The bot seats without --llm: scripted, or strong (the scripted "
+                                                        "player whose day moves a search over sampled hidden masks may "
+                                                        "replace; about a second a decision)."),
 ) -> None:
     """Play one seat of battaglia del arte in the terminal against scripted bots.
 
@@ -295,7 +299,10 @@ def play_battaglia(
             fail("", key="seat_range", seat=seat, players=players, high=players - 1)
         options = _profile(rules, [players])
     seats_count = _llm_seat_count(llm_seats) if llm else None
+    if bots.strip().lower() not in ("scripted", "strong"):
+        fail("", key="play_bots", bots=bots)
     with llm_settings(llm, stream=True) if llm else contextlib.nullcontext() as settings:
         code = play_in_terminal(PlayOptions(players=players or 9, seat=seat, lang=lang, seed=seed, options=options,
-                                            transcript=transcript, resume=resume, llm=settings, llm_seats=seats_count))
+                                            transcript=transcript, resume=resume, llm=settings, llm_seats=seats_count,
+                                            bots=bots.strip().lower()))
     raise typer.Exit(code)

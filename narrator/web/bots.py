@@ -29,11 +29,14 @@ class BotContext:
 
     Attributes:
         language: the table's language (``"ru"``/``"en"``): what bots write and say.
+        config: the table's rules config (``None``: the game's defaults for the seat count).
         shared: objects the bots of one table share, by name (Ten Candles' table talk ``"board"``).
     """
 
     language: str = "en"
     shared: dict[str, Any] = field(default_factory=dict)
+    config: Any = None
+    """The table's rules config (public: every seat plays by it), for bots that simulate the game."""
 
 
 class UnknownBotError(KeyError):
@@ -129,6 +132,8 @@ def _scripted_fallback(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
 register_bot("random", _random_bot, label="random legal moves")
 register_bot("scripted", _scripted_fallback, label="scripted bot")
 register_bot("scripted", "narrator.web.games:battaglia_scripted", game="battaglia", label="scripted battaglia player")
+register_bot("strong", "narrator.web.games:battaglia_strong", game="battaglia",
+             label="search bot: plays its day moves out over sampled hidden masks (narrator.battaglia.strong)")
 register_bot("llm", "narrator.agents.battaglia.llm.web:web_bot", game="battaglia",
              label="language model (configured endpoint; scripted when it cannot)")
 register_bot("scripted", "narrator.web.games:ten_candles_scripted", game="ten-candles",

@@ -24,6 +24,14 @@ def battaglia_scripted(game: Game[Any, Any], seat: PlayerId, seed: int) -> Agent
     return BattagliaBot(seed, seat)
 
 
+def battaglia_strong(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
+    """The ``strong`` battaglia player (:class:`narrator.battaglia.strong.StrongBot`): the scripted player
+    whose day moves a determinized search over the Python kernel may replace, from its seat's view only."""
+    from narrator.battaglia.strong import StrongBot
+
+    return StrongBot(seed, seat, context.config)
+
+
 def ten_candles_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
     """A scripted Ten Candles survivor, or (``seat == HOST``) the scripted GM with the template
     Storyteller's voice. The survivors' table talk (volunteers, Moments) reaches the GM through the

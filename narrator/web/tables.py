@@ -403,7 +403,7 @@ class TableManager:
         record = TableRecord(secrets.token_urlsafe(6), game.name, game.config_to_dict(config), seed, language, seats,
                              host=SeatRecord(HOST, "", host_controller, bot_kind))
         tokens = {s: secrets.token_urlsafe(24) for s in [HOST, *range(seat_count)] if s not in bot_seats}
-        context = BotContext(language)
+        context = BotContext(language, config=config)
         session = Session(game, config, self.agents_for(game, record, context), seed=seed,
                           recorder=TranscriptWriter(self.transcript_path(record.id)),
                           questions=presenter_for(game.name).questions(language))
@@ -426,7 +426,7 @@ class TableManager:
     def _load(self, record: TableRecord) -> Table:
         game = get_game(record.game)
         path = self.transcript_path(record.id)
-        context = BotContext(record.language)
+        context = BotContext(record.language, config=decode_config(game, record.config))
         agents = self.agents_for(game, record, context)
         built: list[Table] = []
 

@@ -1,0 +1,359 @@
+"""The web table's "strong" battaglia bot: determinized Monte-Carlo search over the Python kernel.
+
+The native search bot (``native/battaglia/search.hpp``) reads a native state and serves simulations only.
+A web seat has only its :class:`~narrator.rules.battaglia.views.BattagliaView`, so this bot rebuilds whole
+states from that view alone (:func:`determinize`): the public fields and the public record as they are,
+its own soul and notes, and everything else sampled (the other seats' souls within what its scripted
+reading of the view knows of them, the kitty, the second souls, the others' first-night clan notes,
+today's unpublished ballots). Each sample is checked before use: the seat's view of it must show what the
+real view shows and offer the same legal moves, or the sample is dropped. Then, like the native bot,
+every candidate move (the scripted bot's move, always, and a few other distinct moves) is played out
+by scripted bots in every seat from the same samples and chance (paired rounds); another move replaces
+the scripted one only when its paired win difference is over ``z`` standard errors.
+
+Searched: the day decisions whose state the view fully rebuilds (last words, accusations, judging, the
+first ballot). Everything else (nights, re-votes, the condemned's and the execution moment's choices,
+speeches) is the scripted bot's move, as is any decision whose samples all fail the check.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from narrator.agents.base import Decision, Request, Seat
+from narrator.agents.battaglia import BattagliaBot
+from narrator.rules.battaglia import GAME, BattagliaState
+from narrator.rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, SHADOW, Card
+from narrator.rules.battaglia.config import BattagliaConfig
+from narrator.rules.battaglia.day import living_darks
+from narrator.rules.battaglia.deal import DARKNESS_CLAN
+from narrator.rules.battaglia.state import Accusation, DayState, Phase
+from narrator.rules.battaglia.views import view_for
+from narrator.rules.core import Action, Event, private
+
+from narrator.battaglia.playout import play_out, seat_request
+
+SEARCHED_PHASES = frozenset({Phase.LAST_WORDS, Phase.ACCUSE, Phase.JUDGE, Phase.VOTE})
+EVENTFUL = frozenset({"execution", "death", "shadow_revealed", "child_revealed", "bishop_revealed",
+                      "lord_revealed", "intercession"})
+"""Public events that make a day or night cycle eventful (the stalemate count starts again)."""
+COMPARED = ("phase", "day", "night", "turn", "accusations", "accusations_limit", "votes", "candidates",
+            "condemned", "cursed", "bound_voters", "judges", "lives", "out", "graveyard", "card", "life")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The web search's budget per decision (about 20 ms of CPU per rollout at 12 players)."""
+
+    rollouts: int = 32
+    candidates: int = 4
+    z: float = 1.0
+    probe_rounds: int = 4
+    samples_tried: int = 12
+    """Samples drawn per round before the round is given up (each must pass the view check)."""
+
+
+# ---- determinization ---------------------------------------------------------------------------------
+
+
+def _draw(seats: Sequence[int], pool: set[Card], allowed: Mapping[int, frozenset[Card] | set[Card]],
+          rng: random.Random) -> dict[int, Card]:
+    """A distinct card of ``pool`` for each seat, within ``allowed[seat]`` when it can be: the most
+    constrained seat first, uniformly among what is left for it (native ``draw_cards``)."""
+    pool = set(pool)
+    drawn: dict[int, Card] = {}
+    for seat in sorted(seats, key=lambda s: (len(pool & set(allowed.get(s, pool))), s)):
+        choice = sorted(pool & set(allowed.get(seat, pool))) or sorted(pool)
+        if not choice:
+            return {}
+        drawn[seat] = card = choice[rng.randrange(len(choice))]
+        pool.discard(card)
+    return drawn
+
+
+def _first_card(view: Any) -> Card:
+    for note in view.notes:
+        if note.kind == "your_card" and note.data.get("life") == 1:
+            return Card(note.data["card"])
+    return Card(view.card)
+
+
+def _today_events(log: Sequence[Event]) -> tuple[Event | None, list[Event], Event | None]:
+    """(today's ``day`` event, the events after it, last night's ``morning`` event)."""
+    day_at = max((i for i, e in enumerate(log) if e.kind == "day"), default=-1)
+    if day_at < 0:
+        return None, [], None
+    morning = next((e for e in reversed(log[:day_at]) if e.kind == "morning"), None)
+    return log[day_at], list(log[day_at + 1:]), morning
+
+
+def _quiet(log: Sequence[Event]) -> tuple[int, bool]:
+    """(quiet cycles, eventful) as the kernel counts them, from the public record."""
+    quiet, eventful = 0, False
+    for event in log:
+        if event.kind in EVENTFUL or (event.kind == "morning" and (event.data.get("deaths") or event.data.get("shadows"))):
+            eventful = True
+        elif event.kind == "day_end":
+            quiet = 0 if eventful else quiet + 1
+            eventful = False
+    return quiet, eventful
+
+
+def _today(view: Any, day_event: Event, after: list[Event], morning: Event | None) -> DayState | None:
+    """Today's :class:`DayState` from the view and today's public events (supported phases only)."""
+    players, me = view.players, view.viewer
+    living = tuple(s for s in range(players) if s not in view.out)
+    start = (view.day - 1) % players
+    order = tuple(sorted(living, key=lambda s: (s - start) % players))
+    died = sorted(d["seat"] for d in (morning.data.get("deaths", []) if morning else [])
+                  if Card(d["card"]) in LIGHT)
+    base = {"accusations_limit": int(day_event.data["accusations"]), "votes": int(day_event.data["votes"]),
+            "accusations": tuple(view.accusations), "cursed": -1 if view.cursed is None else view.cursed,
+            "forced": frozenset(view.bound_voters)}
+    if view.phase is Phase.LAST_WORDS:
+        if view.turn not in died:
+            return None
+        at = died.index(view.turn)
+        return DayState(order=order, turn=0, last_words=tuple(died[at:]), accusers=frozenset(died[:at]), **base)
+    accusers_before = frozenset(died)
+    accuse_order = tuple(s for s in order if s not in accusers_before and s not in view.out)
+    if view.phase is Phase.ACCUSE:
+        if view.turn not in accuse_order:
+            return None
+        turn = accuse_order.index(view.turn)
+        return DayState(order=accuse_order, turn=turn, accusers=accusers_before | set(accuse_order[:turn]), **base)
+    if view.phase is Phase.JUDGE:
+        proposed = next((e for e in reversed(after) if e.kind == "accusation_proposed"), None)
+        if proposed is None or proposed.data["accuser"] not in accuse_order:
+            return None
+        d = proposed.data
+        pending = Accusation(d["accuser"], d["target"], d["basis"], d["charge"], d.get("text", ""))
+        turn = accuse_order.index(d["accuser"]) + 1
+        return DayState(order=accuse_order, turn=turn, accusers=accusers_before | set(accuse_order[:turn]),
+                        pending=pending, **base)
+    if view.phase is Phase.VOTE:
+        if any(e.kind == "ballots" for e in after):
+            return None  # a second ballot of the day (a re-vote's aftermath): not rebuilt
+        bound = view.cursed in view.candidates
+        ballots = tuple((s, (view.cursed,)) for s in sorted(view.bound_voters) if bound and s not in view.out)
+        if me in {s for s, _ in ballots}:
+            return None
+        return DayState(order=accuse_order, turn=len(accuse_order), accusers=accusers_before | set(accuse_order),
+                        candidates=tuple(view.candidates), ballots=ballots, **base)
+    return None
+
+
+def determinize(view: Any, config: BattagliaConfig, known: Mapping[int, frozenset[Card]],
+                rng: random.Random, tries: int = 40) -> BattagliaState | None:
+    """A whole state consistent with ``view`` (a seat's view at a searched day decision), hidden facts
+    sampled; ``None`` when the view's phase is not one this rebuilds. Reads nothing but its arguments."""
+    if view.phase not in SEARCHED_PHASES or view.viewer is None:
+        return None
+    day_event, after, morning = _today_events(view.log)
+    if day_event is None:
+        return None
+    today = _today(view, day_event, after, morning)
+    if today is None:
+        return None
+    me, players, deck = view.viewer, view.players, tuple(view.deck)
+    first: dict[int, Card] = {me: _first_card(view)}
+    second: dict[int, Card] = {}
+    if view.life == 2:
+        second[me] = Card(view.card)
+    for seat, life, card in view.graveyard:
+        (first if life == 1 else second)[seat] = card
+    # What my first life's clan note rules out: the seats outside it hold no card of that clan.
+    allowed: dict[int, set[Card]] = {s: set(known[s]) if known.get(s) else set(deck) for s in range(players)}
+    for note in view.notes:
+        if note.kind == "clan":
+            clan = DARKNESS_CLAN if note.data["clan"] == "darkness" else _shadow_clan(config)
+            for s in range(players):
+                if s != me and s not in note.data["members"] and view.lives[s] == 1:
+                    allowed[s] -= set(clan)
+    ones = [s for s in range(players) if s not in first]
+    twos = [s for s in range(players) if view.lives[s] == 2 and s not in second]
+    # Today's vote count is public and tells how many darks live (day_limits): samples must keep it.
+    darks = set(DARKNESS) | (set(GLOOM) if config.n_includes_gloom else set()) | \
+        ({Card.KOLDUNYA} if config.n_includes_koldunya else set())
+    votes = int(day_event.data["votes"])
+    for _ in range(tries):
+        drawn1 = _draw(ones, set(deck) - set(first.values()),
+                       {s: allowed[s] if view.lives[s] == 1 else set(deck) for s in ones}, rng)
+        drawn2 = _draw(twos, set(deck) - set(second.values()), allowed, rng)
+        if len(drawn1) != len(ones) or len(drawn2) != len(twos):
+            return None
+        first_cards = tuple(drawn1.get(s, first.get(s)) for s in range(players))
+        cards = tuple((drawn2.get(s) or second[s]) if view.lives[s] == 2 else first_cards[s] for s in range(players))
+        alive_darks = sum(1 for s in range(players) if s not in view.out and cards[s] in darks)
+        if config.votes_per_player or max(1, alive_darks) == votes:
+            break
+    second.update(drawn2)
+    notes = [() for _ in range(players)]
+    for clan, members_of in (("darkness", DARKNESS_CLAN), ("shadow", _shadow_clan(config))):
+        members = [s for s, c in enumerate(first_cards) if c in members_of]
+        if members:
+            note = private("clan", frozenset(members), night=1, clan=clan, members=members)
+            for s in members:
+                notes[s] = (note,)
+    notes[me] = tuple(view.notes)
+    quiet, eventful = _quiet(view.log)
+    corrigan_open = frozenset(int(e.data["life"]) for e in view.log
+                              if e.kind == "execution" and e.data.get("card") == str(Card.CORRIGAN))
+    state = BattagliaState(
+        config=config, players=players, deck=deck, phase=view.phase, day=view.day, night_no=view.night,
+        cards=cards, first_cards=first_cards, lives=tuple(view.lives), out=frozenset(view.out),
+        undealt=tuple(c for c in deck if c not in set(first_cards)),
+        issued=frozenset(second.values()),
+        revealed_shadow=frozenset(view.revealed_shadow), revealed_child=frozenset(view.revealed_child),
+        revealed_lord=frozenset(view.revealed_lord), revealed_bishop=frozenset(view.revealed_bishop),
+        heirs=tuple(view.heir_slot if s == me else 0 for s in range(players)),
+        announced=frozenset((card, life) for _, life, card in view.graveyard), graveyard=tuple(view.graveyard),
+        corrigan_open=corrigan_open, today=today, quiet_cycles=quiet, eventful=eventful,
+        public_log=tuple(view.log), notes=tuple(notes))
+    return state
+
+
+def consistent(state: BattagliaState, view: Any, legal: Sequence[Action]) -> bool:
+    """Whether the seat's view of ``state`` shows what ``view`` shows and the same moves are legal, and
+    the sample keeps the public count of living darks (today's vote count, ``day_limits``)."""
+    mine = view_for(state, view.viewer)
+    if any(getattr(mine, name) != getattr(view, name) for name in COMPARED):
+        return False
+    if not state.config.votes_per_player and view.phase is not Phase.REVOTE:
+        darks = living_darks(state)
+        if max(1, darks) != state.today.votes:
+            return False
+    return {_key(a) for a in GAME.legal_actions(state, view.viewer)} == {_key(a) for a in legal}
+
+
+def _key(action: Action) -> tuple[Any, ...]:
+    """A move for the rules, texts aside (one candidate per accusation target and charge)."""
+    return (action.kind, getattr(action, "target", None), getattr(action, "targets", None),
+            getattr(action, "approve", None), getattr(action, "charge", None), action.actor)
+
+
+# ---- the search -------------------------------------------------------------------------------------
+
+
+def _rollout(state: BattagliaState, me: int, first: Action, key: str) -> int:
+    """1 if ``me`` wins when it plays ``first`` in ``state`` and everyone then plays as the scripted bot."""
+    bots = {s: BattagliaBot(f"{key}/bots", s, talk=False) for s in range(state.players)}
+    state = GAME.apply(state, first).state
+
+    def decide(current: BattagliaState, seat: int) -> Action | Decision:
+        return bots[seat].act(seat_request(current, seat))
+
+    final, _ = play_out(state, random.Random(f"{key}/chance"), decide, max_moves=20000)
+    return int(final.result is not None and me in final.result.winners)
+
+
+def _stderr(total: float, squares: float, n: int) -> float:
+    mean = total / n
+    return math.sqrt(max(0.0, (squares - n * mean * mean) / (n - 1)) / n)
+
+
+class StrongBot(Seat):
+    """The web's ``strong`` battaglia seat: the scripted bot's move, unless the search finds a better one.
+
+    Deterministic: a decision depends on (seed, seat, view) only, like the scripted bot's.
+    """
+
+    name = "strong"
+
+    def __init__(self, seed: int | None, seat: int, config: BattagliaConfig | None = None,
+                 budget: Budget = Budget(), **scripted: Any) -> None:
+        self.seed, self.seat, self.config, self.budget = seed, seat, config, budget
+        self.scripted = BattagliaBot(seed, seat, **scripted)
+        self.searched = 0
+        """Decisions searched so far (with at least one sample that passed the check)."""
+        self.samples = [0, 0]
+        """Samples drawn and samples that passed the check, so far."""
+
+    def act(self, request: Request) -> Action | Decision:
+        answer = self.scripted.act(request)
+        legal, view = request.legal, request.view
+        if len(legal) < 2 or view.phase not in SEARCHED_PHASES:
+            return answer
+        scripted = answer.action if isinstance(answer, Decision) else answer
+        config = self.config or BattagliaConfig(players=view.players)
+        position = f"{self.seed}/{self.seat}/strong/{len(view.log)}/{len(view.notes)}/{request.attempt}"
+        rng = random.Random(position)
+        candidates = [scripted] + self._others(legal, scripted, rng)
+        if len(candidates) < 2:
+            return answer
+        known = dict(self.scripted._narrowing.known)  # the scripted bot's reading of this view
+        best = self._search(view, legal, config, known, candidates, position, rng)
+        return answer if best == 0 else candidates[best]
+
+    def _others(self, legal: Sequence[Action], scripted: Action, rng: random.Random) -> list[Action]:
+        seen, rest = {_key(scripted)}, []
+        for action in legal:
+            if _key(action) not in seen:
+                seen.add(_key(action))
+                rest.append(action)
+        rng.shuffle(rest)
+        return rest[:self.budget.candidates - 1]
+
+    def _search(self, view: Any, legal: Sequence[Action], config: BattagliaConfig,
+                known: Mapping[int, frozenset[Card]], candidates: list[Action], position: str,
+                rng: random.Random) -> int:
+        n = len(candidates)
+        total, squares = [0.0] * n, [0.0] * n
+        active = [True] * n
+        used, played = 0, 0
+        while used < max(n, self.budget.rollouts):
+            if played == self.budget.probe_rounds and not self._prune(total, squares, active, played):
+                break
+            sample = None
+            for _ in range(self.budget.samples_tried):
+                self.samples[0] += 1
+                sample = determinize(view, config, known, rng)
+                if sample is not None and consistent(sample, view, legal):
+                    self.samples[1] += 1
+                    break
+                sample = None
+            if sample is None:
+                break
+            key = f"{position}/{played}"
+            results = [_rollout(sample, view.viewer, c, key) if active[c_i] else 0
+                       for c_i, c in enumerate(candidates)]
+            used += sum(active)
+            for c in range(1, n):
+                if active[c]:
+                    diff = results[c] - results[0]
+                    total[c] += diff
+                    squares[c] += diff * diff
+            played += 1
+        if played:
+            self.searched += 1
+        best, best_mean = 0, 0.0
+        for c in range(1, n):
+            if not active[c] or played < 2:
+                continue
+            mean = total[c] / played
+            if mean > best_mean and mean > self.budget.z * _stderr(total[c], squares[c], played):
+                best, best_mean = c, mean
+        return best
+
+    def _prune(self, total: list[float], squares: list[float], active: list[bool], played: int) -> bool:
+        """After the probe rounds: stop when no candidate changed a rollout; drop the clear losers."""
+        z, any_left = self.budget.z, False
+        for c in range(1, len(total)):
+            if not active[c]:
+                continue
+            if squares[c] == 0 or total[c] / played < -z * _stderr(total[c], squares[c], played):
+                active[c] = False
+                continue
+            any_left = True
+        return any_left
+
+
+
+
+def _shadow_clan(config: BattagliaConfig) -> frozenset[Card]:
+    """The cards that attend the shadow clan (``night.shadow_cards``, DEC-7)."""
+    return SHADOW if config.koldunya_in_shadow_meetings else SHADOW - {Card.KOLDUNYA}
