@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from narrator.agents.battaglia.knowledge import parse_dark_whisper
 from narrator.agents.battaglia.texts import Table, faction_words, mask_info, mask_name, mask_words, words
 from narrator.agents.i18n import end_reason, section
 from narrator.rules.core import Event
@@ -57,6 +58,12 @@ class Narrator:
         """Several names, or "nobody"."""
         listed = [self.name(s) for s in seats]
         return ", ".join(listed) if listed else self.words["nobody"]
+
+    def whisper(self, text: str) -> str:
+        """A whisper's words as the table reads them: a bot's list of dark seats (``"dark: 7, 10"``, kept in
+        that form in the move because the bots read it back) names the seats, in the table's language."""
+        seats = parse_dark_whisper(text)
+        return self.say("whisper_dark", names=self.names(seats)) if seats else text
 
     def card(self, card: str) -> str:
         """A mask's name in the table's language."""
@@ -219,7 +226,7 @@ class Narrator:
         return [self.say("darkness_round", round=d["round"], choices=listed, decided=decided)]
 
     def _whispers(self, d: Mapping[str, Any]) -> list[str]:
-        listed = "; ".join(f"{self.name(s)}: {t}" for s, t in d["messages"]) or "…"
+        listed = "; ".join(f"{self.name(s)}: {self.whisper(t)}" for s, t in d["messages"]) or "…"
         return [self.say("whispers", messages=listed)]
 
     def _heir(self, d: Mapping[str, Any]) -> list[str]:

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 from narrator.agents.battaglia.claims import PublicRecord
-from narrator.agents.battaglia.knowledge import faction_of
+from narrator.agents.battaglia.knowledge import faction_of, parse_dark_whisper
 from narrator.agents.battaglia.texts import PROMPTS, Table, mask_name, mask_words
-from narrator.agents.i18n import section
+from narrator.agents.i18n import message, section
 from narrator.rules.battaglia.cards import Card
 from narrator.rules.battaglia.life import force_of
 
@@ -372,7 +372,7 @@ class _Private:
         elif kind == "cat_saw":
             return self._cat(data)
         elif kind == "whispers":
-            said = "; ".join(quote(who, text, lang) for who, text in _same_words(data["messages"])) \
+            said = "; ".join(quote(who, _whisper_words(text, lang), lang) for who, text in _same_words(data["messages"])) \
                 or phrase("silence", lang)
             return phrase("whispers", lang, said=said)
         return None  # your_card: the prompt states the current mask anyway
@@ -402,6 +402,13 @@ def _same_words(messages: Sequence[tuple[int, str]]) -> list[tuple[str, str]]:
     for seat, text in messages:
         by_text.setdefault(" ".join(str(text).split()), []).append(int(seat))
     return [(", ".join(f"P{s}" for s in seats), text) for text, seats in by_text.items()]
+
+
+def _whisper_words(text: str, lang: str) -> str:
+    """A bot's list of dark seats (``"dark: 7, 10"``, in whichever language its bot wrote it) in the prompt's
+    seat notation and language (``"dark: P7, P10"``); any other whisper as it was said."""
+    seats = parse_dark_whisper(text)
+    return message(lang, "battaglia_host.whisper_dark", names=", ".join(f"P{s}" for s in seats)) if seats else text
 
 
 def _cut(text: str) -> str:

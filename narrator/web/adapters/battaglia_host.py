@@ -65,7 +65,7 @@ def _tonight(state: BattagliaState, voice: Narrator, language: str) -> Section:
         (host_word(language, "awake"), voice.names(night.awake))])
     if night.chosen:
         section.rows.append((host_word(language, "chosen"),
-                             ", ".join(f"{voice.name(s)} → {voice.name(t) if isinstance(t, int) else f'«{t}»'}"
+                             ", ".join(f"{voice.name(s)} → {voice.name(t) if isinstance(t, int) else f'«{voice.whisper(t)}»'}"
                                        for s, t in night.chosen)))  # a whisper's choice is its text
     section.items = [f"{host_word(language, 'settled')}: {voice.steps.get(str(st), str(st))}: "
                      f"{voice.name(s)} → {voice.name(t)}" for st, s, t in night.acts]

@@ -1,0 +1,33 @@
+"""A bot's whisper of dark seats ("dark: 3, 5", kept so in the move: the bots read it back) names the seats
+where a person reads it (the host's lines, terminal and web) and uses the seat notation in a model's prompt."""
+
+from __future__ import annotations
+
+import pytest
+from narrator.agents.battaglia.llm.brief import _whisper_words
+from narrator.agents.battaglia.texts import Table
+from narrator.rules.core import Event
+
+from narrator.battaglia.narration import Narrator
+
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Ivan")
+
+
+@pytest.mark.parametrize(("lang", "said", "expected"), [
+    ("en", "dark: 3, 5", "Boris (1): dark: Gleb (3), Ivan (5)"),
+    ("en", "тьма: 3, 5", "Boris (1): dark: Gleb (3), Ivan (5)"),  # the native engine writes the Russian form
+    ("ru", "тьма: 3, 5", "Boris (1): тьма: Gleb (3), Ivan (5)"),
+    ("ru", "dark: 0", "Boris (1): тьма: Anna (0) [вы]"),
+    ("en", "I trust Vera, not 3", "Boris (1): I trust Vera, not 3"),  # a person's words stay as they were
+])
+def test_the_host_names_the_seats_of_a_dark_whisper(lang: str, said: str, expected: str) -> None:
+    narrator = Narrator(Table(lang, "", NAMES, ("",) * len(NAMES)), seat=0)
+    lines = narrator.lines([Event("whispers", frozenset({0, 1}), {"messages": [[1, said]]})])
+    assert len(lines) == 1 and expected in lines[0], lines
+    assert ": 3, 5" not in lines[0] and ": 0" not in lines[0]
+
+
+@pytest.mark.parametrize(("lang", "said", "expected"), [
+    ("en", "тьма: 7, 10", "dark: P7, P10"), ("ru", "dark: 7, 10", "тьма: P7, P10"), ("en", "trust P2", "trust P2")])
+def test_a_prompt_reads_a_dark_whisper_in_seat_notation(lang: str, said: str, expected: str) -> None:
+    assert _whisper_words(said, lang) == expected
