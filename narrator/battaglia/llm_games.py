@@ -92,11 +92,25 @@ STAT_ROWS: Sequence[tuple[str, str, str]] = (
 """What ``narrator simulate battaglia --llm`` prints per run."""
 
 
+def with_wall(summary: dict[str, Any], wall_s: float) -> dict[str, Any]:
+    """``summary`` with the run's wall time, the sum of its decisions' latencies and their ratio (issue #11's
+    concurrency measure: below 1 when decisions overlapped; each call's latency counts from the moment it got
+    a server slot, so queueing for a slot is not in the sum)."""
+    if not summary:
+        return summary
+    total = summary["decisions"] * summary["latency_ms_per_decision"] / 1000
+    return {**summary, "wall_s": round(wall_s, 1), "sum_latency_s": round(total, 1),
+            "wall_over_latency": round(wall_s / total, 3) if total else None}
+
+
 def stats_lines(summary: dict[str, Any]) -> list[tuple[str, str]]:
     """``(label, value)`` pairs of a :meth:`UsageStats.summary` for the terminal and the report."""
     if not summary:
         return [("LLM decisions", "0 (every move was forced or scripted)")]
     lines = [(label, fmt.format(summary[key])) for key, label, fmt in STAT_ROWS]
+    if summary.get("wall_over_latency") is not None:
+        ratio = f"{summary['wall_s']:.0f} s / {summary['sum_latency_s']:.0f} s = {summary['wall_over_latency']:.2f}"
+        lines.append(("wall / sum of latencies", ratio))
     reasons = summary.get("fallbacks_by_reason") or {}
     lines.append(("fallbacks by reason", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())) or "none"))
     return lines

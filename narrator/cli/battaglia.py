@@ -163,13 +163,14 @@ def simulate_battaglia(
                             cluster=cluster)
                     found_edges = edges(rows, randomly)
             else:
-                from narrator.battaglia.llm_games import LLMRun, play_at_once
+                from narrator.battaglia.llm_games import LLMRun, play_at_once, with_wall
 
                 run = LLMRun(settings, seats_per_game)
+                begun = time.perf_counter()
                 rows = play_at_once(run.play, jobs_list, concurrency, progress=progress,
                                     description=f"battaglia {label}")
                 played_by = "Played by the Python rules kernel, with language-model seats."
-                llm_stats[label] = run.stats.summary()
+                llm_stats[label] = with_wall(run.stats.summary(), time.perf_counter() - begun)
             runs.append(Run(label, rows))
     elapsed = time.perf_counter() - started
     command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
