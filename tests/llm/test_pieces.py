@@ -89,6 +89,9 @@ def test_server_command_binds_127_0_0_1(monkeypatch: pytest.MonkeyPatch, tmp_pat
     command = local.server_command(8123)
     assert command[1:3] == ["-m", "llama_cpp.server"] and "--n_ctx" in command
     assert command[command.index("--host") + 1] == "127.0.0.1" and command[command.index("--port") + 1] == "8123"
+    # the prompt is evaluated with as many threads as generation (not every CPU), and from the prompt cache
+    assert command[command.index("--n_threads_batch") + 1] == command[command.index("--n_threads") + 1]
+    assert command[command.index("--cache") + 1] == "True"
 
 
 def test_ping_reports_an_unreachable_endpoint(no_network: None) -> None:

@@ -1,0 +1,103 @@
+"""Time to the first streamed word of real narration prompts on the embedded model (issue #11: <= 1 s).
+
+The prompts are the request bodies recorded in the cassettes (``tests/llm/cassettes``): the Ten Candles
+Storyteller's narration, the Dark Ages Storyteller's, and battaglia accusations (a seat's speech). Each is
+sent as a streamed request, in the order a game sends them, to a running server; the time counted is from
+the request to the first character of the prose field (``text`` or ``speech`` of the forced function call:
+what the page shows as the first draft), the same moment ``benchmarks/llm_concurrency.py --ttft`` counts.
+
+``--warm`` first sends each game's system prompt alone (one token answered), as a table does when it
+opens (:func:`narrator.agents.llm.client.warm_up`): the server's prompt cache then holds the rules and the
+persona, and a narration call evaluates only its own lines. The machine's load average is printed with
+the numbers (2 cores shared with other jobs: it is rarely quiet).
+
+    python benchmarks/first_token.py --base-url http://127.0.0.1:8107/v1 [--warm] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import yaml
+from langchain_core.utils.json import parse_partial_json
+
+CASSETTES = Path(__file__).resolve().parent.parent / "tests" / "llm" / "cassettes"
+PROMPTS = {"ten_candles_narration": "text", "storyteller_dark_ages": "text", "battaglia_accusation": "speech",
+           "web_streamed_accusation": "speech"}
+"""Cassette -> the prose field its function call streams."""
+
+
+def recorded_bodies(name: str) -> list[dict[str, Any]]:
+    data = yaml.safe_load((CASSETTES / f"{name}.yaml").read_text(encoding="utf-8"))
+    bodies = [json.loads(i["request"]["body"]) for i in data["interactions"] if i["request"].get("body")]
+    return [b for b in bodies if b.get("messages")]
+
+
+def first_prose(base_url: str, body: dict[str, Any], field: str) -> dict[str, Any]:
+    """Stream ``body``; seconds to the first byte, to the first prose character, and in all."""
+    body = {**body, "stream": True, "temperature": 0.0}
+    body.pop("stream_options", None)
+    begun = time.monotonic()
+    first_byte = first_word = None
+    raw = ""
+    with httpx.stream("POST", base_url.rstrip("/") + "/chat/completions", json=body, timeout=600) as response:
+        for line in response.iter_lines():
+            if not line.startswith("data: {"):
+                continue
+            first_byte = first_byte or time.monotonic() - begun
+            delta = json.loads(line[6:])["choices"][0]["delta"]
+            for call in delta.get("tool_calls") or []:
+                raw += (call.get("function") or {}).get("arguments") or ""
+            if first_word is None and raw:
+                try:
+                    value = (parse_partial_json(raw) or {}).get(field)
+                except (ValueError, AttributeError):
+                    value = None
+                if isinstance(value, str) and value.strip():
+                    first_word = time.monotonic() - begun
+    return {"first_byte_s": round(first_byte or -1, 2), "first_prose_s": None if first_word is None
+            else round(first_word, 2), "total_s": round(time.monotonic() - begun, 2)}
+
+
+def warm(base_url: str, body: dict[str, Any]) -> None:
+    """The system prompt alone, one token answered: its evaluated state stays in the server's cache."""
+    system = [m for m in body["messages"] if m["role"] == "system"][:1]
+    httpx.post(base_url.rstrip("/") + "/chat/completions", timeout=600,
+               json={"model": body["model"], "messages": system, "max_tokens": 1, "temperature": 0.0})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--warm", action="store_true", help="send each game's system prompt first")
+    parser.add_argument("--rounds", type=int, default=1, help="play the recorded calls this many times")
+    parser.add_argument("--only", action="append", default=[], help="cassette names (default: all)")
+    args = parser.parse_args()
+    load_before = os.getloadavg()
+    rows = []
+    for name in args.only or list(PROMPTS):
+        bodies = recorded_bodies(name)
+        if args.warm:
+            warm(args.base_url, bodies[0])
+        for round_ in range(args.rounds):
+            for index, body in enumerate(bodies):
+                row = {"prompt": name, "call": index, "round": round_, **first_prose(args.base_url, body, PROMPTS[name])}
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+    times = [r["first_prose_s"] for r in rows if r["first_prose_s"] is not None]
+    print(json.dumps({"warm": args.warm, "calls": len(rows), "with_prose": len(times),
+                      "first_prose_s_p50": statistics.median(times) if times else None,
+                      "first_prose_s_max": max(times) if times else None,
+                      "load_before": [round(x, 1) for x in load_before],
+                      "load_after": [round(x, 1) for x in os.getloadavg()]}))
+
+
+if __name__ == "__main__":
+    main()
