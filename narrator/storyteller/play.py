@@ -33,6 +33,7 @@ from narrator.storyteller.seat import (
     QuitGame,
     StorytellerSeat,
     TerminalPlayer,
+    _npc_names,
 )
 from narrator.storyteller.template import TemplateStoryteller
 from narrator.transcript import TranscriptWriter, default_transcript_path
@@ -174,7 +175,8 @@ def _listen(session: Session, voice: TemplateStoryteller, say: Say) -> None:
     def narrate(_action: Any, events: Sequence[Event]) -> None:
         tell = (lambda _line: None) if is_retracing(session) else say
         view = session.game.view(session.state, Viewer.HOST)
-        names = Reference(voice.lang, {str(s["id"]): str(s["name"]) for s in view.get("sheets", ())})
+        names = Reference(voice.lang, {**{str(s["id"]): str(s["name"]) for s in view.get("sheets", ())},
+                                       **_npc_names(view, voice.lang)})  # the scenario's names in the table's language
         for event in events:
             for line in _dice_lines(event, voice.lang, names):
                 tell(line)

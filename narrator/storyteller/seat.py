@@ -110,8 +110,8 @@ class TerminalPlayer(Seat):
 
         options = list(request.options)
         view = request.view if isinstance(request.view, dict) else {}
-        ref = Reference(self.lang, {**_npc_names(view, self.lang),
-                                    **{str(s["id"]): str(s["name"]) for s in view.get("sheets", ())}})
+        ref = Reference(self.lang, {**{str(s["id"]): str(s["name"]) for s in view.get("sheets", ())},
+                                    **_npc_names(view, self.lang)})  # the scenario's names in the player's language
         own = next((s for s in view.get("sheets", ()) if "attributes" in s and s.get("player", True)), None)
         if own is not None and sum(1 for s in view.get("sheets", ()) if s.get("player", True)) > 1:
             self.say("[bold]" + escape(message(self.lang, "troupe.turn_of", name=ref.who(own["id"]),

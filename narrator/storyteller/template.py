@@ -257,7 +257,8 @@ class TemplateStoryteller:
         lines: list[str] = []
         for event in events:
             lines.extend(self._narrate_one(view, event))
-        return lines
+        # a name written for mid-sentence («мастер Кесслер», "the thirst in the rock") may open a line
+        return [line[:1].upper() + line[1:] for line in lines]
 
     def read_intent(self, view: View, choice: Choice) -> Choice:
         """A free-form intent read as the closest suggested approach (the words' match), or refused.

@@ -64,3 +64,23 @@ def test_with_a_model_every_seat_of_the_troupe_hands_its_words_to_it(tmp_path: P
     assert typed[1]["approach"] == FREE  # seat 1's own words, handed to the model as they are
     moves = [r for r in lines if r["kind"] == "action" and (r.get("notes") or {}).get("intent", "").startswith("I bow")]
     assert moves, "the second character's intent became a Storyteller move (the template's, the model unreachable)"
+
+
+@pytest.mark.parametrize(("lang", "name", "english"), [("ru", "Мастер Кесслер", "Foreman Dutch Kessler"),
+                                                        ("en", "Foreman Kessler", "Foreman Dutch Kessler")])
+def test_the_terminal_names_the_storytellers_characters_in_the_players_language(tmp_path: Path, lang: str, name: str,
+                                                                               english: str) -> None:
+    """The contest's dice line and its result name the foreman as the scenario names him in the table's
+    language (the sheet's English name leaked into the Russian dice line), and a line opens with a capital."""
+    said: list[str] = []
+    players = [ScriptedPlayer(["1"], then="quit"), ScriptedPlayer([], then="quit")]
+    table = new_table("wild_west", sheets=["elias", "hattie"], lang=lang, seed=5, transcript=tmp_path / "c.jsonl",
+                      say=said.append, players=players, scenario="copper-gulch")
+    session = table.session
+    for _ in range(4):  # the scene, Elias's request to win the foreman over, its dice
+        session.step()
+    session.close()
+    told = "\n".join(said)
+    assert "resisted_resolved" in {r.get("event") for r in records(tmp_path / "c.jsonl")}
+    assert english not in told and name.split()[-1] in told
+    assert not any(line.startswith(name.lower()) for line in said)  # «мастер Кесслер берёт верх» opens a line
