@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from markupsafe import escape
 from narrator.rules.core import HOST
 from narrator.rules.storyteller import DARK_AGES, Roll
 
+from narrator.storyteller.intent import FREE
 from narrator.transcript import read_transcript
 from narrator.web import create_app
 from tests.web.conftest import Tables, as_seat, token_of
@@ -236,3 +238,20 @@ def test_a_typed_intent_in_russian(tables: Tables) -> None:
     assert typed and typed[0]["label"].startswith("Что вы делаете?")
     answer = tables.act(created, 0, {"kind": "type_intent", "text": "абракадабра фыва"}).json()
     assert answer["rejection"]["code"] == "INTENT_UNCLEAR" and "подход" in answer["rejection"]["message"]
+
+
+def test_a_person_storyteller_reads_the_typed_words_as_they_are(tables: Tables) -> None:
+    """Issue 16: with a person on the host page, a seat's own words are not matched to the suggestions
+    (the template would say it cannot tell): they stand as the seat's answer and the Storyteller reads them."""
+    created = tables.create(game="dark-ages", options={"character": "ysolde"}, host="human", seed=3)
+    host = as_seat(token_of(created["host_url"]))
+    begin = {"kind": "begin_scene", "scene": "landing"}
+    assert tables.client.post(f"/api/t/{created['table']}/host/act", json={"action": begin},
+                              headers=host).json()["ok"]
+    tables.settle(created["table"])
+    words = "I sing a lullaby to the ferryman's horse"
+    answer = tables.act(created, 0, {"kind": "type_intent", "text": words}).json()
+    assert answer == {"ok": True, "rejection": None}
+    table = tables.manager.get(created["table"])
+    assert table.session.answers[0].intent == words and table.session.answers[0].approach == FREE
+    assert escape(words) in tables.client.get(created["host_url"]).text  # the person Storyteller reads them

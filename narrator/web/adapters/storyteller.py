@@ -450,7 +450,8 @@ class StorytellerPresenter(Presenter):
         options = list(question.options) if question is not None else []
         if not options or not is_intent(text):
             return Rejection(INTENT_UNCLEAR, message(ctx.language, "improv.empty"), "table")
-        free = getattr(table.session.agents.get(HOST), "free_intent", False)
+        # a model, or a person on the host page, reads the words as they are; only the template matches them
+        free = getattr(table.session.agents.get(HOST), "free_intent", False) or table.human_host
         choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free))
         if choice is None:
             return Rejection(INTENT_UNCLEAR, said, "table")  # already in the player's language: the closest ones
