@@ -24,6 +24,7 @@ from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
 from narrator.playtest.stats import (
     ALPHA,
     Proportion,
+    RowsCsv,
     expected_hits_p,
     group_by,
     holm,
@@ -259,19 +260,24 @@ def _seats(text: Any) -> set[int]:
 
 def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: float | None = None,
                  played_by: str = "", lang: str = "en", bots: str = "", edges: Sequence[Any] = (),
-                 speech: SpeechTally | None = None) -> Path:
+                 speech: SpeechTally | None = None, games_csv: Mapping[str, RowsCsv] | None = None) -> Path:
     """Write CSVs, PNGs and ``report.md`` for one run (or two, compared) into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report);
     ``bots`` who played them (``narrator.battaglia.bots.describe``) and ``edges`` each force's edge over
     random play (``narrator.battaglia.bots.edges``), shown beside the win rates.
     ``speech``: the claims and lies of the talking games (the kept transcripts), per force.
+    ``games_csv``: per run label, its games CSV written while the games were played (closed here).
     """
     out.mkdir(parents=True, exist_ok=True)
     path = out / "report.md"
+    streamed = games_csv or {}
     with drawn_meanwhile(_plots(out, runs, lang)):  # the PNGs are drawn while the CSVs and the text are written
         for run in runs:
-            write_csv(list(run.rows), out / _name("games", run, runs, "csv"))
+            if run.label in streamed:
+                streamed[run.label].close(run.rows)
+            else:
+                write_csv(list(run.rows), out / _name("games", run, runs, "csv"))
             _write_tables(out, run, runs)
         text = _markdown(runs, command=command, elapsed=elapsed, played_by=played_by, lang=lang, bots=bots,
                          edges=edges)
@@ -283,9 +289,12 @@ def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: 
 
 def _name(stem: str, run: Run, runs: Sequence[Run], ext: str) -> str:
     """``games.csv`` for the main run, ``games-<label>.csv`` for the compared one."""
-    if run is runs[0]:
-        return f"{stem}.{ext}"
-    return f"{stem}-{_slug(run.label)}.{ext}"
+    return file_name(stem, run.label, main=run is runs[0], ext=ext)
+
+
+def file_name(stem: str, label: str, *, main: bool, ext: str) -> str:
+    """A report file's name: ``stem.ext`` for the main run, ``stem-<label>.ext`` for the compared one."""
+    return f"{stem}.{ext}" if main else f"{stem}-{_slug(label)}.{ext}"
 
 
 def _slug(text: str) -> str:

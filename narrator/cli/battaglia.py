@@ -101,9 +101,11 @@ def simulate_battaglia(
     """
     from narrator.battaglia.bots import FACTIONS, PlanError, describe, edges, plan_of, with_random
     from narrator.battaglia.lies import tally_transcripts, transcripts_under
-    from narrator.battaglia.report import Run, summary_table, write_report
+    from narrator.battaglia.report import Run, file_name, summary_table, write_report
     from narrator.battaglia.simulate import job_config, native_engine, play_one
     from narrator.playtest import make_jobs
+    from narrator.playtest.stats import RowsCsv
+    from narrator.playtest.streaming import RowStream
 
     language(lang)  # the run's language from the start: a profile's errors are told in it too
     try:
@@ -140,6 +142,7 @@ def simulate_battaglia(
     if llm and llm != "offline" and jobs > 1:
         console.print("note: --llm runs in one process (the model is the bottleneck); --jobs is ignored")
     runs, llm_stats, found_edges = [], {}, []
+    games_csv: dict[str, RowsCsv] = {}
     started = time.perf_counter()
     with llm_settings(llm) if llm else contextlib.nullcontext() as settings:  # no --llm: scripted, even with an endpoint
         for label, options in profiles:
@@ -148,9 +151,16 @@ def simulate_battaglia(
                                   bots=None if plan.scripted else plan)
             if settings is None:
                 configs = [job_config(job) for job in {job.players: job for job in jobs_list}.values()]
-                rows, played_by = simulate_rows(jobs_list, play_one=play_one, native=native_engine, configs=configs,
-                                     engine=engine, verify=verify, workers=jobs, progress=progress,
-                                     description=f"battaglia {label}", cluster=cluster)
+                out.mkdir(parents=True, exist_ok=True)
+                games_csv[label] = RowsCsv(out / file_name("games", label, main=not runs, ext="csv"))
+                stream = RowStream(games_csv[label].add)  # the games CSV is written while the next games play
+                try:
+                    rows, played_by = simulate_rows(jobs_list, play_one=play_one, native=native_engine,
+                                                    configs=configs, engine=engine, verify=verify, workers=jobs,
+                                                    progress=progress, description=f"battaglia {label}",
+                                                    cluster=cluster, on_rows=stream.put)
+                finally:
+                    stream.finish()
                 if edge and not runs:  # the skill measure, for the main profile: each force with random moves
                     randomly = {}
                     for force in FACTIONS:
@@ -179,7 +189,8 @@ def simulate_battaglia(
                             **{"bots-for": " --bots-for ".join(bots_for) or None})
     speech = tally_transcripts(transcripts_under(out / "transcripts")) if transcripts else None
     report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by, lang=language(lang),
-                          bots=describe(plan, language(lang)), edges=found_edges, speech=speech)
+                          bots=describe(plan, language(lang)), edges=found_edges, speech=speech,
+                          games_csv=games_csv)
     console.print(describe(plan, "en"), highlight=False)
     console.print(summary_table(runs))
     total = sum(len(r.rows) for r in runs)

@@ -185,10 +185,12 @@ VERIFY_HELP = ("Play this many of the run's games again with the Python kernel a
 
 def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[Any], engine: str,
                   verify: int | None, workers: int, progress: bool,
-                  description: str, cluster: str | None = None) -> tuple[list[dict[str, Any]], str]:
+                  description: str, cluster: str | None = None,
+                  on_rows: Any = None) -> tuple[list[dict[str, Any]], str]:
     """Play a simulation run with the chosen engine, then check a sample against the Python kernel.
 
     Returns the rows and a sentence for the report saying who played them and what was checked.
+    ``on_rows`` gets each chunk of rows as it is played (``narrator.playtest.run_games``).
     Exits with a clear message when ``--engine native`` cannot play the run, and when the engine's
     rows disagree with the kernel's (a bug: the report would not be the rules' report).
     """
@@ -204,7 +206,8 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
         console.print(f"note: {chosen.note}", highlight=False)
     if chosen.name != "native":
         rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
-                         description=f"{description} ({chosen.name})", batched=True, cluster=cluster)
+                         description=f"{description} ({chosen.name})", batched=True, cluster=cluster,
+                         on_rows=on_rows)
         return rows, "Played by the Python rules kernel." + (f" Not by the native engine: {chosen.why}."
                                                              if chosen.why else "")
     count = min(len(jobs), len({job.players for job in jobs}) if verify is None else verify)
@@ -212,7 +215,8 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
     try:
         preload()  # matplotlib loads meanwhile too (the native engines release the GIL)
         rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
-                         description=f"{description} ({chosen.name})", batched=True, cluster=cluster)
+                         description=f"{description} ({chosen.name})", batched=True, cluster=cluster,
+                         on_rows=on_rows)
         problems = check.problems(rows)
     finally:
         check.close()

@@ -21,7 +21,6 @@ from narrator.cli.common import (
     parse_range,
     simulate_rows,
 )
-from narrator.transcript import default_transcript_path
 
 PLAY_HELP = (
     "Play Ten Candles in the terminal: you are a survivor, with AI companions and an offline Storyteller.\n\n"
@@ -127,6 +126,8 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
             seed = fresh_seed(seed)
             settings = _new_settings(players, ai, language(lang), seed, module, burn_minutes, _split(lines), _split(veils),
                                      watch=llm not in (None, "offline"))
+            from narrator.transcript import default_transcript_path
+
             path = transcript or default_transcript_path("ten-candles", seed)
             console.print(message(settings.lang, "session.seed", seed=seed), highlight=False)
         try:
@@ -165,7 +166,8 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
                                                              "NARRATOR_LANG, else the locale, else English)."),
     ) -> None:
         from narrator.playtest import make_jobs
-        from narrator.ten_candles.report import write_report
+        from narrator.playtest.streaming import RowStream
+        from narrator.ten_candles.report import GameFiles, write_report
         from narrator.ten_candles.simulate import job_config, native_engine, play_one
 
         counts = parse_range(players, low=2, high=9)
@@ -174,9 +176,15 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
             Path(folder).mkdir(parents=True, exist_ok=True)
         batch = make_jobs(counts, games, seed, transcripts_dir=folder, keep_transcripts=transcripts)
         configs = [job_config(job) for job in {job.players: job for job in batch}.values()]
-        rows, played_by = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs, engine=engine,
-                             verify=verify, workers=jobs, progress=progress, description="ten-candles")
-        table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=language(lang))
+        files = GameFiles(out)
+        stream = RowStream(files.add)  # the per-game CSVs are written while the next games play
+        try:
+            rows, played_by = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs,
+                                            engine=engine, verify=verify, workers=jobs, progress=progress,
+                                            description="ten-candles", on_rows=stream.put)
+        finally:
+            stream.finish()
+        table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=language(lang), files=files)
         _print_summary(table)
         console.print(f"report: {out / 'report.md'}")
 

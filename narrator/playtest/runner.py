@@ -64,7 +64,7 @@ def _play_chunk(args: tuple[Callable[..., Any], Sequence[GameJob], bool]) -> lis
 
 def run_games(play: Callable[..., Any], jobs: Sequence[GameJob], *, workers: int = 1,
               progress: bool = True, description: str = "simulating", batched: bool = False,
-              cluster: str | None = None) -> list[Row]:
+              cluster: str | None = None, on_rows: Callable[[list[Row]], None] | None = None) -> list[Row]:
     """Play every job and return the rows in job order.
 
     Args:
@@ -77,25 +77,36 @@ def run_games(play: Callable[..., Any], jobs: Sequence[GameJob], *, workers: int
         batched: ``play`` takes a list of jobs.
         cluster: ``local`` or ``ray://HOST:PORT``: play the chunks as Ray tasks instead
             (:mod:`narrator.playtest.cluster`; the same rows).
+        on_rows: called with each chunk's rows as it is done, in job order (e.g. a
+            :class:`narrator.playtest.streaming.RowStream` writing them while the next chunk plays);
+            on a cluster, once with all the rows.
     """
     if cluster:
         from narrator.playtest.cluster import run_on_ray
 
-        return run_on_ray(play, jobs, address=cluster, workers=workers, progress=progress,
+        rows = run_on_ray(play, jobs, address=cluster, workers=workers, progress=progress,
                           description=description, batched=batched)
+        if on_rows is not None:
+            on_rows(rows)
+        return rows
     chunk_size = max(1, min(2000 if batched else 200, len(jobs) // (workers * 8) or 1))
     rows: list[Row] = []
     with _progress(progress) as bar:
         task = bar.add_task(description, total=len(jobs))
         if workers <= 1:
             for chunk in _chunks(jobs, chunk_size):
-                rows.extend(_play_chunk((play, chunk, batched)))
+                chunk_rows = _play_chunk((play, chunk, batched))
+                rows.extend(chunk_rows)
+                if on_rows is not None:
+                    on_rows(chunk_rows)
                 bar.advance(task, len(chunk))
             return rows
         context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
         with context.Pool(workers) as pool:
             for chunk_rows in pool.imap(_play_chunk, ((play, c, batched) for c in _chunks(jobs, chunk_size))):
                 rows.extend(chunk_rows)
+                if on_rows is not None:
+                    on_rows(chunk_rows)
                 bar.advance(task, len(chunk_rows))
     return rows
 

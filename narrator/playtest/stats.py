@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 Z95 = 1.959963984540054
 
@@ -98,6 +98,43 @@ def write_csv(rows: Sequence[Mapping[str, Any]], path: str | Path) -> None:
         columns.update(dict.fromkeys(row))
     names = list(columns)
     write_csv_columns(names, ([row.get(name, "") for name in names] for row in rows), path)
+
+
+class RowsCsv:
+    """A CSV of rows written chunk by chunk (:meth:`add`) as a run plays, then closed with every row (:meth:`close`).
+
+    It holds what :func:`write_csv` would write: rows that all have the first row's columns in its order
+    are written as they come; if any row differs, :meth:`close` writes the file again whole with
+    :func:`write_csv`.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._handle: IO[str] | None = self.path.open("w", newline="", encoding="utf-8")
+        self._writer = csv.writer(self._handle)
+        self._columns: list[str] | None = None
+        self._uniform = True
+
+    def add(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Write a chunk of rows (in the run's order)."""
+        if not self._uniform or not rows:
+            return
+        if self._columns is None:
+            self._columns = list(rows[0])
+            self._writer.writerow(self._columns)
+        columns = self._columns
+        if all(type(row) is dict and len(row) == len(columns) and list(row) == columns for row in rows):
+            self._writer.writerows(map(dict.values, rows))  # type: ignore[arg-type]
+        else:
+            self._uniform = False
+
+    def close(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Finish the file; ``rows``: every row of the run (written again whole if the columns differed)."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+        if not self._uniform or self._columns is None:
+            write_csv(rows, self.path)
 
 
 def write_csv_columns(names: Sequence[str], rows: Iterable[Iterable[Any]], path: str | Path) -> None:

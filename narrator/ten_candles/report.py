@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import csv
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from narrator.agents.i18n import message
 from narrator.playtest.drawing import Plot, drawn_meanwhile, wait_for_preload
-from narrator.playtest.stats import Proportion, group_by, write_csv, write_csv_columns
+from narrator.playtest.stats import Proportion, RowsCsv, group_by, write_csv, write_csv_columns
 
 ENDINGS = ("died_one_by_one", "last_candle_out", "all_dead_before_final", "candles_out_before_final")
 """How a game ends: deaths one by one in the Last Stand (D3), the last candle out, or everyone dead
@@ -77,19 +78,48 @@ RATES = {
 }
 
 
+class GameFiles:
+    """games.csv and scenes.csv written chunk by chunk as the games are played (:meth:`add`, e.g. through a
+    :class:`narrator.playtest.streaming.RowStream`), so that little of the report is left after the last game."""
+
+    def __init__(self, out: Path) -> None:
+        out.mkdir(parents=True, exist_ok=True)
+        self.per_scene: list[list[int]] = []
+        self._games = RowsCsv(out / "games.csv")
+        self._handle: IO[str] = (out / "scenes.csv").open("w", newline="", encoding="utf-8")
+        self._scenes = csv.writer(self._handle)
+        self._scenes.writerow(SCENE_COLUMNS)
+
+    def add(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Write one chunk of games (in job order)."""
+        per_scene = _per_scene(rows)
+        self.per_scene.extend(per_scene)
+        self._scenes.writerows(_scene_lines(rows, per_scene))
+        self._games.add(rows)
+
+    def close(self, rows: Sequence[Mapping[str, Any]]) -> list[list[int]]:
+        """Close the files (``rows``: every game, in case games.csv must be written again whole); each
+        game's conflicts per scene."""
+        self._handle.close()
+        self._games.close(rows)
+        return self.per_scene
+
+
 def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, jobs: int,
-                 played_by: str = "", lang: str = "en") -> list[dict[str, Any]]:
+                 played_by: str = "", lang: str = "en", files: GameFiles | None = None) -> list[dict[str, Any]]:
     """Write games.csv, scenes.csv, summary.csv, the plots and report.md into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report).
+    ``files``: games.csv and scenes.csv were written while the games were played (closed here).
     """
     out.mkdir(parents=True, exist_ok=True)
-    per_scene = _per_scene(rows)
+    per_scene = files.close(rows) if files is not None else _per_scene(rows)
     table = summarise(rows, per_scene)
     conflicts = [c for counts in per_scene for c in counts]
     with drawn_meanwhile(_plots(rows, conflicts, table, out, lang)):  # the PNGs are drawn while the files are written
-        write_csv(rows, out / "games.csv")
-        write_csv_columns(SCENE_COLUMNS, _scene_lines(rows, per_scene), out / "scenes.csv")
+        if files is None:
+            write_csv(rows, out / "games.csv")
+            write_csv_columns(SCENE_COLUMNS, _scene_lines(rows, per_scene), out / "scenes.csv")
         write_csv(table, out / "summary.csv")
         (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by, lang=lang),
                                        encoding="utf-8")

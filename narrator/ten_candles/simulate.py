@@ -10,18 +10,16 @@ import functools
 import json
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
-from narrator.agents.ten_candles.survivor import ScriptedSurvivor
-from narrator.agents.ten_candles.voice import Storyteller
 from narrator.playtest import GameJob
 from narrator.playtest.engines import PlayBatch, in_runs
 from narrator.rules.core import HOST, Action, Event
 from narrator.rules.replay import decode_config
 from narrator.rules.ten_candles import GAME
-from narrator.session import Session
-from narrator.transcript import TranscriptWriter
+
+if TYPE_CHECKING:
+    from narrator.agents.ten_candles.voice import Storyteller
 
 COUNTERS = ("conflicts", "dangerous", "moment_rolls", "moments_won", "hope_rolls", "traits_burned",
             "virtues_burned", "vices_burned", "brinks_embraced", "brinks_engulfed", "seizes", "successes",
@@ -112,6 +110,11 @@ def make_table(players: int, seed: int, *, lang: str = "en", voice: Storyteller 
                human: dict[int, Any] | None = None) -> dict[int, Any]:
     """Scripted survivors in every seat (except ``human`` seats) and the scripted GM; the survivors
     speak up at the table (``Decision.talk``) and the GM hears it (``Request.talk``)."""
+    # imported here: a native run plays without the Python agents and session (its kernel check
+    # imports them in its own worker, while the engine plays)
+    from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
+    from narrator.agents.ten_candles.survivor import ScriptedSurvivor
+
     agents: dict[int, Any] = {s: ScriptedSurvivor(s, seed=seed, lang=lang, talks=True) for s in range(players)}
     agents.update(human or {})
     if human:  # people at the table: they are called as often as the AI survivors (table_gm)
@@ -148,6 +151,9 @@ def native_engine() -> tuple[PlayBatch, Any]:
 
 def play_one(job: GameJob) -> dict[str, Any]:
     """Play one simulated game and return its row (module-level: pickled to workers)."""
+    from narrator.session import Session
+    from narrator.transcript import TranscriptWriter
+
     config = job_config(job)
     agents = make_table(job.players, job.seed)
     recorder = TranscriptWriter(job.transcript, overwrite=True) if job.transcript else None

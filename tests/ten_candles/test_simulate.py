@@ -78,3 +78,20 @@ def test_the_report_speaks_the_chosen_language(tmp_path: Path) -> None:
     report = (out / "report.md").read_text(encoding="utf-8")
     assert report.startswith("# Десять свечей: смоделированные партии")
     assert "## Чем заканчивается партия" in report and "How the game ends" not in report
+
+
+def test_the_csvs_written_while_playing_are_those_written_after(tmp_path: Path) -> None:
+    from narrator.playtest.stats import write_csv, write_csv_columns
+    from narrator.ten_candles.report import SCENE_COLUMNS, GameFiles, _per_scene, _scene_lines
+
+    rows = [{"game": i, "players": 3 + i % 2, "seed": 10 * i, "conflicts_by_scene": ";".join(map(str, range(i % 4)))}
+            for i in range(7)]
+    files = GameFiles(tmp_path / "streamed")
+    for start in range(0, len(rows), 3):
+        files.add(rows[start:start + 3])
+    per_scene = files.close(rows)
+    write_csv(rows, tmp_path / "games.csv")
+    write_csv_columns(SCENE_COLUMNS, _scene_lines(rows, _per_scene(rows)), tmp_path / "scenes.csv")
+    assert per_scene == _per_scene(rows) and per_scene[3] == [0, 1, 2]
+    for name in ("games.csv", "scenes.csv"):
+        assert (tmp_path / "streamed" / name).read_bytes() == (tmp_path / name).read_bytes(), name
