@@ -414,7 +414,7 @@ class RollRequest:
         return Roll(character=output.character, traits=rolled_traits(output),
                     difficulty=output.difficulty, action=output.action, task=template.task,
                     target=template.target if extended else 0, willpower=self.choice.willpower,
-                    automatic=self.choice.automatic, combat=template.combat)
+                    automatic=self.choice.automatic, combat=template.combat, team_task=template.team_task)
 
     def refused(self, reason: str) -> None:
         """The kernel refused the last proposal: mark it and re-ask with the reason (or give up)."""

@@ -453,7 +453,8 @@ class TemplateStoryteller:
         if len(members) == 1:
             return Roll(character=members[0], traits=tuple(team.traits), difficulty=team.difficulty,
                         action="extended" if team.target else "simple", task=approach.id, target=team.target,
-                        willpower=lead.willpower, automatic=lead.automatic, combat=team.combat or combat)
+                        willpower=lead.willpower, automatic=lead.automatic, combat=team.combat or combat,
+                        team_task=True)  # alone, still the troupe's one task (its progress is the team's)
         helper = tuple(team.helper_traits or team.traits)
         chosen = (lead, *joined)
         return Teamwork(members=members, traits=(tuple(team.traits), *(helper for _ in joined)),

@@ -83,6 +83,8 @@ class Roll(Action):
         automatic: take the automatic success of pool >= difficulty instead of rolling (DA L167; WW L82).
         combat: a combat or other stressful action (no automatic success, no retry penalty).
         exempt_retry: an action the retry penalty should not touch (ambush, tracking prey: DA L177).
+        team_task: ``task`` is one the troupe may work at together (a teamwork task): one progress and one
+            count of failed attempts whoever rolls it, alone or as a team (DA L227; WW L116).
     """
 
     kind: Literal["roll"] = "roll"
@@ -97,6 +99,7 @@ class Roll(Action):
     automatic: bool = False
     combat: bool = False
     exempt_retry: bool = False
+    team_task: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -85,13 +85,27 @@ def actor(state: StorytellerState, character: str, traits: tuple[str, ...], *, r
     return sheet, pool, 0 if reflexive else (penalty or 0), None
 
 
+def roll_key(action: Roll) -> str:
+    """The task a roll counts toward: the character's own, or the troupe's one task when it is a teamwork task
+    (the one a teamwork roll counts toward, :func:`narrator.rules.storyteller.troupe.plan_team`), so a
+    character who declined to help and then tries it alone adds to the same progress and failed attempts.
+
+    Rule: «персонажи могут работать сообща, собирая требуемые успешные баллы» (seeds/002_066846aa780a4bc4.txt:L227);
+    «Вся стая или её часть может объединить усилия, чтобы набрать необходимые успехи»
+    (seeds/003_f0eb31a77e5e4bcd.txt:L116): the successes the task needs are one count, whoever adds to it.
+    """
+    if not action.task:
+        return ""
+    return f"team:{action.task}" if action.team_task else f"{action.character}:{action.task}"
+
+
 def plan_roll(state: StorytellerState, action: Roll) -> RollPlan | Rejection:
     """The plan of a single-character roll request, or the first reason to refuse it."""
     cfg = state.config
     reflexive = action.action == "reflexive"
     sheet, pool, wounds, rejection = actor(state, action.character, action.traits, reflexive=reflexive)
     rejection = no_scene(state) or rejection or difficulty_rejection(action.difficulty, "difficulty", state)
-    key = f"{action.character}:{action.task}" if action.task else ""
+    key = roll_key(action)
     rejection = rejection or task_rejection(state, key, action.action, action.task, action.target)
     if rejection or sheet is None:
         return rejection or Rejection(StCode.UNKNOWN_CHARACTER, "no such character", "sheet")
