@@ -50,7 +50,7 @@ def play(seed: int, players: int, strong_seats: set[int], budget: Budget) -> tup
         return move
 
     final, _ = play_out(GAME.initial_state(config), random.Random(seed), decide)
-    samples = [sum(b.samples[0] for b in strong.values()), sum(b.samples[1] for b in strong.values())]
+    samples = [sum(b.samples[t][k] for b in strong.values() for t in ("day", "night")) for k in (0, 1)]
     return set(final.result.winners if final.result else ()), spent, changed, samples
 
 

@@ -11,9 +11,11 @@ every candidate move (the scripted bot's move, always, and a few other distinct 
 by scripted bots in every seat from the same samples and chance (paired rounds); another move replaces
 the scripted one only when its paired win difference is over ``z`` standard errors.
 
-Searched: the day decisions whose state the view fully rebuilds (last words, accusations, judging, the
-first ballot). Everything else (nights, re-votes, the condemned's and the execution moment's choices,
-speeches) is the scripted bot's move, as is any decision whose samples all fail the check.
+Searched: the decisions whose state the view rebuilds: last words, accusations, judging, the first
+ballot, and night choices (tonight replayed from dusk by the sampled holders' scripted bots, kept only
+when it gives the seat the public record and notes it has). Re-votes, the condemned's and the
+execution moment's choices and speeches are the scripted bot's move, as is any decision whose samples
+all fail the check.
 """
 
 from __future__ import annotations
@@ -31,18 +33,22 @@ from narrator.rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, SHADOW, Card
 from narrator.rules.battaglia.config import BattagliaConfig
 from narrator.rules.battaglia.day import living_darks
 from narrator.rules.battaglia.deal import DARKNESS_CLAN
+from narrator.rules.battaglia.log import record
+from narrator.rules.battaglia.night import start_night
 from narrator.rules.battaglia.state import Accusation, DayState, Phase
+from narrator.rules.battaglia.state import evolve as replace
 from narrator.rules.battaglia.views import view_for
-from narrator.rules.core import Action, Event, private
+from narrator.rules.core import Action, Event, IllegalActionError, private
 
 from narrator.battaglia.playout import play_out, seat_request
 
-SEARCHED_PHASES = frozenset({Phase.LAST_WORDS, Phase.ACCUSE, Phase.JUDGE, Phase.VOTE})
+SEARCHED_PHASES = frozenset({Phase.LAST_WORDS, Phase.ACCUSE, Phase.JUDGE, Phase.VOTE, Phase.NIGHT})
 EVENTFUL = frozenset({"execution", "death", "shadow_revealed", "child_revealed", "bishop_revealed",
                       "lord_revealed", "intercession"})
 """Public events that make a day or night cycle eventful (the stalemate count starts again)."""
-COMPARED = ("phase", "day", "night", "turn", "accusations", "accusations_limit", "votes", "candidates",
-            "condemned", "cursed", "bound_voters", "judges", "lives", "out", "graveyard", "card", "life")
+COMPARED = ("phase", "day", "night", "step", "turn", "accusations", "accusations_limit", "votes", "candidates",
+            "condemned", "cursed", "bound_voters", "judges", "lives", "out", "graveyard", "card", "life",
+            "awake_with", "night_round", "log", "notes")
 
 
 @dataclass(frozen=True)
@@ -147,18 +153,11 @@ def _today(view: Any, day_event: Event, after: list[Event], morning: Event | Non
     return None
 
 
-def determinize(view: Any, config: BattagliaConfig, known: Mapping[int, frozenset[Card]],
-                rng: random.Random, tries: int = 40) -> BattagliaState | None:
-    """A whole state consistent with ``view`` (a seat's view at a searched day decision), hidden facts
-    sampled; ``None`` when the view's phase is not one this rebuilds. Reads nothing but its arguments."""
-    if view.phase not in SEARCHED_PHASES or view.viewer is None:
-        return None
-    day_event, after, morning = _today_events(view.log)
-    if day_event is None:
-        return None
-    today = _today(view, day_event, after, morning)
-    if today is None:
-        return None
+def _sample_souls(view: Any, config: BattagliaConfig, known: Mapping[int, frozenset[Card]], rng: random.Random,
+                  votes: int | None, tries: int) -> tuple[tuple[Card, ...], tuple[Card, ...], frozenset[Card]] | None:
+    """(first cards, current cards, second souls issued): the seat's own and the public ones as they are,
+    the others drawn within ``known`` and outside the seat's clan note's clan; with ``votes`` (today's
+    public vote count) redrawn until the living darks match it (``day_limits``)."""
     me, players, deck = view.viewer, view.players, tuple(view.deck)
     first: dict[int, Card] = {me: _first_card(view)}
     second: dict[int, Card] = {}
@@ -166,7 +165,6 @@ def determinize(view: Any, config: BattagliaConfig, known: Mapping[int, frozense
         second[me] = Card(view.card)
     for seat, life, card in view.graveyard:
         (first if life == 1 else second)[seat] = card
-    # What my first life's clan note rules out: the seats outside it hold no card of that clan.
     allowed: dict[int, set[Card]] = {s: set(known[s]) if known.get(s) else set(deck) for s in range(players)}
     for note in view.notes:
         if note.kind == "clan":
@@ -176,10 +174,8 @@ def determinize(view: Any, config: BattagliaConfig, known: Mapping[int, frozense
                     allowed[s] -= set(clan)
     ones = [s for s in range(players) if s not in first]
     twos = [s for s in range(players) if view.lives[s] == 2 and s not in second]
-    # Today's vote count is public and tells how many darks live (day_limits): samples must keep it.
     darks = set(DARKNESS) | (set(GLOOM) if config.n_includes_gloom else set()) | \
         ({Card.KOLDUNYA} if config.n_includes_koldunya else set())
-    votes = int(day_event.data["votes"])
     for _ in range(tries):
         drawn1 = _draw(ones, set(deck) - set(first.values()),
                        {s: allowed[s] if view.lives[s] == 1 else set(deck) for s in ones}, rng)
@@ -189,10 +185,17 @@ def determinize(view: Any, config: BattagliaConfig, known: Mapping[int, frozense
         first_cards = tuple(drawn1.get(s, first.get(s)) for s in range(players))
         cards = tuple((drawn2.get(s) or second[s]) if view.lives[s] == 2 else first_cards[s] for s in range(players))
         alive_darks = sum(1 for s in range(players) if s not in view.out and cards[s] in darks)
-        if config.votes_per_player or max(1, alive_darks) == votes:
+        if votes is None or config.votes_per_player or max(1, alive_darks) == votes:
             break
-    second.update(drawn2)
-    notes = [() for _ in range(players)]
+    return first_cards, cards, frozenset({**second, **drawn2}.values())  # type: ignore[arg-type]
+
+
+def _state(view: Any, config: BattagliaConfig, souls: tuple[tuple[Card, ...], tuple[Card, ...], frozenset[Card]],
+           **fields: Any) -> BattagliaState:
+    """The state of the view's public fields and ``souls``, the others' clan notes as the souls imply."""
+    me, players, deck = view.viewer, view.players, tuple(view.deck)
+    first_cards, cards, issued = souls
+    notes: list[tuple[Event, ...]] = [() for _ in range(players)]
     for clan, members_of in (("darkness", DARKNESS_CLAN), ("shadow", _shadow_clan(config))):
         members = [s for s, c in enumerate(first_cards) if c in members_of]
         if members:
@@ -206,15 +209,78 @@ def determinize(view: Any, config: BattagliaConfig, known: Mapping[int, frozense
     state = BattagliaState(
         config=config, players=players, deck=deck, phase=view.phase, day=view.day, night_no=view.night,
         cards=cards, first_cards=first_cards, lives=tuple(view.lives), out=frozenset(view.out),
-        undealt=tuple(c for c in deck if c not in set(first_cards)),
-        issued=frozenset(second.values()),
+        undealt=tuple(c for c in deck if c not in set(first_cards)), issued=issued,
         revealed_shadow=frozenset(view.revealed_shadow), revealed_child=frozenset(view.revealed_child),
         revealed_lord=frozenset(view.revealed_lord), revealed_bishop=frozenset(view.revealed_bishop),
         heirs=tuple(view.heir_slot if s == me else 0 for s in range(players)),
         announced=frozenset((card, life) for _, life, card in view.graveyard), graveyard=tuple(view.graveyard),
-        corrigan_open=corrigan_open, today=today, quiet_cycles=quiet, eventful=eventful,
-        public_log=tuple(view.log), notes=tuple(notes))
-    return state
+        corrigan_open=corrigan_open, quiet_cycles=quiet, eventful=eventful, public_log=tuple(view.log),
+        notes=tuple(notes))
+    return replace(state, **fields) if fields else state
+
+
+def determinize(view: Any, config: BattagliaConfig, known: Mapping[int, frozenset[Card]],
+                rng: random.Random, tries: int = 40, own: Mapping[tuple[int, str, int], Action] | None = None,
+                ) -> BattagliaState | None:
+    """A whole state consistent with ``view`` (a seat's view at a searched decision), hidden facts
+    sampled; ``None`` when the view's phase is not one this rebuilds or the sample cannot match it.
+    ``own``: the seat's own earlier moves tonight, by (night, step, round). Reads nothing but its
+    arguments."""
+    if view.phase not in SEARCHED_PHASES or view.viewer is None:
+        return None
+    if view.phase is Phase.NIGHT:
+        return _night(view, config, known, rng, own or {})
+    day_event, after, morning = _today_events(view.log)
+    if day_event is None:
+        return None
+    today = _today(view, day_event, after, morning)
+    if today is None:
+        return None
+    souls = _sample_souls(view, config, known, rng, int(day_event.data["votes"]), tries)
+    return None if souls is None else _state(view, config, souls, today=today)
+
+
+def _night(view: Any, config: BattagliaConfig, known: Mapping[int, frozenset[Card]], rng: random.Random,
+           own: Mapping[tuple[int, str, int], Action]) -> BattagliaState | None:
+    """Tonight as far as the seat may know it: the state at dusk (the public fields, sampled souls), the
+    night started by the kernel and played to the seat's decision by the sampled holders' scripted bots,
+    the seat's own earlier answers tonight as it gave them (``own``; else its scripted bot's). The sample
+    stands only if the replay reaches the decision with tonight's public record and the seat's notes
+    exactly as they are (rejection: a darkness round that agreed in the sample but not at the table, a
+    group other than the one the seat saw gathering, ... give ``None``)."""
+    night_at = max((i for i, e in enumerate(view.log) if e.kind == "night"), default=-1)
+    if night_at < 0 or view.night < 2:
+        return None
+    souls = _sample_souls(view, config, known, rng, None, 1)
+    if souls is None:
+        return None
+    me = view.viewer
+    notes_before = tuple(n for n in view.notes if n.data.get("night") != view.night)
+    dusk = _state(view, config, souls, phase=Phase.DAY_OVER, night_no=view.night - 1,
+                  public_log=tuple(view.log[:night_at]))
+    dusk = replace(dusk, notes=tuple(notes_before if s == me else n for s, n in enumerate(dusk.notes)))
+    events: list[Event] = []
+    state = record(start_night(dusk, events), events)
+    salt = rng.random()
+    bots = {s: BattagliaBot(f"{salt}/night", s, talk=False) for s in range(view.players)}
+    for _ in range(8 * view.players):
+        if state.phase is not Phase.NIGHT or state.night is None:
+            return None
+        active = GAME.active_players(state)
+        night = state.night
+        if me in active and night.step is view.step and night.round == (view.night_round or night.round):
+            mine = view_for(state, me)
+            return state if mine.log == view.log and mine.notes == view.notes else None
+        seat = min(active)
+        move = own.get((view.night, str(night.step), night.round)) if seat == me else None
+        if move is None:
+            answer = bots[seat].act(seat_request(state, seat))
+            move = getattr(answer, "action", answer)
+        try:
+            state = GAME.apply(state, move).state
+        except IllegalActionError:  # the seat's own move does not fit this sample's night
+            return None
+    return None
 
 
 def consistent(state: BattagliaState, view: Any, legal: Sequence[Action]) -> bool:
@@ -223,7 +289,7 @@ def consistent(state: BattagliaState, view: Any, legal: Sequence[Action]) -> boo
     mine = view_for(state, view.viewer)
     if any(getattr(mine, name) != getattr(view, name) for name in COMPARED):
         return False
-    if not state.config.votes_per_player and view.phase is not Phase.REVOTE:
+    if not state.config.votes_per_player and state.today is not None:
         darks = living_darks(state)
         if max(1, darks) != state.today.votes:
             return False
@@ -270,10 +336,19 @@ class StrongBot(Seat):
         self.scripted = BattagliaBot(seed, seat, **scripted)
         self.searched = 0
         """Decisions searched so far (with at least one sample that passed the check)."""
-        self.samples = [0, 0]
-        """Samples drawn and samples that passed the check, so far."""
+        self.samples = {"day": [0, 0], "night": [0, 0]}
+        """Samples drawn and samples that passed the check so far, by day and by night."""
+        self.night_moves: dict[tuple[int, str, int], Action] = {}
+        """This seat's own night moves, by (night, step, round): what it knows it did tonight."""
 
     def act(self, request: Request) -> Action | Decision:
+        answer = self._decide(request)
+        view = request.view
+        if view.phase is Phase.NIGHT and view.viewer is not None:  # the replay of tonight plays them again
+            self.night_moves[(view.night, str(view.step), view.night_round or 1)] = getattr(answer, "action", answer)
+        return answer
+
+    def _decide(self, request: Request) -> Action | Decision:
         answer = self.scripted.act(request)
         legal, view = request.legal, request.view
         if len(legal) < 2 or view.phase not in SEARCHED_PHASES:
@@ -309,11 +384,12 @@ class StrongBot(Seat):
             if played == self.budget.probe_rounds and not self._prune(total, squares, active, played):
                 break
             sample = None
+            counts = self.samples["night" if view.phase is Phase.NIGHT else "day"]
             for _ in range(self.budget.samples_tried):
-                self.samples[0] += 1
-                sample = determinize(view, config, known, rng)
+                counts[0] += 1
+                sample = determinize(view, config, known, rng, own=self.night_moves)
                 if sample is not None and consistent(sample, view, legal):
-                    self.samples[1] += 1
+                    counts[1] += 1
                     break
                 sample = None
             if sample is None:

@@ -66,7 +66,7 @@ def test_a_sample_shows_the_seat_what_its_view_shows() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("phase", [Phase.ACCUSE, Phase.VOTE])
+@pytest.mark.parametrize("phase", [Phase.ACCUSE, Phase.VOTE, Phase.NIGHT])
 def test_the_strong_bot_decides_from_its_view_alone(phase: Phase) -> None:
     """Two tables that differ only in hidden facts give the same move, for the same seed; and it did search."""
     probed = 0
@@ -84,7 +84,7 @@ def test_the_strong_bot_decides_from_its_view_alone(phase: Phase) -> None:
         move = first.act(seat_request(state, seat))
         again = second.act(seat_request(twin, seat))
         assert getattr(move, "action", move) == getattr(again, "action", again), (seed, seat)
-        assert first.searched == 1 and first.samples[1] >= 2
+        assert first.searched == 1 and sum(passed for _, passed in first.samples.values()) >= 2
         probed += 1
         if probed == 3:
             break
@@ -94,7 +94,8 @@ def test_the_strong_bot_decides_from_its_view_alone(phase: Phase) -> None:
 @pytest.mark.slow
 def test_most_samples_of_a_game_pass_the_view_check() -> None:
     """Over a whole game with two strong seats, the rebuilt samples pass the check (it is not always the
-    scripted fallback), every move is legal, and a decision costs about a second of CPU at most."""
+    scripted fallback): nearly all by day; by night, where the replay of tonight must give the seat its
+    very notes, a fair share. Every move is legal, and a decision costs about a second of CPU at most."""
     import time
 
     config = BattagliaConfig(players=12)
@@ -114,9 +115,10 @@ def test_most_samples_of_a_game_pass_the_view_check() -> None:
 
     final, _ = play_out(GAME.initial_state(config), random.Random(5), decide)
     assert final.result is not None
-    drawn = sum(b.samples[0] for b in strong.values())
-    passed = sum(b.samples[1] for b in strong.values())
-    assert sum(b.searched for b in strong.values()) >= 5 and passed >= 0.6 * drawn, (passed, drawn)
+    day = [sum(b.samples["day"][k] for b in strong.values()) for k in (0, 1)]
+    night = [sum(b.samples["night"][k] for b in strong.values()) for k in (0, 1)]
+    assert sum(b.searched for b in strong.values()) >= 5
+    assert day[1] >= 0.8 * day[0] and night[1] >= 0.25 * night[0] and night[1] >= 3, (day, night)
     assert max(spent) < 2.0
 
 
