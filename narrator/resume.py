@@ -56,7 +56,7 @@ def load_header(path: str | Path, *, game: str | tuple[str, ...] | None = None) 
     except FileNotFoundError:
         raise ResumeError(f"{path}: no such file", "no_file", path=path) from None
     except ValueError as error:
-        raise DamagedTranscriptError(f"{path}: {error}") from None
+        raise DamagedTranscriptError(path, error) from None
     if not first:
         raise ResumeError(f"{path}: the file holds no transcript header", "no_header", path=path)
     header = first[0][1]
@@ -96,7 +96,7 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
     except FileNotFoundError:
         raise ResumeError(f"{path}: no such file", "no_file", path=path) from None
     except ValueError as error:
-        raise DamagedTranscriptError(f"{path}: {error} (narrator replay --repair cuts it back to what is sound)") from None
+        raise DamagedTranscriptError(path, error, repair=True) from None
     if not replayed.truncated:
         raise ResumeError(f"{path}: this game is already over; nothing to resume", "game_over", path=path)
     header = replayed.header

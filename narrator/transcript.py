@@ -25,9 +25,41 @@ class ResumeError(ValueError):
 
 
 class DamagedTranscriptError(ResumeError):
-    """The transcript is damaged or edited: its message names the line (``narrator replay --repair``)."""
+    """The transcript is damaged or edited: its message names the line (``narrator replay --repair``).
+
+    ``cause`` is the reading's error (a :class:`TranscriptError` carries the line and a code the
+    player's language renders: :func:`damaged_text`); ``repair`` adds the hint that ``--repair`` helps.
+    """
 
     exit_code = 1
+
+    def __init__(self, path: str | Path, cause: BaseException, *, repair: bool = False) -> None:
+        hint = " (narrator replay --repair cuts it back to what is sound)" if repair else ""
+        super().__init__(f"{path}: {cause}{hint}", "damaged", path=path)
+        self.cause, self.repair = cause, repair
+
+
+def damaged_text(error: BaseException, lang: str) -> str:
+    """What is wrong with a transcript, in ``lang``: ``line N: reason`` from the catalogue's ``damaged``
+    (a :class:`TranscriptError`'s code and values; any other error: the line cannot be read)."""
+    from narrator.agents.i18n import message, section
+
+    words = section(lang, "damaged")
+    code = getattr(error, "code", "other")
+    try:
+        reason = message(lang, f"damaged.{code if code in words else 'other'}", **getattr(error, "values", {}))
+    except (KeyError, IndexError):  # a value the sentence needs is missing: the plain sentence
+        reason = message(lang, "damaged.other")
+    line = getattr(error, "line", None)
+    return message(lang, "damaged.line", line=line, reason=reason) if line is not None else reason
+
+
+def damaged_error_text(error: DamagedTranscriptError, lang: str) -> str:
+    """A :class:`DamagedTranscriptError` in ``lang``: its path, the line and the reason (and the repair hint)."""
+    from narrator.agents.i18n import message
+
+    text = f"{error.values.get('path')}: {damaged_text(error.cause, lang)}"
+    return message(lang, "damaged.repair", text=text) if error.repair else text
 
 
 class TranscriptExistsError(ResumeError):

@@ -183,7 +183,8 @@ def replay(lines: bytes | Iterable[str | bytes], *, strict: bool = True) -> Repl
     result.outcome = game.outcome(folder.state)
     if not result.errors and folder.pending and not result.truncated:
         unrecorded = TranscriptError(result.last_line,
-                                     f"event {folder.pending[0].kind!r} was derived but not recorded")
+                                     f"event {folder.pending[0].kind!r} was derived but not recorded", "unrecorded",
+                                     event=folder.pending[0].kind)
         if strict:
             raise unrecorded
         result.errors.append(unrecorded)
@@ -194,14 +195,15 @@ def _game_and_config(header: Mapping[str, Any]) -> tuple[Game[Any, Any], Any]:
     try:
         game = get_game(str(header.get("game")))
     except KeyError as error:
-        raise TranscriptError(1, str(error.args[0])) from None
+        raise TranscriptError(1, str(error.args[0]), "unknown_game", game=str(header.get("game"))) from None
     ruleset = f"{game.name}@{game.rules_version}"
     if header.get("ruleset") != ruleset:
-        raise TranscriptError(1, f"ruleset {header.get('ruleset')!r}: this program plays {ruleset}")
+        raise TranscriptError(1, f"ruleset {header.get('ruleset')!r}: this program plays {ruleset}", "ruleset",
+                              found=str(header.get("ruleset")), plays=ruleset)
     try:
         return game, decode_config(game, header.get("config") or {})
     except ValueError as error:
-        raise TranscriptError(1, str(error)) from None
+        raise TranscriptError(1, str(error), "config") from None
 
 
 @dataclass
@@ -226,22 +228,24 @@ class _Folder:
 
     def _apply(self, number: int, record: dict[str, Any]) -> None:
         if self.pending:
-            raise TranscriptError(number, f"event {self.pending[0].kind!r} was derived but not recorded before this move")
+            raise TranscriptError(number, f"event {self.pending[0].kind!r} was derived but not recorded before this move",
+                                  "unrecorded", event=self.pending[0].kind)
         try:
             action = self.codec.decode(record.get("payload") or {})
             spec = self.game.chance_spec(self.state) if action.kind == "chance" else None  # type: ignore[attr-defined]
             step = self.game.apply(self.state, action)
         except InvalidActionError as error:
-            raise TranscriptError(number, str(error)) from None
+            raise TranscriptError(number, str(error), "invalid_move") from None
         except IllegalActionError as error:
-            raise TranscriptError(number, f"illegal move: {error}") from None
+            raise TranscriptError(number, f"illegal move: {error}", "illegal_move") from None
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:  # a kernel that trips on it
-            raise TranscriptError(number, f"the rules cannot apply this move ({type(error).__name__}: {error})") from None
+            raise TranscriptError(number, f"the rules cannot apply this move ({type(error).__name__}: {error})",
+                                  "invalid_move") from None
         if (action.kind == "chance") != (record["kind"] == "chance"):  # type: ignore[attr-defined]
-            raise TranscriptError(number, f"a {record['kind']} record holds a {action.kind!r} move")  # type: ignore[attr-defined]
+            raise TranscriptError(number, f"a {record['kind']} record holds a {action.kind!r} move", "wrong_kind")  # type: ignore[attr-defined]
         if action.actor != record.get("actor"):
             raise TranscriptError(number, f"the record's actor {record.get('actor')!r} is not the move's "
-                                          f"actor {action.actor!r}")
+                                          f"actor {action.actor!r}", "wrong_actor")
         self.state, self.moves = step.state, self.moves + 1
         self.pending = list(step.events)
         if spec is not None:
@@ -249,16 +253,19 @@ class _Folder:
 
     def _match(self, number: int, record: dict[str, Any]) -> None:
         if not self.pending:
-            raise TranscriptError(number, f"event {record.get('event')!r} is recorded but the rules derive none here")
+            raise TranscriptError(number, f"event {record.get('event')!r} is recorded but the rules derive none here",
+                                  "extra_event", event=str(record.get("event")))
         derived = event_record(self.pending.pop(0))
         recorded = {k: record.get(k) for k in derived}
         if derived != recorded:
             raise TranscriptError(number, f"diverges: recorded {json.dumps(recorded, ensure_ascii=False)}, "
-                                          f"the rules derive {json.dumps(derived, ensure_ascii=False)}")
+                                          f"the rules derive {json.dumps(derived, ensure_ascii=False)}", "diverges",
+                                  event=str(derived.get("event")))
 
     def _check_result(self, number: int, record: dict[str, Any]) -> None:
         outcome = self.game.outcome(self.state)
         derived = outcome.to_dict() if outcome else None
         recorded = {k: record.get(k) for k in ("termination", "winners", "detail")}
         if derived != jsonable(recorded):
-            raise TranscriptError(number, f"result diverges: recorded {recorded}, the rules derive {derived}")
+            raise TranscriptError(number, f"result diverges: recorded {recorded}, the rules derive {derived}",
+                                  "result_diverges")

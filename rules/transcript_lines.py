@@ -40,11 +40,16 @@ HASH_DIGITS = 32
 
 
 class TranscriptError(ValueError):
-    """A transcript that cannot be read or does not replay; the message names the line."""
+    """A transcript that cannot be read or does not replay; the message names the line.
 
-    def __init__(self, line: int, message: str) -> None:
+    ``code`` says what is wrong in a machine-readable word (``seal``, ``json``, ``diverges``...) and
+    ``values`` the numbers and names a player's language needs to say it (the message is English,
+    for logs and developers; ``prompts/i18n/<lang>/damaged.yaml`` renders the code).
+    """
+
+    def __init__(self, line: int, message: str, code: str = "other", **values: object) -> None:
         super().__init__(f"line {line}: {message}")
-        self.line = line
+        self.line, self.code, self.values = line, code, values
 
 
 def chain_hash(previous: str, body: bytes) -> str:
@@ -287,7 +292,7 @@ def read_lines(data: bytes | Iterable[str | bytes]) -> Lines:
             reader.lines.append(line)
     if not reader.lines:
         first = numbered[0][0] if numbered else 1
-        return Lines([], False, cut, TranscriptError(first, "the file holds no header record"))
+        return Lines([], False, cut, TranscriptError(first, "the file holds no header record", "no_header"))
     return Lines(reader.lines, reader.signed, cut, None)
 
 
@@ -299,30 +304,33 @@ class _Reader:
 
     def read(self, number: int, raw: bytes, end: int) -> Line | None:
         if len(raw) > MAX_LINE_BYTES:
-            raise TranscriptError(number, f"{len(raw)} bytes long; a record is at most {MAX_LINE_BYTES}")
+            raise TranscriptError(number, f"{len(raw)} bytes long; a record is at most {MAX_LINE_BYTES}", "too_long",
+                                  size=len(raw), limit=MAX_LINE_BYTES)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise TranscriptError(number, f"not UTF-8 text (byte {error.start + 1}: {error.reason})") from None
+            raise TranscriptError(number, f"not UTF-8 text (byte {error.start + 1}: {error.reason})", "not_utf8",
+                                  byte=error.start + 1) from None
         if not text.strip():
             if self.signed:
-                raise TranscriptError(number, "a blank line inside a sealed transcript")
+                raise TranscriptError(number, "a blank line inside a sealed transcript", "blank")
             return None  # older files may hold blank lines; they carry nothing
         record = _parse(number, text)
         if not self.lines:
             return self._header(number, end, record)
         kind = record.get("kind")
         if kind == "header":
-            raise TranscriptError(number, "a second header record")
+            raise TranscriptError(number, "a second header record", "second_header")
         _validate(number, record)
         expected = self.lines[-1].record.get("seq", 0) + 1
         if record["seq"] != expected:
-            raise TranscriptError(number, f"seq {record['seq']} where {expected} must follow")
+            raise TranscriptError(number, f"seq {record['seq']} where {expected} must follow", "seq",
+                                  seq=record["seq"], expected=expected)
         return Line(number, record, end, self._check_seal(number, record))
 
     def _header(self, number: int, end: int, record: dict[str, Any]) -> Line:
         if record.get("kind") != "header":
-            raise TranscriptError(number, f"the first record must be a header, not {record.get('kind')!r}")
+            raise TranscriptError(number, f"the first record must be a header, not {record.get('kind')!r}", "first_not_header")
         _validate(number, record)
         self.signed = record.get("schema") == CHAINED
         return Line(number, record, end, self._check_seal(number, record))
@@ -330,15 +338,16 @@ class _Reader:
     def _check_seal(self, number: int, record: dict[str, Any]) -> str | None:
         if not self.signed:
             if "hash" in record:
-                raise TranscriptError(number, "a sealed line in an unsigned transcript (was the header's schema changed?)")
+                raise TranscriptError(number, "a sealed line in an unsigned transcript (was the header's schema changed?)",
+                                      "sealed_in_unsigned")
             return None
         digest = record.get("hash")
         if not isinstance(digest, str):
-            raise TranscriptError(number, "the line has no seal (\"hash\")")
+            raise TranscriptError(number, "the line has no seal (\"hash\")", "no_seal")
         body = json.dumps({k: v for k, v in record.items() if k != "hash"}, ensure_ascii=False, separators=(",", ":"))
         if chain_hash(self.previous, body.encode("utf-8")) != digest:
             raise TranscriptError(number, "the seal does not match: this line, or one before it, was changed, "
-                                          "inserted, removed or moved")
+                                          "inserted, removed or moved", "seal")
         self.previous = digest
         return digest
 
@@ -347,15 +356,16 @@ def _parse(number: int, text: str) -> dict[str, Any]:
     try:
         record = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise TranscriptError(number, f"not valid JSON ({error.msg} at column {error.colno})") from None
+        raise TranscriptError(number, f"not valid JSON ({error.msg} at column {error.colno})", "json",
+                              column=error.colno) from None
     except RecursionError:
-        raise TranscriptError(number, f"JSON nested deeper than {MAX_DEPTH} levels") from None
+        raise TranscriptError(number, f"JSON nested deeper than {MAX_DEPTH} levels", "too_deep", depth=MAX_DEPTH) from None
     except ValueError as error:
-        raise TranscriptError(number, str(error)) from None
+        raise TranscriptError(number, str(error), "json_constant") from None
     if not isinstance(record, dict):
-        raise TranscriptError(number, f"a record must be a JSON object, not {type(record).__name__}")
+        raise TranscriptError(number, f"a record must be a JSON object, not {type(record).__name__}", "not_object")
     if _depth(record) > MAX_DEPTH:
-        raise TranscriptError(number, f"JSON nested deeper than {MAX_DEPTH} levels")
+        raise TranscriptError(number, f"JSON nested deeper than {MAX_DEPTH} levels", "too_deep", depth=MAX_DEPTH)
     return record
 
 
@@ -379,14 +389,16 @@ def _validate(number: int, record: dict[str, Any]) -> None:
     kind = record.get("kind")
     schema = SCHEMAS.get(kind) if isinstance(kind, str) else None
     if schema is None:
-        raise TranscriptError(number, f"unknown record kind {kind!r}; a transcript holds {', '.join(SCHEMAS)}")
+        raise TranscriptError(number, f"unknown record kind {kind!r}; a transcript holds {', '.join(SCHEMAS)}",
+                              "unknown_kind", kind=str(kind))
     try:
         schema.model_validate(record)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"]) or "(record)"
         more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
-        raise TranscriptError(number, f"{kind} record: {where}: {first['msg']}{more}") from None
+        raise TranscriptError(number, f"{kind} record: {where}: {first['msg']}{more}", "record_shape",
+                              kind=str(kind), field=where) from None
 
 
 __all__ = ["CHAINED", "MAX_DEPTH", "MAX_LINE_BYTES", "SCHEMAS", "UNSIGNED", "Line", "Lines", "TranscriptError",

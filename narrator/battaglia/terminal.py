@@ -57,7 +57,8 @@ def play_in_terminal(opts: PlayOptions) -> int:
     except (ResumeError, TranscriptError, ValueError, FileNotFoundError) as error:
         from narrator.cli.common import error_text
 
-        out.write(f"{message(opts.lang, 'cli.error')}: {error_text(error, opts.lang)}\n")
+        lang = _recorded_language(opts.resume, opts.lang) if opts.resume else opts.lang
+        out.write(f"{message(lang, 'cli.error')}: {error_text(error, lang)}\n")
         return getattr(error, "exit_code", EXIT_BAD_INPUT)  # a damaged transcript: 1
     try:
         while session.step():
@@ -93,6 +94,16 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     return session, human, path
 
 
+def _recorded_language(path: Path, default: str) -> str:
+    """The language a resumed game was played in (its errors are told in it), else ``default``."""
+    try:
+        table = load_header(path, game=GAME.name).get("table")
+    except (ResumeError, ValueError, OSError):
+        return default
+    lang = table.get("lang") if isinstance(table, dict) else None
+    return lang if lang in ("ru", "en") else default
+
+
 def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     assert opts.resume is not None
     path = opts.resume
@@ -100,7 +111,7 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     try:
         players = decode_config(GAME, header["config"]).players
     except ValueError as error:
-        raise DamagedTranscriptError(f"{path}: line 1: {error}") from None
+        raise DamagedTranscriptError(path, TranscriptError(1, str(error), "config")) from None
     humans = [s.get("seat") for s in header.get("seats", []) if s.get("agent") == "human"]
     seat = humans[0] if humans and isinstance(humans[0], int) else opts.seat
     recorded = header.get("table")

@@ -116,20 +116,19 @@ def simulate_battaglia(
         from narrator.playtest.cluster import ClusterError, connect
 
         if llm or transcripts:
-            fail("--cluster plays without --llm and --transcripts (those games are played here, by the session)")
+            fail("", key="cluster_alone", tool=True)
         try:
             connect(cluster, jobs)
         except ClusterError as error:
             fail(str(error))
     if not plan.scripted and (llm or transcripts):
-        fail("--bots/--bots-for other than scripted play without --llm and --transcripts (the kernel's session "
-             "seats scripted bots only)")
+        fail("", key="bots_scripted_only", tool=True)
     if plan.searches:
         if engine == "python":
-            fail("--engine python: the search bot plays in the native engine only")
+            fail("", key="search_native_only", tool=True)
         engine = "native"
         if verify:
-            console.print("note: the search bot has no Python twin; its games are not replayed by the kernel")
+            console.print(tool_word("search_unchecked"), highlight=False)
         verify = 0
 
     players = players or _profile_players(rules) or f"{PLAYERS_LOW}-{PLAYERS_HIGH}"
@@ -140,7 +139,7 @@ def simulate_battaglia(
         profiles.append((label, _profile(compare, counts)))
     seats_per_game = _llm_seat_count(llm_seats) if llm else None
     if llm and llm != "offline" and jobs > 1:
-        console.print("note: --llm runs in one process (the model is the bottleneck); --jobs is ignored")
+        console.print(tool_word("llm_one_process"), highlight=False)
     runs, llm_stats, found_edges = [], {}, []
     games_csv: dict[str, RowsCsv] = {}
     started = time.perf_counter()
@@ -179,7 +178,7 @@ def simulate_battaglia(
                 begun = time.perf_counter()
                 rows = play_at_once(run.play, jobs_list, concurrency, progress=progress,
                                     description=f"battaglia {label}")
-                played_by = "Played by the Python rules kernel, with language-model seats."
+                played_by = tool_word("played_llm")
                 llm_stats[label] = with_wall(run.stats.summary(), time.perf_counter() - begun)
             runs.append(Run(label, rows))
     elapsed = time.perf_counter() - started
@@ -204,7 +203,7 @@ def _llm_seat_count(text: str) -> int | None:
     if text.strip().lower() == "all":
         return None
     if not text.strip().isdigit() or int(text) < 1:
-        fail(f"--llm-seats {text!r}: give a number of seats (1 or more) or 'all'")
+        fail("", key="llm_seats", tool=True, given=repr(text))
     return int(text)
 
 

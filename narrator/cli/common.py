@@ -86,6 +86,11 @@ def error_text(error: BaseException, lang: str | None = None) -> str:
     if not key:
         return str(error)
     lang = lang or run_language()
+    if key == "damaged":
+        from narrator.transcript import DamagedTranscriptError, damaged_error_text
+
+        if isinstance(error, DamagedTranscriptError):
+            return damaged_error_text(error, lang)
     if key == "other_game":
         from narrator.web.i18n import translate
 
@@ -202,14 +207,13 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
         chosen = choose(engine, play_one=play_one, native=native, configs=configs)
     except EngineError as error:
         fail(str(error))
-    if chosen.note:
-        console.print(f"note: {chosen.note}", highlight=False)
+    if chosen.why:
+        console.print(tool_word("engine_note", why=chosen.why), highlight=False)
     if chosen.name != "native":
         rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
                          description=f"{description} ({chosen.name})", batched=True, cluster=cluster,
                          on_rows=on_rows)
-        return rows, "Played by the Python rules kernel." + (f" Not by the native engine: {chosen.why}."
-                                                             if chosen.why else "")
+        return rows, tool_word("played_python_why", why=chosen.why) if chosen.why else tool_word("played_python")
     count = min(len(jobs), len({job.players for job in jobs}) if verify is None else verify)
     check = KernelCheck(jobs, play_one, count)  # the kernel replays its sample while the engine plays
     try:
@@ -220,10 +224,8 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
         problems = check.problems(rows)
     finally:
         check.close()
-    if problems:
-        fail("the native engine and the Python kernel disagree (a bug: please report it; --engine python "
-             "plays without the native engine):\n  " + "\n  ".join(problems[:5]))
+    if problems:  # each problem names a game and its differing row values (ids and numbers)
+        fail("", key="native_disagree", tool=True, problems="\n  ".join(problems[:5]))
     if count == 0:
-        return rows, "Played by the native playout engine, unchecked (--verify 0)."
-    return rows, (f"Played by the native playout engine; {count} of the games, replayed by the Python rules "
-                  "kernel, gave the same rows.")
+        return rows, tool_word("played_native_unchecked")
+    return rows, tool_word("played_native", count=count)

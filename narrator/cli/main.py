@@ -125,7 +125,7 @@ def replay(
 
     from narrator.rules.core import Viewer, jsonable
     from narrator.rules.registry import get_game
-    from narrator.transcript import TranscriptError, read_transcript
+    from narrator.transcript import TranscriptError, damaged_text, read_transcript
     from narrator.transcript import repair as repair_file
 
     if lens is not None or html is not None:
@@ -147,8 +147,8 @@ def replay(
     except (FileNotFoundError, IsADirectoryError):
         fail("", key="no_file", path=str(transcript))
     except TranscriptError as error:
-        common.errors.print(f"[bold red]{escape(say('damaged'))}[/] {escape(str(transcript))}: {escape(str(error))}",
-                            highlight=False, soft_wrap=True)
+        common.errors.print(f"[bold red]{escape(say('damaged'))}[/] {escape(str(transcript))}: "
+                            f"{escape(damaged_text(error, common.run_language()))}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     game = get_game(result.header["game"])
     if as_json:
@@ -171,8 +171,8 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
     """``narrator replay --as/--html``: the game told through a lens, in the terminal or as a page."""
     from rich.markup import escape
 
-    from narrator.agents.i18n import default_language
-    from narrator.transcript import TranscriptError
+    from narrator.agents.i18n import default_language, message
+    from narrator.transcript import TranscriptError, damaged_text
     from narrator.viewer.access import LensRefusedError, lenses_for
     from narrator.viewer.page import write_page
     from narrator.viewer.tell import tell
@@ -190,8 +190,9 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
     except (FileNotFoundError, IsADirectoryError):
         fail("", key="no_file", path=str(transcript))
     except TranscriptError as error:
-        common.errors.print(f"[bold red]damaged:[/] {escape(str(transcript))}: {escape(str(error))}",
-                            highlight=False, soft_wrap=True)
+        shown = common.run_language()
+        common.errors.print(f"[bold red]{escape(message(shown, 'tools.damaged'))}[/] {escape(str(transcript))}: "
+                            f"{escape(damaged_text(error, shown))}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     language = common.language(lang or timeline.recorded_language() or default_language(None))
     try:

@@ -140,8 +140,8 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
                                               status=lambda view: status_line(view, settings.lang))
         except ResumeError as error:
             fail_with(error)
-        except ModuleBlockedError as error:
-            fail(f"--module: {error}")
+        except ModuleBlockedError:
+            fail("", key="module_blocked", tool=True, module=settings.module)
         if result.outcome is None:
             console.print("\n" + message(settings.lang, "session.saved", path=path,
                                          command="narrator play ten-candles"), soft_wrap=True, highlight=False)
@@ -170,6 +170,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         from narrator.ten_candles.report import GameFiles, write_report
         from narrator.ten_candles.simulate import job_config, native_engine, play_one
 
+        language(lang)  # the run's language from the start: its errors and the report's sentences
         counts = parse_range(players, low=2, high=9)
         folder = str(out / "transcripts") if transcripts else None
         if folder:

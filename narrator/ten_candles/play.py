@@ -27,7 +27,7 @@ from narrator.ten_candles.human import HumanIO, HumanSurvivor
 from narrator.ten_candles.narration import describe
 from narrator.ten_candles.storyteller import TemplateStoryteller
 from narrator.ten_candles.table_gm import narrated_table
-from narrator.transcript import TranscriptWriter
+from narrator.transcript import TranscriptError, TranscriptWriter
 
 PLAYING = {str(p) for p in (Phase.SCENE, Phase.ROLL, Phase.REROLL, Phase.DEATH, Phase.NARRATION, Phase.TRUTHS)}
 
@@ -198,7 +198,7 @@ def settings_from_header(path: Path) -> TableSettings:
                              lines=tuple(config.lines), veils=tuple(config.veils),
                              burn_minutes=None if burn is None else float(burn))
     except (TypeError, ValueError) as error:
-        raise DamagedTranscriptError(f"{path}: line 1: the table settings: {error}") from None
+        raise DamagedTranscriptError(path, TranscriptError(1, f"the table settings: {error}", "settings")) from None
 
 
 def play(settings: TableSettings, io: HumanIO, transcript: Path, *, resume: bool = False,

@@ -18,8 +18,9 @@ from typer.testing import CliRunner
 
 from narrator.cli.main import app
 
-PROPER_NAMES: frozenset[str] = frozenset()
-"""Words allowed in the other script (none needed today: every name shown has a Russian form)."""
+PROPER_NAMES: frozenset[str] = frozenset({"JSON", "UTF"})
+"""Words allowed in the other script: the names of file formats, written in Latin in Russian too
+(a damaged transcript's line "это не JSON", "не текст UTF-8"); every other name shown has a Russian form."""
 LATIN = re.compile(r"[A-Za-z]{2,}")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]{2,}")
 NOT_WORDS = re.compile(r"(?:[\w.\-]*/[\w.\-/]+)|--[\w-]+|narrator(?: [a-z-]+){0,2}|#[\w-]{6,}")
