@@ -144,6 +144,8 @@ register_bot("llm", "narrator.web.games:ten_candles_llm", game="ten-candles",
 for _book in ("dark-ages", "wild-west"):
     register_bot("scripted", "narrator.web.games:storyteller_scripted", game=_book,
                  label="the template Storyteller in the host seat")
+    register_bot("llm", "narrator.web.adapters.storyteller:storyteller_llm", game=_book,
+                 label="the Storyteller a language model (configured endpoint; the template when it cannot)")
 
 
 class HumanSeat(Seat):

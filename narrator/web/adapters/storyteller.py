@@ -242,6 +242,46 @@ class WebStoryteller(StorytellerSeat):
         super().__init__(TableVoice(book_of(game), lang), "template-storyteller")
 
 
+def storyteller_llm(game: Any, seat: PlayerId, seed: int, *, context: Any) -> Any:
+    """Bot factory of the ``llm`` kind: the model Storyteller in the host seat (as ``narrator play dark-ages
+    --llm``: :class:`~narrator.storyteller.llm.LLMStoryteller` over the table's template Storyteller, which
+    decides and speaks whenever the model cannot). Its framings and result narration stream into the pages
+    while they are written (:mod:`narrator.web.drafts`). Without a configured endpoint: the template."""
+    from narrator.web.games import configured_llm
+
+    settings = configured_llm(context.language) if seat == HOST else None
+    if settings is None:
+        return storyteller_scripted(game, seat, seed, context=context)
+    from narrator.storyteller.llm import LLMStoryteller
+
+    scenario = str(getattr(context.config, "scenario", "") or "")
+    template = TemplateStoryteller(scenario_of(book_of(game.name), scenario), _narration(), lang=context.language)
+    return _model_seat()(LLMStoryteller(settings, template))
+
+
+@functools.cache
+def _model_seat() -> type:
+    """The model Storyteller's web seat class, built on first use: the model stack (langchain) is imported
+    only when a table seats one."""
+    from narrator.storyteller.llm import LLMStorytellerSeat
+
+    class WebModelStoryteller(LLMStorytellerSeat):
+        """The model Storyteller in the host seat: typed intents reach the model, its calls the transcript."""
+
+        free_intent = True
+        web_storyteller = True
+
+        def bind_calls(self, sink: Any) -> None:
+            self.voice.bind(sink)
+
+    return WebModelStoryteller
+
+
+def is_storyteller_bot(agent: Any) -> bool:
+    """Whether ``agent`` is a web table's bot Storyteller (the template's or the model's)."""
+    return isinstance(agent, WebStoryteller) or getattr(agent, "web_storyteller", False) is True
+
+
 def table_questions(game: str, lang: str) -> ApproachQuestion:
     """The table's question to the player seat (which approach), read with the table's template Storyteller."""
     return ApproachQuestion(TableVoice(book_of(game), lang).of)
@@ -291,9 +331,10 @@ class StorytellerPresenter(Presenter):
     def _host_view(self, table: Any) -> dict[str, Any]:
         return table.game.view(table.session.state, HOST)
 
-    def _bot(self, table: Any) -> WebStoryteller | None:
+    def _bot(self, table: Any) -> Any:
+        """The bot in the host seat (the template's :class:`WebStoryteller` or the model's), else ``None``."""
         agent = table.session.agents.get(HOST)
-        return agent if table.record.host.controller == "bot" and isinstance(agent, WebStoryteller) else None
+        return agent if table.record.host.controller == "bot" and is_storyteller_bot(agent) else None
 
     def questions(self, language: str) -> ApproachQuestion:
         return table_questions(self.game, language)
