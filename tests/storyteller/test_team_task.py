@@ -75,7 +75,7 @@ class DeclineThenAlone(Seat):
         return Choice(actor=request.seat, approach=mend.approach)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("ru", marks=pytest.mark.slow)])
 def test_who_declined_to_help_and_then_mends_alone_adds_to_the_same_wheel(tmp_path: Path, lang: str) -> None:
     from narrator.storyteller.play import new_table
 
