@@ -213,6 +213,11 @@ class Presenter:
         """
         return options
 
+    def drawn_names(self, seed: int, seats: int, language: str) -> list[str]:
+        """The names this game deals unnamed seats from the table's seed, seat by seat, then spares
+        (a bot whose name a person took gets the first spare free); empty: the game names no seat."""
+        return []
+
     def host_options(self, options: dict[str, Any], host: str | None) -> dict[str, Any]:
         """A new table's options given who the creator chose as host (``"human"``/``"bot"``/``None``).
 

@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -399,6 +399,7 @@ class TableManager:
         seed = secrets.randbelow(2**31) if seed is None else seed
         seats = [SeatRecord(s, names[s].strip() if s < len(names) else "", "bot" if s in bot_seats else "human",
                             bot_kind) for s in range(seat_count)]
+        _bots_named_apart(seats, presenter_for(game.name).drawn_names(seed, seat_count, language))
         host_controller = (host or "bot") if presenter_for(game.name).host_plays else "human"
         record = TableRecord(secrets.token_urlsafe(6), game.name, game.config_to_dict(config), seed, language, seats,
                              host=SeatRecord(HOST, "", host_controller, bot_kind))
@@ -480,6 +481,32 @@ def read_events(path: Path) -> list[Event]:
 def kernel_events(events: list[Event]) -> list[Event]:
     """The kernel's events only (what bots observe), without the table's prose."""
     return [event for event in events if event.kind != NARRATION]
+
+
+def _bots_named_apart(seats: list[SeatRecord], drawn: Sequence[str]) -> None:
+    """No bot seat goes by a person's name at its table, nor by another bot's.
+
+    A bot whose name (given by the host, or the one the game would deal its seat: ``drawn[seat]``) a
+    person at the table has, compared without case and spaces, takes the first name of ``drawn`` no
+    one has; a game that deals no names leaves such a bot unnamed (its seat number, or its character's
+    name, shows). Bots keep their names otherwise: a page shows what it showed before.
+    """
+    def key(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+    def shown(seat: SeatRecord) -> str:
+        return seat.name or (drawn[seat.seat] if seat.seat < len(drawn) else "")
+
+    taken = {key(shown(seat)) for seat in seats if seat.controller == "human" and shown(seat)}
+    for seat in seats:
+        if seat.controller != "bot":
+            continue
+        name = shown(seat)
+        if name and key(name) in taken:
+            name = next((n for n in drawn if key(n) not in taken), "")
+            seat.name = name
+        if name:
+            taken.add(key(name))
 
 
 class TableSetupError(ValueError):

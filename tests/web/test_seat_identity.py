@@ -92,3 +92,30 @@ def test_the_page_names_a_waited_for_host_in_its_language(tables: Tables, lang: 
     tables.settle(created["table"])
     assert HOST in table.waiting_for()
     assert translate(lang, "viewer.host") in panel_context(table, 0)["waiting"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_bot_never_takes_the_name_a_person_has_at_the_table(tables: Tables, lang: str) -> None:
+    drawn = Table.for_game(3, 7, lang).names  # what the seats would be called unnamed (seed 3)
+    # the person at seat 0 takes bot seat 2's name; the host names bot seat 4 like the person at seat 1
+    names = ["  " + drawn[2].upper() + " ", "Vera Ivanova", "", "", "vera  ivanova"]
+    created = tables.create(game="battaglia", options={"players": 7}, bot_seats=[2, 3, 4, 5, 6], language=lang,
+                            seed=3, names=names)
+    seats = tables.manager.get(created["table"]).record.seats
+
+    def key(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+    shown = [s.name or drawn[s.seat] for s in seats]  # as the pages and the bots' speeches name the seats
+    people = {key(shown[s.seat]) for s in seats if s.controller == "human"}
+    bots = [key(shown[s.seat]) for s in seats if s.controller == "bot"]
+    assert not people & set(bots) and len(set(bots)) == len(bots), shown
+    assert key(shown[2]) != key(drawn[2]) and key(shown[4]) != "vera ivanova"  # both renamed
+    assert seats[3].name == "" and seats[5].name == ""  # bots no person shares a name with keep their own
+    assert str(escape(drawn[2].upper())) in you_line(tables, created, 0)  # the person keeps the name given
+
+
+def test_bots_keep_their_names_when_no_person_shares_them(tables: Tables) -> None:
+    created = tables.create(game="battaglia", options={"players": 7}, bot_seats=[1, 2, 3, 4, 5, 6], language="ru",
+                            seed=3, names=["Человек"])
+    assert [s.name for s in tables.manager.get(created["table"]).record.seats] == ["Человек", *[""] * 6]

@@ -58,6 +58,14 @@ class BattagliaPresenter(Presenter):
     def human_host(self, table: Any) -> bool:
         return bool(getattr(table.session.state.config, "human_moderator", False))
 
+    def drawn_names(self, seed: int, seats: int, language: str) -> list[str]:
+        """The town's names for ``seats`` seats (what :meth:`narrator` shows for an unnamed seat), then the
+        rest of the shuffled names as spares."""
+        lang = language if language in ("ru", "en") else "en"
+        seated = Table.for_game(seed, seats, lang).names
+        spares = [n for n in Table.for_game(seed, seats + 64, lang).names[seats:] if n not in seated]
+        return [*seated, *dict.fromkeys(spares)]
+
     def narrator(self, view: Any, ctx: Context) -> Narrator:
         """The host's voice for this page (``you`` marks the page's own seat)."""
         players = int(getattr(view, "players", len(ctx.names)) or len(ctx.names))
