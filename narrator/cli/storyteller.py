@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from narrator.cli.common import console, fail
+from narrator.cli.common import console, fail, tool_word
 from narrator.rules.chance import Dice, sample
 from narrator.rules.storyteller.books import default_config
 from narrator.rules.storyteller.dice import evaluate_roll, tens_to_reroll
@@ -22,26 +22,26 @@ BOOK_HELP = "dark-ages (botch: no successes and a 1) or wild-west (botch: more 1
 def _book(name: str) -> str:
     try:
         return book_id(name)
-    except DataError as error:
-        fail(f"--book: {error}")
+    except DataError:
+        fail("", key="roll_book", tool=True, given=repr(name))
 
 
 def _faces(text: str, what: str) -> tuple[int, ...]:
     try:
         faces = tuple(int(part) for part in text.replace(" ", "").split(",") if part)
     except ValueError:
-        fail(f"{what} {text!r}: give the faces as whole numbers separated by commas, e.g. 10,7,1,3")
+        fail("", key="roll_faces_syntax", tool=True, what=what, given=repr(text))
     bad = [f for f in faces if not 1 <= f <= 10]
     if bad:
-        fail(f"{what} {text!r}: faces {bad} are not on a d10 (1..10)")
+        fail("", key="roll_faces_range", tool=True, what=what, given=repr(text), bad=bad)
     if not faces:
-        fail(f"{what}: no faces given")
+        fail("", key="roll_faces_none", tool=True, what=what)
     return faces
 
 
 def _difficulty(value: int) -> int:
     if not 2 <= value <= 10:
-        fail(f"--difficulty {value}: a difficulty lies in 2..10 (6 is standard)")
+        fail("", key="roll_difficulty", tool=True, value=value)
     return value
 
 
@@ -77,28 +77,31 @@ def roll(
 
       narrator roll dexterity+stealth -d 6 --sheet ysolde [--willpower]
     """
+    from narrator.cli.common import language
+
+    language(lang)  # the errors below speak the language asked for
     _difficulty(difficulty)
     if sheet is not None:
         _roll_sheet(sheet, pool, difficulty, book, dice, willpower, rules, lang, seed, as_json)
         return
     if willpower:
-        fail("--willpower needs --sheet (the Willpower is the character's)")
+        fail("", key="roll_willpower_sheet", tool=True)
     name = _book(book or "dark-ages")
     if pool is not None and not pool.isdigit():
-        fail(f"POOL {pool!r}: a number of dice, or traits such as dexterity+stealth together with --sheet FILE")
+        fail("", key="roll_pool_word", tool=True, given=repr(pool))
     count = int(pool) if pool is not None else None
     if dice is None and count is None:
-        fail("give a POOL to roll, or --dice with the faces you rolled")
+        fail("", key="roll_pool_missing", tool=True)
     if dice is not None:
         faces = _faces(dice, "--dice")
         if count is not None and count != len(faces):
-            fail(f"POOL {count} does not match the {len(faces)} faces given with --dice")
+            fail("", key="roll_pool_faces", tool=True, count=count, faces=len(faces))
         extra = _faces(rerolls, "--rerolls") if rerolls else ()
         if rule_of_ten and tens_to_reroll(faces) and not extra:
-            fail("--rule-of-ten with --dice needs the re-rolled tens' faces too: --rerolls 4,10,2")
+            fail("", key="roll_rerolls_needed", tool=True)
     else:
         if count is None or not 1 <= count <= 30:
-            fail(f"POOL {count}: roll between 1 and 30 dice")
+            fail("", key="roll_pool_range", tool=True, count=count)
         rng = random.Random(seed)
         faces = sample(Dice(count, 10), rng)
         extra = _reroll_tens(faces, rng) if rule_of_ten else ()
@@ -132,7 +135,7 @@ def _roll_sheet(given: str, traits_text: str | None, difficulty: int, book: str 
 
     lang = language(lang)
     if not traits_text or traits_text.isdigit():
-        fail("with --sheet, name the traits to roll: e.g. narrator roll dexterity+stealth -d 6 --sheet FILE")
+        fail("", key="roll_sheet_traits", tool=True)
     character, name = _sheet_of(given, book)
     options = read_yaml(rules) if rules else None
     if options is not None and not isinstance(options, dict):
@@ -203,6 +206,7 @@ def odds(
     table: bool = typer.Option(False, "--table", help="Pools 1..15 x difficulties 2..10 as a table."),
     out: Path | None = typer.Option(None, "--out", help="With --table: also write a PNG heat map here."),
     as_json: bool = typer.Option(False, "--json", help="Exact fractions and floats as JSON."),
+    lang: str | None = typer.Option(None, "--lang", help="en or ru (default: NARRATOR_LANG, else the locale)."),
 ) -> None:
     """The EXACT chance of a botch, a failure and each degree of success (no sampling).
 
@@ -210,42 +214,54 @@ def odds(
 
       narrator odds --table --book dark-ages --out odds.png
     """
+    from narrator.agents.i18n import plural
+    from narrator.cli.common import language
+
+    lang = language(lang)
     name = _book(book)
     _difficulty(difficulty)
     if willpower_mode not in ("replace_roll", "add_to_roll"):
-        fail(f"--willpower-mode {willpower_mode!r}: choose replace_roll or add_to_roll")
+        fail("", key="roll_willpower_mode", tool=True, given=repr(willpower_mode))
     options = {"botch_rule": default_config(name).botch_rule, "rule_of_ten": rule_of_ten,
                "forgiven_botch": forgiven, "willpower": willpower_mode if willpower else None}
     if table:
-        _print_table(name, options, out, as_json)
+        _print_table(name, options, out, as_json, lang)
         return
     if pool is None or not 1 <= pool <= 30:
-        fail(f"POOL {pool}: give a pool of 1..30 dice (or --table)")
+        fail("", key="odds_pool", tool=True, pool=pool)
     result = exact_odds(pool, difficulty, **options)  # type: ignore[arg-type]
     if as_json:
         print(json.dumps({"book": name, "pool": pool, "difficulty": difficulty, **options,
                           "odds": render.odds_json(result)}, ensure_ascii=False))
         return
-    console.print(render.odds_rich(result, f"{name.replace('_', ' ').title()}: {pool} dice, difficulty {difficulty}"))
+    title = tool_word("odds_title", book=_title(name, lang), dice=plural(lang, "dice", pool), difficulty=difficulty)
+    console.print(render.odds_rich(result, title, lang))
 
 
-def _print_table(name: str, options: dict[str, object], out: Path | None, as_json: bool) -> None:
+def _title(book: str, lang: str) -> str:
+    """The book's title in ``lang`` (as ``narrator roll`` heads its roll)."""
+    from narrator.agents.i18n import message
+
+    return message(lang, f"replay.games.{book.replace('_', '-')}")
+
+
+def _print_table(name: str, options: dict[str, object], out: Path | None, as_json: bool, lang: str) -> None:
     cells = odds_table(range(1, 16), range(2, 11), **options)
     if as_json:
         print(json.dumps({"book": name, **options, "cells": [
             {"pool": p, "difficulty": d, "odds": render.odds_json(v)} for (p, d), v in cells.items()]},
             ensure_ascii=False))
     else:
-        console.print(render.table_rich(cells, f"{name.replace('_', ' ').title()}: exact odds"))
+        console.print(render.table_rich(cells, tool_word("odds_table_title", book=_title(name, lang)), lang))
     if out is not None:
         from narrator.storyteller.heatmap import write_heatmap
 
         try:
-            write_heatmap(cells, out, f"{name.replace('_', ' ').title()}: P(success)")
+            write_heatmap(cells, out, tool_word("odds_heatmap_title", book=_title(name, lang)))
         except OSError as error:
-            fail(f"--out {out}: cannot write ({error})")
+            fail("", key="odds_out", tool=True, path=out, error=error.strerror or error)
         if not as_json:
-            console.print(f"heat map written to {out}")
+            console.print(tool_word("odds_heatmap_written", path=out), highlight=False)
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:

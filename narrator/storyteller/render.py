@@ -59,27 +59,34 @@ def odds_json(odds: dict[str, Fraction]) -> dict[str, Any]:
     return {name: fraction_json(odds[name]) for name in OUTCOMES}
 
 
-def odds_rich(odds: dict[str, Fraction], title: str) -> Table:
-    """One roll's odds as a two-column table."""
+def odds_rich(odds: dict[str, Fraction], title: str, lang: str = "en") -> Table:
+    """One roll's odds as a two-column table, in ``lang``."""
+    from narrator.agents.i18n import message
+
+    def word(key: str) -> str:
+        return message(lang, f"tools.{key}")
+
     table = Table(title=title)
-    table.add_column("result")
-    table.add_column("probability", justify="right")
-    table.add_column("exact", justify="right", style="dim")
+    table.add_column(word("odds_result"))
+    table.add_column(word("odds_probability"), justify="right")
+    table.add_column(word("odds_exact"), justify="right", style="dim")
     for name in OUTCOMES:
         value = odds[name]
-        table.add_row(LABELS["en"]["labels"][name], f"{float(value):.2%}", f"{value.numerator}/{value.denominator}"
-                      if value.denominator < 10 ** 8 else "(see --json)")
+        table.add_row(message(lang, f"roll.labels.{name}"), f"{float(value):.2%}",
+                      f"{value.numerator}/{value.denominator}" if value.denominator < 10 ** 8 else word("odds_see_json"))
     return table
 
 
-def table_rich(cells: dict[tuple[int, int], dict[str, Fraction]], title: str) -> Table:
-    """Pools x difficulties: P(success) / P(botch) per cell."""
+def table_rich(cells: dict[tuple[int, int], dict[str, Fraction]], title: str, lang: str = "en") -> Table:
+    """Pools x difficulties: P(success) / P(botch) per cell, in ``lang``."""
+    from narrator.agents.i18n import message
+
     pools = sorted({p for p, _ in cells})
     difficulties = sorted({d for _, d in cells})
-    table = Table(title=title, caption="each cell: P(at least one net success) / P(botch)")
-    table.add_column("pool", justify="right")
+    table = Table(title=title, caption=message(lang, "tools.odds_table_caption"))
+    table.add_column(message(lang, "tools.odds_pool_column"), justify="right")
     for d in difficulties:
-        table.add_column(f"diff {d}", justify="right")
+        table.add_column(message(lang, "tools.odds_difficulty_column", difficulty=d), justify="right")
     for p in pools:
         row = []
         for d in difficulties:

@@ -83,3 +83,19 @@ def test_a_roll_is_told_in_the_players_language(lang: str, expected: str) -> Non
     assert expected in shown
     if lang == "ru":
         assert not LATIN_WORD.findall(shown), shown
+
+
+@pytest.mark.parametrize("args", [
+    ["odds", "7", "-d", "6"], ["odds", "31"], ["odds", "--table", "--book", "wild-west"], ["roll", "7", "-d", "11"],
+    ["roll", "--dice", "10,7,x"], ["roll", "--dice", "10,12"], ["roll", "7", "--willpower"], ["roll", "7", "--book", "x"],
+], ids=" ".join)
+def test_roll_and_odds_speak_the_language_asked_for(args: list[str]) -> None:
+    from tests.i18n.test_one_language import foreign_words
+
+    for lang in ("ru", "en"):
+        result = runner.invoke(app, [*args, "--lang", lang], env={"COLUMNS": "240"})
+        text = result.output  # what the player typed, and the ids to type, stay as typed:
+        for typed in ("'10,7,x'", "'x'", "dark-ages", "wild-west"):
+            text = text.replace(typed, "")
+        assert not foreign_words(text, lang), (lang, result.output)
+    assert "вероятность" in runner.invoke(app, ["odds", "5", "--lang", "ru"], env={"COLUMNS": "240"}).output
