@@ -56,13 +56,13 @@ def test_each_character_of_a_troupe_types_an_intent_offline(tmp_path: Path) -> N
 def test_with_a_model_every_seat_of_the_troupe_hands_its_words_to_it(tmp_path: Path) -> None:
     path = tmp_path / "m.jsonl"
     table, players = _troupe(path, [["I wait until he turns away and slip onto the ferry"],
-                                    ["I bow and ask the ferryman politely to take me across"]])
+                                    ["I brace my feet and haul the ferry along the rope"]])
     attach_llm(table, settings(OFFLINE_URL, max_retries=0, timeout=1.0), players[0], lambda _line: None)
     assert all(p.free_intent for p in players)  # not only the first character's player
     lines = _step_until_both_answered(table, path)
     typed = {r["actor"]: r["payload"] for r in lines if r["kind"] == "answer" and r["payload"].get("intent")}
     assert typed[1]["approach"] == FREE  # seat 1's own words, handed to the model as they are
-    moves = [r for r in lines if r["kind"] == "action" and (r.get("notes") or {}).get("intent", "").startswith("I bow")]
+    moves = [r for r in lines if r["kind"] == "action" and (r.get("notes") or {}).get("intent", "").startswith("I brace")]
     assert moves, "the second character's intent became a Storyteller move (the template's, the model unreachable)"
 
 
