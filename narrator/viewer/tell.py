@@ -137,6 +137,8 @@ class Teller:
     def who(self, seat: Any) -> str:
         """A seat in words (``you`` marks the lens's own seat)."""
         if seat == HOST or seat == "storyteller":
+            if self.game.name in ("dark-ages", "wild-west"):  # the host seat is the Storyteller
+                return message(self.lang, "replay.storyteller")
             return message(self.lang, "replay.lens_host").split(" (")[0]
         if not isinstance(seat, int):
             return str(seat)
@@ -230,6 +232,8 @@ class Teller:
     def entry_text(self, entry: Entry, view: Any, before: Any) -> str:
         record, kind = entry.record, entry.kind
         if entry.event is not None:
+            if self._said_by_storyteller(entry.event):
+                return ""
             if self.speeches is not None and self.speeches.concerns(entry.event):
                 return self.speeches.render(entry.event, view,
                                             lambda event: self.presenter.event_text(event, view, self.ctx) or "")
@@ -295,6 +299,19 @@ class Teller:
         self._retold[told[0].line] = "\n".join(lines)
         for extra in told[1:]:
             self._retold[extra.line] = ""
+
+    def _said_by_storyteller(self, event: Event) -> bool:
+        """A Storyteller game's new scene or turn whose words are said already: the chapter's heading names the
+        scene, and the template Storyteller's prose says the turn ("— turn 2 —"), so the table's own line for
+        it would say it twice."""
+        if self.game.name not in ("dark-ages", "wild-west") or event.kind not in ("scene_begun", "turn_begun"):
+            return False
+        if event.kind == "scene_begun":
+            return True
+        said = message(self.lang, "template.turn", turn=event.data.get("turn"))
+        told = [self._retold.get(e.line, str(e.record.get("text", ""))) for e in (self._moment.entries if self._moment else ())
+                if e.kind == "narration"]
+        return any(said in text for text in told)
 
     def _template_storyteller(self) -> bool:
         return any(isinstance(s, dict) and s.get("seat") == HOST and s.get("agent") == "template-storyteller"

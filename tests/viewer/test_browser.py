@@ -106,6 +106,30 @@ def test_switching_lenses_keeps_the_moment_and_shows_only_that_lens(page: Any) -
     tab.screenshot(path=str(ARTIFACTS / "replay-public-phone.png"), full_page=True)
 
 
+def test_a_troupe_game_fits_a_phone_at_every_step(tmp_path: Path) -> None:
+    """A Storyteller troupe's page on a 390-pixel phone: no step is wider than the screen (the panel's labels
+    name the others with their concepts, which once widened the page to 900 pixels)."""
+    from narrator.storyteller.play import run
+    from tests.storyteller.troupe_support import troupe_table
+
+    game, out = tmp_path / "troupe.jsonl", tmp_path / "troupe.html"
+    assert run(troupe_table(game, "ru", lambda _line: None), lambda _line: None)
+    timeline = load(game)
+    write_page(out, timeline, lenses_for(Lens(seat=1), timeline), "en")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        tab = browser.new_context(viewport=PHONE).new_page()
+        tab.goto(out.as_uri())
+        total = position(tab)[1]
+        widths = []
+        for _ in range(total):
+            widths.append(tab.evaluate("document.documentElement.scrollWidth"))
+            tab.keyboard.press("ArrowRight")
+        tab.screenshot(path=str(ARTIFACTS / "replay-troupe-phone.png"), full_page=True)
+        browser.close()
+    assert max(widths) <= PHONE["width"], widths
+
+
 def test_a_finished_web_table_serves_the_viewer_under_its_csp(fast_server: Server) -> None:  # noqa: F811 (fixture)
     """The served page links its script and style (no inline ones: the CSP would block them) and runs."""
     created = post_json(fast_server.url + "/api/tables", {"game": "battaglia", "options": {"players": 6},

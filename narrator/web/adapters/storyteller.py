@@ -508,6 +508,34 @@ class StorytellerPresenter(Presenter):
 
     # -- events ----------------------------------------------------------------------------------
 
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        """A Storyteller's roll request in words (whose, which traits, how hard); other moves as usual."""
+        def who(character: Any) -> str:
+            sheets = view.get("sheets", ()) if isinstance(view, Mapping) else ()
+            named = next((str(s["name"]) for s in sheets if str(s.get("id")) == str(character)), "")
+            return display_name(ctx.language, str(character)) or _npc_names(view, ctx.language).get(str(character)) \
+                or named or str(character).capitalize()
+
+        def traits(names: Sequence[str]) -> str:
+            return " + ".join(self.trait(t, ctx) for t in names)
+
+        kind = action.kind
+        if kind == "roll":
+            label = self.w(ctx, "proposal_roll", who=who(action.character), traits=traits(action.traits),  # type: ignore[attr-defined]
+                           difficulty=action.difficulty)  # type: ignore[attr-defined]
+        elif kind == "resisted":
+            label = self.w(ctx, "proposal_resisted", who=who(action.character),  # type: ignore[attr-defined]
+                           opponent=who(action.opponent), traits=traits(action.traits),  # type: ignore[attr-defined]
+                           difficulty=action.difficulty)  # type: ignore[attr-defined]
+        elif kind == "teamwork":
+            label = self.w(ctx, "proposal_teamwork", who=", ".join(who(m) for m in action.members),  # type: ignore[attr-defined]
+                           traits=traits(action.traits[0]) if action.traits else "",  # type: ignore[attr-defined]
+                           difficulty=action.difficulty)  # type: ignore[attr-defined]
+        else:
+            return super().action_label(action, view, ctx)
+        target = int(getattr(action, "target", 0) or 0)
+        return label + (self.w(ctx, "proposal_target", target=target) if target else "")
+
     def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
         d, kind = event.data, event.kind
         names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())} if isinstance(view, Mapping) else {}
