@@ -119,3 +119,16 @@ def test_bots_keep_their_names_when_no_person_shares_them(tables: Tables) -> Non
     created = tables.create(game="battaglia", options={"players": 7}, bot_seats=[1, 2, 3, 4, 5, 6], language="ru",
                             seed=3, names=["Человек"])
     assert [s.name for s in tables.manager.get(created["table"]).record.seats] == ["Человек", *[""] * 6]
+
+
+def test_the_table_on_a_russian_seat_page_agrees_with_each_seats_gender(tables: Tables) -> None:
+    created = tables.create(game="battaglia", options={"players": 7}, bot_seats=[1, 2, 3, 4, 5, 6], language="ru",
+                            seed=11)
+    page = tables.client.get(f"/t/{created['table']}/seat/0",
+                             headers=as_seat(token_of(created["seats"][0]["url"]))).text
+    dressing = Table.for_game(11, 7, "ru")
+    for seat in range(1, 7):
+        found = re.search(re.escape(f"{dressing.names[seat]} ({seat})") + r"\s*</\w+>\s*<\w+[^>]*>\s*([^<;]+)", page)
+        assert found, (seat, page[:300])
+        assert found.group(1).strip() == ("жива" if dressing.gender(seat) == "f" else "жив"), (seat, found.group(1))
+    assert {dressing.gender(s) for s in range(1, 7)} == {"f", "m"}  # both forms are checked

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.battaglia.texts import Table, faction_words, mask_info
-from narrator.agents.i18n import ByLanguage, message
+from narrator.agents.i18n import ByLanguage, endings, message
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.reference import Reference, is_irreversible
 from narrator.rules.codec import action_to_dict
@@ -278,14 +278,15 @@ class BattagliaPresenter(Presenter):
                  "bishop": view.revealed_bishop}
         rows = []
         for seat in range(view.players):
+            forms = endings(ctx.language, voice.table.gender(seat))  # «жива», «выбыла», «вскрыта» of a woman
             if seat in view.out:
-                state = self.w(ctx, "out")
+                state = self.w(ctx, "out", **forms)
             else:
-                state = self.w(ctx, "alive") if view.lives[seat] == 1 else self.w(ctx, "second_life")
+                state = self.w(ctx, "alive", **forms) if view.lives[seat] == 1 else self.w(ctx, "second_life")
             parts = [state, *told.get(seat, [])]
             shown = [self.w(ctx, f) for f, who in flags.items() if seat in who]
             if shown:
-                parts.append(self.w(ctx, "revealed", what=", ".join(shown)))
+                parts.append(self.w(ctx, "revealed", what=", ".join(shown), **forms))
             rows.append((voice.name(seat), "; ".join(parts)))
         return Section(self.w(ctx, "table"), rows=rows, items=[ref.say("rebirth_rule")])
 
@@ -306,7 +307,8 @@ class BattagliaPresenter(Presenter):
         for key in ("condemned", "cursed"):
             seat = getattr(view, key)
             if seat is not None:
-                section.rows.append((self.w(ctx, key), voice.name(seat)))
+                section.rows.append((self.w(ctx, key, **endings(ctx.language, voice.table.gender(seat))),
+                                     voice.name(seat)))
         return section
 
 
