@@ -19,8 +19,11 @@ def test_index_lists_games_and_speaks_russian(tables: Tables) -> None:
     english = tables.client.get("/")
     russian = tables.client.get("/?lang=ru")
     assert english.status_code == russian.status_code == 200
-    assert ">pig</option>" in english.text and ">whisper</option>" in english.text
+    assert 'value="pig"' in english.text and 'value="whisper"' in english.text
     assert "Start a table" in english.text and "Новый стол" in russian.text
+    # the games by their titles and the example names in the page's language (the ids stay the values)
+    assert 'value="battaglia">Баталья дель арте</option>' in russian.text and ">battaglia<" not in russian.text
+    assert 'placeholder="Анна, Борис"' in russian.text and 'placeholder="Anna, Boris"' in english.text
     assert tables.client.get("/healthz").json() == {"ok": True, "tables": 0}
 
 
