@@ -557,19 +557,20 @@ class Session:
     def _fall_back(self, seat: PlayerId, attempts: int, reason: str, raw: str | None) -> None:
         fallback = self.fallbacks.get(seat)
         action: Action | None = None
+        notes: dict[str, Any] = {}
         said: tuple[str, ...] = ()
         if fallback is not None:
             answer = fallback.act(self._request(seat, None, 1))
-            action, _, said = _unpack(answer)
+            action, notes, said = _unpack(answer)  # its notes too: a scripted speech's claims and composition
             if isinstance(answer, Decision) and answer.talk:
                 self.say_aloud(seat, answer.talk)
         if action is None or self.codec.malformed(action) or self.game.check(self.state, action) is not None:
-            action = self.game.default_action(self.state, seat)
+            action, notes = self.game.default_action(self.state, seat), {}
         if action is None:
             raise AgentGaveUpError(f"seat {seat}: {reason}, and no fallback move exists", raw=raw, attempts=attempts)
         self.write({"kind": "fallback", "actor": seat, "attempts": attempts, "reason": reason, "raw": raw,
                     "by": "default" if fallback is None else fallback.name})
-        rejection = self.submit(action, said=said)
+        rejection = self.submit(action, notes=notes, said=said)
         if rejection is not None:
             raise IllegalActionError(rejection)
 

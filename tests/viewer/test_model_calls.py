@@ -76,3 +76,12 @@ def test_nobody_else_sees_a_models_calls(asked: Asked) -> None:
         assert not any(p[:60] in text for p in prompts), lens.key
         if lens.seat is not None:
             assert "gave no valid move" not in text  # another seat's fallback is not theirs to know
+
+
+def test_the_scripted_stand_in_keeps_what_its_speech_was_composed_of(asked: Asked) -> None:
+    """After the model gave up, the scripted bot's move is recorded with its notes (claims, composition), so a
+    replay in the other language says the stand-in's speech in that language too (docs/replay.md)."""
+    records = asked.recorder.records
+    stood_in = [records[i + 1] for i, r in enumerate(records[:-1]) if r["kind"] == "fallback" and r["by"] != "default"]
+    spoken = [r for r in stood_in if r["kind"] == "action" and (r["payload"] or {}).get("text")]
+    assert spoken and all("composed" in (r.get("notes") or {}) for r in spoken)
