@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -251,8 +251,14 @@ def _band(p: Proportion) -> tuple[float, float]:
     return min(low, p.rate), max(high, p.rate)
 
 
-def _seats(text: Any) -> set[int]:
-    return {int(s) for s in str(text or "").split()}
+def _seats(text: Any) -> frozenset[int]:
+    return _parsed_seats(str(text or ""))
+
+
+@lru_cache(maxsize=4096)
+def _parsed_seats(text: str) -> frozenset[int]:
+    """The seats of a ``"0 3 5"`` cell (a run's games share a few thousand such cells: each is read once)."""
+    return frozenset(int(s) for s in text.split())
 
 
 # -- files ----------------------------------------------------------------------------------------
@@ -522,18 +528,20 @@ def _termination_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
     def m(key: str) -> str:
         return message(lang, f"report.{key}")
 
-    lines = [f"| {m('col_profile')} | {m('col_players')} | {m('col_games')} | " + " | ".join(_terminations(runs)) + " |",
-             "|---|---|---|" + "---|" * len(_terminations(runs))]
+    ends = _terminations(runs)
+    lines = [f"| {m('col_profile')} | {m('col_players')} | {m('col_games')} | " + " | ".join(ends) + " |",
+             "|---|---|---|" + "---|" * len(ends)]
     for run in runs:
         for count, counter in run.termination_counts.items():
             total = sum(counter.values())
-            cells = [f"{counter.get(t, 0) / total:.0%}" for t in _terminations(runs)]
+            cells = [f"{counter.get(t, 0) / total:.0%}" for t in ends]
             lines.append(f"| {run.label} | {count} | {total} | " + " | ".join(cells) + " |")
     return lines
 
 
 def _terminations(runs: Sequence[Run]) -> list[str]:
-    return sorted({str(r["termination"]) for run in runs for r in run.rows})
+    """Every way the runs' games ended (from their per-count tallies: each game is in one)."""
+    return sorted({t for run in runs for counter in run.termination_counts.values() for t in counter})
 
 
 def _length_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
