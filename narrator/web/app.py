@@ -56,6 +56,7 @@ from narrator.web.pages import (
     model_switch,
     panel_context,
     public_state,
+    refusal_text,
     render_event,
     render_panels,
 )
@@ -420,9 +421,12 @@ async def _act(table: Table, seat: PlayerId, payload: dict[str, Any]) -> dict[st
         except InvalidActionError as error:
             raise HTTPException(422, str(error)) from None
         rejection = await table.submit(seat, action)
-    if rejection is not None and rejection.code == "SEAT_IS_BOT":
-        raise HTTPException(409, rejection.message)
-    return {"ok": rejection is None, "rejection": rejection.to_dict() if rejection else None}
+    if rejection is None:
+        return {"ok": True, "rejection": None}
+    text = refusal_text(table, rejection)  # the page shows the table's language, never the kernel's English
+    if rejection.code == "SEAT_IS_BOT":
+        raise HTTPException(409, text)
+    return {"ok": False, "rejection": {**rejection.to_dict(), "text": text}}
 
 
 def _add_sockets(app: FastAPI, manager: TableManager) -> None:

@@ -14,9 +14,9 @@ from fastapi.templating import Jinja2Templates
 
 from narrator.agents.i18n import message
 from narrator.rules.codec import action_to_dict
-from narrator.rules.core import HOST, PlayerId, jsonable
+from narrator.rules.core import HOST, PlayerId, Rejection, jsonable
 from narrator.rules.replay import audience_to_json
-from narrator.web.i18n import Translator
+from narrator.web.i18n import Translator, translate
 from narrator.web.present import Accusation, Ballot, Context, Group
 from narrator.web.render import seat_name
 from narrator.web.tables import Table
@@ -29,6 +29,14 @@ def context_for(table: Table, viewer: PlayerId | None) -> Context:
     lang = Translator(table.record.language).language
     rules = getattr(table.session.state, "config", None)  # the table's options, e.g. whether the dead speak
     return Context(tuple(table.names), lang, table.page_viewer(viewer), table.record.seed, rules)
+
+
+def refusal_text(table: Table, rejection: Rejection) -> str:
+    """A refusal in the table's language: the catalogue's words for its code, or the words the presenter
+    composed itself (``worded_codes``: e.g. the offline Storyteller saying it did not understand)."""
+    if rejection.code in table.presenter.worded_codes:
+        return rejection.message
+    return translate(table.record.language, "refusal." + rejection.code, fallback=rejection.message)
 
 
 def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
@@ -68,8 +76,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "is_interjection": table.presenter.is_interjection,
         "host_role": _host_role(table),
         "rejection": rejection,
-        "refusal_text": lambda r: (r.message if r.code in table.presenter.worded_codes
-                                   else t("refusal." + r.code, fallback=r.message)),
+        "refusal_text": lambda r: refusal_text(table, r),
         "rejected_kind": refused_kind if any(c.payload["kind"] == refused_kind for c in shown) else None,
         "controller": table.seat(viewer).controller if viewer is not None else "human",
         "act_url": f"/api/t/{table.id}/" + ("host/act" if viewer is None else f"seat/{viewer}/act"),

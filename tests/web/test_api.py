@@ -126,6 +126,15 @@ def test_a_legal_move_is_applied_and_an_illegal_one_refused_with_the_kernels_rea
     assert "seat 1 may not act" not in page.text  # the kernel's message (seat ids) is for logs and models
 
 
+@pytest.mark.parametrize(("language", "words"), [("en", "It is not your turn yet."), ("ru", "Сейчас не ваш ход.")])
+def test_the_answer_to_a_refused_move_carries_the_words_in_the_tables_language(tables: Tables, language: str,
+                                                                              words: str) -> None:
+    """The page shows the answer's ``text`` at once (before the next update): the catalogue's words, not
+    the kernel's English message, which stays in ``message`` for logs and models."""
+    refused = tables.act(two_humans(tables, language=language), 1, {"kind": "roll"}).json()["rejection"]
+    assert refused["code"] == "NOT_YOUR_TURN" and refused["text"] == words and refused["message"] != words
+
+
 def test_rejection_appears_beside_the_refused_control(tables: Tables) -> None:
     created = tables.create(game="whisper", bot_seats=[2])
     answer = tables.act(created, 0, {"kind": "whisper", "to": 1, "text": "   "})
