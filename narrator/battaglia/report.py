@@ -637,22 +637,26 @@ def _speech_lines(speech: SpeechTally, lang: str) -> list[str]:
 # -- terminal -------------------------------------------------------------------------------------
 
 
-def summary_table(runs: Sequence[Run]) -> Table:
-    """A short rich table: per player count, the games, main win rates and mean days."""
-    table = Table(title="battaglia playtest summary")
-    table.add_column("profile")
-    table.add_column("players", justify="right")
-    table.add_column("games", justify="right")
+def summary_table(runs: Sequence[Run], lang: str = "en") -> Table:
+    """A short rich table in ``lang``: per player count, the games, main win rates and mean days."""
+    def column(key: str) -> str:
+        return message(lang, f"tools.sim_columns.{key}")
+
+    table = Table(title=message(lang, "tools.sim_battaglia_title"))
+    table.add_column(column("profile"))
+    table.add_column(column("players"), justify="right")
+    table.add_column(column("games"), justify="right")
     for force in ("light", "shadow", "darkness", "gloom", NO_WINNER):
-        table.add_column(force, justify="right")
-    table.add_column("days", justify="right")
+        table.add_column(column(force), justify="right")
+    table.add_column(column("days"), justify="right")
     for run in runs:
         for count, group in group_by(run.rows, "players").items():
             n = len(group)
             share = {f: sum(_family(winner_of(r)) == f for r in group) / n
                      for f in ("light", "shadow", "darkness", "gloom", NO_WINNER)}
             days = sum(int(r["days"]) for r in group) / n
-            table.add_row(run.label, str(count), str(n), *(f"{share[f]:.0%}" for f in share), f"{days:.1f}")
+            label = column("default_profile") if run.label == "default" else run.label
+            table.add_row(label, str(count), str(n), *(f"{share[f]:.0%}" for f in share), f"{days:.1f}")
     return table
 
 

@@ -190,10 +190,11 @@ def simulate_battaglia(
     report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by, lang=language(lang),
                           bots=describe(plan, language(lang)), edges=found_edges, speech=speech,
                           games_csv=games_csv)
-    console.print(describe(plan, "en"), highlight=False)
-    console.print(summary_table(runs))
+    console.print(describe(plan, language(lang)), highlight=False)
+    console.print(summary_table(runs, language(lang)))
     total = sum(len(r.rows) for r in runs)
-    console.print(f"{total} games in {elapsed:.1f} s ({total / max(elapsed, 1e-9):.0f} games/s); report: {report}")
+    console.print(tool_word("sim_done", total=total, seconds=elapsed, rate=total / max(elapsed, 1e-9), path=report),
+                  highlight=False, soft_wrap=True)  # a path cut across lines cannot be copied
     if llm_stats:
         _print_llm_stats(llm_stats, out)
 

@@ -20,6 +20,7 @@ from narrator.cli.common import (
     language,
     parse_range,
     simulate_rows,
+    tool_word,
 )
 
 PLAY_HELP = (
@@ -186,8 +187,8 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         finally:
             stream.finish()
         table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=language(lang), files=files)
-        _print_summary(table)
-        console.print(f"report: {out / 'report.md'}")
+        _print_summary(table, language(lang))
+        console.print(tool_word("sim_report", path=out / "report.md"), highlight=False, soft_wrap=True)
 
 
 def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | None, burn_minutes: float | None,
@@ -214,11 +215,10 @@ def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | Non
                          burn_minutes=burn_minutes)
 
 
-def _print_summary(table: list[dict[str, Any]]) -> None:
-    view = RichTable(title="Ten Candles: simulated games")
-    for column in ("players", "games", "scenes", "conflicts/scene", "traits burned", "hope die", "Brink",
-                   "voluntary deaths", "died one by one"):
-        view.add_column(column, justify="right")
+def _print_summary(table: list[dict[str, Any]], lang: str = "en") -> None:
+    view = RichTable(title=message(lang, "tools.sim_tc_title"))
+    for column in ("players", "games", "scenes", "conflicts", "traits", "hope", "brink", "voluntary", "one_by_one"):
+        view.add_column(message(lang, f"tools.sim_columns.{column}"), justify="right")
     for t in table:
         view.add_row(str(t["players"]), str(t["games"]), f"{t['scenes_mean']:.2f}", f"{t['conflicts_per_scene_mean']:.2f}",
                      f"{t['traits_burned_mean']:.2f}", f"{t['any_hope_die_rate']:.0%}", f"{t['any_brink_rate']:.0%}",

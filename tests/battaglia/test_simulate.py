@@ -165,3 +165,15 @@ def test_report_names_the_bots_and_each_forces_edge_over_random_play(tmp_path: P
     for row in rows:
         cells = row.strip("| ").split(" | ")
         assert cells[1] == "8" and cells[4].count("[") == 1 and cells[4][0] in "+-"
+
+
+@pytest.mark.slow  # a whole run with its report and plots (over a second of CPU)
+def test_a_russian_run_prints_its_summary_in_russian(tmp_path: Path) -> None:
+    from tests.i18n.test_one_language import foreign_words
+
+    result = CliRunner().invoke(app, ["simulate", "battaglia", "--players", "6", "--games", "2", "--lang", "ru",
+                                      "--no-edge", "--out", str(tmp_path), "--no-progress"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    shown = "\n".join(line for line in result.output.splitlines()
+                      if not line.startswith("заметка:"))  # an engine note's reason is a developer's (English)
+    assert "сводка прогона" in shown and "по умолчанию" in shown and not foreign_words(shown, "ru"), result.output

@@ -11,6 +11,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from narrator.rules.replay import replay
 from typer.testing import CliRunner
 
@@ -95,3 +96,15 @@ def test_the_csvs_written_while_playing_are_those_written_after(tmp_path: Path) 
     assert per_scene == _per_scene(rows) and per_scene[3] == [0, 1, 2]
     for name in ("games.csv", "scenes.csv"):
         assert (tmp_path / "streamed" / name).read_bytes() == (tmp_path / name).read_bytes(), name
+
+
+@pytest.mark.slow  # a whole run with its report and plots (over a second of CPU)
+def test_a_russian_run_prints_its_summary_in_russian(tmp_path: Path) -> None:
+    from tests.i18n.test_one_language import foreign_words
+
+    result = CliRunner().invoke(app, ["simulate", "ten-candles", "--players", "3", "--games", "2", "--lang", "ru",
+                                      "--out", str(tmp_path), "--no-progress"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    shown = "\n".join(line for line in result.output.splitlines()
+                      if not line.startswith("заметка:"))  # an engine note's reason is a developer's (English)
+    assert "Десять свечей: сыгранные партии" in shown and not foreign_words(shown, "ru"), result.output
