@@ -37,7 +37,7 @@ def evaluate(
     Each family plays scripted games from seeds 1..N up to the decisions it puts to the model.
     battaglia: the first night choice, accusation (right after a player tried a prompt
     injection), ballot and shadow whisper of an 8-player game. ten-candles: an all-AI table
-    until a token budget is spent (truths, framing, narration, the characters' choices).
+    (framing, narration, the characters' choices) until two truths were asked (or 40,000 tokens spent).
     storyteller: the Dark Ages scenario (framing, kernel-checked roll requests, result narration).
 
     Per role: legal first answers, answers accepted after re-asks, fallbacks and why,

@@ -37,11 +37,13 @@ class LLMTable(Table):
     """
 
     def __init__(self, settings: TableSettings, io: HumanIO, llm: LLMSettings, *, http_client: Any = None,
-                 clock: Callable[[], float] = time.monotonic, status: Callable[[Any], None] | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, status: Callable[[Any], None] | None = None,
+                 budget: TokenBudget | None = None) -> None:
         super().__init__(settings, io, clock=clock, status=status)
         self.llm = llm.model_copy(update={"language": settings.lang})
         self.stats = UsageStats()
-        self.budget = TokenBudget(self.llm.budget_tokens)
+        self.budget = budget if budget is not None else TokenBudget(self.llm.budget_tokens)
+        """The game's tokens (``llm.budget_tokens``, unless a budget of its own is given: ``narrator eval``'s)."""
         template = self.storyteller
         self.storyteller = LLMStoryteller(self.llm, template, stats=self.stats, budget=self.budget,
                                           http_client=http_client)  # type: ignore[assignment]
