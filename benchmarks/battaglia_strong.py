@@ -29,7 +29,8 @@ from narrator.battaglia.strong import SEARCHED_PHASES, Budget, StrongBot
 
 
 def play(seed: int, players: int, strong_seats: set[int], budget: Budget) -> tuple[set[int], list[float], int, list[int]]:
-    """One game: (winners, CPU seconds per searched decision, decisions changed, [samples drawn, passed])."""
+    """One game: (winners, CPU seconds per searched decision, decisions changed, samples drawn and passed by
+    day, then by night)."""
     config = BattagliaConfig(players=players)
     scripted = {s: BattagliaBot(seed, s, talk=False) for s in range(players)}
     strong = {s: StrongBot(seed, s, config, budget, talk=False) for s in strong_seats}
@@ -50,7 +51,7 @@ def play(seed: int, players: int, strong_seats: set[int], budget: Budget) -> tup
         return move
 
     final, _ = play_out(GAME.initial_state(config), random.Random(seed), decide)
-    samples = [sum(b.samples[t][k] for b in strong.values() for t in ("day", "night")) for k in (0, 1)]
+    samples = [sum(b.samples[t][k] for b in strong.values()) for t in ("day", "night") for k in (0, 1)]
     return set(final.result.winners if final.result else ()), spent, changed, samples
 
 
@@ -66,13 +67,13 @@ def main() -> None:
     seats = {int(s) for s in args.strong.split(",")}
     budget = Budget(rollouts=args.rollouts)
     spent: list[float] = []
-    changed, samples, wins, base_wins = 0, [0, 0], 0, 0
+    changed, samples, wins, base_wins = 0, [0, 0, 0, 0], 0, 0
     for g in range(args.games):
         seed = args.seed * 1000 + g
         winners, cost, moved, drawn = play(seed, args.players, seats, budget)
         spent += cost
         changed += moved
-        samples = [samples[0] + drawn[0], samples[1] + drawn[1]]
+        samples = [a + b for a, b in zip(samples, drawn, strict=True)]
         wins += len(winners & seats)
         if args.edge:
             base_wins += len(play(seed, args.players, set(), budget)[0] & seats)
@@ -80,7 +81,8 @@ def main() -> None:
     print(f"{args.players} players, {args.games} games, strong seats {sorted(seats)}, {budget.rollouts} rollouts: "
           f"{len(ms)} searched decisions, CPU ms per decision mean {statistics.mean(ms):.0f}, "
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.0f}, max {ms[-1]:.0f}; another move than the scripted one in "
-          f"{changed} ({100 * changed / len(ms):.0f}%); samples passing the view check {samples[1]}/{samples[0]}")
+          f"{changed} ({100 * changed / len(ms):.0f}%); samples passing the view check: by day {samples[1]}/{samples[0]}, "
+          f"by night {samples[3]}/{samples[2]}")
     if args.edge:
         print(f"strong seats' wins {wins} against {base_wins} scripted on the same seeds "
               f"({args.games * len(seats)} seat-games)")

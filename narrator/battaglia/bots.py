@@ -67,7 +67,7 @@ class BotPlan:
         return any(self.kind(f) == "search" for f in FACTIONS)
 
     def describe(self) -> str:
-        """E.g. ``scripted; light: search (64 rollouts, 4 candidates)``."""
+        """E.g. ``scripted; light: search (128 rollouts, 4 candidates)``."""
         named = [(f, self.kind(f)) for f in FACTIONS if self.kind(f) != "scripted"]
         if not named:
             return "scripted bots in every seat"
