@@ -210,11 +210,11 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
         print(line)
 
 
-GAME_MODULES = ("battaglia", "ten_candles", "storyteller", "llm", "serve", "evaluate")
+GAME_MODULES = ("battaglia", "ten_candles", "storyteller", "storyteller_play", "llm", "serve", "evaluate")
 """The ``narrator.cli`` modules that add commands (each has ``register(app, play, simulate)``)."""
 COMMANDS_OF = {("simulate", "battaglia"): "battaglia", ("play", "battaglia"): "battaglia",
                ("simulate", "ten-candles"): "ten_candles", ("play", "ten-candles"): "ten_candles",
-               ("play", "dark-ages"): "storyteller", ("play", "wild-west"): "storyteller",
+               ("play", "dark-ages"): "storyteller_play", ("play", "wild-west"): "storyteller_play",
                ("roll",): "storyteller", ("odds",): "storyteller", ("llm",): "llm", ("serve",): "serve",
                ("eval",): "evaluate"}
 """Which module a command line's first words need (anything else, ``--help`` say, registers them all)."""

@@ -265,10 +265,7 @@ def _print_table(name: str, options: dict[str, object], out: Path | None, as_jso
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
-    """Add ``roll``, ``odds``, ``play dark-ages`` and ``play wild-west``."""
-    from narrator.storyteller.llm_play import play_dark_ages, play_wild_west  # the template game unless --llm
-
+    """Add ``roll`` and ``odds`` (``play dark-ages`` / ``play wild-west``: :mod:`narrator.cli.storyteller_play`,
+    whose session, resume and model imports the dice tools do not need at start-up)."""
     app.command("roll")(roll)
     app.command("odds")(odds)
-    play.command("dark-ages")(play_dark_ages)
-    play.command("wild-west")(play_wild_west)

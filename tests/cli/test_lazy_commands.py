@@ -15,7 +15,7 @@ def test_each_game_command_names_its_module_and_the_rest_need_all() -> None:
     assert needed_module(["simulate", "battaglia", "--games", "5"]) == "battaglia"
     assert needed_module(["simulate", "ten-candles"]) == "ten_candles"
     assert needed_module(["roll", "7", "-d", "6"]) == "storyteller"
-    assert needed_module(["play", "wild-west"]) == "storyteller"
+    assert needed_module(["play", "wild-west"]) == "storyteller_play"
     assert needed_module(["--help"]) is None
     assert needed_module(["replay", "x.jsonl"]) is None
     assert needed_module(["simulate"]) is None
@@ -28,6 +28,16 @@ def test_the_imported_app_still_offers_every_command() -> None:
         assert f" {command} " in shown, command
     games = CliRunner().invoke(app, ["simulate", "--help"], terminal_width=200).output
     assert "battaglia" in games and "ten-candles" in games
+
+
+@pytest.mark.slow
+def test_the_dice_tools_start_without_the_session_and_the_model_stack() -> None:
+    probe = ("import sys\nfrom narrator.cli.main import main\ntry:\n    main(['roll', '7', '-d', '6', '--seed', '1'])\n"
+             "except SystemExit as e:\n    assert not e.code\n"
+             "print('loaded', sorted(m for m in ('narrator.session', 'narrator.resume', 'narrator.storyteller.llm_play', "
+             "'langchain_core', 'openai') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "loaded []"
 
 
 @pytest.mark.slow
