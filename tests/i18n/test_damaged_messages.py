@@ -9,12 +9,12 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from narrator.agents.i18n import section
-from narrator.cli.main import app
 from narrator.rules import replay as replay_module
 from narrator.rules import transcript_lines
+from typer.testing import CliRunner
+
+from narrator.cli.main import app
 from narrator.transcript import TranscriptError, damaged_text
 from tests.i18n.test_one_language import foreign_words
 

@@ -38,7 +38,6 @@ def test_the_llm_kind_seats_a_model_storyteller_over_the_template(monkeypatch: p
     """With an endpoint the host seat is the model Storyteller (the table's scenario under it, its calls bound
     to the transcript); without one, the template Storyteller; a player seat a bot of the scripted kind."""
     from narrator.storyteller.llm import LLMStoryteller
-
     from narrator.web.adapters.storyteller import WebStoryteller, is_storyteller_bot, setup_options
 
     game = get_game("wild-west")
