@@ -39,6 +39,10 @@ SLOW_CASES: dict[str, dict[str, str | tuple[str, ...] | None]] = {
         "test_canary_catches_host_knowledge": None,  # 0.7 s
         "test_no_prompt_carries_a_secret_its_seat_may_not_know": None,  # 2.8 s
     },
+    "tests/battaglia/test_simulate.py": {  # wall beyond CPU: the simulate subprocesses (session 6)
+        "test_compare_runs_the_same_seeds_side_by_side": None,  # 2.1 s
+        "test_the_kernels_profiles_run": None,  # 1.5 s
+    },
     "tests/battaglia/test_llm_cli.py": {
         "test_offline_runs_the_scripted_simulation": None,  # 0.4 s
     },
@@ -111,6 +115,7 @@ SLOW_CASES: dict[str, dict[str, str | tuple[str, ...] | None]] = {
     },
     "tests/llm/test_deadlines.py": {
         "test_an_unusable_answer_is_reasked_then_falls_back": "several-calls",  # 1.1 s in 4 cases
+        "test_a_trickling_answer_is_cut_at_the_deadline_then_the_model_is_switched_off": None,  # 2.0 s of wall waiting
     },
     "tests/llm/test_faults.py": {
         "test_bad_answers_are_reasked_with_the_reason_then_fall_back": "prose-answer",  # 1.1 s in 5 cases
