@@ -75,11 +75,13 @@ def replay(no_network: None) -> vcr.VCR:
 
 @pytest.fixture(scope="session")
 def local_model_url() -> Iterator[str]:
-    """The base URL of a freshly started embedded model, or ``NARRATOR_LLM_URL``'s (record runs only)."""
+    """The base URL of a freshly started embedded model, or of one already running: ``NARRATOR_LLM_URL``,
+    else the first of ``NARRATOR_LLM_RECORD_URLS`` (record runs only)."""
     if not RECORDING:
         pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
-    if os.environ.get("NARRATOR_LLM_URL"):
-        yield os.environ["NARRATOR_LLM_URL"]
+    running = os.environ.get("NARRATOR_LLM_URL") or os.environ.get("NARRATOR_LLM_RECORD_URLS", "").split(",")[0]
+    if running:
+        yield running
         return
     from narrator.llm.local import LocalModelError, local_server
 

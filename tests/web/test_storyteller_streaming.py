@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 from typing import Any
 
 import pytest
@@ -24,7 +23,7 @@ from narrator.rules.registry import get_game
 from narrator.rules.replay import decode_config
 
 from narrator.web.bots import BotContext, make_bot
-from tests.llm.conftest import CASSETTES, RECORDING, cassette_vcr, no_network, replay  # noqa: F401
+from tests.llm.conftest import CASSETTES, RECORDING, cassette_vcr, local_model_url, no_network, replay  # noqa: F401
 from tests.llm.support import OFFLINE_URL
 from tests.web.conftest import Tables, as_seat, token_of
 from tests.web.test_storyteller import play_to_end
@@ -107,16 +106,8 @@ def test_replayed(tables: Tables, replay: vcr.VCR, monkeypatch: pytest.MonkeyPat
 
 
 @pytest.mark.record
-def test_record(tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
-    if not RECORDING:
-        pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
-    urls = [url for url in os.environ.get("NARRATOR_LLM_RECORD_URLS", "").split(",") if url]
-    if not urls:
-        from narrator.llm.local import local_server
-
-        server = local_server()
-        urls = [server.__enter__().base_url]
-    model_env(monkeypatch, urls[0])
+def test_record(tables: Tables, monkeypatch: pytest.MonkeyPatch, local_model_url: str) -> None:  # noqa: F811
+    model_env(monkeypatch, local_model_url)
     (CASSETTES / f"{NAME}.yaml").unlink(missing_ok=True)
     with cassette_vcr("all").use_cassette(f"{NAME}.yaml"):
         result = streamed_story(tables)

@@ -25,7 +25,7 @@ from narrator.agents.llm.streaming import current_display
 from narrator.rules.core import Action
 
 from narrator.web.bots import register_bot
-from tests.llm.conftest import CASSETTES, RECORDING, cassette_vcr, loopback_only, no_network, replay  # noqa: F401
+from tests.llm.conftest import CASSETTES, RECORDING, cassette_vcr, local_model_url, loopback_only, no_network, replay  # noqa: F401
 from tests.llm.support import MODEL, OFFLINE_URL
 from tests.web.conftest import Tables, as_seat, token_of
 
@@ -185,16 +185,8 @@ def test_replayed(tables: Tables, replay: vcr.VCR, monkeypatch: pytest.MonkeyPat
 
 
 @pytest.mark.record
-def test_record(tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
-    if not RECORDING:
-        pytest.skip("set NARRATOR_LLM_RECORD=1 to re-record cassettes against the local model")
-    urls = [url for url in os.environ.get("NARRATOR_LLM_RECORD_URLS", "").split(",") if url]
-    if not urls:
-        from narrator.llm.local import local_server
-
-        server = local_server()
-        urls = [server.__enter__().base_url]
-    model_env(monkeypatch, urls[0])
+def test_record(tables: Tables, monkeypatch: pytest.MonkeyPatch, local_model_url: str) -> None:  # noqa: F811
+    model_env(monkeypatch, local_model_url)
     (CASSETTES / f"{NAME}.yaml").unlink(missing_ok=True)
     with cassette_vcr("all").use_cassette(f"{NAME}.yaml"):
         result = streamed_accusation(tables)
