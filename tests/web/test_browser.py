@@ -387,10 +387,14 @@ def test_a_person_plays_a_dark_ages_scene_in_chromium(fast_server: Server, brows
     for _ in range(80):
         if "== THE END ==" in anna.inner_text("#events"):
             break
-        button = anna.locator("#actions form.control button")
+        # a suggested move (not the words box or the sheet roller, which want typing)
+        button = anna.locator("#actions form.control:not(:has([data-field])) button")
         if button.count():
-            with anna.expect_response(lambda r: "/act" in r.url and r.request.method == "POST", timeout=TIMEOUT_MS):
-                button.first.click()
+            try:
+                with anna.expect_response(lambda r: "/act" in r.url and r.request.method == "POST", timeout=5_000):
+                    button.first.click()
+            except sync_api.TimeoutError:  # the panel was replaced by a live update under the click: look again
+                continue
         else:
             anna.wait_for_timeout(100)
     else:
