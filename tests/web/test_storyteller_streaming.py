@@ -27,7 +27,7 @@ from tests.llm.conftest import CASSETTES, RECORDING, cassette_vcr, local_model_u
 from tests.llm.support import OFFLINE_URL
 from tests.web.conftest import Tables, as_seat, token_of
 from tests.web.test_storyteller import play_to_end
-from tests.web.test_streaming import model_env, read_until_pong
+from tests.web.test_streaming import model_env, read_until_pong, recorded, replayed
 
 NAME = "web_storyteller_streamed"
 NARRATION_ROLES = ("storyteller-narration", "storyteller-frame")
@@ -98,20 +98,12 @@ def check(result: dict[str, Any]) -> None:
 
 @pytest.mark.slow
 def test_replayed(tables: Tables, replay: vcr.VCR, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    model_env(monkeypatch, OFFLINE_URL)
-    with replay.use_cassette(f"{NAME}.yaml", allow_playback_repeats=False) as cassette:
-        result = streamed_story(tables)
-    assert cassette.all_played
-    check(result)
+    check(replayed(NAME, streamed_story, tables, replay, monkeypatch))
 
 
 @pytest.mark.record
 def test_record(tables: Tables, monkeypatch: pytest.MonkeyPatch, local_model_url: str) -> None:  # noqa: F811
-    model_env(monkeypatch, local_model_url)
-    (CASSETTES / f"{NAME}.yaml").unlink(missing_ok=True)
-    with cassette_vcr("all").use_cassette(f"{NAME}.yaml"):
-        result = streamed_story(tables)
-    check(result)
+    check(recorded(NAME, streamed_story, tables, monkeypatch, local_model_url))
 
 
 @pytest.mark.slow

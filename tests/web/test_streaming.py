@@ -152,6 +152,24 @@ def streamed_accusation(tables: Tables) -> dict[str, Any]:
     return {"messages": got, "records": records, "said": said, "speaker": speaker}
 
 
+def replayed(name: str, play: Any, tables: Tables, replay: vcr.VCR,  # noqa: F811 (the fixture, passed on)
+             monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``play(tables)`` against the cassette ``name``, every recorded call played once."""
+    model_env(monkeypatch, OFFLINE_URL)
+    with replay.use_cassette(f"{name}.yaml", allow_playback_repeats=False) as cassette:
+        result = play(tables)
+    assert cassette.all_played
+    return result
+
+
+def recorded(name: str, play: Any, tables: Tables, monkeypatch: pytest.MonkeyPatch, url: str) -> Any:
+    """``play(tables)`` against the model at ``url``, written afresh to the cassette ``name``."""
+    model_env(monkeypatch, url)
+    (CASSETTES / f"{name}.yaml").unlink(missing_ok=True)
+    with cassette_vcr("all").use_cassette(f"{name}.yaml"):
+        return play(tables)
+
+
 def check(result: dict[str, Any]) -> None:
     assert result["said"], "the model's seat spoke"
     finished = result["said"][0]["payload"]["text"]
@@ -177,20 +195,12 @@ def check(result: dict[str, Any]) -> None:
 
 @pytest.mark.slow
 def test_replayed(tables: Tables, replay: vcr.VCR, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    model_env(monkeypatch, OFFLINE_URL)
-    with replay.use_cassette(f"{NAME}.yaml", allow_playback_repeats=False) as cassette:
-        result = streamed_accusation(tables)
-    assert cassette.all_played
-    check(result)
+    check(replayed(NAME, streamed_accusation, tables, replay, monkeypatch))
 
 
 @pytest.mark.record
 def test_record(tables: Tables, monkeypatch: pytest.MonkeyPatch, local_model_url: str) -> None:  # noqa: F811
-    model_env(monkeypatch, local_model_url)
-    (CASSETTES / f"{NAME}.yaml").unlink(missing_ok=True)
-    with cassette_vcr("all").use_cassette(f"{NAME}.yaml"):
-        result = streamed_accusation(tables)
-    check(result)
+    check(recorded(NAME, streamed_accusation, tables, monkeypatch, local_model_url))
 
 
 # -- the canary: who may see a draft ----------------------------------------------------------------
