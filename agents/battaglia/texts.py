@@ -279,7 +279,8 @@ def self_claim_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = 
 
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:
     """Fill the slots; ``{a}`` is the past-tense ending of a verb whose subject is ``{name}`` (ru: "а" for
-    a woman), ``{days}`` the count ``n`` with its noun in the right plural form."""
+    a woman), ``{days}`` the count ``n`` with its noun in the right plural form, ``{darks}`` the estimate ``n`` of darks left
+    as a clause in the right plural form (never "some 1 darks are left")."""
     from narrator.agents.i18n import endings, plural
 
     other = reason.other if reason and reason.other is not None else target
@@ -287,4 +288,5 @@ def _fill(template: str, table: Table, target: int, reason: Reason | None) -> st
     n = reason.n if reason else 0
     ending = endings(table.lang, table.gender(target))["a"]
     return template.format(name=table.names[target], legend=table.legends[target], setting=table.setting,
-                           other=table.names[other], card=card, n=n, a=ending, days=plural(table.lang, "days", n))
+                           other=table.names[other], card=card, n=n, a=ending, days=plural(table.lang, "days", n),
+                           darks=plural(table.lang, "darks_left", n))

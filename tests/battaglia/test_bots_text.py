@@ -73,3 +73,17 @@ def test_templates_exist_in_both_languages() -> None:
     assert ru["by_legend"] and en["by_legend"] and set(ru["by_logic"]) == set(en["by_logic"])
     for kind in ru["by_logic"]:
         assert len(ru["by_logic"][kind]) == len(en["by_logic"][kind]), kind
+
+
+@pytest.mark.parametrize(("lang", "n", "said", "unsaid"), [
+    ("en", 1, "one dark is still among us", "1 darks"),
+    ("en", 3, "3 darks are still among us", "darks is"),
+    ("ru", 1, "один тёмный", "около 1"),
+    ("ru", 2, "около 2 тёмных", "тёмный"),
+])
+def test_darks_estimate_agrees_with_its_number(lang: str, n: int, said: str, unsaid: str) -> None:
+    """The "darks left" estimate is worded in the plural form of its number (never "some 1 darks are left")."""
+    table = Table.for_game(1, 9, lang)
+    for seed in range(6):
+        text = accusation_text(table, 3, "logic", Reason("darks_count", n=n), random.Random(seed))
+        assert said in text and unsaid not in text, text
