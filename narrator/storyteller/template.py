@@ -425,21 +425,23 @@ class TemplateStoryteller:
             return Attack(character=pc, defender=scene.fight.enemy, weapon=approach.attack)
         if approach.resisted is not None:
             r = approach.resisted
-            return Resisted(character=pc, traits=tuple(r.traits), difficulty=r.difficulty, opponent=r.opponent,
+            return Resisted(character=pc, traits=self._on_sheet(view, pc, r.traits), difficulty=r.difficulty,
+                            opponent=r.opponent,
                             opponent_traits=tuple(r.opponent_traits), opponent_difficulty=r.opponent_difficulty,
                             task=approach.id, target=r.target, combat=combat)
         if approach.versus is not None:
             v, other = approach.versus, choice.approach.partition("@")[2]
-            return Resisted(character=pc, traits=tuple(v.traits), difficulty=v.difficulty, opponent=other,
-                            opponent_traits=tuple(v.opponent_traits), opponent_difficulty=v.opponent_difficulty,
+            return Resisted(character=pc, traits=self._on_sheet(view, pc, v.traits), difficulty=v.difficulty,
+                            opponent=other, opponent_traits=self._on_sheet(view, other, v.opponent_traits),
+                            opponent_difficulty=v.opponent_difficulty,
                             task=approach.id, target=v.target, combat=combat)
         if approach.teamwork is not None:
             return self._team_request(view, approach, choice, answers, combat)
         spec = approach.roll
         assert spec is not None
-        return Roll(character=pc, traits=tuple(spec.traits), difficulty=spec.difficulty, action=spec.action,
-                    task=approach.id, target=spec.target, willpower=choice.willpower, automatic=choice.automatic,
-                    combat=spec.combat or combat)
+        return Roll(character=pc, traits=self._on_sheet(view, pc, spec.traits), difficulty=spec.difficulty,
+                    action=spec.action, task=approach.id, target=spec.target, willpower=choice.willpower,
+                    automatic=choice.automatic, combat=spec.combat or combat)
 
     def _team_request(self, view: View, approach: Approach, lead: Choice, answers: Mapping[PlayerId, Choice],
                       combat: bool) -> Action:
@@ -451,27 +453,45 @@ class TemplateStoryteller:
         joined = [a for _, a in sorted(answers.items()) if a.joins and a.approach == approach.id]
         members = (pcs[lead.actor], *(pcs[a.actor] for a in joined))
         if len(members) == 1:
-            return Roll(character=members[0], traits=tuple(team.traits), difficulty=team.difficulty,
+            return Roll(character=members[0], traits=self._on_sheet(view, members[0], team.traits),
+                        difficulty=team.difficulty,
                         action="extended" if team.target else "simple", task=approach.id, target=team.target,
                         willpower=lead.willpower, automatic=lead.automatic, combat=team.combat or combat,
                         team_task=True)  # alone, still the troupe's one task (its progress is the team's)
         helper = tuple(team.helper_traits or team.traits)
         chosen = (lead, *joined)
-        return Teamwork(members=members, traits=(tuple(team.traits), *(helper for _ in joined)),
+        return Teamwork(members=members, traits=(self._on_sheet(view, members[0], team.traits),
+                                                 *(self._on_sheet(view, m, helper) for m in members[1:])),
                         difficulty=team.difficulty, task=approach.id, target=team.target,
                         willpower=tuple(pcs[a.actor] for a in chosen if a.willpower),
                         automatic=tuple(pcs[a.actor] for a in chosen if a.automatic),
                         combat=team.combat or combat)
 
+    def _on_sheet(self, view: View, character: str, traits: Sequence[str]) -> tuple[str, ...]:
+        """``traits`` as ``character`` can roll them: an Ability the sheet does not list is one never learned,
+        0 dots (the pool is the dots of the Attribute plus those of the Ability: WW L38, DA L97), so it is left
+        out and the Attribute is rolled alone, instead of a pool the kernel refuses as not on the sheet."""
+        sheet = self._sheet(view, character)
+        if sheet is None:
+            return tuple(traits)
+        ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
+        kept = tuple(t for t in traits if t in ratings)
+        return kept or tuple(traits)
+
     def _preview(self, view: View, character: str, traits: Sequence[str], difficulty: int) -> str:
         sheet = self._sheet(view, character) or {}
         ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
+        rolled = self._on_sheet(view, character, traits)
         missing = [t for t in traits if t not in ratings]
-        if missing:
+        if any(t not in ratings for t in rolled):  # nothing of it on the sheet at all
             names = ", ".join(str(catalogue(self.lang)["traits"].get(t, t)) for t in missing)
             return message(self.lang, "storyteller.preview_missing", traits=names)
         # the label already names the traits and the difficulty (scenario data): the sheet adds the pool
-        return message(self.lang, "storyteller.preview", dice=plural(self.lang, "dice", sum(ratings[t] for t in traits)))
+        dice = plural(self.lang, "dice", sum(ratings[t] for t in rolled))
+        if missing:
+            names = ", ".join(str(catalogue(self.lang)["traits"].get(t, t)) for t in missing)
+            return message(self.lang, "storyteller.preview_unlearned", dice=dice, traits=names)
+        return message(self.lang, "storyteller.preview", dice=dice)
 
     # -- narrating -----------------------------------------------------------------------------
 

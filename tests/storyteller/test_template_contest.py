@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from narrator.rules.core import ChanceAction, Viewer
-from narrator.rules.storyteller import BeginScene, NextTurn, Resisted
+from narrator.rules.storyteller import BeginScene, NextTurn, Resisted, Roll
 
 from narrator.storyteller.data import load_combat, load_sheet, sample_sheets, table_config
 from narrator.storyteller.play import _npc
@@ -62,3 +62,24 @@ def test_the_contest_ends_only_when_the_kernel_says_won() -> None:
         state = game.apply(state, move).state
     assert events[-1].data["status"] == "won"
     assert getattr(move, "ending", None) == "spring-cleansed"
+
+
+def test_an_unlearned_ability_is_rolled_as_the_attribute_alone() -> None:
+    """Bitter Creek's box (Intelligence + Enigmas): Elias never learned Enigmas (his sheet lists no dots), so the
+    template asks for Intelligence alone (0 dots of the Ability, WW L38) and the kernel takes the roll; before,
+    it asked for Intelligence + Enigmas and the kernel refused it (TRAIT_NOT_ON_SHEET)."""
+    story = load_scenario("wild_west", "last-stage-to-bitter-creek")
+    elias = load_sheet(next(p for p in sample_sheets("wild_west") if p.stem == "elias"), "wild_west")
+    assert elias.rating("enigmas") is None and elias.rating("intelligence") == 3
+    config = table_config("wild_west", [elias, *(_npc(d, "wild_west") for d in story.npcs)],
+                          combat=load_combat("wild_west"))
+    game = game_of("wild_west")
+    state = game.apply(game.initial_state(config), BeginScene(scene="pass")).state
+    template = TemplateStoryteller(story, load_narration(), lang="en", pc=elias.id)
+    view = game.view(state, Viewer.HOST)
+    traits = template._on_sheet(view, elias.id, ("intelligence", "enigmas"))
+    assert traits == ("intelligence",)
+    asked = game.apply(state, Roll(character=elias.id, traits=traits, difficulty=7, task="open-box"))
+    assert [part.pool for part in asked.state.pending.parts] == [3]
+    preview = template._preview(view, elias.id, ("intelligence", "enigmas"), 7)
+    assert "3 dice" in preview and "Enigmas never learned" in preview
