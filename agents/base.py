@@ -128,6 +128,10 @@ class Agent(Protocol):
     with no heard events in it): an answer asked ahead of its turn stays good though the seat heard
     events since, as long as the request is the same (``Session._peek``)."""
 
+    warms: bool
+    """Its calls go to model servers that cache prompts: while an earlier seat is asked, the session may send
+    the prompt of this seat's coming turn ahead (:meth:`awarm`), so that its turn evaluates only what changed."""
+
     @property
     def retraceable(self) -> bool:
         """Its answers follow from its seed and what it is asked (a scripted bot): a resumed game
@@ -140,6 +144,10 @@ class Agent(Protocol):
 
     async def aact(self, request: Request) -> Action | Decision:
         """:meth:`act` without blocking: awaited when the session asks several seats at once."""
+        ...
+
+    async def awarm(self, request: Request) -> bool:
+        """Send the prompt ``request`` would make without deciding anything (a warm-up); whether it was sent."""
         ...
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -163,6 +171,7 @@ class Seat:
     choice (:meth:`narrator.session.Session.no_choice`)."""
     concurrent: bool = False
     from_request: bool = False
+    warms: bool = False
 
     @property
     def retraceable(self) -> bool:
@@ -175,6 +184,10 @@ class Seat:
     async def aact(self, request: Request) -> Action | Decision:
         """A seat that waits on nothing answers at once."""
         return self.act(request)
+
+    async def awarm(self, request: Request) -> bool:
+        """Most agents call no model: nothing to warm."""
+        return False
 
     def observe(self, events: Sequence[Event]) -> None:
         """Most agents decide from the view alone."""

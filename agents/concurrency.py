@@ -60,6 +60,31 @@ def run(coroutine: Awaitable[T]) -> T:
     return done.result()
 
 
+_SPAWNED: set[asyncio.Task[Any]] = set()
+"""Tasks started by :func:`spawn`, held until they finish (the loop keeps only weak references)."""
+
+
+def spawn(coroutine: Awaitable[Any]) -> None:
+    """Start ``coroutine`` on the background loop and return at once (a warm-up nobody waits for); it runs in
+    a copy of the caller's context, and whatever it raises is dropped with it."""
+    loop = background_loop()
+    context = contextvars.copy_context()
+
+    def start() -> None:
+        task = loop.create_task(_quietly(coroutine), context=context)
+        _SPAWNED.add(task)
+        task.add_done_callback(_SPAWNED.discard)
+
+    loop.call_soon_threadsafe(start)
+
+
+async def _quietly(awaitable: Awaitable[Any]) -> None:
+    try:
+        await awaitable
+    except Exception:  # noqa: BLE001, S110 (spawned work is optional: its failure must not reach the game)
+        pass
+
+
 async def gather_limited(calls: Sequence[Callable[[], Awaitable[T]]], limit: int) -> list[T | BaseException]:
     """Await every call, at most ``limit`` at a time; each result or the exception it raised, in order."""
     gate = asyncio.Semaphore(max(1, limit))

@@ -316,6 +316,8 @@ class Session:
                 return True
             if self.concurrency > 1 or self._ahead:
                 self._ask_ahead(local)
+            if self.concurrency > 1 and local[0] not in self._ahead:
+                self._warm_next(local[0])
             self.ask(local[0])
             return True
         return any(self._pass_for(seat) for seat in sorted(active))
@@ -393,6 +395,30 @@ class Session:
             else:
                 ahead.answer = result
         self._ahead.update(asked)
+
+    def _warm_next(self, seat: PlayerId) -> None:
+        """While ``seat`` is asked on its own, send the prompt of the seat asked after it to that seat's home
+        server (``Agent.awarm``; nothing is decided or recorded). Battaglia's accusations come one at a time
+        (L74-75): the next accuser's prompt is the same but for the speech being made now, so its turn then
+        evaluates only that speech instead of its whole persona and table (the calls on the critical path
+        get shorter). The next seat is found by a stand-in move (a pass) on a copy of the state (the kernel is pure)."""
+        if not any(agent.warms for agent in self.agents.values()):
+            return
+        legal = self.game.legal_actions(self.state, seat)
+        if len(legal) < 2:
+            return
+        stand_in = next((a for a in legal if a.kind == PASS_KIND), legal[0])  # a pass ends no round early
+        state = self.game.apply(self.state, stand_in).state
+        active = sorted(self.game.active_players(state))
+        if not active or CHANCE in active or self.game.outcome(state) is not None:
+            return
+        following = active[0]
+        agent = self.agents.get(following)
+        if following == seat or agent is None or not agent.warms or agent.remote or following in self._ahead:
+            return
+        request = Request(self.game.name, following, self.game.view(state, following),
+                          self.game.legal_actions(state, following), None, 1, talk=self.talk)
+        concurrency.spawn(agent.awarm(request))
 
     PEEK_MOVES = 8
     """How many moves :meth:`_peek` looks ahead (a battaglia night's steps, one awake group each)."""

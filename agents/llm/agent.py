@@ -12,11 +12,13 @@ One agent per seat: it remembers the events its seat saw, and those must not mix
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from narrator.agents.base import AgentGaveUpError, Decision, Request, Seat
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
@@ -28,6 +30,10 @@ from narrator.agents.llm.streaming import feed_for, forced_tool
 from narrator.agents.llm.usage import CallSink, ModelSwitch, TokenBudget, UsageStats
 from narrator.rules.core import Action, Event, PlayerId
 from pydantic import BaseModel
+
+WARM_UP_DELAY_S = 0.05
+"""A warm-up waits this long before it looks for its server: the seat asked now takes its own server first
+(a warm-up only ever takes a free one, so at worst it is skipped or the seat goes to its second server)."""
 
 
 class LLMAgent(Seat):
@@ -99,6 +105,30 @@ class LLMAgent(Seat):
             self._turn = None
             raise
 
+    async def awarm(self, request: Request) -> bool:
+        """Send the prompt ``request`` would make, asking one token, to the seat's home server if it is free now,
+        so that its prompt cache holds this prompt when the seat is really asked (a prompt that differs only at
+        its end then evaluates only that end). Nothing is decided, recorded in the transcript or shown; the
+        latency goes to ``stats.warm_ups``. Returns whether it was sent."""
+        from narrator.agents.llm.slots import aslot_at, home
+
+        url = home(self.settings, request.seat)
+        if url is None or not request.legal:
+            return False
+        messages = self._messages(request)
+        await asyncio.sleep(WARM_UP_DELAY_S)
+        async with aslot_at(self.settings, url) as free:
+            if not free:
+                return False
+            start = time.perf_counter()
+            try:
+                # extra_body: langchain sends max_tokens as max_completion_tokens, which llama.cpp's server ignores
+                await self.chat.bind(max_tokens=1, extra_body={"max_tokens": 1}).ainvoke(messages)
+            except Exception:  # noqa: BLE001 (a warm-up that fails costs nothing but the try)
+                return False
+            self.stats.warm_ups.append((time.perf_counter() - start) * 1000)
+            return True
+
     # -- helpers -----------------------------------------------------------------------------
 
     def _continue(self, request: Request) -> _Turn:
@@ -125,12 +155,6 @@ class LLMAgent(Seat):
         options = option_labels(request.legal, role.label)
         labels = list(options)
         output = role.output_model(labels)
-        rules = self.rules if self.rules is not None else rules_summary(request.game, language)
-        system = render(role.system, language, game=request.game, seat=request.seat, rules=rules,
-                        persona=role.persona, tool=role.tool, speech=role.speech)
-        task = render(role.task, language, game=request.game, seat=request.seat)
-        prompt = render(role.prompt, language, view=request.view, events=describe_events(self._events),
-                        options=labels, task=task)
         feed = feed_for(request.seat, role.name, "speech") if role.speech is not None else None
         if feed is not None:  # a speaking seat streams its speech as it comes
             structured = forced_tool(self.chat, output)
@@ -138,12 +162,25 @@ class LLMAgent(Seat):
             structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
         turn = _Turn(self, request, options, output)
         turn.conversation = Conversation(
-            structured, [SystemMessage(content=system), HumanMessage(content=prompt)], turn.parse,
+            structured, self._messages(request, labels), turn.parse,
             lambda answer, reason: render(role.reask, language, answer=answer, reason=reason, tool=role.tool,
                                           options=labels),
             self.stats.start(request.seat), self.settings, self.accounting, role.name, self.model_name,
             tool=role.tool, stream=feed)
         return turn
+
+
+    def _messages(self, request: Request, labels: list[str] | None = None) -> list[BaseMessage]:
+        """The system prompt and the request of a decision (the same for a warm-up and the real call)."""
+        role, language = self.role, self.settings.language
+        labels = labels if labels is not None else list(option_labels(request.legal, role.label))
+        rules = self.rules if self.rules is not None else rules_summary(request.game, language)
+        system = render(role.system, language, game=request.game, seat=request.seat, rules=rules,
+                        persona=role.persona, tool=role.tool, speech=role.speech)
+        task = render(role.task, language, game=request.game, seat=request.seat)
+        prompt = render(role.prompt, language, view=request.view, events=describe_events(self._events),
+                        options=labels, task=task)
+        return [SystemMessage(content=system), HumanMessage(content=prompt)]
 
 
 class _Turn:

@@ -142,7 +142,7 @@ class Conversation:
 
     def _call_once(self) -> Parsed:
         attempt = self._before_call()
-        with slot(self.settings) as waited:
+        with slot(self.settings, self.log.seat) as waited:
             self.deadline += waited  # queueing for a server is not the decision's time
             start = time.perf_counter()
             try:
@@ -158,7 +158,7 @@ class Conversation:
 
     async def _acall_once(self) -> Parsed:
         attempt = self._before_call()
-        async with aslot(self.settings) as waited:
+        async with aslot(self.settings, self.log.seat) as waited:
             self.deadline += waited
             start = time.perf_counter()
             try:

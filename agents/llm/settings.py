@@ -130,6 +130,10 @@ class LLMSettings(BaseSettings):
     are shared between them)."""
     extra_base_urls: tuple[str, ...] = ()
     """More servers of the same model beside ``base_url`` (a pool: each call goes to a free one)."""
+    warm_up: bool = True
+    """With two servers or more, send a seat's coming prompt to its home server while an earlier seat speaks
+    (battaglia's accusations are asked one after another, L74-75), asking one token: that server's prompt
+    cache then holds it, and the seat's turn evaluates only what the speech added. Off: no extra calls."""
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,

@@ -86,6 +86,8 @@ class UsageStats:
     """Sums over many decisions (one game or a whole simulation). Shared by the agents of a run."""
 
     decisions: list[DecisionLog] = field(default_factory=list)
+    warm_ups: list[float] = field(default_factory=list)
+    """Latency (ms) of each prompt warm-up sent (one token asked, the answer unused; see ``LLMAgent.awarm``)."""
 
     def start(self, seat: int | None) -> DecisionLog:
         """Open the log of a new decision."""
@@ -123,6 +125,8 @@ class UsageStats:
             "fallback_rate": _rate(log.status == "gave_up" for log in logs),
             "fallbacks_by_reason": reasons,
             "total_tokens": sum(c.prompt_tokens + c.completion_tokens for c in self.calls),
+            "warm_ups": len(self.warm_ups),
+            "warm_up_latency_s": round(sum(self.warm_ups) / 1000, 1),
         }
 
 

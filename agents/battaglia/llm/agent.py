@@ -53,6 +53,7 @@ class BattagliaLLM(Seat):
         self.max_attempts = None  # its conversation counts the re-asks and gives up itself
         self.concurrent = True  # it waits on the model: night choices and ballots are asked together
         self.from_request = True  # its prompt is its view (roles keep no heard events): asked ahead, still good
+        self.warms = self.settings.warm_up and len(self.settings.endpoints) > 1  # a pool of caching servers
         self._sink: CallSink | None = None
         self._agents: dict[tuple[str, str, int], LLMAgent] = {}
         self.switch = ModelSwitch(self.settings.max_transport_failures)
@@ -77,6 +78,15 @@ class BattagliaLLM(Seat):
             return request.legal[0]
         inner, briefed = self._briefed(request)
         return _with_claims(await inner.aact(briefed), briefed.view)
+
+    async def awarm(self, request: Request) -> bool:
+        """Warm the seat's home server with the prompt ``request`` would make (:meth:`LLMAgent.awarm`): the
+        session sends it while an earlier seat speaks, so that the seat's real turn evaluates only what that
+        speech added. A forced move makes no call, so it is not warmed."""
+        if len(request.legal) < 2:
+            return False
+        inner, briefed = self._briefed(request)
+        return await inner.awarm(briefed)
 
     def _briefed(self, request: Request) -> tuple[LLMAgent, Request]:
         """The agent for the decision at hand, and the request with the seat's view made a brief."""
