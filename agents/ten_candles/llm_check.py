@@ -177,13 +177,28 @@ LIGHT = re.compile(r"\blight\w*|\bflame\w*|\bfire\b|свет\w*|огн\w*|ого
 
 
 def as_truth(text: str, lang: str) -> str:
-    """``text`` in the form of a truth: one line, starting with «Truth:» / «Истина:» (L313)."""
+    """``text`` in the form of a truth: one line, starting with «Truth:» / «Истина:» (L313), and one fact (L325):
+    a model's answer is cut to its first full sentence, so a small model that runs on past its fact (the usual
+    mistake) still speaks a truth of one sentence instead of being refused."""
     body = " ".join(text.split()).strip(" \"'«»")
     for prefix in (*PREFIX.values(), *(p.split(":")[0] + " -" for p in PREFIX.values())):  # «Truth:», «Truth -»
         if body.lower().startswith(prefix.strip().lower()):
             body = body[len(prefix.strip()):].lstrip(" :-—")
             break
+    body = first_sentence(body)
     return PREFIX.get(lang, PREFIX["en"]) + body[:1].upper() + body[1:]
+
+
+SENTENCE = re.compile(r"[^.!?;…]+[.!?;…]*")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text`` that has at least three words (else the text as it is), without a dangling
+    ``:``, ``;`` or ``,`` where the model stopped mid-thought."""
+    for sentence in SENTENCE.findall(text):
+        if len(re.findall(r"\w+", sentence)) >= 3:
+            return sentence.strip().rstrip(" :;,—-")
+    return text
 
 
 def truth_topic(text: str) -> str:

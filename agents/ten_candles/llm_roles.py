@@ -33,7 +33,9 @@ class Prose(BaseModel):
 class TruthText(BaseModel):
     """One truth."""
 
-    text: str = Field(description="One short fact, starting with 'Truth:'.", max_length=200)
+    # minLength/maxLength reach the server's JSON grammar: an empty or rambling answer cannot be generated.
+    text: str = Field(description="ONE sentence of at most 20 words: one new fact, starting with 'Truth:'.",
+                      min_length=12, max_length=160)
 
 
 def check_prose(output: Any, context: dict[str, Any]) -> str | None:

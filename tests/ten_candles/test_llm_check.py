@@ -57,6 +57,12 @@ def test_veil_must_be_off_screen() -> None:
     ("we found matches in the car", "Truth: We found matches in the car"),
     ("Truth: a thin rain begins.", "Truth: A thin rain begins."),
     ("TRUTH - the radio is dead", "Truth: The radio is dead"),
+    # one fact (L325): a model that runs on is cut to its first full sentence (SmolLM2's recorded answers)
+    ("The story ends at Arkady's death. As the Event unfolds, the story is told with an emphasis on:",
+     "Truth: The story ends at Arkady's death."),
+    ("Yes. The radio in the cab still works; it only plays static", "Truth: The radio in the cab still works"),
+    ("the lights of the station went out and never came back, which serves as:",
+     "Truth: The lights of the station went out and never came back, which serves as"),
 ])
 def test_as_truth_adds_the_word(raw: str, spoken: str) -> None:
     """Rule: «не забыв упомянуть, что говорят Истину» (seeds/000_e53cdcbb20917f8a.txt:L313)."""
