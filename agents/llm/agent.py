@@ -154,7 +154,7 @@ class LLMAgent(Seat):
             raise AgentGaveUpError(f"seat {request.seat} was offered no legal move to choose from")
         options = option_labels(request.legal, role.label)
         labels = list(options)
-        output = role.output_model(labels)
+        output = role.output_model(labels, request.seat)
         feed = feed_for(request.seat, role.name, "speech") if role.speech is not None else None
         if feed is not None:  # a speaking seat streams its speech as it comes
             structured = forced_tool(self.chat, output)
@@ -164,7 +164,7 @@ class LLMAgent(Seat):
         turn.conversation = Conversation(
             structured, self._messages(request, labels), turn.parse,
             lambda answer, reason: render(role.reask, language, answer=answer, reason=reason, tool=role.tool,
-                                          options=labels),
+                                          options=labels, **role.reask_values(labels, request.seat)),
             self.stats.start(request.seat), self.settings, self.accounting, role.name, self.model_name,
             tool=role.tool, stream=feed)
         return turn

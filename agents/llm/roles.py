@@ -98,8 +98,13 @@ class ChoiceRole:
         """The function name the model calls."""
         return "choose_move"
 
-    def output_model(self, labels: Sequence[str]) -> type[BaseModel]:
-        """The structured output for one request: ``choice`` is a ``Literal`` of ``labels``."""
+    def reask_values(self, labels: Sequence[str], seat: int | None = None) -> dict[str, Any]:
+        """More values for the :attr:`reask` template (roles whose fields are not one ``choice`` say theirs)."""
+        return {}
+
+    def output_model(self, labels: Sequence[str], seat: int | None = None) -> type[BaseModel]:
+        """The structured output for one request: ``choice`` is a ``Literal`` of ``labels`` (``seat``: who
+        answers, for roles whose fields leave out what no seat means, such as accusing yourself)."""
         fields: dict[str, Any] = {
             "choice": (Literal[tuple(labels)], Field(description="The label of exactly one legal option.")),
         }

@@ -177,18 +177,35 @@ def test_model_speech_that_misstates_the_record_is_refused() -> None:
     assert reason and f"P{voter} voted against P{never}" in reason
 
 
+SPOKEN = "Boris keeps to the shadows of the harbour every night."
+
+
 def test_accusation_and_ballot_fields_make_legal_labels_only() -> None:
     accuse_model = role_for("accuse", "p", 300).output_model(["P1 dark by legend", "P1 dark by logic",
                                                                "P1 shadow by logic", "pass"])
-    assert accuse_model.model_validate({"target": "P1", "charge": "dark", "basis": "logic", "speech": "x"}).choice \
-        == "P1 dark by logic"
+    assert accuse_model.model_validate({"target": "P1", "charge": "dark", "basis": "logic", "speech": SPOKEN}
+                                       ).choice == "P1 dark by logic"
     with pytest.raises(ValueError, match="not a legal accusation"):
-        accuse_model.model_validate({"target": "P1", "charge": "shadow", "basis": "legend", "speech": "x"})
+        accuse_model.model_validate({"target": "P1", "charge": "shadow", "basis": "legend", "speech": SPOKEN})
+    with pytest.raises(ValueError, match="at least 40 characters"):  # the grammar cannot end a speech this soon
+        accuse_model.model_validate({"target": "P1", "charge": "dark", "basis": "logic", "speech": "Deception!"})
     ballot_model = role_for("vote", "p", 300).output_model(["P1", "P3", "P1+P3", "pass"])
     assert ballot_model.model_validate({"ballot": ["P3", "P1"]}).choice == "P1+P3"
     assert ballot_model.model_validate({"ballot": []}).choice == "pass"
     with pytest.raises(ValueError):
         ballot_model.model_validate({"ballot": ["P1", "P5"]})
+
+
+def test_the_schema_never_offers_a_seat_itself() -> None:
+    """Accusing or voting against yourself is legal but no seat means it (a small model proposed it in 5 of
+    the eval's accusations): the answering seat is not among the schema's targets, so it cannot be said."""
+    labels = [f"P{s} {c} by {b}" for s in (0, 1, 2) for c, b in (("dark", "legend"), ("dark", "logic"))] + ["pass"]
+    schema = role_for("accuse", "p", 300).output_model(labels, 1).model_json_schema()
+    assert schema["properties"]["target"]["enum"] == ["P0", "P2", "pass"]
+    assert list(schema["properties"])[:2] == ["target", "speech"]  # the speech streams right after the target
+    ballot = role_for("vote", "p", 300).output_model(["P1", "P3", "P1+P3", "pass"], 3).model_json_schema()
+    items = ballot["properties"]["ballot"]["items"]
+    assert items.get("enum", [items.get("const")]) == ["P1"] and ballot["properties"]["ballot"]["maxItems"] == 1
 
 
 def test_every_force_has_a_name_and_a_gloss() -> None:

@@ -192,6 +192,9 @@ def with_speech(action: Action, output: BaseModel, request: Request) -> Action:
     return dataclasses.replace(action, text=fit_speech(output.speech, lang))  # type: ignore[attr-defined]
 
 
+SPEECH_MIN_CHARS = 40
+"""The schema's ``minLength`` for an accusation's speech (the check wants a real sentence; the band is wider)."""
+
 ACCUSATION_LABEL = re.compile(r"^(P\d+) (dark|shadow) by (legend|logic)$")
 
 
@@ -221,19 +224,35 @@ class AccuseRole(ChoiceRole):
     """Accusations: ``target`` (a seat or ``pass``), ``charge`` and ``basis`` instead of one ``choice`` among
     every (seat, charge, basis), which keeps the schema short at 17 seats; the three must make a legal label."""
 
-    def output_model(self, labels: Sequence[str]) -> type[BaseModel]:
+    reask: str = "battaglia/llm/reask"
+
+    @staticmethod
+    def targets(labels: Sequence[str], seat: int | None) -> list[str] | None:
+        """The seats the schema offers: every accusable seat but the one answering (accusing yourself is legal
+        but no seat means it, so a small model cannot propose it), or ``None`` for labels of another shape."""
         matches = [ACCUSATION_LABEL.match(label) for label in labels if label != "pass"]
         if not matches or not all(matches):
-            return super().output_model(labels)
+            return None
         targets = sorted({m[1] for m in matches if m}, key=lambda seat: int(seat[1:]))
+        return [t for t in targets if t != f"P{seat}"] or targets
+
+    def reask_values(self, labels: Sequence[str], seat: int | None = None) -> dict[str, Any]:
+        return {"targets": self.targets(labels, seat), "kind": "accuse"}
+
+    def output_model(self, labels: Sequence[str], seat: int | None = None) -> type[BaseModel]:
+        targets = self.targets(labels, seat)
+        if targets is None:
+            return super().output_model(labels, seat)
+        # The speech comes right after the target (the server's grammar keeps this order): the table sees the
+        # first words as soon as the seat is named, not after two more fields of JSON.
         fields: dict[str, Any] = {
             "target": (Literal[(*targets, "pass")], Field(description="The seat you accuse, or pass.")),
-            "charge": (Literal["dark", "shadow"], Field(description="Accused of being dark or a shadow.")),
-            "basis": (Literal["legend", "logic"], Field(description="By legend or by logic.")),
         }
-        if self.speech is not None:
+        if self.speech is not None:  # minLength: a grammar-bound model cannot answer "Deception, deception"
             fields["speech"] = (str, Field(description=f"What you say: {self.speech}",
-                                           max_length=self.speech_max_chars))
+                                           min_length=SPEECH_MIN_CHARS, max_length=self.speech_max_chars))
+        fields["charge"] = (Literal["dark", "shadow"], Field(description="Accused of being dark or a shadow."))
+        fields["basis"] = (Literal["legend", "logic"], Field(description="By legend or by logic."))
         model = create_model(self.tool, __base__=_Accusation, __doc__="Accuse one player or pass.", **fields)
         model._legal = frozenset(labels)  # type: ignore[attr-defined]
         return model
@@ -269,12 +288,29 @@ class VoteRole(ChoiceRole):
     """Ballots: ``ballot``, a list of the accused (empty: abstain), instead of one ``choice`` among every
     combination of them, which keeps the schema short at 17 seats; a Lord may answer ``action: reveal lord``."""
 
-    def output_model(self, labels: Sequence[str]) -> type[BaseModel]:
+    reask: str = "battaglia/llm/reask"
+
+    @staticmethod
+    def ballot_seats(labels: Sequence[str], seat: int | None) -> tuple[list[str], int] | None:
+        """The accused a ballot may name, but the one answering (voting against yourself is legal but no seat
+        means it), and how many at most; ``None`` for labels of another shape."""
         ballots = [label for label in labels if BALLOT_LABEL.match(label)]
         if not ballots or not set(labels) - set(ballots) <= {"pass", "reveal lord"}:
-            return super().output_model(labels)
-        seats = sorted({seat for label in ballots for seat in label.split("+")}, key=lambda seat: int(seat[1:]))
+            return None
+        seats = sorted({s for label in ballots for s in label.split("+")}, key=lambda s: int(s[1:]))
         most = max(len(label.split("+")) for label in ballots)
+        return [s for s in seats if s != f"P{seat}"] or seats, most
+
+    def reask_values(self, labels: Sequence[str], seat: int | None = None) -> dict[str, Any]:
+        found = self.ballot_seats(labels, seat)
+        return {"targets": found[0] if found else None, "most": found[1] if found else 0, "kind": "vote"}
+
+    def output_model(self, labels: Sequence[str], seat: int | None = None) -> type[BaseModel]:
+        found = self.ballot_seats(labels, seat)
+        if found is None:
+            return super().output_model(labels, seat)
+        seats, most = found
+        most = min(most, len(seats))
         fields: dict[str, Any] = {
             "ballot": (list[Literal[tuple(seats)]],  # type: ignore[valid-type,misc]
                        Field(description=f"The accused you vote against, at most {most}; empty to abstain.",
