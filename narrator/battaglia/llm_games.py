@@ -99,8 +99,10 @@ def with_wall(summary: dict[str, Any], wall_s: float) -> dict[str, Any]:
     if not summary:
         return summary
     total = summary["decisions"] * summary["latency_ms_per_decision"] / 1000
+    warm = summary.get("warm_up_latency_s", 0.0)  # warm-ups are not decisions: their time is shown apart
     return {**summary, "wall_s": round(wall_s, 1), "sum_latency_s": round(total, 1),
-            "wall_over_latency": round(wall_s / total, 3) if total else None}
+            "wall_over_latency": round(wall_s / total, 3) if total else None,
+            "wall_over_latency_with_warm_ups": round(wall_s / (total + warm), 3) if total + warm else None}
 
 
 def stats_lines(summary: dict[str, Any]) -> list[tuple[str, str]]:
@@ -111,6 +113,10 @@ def stats_lines(summary: dict[str, Any]) -> list[tuple[str, str]]:
     if summary.get("wall_over_latency") is not None:
         ratio = f"{summary['wall_s']:.0f} s / {summary['sum_latency_s']:.0f} s = {summary['wall_over_latency']:.2f}"
         lines.append(("wall / sum of latencies", ratio))
+        if summary.get("warm_ups"):
+            warm = (f"{summary['warm_ups']} sent, {summary['warm_up_latency_s']:.0f} s; "
+                    f"wall / (latencies + warm-ups) = {summary['wall_over_latency_with_warm_ups']:.2f}")
+            lines.append(("prompt warm-ups (not decisions)", warm))
     reasons = summary.get("fallbacks_by_reason") or {}
     lines.append(("fallbacks by reason", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())) or "none"))
     return lines

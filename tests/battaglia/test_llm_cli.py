@@ -54,3 +54,19 @@ def test_stats_lines_name_every_measure() -> None:
     lines = dict(stats_lines(summary))
     assert lines["calls per decision"] == "1.25" and lines["illegal first proposal"] == "25.0%"
     assert lines["fallbacks by reason"] == "illegal: 1"
+
+
+def test_warm_ups_are_shown_apart_from_the_decisions() -> None:
+    """The ratio counts decisions only; warm-ups (prompts sent ahead, not decisions) get their own line."""
+    from narrator.battaglia.llm_games import with_wall
+
+    summary = {"decisions": 10, "calls_per_decision": 1.0, "prompt_tokens_per_decision": 900.0,
+               "completion_tokens_per_decision": 40.0, "illegal_first_proposal_rate": 0.0,
+               "illegal_after_reasks_rate": 0.0, "fallback_rate": 0.0, "latency_ms_per_decision": 10_000.0,
+               "latency_ms_per_decision_p50": 9_000.0, "latency_ms_per_decision_max": 20_000.0,
+               "fallbacks_by_reason": {}, "warm_ups": 4, "warm_up_latency_s": 20.0}
+    walled = with_wall(summary, 60.0)
+    assert walled["wall_over_latency"] == 0.6 and walled["wall_over_latency_with_warm_ups"] == 0.5
+    lines = dict(stats_lines(walled))
+    assert lines["wall / sum of latencies"] == "60 s / 100 s = 0.60"
+    assert lines["prompt warm-ups (not decisions)"] == "4 sent, 20 s; wall / (latencies + warm-ups) = 0.50"
