@@ -18,21 +18,32 @@ errors = Console(stderr=True)
 
 _LANGUAGE: list[str] = []
 """The run's language once :func:`language` has chosen it (errors after that speak it)."""
+_ASKED: list[str] = []
+"""``narrator --lang X``: the language of the run when its command has no ``--lang`` of its own."""
 
 
-def reset_language() -> None:
-    """Forget the chosen language (a new command begins)."""
+def reset_language(asked: str | None = None) -> None:
+    """Forget the chosen language (a new command begins); ``asked`` is the run's ``narrator --lang``."""
     _LANGUAGE.clear()
+    _ASKED[:] = [asked] if asked else []
+    if asked:
+        language(asked)  # a mistyped one is an error now
+
+
+def asked_language() -> str | None:
+    """The run's ``narrator --lang`` (before the command's name), if any."""
+    return _ASKED[-1] if _ASKED else None
 
 
 def run_language() -> str:
-    """The language errors are told in: the run's, else ``NARRATOR_LANG``/the locale, else English."""
+    """The language errors are told in: the run's, else ``narrator --lang``, ``NARRATOR_LANG``, the locale,
+    else English."""
     if _LANGUAGE:
         return _LANGUAGE[-1]
     from narrator.agents.i18n import FALLBACK, default_language
 
     try:
-        return default_language()
+        return default_language(asked_language())
     except ValueError:
         return FALLBACK
 
@@ -105,11 +116,11 @@ def fail_with(error: BaseException, code: int | None = None) -> NoReturn:
 
 
 def language(value: str | None) -> str:
-    """The run's language: ``--lang``, else ``NARRATOR_LANG``, else the locale, else English."""
+    """The run's language: ``--lang``, else ``narrator --lang``, ``NARRATOR_LANG``, the locale, else English."""
     from narrator.agents.i18n import default_language
 
     try:
-        chosen = default_language(value)
+        chosen = default_language(value or asked_language())
     except ValueError as error:
         fail(str(error))
     _LANGUAGE.append(chosen)

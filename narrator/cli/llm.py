@@ -70,7 +70,9 @@ def _resolved(mode: str | None) -> Iterator[LLMSettings | None]:
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
     """Add ``narrator llm serve`` and ``narrator llm status``."""
-    llm_app = typer.Typer(help="Language models: show the configuration, serve the embedded local model.",
+    from narrator.cli.translation import TranslatedTyper
+
+    llm_app = TranslatedTyper(help="Language models: show the configuration, serve the embedded local model.",
                           no_args_is_help=True)
     app.add_typer(llm_app, name="llm")
     llm_app.command("status")(status)

@@ -13,6 +13,7 @@ import typer
 
 from narrator.cli import common
 from narrator.cli.common import console, fail
+from narrator.cli.translation import TranslatedTyper
 
 _registry: dict[str, Any] = {"ready": False, "loading": False, "only": None, "done": set()}
 
@@ -31,7 +32,7 @@ def _load_games() -> None:
         _registry["loading"] = False
 
 
-class _GameCommands(typer.Typer):
+class _GameCommands(TranslatedTyper):
     """A Typer whose games' commands are registered the first time its commands are read (when the
     command line is built): ``narrator simulate battaglia`` then imports battaglia's commands only, not
     every game's (the Storyteller books alone take a third of a second); see :func:`main`."""
@@ -75,9 +76,11 @@ simulate_app = _GameCommands(help="Simulate many games with bots and write a pla
 
 
 @app.callback()
-def _each_run() -> None:
+def _each_run(lang: str | None = typer.Option(
+        None, "--lang", help="Language of the help pages, the messages and the games: ru or en (default: "
+                             "NARRATOR_LANG, else the locale, else English); a command's own --lang wins.")) -> None:
     """Every command starts without a chosen language (one process may run several: tests, scripts)."""
-    common.reset_language()
+    common.reset_language(lang)
 
 
 app.add_typer(play_app, name="play")
@@ -128,6 +131,7 @@ def replay(
     from narrator.transcript import TranscriptError, damaged_text, read_transcript
     from narrator.transcript import repair as repair_file
 
+    lang = lang or common.asked_language()  # narrator --lang ru replay ...: as the command's own --lang
     if lens is not None or html is not None:
         _tell_replay(transcript, lens or "public", lang, html, calls)
         return
