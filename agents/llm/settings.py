@@ -46,6 +46,11 @@ class LLMMode(StrEnum):
 class SettingsError(ValueError):
     """The settings cannot work (a mode without what it needs, an unreadable config file)."""
 
+    def __init__(self, text: str, key: str = "", **values: object) -> None:
+        super().__init__(text)
+        self.key, self.values = key, values
+        """The player's rendering: the catalogue's ``cli.<key>`` filled with ``values`` (the text is English, for logs)."""
+
 
 def config_path() -> Path | None:
     """The config file in use: ``$NARRATOR_CONFIG``, ``./narrator.toml``, ``~/.config/narrator/narrator.toml``."""
@@ -68,12 +73,14 @@ class _TomlTable(PydanticBaseSettingsSource):
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise SettingsError(f"{path}: no such config file (from ${CONFIG_ENV})") from None
+            raise SettingsError(f"{path}: no such config file (from ${CONFIG_ENV})", "llm_config_missing", path=path,
+                                env=CONFIG_ENV) from None
         except tomllib.TOMLDecodeError as error:
-            raise SettingsError(f"{path}: not valid TOML ({error})") from None
+            raise SettingsError(f"{path}: not valid TOML ({error})", "llm_config_toml", path=path,
+                                line=getattr(error, "lineno", "?"), column=getattr(error, "colno", "?")) from None
         table = data.get("llm", {})
         if not isinstance(table, dict):
-            raise SettingsError(f"{path}: 'llm' must be a TOML table")
+            raise SettingsError(f"{path}: 'llm' must be a TOML table", "llm_config_table", path=path)
         return table
 
     def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
@@ -161,12 +168,14 @@ class LLMSettings(BaseSettings):
         try:
             mode = LLMMode(requested) if requested is not None else self.mode
         except ValueError:
-            raise SettingsError(f"--llm {requested!r}: expected one of offline, local, endpoint") from None
+            raise SettingsError(f"--llm {requested!r}: expected one of offline, local, endpoint", "llm_mode",
+                                given=repr(requested)) from None
         if mode is None:
             return LLMMode.ENDPOINT if self.has_endpoint else LLMMode.OFFLINE
         if mode is LLMMode.ENDPOINT and not self.has_endpoint:
             raise SettingsError("--llm endpoint: no endpoint configured; set OPENAI_BASE_URL (and OPENAI_API_KEY "
-                                "if it needs one), or base_url in the llm table of narrator.toml (docs/llm.md)")
+                                "if it needs one), or base_url in the llm table of narrator.toml (docs/llm.md)",
+                                "llm_no_endpoint")
         return mode
 
     def for_local(self, base_url: str, model: str, *, more: tuple[str, ...] = ()) -> LLMSettings:
@@ -194,4 +203,6 @@ def load_settings(**overrides: Any) -> LLMSettings:
         return LLMSettings(**{k: v for k, v in overrides.items() if v is not None})
     except ValidationError as error:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'llm'}: {e['msg']}" for e in error.errors())
-        raise SettingsError(f"LLM settings ({config_path() or 'environment'}): {problems}") from None
+        source = config_path()
+        raise SettingsError(f"LLM settings ({source or 'environment'}): {problems}",
+                            "llm_settings_file" if source else "llm_settings_env", path=source, problems=problems) from None

@@ -127,6 +127,16 @@ def language(value: str | None) -> str:
     return chosen
 
 
+def os_error_text(error: OSError, lang: str | None = None) -> str:
+    """What the system said (``error.strerror``, English) in the run's language, by its errno's name."""
+    import errno
+
+    from narrator.agents.i18n import section
+
+    name = errno.errorcode.get(error.errno or 0, "")
+    return str(section(lang or run_language(), "tools")["os_errors"].get(name) or error.strerror or error)
+
+
 def fresh_seed(seed: int | None) -> int:
     """``--seed``, or a random one: an unseeded game is a new game each time (the seed is printed and kept)."""
     import random

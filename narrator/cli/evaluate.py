@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from narrator.cli.common import console, fail
+from narrator.cli.common import console, fail, fail_with, tool_word
 from narrator.cli.llm import llm_settings
 
 EVAL_LLM_HELP = ("The model to score: endpoint (OPENAI_BASE_URL / narrator.toml; any OpenAI-compatible server) "
@@ -58,19 +58,21 @@ def evaluate(
 
     languages = [part.strip() for part in langs.split(",") if part.strip()]
     if not languages or any(lang not in ("en", "ru") for lang in languages):
-        fail(f"--lang {langs!r}: give en, ru or en,ru")
+        fail("", key="eval_lang", given=repr(langs))
     try:
         chosen = score.families(part.strip() for part in only.split(",")) if only else score.families(None)
         table = score.load_prices(prices) if prices else None
+    except FileNotFoundError:
+        fail("", key="no_file", path=str(prices))
     except (ValueError, OSError) as error:
-        fail(str(error))
+        fail_with(error)
     if llm == "offline":
-        fail("--llm offline: the scripted agents have nothing to score; use --llm local or endpoint")
+        fail("", key="eval_offline")
     seeds = list(range(1, games + 1))
     started = time.perf_counter()
     with llm_settings(llm) as settings:
         if settings is None:
-            fail("no model to score: configure an endpoint (OPENAI_BASE_URL) or use --llm local")
+            fail("", key="eval_no_model")
         total = sum(steps(family, games, len(languages)) for family in chosen)
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=console, disable=not progress) as bar:
@@ -82,9 +84,9 @@ def evaluate(
     command = shlex.join(["narrator", "eval", *sys.argv[2:]]) if len(sys.argv) > 1 else "narrator eval"
     report, data = score.write(out, card, model=model, command=command)
     total = card["total"]
-    console.print(f"{total['decisions']} decisions in {time.perf_counter() - started:.0f} s; legal first answer "
-                  f"{_rate(total['legal_first_answer'])}, fallbacks {_rate(total['fallbacks'])}; "
-                  f"report: {report} (and {data.name})", highlight=False)
+    console.print(tool_word("eval_done", decisions=total["decisions"], seconds=time.perf_counter() - started,
+                            legal=_rate(total["legal_first_answer"]), fallbacks=_rate(total["fallbacks"]),
+                            report=report, data=data.name), highlight=False, markup=False)
 
 
 def _rate(share: dict) -> str:  # type: ignore[type-arg]

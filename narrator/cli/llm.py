@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from narrator.cli.common import console, fail
+from narrator.cli.common import console, error_text, fail, fail_with, tool_word
 
 if TYPE_CHECKING:  # pydantic-settings is imported by the commands that read settings, not at start-up
     from narrator.agents.llm.settings import LLMSettings
@@ -50,7 +50,7 @@ def _resolved(mode: str | None) -> Iterator[LLMSettings | None]:
         settings = load_settings()
         resolved = settings.resolve_mode(mode)
     except SettingsError as error:
-        fail(str(error))
+        fail_with(error)
     if resolved is LLMMode.OFFLINE:
         yield None
         return
@@ -61,7 +61,7 @@ def _resolved(mode: str | None) -> Iterator[LLMSettings | None]:
         servers_cm = local_servers(settings.local_servers)
         servers = servers_cm.__enter__()
     except LocalModelError as error:
-        fail(f"--llm local: {error}")
+        fail("", key="llm_local", error=error_text(error))
     try:
         yield settings.for_local(servers[0].base_url, MODEL_ALIAS, more=tuple(s.base_url for s in servers[1:]))
     finally:
@@ -88,30 +88,31 @@ def status() -> None:
         settings = load_settings()
         mode = settings.resolve_mode()
     except SettingsError as error:
-        fail(str(error))
+        fail_with(error)
+    from narrator.llm.local import INSTALL_COMMAND
+
+    def say(line: str, **values: object) -> None:  # plain text: rich would read [server] or [local] as a style
+        console.print(tool_word(f"llm_status.{line}", **values), markup=False, highlight=False, soft_wrap=True)
+
+    word = tool_word
     source = config_path()
-    console.print(f"[bold]mode[/] {mode} (default for --llm)   [bold]config[/] {source or 'none (environment only)'}")
-    console.print(f"[bold]endpoint[/] {settings.base_url or ('OpenAI' if settings.api_key else 'none')}"
-                  f"   [bold]api key[/] {'set' if settings.api_key else 'not set'}")
-    console.print("[bold]models[/] " + ", ".join(f"{role}={settings.model_for(role)}"
-                                                  for role in ("storyteller", "player", "bot")))
-    console.print(f"[bold]limits[/] temperature {settings.temperature}, timeout {settings.timeout:g} s, "
-                  f"{settings.max_retries} retries, {settings.max_reasks} re-asks, "
-                  f"budget {settings.budget_tokens or 'unlimited'} tokens per game")
+    say("mode", mode=mode, config=source or word("llm_status.no_config"))
+    say("endpoint", endpoint=settings.base_url or ("OpenAI" if settings.api_key else word("llm_status.no_endpoint")),
+        api_key=word("llm_status.key_set" if settings.api_key else "llm_status.key_unset"))
+    say("models", models=", ".join(f"{role}={settings.model_for(role)}" for role in ("storyteller", "player", "bot")))
+    say("limits", temperature=settings.temperature, timeout=f"{settings.timeout:g}", retries=settings.max_retries,
+        reasks=settings.max_reasks, budget=settings.budget_tokens or word("llm_status.unlimited"))
     if settings.base_url:
         key = settings.api_key.get_secret_value() if settings.api_key else None
-        console.print(f"[bold]ping[/] {settings.base_url}: {ping(settings.base_url, api_key=key)}")
+        say("ping", url=settings.base_url, answer=ping(settings.base_url, api_key=key))
     try:
-        path = model_path()
-        model = f"[green]installed[/] ({path})"
+        model, installed = f"{word('llm_status.installed')} ({model_path()})", True
     except LocalModelError:
-        model = f"[yellow]not installed[/] ({MODEL_FILE})"
-    runtime = "[green]installed[/]" if runtime_installed() else "[yellow]not installed[/]"
-    console.print(f"[bold]local model[/] {model}   [bold]runtime[/] llama-cpp-python\\[server] {runtime}")
-    if "not installed" in model + runtime:
-        console.print("  --llm local needs: CMAKE_ARGS=\"-DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF "
-                      "-DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF\" pip install -e '.[local]'  (docs/llm.md)",
-                      markup=False, highlight=False)  # plain text: rich would read [local] as a style
+        model, installed = f"{word('llm_status.not_installed')} ({MODEL_FILE})", False
+    runtime = runtime_installed()
+    say("local", model=model, runtime=word("llm_status.installed" if runtime else "llm_status.not_installed"))
+    if not (installed and runtime):
+        say("needs", command=INSTALL_COMMAND)
 
 
 def serve(
@@ -128,17 +129,17 @@ def serve(
     try:
         server = start_server(port or None, threads=threads or None)
     except LocalModelError as error:
-        fail(str(error))
+        fail_with(error)
     try:
         server.wait_ready(120)
-        console.print(f"[green]serving[/] {MODEL_ALIAS} at {server.base_url}  (log: {server.log}; Ctrl-C stops)")
+        console.print(tool_word("llm_serving", model=MODEL_ALIAS, url=server.base_url, log=server.log), markup=False)
         console.print(f"  OPENAI_BASE_URL={server.base_url} NARRATOR_LLM_MODEL={MODEL_ALIAS}", highlight=False)
         while server.process.poll() is None:
             time.sleep(0.5)
-        fail(f"the server exited with code {server.process.returncode}; see {server.log}", code=1)
+        fail("", code=1, key="llm_server_exited", status=server.process.returncode, log=server.log)
     except LocalModelError as error:
-        fail(str(error), code=1)
+        fail_with(error, code=1)
     except KeyboardInterrupt:
-        console.print("stopping")
+        console.print(tool_word("llm_stopping"), highlight=False)
     finally:
         server.stop()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from narrator.cli.common import console, fail
+from narrator.cli.common import console, fail, os_error_text, tool_word
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
@@ -37,17 +37,17 @@ def serve(
     """
     level = getattr(logging, log_level.upper(), None)
     if not isinstance(level, int):
-        fail(f"--log-level {log_level!r}: expected debug, info, warning or error")
+        fail("", key="serve_log_level", given=repr(log_level))
     try:
         data.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        fail(f"--data {data}: cannot create the directory ({error.strerror})")
+        fail("", key="serve_data", path=str(data), error=os_error_text(error))
     import uvicorn
 
     from narrator.web import create_app
 
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    console.print(f"narrator table on [bold]http://{host}:{port}/[/] (data in {data}); Ctrl+C stops it")
+    console.print(tool_word("serve_listening", host=host, port=port, data=data), markup=False)
     # uvicorn's own access log would print invite links' tokens; ours prints paths only.
     uvicorn.run(create_app(data, bot_delay=bot_delay), host=host, port=port, access_log=False,
                 log_level=log_level.lower(), ws_max_size=64 * 1024)

