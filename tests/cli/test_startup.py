@@ -53,3 +53,14 @@ def test_llm_status_prints_the_install_command_whole(monkeypatch, tmp_path) -> N
     assert result.exit_code == 0, result.output
     assert "pip install -e '.[local]'" in result.output
     assert "llama-cpp-python[server]" in result.output
+
+
+def test_a_russian_roll_reads_no_help_catalogue() -> None:
+    """The help pages' catalogues (and Typer's help renderer, a tenth of a second) load only for a help page."""
+    code = ("from narrator.cli.main import main\nfrom narrator.cli import translation\n"
+            "try:\n    main(['--lang', 'ru', 'roll', '7', '-d', '6', '--seed', '1'])\nexcept SystemExit:\n    pass\n"
+            "print(translation.catalogue.cache_info().currsize, translation.current())")
+    loaded = _loaded_after(code)
+    assert not loaded & {"typer.rich_utils", "babel.messages"}
+    probe = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert probe.stdout.split()[-2:] == ["0", "ru"]
