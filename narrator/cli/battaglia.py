@@ -244,7 +244,7 @@ def _profile_players(path: Path | None) -> str | None:
     named = read_yaml_mapping(path).get("players")
     if named is None:
         return None
-    console.print(f"note: {path} sets players: {named}; the run uses it (--players chooses other counts)")
+    console.print(tool_word("profile_players_used", path=path, named=named), markup=False, highlight=False)
     return str(named)
 
 
