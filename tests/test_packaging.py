@@ -60,6 +60,8 @@ def test_the_layers_and_their_data_are_inside_the_package(wheel: zipfile.ZipFile
     assert any(n.startswith("narrator/prompts/ten_candles/modules/") for n in data)
     for lang in ("en", "ru"):  # the catalogue's namespaces (prompts/i18n/<lang>/*.yaml), beside <lang>.yaml
         assert {f"narrator/prompts/i18n/{lang}.yaml", f"narrator/prompts/i18n/{lang}/web_table.yaml"} <= data, lang
+    # the command line's help pages and Click's words in Russian: compiled gettext catalogues
+    assert {"narrator/prompts/i18n/ru/cli.mo", "narrator/prompts/i18n/ru/click.mo"} <= names
     assert any(n.startswith("narrator/rules/storyteller/data/characters/") for n in data)
     assert any(n.startswith("narrator/web/templates/") for n in data)
     assert not any(n.startswith(("narrator/tests/", "narrator/native/")) for n in names)
