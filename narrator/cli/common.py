@@ -119,10 +119,15 @@ def language(value: str | None) -> str:
     """The run's language: ``--lang``, else ``narrator --lang``, ``NARRATOR_LANG``, the locale, else English."""
     from narrator.agents.i18n import default_language
 
+    given = value or asked_language()
     try:
-        chosen = default_language(value or asked_language())
-    except ValueError as error:
-        fail(str(error))
+        chosen = default_language(given)
+    except ValueError:
+        import os
+
+        from narrator.agents.i18n import ENV
+
+        fail("", key="lang", source="--lang" if given else ENV, value=repr(given or os.environ.get(ENV, "")))
     _LANGUAGE.append(chosen)
     return chosen
 
