@@ -77,17 +77,17 @@ def play_at_once(play: Callable[[GameJob], dict[str, Any]], jobs: Sequence[GameJ
         return [future.result() for future in futures]
 
 
-STAT_ROWS: Sequence[tuple[str, str, str]] = (
-    ("decisions", "LLM decisions", "{:.0f}"),
-    ("calls_per_decision", "calls per decision", "{:.2f}"),
-    ("prompt_tokens_per_decision", "prompt tokens per decision", "{:.0f}"),
-    ("completion_tokens_per_decision", "completion tokens per decision", "{:.1f}"),
-    ("illegal_first_proposal_rate", "illegal first proposal", "{:.1%}"),
-    ("illegal_after_reasks_rate", "illegal after re-asks", "{:.1%}"),
-    ("fallback_rate", "fallbacks", "{:.1%}"),
-    ("latency_ms_per_decision", "latency per decision (mean, ms)", "{:.0f}"),
-    ("latency_ms_per_decision_p50", "latency per decision (p50, ms)", "{:.0f}"),
-    ("latency_ms_per_decision_max", "latency per decision (max, ms)", "{:.0f}"),
+STAT_ROWS: Sequence[tuple[str, str]] = (
+    ("decisions", "{:.0f}"),
+    ("calls_per_decision", "{:.2f}"),
+    ("prompt_tokens_per_decision", "{:.0f}"),
+    ("completion_tokens_per_decision", "{:.1f}"),
+    ("illegal_first_proposal_rate", "{:.1%}"),
+    ("illegal_after_reasks_rate", "{:.1%}"),
+    ("fallback_rate", "{:.1%}"),
+    ("latency_ms_per_decision", "{:.0f}"),
+    ("latency_ms_per_decision_p50", "{:.0f}"),
+    ("latency_ms_per_decision_max", "{:.0f}"),
 )
 """What ``narrator simulate battaglia --llm`` prints per run."""
 
@@ -105,18 +105,26 @@ def with_wall(summary: dict[str, Any], wall_s: float) -> dict[str, Any]:
             "wall_over_latency_with_warm_ups": round(wall_s / (total + warm), 3) if total + warm else None}
 
 
-def stats_lines(summary: dict[str, Any]) -> list[tuple[str, str]]:
-    """``(label, value)`` pairs of a :meth:`UsageStats.summary` for the terminal and the report."""
+def stats_lines(summary: dict[str, Any], lang: str = "en") -> list[tuple[str, str]]:
+    """``(label, value)`` pairs of a :meth:`UsageStats.summary` for the terminal and the report, labelled from
+    the catalogue of ``lang`` (``tools.llm_stats``)."""
+    from narrator.agents.i18n import message
+
+    def word(key: str, **values: Any) -> str:
+        return message(lang, f"tools.llm_stats.{key}", **values)
+
     if not summary:
-        return [("LLM decisions", "0 (every move was forced or scripted)")]
-    lines = [(label, fmt.format(summary[key])) for key, label, fmt in STAT_ROWS]
+        return [(word("decisions"), word("none_asked"))]
+    lines = [(word(key), fmt.format(summary[key])) for key, fmt in STAT_ROWS]
     if summary.get("wall_over_latency") is not None:
-        ratio = f"{summary['wall_s']:.0f} s / {summary['sum_latency_s']:.0f} s = {summary['wall_over_latency']:.2f}"
-        lines.append(("wall / sum of latencies", ratio))
+        lines.append((word("ratio"), word("ratio_value", wall=f"{summary['wall_s']:.0f}",
+                                          total=f"{summary['sum_latency_s']:.0f}",
+                                          ratio=f"{summary['wall_over_latency']:.2f}")))
         if summary.get("warm_ups"):
-            warm = (f"{summary['warm_ups']} sent, {summary['warm_up_latency_s']:.0f} s; "
-                    f"wall / (latencies + warm-ups) = {summary['wall_over_latency_with_warm_ups']:.2f}")
-            lines.append(("prompt warm-ups (not decisions)", warm))
+            lines.append((word("warm_ups"), word("warm_ups_value", count=summary["warm_ups"],
+                                                 seconds=f"{summary['warm_up_latency_s']:.0f}",
+                                                 ratio=f"{summary['wall_over_latency_with_warm_ups']:.2f}")))
     reasons = summary.get("fallbacks_by_reason") or {}
-    lines.append(("fallbacks by reason", ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())) or "none"))
+    lines.append((word("fallbacks_by_reason"),
+                  ", ".join(f"{k}: {v}" for k, v in sorted(reasons.items())) or word("no_fallbacks")))
     return lines

@@ -19,6 +19,7 @@ from narrator.cli.common import (
     language,
     parse_range,
     read_yaml_mapping,
+    run_language,
     simulate_rows,
     tool_word,
 )
@@ -216,11 +217,11 @@ def _print_llm_stats(stats: dict[str, dict[str, Any]], out: Path) -> None:
 
     from narrator.battaglia.llm_games import stats_lines
 
-    table = RichTable(title="LLM seats, per decision")
+    table = RichTable(title=tool_word("llm_stats.title"))
     table.add_column("")
     for label in stats:
         table.add_column(label, justify="right")
-    columns = [dict(stats_lines(summary)) for summary in stats.values()]
+    columns = [dict(stats_lines(summary, run_language())) for summary in stats.values()]
     for name in columns[0]:
         table.add_row(name, *(column.get(name, "") for column in columns))
     console.print(table)

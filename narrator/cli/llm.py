@@ -82,7 +82,7 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
 def status() -> None:
     """Show what is configured (endpoint, models, budget), whether the local model is installed, and ping it."""
     from narrator.agents.llm.settings import SettingsError, config_path, load_settings
-    from narrator.llm.local import MODEL_FILE, LocalModelError, model_path, ping, runtime_installed
+    from narrator.llm.local import MODEL_FILE, LocalModelError, model_path, ping_status, runtime_installed
 
     try:
         settings = load_settings()
@@ -104,7 +104,8 @@ def status() -> None:
         reasks=settings.max_reasks, budget=settings.budget_tokens or word("llm_status.unlimited"))
     if settings.base_url:
         key = settings.api_key.get_secret_value() if settings.api_key else None
-        say("ping", url=settings.base_url, answer=ping(settings.base_url, api_key=key))
+        status, values = ping_status(settings.base_url, api_key=key)
+        say("ping", url=settings.base_url, answer=word(f"llm_status.ping_{status}", **values))
     try:
         model, installed = f"{word('llm_status.installed')} ({model_path()})", True
     except LocalModelError:

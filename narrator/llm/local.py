@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -100,20 +101,33 @@ def server_command(port: int, *, n_ctx: int = 4096, threads: int | None = None) 
     return command
 
 
-def ping(base_url: str, *, timeout: float = 2.0, api_key: str | None = None) -> str:
-    """One line saying whether an OpenAI-compatible endpoint answers ``GET /models`` (and with which models)."""
+PING_WORDS = {"ok": "ok ({models})", "no_models": "ok (no models listed)", "unreachable": "unreachable ({error})",
+              "http": "HTTP {status}", "not_json": "answers, but not with JSON"}
+""":func:`ping`'s English (logs, the server's start-up check); ``narrator llm status`` says it in the run's
+language from the catalogue (``tools.llm_status.ping_<key>``)."""
+
+
+def ping_status(base_url: str, *, timeout: float = 2.0, api_key: str | None = None) -> tuple[str, dict[str, Any]]:
+    """Whether an OpenAI-compatible endpoint answers ``GET /models`` (and with which models), as a key of
+    :data:`PING_WORDS` and its values."""
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     try:
         response = httpx.get(base_url.rstrip("/") + "/models", timeout=timeout, headers=headers)
     except httpx.HTTPError as error:
-        return f"unreachable ({type(error).__name__})"
+        return "unreachable", {"error": type(error).__name__}
     if response.status_code != 200:
-        return f"HTTP {response.status_code}"
+        return "http", {"status": response.status_code}
     try:
         names = [m.get("id", "?") for m in response.json().get("data", [])]
     except ValueError:
-        return "answers, but not with JSON"
-    return f"ok ({', '.join(names[:5]) or 'no models listed'})"
+        return "not_json", {}
+    return ("ok", {"models": ", ".join(names[:5])}) if names else ("no_models", {})
+
+
+def ping(base_url: str, *, timeout: float = 2.0, api_key: str | None = None) -> str:
+    """One line saying whether an OpenAI-compatible endpoint answers ``GET /models`` (and with which models)."""
+    key, values = ping_status(base_url, timeout=timeout, api_key=api_key)
+    return PING_WORDS[key].format(**values)
 
 
 @dataclass

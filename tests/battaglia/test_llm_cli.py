@@ -70,3 +70,20 @@ def test_warm_ups_are_shown_apart_from_the_decisions() -> None:
     lines = dict(stats_lines(walled))
     assert lines["wall / sum of latencies"] == "60 s / 100 s = 0.60"
     assert lines["prompt warm-ups (not decisions)"] == "4 sent, 20 s; wall / (latencies + warm-ups) = 0.50"
+
+
+def test_the_model_seats_table_is_told_in_russian() -> None:
+    """`simulate --llm` in Russian: every label of the model seats' table from the Russian catalogue."""
+    import re
+
+    from narrator.battaglia.llm_games import with_wall
+
+    summary = {"decisions": 10, "calls_per_decision": 1.0, "prompt_tokens_per_decision": 900.0,
+               "completion_tokens_per_decision": 40.0, "illegal_first_proposal_rate": 0.0,
+               "illegal_after_reasks_rate": 0.0, "fallback_rate": 0.0, "latency_ms_per_decision": 10_000.0,
+               "latency_ms_per_decision_p50": 9_000.0, "latency_ms_per_decision_max": 20_000.0,
+               "fallbacks_by_reason": {}, "warm_ups": 4, "warm_up_latency_s": 20.0}
+    lines = stats_lines(with_wall(summary, 60.0), "ru")
+    assert len(lines) == 13 and lines[-1] == ("замены по причинам", "нет")
+    assert not [text for pair in lines for text in pair if re.search(r"[A-Za-z]", text)]
+    assert stats_lines({}, "ru") == [("решений модели", "0 (все ходы вынужденные или по сценарию)")]

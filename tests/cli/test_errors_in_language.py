@@ -129,3 +129,11 @@ def test_eval_serve_and_llm_errors_speak_the_language(lang: str, tmp_path: Path,
         assert shown.startswith("ошибка:" if lang == "ru" else "error:"), (args, shown)
         words = shown.replace(local.INSTALL_COMMAND, " ").replace("llama-cpp-python[server]", " ")  # as typed
         assert not foreign(words, lang), (args, shown, foreign(words, lang))
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "недоступен (ConnectError)"), ("en", "unreachable (ConnectError)")])
+def test_llm_status_says_the_ping_in_the_runs_language(lang: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An endpoint nobody listens on (port 9 refuses at once): the ping result in the chosen language."""
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    result = runner.invoke(app, ["--lang", lang, "llm", "status"])
+    assert said in " ".join(result.output.split())
