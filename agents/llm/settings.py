@@ -202,7 +202,27 @@ def load_settings(**overrides: Any) -> LLMSettings:
     try:
         return LLMSettings(**{k: v for k, v in overrides.items() if v is not None})
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'llm'}: {e['msg']}" for e in error.errors())
+        found = [{"field": ".".join(map(str, e["loc"])) or "llm", "type": e["type"], "msg": e["msg"],
+                  "ctx": {k: str(v) for k, v in (e.get("ctx") or {}).items()}} for e in error.errors()]
+        problems = "; ".join(f"{e['field']}: {e['msg']}" for e in found)
         source = config_path()
         raise SettingsError(f"LLM settings ({source or 'environment'}): {problems}",
-                            "llm_settings_file" if source else "llm_settings_env", path=source, problems=problems) from None
+                            "llm_settings_file" if source else "llm_settings_env", path=source, problems=problems,
+                            found=found) from None
+
+
+def problems_text(found: list[dict[str, Any]], lang: str) -> str:
+    """The invalid settings of a :class:`SettingsError` in ``lang``: each field with why, from the catalogue's
+    ``settings_errors`` by pydantic's error type (pydantic's own text, in English, for a type it does not list)."""
+    from narrator.agents.i18n import section
+
+    words = section(lang, "settings_errors")
+    parts = []
+    for problem in found:
+        template = words.get(problem["type"])
+        try:
+            why = template.format(**problem["ctx"]) if template else problem["msg"]
+        except (KeyError, IndexError):
+            why = problem["msg"]
+        parts.append(f"{problem['field']}: {why}")
+    return "; ".join(parts)

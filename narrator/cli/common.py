@@ -102,6 +102,10 @@ def error_text(error: BaseException, lang: str | None = None) -> str:
 
         if isinstance(error, DamagedTranscriptError):
             return damaged_error_text(error, lang)
+    if "found" in values and key.startswith("llm_settings"):  # pydantic's problems, in the run's language
+        from narrator.agents.llm.settings import problems_text
+
+        values["problems"] = problems_text(values.pop("found"), lang)
     if key == "other_game":
         from narrator.web.i18n import translate
 

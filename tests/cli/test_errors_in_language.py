@@ -137,3 +137,12 @@ def test_llm_status_says_the_ping_in_the_runs_language(lang: str, said: str, mon
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
     result = runner.invoke(app, ["--lang", lang, "llm", "status"])
     assert said in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "timeout: нужно число"), ("en", "timeout: expected a number")])
+def test_an_invalid_model_setting_is_told_in_the_runs_language(lang: str, said: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """pydantic's reason (English) is replaced by the catalogue's, by its error type."""
+    monkeypatch.setenv("NARRATOR_LLM_TIMEOUT", "abc")
+    text = " ".join(runner.invoke(app, ["--lang", lang, "llm", "status"]).output.split())
+    assert said in text and ("Input should" not in text)
