@@ -11,7 +11,10 @@ opens (:func:`narrator.agents.llm.client.warm_up`): the server's prompt cache th
 persona, and a narration call evaluates only its own lines. The machine's load average is printed with
 the numbers (2 cores shared with other jobs: it is rarely quiet).
 
-    python benchmarks/first_token.py --base-url http://127.0.0.1:8107/v1 [--warm] [--rounds 3]
+``--warm-prefix CHARS`` sends each call first without its last CHARS characters: what the session's warm-up
+(``Session._warm_next``) has cached when an accuser is asked, all but the speech made just before and the task.
+
+    python benchmarks/first_token.py --base-url http://127.0.0.1:8107/v1 [--warm] [--warm-prefix 400] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -73,10 +76,22 @@ def warm(base_url: str, body: dict[str, Any]) -> None:
                json={"model": body["model"], "messages": system, "max_tokens": 1, "temperature": 0.0})
 
 
+def warm_prefix(base_url: str, body: dict[str, Any], cut: int) -> None:
+    """What a game's warm-up has cached when a seat is asked (``Session._warm_next``): the same prompt sent
+    while the seat before it spoke, so without that speech and the lines after it; approximated by the body
+    with the last ``cut`` characters of its last message left out, one token answered."""
+    messages = [dict(m) for m in body["messages"]]
+    messages[-1]["content"] = str(messages[-1]["content"])[:-cut]
+    httpx.post(base_url.rstrip("/") + "/chat/completions", timeout=600,
+               json={"model": body["model"], "messages": messages, "max_tokens": 1, "temperature": 0.0})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--warm", action="store_true", help="send each game's system prompt first")
+    parser.add_argument("--warm-prefix", type=int, default=0, metavar="CHARS",
+                        help="before each call, send it without its last CHARS characters (a game's warm-up)")
     parser.add_argument("--rounds", type=int, default=1, help="play the recorded calls this many times")
     parser.add_argument("--only", action="append", default=[], help="cassette names (default: all)")
     args = parser.parse_args()
@@ -88,11 +103,13 @@ def main() -> None:
             warm(args.base_url, bodies[0])
         for round_ in range(args.rounds):
             for index, body in enumerate(bodies):
+                if args.warm_prefix:
+                    warm_prefix(args.base_url, body, args.warm_prefix)
                 row = {"prompt": name, "call": index, "round": round_, **first_prose(args.base_url, body, PROMPTS[name])}
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     times = [r["first_prose_s"] for r in rows if r["first_prose_s"] is not None]
-    print(json.dumps({"warm": args.warm, "calls": len(rows), "with_prose": len(times),
+    print(json.dumps({"warm": args.warm, "warm_prefix": args.warm_prefix, "calls": len(rows), "with_prose": len(times),
                       "first_prose_s_p50": statistics.median(times) if times else None,
                       "first_prose_s_max": max(times) if times else None,
                       "load_before": [round(x, 1) for x in load_before],
