@@ -217,12 +217,42 @@ def _translate(thing: Any, attributes: Sequence[str]) -> None:
             setattr(thing, attribute, text(english[attribute]))
 
 
+TYPE_WORDS = {"ru": {"int range": "целое", "float range": "число", "int": "целое", "float": "число", "str": "текст",
+                     "path": "путь", "file": "файл", "directory": "папка", "bool": "да/нет", "datetime": "дата",
+                     "list": "список"}}
+"""Typer's type labels (``<int range>``, ``<path>``, ``<list[str]>``) by language; choices (``a|b``) stay as typed."""
+
+
+def type_label(label: str | None, lang: str) -> str | None:
+    """A Typer type label in ``lang``: the words inside ``<...>`` translated, a list's element too."""
+    words = TYPE_WORDS.get(lang)
+    if not label or not words:
+        return label
+    inner = label[1:-1] if label.startswith("<") and label.endswith(">") else label
+    for english in sorted(words, key=len, reverse=True):  # "int range" before "int"
+        inner = re.sub(rf"(?<![\w|]){re.escape(english)}(?![\w|])", words[english], inner)
+    return f"<{inner}>" if label.startswith("<") else inner
+
+
+def _translate_type(param: Any) -> None:
+    """``param``'s type column in the run's language (Typer renders it from ``display_type_rich``)."""
+    if "display_type_rich" in vars(param) or not hasattr(param, "display_type_rich"):
+        return
+    rendered = type(param).display_type_rich
+
+    def shown(ctx: Context) -> str | None:
+        return type_label(rendered(param, ctx), current())
+
+    param.display_type_rich = shown
+
+
 def translate_page(ctx: Context) -> None:
     """Everything the help page of ``ctx``'s command shows, in the run's language."""
     command = ctx.command
     _translate(command, ("help", "short_help", "epilog"))
     for param in command.get_params(ctx):
         _translate(param, ("help",))
+        _translate_type(param)
     if isinstance(command, TyperGroup):
         for sub in command.commands.values():
             _translate(sub, ("help", "short_help"))

@@ -79,6 +79,14 @@ def page(args: list[str], env: dict[str, str] | None = None) -> str:
     return result.output
 
 
+def test_typer_type_labels_are_said_in_the_language() -> None:
+    from narrator.cli.translation import type_label
+
+    assert [type_label(label, "ru") for label in ("<int range>", "<int>", "<list[str]>", "<path>", "<fast|python>")] \
+        == ["<целое>", "<целое>", "<список[текст]>", "<путь>", "<fast|python>"]
+    assert type_label("<int range>", "en") == "<int range>"
+
+
 def test_the_check_finds_a_stray_word() -> None:
     assert foreign("│ --games  -n  <int range> [x>=1]  Партий на каждое число игроков. [по умолчанию: 100] │", "ru") == Counter()
     assert foreign("Сколько партий играть (seeds 1..N).", "ru") == Counter({"seeds": 1})
@@ -101,6 +109,7 @@ def test_every_help_page_speaks_one_language(path: str) -> None:
     russian = page(["--lang", "ru", *words, "--help"])
     assert "Использование: narrator" in russian and "Показать эту справку и выйти." in russian
     assert not foreign(russian, "ru"), foreign(russian, "ru").most_common(20)
+    assert not re.findall(r"<(?:int|float|str|path|bool|list)\b", russian)  # Typer's type labels too
     english = page(["--lang", "en", *words, "--help"])  # after a Russian page, in the same process
     assert "Usage: narrator" in english and "Show this message and exit." in english
     assert not foreign(english, "en"), foreign(english, "en").most_common(20)
