@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from narrator.battaglia.llm_games import llm_seats, stats_lines
+from narrator.battaglia.llm_games import llm_seats, stats_lines, with_wall
 from narrator.cli.main import app
 from narrator.playtest.runner import GameJob
 
@@ -56,16 +56,16 @@ def test_stats_lines_name_every_measure() -> None:
     assert lines["fallbacks by reason"] == "illegal: 1"
 
 
+WARMED = {"decisions": 10, "calls_per_decision": 1.0, "prompt_tokens_per_decision": 900.0,
+          "completion_tokens_per_decision": 40.0, "illegal_first_proposal_rate": 0.0, "illegal_after_reasks_rate": 0.0,
+          "fallback_rate": 0.0, "latency_ms_per_decision": 10_000.0, "latency_ms_per_decision_p50": 9_000.0,
+          "latency_ms_per_decision_max": 20_000.0, "fallbacks_by_reason": {}, "warm_ups": 4, "warm_up_latency_s": 20.0}
+"""Ten decisions of 10 s and four warm-ups of 5 s."""
+
+
 def test_warm_ups_are_shown_apart_from_the_decisions() -> None:
     """The ratio counts decisions only; warm-ups (prompts sent ahead, not decisions) get their own line."""
-    from narrator.battaglia.llm_games import with_wall
-
-    summary = {"decisions": 10, "calls_per_decision": 1.0, "prompt_tokens_per_decision": 900.0,
-               "completion_tokens_per_decision": 40.0, "illegal_first_proposal_rate": 0.0,
-               "illegal_after_reasks_rate": 0.0, "fallback_rate": 0.0, "latency_ms_per_decision": 10_000.0,
-               "latency_ms_per_decision_p50": 9_000.0, "latency_ms_per_decision_max": 20_000.0,
-               "fallbacks_by_reason": {}, "warm_ups": 4, "warm_up_latency_s": 20.0}
-    walled = with_wall(summary, 60.0)
+    walled = with_wall(WARMED, 60.0)
     assert walled["wall_over_latency"] == 0.6 and walled["wall_over_latency_with_warm_ups"] == 0.5
     lines = dict(stats_lines(walled))
     assert lines["wall / sum of latencies"] == "60 s / 100 s = 0.60"
@@ -76,14 +76,7 @@ def test_the_model_seats_table_is_told_in_russian() -> None:
     """`simulate --llm` in Russian: every label of the model seats' table from the Russian catalogue."""
     import re
 
-    from narrator.battaglia.llm_games import with_wall
-
-    summary = {"decisions": 10, "calls_per_decision": 1.0, "prompt_tokens_per_decision": 900.0,
-               "completion_tokens_per_decision": 40.0, "illegal_first_proposal_rate": 0.0,
-               "illegal_after_reasks_rate": 0.0, "fallback_rate": 0.0, "latency_ms_per_decision": 10_000.0,
-               "latency_ms_per_decision_p50": 9_000.0, "latency_ms_per_decision_max": 20_000.0,
-               "fallbacks_by_reason": {}, "warm_ups": 4, "warm_up_latency_s": 20.0}
-    lines = stats_lines(with_wall(summary, 60.0), "ru")
+    lines = stats_lines(with_wall(WARMED, 60.0), "ru")
     assert len(lines) == 13 and lines[-1] == ("замены по причинам", "нет")
     assert not [text for pair in lines for text in pair if re.search(r"[A-Za-z]", text)]
     assert stats_lines({}, "ru") == [("решений модели", "0 (все ходы вынужденные или по сценарию)")]
