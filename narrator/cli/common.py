@@ -30,6 +30,13 @@ def reset_language(asked: str | None = None) -> None:
         language(asked)  # a mistyped one is an error now
 
 
+def ask_language(asked: str | None) -> None:
+    """A group's ``--lang`` (``narrator play --lang ru ...``): the run's language from here on, as ``narrator --lang``."""
+    if asked:
+        _ASKED[:] = [asked]
+        language(asked)
+
+
 def asked_language() -> str | None:
     """The run's ``narrator --lang`` (before the command's name), if any."""
     return _ASKED[-1] if _ASKED else None

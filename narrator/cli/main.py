@@ -75,12 +75,26 @@ simulate_app = _GameCommands(help="Simulate many games with bots and write a pla
                            no_args_is_help=True)
 
 
+LANG_HELP = ("Language of the help pages, the messages and the games: ru or en (default: "
+             "NARRATOR_LANG, else the locale, else English); a command's own --lang wins.")
+
+
 @app.callback()
-def _each_run(lang: str | None = typer.Option(
-        None, "--lang", help="Language of the help pages, the messages and the games: ru or en (default: "
-                             "NARRATOR_LANG, else the locale, else English); a command's own --lang wins.")) -> None:
+def _each_run(lang: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     """Every command starts without a chosen language (one process may run several: tests, scripts)."""
     common.reset_language(lang)
+
+
+@play_app.callback()
+def _play_language(lang: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    """``narrator play --lang ru battaglia``: the group's --lang, as ``narrator --lang``."""
+    common.ask_language(lang)
+
+
+@simulate_app.callback()
+def _simulate_language(lang: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    """``narrator simulate --lang ru ...``: the group's --lang, as ``narrator --lang``."""
+    common.ask_language(lang)
 
 
 app.add_typer(play_app, name="play")

@@ -146,3 +146,11 @@ def test_an_invalid_model_setting_is_told_in_the_runs_language(lang: str, said: 
     monkeypatch.setenv("NARRATOR_LLM_TIMEOUT", "abc")
     text = " ".join(runner.invoke(app, ["--lang", lang, "llm", "status"]).output.split())
     assert said in text and ("Input should" not in text)
+
+
+@pytest.mark.parametrize("args", [["play", "--lang", "ru", "battaglia", "--players", "30"],
+                                  ["simulate", "--lang", "ru", "battaglia", "--players", "30"]])
+def test_a_groups_lang_sets_the_runs_language(args: list[str]) -> None:
+    """`narrator play --lang ru ...` chooses the language as `narrator --lang ru play ...` does."""
+    said = output(*args)
+    assert not LATIN_WORD.findall(said.replace("--players", "")), said
