@@ -19,7 +19,7 @@ import dataclasses
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, cast
 
 from narrator.rules.core import Action, ChanceAction, Code, InvalidActionError, Rejection, jsonable
 from pydantic import Field, TypeAdapter, ValidationError
@@ -41,7 +41,8 @@ class ActionCodec:
         types = tuple(dict.fromkeys((*action_types, ChanceAction)))
         self.kinds = tuple(_kind_of(t) for t in types)
         union = Union[types] if len(types) > 1 else types[0]  # type: ignore[valid-type]  # noqa: UP007 - built at run time
-        self._adapter: TypeAdapter[Action] = TypeAdapter(Annotated[union, Field(discriminator="kind")])
+        # cast: a Union built at run time is no static type form (mypy 2 refuses it as TypeAdapter's argument)
+        self._adapter: TypeAdapter[Action] = TypeAdapter(cast(Any, Annotated[union, Field(discriminator="kind")]))
         self._kind = {t: _kind_of(t) for t in types}
         self._checks = {t: _compile_check(t) for t in types}
 
