@@ -227,7 +227,9 @@ def truth_form_problems(text: str, facts: Facts, *, gm: bool) -> list[str]:
                      f"(this one touches {topic.replace('_', ' ')}); state a fact about people, places or things")
     if gm and topic == "their_weakness" and not LIGHT.search(body):
         found.append("They have no weakness but light (L216): a truth about Their weakness must be about light")
-    return found + line_problems(text, facts) + truth_problems(body, facts.truths)
+    # nor the table's facts: the candles lit and who is dead (a truth cut to its first sentence is checked as said)
+    return (found + line_problems(text, facts) + candle_problems(body, facts) + dead_problems(body, facts)
+            + truth_problems(body, facts.truths))
 
 
 def _body(truth: str) -> str:

@@ -217,33 +217,35 @@ def _translate(thing: Any, attributes: Sequence[str]) -> None:
             setattr(thing, attribute, text(english[attribute]))
 
 
-TYPE_WORDS = {"ru": {"int range": "целое", "float range": "число", "int": "целое", "float": "число", "str": "текст",
-                     "path": "путь", "file": "файл", "directory": "папка", "bool": "да/нет", "datetime": "дата",
-                     "list": "список"}}
-"""Typer's type labels (``<int range>``, ``<path>``, ``<list[str]>``) by language; choices (``a|b``) stay as typed."""
-
-
 def type_label(label: str | None, lang: str) -> str | None:
-    """A Typer type label in ``lang``: the words inside ``<...>`` translated, a list's element too."""
-    words = TYPE_WORDS.get(lang)
-    if not label or not words:
+    """A Typer type label (``<int range>``, ``<path>``, ``<list[str]>``) in ``lang``: the words inside ``<...>``
+    from the catalogue's ``tools.type_labels``, a list's element too; choices (``a|b``) stay as typed."""
+    if not label or lang == FALLBACK:
         return label
+    from narrator.agents.i18n import section
+
+    words = section(lang, "tools").get("type_labels") or {}
     inner = label[1:-1] if label.startswith("<") and label.endswith(">") else label
     for english in sorted(words, key=len, reverse=True):  # "int range" before "int"
         inner = re.sub(rf"(?<![\w|]){re.escape(english)}(?![\w|])", words[english], inner)
     return f"<{inner}>" if label.startswith("<") else inner
 
 
-def _translate_type(param: Any) -> None:
-    """``param``'s type column in the run's language (Typer renders it from ``display_type_rich``)."""
-    if "display_type_rich" in vars(param) or not hasattr(param, "display_type_rich"):
-        return
-    rendered = type(param).display_type_rich
+def _translate_types() -> None:
+    """Typer's type column in the run's language: its parameters' ``display_type_rich`` wrapped once, on the
+    classes (Click makes a new ``--help`` option per context, so wrapping instances misses some)."""
+    from typer.core import TyperArgument, TyperOption
 
-    def shown(ctx: Context) -> str | None:
-        return type_label(rendered(param, ctx), current())
+    for cls in (TyperOption, TyperArgument):
+        rendered = cls.display_type_rich
+        if getattr(rendered, "_narrator_translated", False):
+            continue
 
-    param.display_type_rich = shown
+        def shown(self: Any, ctx: Context, _rendered: Any = rendered) -> str | None:
+            return type_label(_rendered(self, ctx), current())
+
+        shown._narrator_translated = True  # type: ignore[attr-defined]
+        cls.display_type_rich = shown  # type: ignore[method-assign]
 
 
 def translate_page(ctx: Context) -> None:
@@ -252,7 +254,7 @@ def translate_page(ctx: Context) -> None:
     _translate(command, ("help", "short_help", "epilog"))
     for param in command.get_params(ctx):
         _translate(param, ("help",))
-        _translate_type(param)
+    _translate_types()
     if isinstance(command, TyperGroup):
         for sub in command.commands.values():
             _translate(sub, ("help", "short_help"))

@@ -218,7 +218,8 @@ def test_every_force_has_a_name_and_a_gloss() -> None:
 @pytest.mark.slow
 def test_a_self_accusation_is_re_asked_with_the_reason(no_network: None) -> None:
     """Machinery test (synthesised answers, tests.llm.faults): the kernel allows accusing yourself, the role's
-    validator does not; the reason goes back in the same conversation and the next answer is the move."""
+    schema does not (the seat is not among its targets); the reason goes back in the same conversation, the
+    re-ask lists the targets without the seat, and the next answer is the move."""
     from narrator.agents.battaglia.llm import BattagliaLLM
     from narrator.agents.llm.client import chat_model
 
@@ -246,7 +247,9 @@ def test_a_self_accusation_is_re_asked_with_the_reason(no_network: None) -> None
     session.ask(seat)
     assert len(handler.requests) == 2
     reask = json.loads(handler.requests[1].content)["messages"]
-    assert "do not accuse yourself" in reask[-1]["content"] and reask[-2]["role"] == "assistant"
+    offered = ", ".join(f"P{t}" for t in targets if t != seat)
+    assert f'"target" (one of {offered}, or pass)' in reask[-1]["content"] and reask[-2]["role"] == "assistant"
+    assert "target" in reask[-1]["content"].split("was not accepted:")[1].split("Answer again")[0]
     move = recorder.of_kind("action")[-1]
     assert move["payload"]["kind"] == "accuse" and move["payload"]["target"] == other and move["actor"] == seat
     outcomes = [c["outcome"] for c in recorder.of_kind("llm_call")]

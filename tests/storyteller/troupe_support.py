@@ -52,7 +52,7 @@ class PlanPlayer(Seat):
         view: Mapping[str, Any] = request.view if isinstance(request.view, Mapping) else {}
         typed = self.plan.get((int(view.get("scene_count") or 0), request.seat), "1")
         if request.rejection is not None:  # a refused request: the next option, so a plan never loops
-            typed = str(min(int(typed) + request.attempt, len(options)))
+            typed = str(min(int(typed.rstrip("wa")) + request.attempt, len(options)))
         parsed = parse_choice(typed, options, request.seat)
         assert isinstance(parsed, Choice), parsed
         return parsed

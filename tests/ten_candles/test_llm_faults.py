@@ -52,8 +52,12 @@ def test_every_game_finishes_with_each_fallback_recorded(fault: faults.Step, rea
     assert {f["by"] for f in storyteller} == {"template"} and {f["by"] for f in survivors} == {"scripted"}
     narrated = [r for r in records if r["kind"] == "action" and r["payload"]["kind"] == "narrate"]
     assert narrated and not any("seven candles" in r["payload"]["text"] for r in narrated)
-    texts = [r for r in records if r["kind"] == "llm_call" and r["role"] != "ten-candles-survivor"]
+    texts = [r for r in records if r["kind"] == "llm_call" and r["role"] not in ("ten-candles-survivor",
+                                                                                 "ten-candles-truth")]
     assert texts and all(c["outcome"] != "ok" for c in texts), "no text the guard refused was ever used"
+    # a truth is cut to its first sentence (one fact, L325): the line's word in the second is never spoken
+    truths = [r["payload"]["text"] for r in records if r["kind"] == "action" and "truth" in r["payload"]["kind"]]
+    assert not any("spider" in truth.lower() or truth.count(".") > 1 for truth in truths), truths
 
 
 def test_contradiction_is_regenerated_twice_then_the_template_speaks(tmp_path: Path, no_network: None) -> None:
