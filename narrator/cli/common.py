@@ -25,9 +25,8 @@ _ASKED: list[str] = []
 def reset_language(asked: str | None = None) -> None:
     """Forget the chosen language (a new command begins); ``asked`` is the run's ``narrator --lang``."""
     _LANGUAGE.clear()
-    _ASKED[:] = [asked] if asked else []
-    if asked:
-        language(asked)  # a mistyped one is an error now
+    _ASKED.clear()
+    ask_language(asked)  # a mistyped one is an error now
 
 
 def ask_language(asked: str | None) -> None:
