@@ -35,6 +35,8 @@ class PlayOptions:
     players: int = 9
     seat: int = 0
     lang: str = "ru"
+    lang_asked: bool = False
+    """Whether ``--lang`` was given: an error before a resumed game is loaded then speaks it, not the recorded one."""
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     transcript: Path | None = None
@@ -57,7 +59,7 @@ def play_in_terminal(opts: PlayOptions) -> int:
     except (ResumeError, TranscriptError, ValueError, FileNotFoundError) as error:
         from narrator.cli.common import error_text
 
-        lang = _recorded_language(opts.resume, opts.lang) if opts.resume else opts.lang
+        lang = _recorded_language(opts.resume, opts.lang) if opts.resume and not opts.lang_asked else opts.lang
         out.write(f"{message(lang, 'cli.error')}: {error_text(error, lang)}\n")
         return getattr(error, "exit_code", EXIT_BAD_INPUT)  # a damaged transcript: 1
     try:

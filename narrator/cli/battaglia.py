@@ -13,6 +13,7 @@ from narrator.battaglia.bots import DEFAULT_ROLLOUTS
 from narrator.cli.common import (
     ENGINE_HELP,
     VERIFY_HELP,
+    asked_language,
     config_error_text,
     console,
     fail,
@@ -298,6 +299,7 @@ def play_battaglia(
     """
     from narrator.battaglia.terminal import PlayOptions, play_in_terminal
 
+    lang_asked = bool(lang or asked_language())
     lang = language(lang)
     options: dict[str, Any] = {}
     if resume is None:
@@ -315,7 +317,7 @@ def play_battaglia(
     if bots.strip().lower() not in ("scripted", "strong"):
         fail("", key="play_bots", bots=bots)
     with llm_settings(llm, stream=True) if llm else contextlib.nullcontext() as settings:
-        code = play_in_terminal(PlayOptions(players=players or 9, seat=seat, lang=lang, seed=seed, options=options,
+        code = play_in_terminal(PlayOptions(players=players or 9, seat=seat, lang=lang, lang_asked=lang_asked, seed=seed, options=options,
                                             transcript=transcript, resume=resume, llm=settings, llm_seats=seats_count,
                                             bots=bots.strip().lower()))
     raise typer.Exit(code)

@@ -87,6 +87,17 @@ def test_resume_of_a_finished_game_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "already over" in result.output
 
 
+def test_an_error_before_a_resumed_game_loads_speaks_the_language_asked_for(tmp_path: Path) -> None:
+    """Without ``--lang`` the refusal speaks the recorded game's language; with it, the one asked for."""
+    path = tmp_path / "done.jsonl"
+    play("--players", "6", "--seat", "0", "--seed", "1", "--lang", "ru", "--transcript", str(path), stdin=ALWAYS_ONE)
+    recorded = play("--resume", str(path), stdin="")
+    asked = play("--resume", str(path), "--lang", "en", stdin="")
+    assert recorded.exit_code == asked.exit_code == 2
+    assert "уже окончена" in recorded.output and "already over" not in recorded.output
+    assert "already over" in asked.output and "уже окончена" not in asked.output
+
+
 def human_at_vote(stdin: str) -> tuple[TerminalHuman, Request, io.StringIO, Any]:
     """A human seat at a day-1 vote with two candidates (driven through the kernel to get there)."""
     import random
