@@ -35,7 +35,8 @@ def test_the_dice_tools_start_without_the_session_and_the_model_stack() -> None:
     probe = ("import sys\nfrom narrator.cli.main import main\ntry:\n    main(['roll', '7', '-d', '6', '--seed', '1'])\n"
              "except SystemExit as e:\n    assert not e.code\n"
              "print('loaded', sorted(m for m in ('narrator.session', 'narrator.resume', 'narrator.storyteller.llm_play', "
-             "'langchain_core', 'openai') if m in sys.modules))")
+             "'narrator.rules.storyteller.game', 'langchain_core', 'openai') "
+             "if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == "loaded []"
 
