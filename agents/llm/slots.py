@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import itertools
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -31,43 +32,80 @@ _POLL = 0.005
 
 
 class _Pool:
-    """The slots of one set of servers."""
+    """The slots of one set of servers, and the calls waiting for one.
+
+    A server that comes free goes first to the longest-waiting call whose home it is, then to the longest-waiting
+    call of all: in a ballot round that holds every server, each server then serves its own seats (whose prompts
+    its cache holds) instead of whichever call polled first, and no server idles while a call waits.
+    """
 
     def __init__(self, urls: tuple[str, ...], per_server: int) -> None:
         self.free = {url: per_server for url in urls}
         self.lock = threading.Condition()
+        self.waiting: dict[int, str | None] = {}
+        """Ticket -> home of each call waiting for a slot, oldest first (dicts keep their order)."""
+        self._tickets = itertools.count()
 
-    def _pick(self, prefer: str | None) -> str | None:
-        """``prefer`` when it has a free slot, else the least busy server with one (under the lock)."""
-        url = prefer if prefer is not None and self.free.get(prefer, 0) > 0 else max(self.free, key=self.free.__getitem__)
-        if self.free[url] <= 0:
-            return None
-        self.free[url] -= 1
+    def _winner(self, url: str) -> int | None:
+        """The waiting call the free server ``url`` goes to (under the lock)."""
+        for ticket, home_url in self.waiting.items():
+            if home_url == url:
+                return ticket
+        return next(iter(self.waiting), None)
+
+    def _pick(self, prefer: str | None, ticket: int | None = None) -> str | None:
+        """A free server this call may take, ``prefer`` first (under the lock). A server a waiting call wins goes
+        to that call: ``ticket`` is this call's own place in the queue (``None``: not queued yet)."""
+        open_urls = sorted((u for u in self.free if self.free[u] > 0), key=self.free.__getitem__, reverse=True)
+        if prefer in open_urls:
+            open_urls.insert(0, open_urls.pop(open_urls.index(prefer)))
+        url = next((u for u in open_urls if self._winner(u) in (None, ticket)), None)
+        if url is not None:
+            self.free[url] -= 1
         return url
 
-    def try_take(self, prefer: str | None = None) -> str | None:
+    def try_take(self, prefer: str | None = None, ticket: int | None = None) -> str | None:
         with self.lock:
-            return self._pick(prefer)
+            return self._pick(prefer, ticket)
 
     def try_take_at(self, url: str) -> bool:
         with self.lock:
-            if self.free.get(url, 0) <= 0:
-                return False
+            if self.free.get(url, 0) <= 0 or any(home_url == url for home_url in self.waiting.values()):
+                return False  # a warm-up never takes a slot a waiting call could have
             self.free[url] -= 1
             return True
 
-    def take(self, prefer: str | None = None) -> str:
+    def queue(self, prefer: str | None) -> int:
+        """Join the waiting calls; the ticket to take and to leave with."""
         with self.lock:
-            while True:
-                url = self._pick(prefer)
-                if url is not None:
-                    return url
-                self.lock.wait()
+            ticket = next(self._tickets)
+            self.waiting[ticket] = prefer
+            return ticket
+
+    def leave(self, ticket: int) -> None:
+        with self.lock:
+            self.waiting.pop(ticket, None)
+            self.lock.notify_all()
+
+    def take(self, prefer: str | None = None) -> str:
+        url = self.try_take(prefer)
+        if url is not None:
+            return url
+        ticket = self.queue(prefer)
+        try:
+            with self.lock:
+                while True:
+                    url = self._pick(prefer, ticket)
+                    if url is not None:
+                        return url
+                    self.lock.wait()
+        finally:
+            self.leave(ticket)
 
     def give_back(self, url: str) -> None:
         with self.lock:
             self.free[url] += 1
-            self.lock.notify()
+            self.lock.notify_all()
 
 
 _POOLS: dict[tuple[tuple[str, ...], int], _Pool] = {}
@@ -115,9 +153,14 @@ async def aslot(settings: LLMSettings, seat: int | None = None) -> AsyncIterator
     start = time.monotonic()
     prefer = home(settings, seat)
     url = pool.try_take(prefer)
-    while url is None:
-        await asyncio.sleep(_POLL)
-        url = pool.try_take(prefer)
+    if url is None:
+        ticket = pool.queue(prefer)
+        try:
+            while url is None:
+                await asyncio.sleep(_POLL)
+                url = pool.try_take(prefer, ticket)
+        finally:
+            pool.leave(ticket)
     with _routed(pool, url):
         yield time.monotonic() - start
 

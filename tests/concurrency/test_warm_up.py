@@ -52,6 +52,51 @@ def test_a_seat_prefers_its_home_server_and_a_warm_up_never_queues() -> None:
     assert routed == [B, A]
 
 
+def test_a_freed_server_goes_to_the_seat_waiting_for_its_home_not_to_the_first_in_line() -> None:
+    """Both servers busy; seat 1 (home B) waits, then seat 0 (home A). A comes free: seat 0 gets it, though seat 1
+    has waited longer, because B will serve seat 1; when B comes free it goes to seat 1. A warm-up never takes a
+    server a waiting call could have."""
+    import asyncio
+
+    from narrator.agents.llm.slots import UPSTREAM
+
+    settings = two_servers()
+    got: dict[int, str | None] = {}
+    order: list[int] = []
+
+    async def wait(seat: int) -> None:
+        async with aslot(settings, seat=seat):
+            got[seat] = UPSTREAM.get()
+            order.append(seat)
+            await asyncio.sleep(0.05)
+
+    async def go() -> list[bool]:
+        warm: list[bool] = []
+        release_a, release_b = asyncio.Event(), asyncio.Event()
+
+        async def hold(seat: int, release: asyncio.Event) -> None:
+            async with aslot(settings, seat=seat):
+                await release.wait()
+
+        holders = [asyncio.create_task(hold(2, release_a)), asyncio.create_task(hold(3, release_b))]
+        await asyncio.sleep(0.02)
+        waiters = [asyncio.create_task(wait(1))]
+        await asyncio.sleep(0.02)
+        waiters.append(asyncio.create_task(wait(0)))
+        await asyncio.sleep(0.02)
+        release_a.set()
+        await asyncio.sleep(0.02)
+        async with aslot_at(settings, B) as free:  # B is still held, and seat 1 waits for it
+            warm.append(free)
+        release_b.set()
+        await asyncio.gather(*holders, *waiters)
+        return warm
+
+    assert concurrency.run(go()) == [False]
+    assert got == {0: A, 1: B}
+    assert order == [0, 1]
+
+
 class WarmRecorder(BattagliaBot):
     """A scripted bot that says it warms, and notes every warm-up the session sends it."""
 
