@@ -70,12 +70,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-PROMPT_CACHE_BYTES = 256 * 1024 * 1024
+PROMPT_CACHE_BYTES = 512 * 1024 * 1024
 """Memory for cached prompt states per server, as llama.cpp counts them (a battaglia prompt of 800 tokens keeps
-about 18 MB); each state also holds a copy of the logits of one batch, which it does not count (below)."""
+about 18 MB, so about 28 states; with the uncounted logits below a server holds about 1 GB). A 12-player table on
+four servers has three home seats a server, each with a few recent decisions worth keeping: at 256 MB (about eight
+states) a seat's own history was usually gone by its next call, and only the shared rules hit (session 8).
+
+``--logits_all False`` (the server's default is ``True``): with it every cached state also copied the logits of
+*every* prompt token, 800 x 49,152 floats = 157 MB a state that the cache does not count; four servers grew to
+5.6 GB each and the kernel killed three of them (session 9). The project never asks for prompt logprobs."""
 BATCH = 64
-"""Prompt tokens evaluated at a time. Each cached state copies ``BATCH x 49,152`` logits uncounted: 100 MB a state
-at llama.cpp's default of 512 (a server reached 5.9 GB of memory), 12.6 MB at 64; no slower on this CPU."""
+"""Prompt tokens evaluated at a time. Without ``logits_all`` each cached state copies ``BATCH x 49,152`` logits
+uncounted: 100 MB a state at llama.cpp's default of 512, 12.6 MB at 64; no slower on this CPU."""
 
 
 def server_command(port: int, *, n_ctx: int = 4096, threads: int | None = None) -> list[str]:
@@ -91,7 +97,7 @@ def server_command(port: int, *, n_ctx: int = 4096, threads: int | None = None) 
     command = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path()), "--model_alias", MODEL_ALIAS,
                "--host", HOST, "--port", str(port), "--n_ctx", str(n_ctx), "--interrupt_requests", "False",
                "--cache", "True", "--cache_size", str(PROMPT_CACHE_BYTES), "--n_batch", str(BATCH),
-               "--n_ubatch", str(BATCH)]
+               "--n_ubatch", str(BATCH), "--logits_all", "False"]
     threads = threads or max(1, (os.cpu_count() or 2) // 2)  # llama.cpp's own default for generation
     if threads:
         # The prompt is evaluated with n_threads_batch threads, by default every CPU: on a shared 2-core

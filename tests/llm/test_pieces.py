@@ -92,6 +92,8 @@ def test_server_command_binds_127_0_0_1(monkeypatch: pytest.MonkeyPatch, tmp_pat
     # the prompt is evaluated with as many threads as generation (not every CPU), and from the prompt cache
     assert command[command.index("--n_threads_batch") + 1] == command[command.index("--n_threads") + 1]
     assert command[command.index("--cache") + 1] == "True"
+    # a cached state keeps no logits of every prompt token (157 MB each, not counted by the cache's size limit)
+    assert command[command.index("--logits_all") + 1] == "False"
 
 
 def test_ping_reports_an_unreachable_endpoint(no_network: None) -> None:
