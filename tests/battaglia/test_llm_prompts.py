@@ -254,3 +254,39 @@ def test_a_self_accusation_is_re_asked_with_the_reason(no_network: None) -> None
     assert move["payload"]["kind"] == "accuse" and move["payload"]["target"] == other and move["actor"] == seat
     outcomes = [c["outcome"] for c in recorder.of_kind("llm_call")]
     assert outcomes == ["invalid", "ok"]
+
+
+def _prompt_at(state: Any, table: Any, seat: int) -> str:
+    view = GAME.view(state, seat)
+    legal = GAME.legal_actions(state, seat)
+    brief = build_brief(view, decision_kind(view, {a.kind for a in legal}), Names(table), legal)
+    return render("battaglia/llm/decide", table.lang, view=brief, options=["pass"], task="Choose.")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_accusation_changes_only_the_end_of_the_next_accusers_prompt(lang: str) -> None:
+    """The server's prompt cache reuses the longest prompt a new one begins with. The next accuser's prompt is
+    warmed while the seat before it accuses (``Session._warm_next``, with a pass standing in); the accusation
+    really made must then change only what follows the table: today's lines, the speeches, the question."""
+    session, table = scripted_session(12, 4, lang)
+    today, now = {"en": ("\nToday:", "\nDay "), "ru": ("\nСегодня:", "\nДень ")}[lang]
+    compared = 0
+    for _ in range(3000):
+        active = GAME.active_players(session.state)
+        if not active or GAME.outcome(session.state) is not None or compared >= 6:
+            break
+        seat = min(active) if CHANCE not in active else None
+        legal = GAME.legal_actions(session.state, seat) if seat is not None else []
+        accusing = [a for a in legal if a.kind == "accuse" and a.target != seat]
+        if accusing:
+            stand_in = GAME.apply(session.state, next(a for a in legal if a.kind == "pass")).state
+            made = GAME.apply(session.state, accusing[0]).state
+            after_pass, after_accusation = sorted(GAME.active_players(stand_in)), sorted(GAME.active_players(made))
+            if after_pass and after_pass == after_accusation and CHANCE not in after_pass \
+                    and any(a.kind == "accuse" for a in GAME.legal_actions(made, after_pass[0])):
+                warmed, real = _prompt_at(stand_in, table, after_pass[0]), _prompt_at(made, table, after_pass[0])
+                stable = warmed.index(today) if today in warmed else warmed.index(now)  # deck, days, notes, table
+                assert real[:stable] == warmed[:stable], (warmed, real)
+                compared += 1
+        session.step()
+    assert compared >= 3, "the game offered too few accusations to compare"

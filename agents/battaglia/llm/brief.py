@@ -210,6 +210,8 @@ class _Public:
         self.deaths: DeathTimes = defaultdict(list)
         self._day: list[str] = []
         self._dead_today: list[str] = []
+        self._accused_today: list[tuple[int, str]] = []
+        """Today's accusations (accuser, target): on the seat lines from the day's end."""
         for event in view.log:
             self._fold(event.kind, event.data)
 
@@ -228,7 +230,9 @@ class _Public:
             for seat in data["shadows"]:
                 self.facts[seat].append(say("revealed_shadow"))
         elif kind == "accusation" and data["accuser"] >= 0:
-            self._acts(data["accuser"])["accused"].append(f"P{data['target']}")
+            # told in today's lines; it joins the accuser's seat line when the day ends, so that an accusation
+            # changes only the end of the next accuser's prompt (the server's cache keeps the rest)
+            self._accused_today.append((data["accuser"], f"P{data['target']}"))
         elif kind == "ballots":
             ranked = sorted(data["tally"], key=lambda pair: -pair[1])
             tally = ", ".join(phrase("votes_for", self.lang, who=f"P{c}", n=k) for c, k in ranked[:TALLY_SEATS])
@@ -262,6 +266,9 @@ class _Public:
         elif kind == "speech" and data.get("text"):
             self.quotes.append(quote(f"P{data['seat']}", data["text"], self.lang))
         elif kind == "day_end":
+            for accuser, target in self._accused_today:
+                self._acts(accuser)["accused"].append(target)
+            self._accused_today = []
             dead = ", ".join(self._dead_today) or say("nobody_died")
             self.days.append((f"{data['day']}: " + "; ".join(self._day), say("day_short", day=data["day"], dead=dead)))
             self._day, self._dead_today = [], []
@@ -290,6 +297,7 @@ class _Public:
 
     def _died(self, seat: int, card: str, life: int, when: str, time: tuple[int, int]) -> None:
         self.acts.pop(seat, None)
+        self._accused_today = [(accuser, target) for accuser, target in self._accused_today if accuser != seat]
         self.deaths[seat].append(time)
         self.facts[seat] = [self._say("life_was", life=life, mask=self.names.mask(card, seat), when=when)]
 
