@@ -72,6 +72,8 @@ class ChoiceRole:
         task: template of the one-line instruction closing the prompt.
         speech: ``None`` for a silent choice, else a hint of what to say (adds a ``speech`` field).
         speech_max_chars: longest speech accepted.
+        speech_min_chars: shortest speech the schema allows (0: any); a grammar-bound model then cannot answer
+            with a word or two where the role's checks want a sentence.
         label: turns a legal move into its option label.
         validator: extra checks on the parsed output (context: request, options), or ``None``.
         to_action: folds the output into the move (e.g. speech into an ``Accuse`` text field).
@@ -87,6 +89,7 @@ class ChoiceRole:
     task: str = "common/default_task"
     speech: str | None = None
     speech_max_chars: int = 400
+    speech_min_chars: int = 0
     label: Callable[[Action], str] = action_label
     validator: Validator | None = None
     to_action: Callable[[Action, BaseModel, Request], Action] | None = None
@@ -110,6 +113,7 @@ class ChoiceRole:
         }
         if self.speech is not None:
             fields["speech"] = (str, Field(description=f"What you say at the table: {self.speech}",
+                                           min_length=self.speech_min_chars or None,
                                            max_length=self.speech_max_chars))
         return create_model(self.tool, __config__=ConfigDict(extra="ignore"),
                             __doc__="Choose your move among the legal options.", **fields)
