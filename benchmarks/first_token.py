@@ -13,6 +13,9 @@ the numbers (2 cores shared with other jobs: it is rarely quiet).
 
 ``--warm-prefix CHARS`` sends each call first without its last CHARS characters: what the session's warm-up
 (``Session._warm_next``) has cached when an accuser is asked, all but the speech made just before and the task.
+``--warm-as-game`` cuts each battaglia prompt exactly where the warm-up's differs from the real one: before the
+last of today's lines (the accusation just made; the warm-up had a pass standing in for it), or before the
+day line and the question when today has no line yet (other prompts: ``--warm-prefix``'s cut, else none).
 
     python benchmarks/first_token.py --base-url http://127.0.0.1:8107/v1 [--warm] [--warm-prefix 400] [--rounds 3]
 """
@@ -86,12 +89,37 @@ def warm_prefix(base_url: str, body: dict[str, Any], cut: int) -> None:
                json={"model": body["model"], "messages": messages, "max_tokens": 1, "temperature": 0.0})
 
 
+TODAY = ("\nToday:\n", "\nСегодня:\n")
+NOW = ("\n\nDay ", "\n\nДень ")
+
+
+def game_cut(text: str) -> int | None:
+    """Where a battaglia prompt's warm-up ends (see ``--warm-as-game``): the index to cut at, or ``None``."""
+    now = max((text.rfind(mark) for mark in NOW), default=-1)
+    if now < 0:
+        return None
+    today = max((text.rfind(mark, 0, now) for mark in TODAY), default=-1)
+    if today < 0:
+        return now
+    return text.rfind("\n- ", today, now)
+
+
+def warm_at(base_url: str, body: dict[str, Any], index: int) -> None:
+    """The body with its last message cut at ``index``, one token answered."""
+    messages = [dict(m) for m in body["messages"]]
+    messages[-1]["content"] = str(messages[-1]["content"])[:index]
+    httpx.post(base_url.rstrip("/") + "/chat/completions", timeout=600,
+               json={"model": body["model"], "messages": messages, "max_tokens": 1, "temperature": 0.0})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--warm", action="store_true", help="send each game's system prompt first")
     parser.add_argument("--warm-prefix", type=int, default=0, metavar="CHARS",
                         help="before each call, send it without its last CHARS characters (a game's warm-up)")
+    parser.add_argument("--warm-as-game", action="store_true",
+                        help="before each battaglia call, send it as the game's warm-up had it (cut at today's last line)")
     parser.add_argument("--rounds", type=int, default=1, help="play the recorded calls this many times")
     parser.add_argument("--only", action="append", default=[], help="cassette names (default: all)")
     args = parser.parse_args()
@@ -103,13 +131,16 @@ def main() -> None:
             warm(args.base_url, bodies[0])
         for round_ in range(args.rounds):
             for index, body in enumerate(bodies):
-                if args.warm_prefix:
+                cut = game_cut(str(body["messages"][-1]["content"])) if args.warm_as_game else None
+                if cut is not None:
+                    warm_at(args.base_url, body, cut)
+                elif args.warm_prefix:
                     warm_prefix(args.base_url, body, args.warm_prefix)
                 row = {"prompt": name, "call": index, "round": round_, **first_prose(args.base_url, body, PROMPTS[name])}
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     times = [r["first_prose_s"] for r in rows if r["first_prose_s"] is not None]
-    print(json.dumps({"warm": args.warm, "warm_prefix": args.warm_prefix, "calls": len(rows), "with_prose": len(times),
+    print(json.dumps({"warm": args.warm, "warm_prefix": args.warm_prefix, "warm_as_game": args.warm_as_game, "calls": len(rows), "with_prose": len(times),
                       "first_prose_s_p50": statistics.median(times) if times else None,
                       "first_prose_s_max": max(times) if times else None,
                       "load_before": [round(x, 1) for x in load_before],
