@@ -267,9 +267,10 @@ def _prompt_at(state: Any, table: Any, seat: int) -> str:
 def test_an_accusation_changes_only_the_end_of_the_next_accusers_prompt(lang: str) -> None:
     """The server's prompt cache reuses the longest prompt a new one begins with. The next accuser's prompt is
     warmed while the seat before it accuses (``Session._warm_next``, with a pass standing in); the accusation
-    really made must then change only what follows the table: today's lines, the speeches, the question."""
+    really made must then change only the end of the prompt: today's lines (one more) and the count after them;
+    everything before (deck, days, notes, table, speeches, the question) is the warmed prompt's."""
     session, table = scripted_session(12, 4, lang)
-    today, now = {"en": ("\nToday:", "\nDay "), "ru": ("\nСегодня:", "\nДень ")}[lang]
+    today, count = {"en": ("\nToday:", "\nAccusations so far:"), "ru": ("\nСегодня:", "\nОбвинений уже:")}[lang]
     compared = 0
     for _ in range(3000):
         active = GAME.active_players(session.state)
@@ -285,7 +286,7 @@ def test_an_accusation_changes_only_the_end_of_the_next_accusers_prompt(lang: st
             if after_pass and after_pass == after_accusation and CHANCE not in after_pass \
                     and any(a.kind == "accuse" for a in GAME.legal_actions(made, after_pass[0])):
                 warmed, real = _prompt_at(stand_in, table, after_pass[0]), _prompt_at(made, table, after_pass[0])
-                stable = warmed.index(today) if today in warmed else warmed.index(now)  # deck, days, notes, table
+                stable = warmed.index(today) if today in warmed else warmed.index(count)  # all but today's lines
                 assert real[:stable] == warmed[:stable], (warmed, real)
                 compared += 1
         session.step()

@@ -108,4 +108,4 @@ def test_prompts_render_in_russian() -> None:
     text = render("battaglia/llm/decide", "ru", view=brief, options=["pass"], task="Выбирай.")
     persona = render("battaglia/llm/persona", "ru", me=brief.me, setting=brief.setting,
                      faction_name=brief.faction_name)
-    assert "Обвинения" in text and "Твоя тайная маска" in persona
+    assert "Обвинений уже: 0 из" in text and "Твоя тайная маска" in persona
