@@ -189,16 +189,25 @@ def simulate_battaglia(
                             bots=None if bots == "scripted" else bots,
                             **{"bots-for": " --bots-for ".join(bots_for) or None})
     speech = tally_transcripts(transcripts_under(out / "transcripts")) if transcripts else None
+    bots_text = _llm_bots(seats_per_game, language(lang)) if llm_stats else describe(plan, language(lang))
     report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by, lang=language(lang),
-                          bots=describe(plan, language(lang)), edges=found_edges, speech=speech,
-                          games_csv=games_csv)
-    console.print(describe(plan, language(lang)), highlight=False)
+                          bots=bots_text, edges=found_edges, speech=speech, games_csv=games_csv)
+    console.print(bots_text, highlight=False)
     console.print(summary_table(runs, language(lang)))
     total = sum(len(r.rows) for r in runs)
     console.print(tool_word("sim_done", total=total, seconds=elapsed, rate=total / max(elapsed, 1e-9), path=report),
                   highlight=False, soft_wrap=True)  # a path cut across lines cannot be copied
     if llm_stats:
         _print_llm_stats(llm_stats, out)
+
+
+def _llm_bots(seats: int | None, lang: str) -> str:
+    """Who played when model seats did (``seats``: per game, ``None`` for all): not "scripted bots in every seat"."""
+    from narrator.agents.i18n import message, plural
+
+    text = message(lang, "report_bots.llm_all") if seats is None else \
+        message(lang, "report_bots.llm_some", seats=plural(lang, "in_seats", seats))
+    return message(lang, "report_bots.plan", plan=text)
 
 
 def _llm_seat_count(text: str) -> int | None:

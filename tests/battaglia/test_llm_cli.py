@@ -80,3 +80,16 @@ def test_the_model_seats_table_is_told_in_russian() -> None:
     assert len(lines) == 13 and lines[-1] == ("замены по причинам", "нет")
     assert not [text for pair in lines for text in pair if re.search(r"[A-Za-z]", text)]
     assert stats_lines({}, "ru") == [("решений модели", "0 (все ходы вынужденные или по сценарию)")]
+
+
+def test_a_model_run_does_not_say_scripted_bots_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The summary and report name who played: the model in N seats (here an endpoint nobody answers, so every
+    model move falls to the scripted bot, as the line says), not "scripted bots in every seat"."""
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "none")
+    monkeypatch.setenv("NARRATOR_LLM_MAX_RETRIES", "0")
+    result = runner.invoke(app, ["simulate", "battaglia", "--players", "6", "--games", "1", "--llm", "endpoint",
+                                 "--llm-seats", "2", "--out", str(tmp_path), "--no-progress"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "language model in 2 seats of each game" in result.output and "in every seat" not in result.output
+    assert "language model in 2 seats" in (tmp_path / "report.md").read_text(encoding="utf-8")
