@@ -57,7 +57,8 @@ def test_the_models_seat_sees_its_calls_refusals_and_fallback(asked: Asked) -> N
         assert len(shown) == sum(1 for c in calls if c["actor"] == seat)
         assert all("tokens" in summary and " ms" in summary for summary, _ in shown)
         labels = {label for _, details in shown for label, _ in details}
-        assert {"Prompt", "Answer", "Error"} <= labels
+        refused = any(c["outcome"] != "ok" for c in calls if c["actor"] == seat)
+        assert {"Prompt", "Answer"} <= labels and ("Error" in labels) == refused, (seat, labels)
         text = "\n".join(text_lines(told, calls=True, panels=False))
         fell_back = [r for r in asked.recorder.of_kind("fallback") if r["actor"] == seat]
         assert bool(fell_back) == bool(re.search(r"gave no valid move after \d+ attempts", text))  # said in words
@@ -80,10 +81,31 @@ def test_nobody_else_sees_a_models_calls(asked: Asked) -> None:
             assert "gave no valid move" not in text  # another seat's fallback is not theirs to know
 
 
-def test_the_scripted_stand_in_keeps_what_its_speech_was_composed_of(asked: Asked) -> None:
+def test_the_scripted_stand_in_keeps_what_its_speech_was_composed_of() -> None:
     """After the model gave up, the scripted bot's move is recorded with its notes (claims, composition), so a
-    replay in the other language says the stand-in's speech in that language too (docs/replay.md)."""
-    records = asked.recorder.records
+    replay in the other language says the stand-in's speech in that language too (docs/replay.md).
+
+    Machinery: three seats' model fails every call (``FailingModel``: a faked failure, no answer invented), so
+    every move of theirs is the scripted stand-in's, speeches among them (the cassette game's stand-in passed)."""
+    from narrator.agents.battaglia.llm import BattagliaLLM
+    from narrator.agents.llm import load_settings
+
+    from tests.battaglia.llm_helpers import FailingModel, scripted_session
+    from tests.llm.support import ListRecorder
+
+    session, table = scripted_session(8, 7)
+    recorder = ListRecorder()
+    session.recorder = recorder
+    settings = load_settings(max_retries=0, budget_tokens=None, max_transport_failures=10**6).for_local(
+        "http://127.0.0.1:9/v1", "none")
+    fallbacks = dict(session.agents)
+    for seat in (0, 1, 2):
+        model = FailingModel(seat)
+        model.session = session
+        session.agents[seat] = BattagliaLLM(settings, seat, table, model=model)
+    session.fallbacks = fallbacks
+    session.run(max_moves=4000)
+    records = recorder.records
     stood_in = [records[i + 1] for i, r in enumerate(records[:-1]) if r["kind"] == "fallback" and r["by"] != "default"]
     spoken = [r for r in stood_in if r["kind"] == "action" and (r["payload"] or {}).get("text")]
     assert spoken and all("composed" in (r.get("notes") or {}) for r in spoken)
