@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what the type checker reads; at run time __getattr__ below loads each name
     from narrator.rules.storyteller.actions import (
         ACTION_TYPES,
         Attack,
