@@ -13,9 +13,9 @@ the numbers (2 cores shared with other jobs: it is rarely quiet).
 
 ``--warm-prefix CHARS`` sends each call first without its last CHARS characters: what the session's warm-up
 (``Session._warm_next``) has cached when an accuser is asked, all but the speech made just before and the task.
-``--warm-as-game`` cuts each battaglia prompt exactly where the warm-up's differs from the real one: before the
-last of today's lines (the accusation just made; the warm-up had a pass standing in for it), or before the
-day line and the question when today has no line yet (other prompts: ``--warm-prefix``'s cut, else none).
+``--warm-as-game`` cuts each battaglia accusation exactly where the warm-up's prompt differs from the real one:
+before the last of today's lines (the accusation just made; the warm-up had a pass standing in for it), or before
+the count of accusations when today had no line yet (other prompts: ``--warm-prefix``'s cut, else none).
 
     python benchmarks/first_token.py --base-url http://127.0.0.1:8107/v1 [--warm] [--warm-prefix 400] [--rounds 3]
 """
@@ -90,18 +90,21 @@ def warm_prefix(base_url: str, body: dict[str, Any], cut: int) -> None:
 
 
 TODAY = ("\nToday:\n", "\nСегодня:\n")
-NOW = ("\n\nDay ", "\n\nДень ")
+COUNT = ("\nAccusations so far:", "\nОбвинений уже:")
 
 
 def game_cut(text: str) -> int | None:
-    """Where a battaglia prompt's warm-up ends (see ``--warm-as-game``): the index to cut at, or ``None``."""
-    now = max((text.rfind(mark) for mark in NOW), default=-1)
-    if now < 0:
+    """Where a battaglia accusation prompt's warm-up ends (see ``--warm-as-game``): today's lines and the count of
+    accusations close the prompt, so the warm-up (a pass standing in for the accusation just made) had all but the
+    last of today's lines; with today empty before it, all but the count. ``None``: not such a prompt."""
+    count = max((text.rfind(mark) for mark in COUNT), default=-1)
+    if count < 0:
         return None
-    today = max((text.rfind(mark, 0, now) for mark in TODAY), default=-1)
+    today, header = max((text.rfind(mark, 0, count), mark) for mark in TODAY)
     if today < 0:
-        return now
-    return text.rfind("\n- ", today, now)
+        return count
+    last = text.rfind("\n- ", today, count)
+    return today if last == today + len(header) - 1 else last  # one line today: the warm-up had no block
 
 
 def warm_at(base_url: str, body: dict[str, Any], index: int) -> None:
