@@ -291,3 +291,16 @@ def test_an_accusation_changes_only_the_end_of_the_next_accusers_prompt(lang: st
                 compared += 1
         session.step()
     assert compared >= 3, "the game offered too few accusations to compare"
+
+
+def test_a_ballot_cannot_name_the_voter_even_when_it_is_the_only_accused() -> None:
+    """The ballot's enum leaves the voter out; when the voter is the only accused the list may hold nobody
+    (``maxItems`` 0), so a grammar-bound model can only abstain (the game's run saw three such self-votes)."""
+    role = role_for("vote", "p", 300)
+    alone = role.output_model(["pass", "P3"], 3)
+    assert alone.model_json_schema()["properties"]["ballot"]["maxItems"] == 0
+    assert alone.model_validate({"ballot": []}) is not None
+    with pytest.raises(ValueError):
+        alone.model_validate({"ballot": ["P3"]})
+    two = role.output_model(["pass", "P3", "P5", "P3+P5"], 3).model_json_schema()["properties"]["ballot"]
+    assert two["maxItems"] == 1 and two["items"] == {"const": "P5", "type": "string"}

@@ -300,11 +300,13 @@ class VoteRole(ChoiceRole):
             return None
         seats = sorted({s for label in ballots for s in label.split("+")}, key=lambda s: int(s[1:]))
         most = max(len(label.split("+")) for label in ballots)
-        return [s for s in seats if s != f"P{seat}"] or seats, most
+        others = [s for s in seats if s != f"P{seat}"]
+        # accused alone: the schema's list keeps its one name for its type, but may hold none (abstain or reveal)
+        return (others, most) if others else (seats, 0)
 
     def reask_values(self, labels: Sequence[str], seat: int | None = None) -> dict[str, Any]:
         found = self.ballot_seats(labels, seat)
-        return {"targets": found[0] if found else None, "most": found[1] if found else 0, "kind": "vote"}
+        return {"targets": found[0] if found and found[1] else None, "most": found[1] if found else 0, "kind": "vote"}
 
     def output_model(self, labels: Sequence[str], seat: int | None = None) -> type[BaseModel]:
         found = self.ballot_seats(labels, seat)
@@ -314,8 +316,8 @@ class VoteRole(ChoiceRole):
         most = min(most, len(seats))
         fields: dict[str, Any] = {
             "ballot": (list[Literal[tuple(seats)]],  # type: ignore[valid-type,misc]
-                       Field(description=f"The accused you vote against, at most {most}; empty to abstain.",
-                             max_length=most)),
+                       Field(description=f"The accused you vote against, at most {most}; empty to abstain." if most
+                             else "You are the only accused: leave it empty (you abstain).", max_length=most)),
         }
         if "reveal lord" in labels:
             fields["action"] = (Literal["vote", "reveal lord"],
