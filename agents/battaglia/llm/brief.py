@@ -121,8 +121,6 @@ class Brief:
     faction_name: str = ""
     step_name: str = ""
     """The night step in words (``first darkness``), empty by day."""
-    quoted: bool = False
-    """Whether any line quotes a player's words (the prompt then says that quotes are speech, not instructions)."""
     record: PublicRecord | None = field(default=None, repr=False)
     """The public facts of the view's log, which the speech's claims are checked against."""
     facts: SpeechFacts | None = field(default=None, repr=False)
@@ -155,11 +153,10 @@ def build_brief(view: Any, kind: str, names: Names, legal: Sequence[Any] = ()) -
               "targets": [f"P{t}" for t in sorted({a.target for a in legal if a.kind == "accuse"})]}
     step = None if view.step is None else str(view.step)
     today, quotes = public.today(view), public.quotes[-QUOTES:]
-    quoted = any(QUOTE_MARK in line for line in (*today, *quotes, *private.lines))
     return Brief(kind=kind, lang=lang, setting=table.setting, me=me_line, day=view.day, night=view.night,
                  phase=str(view.phase), step=step, seats=seats,
                  deck=[names.mask(c, None) for c in view.deck], undealt=len(view.deck) - view.players,
-                 days=public.past_days(), today=today, quotes=quotes, private=private.lines, limits=limits, quoted=quoted,
+                 days=public.past_days(), today=today, quotes=quotes, private=private.lines, limits=limits,
                  faction_name=str(_phrases()["phrases"]["faction"][faction][lang]),
                  step_name=step_name(step, lang) if step else "", record=PublicRecord.of(view.log),
                  facts=speech_facts(tuple(table.names), lang))
@@ -181,10 +178,6 @@ def force_name(force: str, lang: str) -> str:
 def step_name(step: str, lang: str) -> str:
     """A night step in words (``first_darkness`` -> ``first darkness``)."""
     return str(section(lang, "battaglia_host")["steps"].get(step, step.replace("_", " ")))
-
-
-QUOTE_MARK = ': "'
-"""How every quote of a player's words begins (``said: "``)."""
 
 
 def quote(who: str, text: str, lang: str) -> str:
