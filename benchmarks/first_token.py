@@ -83,10 +83,7 @@ def warm_prefix(base_url: str, body: dict[str, Any], cut: int) -> None:
     """What a game's warm-up has cached when a seat is asked (``Session._warm_next``): the same prompt sent
     while the seat before it spoke, so without that speech and the lines after it; approximated by the body
     with the last ``cut`` characters of its last message left out, one token answered."""
-    messages = [dict(m) for m in body["messages"]]
-    messages[-1]["content"] = str(messages[-1]["content"])[:-cut]
-    httpx.post(base_url.rstrip("/") + "/chat/completions", timeout=600,
-               json={"model": body["model"], "messages": messages, "max_tokens": 1, "temperature": 0.0})
+    warm_at(base_url, body, len(str(body["messages"][-1]["content"])) - cut)
 
 
 TODAY = ("\nToday:\n", "\nСегодня:\n")
