@@ -72,6 +72,13 @@ def first_prose(base_url: str, body: dict[str, Any], field: str) -> dict[str, An
             else round(first_word, 2), "total_s": round(time.monotonic() - begun, 2)}
 
 
+def asked(body: dict[str, Any]) -> dict[str, Any]:
+    """What a recorded call asks (the first words of its task line) and whether it is a re-ask."""
+    users = [str(m["content"]) for m in body["messages"] if m["role"] == "user"]
+    task = users[0].strip().rsplit("\n", 1)[-1]
+    return {"asks": " ".join(task.split()[:3]), "reask": len(users) > 1}
+
+
 def warm(base_url: str, body: dict[str, Any]) -> None:
     """The system prompt alone, one token answered: its evaluated state stays in the server's cache."""
     system = [m for m in body["messages"] if m["role"] == "system"][:1]
@@ -136,7 +143,8 @@ def main() -> None:
                     warm_at(args.base_url, body, cut)
                 elif args.warm_prefix:
                     warm_prefix(args.base_url, body, args.warm_prefix)
-                row = {"prompt": name, "call": index, "round": round_, **first_prose(args.base_url, body, PROMPTS[name])}
+                row = {"prompt": name, "call": index, "round": round_, **asked(body),
+                       **first_prose(args.base_url, body, PROMPTS[name])}
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     times = [r["first_prose_s"] for r in rows if r["first_prose_s"] is not None]

@@ -23,6 +23,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 
 from narrator.agents.llm.settings import LLMSettings
+from narrator.rules.core import HOST
 
 UPSTREAM: contextvars.ContextVar[str | None] = contextvars.ContextVar("narrator_llm_upstream", default=None)
 """The server (base URL) the current call holds a slot of; the transport sends the request there."""
@@ -124,11 +125,13 @@ def _pool(settings: LLMSettings) -> _Pool | None:
 
 
 def home(settings: LLMSettings, seat: int | None) -> str | None:
-    """The server ``seat``'s calls prefer (seat number modulo the servers), or ``None`` with one server or no seat."""
+    """The server ``seat``'s calls prefer (seat number modulo the servers; the host's Storyteller, the last), or
+    ``None`` with one server or no seat. A home keeps a seat's prompts in one server's cache: a Storyteller's
+    narration repeats its framing's prompt up to the roll."""
     urls = settings.endpoints
-    if seat is None or seat < 0 or len(urls) < 2:
+    if seat is None or len(urls) < 2 or (seat < 0 and seat != HOST):
         return None
-    return urls[seat % len(urls)]
+    return urls[-1] if seat == HOST else urls[seat % len(urls)]
 
 
 @contextlib.contextmanager

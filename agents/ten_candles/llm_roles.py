@@ -137,18 +137,27 @@ def safety_style(view: Any, lang: str) -> str | None:
     return " ".join(parts) or None
 
 
-def facts_text(view: Any, lang: str, narrator: str | None = None) -> list[str]:
-    """The facts block of a request: candles, the living and the dead, who tells it."""
+def table_facts(view: Any, lang: str, narrator: str | None = None) -> dict[str, list[str]]:
+    """The facts block of a request, split by how often it changes (``table.<lang>.j2`` puts the steady part
+    first, so a prompt repeats the one before it further): ``cast``, the living and the dead (a death changes
+    it); ``now``, the candles burning and who tells it (a conflict may change them)."""
     alive = [c.name for c in view.characters if c.alive and c.name]
     dead = [c.name for c in view.characters if not c.alive and c.name]
-    lines = [phrase("facts", "candles", lang, candles=view.lit)]
+    cast = []
     if alive:
-        lines.append(phrase("facts", "alive", lang, names=", ".join(alive)))
+        cast.append(phrase("facts", "alive", lang, names=", ".join(alive)))
     if dead:
-        lines.append(phrase("facts", "dead", lang, names=", ".join(dead)))
+        cast.append(phrase("facts", "dead", lang, names=", ".join(dead)))
+    now = [phrase("facts", "candles", lang, candles=view.lit)]
     if narrator:
-        lines.append(phrase("facts", "narrator", lang, name=narrator))
-    return lines
+        now.append(phrase("facts", "narrator", lang, name=narrator))
+    return {"cast": cast, "now": now}
+
+
+def seat_names(view: Any, heard: dict[int, str]) -> dict[int, str]:
+    """Seat -> character name: the view's names, else the ones heard (an event line never says ``#2``
+    for a character the table knows by name)."""
+    return {**heard, **{c.seat: c.name for c in view.characters if c.name}}
 
 
 def describe(events: Iterable[Event], names: dict[int, str], lang: str = "en") -> list[str]:
@@ -190,7 +199,8 @@ def event_line(event: Event, names: dict[int, str], lang: str) -> str | None:
         "result": word("success" if data.get("success") else "failure"),
         "narrator": who(data.get("narrator")),
     }
-    return str(template.get(lang, template["en"])).format(**values)
+    line = str(template.get(lang, template["en"])).format(**values)
+    return line[:1].upper() + line[1:]  # "the Storyteller narrates" opens a line
 
 
 def quoted(text: str) -> str:
@@ -208,6 +218,18 @@ def name_of(view: Any, seat: int, names: dict[int, str] | None = None) -> str:
     if 0 <= seat < len(view.characters) and view.characters[seat].name:
         return str(view.characters[seat].name)
     return (names or {}).get(seat, f"#{seat}")
+
+
+SHOWN_AT_MOST = 16
+"""Event lines a Storyteller prompt shows at most (a narration: that, and its conflict's own)."""
+KEPT_ON_START = 6
+"""The lines a Storyteller prompt keeps when it starts showing them anew."""
+
+
+def has_line(kind: str) -> bool:
+    """Whether events of ``kind`` are told in a prompt (:func:`event_line`)."""
+    template = _yaml("tasks.yaml")["events"].get(kind)
+    return isinstance(template, dict) and "en" in template
 
 
 def recent(events: Sequence[Event], kinds: frozenset[str] | None = None, limit: int = 8) -> list[Event]:

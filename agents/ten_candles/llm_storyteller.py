@@ -17,7 +17,6 @@ conflict of the module) that the model retells, so the story stays in the module
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -54,7 +53,13 @@ class LLMStoryteller:
         self._calls: CallSink | None = None
         self._records: RecordSink | None = None
         self.names: dict[PlayerId, str] = {}
-        self.seen: deque[Event] = deque(maxlen=24)
+        self.scene: list[Event] = []
+        """What the GM seat heard since the scene began (or ended, or an X-card took it back), told in a line each:
+        the lines of every Storyteller prompt from :attr:`shown_from` on, so that each prompt repeats the one before
+        and adds its own at the end (the server then evaluates only those)."""
+        self.shown_from = 0
+        """The first of :attr:`scene` shown; it moves only when a prompt that is not a narration would show more
+        than :data:`llm_roles.SHOWN_AT_MOST` (a narration repeats its framing's prompt up to the roll)."""
         self.fallbacks: list[dict[str, Any]] = []
         """Every fallback taken: role, reason, attempts (also written to the transcript)."""
         self.history: list[tuple[str, str]] = []
@@ -77,12 +82,15 @@ class LLMStoryteller:
         return self._writers[role.name]
 
     def observe(self, events: Sequence[Event]) -> None:
-        """Remember names and recent events; the fallback hears them too."""
+        """Remember names and the scene's events; the fallback hears them too."""
         self.fallback.observe(events)
         for event in events:
             if event.kind == "character_described":
                 self.names[event.data["seat"]] = event.data["name"]
-        self.seen.extend(events)
+            if event.kind in ("scene_started", "scene_ended", "x_card"):  # an X-carded thread is never shown again
+                self.scene, self.shown_from = [], 0
+            if event.kind != "truth_spoken" and roles.has_line(event.kind):  # the truths have a block of their own
+                self.scene.append(event)
 
     # -- the Storyteller interface --------------------------------------------------------------
 
@@ -123,7 +131,7 @@ class LLMStoryteller:
             outcome = roles.phrase("outcome", "success" if facts.success else "failure", self.lang,
                                    name=roles.name_of(view, active, self.names))
         work = roles.task("narrate", self.lang, outcome=outcome)
-        return self._prose(roles.NARRATION, view, work, "", facts, events=events,
+        return self._prose(roles.NARRATION, view, work, "", facts, narration=True,
                            fallback=lambda: self.fallback.narrate_outcome(view, events))
 
     def final_death(self, view: Any, seat: PlayerId) -> str:
@@ -165,12 +173,11 @@ class LLMStoryteller:
                    if rejection is not None else "")
         work = roles.task("rule_attempt", self.lang, name=name, moment=moment, refused=refused)
         facts = Facts.from_view(view, lang=self.lang)
-        shown = roles.recent(list(self.seen), limit=6)
         try:
             output = self._writer(roles.ATTEMPT).write(
                 game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
-                facts_text=roles.facts_text(view, self.lang), truths=roles.truths_of(view),
-                events=roles.describe(shown, self.names, self.lang), material="", task=work, facts=facts, gm=True,
+                **roles.table_facts(view, self.lang), truths=roles.truths_of(view),
+                events=self._lines(view), material="", task=work, facts=facts, gm=True,
                 attempt=json.dumps(text, ensure_ascii=False))
         except AgentGaveUpError as error:
             record = {"kind": "fallback", "actor": HOST, "role": roles.ATTEMPT.name, "attempts": error.attempts,
@@ -186,26 +193,33 @@ class LLMStoryteller:
 
     # -- asking -----------------------------------------------------------------------------------
 
+    def _lines(self, view: Any, *, narration: bool = False) -> list[str]:
+        """The event lines of a Storyteller prompt: the scene from :attr:`shown_from` on. Past
+        :data:`~llm_roles.SHOWN_AT_MOST` lines, any prompt but a narration starts again from the last
+        :data:`~llm_roles.KEPT_ON_START` (the prompt cache then misses once, at a framing or an opening)."""
+        if not narration and len(self.scene) - self.shown_from > roles.SHOWN_AT_MOST:
+            self.shown_from = len(self.scene) - roles.KEPT_ON_START
+        return roles.describe(self.scene[self.shown_from:], roles.seat_names(view, self.names), self.lang)
+
     def _prose(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *,
-               events: Sequence[Event] = (), fallback: Callable[[], str] | None = None) -> str:
+               narration: bool = False, fallback: Callable[[], str] | None = None) -> str:
         if material and line_problems(material, facts):
             material = ""  # template text is filtered by tags already; never feed the model a line
-        output = self._ask(role, view, work, material, facts, events=events)
+        output = self._ask(role, view, work, material, facts, narration=narration)
         if output is None:
             return fallback() if fallback is not None else material
         text = " ".join(output.text.split())
         self.history.append((role.name, text))
         return text
 
-    def _ask(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *,
-             events: Sequence[Event] = (), gm: bool = True) -> Any:
+    def _ask(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *, gm: bool = True,
+             narration: bool = False) -> Any:
         """The model's output, or ``None`` after recording why the fallback speaks instead."""
-        shown = list(events) or roles.recent(list(self.seen), limit=6)
         try:
             return self._writer(role).write(
                 game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
-                facts_text=roles.facts_text(view, self.lang), truths=roles.truths_of(view),
-                events=roles.describe(shown, self.names, self.lang), material=material, task=work, facts=facts, gm=gm)
+                **roles.table_facts(view, self.lang), truths=roles.truths_of(view),
+                events=self._lines(view, narration=narration), material=material, task=work, facts=facts, gm=gm)
         except AgentGaveUpError as error:
             record = {"kind": "fallback", "actor": HOST, "role": role.name, "attempts": error.attempts,
                       "reason": error.reason, "raw": error.raw, "by": "template"}

@@ -156,5 +156,6 @@ class LLMSurvivor(Seat):
         style = roles.safety_style(view, self.lang)
         return self._writers[role.name].write(
             game=roles.GAME, seat=self.seat, rules=roles.rules_for(self.lang), style=style,
-            facts_text=roles.facts_text(view, self.lang), truths=roles.truths_of(view),
-            events=roles.describe(events or self.events[-6:], self.names, self.lang), material="", task=work, facts=facts, gm=gm)
+            **roles.table_facts(view, self.lang), truths=roles.truths_of(view),
+            events=roles.describe(events or self.events[-6:], roles.seat_names(view, self.names), self.lang),
+            material="", task=work, facts=facts, gm=gm)

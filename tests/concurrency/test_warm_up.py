@@ -19,6 +19,7 @@ from narrator.agents.llm import UsageStats, load_settings
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.slots import aslot, aslot_at, home
 from narrator.rules.battaglia import GAME
+from narrator.rules.core import CHANCE, HOST
 
 from tests.battaglia.llm_helpers import drive_to, offers, scripted_session
 
@@ -32,6 +33,7 @@ def two_servers(**update: Any):  # type: ignore[no-untyped-def]
 def test_a_seat_prefers_its_home_server_and_a_warm_up_never_queues() -> None:
     settings = two_servers()
     assert (home(settings, 0), home(settings, 1), home(settings, 2)) == (A, B, A)
+    assert home(settings, HOST) == B and home(settings, CHANCE) is None  # the Storyteller keeps one server's cache
     assert home(settings.model_copy(update={"extra_base_urls": ()}), 1) is None  # one server: no homes
     routed: list[str | None] = []
 

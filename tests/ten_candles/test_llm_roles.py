@@ -11,7 +11,7 @@ the recorded requests) are the same on every run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -20,7 +20,7 @@ from narrator.agents.llm import LLMSettings, load_settings
 from narrator.agents.ten_candles.llm_check import Facts, problems, truth_form_problems
 from narrator.agents.ten_candles.llm_storyteller import LLMStoryteller
 from narrator.agents.ten_candles.llm_survivor import LLMSurvivor
-from narrator.rules.core import HOST
+from narrator.rules.core import HOST, Event
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 from narrator.rules.ten_candles.state import Phase
 
@@ -59,20 +59,38 @@ def gm_narrates(state: Any) -> bool:
 # -- scenarios (run against a live model or a cassette) ----------------------------------------------
 
 def narration(base_url: str) -> dict[str, Any]:
-    """The Storyteller narrates two outcomes it holds; each text is checked against the kernel."""
-    session, agents, template = advance(gm_narrates, lines=("spiders",))
+    """As a game asks it: the Storyteller frames every conflict and narrates the two outcomes it holds first;
+    each text is checked against the kernel. It hears the game from its start (a session listener), with a
+    template of its own as the fallback (the scripted GM's template speaks the GM's other lines)."""
+    template = TemplateStoryteller(lang="en", seed=2)
+    agents = make_table(3, 2, voice=template)
+    session = Session(GAME, TenCandlesConfig(players=3, lines=("spiders",)), agents, seed=2)
+    storyteller = LLMStoryteller(settings(base_url), TemplateStoryteller(lang="en", seed=2))
     calls: list[dict[str, Any]] = []
-    storyteller = LLMStoryteller(settings(base_url), template)
     storyteller.bind(calls.append)
-    told = []
-    for _ in range(2):
-        view = GAME.view(session.state, HOST)
-        events = list(agents[HOST].pending)
-        told.append((storyteller.narrate_outcome(view, events), Facts.from_view(view, events)))
-        session.step()  # the scripted GM narrates; play on to the next narration the GM holds
-        while not gm_narrates(session.state):
-            session.step()
-    return {"told": told, "calls": calls, "storyteller": storyteller}
+    called: list[Event] = []
+
+    def hear(_action: Any, events: Sequence[Event]) -> None:
+        storyteller.observe([e for e in events if e.visible_to(HOST)])
+        called.extend(e for e in events if e.kind == "conflict_called")
+
+    session.listeners.append(hear)
+    told, framed = [], []
+    for _ in range(5000):
+        if gm_narrates(session.state):
+            view = GAME.view(session.state, HOST)
+            events = list(agents[HOST].pending)
+            told.append((storyteller.narrate_outcome(view, events), Facts.from_view(view, events)))
+            if len(told) == 2:
+                break
+        session.step()
+        for event in called:
+            data = event.data
+            framed.append(storyteller.frame_conflict(GAME.view(session.state, HOST), data["active"],
+                                                     data["dangerous"], data["moment"]))
+        called.clear()
+    assert len(told) == 2, "the scripted game never gave the Storyteller two narrations"
+    return {"told": told, "framed": framed, "calls": calls, "storyteller": storyteller}
 
 
 def truths(base_url: str) -> dict[str, Any]:
@@ -127,7 +145,16 @@ def check_narration(result: dict[str, Any]) -> None:
     calls = [c for c in result["calls"] if c.get("kind", "llm_call") == "llm_call"]  # the sink gets fallbacks too
     refused = [c for c in calls if c["outcome"] == "invalid"]
     assert all(c["error"] for c in refused)
-    assert len(calls) <= 2 * 3, "at most two regenerations per narration"
+    narrations = [c for c in calls if c["role"] == "ten-candles-narration"]
+    assert len(narrations) <= 2 * 3, "at most two regenerations per narration"
+    firsts = [c for c in calls if c["attempt"] == 1]
+    for index, call in enumerate(firsts):
+        if call["role"] != "ten-candles-narration":
+            continue
+        framing = next(c for c in reversed(firsts[:index]) if c["role"] == "ten-candles-scene")
+        shown = framing["prompt"].split("\n\nNow: ")[0]
+        assert "faces a conflict" in shown.rsplit("\n- ", 1)[-1] and call["prompt"].startswith(shown + "\n- "), \
+            "a narration repeats its framing's prompt up to the roll (the server evaluates only what follows)"
 
 
 def check_truths(result: dict[str, Any]) -> None:
