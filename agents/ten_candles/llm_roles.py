@@ -9,7 +9,7 @@ that decides whether text may be used is :mod:`agents.ten_candles.llm_check`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -174,10 +174,10 @@ def describe(events: Iterable[Event], names: dict[int, str], lang: str = "en") -
 
 def event_line(event: Event, names: dict[int, str], lang: str) -> str | None:
     """One event in words (``None`` for kinds the prompt leaves out)."""
-    texts = _yaml("tasks.yaml")["events"]
-    template = texts.get(event.kind)
-    if not isinstance(template, dict) or "en" not in template:
+    if not has_line(event.kind):
         return None
+    texts = _yaml("tasks.yaml")["events"]
+    template = texts[event.kind]
     data = jsonable(event.data)
 
     def word(key: str, **values: Any) -> str:
@@ -231,8 +231,3 @@ def has_line(kind: str) -> bool:
     template = _yaml("tasks.yaml")["events"].get(kind)
     return isinstance(template, dict) and "en" in template
 
-
-def recent(events: Sequence[Event], kinds: frozenset[str] | None = None, limit: int = 8) -> list[Event]:
-    """The last ``limit`` events (of ``kinds`` when given)."""
-    chosen = [e for e in events if kinds is None or e.kind in kinds]
-    return chosen[-limit:]

@@ -173,18 +173,8 @@ class LLMStoryteller:
                    if rejection is not None else "")
         work = roles.task("rule_attempt", self.lang, name=name, moment=moment, refused=refused)
         facts = Facts.from_view(view, lang=self.lang)
-        try:
-            output = self._writer(roles.ATTEMPT).write(
-                game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
-                **roles.table_facts(view, self.lang), truths=roles.truths_of(view),
-                events=self._lines(view), material="", task=work, facts=facts, gm=True,
-                attempt=json.dumps(text, ensure_ascii=False))
-        except AgentGaveUpError as error:
-            record = {"kind": "fallback", "actor": HOST, "role": roles.ATTEMPT.name, "attempts": error.attempts,
-                      "reason": error.reason, "raw": error.raw, "by": "template"}
-            self.fallbacks.append(record)
-            if self._records is not None:
-                self._records(record)
+        output = self._ask(roles.ATTEMPT, view, work, "", facts, attempt=json.dumps(text, ensure_ascii=False))
+        if output is None:
             return None
         narration = " ".join(output.narration.split())
         self.history.append((roles.ATTEMPT.name, narration or ("conflict" if output.conflict else "")))
@@ -213,13 +203,15 @@ class LLMStoryteller:
         return text
 
     def _ask(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *, gm: bool = True,
-             narration: bool = False) -> Any:
-        """The model's output, or ``None`` after recording why the fallback speaks instead."""
+             narration: bool = False, **extra: str) -> Any:
+        """The model's output, or ``None`` after recording why the fallback speaks instead. ``extra``: the
+        role's own template variables (an attempt's quoted words)."""
         try:
             return self._writer(role).write(
                 game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
                 **roles.table_facts(view, self.lang), truths=roles.truths_of(view),
-                events=self._lines(view, narration=narration), material=material, task=work, facts=facts, gm=gm)
+                events=self._lines(view, narration=narration), material=material, task=work, facts=facts, gm=gm,
+                **extra)
         except AgentGaveUpError as error:
             record = {"kind": "fallback", "actor": HOST, "role": role.name, "attempts": error.attempts,
                       "reason": error.reason, "raw": error.raw, "by": "template"}
