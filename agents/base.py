@@ -7,7 +7,7 @@ moves; it never receives the state. The kernel re-checks every proposal anyway.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -132,6 +132,11 @@ class Agent(Protocol):
     """Its calls go to model servers that cache prompts: while an earlier seat is asked, the session may send
     the prompt of this seat's coming turn ahead (:meth:`awarm`), so that its turn evaluates only what changed."""
 
+    warms_heard: bool
+    """It speaks after others' moves from what it heard (the Ten Candles Storyteller narrates from the scene's
+    lines): while a person decides, the session hands it what it heard and what the person's default move would
+    add (:meth:`warm_heard`), so that its words after the real move evaluate only what differs."""
+
     @property
     def retraceable(self) -> bool:
         """Its answers follow from its seed and what it is asked (a scripted bot): a resumed game
@@ -148,6 +153,12 @@ class Agent(Protocol):
 
     async def awarm(self, request: Request) -> bool:
         """Send the prompt ``request`` would make without deciding anything (a warm-up); whether it was sent."""
+        ...
+
+    def warm_heard(self, view: Any, coming: Sequence[Event]) -> Awaitable[bool] | None:
+        """The warm-up of its next prompt (built now, from ``view``, what it heard and the ``coming`` events it
+        would see after the person's default move), for the session to run in the background; ``None``: nothing
+        new to warm. Nothing is decided or recorded."""
         ...
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -172,6 +183,7 @@ class Seat:
     concurrent: bool = False
     from_request: bool = False
     warms: bool = False
+    warms_heard: bool = False
 
     @property
     def retraceable(self) -> bool:
@@ -188,6 +200,10 @@ class Seat:
     async def awarm(self, request: Request) -> bool:
         """Most agents call no model: nothing to warm."""
         return False
+
+    def warm_heard(self, view: Any, coming: Sequence[Event]) -> Awaitable[bool] | None:
+        """Most agents say nothing after others' moves."""
+        return None
 
     def observe(self, events: Sequence[Event]) -> None:
         """Most agents decide from the view alone."""

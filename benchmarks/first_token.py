@@ -17,7 +17,14 @@ the numbers (2 cores shared with other jobs: it is rarely quiet).
 before the last of today's lines (the accusation just made; the warm-up had a pass standing in for it), or before
 the count of accusations when today had no line yet (other prompts: ``--warm-prefix``'s cut, else none).
 
+``--table SEED`` plays a Ten Candles table instead (``narrator.ten_candles.prompt_trace``: seat 0 taken for a
+person, the other seats and the Storyteller's words scripted, no model asked while tracing): every Storyteller
+request in the game's order, with the warm-ups the session sends while that person decides (``--no-warm-ups``:
+none, as before they existed). Each warm-up is waited for before the next request (a person's choice takes longer
+than the second it needs); a row per streamed prompt says whether a warm-up came right before it.
+
     python benchmarks/first_token.py --base-url http://127.0.0.1:8107/v1 [--warm] [--warm-prefix 400] [--rounds 3]
+    python benchmarks/first_token.py --base-url http://127.0.0.1:8107/v1 --warm --table 1 [--lang ru] [--no-warm-ups]
 """
 
 from __future__ import annotations
@@ -119,6 +126,54 @@ def warm_at(base_url: str, body: dict[str, Any], index: int) -> None:
                json={"model": body["model"], "messages": messages, "max_tokens": 1, "temperature": 0.0})
 
 
+def table_requests(seed: int, lang: str, warm_ups: bool) -> list[tuple[str, dict[str, Any], str | None]]:
+    """(role or ``warm``, request body, prose field) of each Storyteller request of a Ten Candles table where seat 0
+    is a person (``narrator.ten_candles.prompt_trace``), in the game's order: the warm-ups the session sends while
+    that person decides (``warm_ups``), then each prompt as the Storyteller sends it (its function forced)."""
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+    from narrator.agents.llm import load_settings
+    from narrator.agents.llm.writer import prose_field
+    from narrator.agents.ten_candles import llm_roles as roles
+    from narrator.ten_candles.prompt_trace import trace
+
+    outputs = {role.name: role.output for role in (roles.NARRATION, roles.SCENE, roles.GM_TRUTH, roles.ATTEMPT)}
+    settings = load_settings(warm_up=warm_ups).for_local("http://127.0.0.1:9/v1", MODEL)
+    requests: list[tuple[str, dict[str, Any], str | None]] = []
+    for asked in trace(settings, seed, lang=lang):
+        messages = [{"role": "system", "content": asked.system}, {"role": "user", "content": asked.prompt}]
+        if asked.warm:
+            requests.append((asked.role, {"model": MODEL, "messages": messages, "max_tokens": 1}, None))
+            continue
+        output = outputs[asked.role]
+        tool = convert_to_openai_tool(output)
+        requests.append((asked.role, {"model": MODEL, "messages": messages, "max_tokens": 256, "tools": [tool],
+                                      "tool_choice": {"type": "function", "function": {"name": tool["function"]["name"]}}},
+                         prose_field(output)))
+    return requests
+
+
+MODEL = "smollm2-135m-instruct"
+
+
+def play_table(base_url: str, seed: int, lang: str, warm_ups: bool, limit: int) -> list[dict[str, Any]]:
+    """Send a traced table's requests in order (each warm-up waited for, as a person's decision outlasts it); a row
+    per streamed prompt, ``warmed`` when a warm-up came right before it."""
+    rows: list[dict[str, Any]] = []
+    before = ""
+    for role, body, field in table_requests(seed, lang, warm_ups):
+        if len(rows) >= limit:
+            break
+        if field is None:
+            httpx.post(base_url.rstrip("/") + "/chat/completions", json={**body, "temperature": 0.0}, timeout=600)
+        else:
+            row = {"prompt": f"table {seed} {lang}", "role": role, "warmed": before == "warm",
+                   **first_prose(base_url, body, field)}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+        before = role
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base-url", required=True)
@@ -129,10 +184,19 @@ def main() -> None:
                         help="before each battaglia call, send it as the game's warm-up had it (cut at today's last line)")
     parser.add_argument("--rounds", type=int, default=1, help="play the recorded calls this many times")
     parser.add_argument("--only", action="append", default=[], help="cassette names (default: all)")
+    parser.add_argument("--table", type=int, action="append", default=[], metavar="SEED",
+                        help="instead of the cassettes, a Ten Candles table's requests (seat 0 a person), traced")
+    parser.add_argument("--lang", choices=("en", "ru"), default="en", help="the traced table's language")
+    parser.add_argument("--no-warm-ups", action="store_true", help="the traced table sends no warm-ups (before)")
+    parser.add_argument("--limit", type=int, default=40, help="streamed prompts of a traced table at most")
     args = parser.parse_args()
     load_before = os.getloadavg()
     rows = []
-    for name in args.only or list(PROMPTS):
+    if args.warm and args.table:
+        warm(args.base_url, table_requests(args.table[0], args.lang, False)[0][1])
+    for seed in args.table:
+        rows += play_table(args.base_url, seed, args.lang, not args.no_warm_ups, args.limit)
+    for name in [] if args.table else args.only or list(PROMPTS):
         bodies = recorded_bodies(name)
         if args.warm:
             warm(args.base_url, bodies[0])
@@ -148,6 +212,12 @@ def main() -> None:
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     times = [r["first_prose_s"] for r in rows if r["first_prose_s"] is not None]
+    for role, warmed in sorted({(r.get("role"), r.get("warmed")) for r in rows if "role" in r}):
+        some = [r["first_prose_s"] for r in rows if (r.get("role"), r.get("warmed")) == (role, warmed)
+                and r["first_prose_s"] is not None]
+        if some:
+            print(json.dumps({"role": role, "warmed": warmed, "calls": len(some), "first_prose_s_p50": statistics.median(some),
+                              "first_prose_s_max": max(some), "at_most_1s": sum(1 for t in some if t <= 1.0)}))
     print(json.dumps({"warm": args.warm, "warm_prefix": args.warm_prefix, "warm_as_game": args.warm_as_game, "calls": len(rows), "with_prose": len(times),
                       "first_prose_s_p50": statistics.median(times) if times else None,
                       "first_prose_s_max": max(times) if times else None,

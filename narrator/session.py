@@ -318,9 +318,14 @@ class Session:
                 self._ask_ahead(local)
             if self.concurrency > 1 and local[0] not in self._ahead:
                 self._warm_next(local[0])
+            if self.agents[local[0]].person:
+                self._warm_listeners(local[0])
             self.ask(local[0])
             return True
-        return any(self._pass_for(seat) for seat in sorted(active))
+        if any(self._pass_for(seat) for seat in sorted(active)):
+            return True
+        self._warm_listeners(min(active))  # only people's web pages may move now
+        return False
 
     def _pass_for(self, seat: PlayerId) -> bool:
         """Make the no-choice pass for a person's ``seat`` (a ``no_choice`` note on its action line)."""
@@ -419,6 +424,24 @@ class Session:
         request = Request(self.game.name, following, self.game.view(state, following),
                           self.game.legal_actions(state, following), None, 1, talk=self.talk)
         concurrency.spawn(agent.awarm(request))
+
+    def _warm_listeners(self, seat: PlayerId) -> None:
+        """While the person at ``seat`` decides, let each seat that speaks from what it heard (``warms_heard``: the
+        Ten Candles Storyteller) warm its next prompt on its server, with the events the person's default move
+        would add (:meth:`Game.default_action`, applied to the state: the kernel is pure). A person takes
+        seconds; the warm-up takes the words after their move from ~150 new prompt tokens to a few dozen."""
+        listeners = [s for s, agent in self.agents.items() if s != seat and agent.warms_heard and not agent.remote]
+        if not listeners:
+            return
+        default = self.game.default_action(self.state, seat)
+        coming: tuple[Event, ...] = ()
+        if default is not None and self.game.check(self.state, default) is None:
+            coming = self.game.apply(self.state, default).events
+        for listener in listeners:
+            view = self.game.view(self.state, listener)
+            warm = self.agents[listener].warm_heard(view, [e for e in coming if e.visible_to(listener)])
+            if warm is not None:
+                concurrency.spawn(warm)
 
     PEEK_MOVES = 8
     """How many moves :meth:`_peek` looks ahead (a battaglia night's steps, one awake group each)."""

@@ -13,7 +13,6 @@ One agent per seat: it remembers the events its seat saw, and those must not mix
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -110,24 +109,14 @@ class LLMAgent(Seat):
         so that its prompt cache holds this prompt when the seat is really asked (a prompt that differs only at
         its end then evaluates only that end). Nothing is decided, recorded in the transcript or shown; the
         latency goes to ``stats.warm_ups``. Returns whether it was sent."""
-        from narrator.agents.llm.slots import aslot_at, home
+        from narrator.agents.llm.slots import home, send_warm_up
 
         url = home(self.settings, request.seat)
         if url is None or not request.legal:
             return False
         messages = self._messages(request)
         await asyncio.sleep(WARM_UP_DELAY_S)
-        async with aslot_at(self.settings, url) as free:
-            if not free:
-                return False
-            start = time.perf_counter()
-            try:
-                # extra_body: langchain sends max_tokens as max_completion_tokens, which llama.cpp's server ignores
-                await self.chat.bind(max_tokens=1, extra_body={"max_tokens": 1}).ainvoke(messages)
-            except Exception:  # noqa: BLE001 (a warm-up that fails costs nothing but the try)
-                return False
-            self.stats.warm_ups.append((time.perf_counter() - start) * 1000)
-            return True
+        return await send_warm_up(self.settings, self.chat, messages, url, self.stats.warm_ups)
 
     # -- helpers -----------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ import itertools
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 from narrator.agents.llm.settings import LLMSettings
 from narrator.rules.core import HOST
@@ -189,3 +190,20 @@ def _routed(pool: _Pool, url: str) -> Iterator[None]:
     finally:
         UPSTREAM.reset(token)
         pool.give_back(url)
+
+
+async def send_warm_up(settings: LLMSettings, chat: Any, messages: list[Any], url: str, warm_ups: list[float]) -> bool:
+    """Send ``messages`` to the server ``url`` if it is free now, asking one token, so that its prompt cache holds
+    them when a request that begins with them comes: only what differs is then evaluated. Nothing is decided or
+    recorded; the latency (ms) goes to ``warm_ups``. Returns whether it was sent."""
+    async with aslot_at(settings, url) as free:
+        if not free:
+            return False
+        start = time.perf_counter()
+        try:
+            # extra_body: langchain sends max_tokens as max_completion_tokens, which llama.cpp's server ignores
+            await chat.bind(max_tokens=1, extra_body={"max_tokens": 1}).ainvoke(messages)
+        except Exception:  # noqa: BLE001 (a warm-up that fails costs nothing but the try)
+            return False
+        warm_ups.append((time.perf_counter() - start) * 1000)
+        return True

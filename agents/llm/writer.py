@@ -70,9 +70,7 @@ class LLMWriter:
             AgentGaveUpError: budget spent, model unreachable, or every re-ask refused.
         """
         role, language = self.role, self.settings.language
-        rules = rules if rules is not None else rules_summary(game, language)
-        system = render(role.system, language, game=game, rules=rules, style=style)
-        prompt = render(role.prompt, language, game=game, seat=seat, **variables)
+        system, prompt = self.prompts(game=game, seat=seat, rules=rules, style=style, **variables)
         context = {"game": game, "seat": seat, **variables}
         feed = feed_for(seat, role.name, prose_field(role.output))
         if feed is not None:  # streamed: raw message chunks of the same forced function call
@@ -86,6 +84,24 @@ class LLMWriter:
             lambda answer, reason: render(role.rewrite, language, answer=answer, reason=reason),
             self.stats.start(seat), self.settings, self.accounting, role.name, self.model_name, stream=feed)
         return conversation.run()
+
+    def prompts(self, *, game: str, seat: int | None = None, rules: str | None = None, style: str | None = None,
+                **variables: Any) -> tuple[str, str]:
+        """The system prompt and the request of :meth:`write` for these variables."""
+        language = self.settings.language
+        rules = rules if rules is not None else rules_summary(game, language)
+        return (render(self.role.system, language, game=game, rules=rules, style=style),
+                render(self.role.prompt, language, game=game, seat=seat, **variables))
+
+    async def awarm(self, system: str, prompt: str, url: str) -> bool:
+        """Send ``system`` and ``prompt`` to the server ``url`` if it is free now, asking one token, so that its
+        prompt cache holds them when a request that begins with them comes (see
+        :meth:`agents.llm.agent.LLMAgent.awarm`). Nothing is recorded; the latency goes to ``stats.warm_ups``.
+        Returns whether it was sent."""
+        from narrator.agents.llm.slots import send_warm_up
+
+        messages = [SystemMessage(content=system), HumanMessage(content=prompt)]
+        return await send_warm_up(self.settings, self.chat, messages, url, self.stats.warm_ups)
 
     def _parse(self, message: AIMessage, context: dict[str, Any]) -> Parsed:
         role = self.role

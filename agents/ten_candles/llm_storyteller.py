@@ -17,11 +17,12 @@ conflict of the module) that the model retells, so the story stays in the module
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from narrator.agents.base import AgentGaveUpError
-from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
+from narrator.agents.llm import LLMMode, LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
 from narrator.agents.llm.usage import CallSink, ModelSwitch
 from narrator.agents.ten_candles import llm_roles as roles
 from narrator.agents.ten_candles.llm_check import Facts, as_truth, line_problems, truth_topic
@@ -42,6 +43,9 @@ class LLMStoryteller:
         http_client: an ``httpx2.Client`` for the model (tests inject faults with it).
     """
 
+    writer_type: type[LLMWriter] = LLMWriter
+    """Who writes each role's text (:mod:`narrator.ten_candles.prompt_trace` keeps the prompts instead)."""
+
     def __init__(self, settings: LLMSettings, fallback: Storyteller, *, stats: UsageStats | None = None,
                  budget: TokenBudget | None = None, http_client: Any = None) -> None:
         self.settings, self.fallback, self.lang = settings, fallback, settings.language
@@ -60,6 +64,11 @@ class LLMStoryteller:
         self.shown_from = 0
         """The first of :attr:`scene` shown; it moves only when a prompt that is not a narration would show more
         than :data:`llm_roles.SHOWN_AT_MOST` (a narration repeats its framing's prompt up to the roll)."""
+        self.warms = settings.warm_up and bool(settings.endpoints) and (
+            settings.mode is LLMMode.LOCAL or len(settings.endpoints) > 1)
+        """Whether :meth:`warm_heard` sends warm-ups: to servers of our own (the embedded one, a pool), never to a
+        paid API, where a warm-up would cost a request."""
+        self._warmed = ""  # the last prompt warmed: a wait that heard nothing new sends nothing
         self.fallbacks: list[dict[str, Any]] = []
         """Every fallback taken: role, reason, attempts (also written to the transcript)."""
         self.history: list[tuple[str, str]] = []
@@ -76,9 +85,9 @@ class LLMStoryteller:
 
     def _writer(self, role: WriterRole) -> LLMWriter:
         if role.name not in self._writers:
-            self._writers[role.name] = LLMWriter(self.settings, role, calls=self._calls, stats=self.stats,
-                                                 budget=self.budget, http_client=self._http_client,
-                                                 switch=self.switch)
+            self._writers[role.name] = self.writer_type(
+                self.settings, role, calls=self._calls, stats=self.stats, budget=self.budget,
+                http_client=self._http_client, switch=self.switch)
         return self._writers[role.name]
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -87,10 +96,9 @@ class LLMStoryteller:
         for event in events:
             if event.kind == "character_described":
                 self.names[event.data["seat"]] = event.data["name"]
-            if event.kind in ("scene_started", "scene_ended", "x_card"):  # an X-carded thread is never shown again
-                self.scene, self.shown_from = [], 0
-            if event.kind != "truth_spoken" and roles.has_line(event.kind):  # the truths have a block of their own
-                self.scene.append(event)
+        self.scene, restarted = scene_after(self.scene, events)
+        if restarted:
+            self.shown_from = 0
 
     # -- the Storyteller interface --------------------------------------------------------------
 
@@ -181,6 +189,38 @@ class LLMStoryteller:
         return AttemptRuling(bool(output.conflict), dangerous=bool(output.dangerous), moment=bool(output.moment),
                              narration="" if output.conflict else narration)
 
+    # -- warming while a person decides ----------------------------------------------------------
+
+    def warm_heard(self, view: Any, coming: Sequence[Event] = ()) -> Awaitable[bool] | None:
+        """The warm-up of the next Storyteller prompt while a person decides (``Agent.warm_heard``): the prompt as
+        it stands, with the lines of ``coming`` (what the person's default move would add: accepting the roll
+        tells its outcome), cut after the last line. The words after the real move then evaluate only their own
+        end: the moment's facts and the task, or, when the person chose otherwise, the lines from the roll on.
+        ``None``: no warm-ups (:attr:`warms`), or this prompt was warmed already."""
+        from narrator.agents.llm.slots import home
+
+        if not self.warms:
+            return None
+        narration = view.conflict is not None  # a narration comes next: its window never restarts
+        self._lines(view, narration=narration)  # a restart due now happens now, so the next prompt matches
+        coming = list(itertools.takewhile(lambda e: "text" not in e.data, coming))  # a person's words: unknown yet
+        scene, restarted = scene_after(self.scene, coming)
+        shown = scene[0 if restarted else self.shown_from:]
+        lines = roles.describe(shown, roles.seat_names(view, self.names), self.lang)
+        if not lines:
+            return None
+        writer = self._writer(roles.NARRATION)
+        system, prompt = writer.prompts(
+            game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
+            **roles.table_facts(view, self.lang), truths=roles.truths_of(view), events=lines, material="", task="",
+            facts=Facts.from_view(view, lang=self.lang), gm=True)
+        last = f"- {lines[-1]}"
+        prompt = prompt[:prompt.rindex(last) + len(last)]
+        if prompt == self._warmed:
+            return None
+        self._warmed = prompt
+        return writer.awarm(system, prompt, home(self.settings, HOST) or self.settings.endpoints[0])
+
     # -- asking -----------------------------------------------------------------------------------
 
     def _lines(self, view: Any, *, narration: bool = False) -> list[str]:
@@ -219,3 +259,16 @@ class LLMStoryteller:
             if self._records is not None:
                 self._records(record)
             return None
+
+
+def scene_after(scene: list[Event], events: Sequence[Event]) -> tuple[list[Event], bool]:
+    """The scene's told events after ``events`` (a new list), and whether it began anew: a scene starts or ends,
+    or an X-card takes its thread back (that thread is never shown again). Truths are left out: they have a
+    block of their own in every prompt."""
+    told, restarted = list(scene), False
+    for event in events:
+        if event.kind in ("scene_started", "scene_ended", "x_card"):
+            told, restarted = [], True
+        if event.kind != "truth_spoken" and roles.has_line(event.kind):
+            told.append(event)
+    return told, restarted

@@ -18,14 +18,14 @@ answers after that or without a model.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Any
 
 from narrator.agents.base import Decision, Request, Talk
 from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
-from narrator.rules.core import PlayerId
+from narrator.rules.core import Event, PlayerId
 
 MODEL_ASKS = 2
 """Rulings the model makes on one stated attempt (the first, one after the kernel's refusal); then the template's."""
@@ -98,6 +98,16 @@ class TableGM(FairCalls, ScriptedGM):
 
 class NarratingTableGM(FairCalls, NarratingGM):
     """The narrating scripted GM with fair calls (the terminal and web tables)."""
+
+    @property
+    def warms_heard(self) -> bool:  # type: ignore[override]
+        """A model voice warms its next prompt while a person decides (:meth:`warm_heard`)."""
+        return bool(getattr(self.voice, "warms", False))
+
+    def warm_heard(self, view: Any, coming: Sequence[Event]) -> Awaitable[bool] | None:
+        """The voice's warm-up of its next prompt (a model's; the template voice has none)."""
+        warm = getattr(self.voice, "warm_heard", None)
+        return warm(view, coming) if warm is not None else None
 
 
 class ModelVoiceGM(NarratingTableGM):
