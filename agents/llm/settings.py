@@ -140,7 +140,9 @@ class LLMSettings(BaseSettings):
     warm_up: bool = True
     """With two servers or more, send a seat's coming prompt to its home server while an earlier seat speaks
     (battaglia's accusations are asked one after another, L74-75), asking one token: that server's prompt
-    cache then holds it, and the seat's turn evaluates only what the speech added. Off: no extra calls."""
+    cache then holds it, and the seat's turn evaluates only what the speech added; and, on servers of our own
+    (``--llm local`` or a pool), the Ten Candles Storyteller's next prompt while a person decides. Off: no extra
+    calls."""
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,

@@ -69,3 +69,16 @@ def test_the_title_is_not_a_candle_count() -> None:
     assert candle_problems("Ten candles burn around you.", facts)
     ru = Facts(lit=4, lang="ru")
     assert not candle_problems("Это «Десять свечей». Горят четыре свечи.", ru)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_narration_line_names_who_held_the_narration(lang: str) -> None:
+    """The player who won the narration (L283) narrates in the prompt, not the Storyteller."""
+    events, names = public_events(lang)
+    told = {"en": "Storyteller", "ru": "Ведущий"}[lang]
+    narrated = [e for e in events if e.kind == "narrated"]
+    assert {e.data["narrator"] >= 0 for e in narrated} == {True, False}, "both the GM and players narrated"
+    for event in narrated:
+        line, = describe([event], names, lang)
+        holder = names[event.data["narrator"]] if event.data["narrator"] >= 0 else told
+        assert line.split(" narrates:" if lang == "en" else " рассказывает:")[0].endswith(holder), line
