@@ -134,6 +134,7 @@ def table_requests(seed: int, lang: str, warm_ups: bool) -> list[tuple[str, dict
     from narrator.agents.llm import load_settings
     from narrator.agents.llm.writer import prose_field
     from narrator.agents.ten_candles import llm_roles as roles
+
     from narrator.ten_candles.prompt_trace import trace
 
     outputs = {role.name: role.output for role in (roles.NARRATION, roles.SCENE, roles.GM_TRUTH, roles.ATTEMPT)}

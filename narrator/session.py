@@ -431,7 +431,7 @@ class Session:
         would add (:meth:`Game.default_action`, applied to the state: the kernel is pure). A person takes
         seconds; the warm-up takes the words after their move from ~150 new prompt tokens to a few dozen."""
         listeners = [s for s, agent in self.agents.items() if s != seat and agent.warms_heard and not agent.remote]
-        if not listeners:
+        if not listeners or getattr(self.recorder, "retracing", False):  # a resumed game's past waits for nobody
             return
         default = self.game.default_action(self.state, seat)
         coming: tuple[Event, ...] = ()
