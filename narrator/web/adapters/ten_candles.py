@@ -70,7 +70,7 @@ class TenCandlesPresenter(Presenter):
         if event.kind == "narration":
             who = self.who(event.data.get("by"), view, ctx)
             text = str(event.data.get("text", ""))
-            return text if event.data.get("by") == "storyteller" else f"{who}: «{text}»"
+            return text if event.data.get("by") == "storyteller" else self.w(ctx, "said", who=who, text=text)
         lang = ctx.language if ctx.language in TABLE_WORDS else "en"
         line = describe(event, self.names(view, ctx), lang)
         if line:
@@ -158,7 +158,7 @@ class TenCandlesPresenter(Presenter):
             return Rejection(Code.MALFORMED, ref.say("propose_empty"), "web")
         table.session.say_aloud(seat, {"attempt": True})
         view = GAME.view(table.session.state, seat)
-        table.say(seat, f"{ref.who(view, int(seat))}: «{text}»")
+        table.say(seat, self.w(Context((), ref.lang, seat), "said", who=ref.who(view, int(seat)), text=text))
         return None
 
     def before_move(self, table: Any, seat: PlayerId, action: Action) -> Rejection | None:
