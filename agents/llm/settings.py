@@ -188,6 +188,24 @@ class LLMSettings(BaseSettings):
                                        "bot_model": None, "parallel": 1, "extra_base_urls": tuple(more)})
 
     @property
+    def self_hosted(self) -> bool:
+        """Whether the servers are our own (``--llm local``, a pool, or an endpoint on this machine or a private
+        network): there a warm-up costs nothing but a free server's time; on a paid API it would cost a request."""
+        import ipaddress
+        from urllib.parse import urlsplit
+
+        if self.mode is LLMMode.LOCAL or len(self.endpoints) > 1:
+            return True
+        host = urlsplit(self.base_url or "").hostname or ""
+        if host == "localhost":
+            return True
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return address.is_loopback or address.is_private
+
+    @property
     def endpoints(self) -> tuple[str, ...]:
         """Every server a call may go to: ``base_url`` first, then ``extra_base_urls``."""
         return tuple(url for url in (self.base_url, *self.extra_base_urls) if url)

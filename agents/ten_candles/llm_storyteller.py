@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from narrator.agents.base import AgentGaveUpError
-from narrator.agents.llm import LLMMode, LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
+from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
 from narrator.agents.llm.usage import CallSink, ModelSwitch
 from narrator.agents.ten_candles import llm_roles as roles
 from narrator.agents.ten_candles.llm_check import Facts, as_truth, line_problems, truth_topic
@@ -64,10 +64,9 @@ class LLMStoryteller:
         self.shown_from = 0
         """The first of :attr:`scene` shown; it moves only when a prompt that is not a narration would show more
         than :data:`llm_roles.SHOWN_AT_MOST` (a narration repeats its framing's prompt up to the roll)."""
-        self.warms = settings.warm_up and bool(settings.endpoints) and (
-            settings.mode is LLMMode.LOCAL or len(settings.endpoints) > 1)
-        """Whether :meth:`warm_heard` sends warm-ups: to servers of our own (the embedded one, a pool), never to a
-        paid API, where a warm-up would cost a request."""
+        self.warms = settings.warm_up and bool(settings.endpoints) and settings.self_hosted
+        """Whether :meth:`warm_heard` sends warm-ups: to servers of our own (the embedded one, a pool, an endpoint on
+        this machine or network), never to a paid API, where a warm-up would cost a request."""
         self._warmed = ""  # the last prompt warmed: a wait that heard nothing new sends nothing
         self.fallbacks: list[dict[str, Any]] = []
         """Every fallback taken: role, reason, attempts (also written to the transcript)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from narrator.agents.llm.language import wrong_language
+
 from narrator.evaluate.score import REASONS
 
 

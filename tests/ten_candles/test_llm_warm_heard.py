@@ -49,8 +49,10 @@ def test_the_prompt_after_a_persons_move_begins_with_the_warmed_one(seed: int, l
 
 def test_no_warm_up_when_turned_off_or_for_a_paid_api() -> None:
     assert not [a for a in trace(local(warm_up=False), 1) if a.warm]
-    paid = local().model_copy(update={"mode": LLMMode.ENDPOINT})  # type: ignore[attr-defined]
+    paid = local().model_copy(update={"mode": LLMMode.ENDPOINT, "base_url": "https://api.openai.com/v1"})  # type: ignore[attr-defined]
     assert not [a for a in trace(paid, 1) if a.warm]
+    own = local().model_copy(update={"mode": LLMMode.ENDPOINT, "base_url": "http://192.168.1.20:8080/v1"})  # type: ignore[attr-defined]
+    assert [a for a in trace(own, 1) if a.warm], "a llama.cpp server on the table's network is warmed"
 
 
 def test_the_warm_up_goes_to_the_storytellers_server_asking_one_token_once() -> None:
