@@ -75,7 +75,7 @@ def test_the_title_is_not_a_candle_count() -> None:
 def test_a_narration_line_names_who_held_the_narration(lang: str) -> None:
     """The player who won the narration (L283) narrates in the prompt, not the Storyteller."""
     events, names = public_events(lang)
-    told = {"en": "Storyteller", "ru": "Ведущий"}[lang]
+    told = {"en": "Storyteller", "ru": "Рассказчик"}[lang]
     narrated = [e for e in events if e.kind == "narrated"]
     assert {e.data["narrator"] >= 0 for e in narrated} == {True, False}, "both the GM and players narrated"
     for event in narrated:
