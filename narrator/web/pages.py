@@ -58,7 +58,8 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "viewer": viewer,
         "status": table.record.status,
         "error": table.error,
-        "waiting": [seat_name(names, s, lang) if s >= 0 else t("viewer.host") for s in table.waiting_for()],
+        "waiting": [seat_name(names, s, lang) if s >= 0 else table.presenter.host_word(ctx)
+                    for s in table.waiting_for()],
         "outcome": outcome,
         "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,

@@ -131,6 +131,10 @@ class Presenter:
     def __init__(self, game: str) -> None:
         self.game = game
 
+    def host_word(self, ctx: Context) -> str:
+        """What the game calls the seat that runs it, in "Waiting for …" (the GM; a Storyteller game says so)."""
+        return ctx.t("viewer.host")
+
     # -- events ----------------------------------------------------------------------------------
 
     def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:

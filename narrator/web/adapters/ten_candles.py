@@ -47,6 +47,10 @@ class TenCandlesPresenter(Presenter):
     """The Storyteller's narration and truths, the characters' lines, truths and won narration: all said
     aloud to the table (L313, L380)."""
 
+    def host_word(self, ctx: Context) -> str:
+        """The Storyteller, as the rulebook names the one who runs the game, not a generic GM."""
+        return ctx.t("viewer.storyteller")
+
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         """One of this adapter's words."""
         words = section(ctx.language if ctx.language in LANGUAGES else "en", "web_ten_candles")["words"]
