@@ -1,6 +1,7 @@
 """The terminal's display of streamed prose (see :mod:`agents.llm.streaming`).
 
-Each open draft is one dim, italic line under a rich ``Live`` region that is transient: when a
+Each open draft is one dim, italic line (the tail of its words that fits the width: a wrapped line
+was left behind when the region cleared) under a rich ``Live`` region that is transient: when a
 draft ends it disappears, kept or not. A kept draft is then told by the game as usual (the same
 words, in the game's own style), so the screen shows the finished text exactly once; a refused
 draft is simply withdrawn, and the re-ask's draft or the template's text takes its place.
@@ -51,4 +52,17 @@ class TerminalDrafts:
 
     def _show(self) -> None:
         if self.live is not None:
-            self.live.update(Group(*(Text(text, style=DRAFT_STYLE) for text in self.drafts.values() if text)))
+            self.live.update(self.renderable())
+
+    def renderable(self) -> Group:
+        """One line per draft, never wrapped: the tail of its words that fits the terminal. A draft that wrapped
+        grew the live region between refreshes, and its first line stayed on the screen above the finished
+        text once the region was cleared."""
+        width = max(8, self.console.width - 1)
+        lines = []
+        for text in self.drafts.values():
+            flat = " ".join(text.split())
+            if flat:
+                shown = flat if len(flat) <= width else "…" + flat[-(width - 1):]
+                lines.append(Text(shown, style=DRAFT_STYLE, no_wrap=True, overflow="crop"))
+        return Group(*lines)
