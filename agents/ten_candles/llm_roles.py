@@ -9,6 +9,8 @@ that decides whether text may be used is :mod:`agents.ten_candles.llm_check`.
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
@@ -17,7 +19,7 @@ from typing import Any
 import yaml
 from narrator.agents.llm import ChoiceRole, WriterRole
 from narrator.agents.llm.prompts import rules_summary
-from narrator.agents.ten_candles.llm_check import Facts, as_truth, reason, truth_form_problems
+from narrator.agents.ten_candles.llm_check import PREFIX, Facts, as_truth, reason, truth_form_problems
 from narrator.rules.core import HOST, Event, jsonable
 from pydantic import BaseModel, Field
 
@@ -39,18 +41,45 @@ class TruthText(BaseModel):
 
 
 def check_prose(output: Any, context: dict[str, Any]) -> str | None:
-    """Validator of every narration role: the facts guard (:func:`llm_check.reason`)."""
+    """Validator of every narration role: the request not echoed (:func:`echoed`), then the facts guard
+    (:func:`llm_check.reason`)."""
     text = output.text.strip()
     if len(text.split()) < 4:
         return "write at least one full sentence"
-    return reason(text, context["facts"])
+    return echoed(text, context["facts"].lang) or reason(text, context["facts"])
 
 
 def check_truth(output: Any, context: dict[str, Any]) -> str | None:
-    """Validator of truths: the form (one fact, «Truth:», GM-only topics) and the facts guard."""
+    """Validator of truths: the request not echoed, the form (one fact, «Truth:», GM-only topics) and the facts
+    guard."""
     facts: Facts = context["facts"]
     found = truth_form_problems(as_truth(output.text, facts.lang), facts, gm=context["gm"])
-    return "; ".join(found) if found else None
+    echo = echoed(output.text, facts.lang)
+    return "; ".join([*([echo] if echo else []), *found]) or None
+
+
+def echoed(text: str, lang: str) -> str | None:
+    """The refusal of a text that says back the request's own scaffolding («Alive: Vera, Gleb.», «Material to
+    use: …», «Frame the conflict.»): the embedded model's usual slip, which no story needs (issue #11: a role's
+    validator refuses what its intent rules out). ``None`` when it tells the story."""
+    body = _without_prefix(" ".join(text.split()).strip(" \"'«»")).casefold()  # a truth's «Truth:» is its own
+    said = next((label for label in scaffold(lang)  # where a sentence begins: "we are alive: …" is the story
+                 if re.search(r"(?:^|[.!?…;]\s)" + re.escape(label.casefold()), body)), None)
+    if said is None:
+        return None
+    return f"the text repeats the request's own words ({json.dumps(said, ensure_ascii=False)}); tell the story instead"
+
+
+@cache
+def scaffold(lang: str) -> tuple[str, ...]:
+    """The labels and tasks a Ten Candles request is built of, in ``lang``: the facts' labels up to their colon,
+    the headings, and the short tasks (the ones with values, up to their colon)."""
+    texts = _yaml("tasks.yaml")
+    labels = [str(texts["facts"][key][lang]).split("{")[0].strip() for key in ("alive", "dead")]
+    labels += [str(heading) for heading in texts["headings"][lang]]
+    for key in ("open_scene", "frame", "truth", "narrate"):
+        labels.append(str(texts[key][lang]).split("{")[0].strip())
+    return tuple(label for label in labels if label)
 
 
 class AttemptAnswer(BaseModel):
@@ -137,10 +166,15 @@ def safety_style(view: Any, lang: str) -> str | None:
     return " ".join(parts) or None
 
 
-def table_facts(view: Any, lang: str, narrator: str | None = None) -> dict[str, list[str]]:
+def table_facts(view: Any, lang: str, narrator: str | None = None, *,
+                lit_before: int | None = None) -> dict[str, list[str]]:
     """The facts block of a request, split by how often it changes (``table.<lang>.j2`` puts the steady part
     first, so a prompt repeats the one before it further): ``cast``, the living and the dead (a death changes
-    it); ``now``, the candles burning and who tells it (a conflict may change them)."""
+    it); ``now``, the candles burning and who tells it (a conflict may change them).
+
+    ``lit_before``: the candles that burned before the request's event lines (:func:`lit_before`), said with the
+    cast instead of the candles now, when the lines tell every candle that went out or was lit since: the
+    Storyteller's prompts, which each repeat the one before (a line of 19 tokens fewer per Russian call)."""
     alive = [c.name for c in view.characters if c.alive and c.name]
     dead = [c.name for c in view.characters if not c.alive and c.name]
     cast = []
@@ -148,16 +182,44 @@ def table_facts(view: Any, lang: str, narrator: str | None = None) -> dict[str, 
         cast.append(phrase("facts", "alive", lang, names=", ".join(alive)))
     if dead:
         cast.append(phrase("facts", "dead", lang, names=", ".join(dead)))
-    now = [phrase("facts", "candles", lang, candles=view.lit)]
+    now = []
+    if lit_before is None:
+        now.append(phrase("facts", "candles", lang, candles=view.lit))
+    else:
+        cast.append(phrase("facts", "candles_before", lang, candles=lit_before))
     if narrator:
         now.append(phrase("facts", "narrator", lang, name=narrator))
     return {"cast": cast, "now": now}
 
 
+def lit_before(shown: Iterable[Event], lit: int) -> int:
+    """The candles burning before the first of the ``shown`` events, ``lit`` burning after the last: a candle's
+    events carry the count after them."""
+    for event in shown:
+        if event.kind == "candle_out":
+            return int(event.data["lit"]) + 1
+        if event.kind == "candle_relit":
+            return int(event.data["lit"]) - 1
+    return lit
+
+
 def seat_names(view: Any, heard: dict[int, str]) -> dict[int, str]:
-    """Seat -> character name: the view's names, else the ones heard (an event line never says ``#2``
-    for a character the table knows by name)."""
-    return {**heard, **{c.seat: c.name for c in view.characters if c.name}}
+    """Seat -> the name an event line gives a character: the view's names, else the ones heard (a line never says
+    ``#2`` for a character the table knows by name), each shortened to its first word where that is still one
+    character's alone (:func:`short_names`)."""
+    return short_names({**heard, **{c.seat: c.name for c in view.characters if c.name}})
+
+
+def short_names(names: dict[int, str]) -> dict[int, str]:
+    """Each name's first word where no other character's name begins with it (``Дина Барс`` -> ``Дина``); the cast
+    line of every prompt gives the full names. In Russian a full name costs the embedded model about ten prompt
+    tokens, and a Storyteller prompt says names five times a call (issue #11, the first word)."""
+    def first(name: str) -> str:
+        words = name.split()
+        return words[0] if len(words) > 1 and words[0].isalpha() else name
+
+    taken = Counter(first(name) for name in names.values())
+    return {seat: first(name) if taken[first(name)] == 1 else name for seat, name in names.items()}
 
 
 def describe(events: Iterable[Event], names: dict[int, str], lang: str = "en") -> list[str]:
@@ -198,6 +260,7 @@ def event_line(event: Event, names: dict[int, str], lang: str) -> str | None:
         "hope": word("hope_die", hope=data["hope"]) if data.get("hope") else "",
         "result": word("success" if data.get("success") else "failure"),
         "narrator": who(data.get("narrator")),
+        "stakes": word("stakes", text=data["stakes"]) if data.get("stakes") else "",
     }
     line = str(template.get(lang, template["en"])).format(**values)
     return line[:1].upper() + line[1:]  # "the Storyteller narrates" opens a line
@@ -209,8 +272,15 @@ def quoted(text: str) -> str:
 
 
 def truths_of(view: Any) -> list[str]:
-    """The texts of the truths spoken so far."""
-    return [t[2] for t in view.truths]
+    """The truths spoken so far, without their «Truth:» (the block's heading says what they are)."""
+    return [_without_prefix(t[2]) for t in view.truths]
+
+
+def _without_prefix(truth: str) -> str:
+    for prefix in PREFIX.values():
+        if truth.lower().startswith(prefix.strip().lower()):
+            return truth[len(prefix.strip()):].lstrip()
+    return truth
 
 
 def name_of(view: Any, seat: int, names: dict[int, str] | None = None) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from narrator.agents.base import AgentGaveUpError
@@ -124,9 +125,24 @@ class LLMStoryteller:
     def frame_conflict(self, view: Any, active: PlayerId, dangerous: bool, moment: bool) -> str:
         """What is at stake (L265, L289); a Moment's words come from the card."""
         material = self.fallback.frame_conflict(view, active, dangerous, moment)
-        danger = roles.phrase("outcome", "danger", self.lang) if dangerous else ""
-        work = roles.task("frame", self.lang, name=roles.name_of(view, active, self.names), danger=danger)
-        return self._prose(roles.SCENE, view, work, material, Facts.from_view(view, lang=self.lang))
+        facts = Facts.from_view(view, lang=self.lang)
+        stakes = None if moment else getattr(self.fallback, "conflict_text", None)
+        if stakes and not line_problems(stakes, facts) and self._stake(active, stakes):
+            material = ""  # the conflict's own line tells it, in this prompt and in every later one of the scene
+        return self._prose(roles.SCENE, view, roles.task("frame", self.lang), material, facts)
+
+    def _stake(self, active: PlayerId, stakes: str) -> bool:
+        """Write the module's task of the conflict just called ("to dig the tractor out", without the template's
+        words around it) into that conflict's line of the scene: the framing retells it, and the narration of its
+        outcome knows what was at stake. Whether the line was there to carry it."""
+        for index in range(len(self.scene) - 1, -1, -1):
+            event = self.scene[index]
+            if event.kind == "conflict_called":
+                if event.data.get("active") != active:
+                    return False
+                self.scene[index] = replace(event, data={**event.data, "stakes": stakes})
+                return True
+        return False
 
     def narrate_outcome(self, view: Any, events: Sequence[Event]) -> str:
         """The outcome the kernel settled, when the GM holds narration (L283, L289)."""
@@ -136,7 +152,7 @@ class LLMStoryteller:
         outcome = ""
         if facts.success is not None and active is not None:
             outcome = roles.phrase("outcome", "success" if facts.success else "failure", self.lang,
-                                   name=roles.name_of(view, active, self.names))
+                                   name=roles.seat_names(view, self.names).get(active, f"#{active}"))
         work = roles.task("narrate", self.lang, outcome=outcome)
         return self._prose(roles.NARRATION, view, work, "", facts, narration=True,
                            fallback=lambda: self.fallback.narrate_outcome(view, events))
@@ -211,7 +227,8 @@ class LLMStoryteller:
         writer = self._writer(roles.NARRATION)
         system, prompt = writer.prompts(
             game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
-            **roles.table_facts(view, self.lang), truths=roles.truths_of(view), events=lines, material="", task="",
+            **roles.table_facts(view, self.lang, lit_before=roles.lit_before(shown, view.lit)),
+            truths=roles.truths_of(view), events=lines, material="", task="",
             facts=Facts.from_view(view, lang=self.lang), gm=True)
         last = f"- {lines[-1]}"
         prompt = prompt[:prompt.rindex(last) + len(last)]
@@ -222,13 +239,17 @@ class LLMStoryteller:
 
     # -- asking -----------------------------------------------------------------------------------
 
-    def _lines(self, view: Any, *, narration: bool = False) -> list[str]:
-        """The event lines of a Storyteller prompt: the scene from :attr:`shown_from` on. Past
+    def _shown(self, *, narration: bool = False) -> list[Event]:
+        """The scene's events a Storyteller prompt tells: from :attr:`shown_from` on. Past
         :data:`~llm_roles.SHOWN_AT_MOST` lines, any prompt but a narration starts again from the last
         :data:`~llm_roles.KEPT_ON_START` (the prompt cache then misses once, at a framing or an opening)."""
         if not narration and len(self.scene) - self.shown_from > roles.SHOWN_AT_MOST:
             self.shown_from = len(self.scene) - roles.KEPT_ON_START
-        return roles.describe(self.scene[self.shown_from:], roles.seat_names(view, self.names), self.lang)
+        return self.scene[self.shown_from:]
+
+    def _lines(self, view: Any, *, narration: bool = False) -> list[str]:
+        """The event lines of a Storyteller prompt (:meth:`_shown`), in words."""
+        return roles.describe(self._shown(narration=narration), roles.seat_names(view, self.names), self.lang)
 
     def _prose(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *,
                narration: bool = False, fallback: Callable[[], str] | None = None) -> str:
@@ -245,12 +266,13 @@ class LLMStoryteller:
              narration: bool = False, **extra: str) -> Any:
         """The model's output, or ``None`` after recording why the fallback speaks instead. ``extra``: the
         role's own template variables (an attempt's quoted words)."""
+        shown = self._shown(narration=narration)
         try:
             return self._writer(role).write(
                 game=roles.GAME, seat=HOST, rules=roles.rules_for(self.lang), style=roles.safety_style(view, self.lang),
-                **roles.table_facts(view, self.lang), truths=roles.truths_of(view),
-                events=self._lines(view, narration=narration), material=material, task=work, facts=facts, gm=gm,
-                **extra)
+                **roles.table_facts(view, self.lang, lit_before=roles.lit_before(shown, view.lit)),
+                truths=roles.truths_of(view), events=roles.describe(shown, roles.seat_names(view, self.names), self.lang),
+                material=material, task=work, facts=facts, gm=gm, **extra)
         except AgentGaveUpError as error:
             record = {"kind": "fallback", "actor": HOST, "role": role.name, "attempts": error.attempts,
                       "reason": error.reason, "raw": error.raw, "by": "template"}
@@ -268,6 +290,11 @@ def scene_after(scene: list[Event], events: Sequence[Event]) -> tuple[list[Event
     for event in events:
         if event.kind in ("scene_started", "scene_ended", "x_card"):
             told, restarted = [], True
-        if event.kind != "truth_spoken" and roles.has_line(event.kind):
+        if event.kind not in UNTOLD and roles.has_line(event.kind):
             told.append(event)
     return told, restarted
+
+
+UNTOLD = frozenset({"truth_spoken", "dice_rolled", "dice_rerolled"})
+"""Kinds a Storyteller prompt leaves out of its lines: truths have their own block, and the dice say nothing the
+outcome's line does not (a burned Trait or a Moment is told: that is the story)."""

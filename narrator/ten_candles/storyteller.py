@@ -238,6 +238,13 @@ class TemplateStoryteller:
         kind = "dangerous" if dangerous else "normal"
         return self._line(f"frame_{kind}", "framing", framing[kind], name=name, conflict=task)
 
+    @property
+    def conflict_text(self) -> str | None:
+        """The module's task of the conflict framed last, without the framing's words around it (what a model
+        retells: the prompt says who and how dangerous already); ``None`` after a stated attempt. A Moment's
+        framing leaves it as it was: the caller knows it framed a Moment."""
+        return mat.text(self.conflict, self.lang) if self.conflict is not None else None
+
     def _pick_conflict(self, dangerous: bool) -> mat.Entry | None:
         """A task for the conflict: the module's, of its kind, not yet offered in this scene (nor in the
         game unless ``repeatable``), never one an X-card dropped; else the tasks every module shares."""

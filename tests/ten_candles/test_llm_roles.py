@@ -152,7 +152,7 @@ def check_narration(result: dict[str, Any]) -> None:
         if call["role"] != "ten-candles-narration":
             continue
         framing = next(c for c in reversed(firsts[:index]) if c["role"] == "ten-candles-scene")
-        shown = framing["prompt"].split("\n\nNow: ")[0]
+        shown = framing["prompt"].split("\n\nFrame the conflict.")[0].split("\n\nMaterial to use: ")[0]
         assert "faces a conflict" in shown.rsplit("\n- ", 1)[-1] and call["prompt"].startswith(shown + "\n- "), \
             "a narration repeats its framing's prompt up to the roll (the server evaluates only what follows)"
 
