@@ -37,8 +37,12 @@ def llm_settings(mode: str | None, *, stream: bool = False) -> Iterator[LLMSetti
         from narrator.agents.llm.streaming import streaming_to
         from narrator.cli.drafts import TerminalDrafts
 
-        with streaming_to(TerminalDrafts(console)):
-            yield settings
+        drafts = TerminalDrafts(console)
+        try:
+            with streaming_to(drafts):
+                yield settings
+        finally:
+            drafts.close()  # the terminal echoes keys again however the game ended
 
 
 @contextlib.contextmanager

@@ -40,3 +40,36 @@ def test_two_drafts_are_two_lines_and_a_short_one_is_whole() -> None:
     drafts.end(1, kept=False)
     drafts.end(2, kept=True)
     assert drafts.live is None
+
+
+def test_keys_are_not_echoed_while_a_draft_shows_and_what_was_typed_is_dropped() -> None:
+    """An Enter typed while a model spoke was echoed under rich's live region: the draft's first line stayed above
+    the finished text, and the Enter then accepted the next question's default."""
+    import os
+    import pty
+    import termios
+
+    from narrator.cli.drafts import QuietKeys
+
+    leader, follower = pty.openpty()
+    try:
+        assert termios.tcgetattr(follower)[3] & termios.ECHO
+        drafts = TerminalDrafts(console(40), keys=QuietKeys(follower))
+        drafts.begin(1, None, "ten-candles-narration")
+        assert not termios.tcgetattr(follower)[3] & termios.ECHO, "no echo while the draft shows"
+        os.write(leader, b"\n")  # the person presses Enter while the model speaks
+        drafts.draft(1, "The candle gutters.")
+        drafts.end(1, kept=True)
+        assert termios.tcgetattr(follower)[3] & termios.ECHO, "the echo is back when the draft ends"
+        os.set_blocking(follower, False)
+        try:
+            typed = os.read(follower, 16)
+        except BlockingIOError:
+            typed = b""
+        assert typed == b"", "the Enter typed meanwhile is dropped"
+        drafts.begin(2, None, "ten-candles-narration")
+        drafts.close()  # Ctrl-C while a draft shows
+        assert termios.tcgetattr(follower)[3] & termios.ECHO and drafts.live is None
+    finally:
+        os.close(leader)
+        os.close(follower)
