@@ -150,6 +150,19 @@ def read_transcript(path: str | Path, *, strict: bool = True) -> ReplayResult:
     return replay(Path(path).read_bytes(), strict=strict)
 
 
+def header_language(path: str | Path) -> str | None:
+    """The language a transcript's game was played in, from its first line alone (``None``: unreadable or not
+    said), so that a file damaged further on is still reported in its table's language."""
+    try:
+        with Path(path).open("rb") as file:
+            header = json.loads(file.readline())
+    except (OSError, ValueError):
+        return None
+    table = header.get("table") if isinstance(header, dict) else None
+    lang = table.get("lang") if isinstance(table, dict) else header.get("lang") if isinstance(header, dict) else None
+    return lang if lang in ("en", "ru") else None
+
+
 def trim_to(path: str | Path, size: int) -> None:
     """Cut the file to its first ``size`` bytes (drops a half-written line left by a crash)."""
     with Path(path).open("rb+") as handle:

@@ -142,7 +142,7 @@ def replay(
 
     from narrator.rules.core import Viewer, jsonable
     from narrator.rules.registry import get_game
-    from narrator.transcript import TranscriptError, damaged_text, read_transcript
+    from narrator.transcript import TranscriptError, damaged_text, header_language, read_transcript
     from narrator.transcript import repair as repair_file
 
     lang = lang or common.asked_language()  # narrator --lang ru replay ...: as the command's own --lang
@@ -165,8 +165,10 @@ def replay(
     except (FileNotFoundError, IsADirectoryError):
         fail("", key="no_file", path=str(transcript))
     except TranscriptError as error:
+        recorded = None if lang else header_language(transcript)  # a Russian game's damage is told in Russian
+        shown = common.language(recorded) if recorded else common.run_language()
         common.errors.print(f"[bold red]{escape(say('damaged'))}[/] {escape(str(transcript))}: "
-                            f"{escape(damaged_text(error, common.run_language()))}", highlight=False, soft_wrap=True)
+                            f"{escape(damaged_text(error, shown))}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     game = get_game(result.header["game"])
     if as_json:
@@ -190,7 +192,7 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
     from rich.markup import escape
 
     from narrator.agents.i18n import default_language, message
-    from narrator.transcript import TranscriptError, damaged_text
+    from narrator.transcript import TranscriptError, damaged_text, header_language
     from narrator.viewer.access import LensRefusedError, lenses_for
     from narrator.viewer.page import write_page
     from narrator.viewer.tell import tell
@@ -208,7 +210,8 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
     except (FileNotFoundError, IsADirectoryError):
         fail("", key="no_file", path=str(transcript))
     except TranscriptError as error:
-        shown = common.run_language()
+        recorded = None if lang else header_language(transcript)
+        shown = common.language(recorded) if recorded else common.run_language()
         common.errors.print(f"[bold red]{escape(message(shown, 'tools.damaged'))}[/] {escape(str(transcript))}: "
                             f"{escape(damaged_text(error, shown))}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None

@@ -74,6 +74,22 @@ def test_replay_checks_a_transcript_in_the_players_language(tmp_path: Path, lang
         assert shown.startswith("ok ") and "replayed through line" in shown
 
 
+@pytest.mark.parametrize(("lang", "damaged"), [("ru", "повреждена"), ("en", "damaged")])
+@pytest.mark.parametrize("how", [(), ("--as", "public")])
+def test_a_damaged_transcript_is_told_in_its_games_language(tmp_path: Path, lang: str, damaged: str,
+                                                             how: tuple[str, ...]) -> None:
+    """Without ``--lang`` a damaged Russian game was reported in the machine's language, though its header says
+    Russian (and an intact one is told in Russian)."""
+    taken = tmp_path / "game.jsonl"
+    runner.invoke(app, ["play", "wild-west", "--seed", "1", "--transcript", str(taken), "--lang", lang], input="q\n")
+    with taken.open("a", encoding="utf-8") as file:
+        file.write("{not json}\n")
+    shown = output("replay", *how, str(taken))
+    assert shown.startswith(damaged), shown
+    if lang == "ru":
+        assert "это не JSON" in shown, shown
+
+
 @pytest.mark.parametrize(("lang", "expected"), [("ru", "7 кубиков, сложность 6"), ("en", "7 dice at difficulty 6")])
 def test_a_roll_is_told_in_the_players_language(lang: str, expected: str) -> None:
     """``narrator roll 7 -d 6 --lang ru`` printed its heading, the rerolled tens and the verdict in English."""
