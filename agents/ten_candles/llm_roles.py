@@ -46,7 +46,7 @@ def check_prose(output: Any, context: dict[str, Any]) -> str | None:
     text = output.text.strip()
     if len(text.split()) < 4:
         return "write at least one full sentence"
-    return echoed(text, context["facts"].lang) or reason(text, context["facts"])
+    return echoed(text, context["facts"].lang, context.get("events") or ()) or reason(text, context["facts"])
 
 
 def check_truth(output: Any, context: dict[str, Any]) -> str | None:
@@ -54,17 +54,22 @@ def check_truth(output: Any, context: dict[str, Any]) -> str | None:
     guard."""
     facts: Facts = context["facts"]
     found = truth_form_problems(as_truth(output.text, facts.lang), facts, gm=context["gm"])
-    echo = echoed(output.text, facts.lang)
+    echo = echoed(output.text, facts.lang, context.get("events") or ())
     return "; ".join([*([echo] if echo else []), *found]) or None
 
 
-def echoed(text: str, lang: str) -> str | None:
+def echoed(text: str, lang: str, lines: Iterable[str] = ()) -> str | None:
     """The refusal of a text that says back the request's own scaffolding («Alive: Vera, Gleb.», «Material to
-    use: …», «Frame the conflict.»): the embedded model's usual slip, which no story needs (issue #11: a role's
-    validator refuses what its intent rules out). ``None`` when it tells the story."""
+    use: …», «Frame the conflict.») or one of its event ``lines`` whole («Truth: Dina rerolls: now 0 six(es).»):
+    the embedded model's usual slip, which no story needs (issue #11: a role's validator refuses what its intent
+    rules out). A line of fewer than four words may be said in a story ("Vera fails."). ``None``: it tells the
+    story."""
     body = _without_prefix(" ".join(text.split()).strip(" \"'«»")).casefold()  # a truth's «Truth:» is its own
     said = next((label for label in scaffold(lang)  # where a sentence begins: "we are alive: …" is the story
                  if re.search(r"(?:^|[.!?…;]\s)" + re.escape(label.casefold()), body)), None)
+    if said is None:
+        said = next((line for line in lines if len(line.split()) >= 4
+                     and " ".join(line.split()).casefold().rstrip(".") in body), None)
     if said is None:
         return None
     return f"the text repeats the request's own words ({json.dumps(said, ensure_ascii=False)}); tell the story instead"

@@ -138,3 +138,19 @@ def test_a_text_that_says_the_request_back_is_refused_with_the_words_it_repeated
     refusal = check(SimpleNamespace(text=echo), context)
     assert refusal is not None and "repeats the request's own words" in refusal
     assert roles.echoed(story, lang) is None
+
+
+def test_a_truth_or_a_narration_that_is_a_line_of_what_happened_is_refused() -> None:
+    """An AI character's truth read «Истина: Дина перебрасывает: теперь шестёрок 0.», a line of its own request."""
+    from types import SimpleNamespace
+
+    from narrator.agents.ten_candles.llm_check import Facts
+
+    lines = ["Дина перебрасывает: теперь шестёрок 0.", "Вера: провал.", "Глеб рассказывает: \"Тьма отступает.\""]
+    context = {"facts": Facts(lit=9, lang="ru"), "gm": False, "events": lines}
+    refusal = roles.check_truth(SimpleNamespace(text="Истина: Дина перебрасывает: теперь шестёрок 0."), context)
+    assert refusal is not None and "Дина перебрасывает" in refusal
+    assert roles.check_prose(SimpleNamespace(text="Вера: провал. Свет гаснет, и Они ближе, чем казалось."),
+                             context) is None, "a short line may be said in the story"
+    assert roles.check_truth(SimpleNamespace(text="Истина: у Дины в кармане последний коробок спичек."),
+                             context) is None
