@@ -150,17 +150,24 @@ def read_transcript(path: str | Path, *, strict: bool = True) -> ReplayResult:
     return replay(Path(path).read_bytes(), strict=strict)
 
 
+def recorded_language(header: Any) -> str | None:
+    """The language a transcript's header says its table played in (its ``table``'s ``lang``, else its own), or
+    ``None`` when it says none we speak."""
+    if not isinstance(header, dict):
+        return None
+    table = header.get("table")
+    lang = (table.get("lang") if isinstance(table, dict) else None) or header.get("lang")
+    return lang if lang in ("en", "ru") else None
+
+
 def header_language(path: str | Path) -> str | None:
-    """The language a transcript's game was played in, from its first line alone (``None``: unreadable or not
-    said), so that a file damaged further on is still reported in its table's language."""
+    """:func:`recorded_language` read from a transcript's first line alone (``None``: unreadable), so that a file
+    damaged further on is still reported in its table's language."""
     try:
         with Path(path).open("rb") as file:
-            header = json.loads(file.readline())
+            return recorded_language(json.loads(file.readline()))
     except (OSError, ValueError):
         return None
-    table = header.get("table") if isinstance(header, dict) else None
-    lang = table.get("lang") if isinstance(table, dict) else header.get("lang") if isinstance(header, dict) else None
-    return lang if lang in ("en", "ru") else None
 
 
 def trim_to(path: str | Path, size: int) -> None:

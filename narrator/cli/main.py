@@ -142,7 +142,7 @@ def replay(
 
     from narrator.rules.core import Viewer, jsonable
     from narrator.rules.registry import get_game
-    from narrator.transcript import TranscriptError, damaged_text, header_language, read_transcript
+    from narrator.transcript import TranscriptError, damaged_text, header_language, read_transcript, recorded_language
     from narrator.transcript import repair as repair_file
 
     lang = lang or common.asked_language()  # narrator --lang ru replay ...: as the command's own --lang
@@ -174,9 +174,8 @@ def replay(
     if as_json:
         print(json.dumps(jsonable(game.view(result.state, Viewer.HOST)), ensure_ascii=False, indent=2))
         return
-    table = result.header.get("table")
-    recorded = (table.get("lang") if isinstance(table, dict) else None) or result.header.get("lang")
-    shown = common.run_language() if lang or recorded not in ("en", "ru") else common.language(recorded)
+    recorded = recorded_language(result.header)
+    shown = common.run_language() if lang or recorded is None else common.language(recorded)
     outcome = result.outcome
     status = (say("finished", code=outcome.termination, reason=end_reason(shown, outcome.termination)) if outcome
               else say("unfinished"))

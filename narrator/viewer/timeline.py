@@ -172,9 +172,9 @@ class Timeline:
 
     def recorded_language(self) -> str | None:
         """The language the table played in, where the header says it."""
-        table = self.header.get("table")
-        lang = table.get("lang") if isinstance(table, dict) else self.header.get("lang")
-        return lang if lang in ("en", "ru") else None
+        from narrator.transcript import recorded_language
+
+        return recorded_language(self.header)
 
 
 def load(path: str | Path) -> Timeline:
