@@ -131,9 +131,12 @@ class Presenter:
     def __init__(self, game: str) -> None:
         self.game = game
 
+    host_key = "viewer.host"
+    """The catalogue key of what the game calls the seat that runs it (the GM; a Storyteller game says so)."""
+
     def host_word(self, ctx: Context) -> str:
-        """What the game calls the seat that runs it, in "Waiting for …" (the GM; a Storyteller game says so)."""
-        return ctx.t("viewer.host")
+        """What the game calls the seat that runs it, in "Waiting for …"."""
+        return ctx.t(self.host_key)
 
     # -- events ----------------------------------------------------------------------------------
 

@@ -316,9 +316,7 @@ class StorytellerPresenter(Presenter):
     public_draft_roles = frozenset({"storyteller-frame", "storyteller-narration", "storyteller-recap"})
     """The Storyteller frames the scene and tells each result to the whole troupe."""
 
-    def host_word(self, ctx: Context) -> str:
-        """The Storyteller (the Storyteller System's own word for the one who runs the chronicle), not a GM."""
-        return ctx.t("viewer.storyteller")
+    host_key = "viewer.storyteller"  # the rulebook's word for the one who runs the game, not a generic GM
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         text = W.get(ctx.language, W["en"]).get(key, key)

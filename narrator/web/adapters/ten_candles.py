@@ -47,9 +47,7 @@ class TenCandlesPresenter(Presenter):
     """The Storyteller's narration and truths, the characters' lines, truths and won narration: all said
     aloud to the table (L313, L380)."""
 
-    def host_word(self, ctx: Context) -> str:
-        """The Storyteller, as the rulebook names the one who runs the game, not a generic GM."""
-        return ctx.t("viewer.storyteller")
+    host_key = "viewer.storyteller"  # the rulebook's word for the one who runs the game, not a generic GM
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         """One of this adapter's words."""
