@@ -217,7 +217,7 @@ class LLMStoryteller:
         if not self.warms:
             return None
         narration = view.conflict is not None  # a narration comes next: its window never restarts
-        self._lines(view, narration=narration)  # a restart due now happens now, so the next prompt matches
+        self._shown(narration=narration)  # a restart due now happens now, so the next prompt matches
         coming = list(itertools.takewhile(lambda e: "text" not in e.data, coming))  # a person's words: unknown yet
         scene, restarted = scene_after(self.scene, coming)
         shown = scene[0 if restarted else self.shown_from:]
@@ -246,10 +246,6 @@ class LLMStoryteller:
         if not narration and len(self.scene) - self.shown_from > roles.SHOWN_AT_MOST:
             self.shown_from = len(self.scene) - roles.KEPT_ON_START
         return self.scene[self.shown_from:]
-
-    def _lines(self, view: Any, *, narration: bool = False) -> list[str]:
-        """The event lines of a Storyteller prompt (:meth:`_shown`), in words."""
-        return roles.describe(self._shown(narration=narration), roles.seat_names(view, self.names), self.lang)
 
     def _prose(self, role: WriterRole, view: Any, work: str, material: str, facts: Facts, *,
                narration: bool = False, fallback: Callable[[], str] | None = None) -> str:
