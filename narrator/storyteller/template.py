@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Literal, Protocol
 
 from narrator.agents.i18n import catalogue, character_gender, health_name, message, plural
@@ -478,6 +479,18 @@ class TemplateStoryteller:
         kept = tuple(t for t in traits if t in ratings)
         return kept or tuple(traits)
 
+    def _wound_penalty(self, view: View, character: str) -> int:
+        """Dice the character's marked health levels take off a pool (the book's tables, as the kernel's
+        ``penalty_of``); 0 when unhurt or out of action (the kernel refuses a roll then)."""
+        from narrator.rules.storyteller.combat import wound_penalty
+        from narrator.storyteller.data import DataError
+
+        damage = len(self._char(view, character).get("damage") or ())
+        try:
+            return (wound_penalty(_combat_tables(str(view.get("book"))), damage) or 0) if damage else 0
+        except (DataError, OSError):
+            return 0
+
     def _preview(self, view: View, character: str, traits: Sequence[str], difficulty: int) -> str:
         sheet = self._sheet(view, character) or {}
         ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
@@ -486,8 +499,12 @@ class TemplateStoryteller:
         if any(t not in ratings for t in rolled):  # nothing of it on the sheet at all
             names = ", ".join(str(catalogue(self.lang)["traits"].get(t, t)) for t in missing)
             return message(self.lang, "storyteller.preview_missing", traits=names)
-        # the label already names the traits and the difficulty (scenario data): the sheet adds the pool
-        dice = plural(self.lang, "dice", sum(ratings[t] for t in rolled))
+        # the label already names the traits and the difficulty (scenario data): the sheet adds the pool,
+        # less what wounds take, as the kernel rolls it (checks.penalty_of; it offered 3 dice and rolled 2)
+        penalty = self._wound_penalty(view, character)
+        dice = plural(self.lang, "dice", max(0, sum(ratings[t] for t in rolled) + penalty))
+        if penalty:
+            dice = message(self.lang, "storyteller.preview_wounded", dice=dice, penalty=-penalty)
         if missing:
             names = ", ".join(str(catalogue(self.lang)["traits"].get(t, t)) for t in missing)
             return message(self.lang, "storyteller.preview_unlearned", dice=dice, traits=names)
@@ -612,3 +629,11 @@ def outcome_of(last: Mapping[str, Any], pc: str) -> Literal["success", "failure"
             return "botch"
         return "success" if last.get("winner") == pc else "failure"
     return "continue"
+
+
+@cache
+def _combat_tables(book: str) -> Any:
+    """The book's house-default combat tables (read once: every menu line asks)."""
+    from narrator.storyteller.data import load_combat
+
+    return load_combat(book)

@@ -219,8 +219,9 @@ def willpower_rejection(config: StorytellerConfig, state: StorytellerState, shee
     (seeds/003_f0eb31a77e5e4bcd.txt:L86)
     """
     if action == "extended" and config.willpower_in_extended == "reject":
-        return Rejection(StCode.WILLPOWER_ONE_SUCCESS, f"{sheet.name}: Willpower yields only one success and this "
-                                                       "extended task needs more; roll it instead (this table's "
+        return Rejection(StCode.WILLPOWER_ONE_SUCCESS, f"{sheet.name}: Willpower refused: a point yields only one "
+                                                       "success and this extended task needs more, so spending it "
+                                                       "is pointless; roll the dice without it (this table's "
                                                        "willpower_in_extended is 'reject', D52)",
                          f"{WW_L}:L86; {DA_L}:L220")
     if char.willpower <= 0:
