@@ -36,7 +36,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import yaml
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
@@ -50,6 +49,7 @@ from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.invites import default_seats, qr_svg
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
+from narrator.web.options_text import OptionsError, has_nan, parse_options
 from narrator.web.pages import (
     TEMPLATES,
     event_lines,
@@ -270,14 +270,21 @@ def _importable(game: str) -> bool:
 def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
-        options = _finite_options({**_parse_options(body.options_text), **body.options})
-        if body.players is not None:
-            options["players"] = body.players
+        # the limits first: a refused client costs nothing; then the pasted profile, bounded and off the loop
         in_play = sum(1 for table in manager.tables.values() if table.record.status == "active")
         refused = limit.refuse(request.client.host if request.client else "?", in_play)
         if refused:
             logger.warning("refused a new table: %s", refused)
             raise HTTPException(429, refused)
+        try:
+            pasted = await asyncio.to_thread(parse_options, body.options_text)
+        except OptionsError as error:
+            raise HTTPException(422, str(error)) from None
+        if has_nan(body.options):
+            raise HTTPException(422, "options: NaN and infinite numbers are not allowed")
+        options = {**pasted, **body.options}
+        if body.players is not None:
+            options["players"] = body.players
         try:
             table, tokens = manager.create(body.game, options, bot_seats=body.bot_seats, bot_kind=body.bot_kind,
                                            names=body.names, language=body.language, seed=body.seed,
@@ -369,37 +376,6 @@ async def _take_over(table: Table, seat: int) -> None:
         table.say("host", Translator(table.record.language)("seat.taken_over", name=_name(table, seat)))
     logger.info("table %s: seat %d taken over from its bot by a person", table.id, seat)
     await table.broadcast()
-
-
-def _finite_options(options: dict[str, Any]) -> dict[str, Any]:
-    """``options``, refused (422) when they hold NaN or an infinite number: no rule takes one, and
-    strict JSON (the table index, the transcript header) cannot store it."""
-    if any(_has_nan(value) for value in options.values()):
-        raise HTTPException(422, "options: NaN and infinite numbers are not allowed")
-    return options
-
-
-def _has_nan(value: Any) -> bool:
-    if isinstance(value, float):
-        return not math.isfinite(value)
-    if isinstance(value, dict):
-        return any(_has_nan(item) for item in value.values())
-    if isinstance(value, list | tuple):
-        return any(_has_nan(item) for item in value)
-    return False
-
-
-def _parse_options(text: str) -> dict[str, Any]:
-    """A rules profile pasted as YAML or JSON (JSON is YAML) -> a mapping, or a 422 saying why not."""
-    if not text.strip():
-        return {}
-    try:
-        loaded = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise HTTPException(422, f"options_text is not valid YAML or JSON: {error}") from None
-    if not isinstance(loaded, dict):
-        raise HTTPException(422, f"options_text must be a mapping of option: value, got {type(loaded).__name__}")
-    return loaded
 
 
 async def _act(table: Table, seat: PlayerId, payload: dict[str, Any]) -> dict[str, Any]:
