@@ -31,6 +31,8 @@ SHIPPED = PROMPTS / "scenarios"
 Outcome = Literal["success", "failure", "botch"]
 TraitList = list[str]
 TRAIT_ID = r"^[a-z][a-z_]*$"
+STORY_KEYS = ("names", "motive")
+"""A Storyteller character's keys that are story, not sheet: how it is named and what it wants, per language."""
 
 
 class Text(BaseModel):
@@ -153,6 +155,50 @@ class Approach(BaseModel):
         return self.roll or self.resisted or self.versus or self.teamwork
 
 
+class Clue(BaseModel):
+    """Something a character may learn in a scene by looking, asking or studying (issue 29).
+
+    A ``free`` clue needs no roll: looking and talking are not actions (DA L65, «Речи и разговоры сами по
+    себе действиями не считаются»); the offline Storyteller tells it to whoever looks or asks about it.
+    Otherwise ``traits`` and ``difficulty`` say what an improvised roll to find it asks for.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    text: Text
+    """What the character learns, said in full (the words on the tape, not "you study the tape")."""
+    words: Text
+    """What a player's words name to find it (the tape, the ledger, the ferryman's hands), per language."""
+    free: bool = False
+    traits: TraitList | None = None
+    difficulty: int = Field(default=6, ge=2, le=10)
+
+    @field_validator("traits")
+    @classmethod
+    def _pool(cls, value: list[str] | None) -> list[str] | None:
+        return None if value is None else _traits(value)
+
+    @model_validator(mode="after")
+    def _found_somehow(self) -> Clue:
+        if not self.free and self.traits is None:
+            raise ValueError(f"clue {self.id!r} is free (no roll) or names the traits of the roll that finds it")
+        return self
+
+
+class Improv(BaseModel):
+    """What an offline Storyteller needs to rule on a deed the scene does not list (issue 29).
+
+    ``obstacles`` and ``clues`` are what a player may act on; ``success`` and ``failure`` say what an
+    unlisted deed that succeeds wins here and what one that fails costs (a complication: never the end).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    obstacles: list[Text] = []
+    clues: list[Clue] = []
+    success: Text
+    failure: Text
+
+
 class Fight(BaseModel):
     """A combat scene against one Storyteller character: initiative for every fighter, then each in order."""
 
@@ -178,6 +224,10 @@ class Scene(BaseModel):
     npcs: list[str] = []
     """The Storyteller characters present besides a fight's enemy and the approaches' opponents (the
     ferryman the player talks to): ``who`` lists these, not every character of the story."""
+    climax: bool = False
+    """A scene the fiction lets end the story: in an evening scenario only a climax leads to an ending."""
+    improv: Improv | None = None
+    """The obstacles, clues and stakes an offline Storyteller improvises from (issue 29)."""
 
     def present(self) -> set[str]:
         """The Storyteller characters in this scene: listed, fought or resisted."""
@@ -216,8 +266,27 @@ class Frame(BaseModel):
     may_not_invent: Text
 
 
+class Ending(BaseModel):
+    """How the story ends (``text``), then what becomes of the people and the place (``epilogue``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: Text
+    epilogue: Text | None = None
+
+    def get(self, lang: str) -> str:
+        """The ending and its epilogue in ``lang``, as one passage."""
+        return " ".join(t.get(lang) for t in (self.text, self.epilogue) if t is not None)
+
+
+def _ending(value: Any) -> Any:
+    """An ending written as a bare text (the short scenarios) is an ending without an epilogue."""
+    if isinstance(value, dict) and set(value) <= {"en", "ru"}:
+        return {"text": value}
+    return value
+
+
 class Scenario(BaseModel):
-    """A short original scenario for one book."""
+    """An original scenario for one book: a short one (3-4 scenes) or one for an evening (``length``)."""
 
     model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -226,6 +295,9 @@ class Scenario(BaseModel):
     pitch: Text | None = None
     """One paragraph for the table before play: who the characters are and what they want."""
     players: Players = Players(min=1, max=4)
+    length: Literal["short", "evening"] = "short"
+    """``evening``: written for 60-120 minutes, held to the evening rules by the scenario linter
+    (at least 8 scenes, endings only from a climax, an epilogue to every ending, fail-forward)."""
     start: str
     frame: Frame | None = None
     """What an improvising Storyteller may and may not invent (issue 16)."""
@@ -233,7 +305,12 @@ class Scenario(BaseModel):
     """The Storyteller's characters: sheets (as ``--sheet`` files, with ``player: false``), plus
     ``names: {en, ru}`` for how the story names them."""
     scenes: dict[str, Scene]
-    endings: dict[str, Text]
+    endings: dict[str, Ending]
+
+    @field_validator("endings", mode="before")
+    @classmethod
+    def _bare_endings(cls, value: Any) -> Any:
+        return {k: _ending(v) for k, v in value.items()} if isinstance(value, dict) else value
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
@@ -265,10 +342,13 @@ class Scenario(BaseModel):
 
         ids: set[str] = set()
         for i, data in enumerate(self.npcs):
-            sheet = {k: v for k, v in data.items() if k != "names"}
-            names = data.get("names")
-            if names is not None:
-                Text.model_validate(names)
+            sheet = {k: v for k, v in data.items() if k not in STORY_KEYS}
+            for key in STORY_KEYS:
+                if data.get(key) is not None:
+                    try:
+                        Text.model_validate(data[key])
+                    except ValidationError as error:
+                        raise ValueError(f"npcs.{i}.{key} ({data.get('id')!r}): {_describe(error.errors()[0])}") from None
             try:
                 character = parse_sheet(sheet, book=self.book)
             except SheetError as error:
@@ -298,7 +378,11 @@ class Scenario(BaseModel):
         """The Storyteller characters as kernel sheets (validated when the scenario was loaded)."""
         from narrator.rules.storyteller.sheet import parse_sheet
 
-        return [parse_sheet({k: v for k, v in d.items() if k != "names"}, book=self.book) for d in self.npcs]
+        return [parse_sheet({k: v for k, v in d.items() if k not in STORY_KEYS}, book=self.book) for d in self.npcs]
+
+    def npc_motives(self, lang: str) -> dict[str, str]:
+        """What each Storyteller character wants, in ``lang`` (evening scenarios give every one a motive)."""
+        return {str(d["id"]): Text.model_validate(d["motive"]).get(lang) for d in self.npcs if d.get("motive")}
 
     def npc_names(self, lang: str) -> dict[str, str]:
         """The Storyteller characters' names in ``lang`` (their sheet ``name`` when no ``names`` are given)."""

@@ -540,7 +540,11 @@ class TemplateStoryteller:
             return [self._wound_line(view, data)]
         if event.kind == "story_ended":
             ending = self.scenario.endings.get(str(data["ending"]))
-            return [ending.get(self.lang) if ending else str(data["ending"]), message(self.lang, "template.the_end")]
+            if ending is None:
+                return [str(data["ending"]), message(self.lang, "template.the_end")]
+            epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
+                if ending.epilogue else []
+            return [ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
         return []
 
     def _result_lines(self, view: View, data: Mapping[str, Any], character: str, category: str) -> list[str]:

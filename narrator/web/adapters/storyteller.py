@@ -634,7 +634,10 @@ class StorytellerPresenter(Presenter):
     def _scene(self, view: Mapping[str, Any], story: Scenario, voice: TemplateStoryteller, ctx: Context) -> Section:
         if view.get("ending"):
             ending = story.endings.get(str(view["ending"]))
-            return Section(self.w(ctx, "ending"), items=[ending.get(ctx.language) if ending else str(view["ending"])])
+            if ending is None:
+                return Section(self.w(ctx, "ending"), items=[str(view["ending"])])
+            epilogue = [ending.epilogue.get(ctx.language)] if ending.epilogue else []
+            return Section(self.w(ctx, "ending"), items=[ending.text.get(ctx.language), *epilogue])
         rows = []
         if view.get("scene"):
             rows = [(self.w(ctx, "scene"), f"{view['scene_count']}"),  # the scene's id is data, not words
