@@ -136,19 +136,47 @@ def speech(state: BattagliaState, seat: int, text: str, events: list[Event]) -> 
 
 
 def enter_accuse(state: BattagliaState, events: list[Event]) -> BattagliaState:
-    """The living who have not accused today take turns to accuse (one each)."""
+    """The living who have not accused today take turns to accuse (one each), in the speaking order or, by
+    the house rule ``accusation_order: random``, in an order chance draws first.
+
+    Rule: «остальные жители — все вместе, довносят свои обвинения ... один человек может сделать максимум
+    одно обвинение» (seeds/004_55ac8a5a86b5c135.txt:L74): who gets one of the day's slots is the table's
+    decision (``BattagliaConfig.accusation_order``).
+    """
     today = _today(state)
     order = tuple(s for s in today.order if s not in today.accusers and s not in state.out)
-    return next_accuser(replace(state, phase=Phase.ACCUSE, today=replace(today, order=order, turn=0)), events)
+    state = replace(state, phase=Phase.ACCUSE, today=replace(today, order=order, turn=0))
+    if state.config.accusation_order == "random" and len(order) > 1 and not accusations_closed(state):
+        return replace(state, phase=Phase.ACCUSE_DRAW)
+    return next_accuser(state, events)
+
+
+def draw_accusers(state: BattagliaState, values: tuple[int, ...], events: list[Event]) -> BattagliaState:
+    """Chance's order of today's accusers (``values``: new position -> old index), told to everyone.
+
+    Rule: «все вместе, довносят свои обвинения» (seeds/004_55ac8a5a86b5c135.txt:L74), the house's lot.
+    """
+    today = _today(state)
+    order = tuple(today.order[i] for i in values)
+    events.append(public("accusation_order", day=state.day, order=list(order)))
+    return next_accuser(replace(state, phase=Phase.ACCUSE, today=replace(today, order=order)), events)
+
+
+def accusations_closed(state: BattagliaState) -> bool:
+    """The day's count is reached, everyone in the order has had a turn, or nobody is left to accuse.
+
+    Rule: «общее их число — минимум два и максимум 5» (seeds/004_55ac8a5a86b5c135.txt:L74)
+    """
+    today = _today(state)
+    return (len(today.accusations) >= today.accusations_limit or today.turn >= len(today.order)
+            or not open_targets(state))
 
 
 def next_accuser(state: BattagliaState, events: list[Event]) -> BattagliaState:
     """Stay in the accusation round until the count is reached or everyone has had a turn."""
-    today = _today(state)
-    if (len(today.accusations) >= today.accusations_limit or today.turn >= len(today.order)
-            or not open_targets(state)):
+    if accusations_closed(state):
         return enter_vote(state, events)
-    return replace(state, phase=Phase.ACCUSE, today=replace(today, pending=None))
+    return replace(state, phase=Phase.ACCUSE, today=replace(_today(state), pending=None))
 
 
 def accuse(state: BattagliaState, accusation: Accusation | None, events: list[Event]) -> BattagliaState:

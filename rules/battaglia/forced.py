@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import fields
+from itertools import permutations
 
 from narrator.rules.battaglia.actions import Accuse, Pass, Speak, Whisper
 from narrator.rules.battaglia.cards import Force
@@ -85,6 +86,8 @@ def _moves(state: BattagliaState) -> Iterator[Action]:
     if CHANCE in active:
         if state.phase is Phase.REBIRTH:
             yield from (ChanceAction(values=(i,)) for i in range(len(soul_pool(state, state.rebirths[0]))))
+        elif state.phase is Phase.ACCUSE_DRAW and state.today is not None:
+            yield from (ChanceAction(values=order) for order in permutations(range(len(state.today.order))))
         return
     if not active:
         return

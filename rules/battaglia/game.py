@@ -80,6 +80,8 @@ class Battaglia(Game[BattagliaConfig, BattagliaState]):
             return Shuffle(len(state.deck), "deal")
         if state.phase is Phase.REBIRTH and state.rebirths:
             return Pick(len(soul_pool(state, state.rebirths[0])), f"second soul for seat {state.rebirths[0]}")
+        if state.phase is Phase.ACCUSE_DRAW and state.today is not None:
+            return Shuffle(len(state.today.order), "accusation order")
         return None
 
     def apply(self, state: BattagliaState, action: Action) -> Step[BattagliaState]:
@@ -142,6 +144,7 @@ _BALLOT: dict[type, Applier] = {
 MOVES: dict[Phase, dict[type, Applier]] = {
     Phase.DEAL: {ChanceAction: lambda s, a, e: deal.deal(s, tuple(a.values), e)},
     Phase.REBIRTH: {ChanceAction: lambda s, a, e: give_soul(s, a.values[0], e)},
+    Phase.ACCUSE_DRAW: {ChanceAction: lambda s, a, e: day.draw_accusers(s, tuple(a.values), e)},
     Phase.NIGHT: {
         Choose: lambda s, a, e: night.night_move(s, a.actor, a.target, e),
         Whisper: lambda s, a, e: night.night_move(s, a.actor, a.text, e),

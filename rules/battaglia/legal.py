@@ -99,7 +99,7 @@ def _active(state: BattagliaState) -> frozenset[int]:
     phase, today, night = state.phase, state.today, state.night
     if state.result is not None:
         return _NOBODY
-    if phase is Phase.DEAL or phase is Phase.REBIRTH:
+    if phase is Phase.DEAL or phase is Phase.REBIRTH or phase is Phase.ACCUSE_DRAW:
         return _CHANCE_ONLY
     if phase is Phase.NIGHT and night is not None:
         awake = frozenset(night.awake).difference([s for s, _ in night.chosen])
@@ -155,7 +155,7 @@ def declarable_forces(state: BattagliaState) -> tuple[str, ...]:
     Rule: «игра продолжается до тех пор, пока не наступит патовая ситуация ... либо когда наступит ситуация
     из которой возможен всего один исход» (seeds/004_55ac8a5a86b5c135.txt:L92)
     """
-    if not state.config.human_moderator or state.result is not None or state.phase in (Phase.DEAL, Phase.REBIRTH):
+    if not state.config.human_moderator or state.result is not None or state.phase in (Phase.DEAL, Phase.REBIRTH, Phase.ACCUSE_DRAW):
         return ()
     alive = {seat_force(state, s) for s in living(state)}
     return tuple(str(f) for f in Force if f in alive) + (NO_FORCE,)

@@ -36,6 +36,8 @@ class Phase(StrEnum):
     """Each living seat speaks in turn (DEC-34)."""
     ACCUSE = "accuse"
     """Living seats, in turn, accuse or pass until the count is reached (L74)."""
+    ACCUSE_DRAW = "accuse_draw"
+    """Chance orders the day's accusers (a ``Shuffle``; house rule ``accusation_order: random``)."""
     JUDGE = "judge"
     """A revealed living Lord approves or refuses the accusation just made (L75)."""
     VOTE = "vote"
