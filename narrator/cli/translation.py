@@ -214,7 +214,17 @@ def _translate(thing: Any, attributes: Sequence[str]) -> None:
         if attribute not in english:
             english[attribute] = getattr(thing, attribute, None)
         if english[attribute]:
-            setattr(thing, attribute, text(english[attribute]))
+            setattr(thing, attribute, reflow(text(english[attribute])))
+
+
+def reflow(help_text: str) -> str:
+    """A help text's paragraphs each as one line, so the terminal wraps them at its width: Typer's rich mode
+    keeps a docstring's line breaks, which cut a sentence mid-line on the page. Indented lines (examples)
+    and paragraphs marked ``\\b`` keep theirs."""
+    paragraphs = help_text.split("\n\n")
+    return "\n\n".join(p if p.startswith("\b") or any(line.startswith(" ") for line in p.split("\n")[1:])
+                         or p.startswith(" ") else " ".join(line.strip() for line in p.split("\n"))
+                         for p in paragraphs)
 
 
 def type_label(label: str | None, lang: str) -> str | None:
@@ -242,6 +252,8 @@ def _translate_types() -> None:
             continue
 
         def shown(self: Any, ctx: Context, _rendered: Any = rendered) -> str | None:
+            if getattr(self, "is_flag", False) and not getattr(self, "count", False):
+                return None  # a flag takes no value: "<bool>" beside it would ask for one
             return type_label(_rendered(self, ctx), current())
 
         shown._narrator_translated = True  # type: ignore[attr-defined]
@@ -254,6 +266,10 @@ def translate_page(ctx: Context) -> None:
     _translate(command, ("help", "short_help", "epilog"))
     for param in command.get_params(ctx):
         _translate(param, ("help",))
+        if param.help and "{shipped}" in param.help:  # --scenario: the book's shipped ids are data, not words
+            from narrator.storyteller.play import shipped_ids
+
+            param.help = param.help.replace("{shipped}", shipped_ids(str(ctx.info_name).replace("-", "_"), current()))
     _translate_types()
     if isinstance(command, TyperGroup):
         for sub in command.commands.values():

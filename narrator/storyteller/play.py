@@ -318,11 +318,19 @@ def _recorded_language(path: Path) -> str | None:
 
 
 CHARACTER = typer.Option(None, "--character", "-c", help="A character sheet (YAML/JSON); default: a sample.")
-SHEET = typer.Option(None, "--sheet", "-s", help="A character of the troupe: a sheet file (YAML/JSON) or a sample's "
-                                                 "id (ruth, elias, ...). Repeat for 1..5 characters, one seat each, "
-                                                 "asked in turn at this terminal (hot-seat).")
+SHEET_HELP = ("A character of the troupe: a sheet file (YAML/JSON) or a sample's id ({ids}). Repeat for each "
+              "character, one seat each (as many as the scenario seats), asked in turn at this terminal (hot-seat).")
+
+
+def sheet_option(book: str) -> Any:
+    """``--sheet`` of one book's command, its examples that book's own sample characters."""
+    ids = ", ".join(path.stem for path in sample_sheets(book))
+    return typer.Option(None, "--sheet", "-s", help=SHEET_HELP.format(ids=ids))
+
+
 SCENARIO = typer.Option(None, "--scenario", help="A scenario file (YAML, docs/scenarios.md) or a shipped scenario's "
-                                                 "id; default: the book's built-in one.")
+                                                 "id: {shipped}. Default: the book's built-in one.")
+"""``{shipped}`` is filled on the help page with the book's shipped ids (:func:`shipped_ids`)."""
 BOT = typer.Option(None, "--bot", help="A character (sheet id) a bot plays instead of a person; repeatable.")
 LANG = typer.Option(None, "--lang", help="en or ru (default: NARRATOR_LANG, else the locale, else en; a resumed "
                                          "game keeps its own).")
@@ -332,3 +340,20 @@ RESUME = typer.Option(None, "--resume", help="Continue the game recorded in this
 RULES = typer.Option(None, "--rules", help="YAML rules profile (options such as rule_of_ten: true).")
 COMBAT = typer.Option(None, "--combat", help="Your group's combat tables instead of the house default.")
 
+
+
+def shipped_ids(book: str, lang: str) -> str:
+    """The book's shipped scenario ids for ``--scenario``'s help: the evening ones first, each marked with
+    its length in ``lang`` (read from the files' ``length:`` line, so the help page loads no scenario)."""
+    import re
+
+    from narrator.storyteller.scenario import shipped_scenarios
+
+    found = []
+    for path in shipped_scenarios(book):
+        head = path.read_text(encoding="utf-8")
+        ident = re.search(r"^id:\s*([\w-]+)", head, re.M)
+        length = "evening" if re.search(r"^length:\s*evening", head, re.M) else "short"
+        found.append((length != "evening", f"{ident.group(1) if ident else path.stem} "
+                                           f"({message(lang, f'storyteller.length_{length}')})"))
+    return ", ".join(text for _, text in sorted(found, key=lambda item: item[0]))

@@ -61,12 +61,26 @@ def command_names() -> set[str]:
     return {word for path in command_paths() for word in path}
 
 
+def scenario_ids() -> set[str]:
+    """The shipped scenarios' ids, which ``--scenario``'s help lists: values a user types."""
+    from narrator.storyteller.scenario import load_scenario, shipped_scenarios
+
+    return {load_scenario(book, path).id for book in ("dark_ages", "wild_west") for path in shipped_scenarios(book)}
+
+
+def test_scenario_help_lists_the_books_own_shipped_ids() -> None:
+    dark, west = (page(["--lang", "en", "play", game, "--help"]) for game in ("dark-ages", "wild-west"))
+    assert "hospice-of-saint-lazare (short)" in dark and "hospice-of-saint-lazare" not in west
+    assert "copper-gulch (short)" in west and "copper-gulch" not in dark
+    assert "copper-gulch (короткий)" in page(["--lang", "ru", "play", "wild-west", "--help"])
+
+
 def foreign(text: str, lang: str) -> Counter[str]:
     """Words of the other language in a help page or an error (see the module's docstring)."""
     text = text.replace("│", " ").replace("╭", " ").replace("╰", " ")
     text = NOT_LANGUAGE.sub(" ", re.sub(r"^ *│? *", "", text, flags=re.MULTILINE))
     text = NOT_WORDS.sub(" ", text)
-    allowed = TYPED | command_names()
+    allowed = TYPED | command_names() | scenario_ids()
     text = re.sub(r"(?<![\w+-])(?:" + "|".join(map(re.escape, sorted(allowed, key=len, reverse=True))) + r")(?![\w+-])",
                   " ", text)
     found = Counter((LATIN if lang == "ru" else CYRILLIC).findall(text))
