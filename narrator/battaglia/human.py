@@ -69,6 +69,8 @@ class TerminalHuman(Seat):
         self.reborn: set[int] = set()
         self.shown: list[str] = []
         """The current question's options, shown again after a reference command."""
+        self.accused_today = False
+        """Whether this seat was asked to accuse today (if not, and the day's accusations filled up, it is told why)."""
         self.asked: str | None = None
         """The free-form question last asked (``ballot``, ``speech``): a refused answer is asked again
         there, not from the menu that led to it."""
@@ -82,8 +84,22 @@ class TerminalHuman(Seat):
         """Print what the host says about events this seat may see."""
         if self.quiet:
             return
-        for line in self.narrator.lines(events):
-            self.write(line)
+        for event in events:
+            if event.kind == "day":
+                self.accused_today = False
+            elif event.kind in ("accusation", "accusation_proposed") and event.data.get("accuser") == self.seat:
+                self.accused_today = True
+            for line in self.narrator.lines([event]):
+                self.write(line)
+            if event.kind == "vote_open" and not event.data.get("revote") and self._left_without_accusation():
+                following = "accusations_next_random" if self.narrator.drawn else "accusations_next_rotating"
+                self.write(self.narrator.say("accusations_full_you", limit=self.narrator.accusations[1],
+                                             next=self.narrator.words[following]))
+
+    def _left_without_accusation(self) -> bool:
+        """Alive, never asked today, and the day's accusations were full: the person had no turn (L74)."""
+        alive = self.view is None or self.seat not in getattr(self.view, "out", ())
+        return alive and not self.accused_today and self.narrator.accusations_full()
 
     def write(self, line: str) -> None:
         """One line to the person."""
@@ -168,6 +184,7 @@ class TerminalHuman(Seat):
         if "judge" in kinds:
             return self._judge(view)
         if "accuse" in kinds:
+            self.accused_today = self.accused_today or str(view.phase) == "accuse"
             return self._accuse(view, legal)
         if "vote" in kinds:
             return self._vote(view, legal)

@@ -26,6 +26,10 @@ class Narrator:
         self.table, self.seat = table, seat
         self.today: set[str] = set()
         """Lines of a list (a line with variants) said since the last ``day`` event: not said again today."""
+        self.accusations = (0, 0)
+        """(made, the day's count) of today's accusations, to say when they are full (L74)."""
+        self.drawn = False
+        """Whether today's accusers were put in order by lot (``accusation_order: random``)."""
         host = section(table.lang, "battaglia_host")
         self.words: Mapping[str, str] = host
         self.steps: Mapping[str, str] = host["steps"]
@@ -76,7 +80,8 @@ class Narrator:
             if event.kind in SILENT:
                 continue
             if event.kind == "day":
-                self.today = set()
+                self.today, self.drawn = set(), False
+                self.accusations = (0, int(event.data.get("accusations", 0)))
             method = getattr(self, f"_{event.kind}", None)
             out += method(event.data) if method else []
         return out
@@ -106,6 +111,8 @@ class Narrator:
         return lines
 
     def _accusation(self, d: Mapping[str, Any]) -> list[str]:
+        made, limit = self.accusations
+        self.accusations = (made + 1, limit)
         if d.get("by_curse"):
             return [self.say("accusation_curse", d["target"], target=self.name(d["target"]))]
         if not d.get("text"):
@@ -124,9 +131,22 @@ class Narrator:
     def _speech(self, d: Mapping[str, Any]) -> list[str]:
         return [self.say("speech", speaker=self.name(d["seat"]), text=d["text"])]
 
+    def _accusation_order(self, d: Mapping[str, Any]) -> list[str]:
+        self.drawn = True
+        return [self.say("accusation_order", order=self.names(d["order"]))]
+
+    def accusations_full(self) -> bool:
+        """Today's accusations reached the day's count (so some had no turn to accuse, L74)."""
+        made, limit = self.accusations
+        return limit > 0 and made >= limit
+
     def _vote_open(self, d: Mapping[str, Any]) -> list[str]:
         revote = self.words["revote"] if d.get("revote") else ""
-        return [self.say("vote_open", revote=revote, candidates=self.names(d["candidates"]), votes=d["votes"])]
+        lines = [self.say("vote_open", revote=revote, candidates=self.names(d["candidates"]), votes=d["votes"])]
+        if not d.get("revote") and self.accusations_full():
+            how = self.words["accusations_how_random" if self.drawn else "accusations_how_rotating"]
+            lines.insert(0, self.say("accusations_full", limit=self.accusations[1], how=how))
+        return lines
 
     def _ballots(self, d: Mapping[str, Any]) -> list[str]:
         lines = []
