@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from rich.markup import escape
 
+from narrator.agents.i18n import message
 from narrator.rules.core import HOST
 from narrator.storyteller import play as template_play
 from narrator.storyteller.safety import TableSafety
@@ -71,7 +73,10 @@ def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str
         table, player, say = template_play.terminal_table(book, character, lang, seed, transcript, resume, rules,
                                                           combat, **troupe)
         table, _voice = attach_llm(table, llm, player, say, safety=safety)
-        say(f"[dim]transcript: {table.transcript} · Storyteller: {_voice.model_name} · type ? for help[/]")
+        lang = table.voice.lang
+        say("[dim]" + escape(" · ".join((message(lang, "session.transcript", path=table.transcript),
+                                         message(lang, "session.model_storyteller", model=_voice.model_name),
+                                         message(lang, "session.help_hint")))) + "[/]")
         template_play.run(table, say)
 
 
@@ -85,7 +90,11 @@ CHRONICLE = typer.Option(None, "--chronicle", help="Play the next session of the
                                                    "(started there if new; an unfinished session is resumed).")
 
 
-def play_dark_ages(sheet: list[str] | None = template_play.SHEET, scenario: str | None = template_play.SCENARIO,
+DARK_AGES_SHEET = template_play.sheet_option("dark_ages")
+WILD_WEST_SHEET = template_play.sheet_option("wild_west")
+
+
+def play_dark_ages(sheet: list[str] | None = DARK_AGES_SHEET, scenario: str | None = template_play.SCENARIO,
                    bot: list[str] | None = template_play.BOT, character: Path | None = template_play.CHARACTER,
                    lang: str = template_play.LANG, seed: int | None = template_play.SEED,
                    transcript: Path | None = template_play.TRANSCRIPT, resume: Path | None = template_play.RESUME,
@@ -95,15 +104,16 @@ def play_dark_ages(sheet: list[str] | None = template_play.SHEET, scenario: str 
     """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the template or a model Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
-    saves and tells you how to resume. --sheet (repeatable) seats a troupe of 1..5 characters at this
-    terminal (hot-seat; --bot ID hands one to a bot); --scenario plays another scenario. With --llm the model frames scenes, proposes the roll (the
-    rules engine checks it; refused ones fall back to the template) and tells each result.
+    saves and tells you how to resume. --sheet (repeatable) seats a troupe at this terminal (hot-seat;
+    --bot ID hands one to a bot); --scenario plays another scenario. With --llm the model frames scenes,
+    proposes the roll (the rules engine checks it; refused ones fall back to the template) and tells each
+    result.
     """
     play_book("dark_ages", llm, character, lang, seed, transcript, resume, rules, combat, sheets=sheet,
               scenario=scenario, bots=bot, chronicle=chronicle, safety=TableSafety.parse(lines, veils))
 
 
-def play_wild_west(sheet: list[str] | None = template_play.SHEET, scenario: str | None = template_play.SCENARIO,
+def play_wild_west(sheet: list[str] | None = WILD_WEST_SHEET, scenario: str | None = template_play.SCENARIO,
                    bot: list[str] | None = template_play.BOT, character: Path | None = template_play.CHARACTER,
                    lang: str = template_play.LANG, seed: int | None = template_play.SEED,
                    transcript: Path | None = template_play.TRANSCRIPT, resume: Path | None = template_play.RESUME,
@@ -113,9 +123,10 @@ def play_wild_west(sheet: list[str] | None = template_play.SHEET, scenario: str 
     """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the template or a model Storyteller.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
-    saves and tells you how to resume. --sheet (repeatable) seats a troupe of 1..5 characters at this
-    terminal (hot-seat; --bot ID hands one to a bot); --scenario plays another scenario. With --llm the model frames scenes, proposes the roll (the
-    rules engine checks it; refused ones fall back to the template) and tells each result.
+    saves and tells you how to resume. --sheet (repeatable) seats a troupe at this terminal (hot-seat;
+    --bot ID hands one to a bot); --scenario plays another scenario. With --llm the model frames scenes,
+    proposes the roll (the rules engine checks it; refused ones fall back to the template) and tells each
+    result.
     """
     play_book("wild_west", llm, character, lang, seed, transcript, resume, rules, combat, sheets=sheet,
               scenario=scenario, bots=bot, chronicle=chronicle, safety=TableSafety.parse(lines, veils))
