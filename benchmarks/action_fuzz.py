@@ -1,6 +1,7 @@
 """A million move proposals against the four kernels: crashes and wrong-typed acceptances, before and after.
 
     python benchmarks/action_fuzz.py --proposals 1000000 --jobs 2 [--before]
+    python benchmarks/action_fuzz.py --proposals 300000 --jobs 2 --before --kernels   # the kernels called directly
 
 Proposals come from :mod:`tests.core.action_fuzz` (legal moves and every action type of each game,
 damaged with wrong-typed and odd values, half typed as agents hand them to the session, half as
@@ -16,6 +17,15 @@ and Wild West draw the same proposal stream, their kernels differ in dice rules 
 |   battaglia / ten-candles              | 250,000 each | 5,357 / 35,410 | 0 / 25,861 |
 |   dark-ages / wild-west                | 250,000 each | 7,340 / 7,340  | 40,407 / 40,407 |
 | after: ``Session.admit``, then kernels | 1,000,000 | 0       | 0                    |
+
+The kernels called directly (``--kernels --before``: no session, no codec; 2026-12-07, ``--jobs 1``): their
+public ``check``/``apply`` now refuse a malformed action themselves (``rules.core.Game.malformed``, code
+``MALFORMED``, state untouched):
+
+| run (300,000 proposals, kernels alone)           | crashes | wrong-typed accepted | time |
+|--------------------------------------------------|---------|----------------------|------|
+| before: the rules without the kernel's guard     | 16,519  | 32,464               | 26 s |
+| after: ``Game.check``/``apply`` as any caller    | 0       | 0                    | 33 s |
 
 Before, e.g.: ``Pass(kind=[])`` -> ``TypeError: unhashable type`` in battaglia's dispatch;
 ``XCard(actor=1.5)`` accepted by Ten Candles; ``Roll(traits=-2)`` a ``TypeError`` and
@@ -38,14 +48,14 @@ from tests.core.action_fuzz import GAMES, Tally, fuzz
 CHUNK = 25_000
 
 
-def _chunk(args: tuple[str, int, int, bool]) -> Tally:
-    name, proposals, seed, admit = args
-    return fuzz(name, proposals, seed=seed, admit=admit)
+def _chunk(args: tuple[str, int, int, bool, bool]) -> Tally:
+    name, proposals, seed, admit, guard = args
+    return fuzz(name, proposals, seed=seed, admit=admit, guard=guard)
 
 
-def run(proposals: int, jobs: int, admit: bool) -> tuple[dict[str, Tally], float]:
+def run(proposals: int, jobs: int, admit: bool, guard: bool = True) -> tuple[dict[str, Tally], float]:
     per_game = proposals // len(GAMES)
-    work = [(name, min(CHUNK, per_game - start), seed, admit)
+    work = [(name, min(CHUNK, per_game - start), seed, admit, guard)
             for name in GAMES for seed, start in enumerate(range(0, per_game, CHUNK))]
     totals = {name: Tally() for name in GAMES}
     start = time.perf_counter()
@@ -80,12 +90,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--proposals", type=int, default=1_000_000)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--before", action="store_true", help="also run without the session's admission")
+    parser.add_argument("--before", action="store_true",
+                        help="also run the kernels' rules alone without their malformed-action guard")
+    parser.add_argument("--kernels", action="store_true",
+                        help="call the kernels' public check/apply directly (no session admission)")
     args = parser.parse_args()
     if args.before:
-        report("before: kernels alone, no admission", *run(args.proposals, args.jobs, admit=False))
-    totals, seconds = run(args.proposals, args.jobs, admit=True)
-    report("after: Session.admit (the codec's type check), then check and apply", totals, seconds)
+        report("before: the rules alone, no admission, no kernel guard",
+               *run(args.proposals, args.jobs, admit=False, guard=False))
+    if args.kernels:
+        totals, seconds = run(args.proposals, args.jobs, admit=False)
+        report("after: the kernels' public check and apply called directly (Game.malformed)", totals, seconds)
+    else:
+        totals, seconds = run(args.proposals, args.jobs, admit=True)
+        report("after: Session.admit (the codec's type check), then check and apply", totals, seconds)
     failed = sum(sum(t.crashes.values()) + sum(t.wrong_typed_accepted.values()) for t in totals.values())
     sys.exit(1 if failed else 0)
 

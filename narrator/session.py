@@ -204,12 +204,17 @@ class Session:
     def submit(self, action: Action, *, notes: Mapping[str, Any] | None = None,
                said: Sequence[str] = ()) -> Rejection | None:
         """Apply ``action`` if the rules allow it; otherwise record the refusal. State is kept either way.
+        A malformed action (not one of the game's, a field of the wrong type) is refused ``MALFORMED``
+        and not written (see :meth:`admit`).
 
         ``said``: the seat's in-character lines beside the move (kept, and heard, once it is applied).
 
         Returns:
             ``None`` when applied, else the kernel's :class:`Rejection`.
         """
+        malformed = self.codec.malformed(action)
+        if malformed is not None:  # whoever calls: never a crash, never a line the codec could not read back
+            return malformed
         try:
             step = self.game.apply(self.state, action)
         except IllegalActionError as error:

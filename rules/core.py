@@ -9,11 +9,14 @@ Nothing here does I/O, reads a clock, or draws a random number.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from narrator.rules.action_types import FieldChecks
 
 PlayerId = int
 """A seat number, 0-based. Seats are how the kernel names players; names live at the table."""
@@ -222,6 +225,26 @@ class Game(ABC, Generic[C, S]):
     config_type: ClassVar[type[Any]]
     action_types: ClassVar[tuple[type[Action], ...]]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every kernel's public ``check`` and ``apply`` refuse a malformed action (:meth:`malformed`) before
+        its own rules see it, whoever calls them (an agent, a test, a script): a ``MALFORMED`` rejection,
+        the state untouched, never a crash in the dispatch nor an accepted ``actor=1.5``."""
+        super().__init_subclass__(**kwargs)
+        for name in ("check", "apply"):
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "__isabstractmethod__", False) \
+                    and not getattr(method, "_refuses_malformed", False):
+                setattr(cls, name, _refusing_malformed(method, raises=name == "apply"))
+
+    def malformed(self, action: Any) -> Rejection | None:
+        """Why ``action`` is not one of this game's well-formed actions (code ``MALFORMED``), or ``None``."""
+        checks = type(self).__dict__.get("_field_checks")
+        if checks is None:
+            checks = FieldChecks((*type(self).action_types, ChanceAction))
+            type.__setattr__(type(self), "_field_checks", checks)
+        why = checks.malformed(action)
+        return None if why is None else Rejection(Code.MALFORMED, why, "kernel")
+
     @abstractmethod
     def initial_state(self, config: C) -> S:
         """The state before the first move; secrets are dealt by chance actions that follow."""
@@ -270,6 +293,21 @@ class Game(ABC, Generic[C, S]):
     def config_to_dict(self, config: C) -> dict[str, Any]:
         """JSON-ready form of a config, for transcript headers and reports."""
         return dict(_jsonable(config))
+
+
+def _refusing_malformed(method: Callable[..., Any], *, raises: bool) -> Callable[..., Any]:
+    """``method`` (a kernel's ``check``, or its ``apply`` when ``raises``) behind :meth:`Game.malformed`."""
+    @functools.wraps(method)
+    def guarded(self: Game[Any, Any], state: Any, action: Any) -> Any:
+        rejection = self.malformed(action)
+        if rejection is None:
+            return method(self, state, action)
+        if raises:
+            raise IllegalActionError(rejection)
+        return rejection
+
+    guarded._refuses_malformed = True  # type: ignore[attr-defined]
+    return guarded
 
 
 def _jsonable(value: Any) -> Any:

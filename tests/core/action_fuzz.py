@@ -14,7 +14,9 @@ A proposal **crashes** when anything but ``IllegalActionError``/``InvalidActionE
 when ``check`` accepts a move ``apply`` then refuses or fails on. A **wrong-typed acceptance** is a
 proposal ``check`` accepts although a field is not of its annotated type, judged by pydantic's strict
 validation of each field (an oracle independent of the codec's own check). ``admit=False`` skips
-the session's admission to measure the kernels alone (the "before" figure).
+the session's admission to measure the kernels alone (their public ``check``/``apply`` refuse a
+malformed action themselves, ``rules.core.Game.malformed``); ``guard=False`` also calls the rules
+behind that guard (``Game.malformed`` switched off for the run): the kernels as any caller reached them before.
 """
 
 from __future__ import annotations
@@ -156,8 +158,20 @@ def _damage_json(data: dict[str, Any], kinds: tuple[str, ...], rng: random.Rando
     return data
 
 
-def fuzz(name: str, proposals: int, *, seed: int = 0, admit: bool = True, per_state: int = 20) -> Tally:
+def fuzz(name: str, proposals: int, *, seed: int = 0, admit: bool = True, guard: bool = True,
+         per_state: int = 20) -> Tally:
     """Make ``proposals`` proposals against game ``name`` (half direct, half through the codec)."""
+    if guard:
+        return _fuzz(name, proposals, seed, admit, per_state)
+    kernel = type(get_game(name))
+    kernel.malformed = lambda _self, _action: None  # type: ignore[method-assign]  # the rules as they were
+    try:
+        return _fuzz(name, proposals, seed, admit, per_state)
+    finally:
+        del kernel.malformed  # Game.malformed again
+
+
+def _fuzz(name: str, proposals: int, seed: int, admit: bool, per_state: int) -> Tally:
     game, config, rng = get_game(name), config_for(name), random.Random(seed)
     codec = codec_for(tuple(game.action_types))
     types = [t for t in game.action_types if t is not ChanceAction]
@@ -215,6 +229,8 @@ def _judge(session: Session, seat: int, action: Any, path: str, admit: bool, tal
         rejection = game.check(state, action)
         if rejection is not None:
             tally.outcomes[f"{path}: refused"] += 1
+            if rejection.code == "MALFORMED":
+                tally.outcomes[f"{path}: refused malformed"] += 1
             return
         game.apply(state, action)
     except IllegalActionError as error:

@@ -10,8 +10,9 @@ import dataclasses
 
 import pytest
 from narrator.agents.base import Request, Seat
-from narrator.rules.core import HOST, Code
+from narrator.rules.core import CHANCE, HOST, ChanceAction, Code, IllegalActionError
 from narrator.rules.registry import get_game
+from narrator.rules.replay import decode_config
 
 from narrator.session import Session
 from tests.core.action_fuzz import GAMES, config_for, fuzz
@@ -26,10 +27,51 @@ def test_no_proposal_crashes_a_kernel_or_is_accepted_with_a_wrong_type(name: str
     assert tally.outcomes["direct: accepted"] + tally.outcomes["codec: accepted"] > 10, "and the kernel too"
 
 
-def test_the_kernels_alone_do_crash_on_them() -> None:
-    """The oracle is sharp: without the session's admission the same proposals crash or are accepted."""
-    tally = fuzz("ten-candles", 3000, seed=11, admit=False)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_kernels_alone_refuse_them_as_malformed(name: str) -> None:
+    """Called directly (no session, no codec), a kernel's public check/apply still crash on nothing."""
+    tally = fuzz(name, 3000, seed=11, admit=False)
+    assert not tally.crashes, tally.examples[:3]
+    assert not tally.wrong_typed_accepted, tally.examples[:3]
+    assert tally.outcomes["direct: refused malformed"] > 500
+
+
+def test_the_rules_behind_the_guard_do_crash_on_them() -> None:
+    """The oracle is sharp: the rules without the kernel's guard crash on the same proposals or accept them."""
+    tally = fuzz("ten-candles", 3000, seed=11, admit=False, guard=False)
     assert tally.crashes and tally.wrong_typed_accepted
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_malformed_action_called_directly_is_a_typed_malformed_refusal_and_the_state_is_untouched(name: str) -> None:
+    game = get_game(name)
+    state = game.initial_state(config_for(name))
+    before = repr(state)
+    legal = next(a for seat in game.active_players(state) for a in game.legal_actions(state, seat)) \
+        if CHANCE not in game.active_players(state) else ChanceAction(values=(0,))
+    for bad in (dataclasses.replace(legal, actor=1.5), dataclasses.replace(legal, kind=[]), object(), None):
+        rejection = game.check(state, bad)
+        assert rejection is not None and rejection.code == Code.MALFORMED
+        with pytest.raises(IllegalActionError) as raised:
+            game.apply(state, bad)
+        assert raised.value.rejection.code == Code.MALFORMED
+    assert repr(state) == before
+
+
+def test_session_submit_refuses_a_malformed_action_without_writing_it() -> None:
+    game = get_game("pig")
+    records: list[dict] = []
+
+    class Keep:
+        def write(self, record: dict) -> None:
+            records.append(record)
+
+    session = Session(game, decode_config(game, {}), {}, seed=1, recorder=Keep())
+    move = next(a for seat in sorted(game.active_players(session.state)) for a in game.legal_actions(session.state, seat))
+    state = session.state
+    rejection = session.submit(dataclasses.replace(move, actor=0.5))
+    assert rejection is not None and rejection.code == Code.MALFORMED
+    assert records == [] and session.state is state
 
 
 class Sloppy(Seat):
