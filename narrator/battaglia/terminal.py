@@ -131,6 +131,11 @@ def _resume(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     human.quiet = False
     view = GAME.view(session.state, seat)
     human.rainmaker_force = session.state.config.rainmaker_force
+    if session.seq == 1:  # the header alone (stopped before the deal): a fresh game of that seed, told as one
+        human.write(message(table.lang, "session.seed", seed=header.get("seed")))
+        human.write(human.narrator.say("seat_line", seat=seat, name=table.names[seat], legend=table.legends[seat],
+                                       setting=table.setting))
+        return session, human, path
     human.write(human.narrator.say("resumed", day=view.day, name=table.name(seat)))
     for line in human.reference.recap(view):
         human.write(line)

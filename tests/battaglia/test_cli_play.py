@@ -225,3 +225,26 @@ def test_the_terminal_seat_is_not_asked_a_move_that_is_no_choice(tmp_path: Path)
     menus = result.output.split("\n")
     lone = [i for i, line in enumerate(menus) if line.strip() == "1. no objection" and not menus[i + 1].strip().startswith("2.")]
     assert lone == []  # never a one-item menu to click
+
+
+def test_a_transcript_of_its_header_alone_resumes_as_a_fresh_game_of_that_seed(tmp_path: Path) -> None:
+    """Stopped before the deal, only the header was written; resume used to fail with an IndexError."""
+    fresh, header_only = tmp_path / "fresh.jsonl", tmp_path / "header.jsonl"
+    assert play("--players", "6", "--seat", "0", "--lang", "en", "--seed", "3", "--transcript", str(fresh),
+                stdin=ALWAYS_ONE).exit_code == 0
+    header_only.write_bytes(fresh.read_bytes().split(b"\n")[0] + b"\n")
+    resumed = play("--resume", str(header_only), stdin=ALWAYS_ONE)
+    assert resumed.exit_code == 0, resumed.output[-2000:]
+    assert "Traceback" not in resumed.output and "You sit in seat 0" in resumed.output
+    assert "The game is over" in resumed.output
+    assert header_only.read_bytes() == fresh.read_bytes()  # the very game a fresh start of seed 3 plays
+
+
+def test_blank_lines_that_carry_nothing_do_not_damage_a_finished_transcript(tmp_path: Path) -> None:
+    path = tmp_path / "done.jsonl"
+    play("--players", "6", "--seat", "0", "--lang", "en", "--seed", "1", "--transcript", str(path), stdin=ALWAYS_ONE)
+    lines = path.read_bytes().split(b"\n")
+    path.write_bytes(b"\n".join([*lines[:5], b"", *lines[5:]]) + b"\n")  # one inside, one more at the end
+    assert replay(path.read_bytes()).outcome is not None
+    result = play("--resume", str(path), stdin="")
+    assert result.exit_code == 2 and "already over" in result.output and "damaged" not in result.output

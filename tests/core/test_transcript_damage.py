@@ -113,7 +113,13 @@ def test_a_30_megabyte_line_is_refused_by_size(sealed: bytes) -> None:
         replay(joined(lines))
 
 
-@pytest.mark.parametrize("kind", DAMAGES)
+def test_blank_lines_anywhere_carry_nothing_and_replay_the_same(sealed: bytes) -> None:
+    lines = lines_of(sealed)
+    spaced = joined([lines[0], b"", *lines[1:4], b"  ", *lines[4:], b""])
+    assert replay(spaced).records == replay(sealed).records
+
+
+@pytest.mark.parametrize("kind", [kind for kind in DAMAGES if kind != "blank"])  # a blank line is no damage
 def test_the_cli_reports_one_line_and_exit_code_1(tmp_path: Path, sealed: bytes, kind: str) -> None:
     path = tmp_path / "damaged.jsonl"
     for seed in range(40):  # the first damage of this kind that the reader must refuse
