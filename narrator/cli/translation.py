@@ -221,10 +221,11 @@ def reflow(help_text: str) -> str:
     """A help text's paragraphs each as one line, so the terminal wraps them at its width: Typer's rich mode
     keeps a docstring's line breaks, which cut a sentence mid-line on the page. Indented lines (examples)
     and paragraphs marked ``\\b`` keep theirs."""
-    paragraphs = help_text.split("\n\n")
-    return "\n\n".join(p if p.startswith("\b") or any(line.startswith(" ") for line in p.split("\n")[1:])
-                         or p.startswith(" ") else " ".join(line.strip() for line in p.split("\n"))
-                         for p in paragraphs)
+    def kept(paragraph: str) -> bool:
+        return paragraph.startswith("\b") or any(line.startswith(" ") for line in paragraph.split("\n"))
+
+    return "\n\n".join(p if kept(p) else " ".join(line.strip() for line in p.split("\n"))
+                         for p in help_text.split("\n\n"))
 
 
 def type_label(label: str | None, lang: str) -> str | None:

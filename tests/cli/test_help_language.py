@@ -25,7 +25,8 @@ TYPED = frozenset({
     "ru", "en", "offline", "local", "endpoint", "scripted", "strong", "search", "random", "native", "python",
     "auto", "all", "host", "public", "debug", "info", "warning", "error", "light", "shadow", "darkness", "gloom",
     "battaglia", "ten-candles", "storyteller", "dark-ages", "wild-west", "cluster", "ysolde", "ruth", "elias",
-    "dexterity+stealth", "true", "prompt", "completion", "pool", "transcript",
+    "dexterity+stealth", "true", "prompt", "completion", "pool", "transcript", "hattie", "joseph", "hugues", "salome",
+    "brother-odo",
 })
 """Values a user types as they are (``--llm local``, ``--bots-for light=search``, sample sheet ids, the
 price table's keys, the extra ``cluster``) and argument names: Russian text names them in Latin."""
