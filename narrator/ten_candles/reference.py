@@ -49,7 +49,7 @@ class Reference:
         lines = [self.say("opening")]
         if view.module in module_names():
             lines.append(self.say("module", title=module(view.module)["title"][self.lang]))
-        if view.frame:
+        if view.frame and (view.scene or 0) <= 1:  # later scenes have moved on: the recap says where it began
             lines.append(self.say("where", frame=view.frame))
         return lines
 
@@ -111,7 +111,10 @@ class Reference:
 
     def recap(self, view: Any, seat: int) -> list[str]:
         """For a game taken up again: the scene and candles, the own cards, who is dead, the latest truths."""
-        lines = [self.say("recap") + ":", *self.sheet(view, seat)[1:]]
+        lines = [self.say("recap") + ":"]
+        if view.frame and (view.scene or 0) > 1:
+            lines.append("  " + self.say("began", frame=view.frame))
+        lines += self.sheet(view, seat)[1:]
         dead = [self.who(view, c.seat) for c in view.characters if not c.alive]
         if dead:
             lines.append("  " + self.say("the_dead", names=", ".join(dead)))
@@ -137,7 +140,10 @@ class Reference:
         if kinds & {"burn_trait", "embrace_brink", "accept_roll", "seize_narration"}:
             return hints["reroll"]
         if kinds & {"volunteer_death", "decline_death"}:
-            return hints["death"]
+            conflict = view.conflict
+            if conflict is None or conflict.active == seat:
+                return hints["death"]
+            return hints["death_other"].format(who=self.who(view, conflict.active))
         for kind in ("state_attempt", "write_moment", "describe_character", "describe_supplies", "record_message", "speak_truth",
                      "narrate", "roll", "arrange_stack"):
             if kind in kinds:
