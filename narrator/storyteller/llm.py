@@ -482,7 +482,8 @@ class LLMStorytellerSeat(Seat):
     def _template(self, view: View, choice: Choice) -> Decision:
         """The template's request for ``choice`` (a typed intent: the closest approach, or the player is asked)."""
         try:
-            return self._decision(self.voice.template.propose(view, choice), "template")
+            ruling = self.voice.template.rule_intent(view, choice, self._answers)  # the offline reader (issue 28)
+            return self._decision(ruling.action, "template", said=ruling.said, ruling=ruling.kind)
         except IntentUnclear as unclear:
             raise ReopenQuestion(str(unclear), rejection=Rejection(INTENT_UNCLEAR, str(unclear), "table")) from None
 

@@ -13,6 +13,8 @@ from narrator.agents.base import Agent, AgentGaveUpError, Decision, Question, Re
 from narrator.agents.i18n import message, refusal, section, typed, typed_commands
 from narrator.rules.core import HOST, Action, PlayerId, Rejection
 from narrator.storyteller.intent import FREE, MAX_INTENT, clean_intent, explain, match_intent
+from narrator.storyteller.offline import question
+from narrator.storyteller.reader import read
 from narrator.storyteller.template import CHOOSE, PASS, Choice, IntentUnclear, Option, StorytellerVoice
 
 
@@ -54,12 +56,14 @@ def is_intent(text: str) -> bool:
 
 
 def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str, *,
-                 free: bool) -> tuple[Choice | None, str]:
+                 free: bool, labels: bool = False) -> tuple[Choice | None, str]:
     """A typed intent as the player's answer, and what the table says about it.
 
     ``free`` (a model Storyteller): the words go to it as they are (:data:`FREE`). Otherwise the
-    template reads them as the closest suggested approach and says which and why, or returns
-    ``None`` with a question to the player (see :mod:`narrator.storyteller.intent`). A reply to a
+    offline reader (:mod:`narrator.storyteller.reader`) reads them: as a suggested approach (it says
+    which and why), as a deed the Storyteller rules on itself (an improvised roll or no roll: the words
+    go to it as :data:`FREE`), or it returns ``None`` with a question naming the two closest readings
+    (``labels``: by the buttons' labels, as the web shows them; else by number). A reply to a
     teamwork invitation is always matched (join or not: it is no new deed) and stays a reply; words
     naming Willpower spend it, as ``2w`` would (the kernel still rules on it).
     """
@@ -67,15 +71,26 @@ def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str
     joining = any(o.joins for o in options)  # a reply to a teamwork invitation: join or not, never a new deed
     if free and not joining:
         return Choice(actor=seat, approach=FREE, intent=intent), message(lang, "improv.considering", text=intent)
-    found = match_intent(intent, [(o.approach, f"{o.label} {o.words}") for o in options])
-    said = explain(lang, intent, found, {o.approach: (o.number, o.label) for o in options})
-    if found.approach is None:
-        return None, said
-    option = next(o for o in options if o.approach == found.approach)
+    if joining:
+        found = match_intent(intent, [(o.approach, f"{o.label} {o.words}") for o in options])
+        said = explain(lang, intent, found, {o.approach: (o.number, o.label) for o in options})
+        if found.approach is None:
+            return None, said
+        approach, words = found.approach, found.words
+    else:  # the offline reader (issue 28): an approach, a deed the Storyteller rules on, or a question
+        reading = read(intent, lang, options)
+        if reading.kind in ("roll", "free"):
+            return Choice(actor=seat, approach=FREE, intent=intent, willpower=names_willpower(intent, lang)), \
+                message(lang, "improv.considering", text=intent)
+        if reading.kind not in ("approach", "pass") or reading.approach is None:
+            return None, question(lang, intent, reading, options, labels=labels)
+        approach, words = reading.approach, reading.words
+    option = next(o for o in options if o.approach == approach)
+    said = message(lang, "improv.chose", number=option.number, label=option.label, words=", ".join(words))
     spends = option.approach != PASS and names_willpower(intent, lang)
     if spends:
         said += message(lang, "st_intent.willpower")
-    return Choice(actor=seat, approach=found.approach, intent=intent, joins=option.joins, willpower=spends), said
+    return Choice(actor=seat, approach=approach, intent=intent, joins=option.joins, willpower=spends), said
 
 
 def names_willpower(intent: str, lang: str) -> bool:
@@ -287,6 +302,9 @@ class StorytellerSeat(Seat):
         if request.rejection is not None:
             raise ReopenQuestion(request.rejection.message)
         try:
+            if lead.approach == FREE and hasattr(self.voice, "rule_intent"):  # the player's own words (issue 28)
+                ruling = self.voice.rule_intent(request.view, lead, answers)
+                return Decision(ruling.action, {**choice_notes(lead), "ruling": ruling.kind}, said=ruling.said)
             return Decision(self.voice.propose(request.view, lead, answers), choice_notes(lead))
         except IntentUnclear as unclear:  # the player is asked again, told which approaches are closest
             raise ReopenQuestion(str(unclear), rejection=Rejection(INTENT_UNCLEAR, str(unclear), "table")) from None

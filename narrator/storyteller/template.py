@@ -47,6 +47,13 @@ class Option:
     """More words the approach answers to (the scenario's synonyms), for matching a typed intent."""
     joins: bool = False
     """An answer to a teamwork invitation (join the task, or ``pass``)."""
+    traits: tuple[str, ...] = ()
+    """What the approach rolls (the offline reader matches a deed's roll to it: sneaking is Dexterity + Stealth)."""
+    deed: str = "roll"
+    """``roll``, ``attack`` (a blow with ``weapon``), ``go`` (a move of the story) or ``pass``."""
+    weapon: str = ""
+    risky: bool = False
+    """Its outcome can end the story or start a fight: a weak reading of typed words never takes it (issue 28)."""
 
 
 CHOOSE = "choose_approach"
@@ -247,8 +254,8 @@ class TemplateStoryteller:
             raise ValueError("a character must choose an approach now")
         scene = self._scene(view)
         assert scene is not None
-        if lead.approach == FREE:
-            lead = self.read_intent(view, lead)
+        if lead.approach == FREE:  # the player's own words: the offline reader rules on them (issue 28)
+            return self.rule_intent(view, lead, answers).action
         approach = self._approach(scene, lead.approach)
         if approach is None:
             raise ValueError(f"no approach {lead.approach!r} in this scene")
@@ -260,6 +267,13 @@ class TemplateStoryteller:
             lines.extend(self._narrate_one(view, event))
         # a name written for mid-sentence («мастер Кесслер», "the thirst in the rock") may open a line
         return [line[:1].upper() + line[1:] for line in lines]
+
+    def rule_intent(self, view: View, choice: Choice, answers: Mapping[PlayerId, Choice] | None = None) -> Any:
+        """The offline ruling on a typed intent (:func:`narrator.storyteller.offline.rule_intent`): the
+        approach it describes, an improvised roll, no roll (said), or :class:`IntentUnclear` with a question."""
+        from narrator.storyteller.offline import rule_intent
+
+        return rule_intent(self, view, choice, answers)
 
     def read_intent(self, view: View, choice: Choice) -> Choice:
         """A free-form intent read as the closest suggested approach (the words' match), or refused.
@@ -333,7 +347,24 @@ class TemplateStoryteller:
             options.append((PASS, message(self.lang, "troupe.hold_back"), "", hold))
         elif self._char(view, character).get("damage"):  # wounds may leave no pool for any approach
             options.append((PASS, message(self.lang, "troupe.hold_fight"), "", hold))
-        return [Option(n, a, label, preview, words) for n, (a, label, preview, words) in enumerate(options, start=1)]
+        return [Option(n, a, label, preview, words, **self._deed_of(scene, a))
+                for n, (a, label, preview, words) in enumerate(options, start=1)]
+
+    def _deed_of(self, scene: Scene, approach_id: str) -> dict[str, Any]:
+        """What an approach does, for the offline reader: its roll's traits, a blow, a move; and whether its
+        outcome can end the story or start a fight (a transition to ``end:`` or into a fight scene)."""
+        if approach_id == PASS:
+            return {"deed": PASS}
+        approach = self._approach(scene, approach_id)
+        if approach is None:
+            return {}
+        targets = [approach.go] if approach.go else list(approach.next.values())
+        risky = any(t and (t.startswith("end:") or getattr(self.scenario.scenes.get(t), "fight", None) is not None)
+                    for t in targets)
+        if approach.attack is not None:
+            return {"deed": "attack", "weapon": approach.attack, "risky": risky}
+        spec = approach.spec()
+        return {"deed": "go" if approach.go else "roll", "traits": tuple(spec.traits) if spec else (), "risky": risky}
 
     def _join_options(self, view: View, character: str, approach: Approach, lead: Choice) -> list[Option]:
         team = approach.teamwork
@@ -560,6 +591,10 @@ class TemplateStoryteller:
         if approach and outcome in approach.says:
             own = self._once(view, approach.says[outcome].get(self.lang))  # an approach's own line: once a scene
             lines += [own] if own else []
+        elif approach is None and outcome and str(data.get("task", "")).startswith(f"{FREE}:"):
+            from narrator.storyteller.offline import improvised_lines  # a deed no approach lists: the scene's words
+
+            lines += improvised_lines(self, view, str(data["task"]), outcome, name)
         if data.get("action") == "extended" and data.get("target"):
             progress = f"{data.get('total')}/{data.get('target')}"
             reset = message(self.lang, "template.progress_reset") if data.get("reset") else ""

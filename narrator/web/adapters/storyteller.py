@@ -495,7 +495,7 @@ class StorytellerPresenter(Presenter):
             return Rejection(INTENT_UNCLEAR, message(ctx.language, "improv.empty"), "table")
         # a model, or a person on the host page, reads the words as they are; only the template matches them
         free = getattr(table.session.agents.get(HOST), "free_intent", False) or table.human_host
-        choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free))
+        choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free), labels=True)
         if choice is None:
             return Rejection(INTENT_UNCLEAR, said, "table")  # already in the player's language: the closest ones
         rejection = table.session.answer(seat, choice)

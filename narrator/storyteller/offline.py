@@ -1,0 +1,192 @@
+"""The offline Storyteller's ruling on a player's own words (issue 28): the reader's
+(:mod:`narrator.storyteller.reader`) reading turned into the table's move, in the shape of the model's
+ruling (:mod:`narrator.storyteller.improv`), so an improvised roll reaches the kernel the same way.
+
+* an approach: the scenario's own request for it (its transitions apply);
+* an improvised roll: the act's Attribute + the first of its Abilities the character has, at the act's
+  difficulty (or the scene's clue's), task ``intent:<traits>`` that keeps the scene (its result says the
+  scene's ``improv.success`` / ``improv.failure``, or a clue found);
+* no roll: said (what looking or asking finds here: a scene's free clue, its obstacles), and the turn
+  passes, as the model's no-roll ruling does;
+* a question (:class:`IntentUnclear`) naming the two closest readings, or saying the words are about dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from narrator.agents.i18n import catalogue, message
+from narrator.rules.core import Action
+from narrator.rules.storyteller.actions import Roll
+from narrator.storyteller.reader import Reading, ability_for, forms, read, tokens
+from narrator.storyteller.scenario import Scene
+
+if TYPE_CHECKING:
+    from narrator.storyteller.template import Choice, Option, TemplateStoryteller
+
+INTENT_TASK = "intent"
+"""An improvised roll's task is ``intent:<traits>`` (``@<clue>`` when it looks for one of the scene's clues)."""
+FINDING = frozenset({"search", "spot", "empathize", "track", "occult", "academics", "decode", "survive"})
+"""The acts whose success may find a clue the words name."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The offline Storyteller's move for a typed intent and the words it says beside it."""
+
+    action: Action | None
+    said: tuple[str, ...] = ()
+    approach: str | None = None
+    kind: str = ""
+
+
+def refer(lang: str, ref: str, options: Sequence[Option], *, labels: bool = False,
+          ratings: Mapping[str, int] | None = None) -> str:
+    """A reading as the screen names it: an option's number and label (its label alone on the web), or
+    the deed the Storyteller would improvise."""
+    option = next((o for o in options if o.approach == ref), None)
+    if option is not None:
+        if labels:
+            return message(lang, "st_reader.option_label", label=option.label)
+        return message(lang, "st_reader.option_number", number=option.number, label=option.label)
+    from narrator.storyteller.reader import act_named
+
+    act = act_named(lang, ref.removeprefix("act:"))
+    deed = message(lang, f"st_reader.deeds.{act.id}")
+    if act.kind == "free" or not act.attribute:
+        return message(lang, "st_reader.free_ref", deed=deed)
+    probe = Reading("roll", act=act.id, attribute=act.attribute, abilities=act.abilities)
+    return message(lang, "st_reader.improvised_ref", deed=deed, traits=trait_names(lang, ability_for(probe, ratings or {})))
+
+
+def trait_names(lang: str, traits: Sequence[str]) -> str:
+    names = catalogue(lang)["traits"]
+    return " + ".join(str(names.get(t, t.replace("_", " ").title())) for t in traits)
+
+
+def question(lang: str, text: str, reading: Reading, options: Sequence[Option], *, labels: bool = False,
+             ratings: Mapping[str, int] | None = None) -> str:
+    """What the Storyteller asks when it cannot rule: the two closest readings, or why it will not."""
+    if reading.kind == "cheat":
+        return message(lang, "st_reader.cheat")
+    refs = [refer(lang, c, options, labels=labels, ratings=ratings) for c in reading.candidates]
+    if reading.kind == "ask" and len(refs) >= 2:
+        return message(lang, "st_reader.ask", first=refs[0], second=refs[1])
+    if reading.kind == "ask" and refs:
+        return message(lang, "st_reader.ask_one", first=refs[0])
+    return message(lang, "st_reader.unknown", text=text)
+
+
+def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Choice,
+                answers: Mapping[int, Choice] | None = None) -> Ruling:
+    """The offline ruling on ``choice.intent``.
+
+    Raises:
+        IntentUnclear: a question for the player (the two closest readings, dice talk, no words known).
+    """
+    from narrator.storyteller.template import PASS, IntentUnclear
+
+    scene = voice._scene(view)
+    assert scene is not None
+    pc = voice._pc(view, choice)
+    lang = voice.lang
+    options = voice._approach_options(view, scene, pc)
+    sheet = voice._sheet(view, pc) or {}
+    ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
+    names = [*voice.npc_names.values(), *(str(s.get("name", "")) for s in view.get("sheets", ()))]
+    reading = read(choice.intent, lang, options, fight=scene.fight is not None, names=names)
+    if reading.kind == "pass":
+        reading = replace(reading, kind="free", act="wait")  # a standing answer cannot become a hold now
+    if reading.kind == "approach" and reading.approach and reading.approach != PASS:
+        option = next(o for o in options if o.approach == reading.approach)
+        chose = message(lang, "improv.chose", number=option.number, label=option.label, words=", ".join(reading.words))
+        request = voice._request(view, scene, voice._approach(scene, reading.approach), replace(choice, approach=reading.approach),
+                                 dict(answers or {}))
+        return Ruling(request, (chose,), reading.approach, "approach")
+    name = voice._name(view, pc)
+    if reading.kind == "roll":
+        return _improvised(voice, view, scene, choice, reading, pc, ratings)
+    if reading.kind == "free":
+        if scene.fight is not None:
+            raise IntentUnclear(question(lang, choice.intent, replace(reading, kind="ask", candidates=tuple(
+                o.approach for o in options[:2])), options, ratings=ratings) + message(lang, "st_reader.fight_free"))
+        return Ruling(voice._go(view, scene, "retry"), _free_lines(voice, view, scene, reading, name, choice.intent),
+                      None, "no_roll")
+    raise IntentUnclear(question(lang, choice.intent, reading, options, ratings=ratings))
+
+
+def _clue(voice: TemplateStoryteller, scene: Scene, text: str) -> Any:
+    """The scene's clue the words name (its ``words``), or ``None``."""
+    improv = getattr(scene, "improv", None)
+    if improv is None:
+        return None
+    said = tokens(text, voice.lang)
+    for clue in improv.clues:
+        wanted = [forms(w, voice.lang, all_parses=False) for w in clue.words.get(voice.lang).split()]
+        if any(t.forms & w for t in said for w in wanted if len(t.word) >= 3):
+            return clue
+    return None
+
+
+def _improvised(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,
+                pc: str, ratings: Mapping[str, int]) -> Ruling:
+    """An improvised roll: the act's pool (or the named clue's), a task of its own that keeps the scene."""
+    traits, difficulty, task = ability_for(reading, ratings), reading.difficulty, ""
+    clue = _clue(voice, scene, choice.intent) if reading.act in FINDING else None
+    if clue is not None and clue.traits:
+        traits, difficulty = tuple(clue.traits), clue.difficulty
+    traits = voice._on_sheet(view, pc, traits)
+    task = f"{INTENT_TASK}:{'+'.join(traits)}" + (f"@{clue.id}" if clue is not None else "")
+    lang = voice.lang
+    said = message(lang, "st_reader.improvised", text=choice.intent, traits=trait_names(lang, traits),
+                   difficulty=difficulty, deed=message(lang, f"st_reader.deeds.{reading.act}"))
+    roll = Roll(character=pc, traits=traits, difficulty=difficulty, action="simple", task=task,
+                willpower=choice.willpower, automatic=choice.automatic and scene.fight is None,
+                combat=scene.fight is not None)
+    return Ruling(roll, (said,), None, "roll")
+
+
+def _free_lines(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, reading: Reading, name: str,
+                text: str) -> tuple[str, ...]:
+    """What a no-roll deed says: the act's line, and what looking or asking finds here (a free clue the words
+    name, else the first not told yet; for a look, the scene's obstacles)."""
+    lang = voice.lang
+    act = reading.act if reading.act in ("talk", "ask", "look", "wait", "pray") else "trivial"
+    lines = [message(lang, f"st_reader.free.{act}", name=name)]
+    improv = getattr(scene, "improv", None)
+    if act in ("ask", "look") and improv is not None:
+        named = _clue(voice, scene, text)
+        free = [c for c in improv.clues if c.free]
+        for clue in ([named] if named is not None and named.free else []) + free:
+            told = voice._once(view, clue.text.get(lang))
+            if told:
+                lines.append(told)
+                break
+        else:
+            if act == "look" and improv.obstacles:
+                seen = voice._once(view, message(lang, "st_reader.obstacles",
+                                                 list="; ".join(o.get(lang) for o in improv.obstacles)))
+                lines.append(seen or message(lang, "st_reader.nothing_new"))
+            else:
+                lines.append(message(lang, "st_reader.nothing_new"))
+    return tuple(lines)
+
+
+def improvised_lines(voice: TemplateStoryteller, view: Mapping[str, Any], task: str, outcome: str, name: str) -> list[str]:
+    """The scene's words after an improvised roll: a clue found, its ``improv`` success or failure, or the
+    catalogue's when the scene has none (an older scenario)."""
+    scene = voice._scene(view)
+    improv = getattr(scene, "improv", None) if scene else None
+    lang = voice.lang
+    if outcome == "success":
+        clue_id = task.partition("@")[2]
+        clue = next((c for c in improv.clues if c.id == clue_id), None) if improv and clue_id else None
+        if clue is not None:
+            return [line for line in (voice._once(view, clue.text.get(lang)),) if line]
+        text = improv.success.get(lang) if improv else message(lang, "st_reader.improv_success", name=name)
+    else:
+        text = improv.failure.get(lang) if improv else message(lang, "st_reader.improv_failure", name=name)
+    line = voice._once(view, text)
+    return [line] if line else []
