@@ -37,6 +37,7 @@ from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.reference import Reference, is_irreversible
+from narrator.terminal_text import shown as safe_to_print
 
 
 class HumanLeftError(Exception):
@@ -103,13 +104,13 @@ class TerminalHuman(Seat):
 
     def write(self, line: str) -> None:
         """One line to the person."""
-        self.stdout.write(line + "\n")
+        self.stdout.write(safe_to_print(line) + "\n")  # the table's lines hold the seats' speeches
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and read one line (without the newline); reference commands are answered here."""
         while True:
-            self.stdout.write(prompt + " > ")
+            self.stdout.write(safe_to_print(prompt) + " > ")
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:

@@ -22,6 +22,8 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
+from narrator.terminal_text import shown as safe_to_print
+
 DRAFT_STYLE = "dim italic"
 
 
@@ -121,7 +123,7 @@ class TerminalDrafts:
         width = max(8, self.console.width - 1)
         lines = []
         for text in self.drafts.values():
-            flat = " ".join(text.split())
+            flat = " ".join(safe_to_print(text).split())
             if flat:
                 shown = flat if len(flat) <= width else "…" + flat[-(width - 1):]
                 lines.append(Text(shown, style=DRAFT_STYLE, no_wrap=True, overflow="crop"))

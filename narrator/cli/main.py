@@ -191,6 +191,7 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
     from rich.markup import escape
 
     from narrator.agents.i18n import default_language, message
+    from narrator.terminal_text import shown as safe_to_print
     from narrator.transcript import TranscriptError, damaged_text, header_language
     from narrator.viewer.access import LensRefusedError, lenses_for
     from narrator.viewer.page import write_page
@@ -227,7 +228,7 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
             soft_wrap=True, highlight=False)
         return
     for line in text_lines(tell(timeline, owner, language), calls=calls):
-        print(line)
+        print(safe_to_print(line))  # a speech's terminal control sequences are shown, never run
 
 
 GAME_MODULES = ("battaglia", "ten_candles", "storyteller", "storyteller_play", "llm", "serve", "evaluate")

@@ -22,6 +22,7 @@ from narrator.cli.common import (
     simulate_rows,
     tool_word,
 )
+from narrator.terminal_text import shown
 
 PLAY_HELP = (
     "Play Ten Candles in the terminal: you are a survivor, with AI companions and an offline Storyteller.\n\n"
@@ -51,7 +52,7 @@ class TerminalIO:
 
     def say(self, text: str) -> None:
         """Print a line."""
-        console.print(Text(text))
+        console.print(Text(shown(text)))
 
 
 

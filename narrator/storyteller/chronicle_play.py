@@ -20,6 +20,7 @@ from narrator.storyteller import play as template_play
 from narrator.storyteller.chronicle import Chronicle, memory, recap
 from narrator.storyteller.data import DataError, read_yaml, sample_sheets
 from narrator.storyteller.scenario import load_scenario
+from narrator.terminal_text import printing_shown
 
 
 def start(folder: Path, book: str, character: Path | None, lang: str) -> Chronicle:
@@ -61,7 +62,7 @@ def play_chronicle(book: str, folder: Path, llm: Any, character: Path | None, la
     lang = chronicle.lang
     scenario = load_scenario(book)
     chronicle.close(scenario)  # a session that ended since: read it in
-    say = console.print
+    say = printing_shown(console)
     open_session = chronicle.open_session
     resume: Path | None = None
     if open_session is not None and (folder / open_session["transcript"]).is_file():

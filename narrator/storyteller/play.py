@@ -36,6 +36,7 @@ from narrator.storyteller.seat import (
     _npc_names,
 )
 from narrator.storyteller.template import TemplateStoryteller
+from narrator.terminal_text import printing_shown
 from narrator.transcript import TranscriptWriter, default_transcript_path
 
 Say = Callable[[str], None]
@@ -260,7 +261,7 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
     from narrator.cli.common import console, fail, fail_with, fresh_seed, language
 
     lang = language(lang if lang or resume is None else _recorded_language(resume))
-    say = console.print
+    say = printing_shown(console)  # the model's and the players' words, control characters shown
     player = TerminalPlayer(lambda prompt: console.input(prompt), say, lang)
     try:
         given: list[Path | str] = [character] if character else list(sheets)
@@ -352,8 +353,8 @@ def shipped_ids(book: str, lang: str) -> str:
     found = []
     for path in shipped_scenarios(book):
         head = path.read_text(encoding="utf-8")
-        ident = re.search(r"^id:\s*([\w-]+)", head, re.M)
-        length = "evening" if re.search(r"^length:\s*evening", head, re.M) else "short"
-        found.append((length != "evening", f"{ident.group(1) if ident else path.stem} "
-                                           f"({message(lang, f'storyteller.length_{length}')})"))
+        ident = re.search(r"^id:\s*([\w-]+)", head, re.MULTILINE)
+        length = "evening" if re.search(r"^length:\s*evening", head, re.MULTILINE) else "short"
+        found.append((length != "evening", (f"{ident.group(1) if ident else path.stem} "
+                                            f"({message(lang, f'storyteller.length_{length}')})")))
     return ", ".join(text for _, text in sorted(found, key=lambda item: item[0]))
