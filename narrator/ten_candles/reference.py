@@ -49,8 +49,8 @@ class Reference:
         lines = [self.say("opening")]
         if view.module in module_names():
             lines.append(self.say("module", title=module(view.module)["title"][self.lang]))
-        if view.frame and (view.scene or 0) <= 1:  # later scenes have moved on: the recap says where it began
-            lines.append(self.say("where", frame=view.frame))
+        if view.frame:  # the first scene's framing: where the characters are only while it lasts
+            lines.append(self.say("where" if (view.scene or 0) <= 1 else "began", frame=view.frame))
         return lines
 
     def sheet(self, view: Any, seat: int) -> list[str]:
@@ -111,10 +111,7 @@ class Reference:
 
     def recap(self, view: Any, seat: int) -> list[str]:
         """For a game taken up again: the scene and candles, the own cards, who is dead, the latest truths."""
-        lines = [self.say("recap") + ":"]
-        if view.frame and (view.scene or 0) > 1:
-            lines.append("  " + self.say("began", frame=view.frame))
-        lines += self.sheet(view, seat)[1:]
+        lines = [self.say("recap") + ":", *self.sheet(view, seat)[1:]]
         dead = [self.who(view, c.seat) for c in view.characters if not c.alive]
         if dead:
             lines.append("  " + self.say("the_dead", names=", ".join(dead)))

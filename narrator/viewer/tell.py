@@ -218,6 +218,23 @@ class Teller:
             if text:
                 step.lines += [Line(kind, part) for part in text.split("\n") if part.strip()]
 
+    def chance_kind(self) -> str:
+        """What the current chance move draws, as the replay names it: dice, the deal, a second soul or another
+        lot (an order), read from the rules' chance spec before the move; ``chance`` when it cannot be told."""
+        from narrator.rules.chance import Dice, Shuffle
+
+        try:
+            spec = self.game.chance_spec(self._moment.before) if self._moment is not None else None
+        except Exception:  # noqa: BLE001 - a damaged moment is told plainly, not crashed on
+            spec = None
+        if isinstance(spec, Dice):
+            return "chance_dice"
+        if isinstance(spec, Shuffle) and spec.label == "deal":
+            return "chance_deal"
+        if spec is not None and spec.label.startswith("second soul"):
+            return "chance_soul"
+        return "chance_lot" if spec is not None else "chance"
+
     def _by_program(self, entry: Entry) -> bool:
         """Whether a bot or the program wrote ``entry``'s words (an event: the move that derived it)."""
         if entry.kind == "narration":
@@ -247,7 +264,8 @@ class Teller:
                 return ""
             return message(self.lang, "replay.move", who=self.who(entry.actor), move=self.move_label(entry, before))
         if kind == "chance":
-            return message(self.lang, "replay.chance", values=" ".join(map(str, record["payload"].get("values", ()))))
+            values = " ".join(map(str, record["payload"].get("values", ())))
+            return message(self.lang, f"replay.{self.chance_kind()}", values=values)
         if kind == "rejected":
             move = self.label_of(record.get("payload") or {}, before)
             reason = refusal(self.lang, str((record.get("rejection") or {}).get("code", "")))
