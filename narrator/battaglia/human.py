@@ -33,6 +33,7 @@ from narrator.rules.battaglia.actions import (
     Vote,
     Whisper,
 )
+from narrator.rules.battaglia.night import CORRIGAN_STEPS
 from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
@@ -70,6 +71,10 @@ class TerminalHuman(Seat):
         self.reborn: set[int] = set()
         self.shown: list[str] = []
         """The current question's options, shown again after a reference command."""
+        self.shot: tuple[str, int] | None = None
+        """This seat's Corrigan shot awaiting its outcome: ("night" | "dying", target)."""
+        self.seen: set[tuple[str, int]] = set()
+        """What befell seats since the shot, from public events: ("dead" | "shadow" | "child" | "executed", seat)."""
         self.accused_today = False
         """Whether this seat was asked to accuse today (if not, and the day's accusations filled up, it is told why)."""
         self.asked: str | None = None
@@ -92,10 +97,38 @@ class TerminalHuman(Seat):
                 self.accused_today = True
             for line in self.narrator.lines([event]):
                 self.write(line)
+            self._follow_shot(event)
             if event.kind == "vote_open" and not event.data.get("revote") and self._left_without_accusation():
                 following = "accusations_next_random" if self.narrator.drawn else "accusations_next_rotating"
                 self.write(self.narrator.say("accusations_full_you", limit=self.narrator.accusations[1],
                                              next=self.narrator.words[following]))
+
+    def _follow_shot(self, event: Event) -> None:
+        """A private word of what this seat's Corrigan shot did, told from what the seat knows: its own target
+        and the public morning or day (L66-70, L79-83); the one case the table is not told, the passing of the
+        night shot (L82), follows from the others by the rules."""
+        d = event.data
+        if event.kind == "dying_shot" and "corrigan" not in d:  # the shooter's own note, not the host's
+            self.shot, self.seen = ("dying", int(d["target"])), set()
+        if self.shot is None:
+            return
+        kind, target = self.shot
+        if event.kind == "morning":
+            self.seen |= {("dead", int(x["seat"])) for x in d["deaths"]} | {("shadow", int(s)) for s in d["shadows"]}
+        elif event.kind in ("death", "execution"):
+            self.seen.add(("dead" if event.kind == "death" or d["seat"] != self.seat else "executed", int(d["seat"])))
+        elif event.kind in ("shadow_revealed", "child_revealed"):
+            self.seen.add((event.kind.split("_")[0], int(d["seat"])))
+        if (kind, event.kind) not in (("night", "morning"), ("dying", "day_end")):
+            return
+        outcome = next((o for o in ("dead", "shadow", "child") if (o, target) in self.seen), None)
+        if outcome is None and kind == "dying":
+            outcome = "heir" if ("executed", self.seat) in self.seen else None
+        elif outcome is None:
+            outcome = "nothing"
+        self.shot = None
+        if outcome is not None:
+            self.write(self.narrator.say(f"shot_{kind}_{outcome}", target, name=self.narrator.name(target)))
 
     def _left_without_accusation(self) -> bool:
         """Alive, never asked today, and the day's accusations were full: the person had no turn (L74)."""
@@ -179,7 +212,10 @@ class TerminalHuman(Seat):
         if hint:
             self.write("(" + hint + ")")
         if "choose" in kinds:
-            return self._choose(view, legal)
+            move = self._choose(view, legal)
+            if str(view.step) in CORRIGAN_STEPS and isinstance(move, Choose) and move.target is not None:
+                self.shot, self.seen = ("night", move.target), set()
+            return move
         if "whisper" in kinds:
             return Whisper(actor=self.seat, text=self.ask(self.narrator.say("prompt_whisper")))
         if "judge" in kinds:

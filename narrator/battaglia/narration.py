@@ -73,6 +73,10 @@ class Narrator:
         """A mask's name in the table's language."""
         return mask_name(card, self.table.lang)
 
+    def card_and_force(self, card: str) -> str:
+        """A shown mask with the force it belongs to (``никор (мрак)``): a player reading a death needs both."""
+        return f"{self.card(card)} ({faction_words(mask_info(card)['faction'], self.table.lang)['name']})"
+
     def lines(self, events: Iterable[Event]) -> list[str]:
         """The host's lines for these events, in order."""
         out: list[str] = []
@@ -99,7 +103,7 @@ class Narrator:
 
     def _morning(self, d: Mapping[str, Any]) -> list[str]:
         night = int(d.get("night") or 1) - 1  # the first morning says the first line, then each its own
-        lines = [self.say("morning_death", x["seat"], turn=night + i, name=self.name(x["seat"]), card=self.card(x["card"]))
+        lines = [self.say("morning_death", x["seat"], turn=night + i, name=self.name(x["seat"]), card=self.card_and_force(x["card"]))
                  for i, x in enumerate(d["deaths"])]
         lines += [self.say("morning_shadow", turn=night + i, name=self.name(s)) for i, s in enumerate(d["shadows"])]
         return lines or [self.say("morning_nothing", turn=night)]
@@ -184,10 +188,10 @@ class Narrator:
         return [self.say("intercession", d["condemned"], lun=self.name(d["lun"]), condemned=self.name(d["condemned"]))]
 
     def _execution(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("execution", d["seat"], name=self.name(d["seat"]), card=self.card(d["card"]))]
+        return [self.say("execution", d["seat"], name=self.name(d["seat"]), card=self.card_and_force(d["card"]))]
 
     def _death(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("death", name=self.name(d["seat"]), card=self.card(d["card"]))]
+        return [self.say("death", name=self.name(d["seat"]), card=self.card_and_force(d["card"]))]
 
     def _no_condemnation(self, d: Mapping[str, Any]) -> list[str]:
         return [self.say("no_condemnation")]
@@ -226,7 +230,7 @@ class Narrator:
                          members=self.names(d["members"]))]
 
     def _tiir_saw(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("tiir_saw", name=self.name(d["seat"]), card=self.card(d["card"]))]
+        return [self.say("tiir_saw", name=self.name(d["seat"]), card=self.card_and_force(d["card"]))]
 
     def _cat_saw(self, d: Mapping[str, Any]) -> list[str]:
         choices = ""

@@ -90,13 +90,13 @@ class Reference:
             elif event.kind == "morning":
                 for x in d["deaths"]:
                     said.setdefault(x["seat"], []).append(
-                        self.say("died_night", x["seat"], night=d.get("night", night), card=self.narrator.card(x["card"])))
+                        self.say("died_night", x["seat"], night=d.get("night", night), card=self.narrator.card_and_force(x["card"])))
             elif event.kind == "execution":
                 said.setdefault(d["seat"], []).append(
-                    self.say("died_executed", d["seat"], day=d.get("day", day), card=self.narrator.card(d["card"])))
+                    self.say("died_executed", d["seat"], day=d.get("day", day), card=self.narrator.card_and_force(d["card"])))
             elif event.kind == "death":
                 said.setdefault(d["seat"], []).append(
-                    self.say("died_shot", d["seat"], day=day, card=self.narrator.card(d["card"])))
+                    self.say("died_shot", d["seat"], day=day, card=self.narrator.card_and_force(d["card"])))
         return said
 
     def roster(self, view: Any) -> list[str]:
