@@ -202,12 +202,13 @@ class Session:
         return self.game.outcome(self.state)
 
     def submit(self, action: Action, *, notes: Mapping[str, Any] | None = None,
-               said: Sequence[str] = ()) -> Rejection | None:
+               said: Sequence[str] = (), write_refusal: bool = True) -> Rejection | None:
         """Apply ``action`` if the rules allow it; otherwise record the refusal. State is kept either way.
         A malformed action (not one of the game's, a field of the wrong type) is refused ``MALFORMED``
         and not written (see :meth:`admit`).
 
         ``said``: the seat's in-character lines beside the move (kept, and heard, once it is applied).
+        ``write_refusal=False``: a refusal is not written (the web table counts a seat's repeated refusals).
 
         Returns:
             ``None`` when applied, else the kernel's :class:`Rejection`.
@@ -218,8 +219,9 @@ class Session:
         try:
             step = self.game.apply(self.state, action)
         except IllegalActionError as error:
-            self.write({"kind": "rejected", "actor": action.actor, "payload": jsonable(action),
-                        "rejection": error.rejection.to_dict(), **dict(notes or {})})
+            if write_refusal:
+                self.write({"kind": "rejected", "actor": action.actor, "payload": jsonable(action),
+                            "rejection": error.rejection.to_dict(), **dict(notes or {})})
             return error.rejection
         if self.recorder is not None:  # building records costs more than a simulated move
             record = action_record(action)

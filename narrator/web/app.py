@@ -31,6 +31,7 @@ import json
 import logging
 import math
 import secrets
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -48,6 +49,7 @@ from narrator.rules.registry import game_names
 from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.invites import default_seats, qr_svg
+from narrator.web.limits import Buckets, ClientRateMiddleware, RateLimit, oversized_move, retry_after
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
 from narrator.web.options_text import OptionsError, has_nan, parse_options
 from narrator.web.pages import (
@@ -77,9 +79,12 @@ logger = logging.getLogger("narrator.web")
 
 WS_MESSAGE_LIMIT = 4096
 """Pages send only keep-alive pings (answered with a pong) over the socket; anything longer closes it."""
+WS_MESSAGE_RATE, WS_MESSAGE_BURST = 2.0, 20.0
+"""Messages a socket may send a second, and in a burst; more closes it (1008)."""
 
 
-def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationLimit | None = None) -> FastAPI:
+def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationLimit | None = None,
+               rates: RateLimit | None = None) -> FastAPI:
     """The web table serving every table stored in ``data_dir``.
 
     Args:
@@ -87,9 +92,11 @@ def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationL
             (readable by its owner only).
         bot_delay: seconds between bot moves, so people can follow the game as it streams.
         limit: how many tables may be made per client and in total (default :class:`CreationLimit`).
+        rates: how many requests a client address and a seat may make (default :class:`RateLimit`).
     """
     manager = TableManager(data_dir, bot_delay=bot_delay)
     limit = limit or CreationLimit()
+    rates = rates or RateLimit()
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -105,7 +112,9 @@ def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationL
     app.add_middleware(BodyLimitMiddleware, limit=MAX_BODY_BYTES)
     app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(OriginCheckMiddleware)
+    app.add_middleware(ClientRateMiddleware, rates=rates)  # outside the others: a flood costs the least
     app.add_middleware(AccessLogMiddleware)
+    app.state.rates = rates
     _add_pages(app, manager)
     _add_api(app, manager, limit)
     _add_sockets(app, manager)
@@ -143,7 +152,7 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
             t = Translator(pick_language(request.query_params.get("lang")))
             return _page(request, "error.html", {"t": t, "status": error.status_code, "detail": error.detail},
                          error.status_code)
-        return JSONResponse({"detail": error.detail}, status_code=error.status_code)
+        return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
 
     @app.get("/", response_class=HTMLResponse)
     async def index(request: Request, lang: str | None = None) -> HTMLResponse:
@@ -307,25 +316,25 @@ def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
     @app.get("/api/t/{table_id}/host/state")
     async def host_state(request: Request, table_id: str) -> dict[str, Any]:
         table = _table_or_404(manager, table_id)
-        authorize(manager.store, request, table_id, HOST_SEAT)
+        _admit(manager, request, table_id, HOST_SEAT)
         return public_state(table, None)
 
     @app.get("/api/t/{table_id}/seat/{seat}/state")
     async def seat_state(request: Request, table_id: str, seat: int) -> dict[str, Any]:
         table = _table_or_404(manager, table_id, seat)
-        authorize(manager.store, request, table_id, seat)
+        _admit(manager, request, table_id, seat)
         return public_state(table, seat)
 
     @app.post("/api/t/{table_id}/seat/{seat}/act")
     async def seat_act(request: Request, table_id: str, seat: int, body: ActRequest) -> dict[str, Any]:
         table = _table_or_404(manager, table_id, seat)
-        authorize(manager.store, request, table_id, seat)
+        _admit(manager, request, table_id, seat)
         return await _act(table, seat, body.action)
 
     @app.post("/api/t/{table_id}/host/act")
     async def host_act(request: Request, table_id: str, body: ActRequest) -> dict[str, Any]:
         table = _table_or_404(manager, table_id)
-        authorize(manager.store, request, table_id, HOST_SEAT)
+        _admit(manager, request, table_id, HOST_SEAT)
         return await _act(table, HOST, body.action)
 
     @app.post("/api/t/{table_id}/seat/{seat}/control")
@@ -378,8 +387,22 @@ async def _take_over(table: Table, seat: int) -> None:
     await table.broadcast()
 
 
+def _admit(manager: TableManager, request: Request, table_id: str, seat: int) -> None:
+    """Check the request holds ``seat``'s token, then the seat's rate (429 with ``Retry-After`` over it):
+    counted after the token, so nobody else can spend a seat's allowance."""
+    authorize(manager.store, request, table_id, seat)
+    wait = request.app.state.rates.seat_wait(table_id, seat)
+    if wait:
+        who = "the host" if seat == HOST_SEAT else f"seat {seat}"
+        raise HTTPException(429, f"too many requests for {who} of table {table_id}; try again shortly",
+                            headers={"Retry-After": retry_after(wait)})
+
+
 async def _act(table: Table, seat: PlayerId, payload: dict[str, Any]) -> dict[str, Any]:
     """Decode a move through the codec, refuse acting for someone else, then let the kernel judge."""
+    too_big = oversized_move(payload)
+    if too_big is not None:  # never decoded, judged or written
+        raise HTTPException(413, too_big)
     actor = payload.get("actor", seat)
     if actor != seat:
         who = "host" if seat == HOST else f"seat {seat}"
@@ -427,6 +450,7 @@ async def _serve_socket(manager: TableManager, websocket: WebSocket, table_id: s
     viewer = None if seat == HOST_SEAT else seat
     cursor = 0
     lock = asyncio.Lock()
+    pings = Buckets(WS_MESSAGE_RATE, WS_MESSAGE_BURST, time.monotonic)
 
     async def push() -> None:
         nonlocal cursor
@@ -452,6 +476,9 @@ async def _serve_socket(manager: TableManager, websocket: WebSocket, table_id: s
                 break
             if len(message.get("text") or message.get("bytes") or "") > WS_MESSAGE_LIMIT:
                 await websocket.close(code=1009, reason="message too large")
+                break
+            if pings.take(0):  # pages ping every few seconds; a flood of pings is no page
+                await websocket.close(code=1008, reason="too many messages")
                 break
             async with lock:  # after every update already sent: lets a client know it is up to date
                 await websocket.send_text(json.dumps({"type": "pong"}))
