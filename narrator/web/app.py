@@ -48,7 +48,7 @@ from narrator.rules.core import HOST, InvalidActionError, PlayerId
 from narrator.rules.registry import game_names
 from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
-from narrator.web.invites import default_seats, qr_svg
+from narrator.web.invites import default_seats, profile_example, qr_svg
 from narrator.web.limits import Buckets, ClientRateMiddleware, RateLimit, oversized_move, retry_after
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
 from narrator.web.options_text import OptionsError, has_nan, parse_options
@@ -61,7 +61,9 @@ from narrator.web.pages import (
     refusal_text,
     render_event,
     render_panels,
+    seat_labels,
 )
+from narrator.web.render import seat_name
 from narrator.web.security import (
     AccessLogMiddleware,
     BodyLimitMiddleware,
@@ -161,6 +163,7 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
         kinds = sorted({k for g in games for k in bot_kinds(g)})
         return _page(request, "index.html", {"t": t, "games": games, "bot_kinds": kinds, "languages": LANGUAGES,
                                              "seats": {g: default_seats(g) for g in games},
+                                             "fields": {g: _form_fields(g, t) for g in games},
                                              "words": {k: message(t.language, f"web.{k}")
                                                        for k in ("players", "bots", "copy", "copied", "qr")},
                                              "seat_word": message(t.language, "web.seat_n", seat="%s"),
@@ -266,6 +269,16 @@ def _troupe_choices(games: list[str], lang: str) -> dict[str, Any]:
     return {g: troupe_choices(g, lang) for g in games if g in PRESENTERS}
 
 
+def _form_fields(game: str, t: Translator) -> dict[str, str]:
+    """What the create form shows for ``game`` beyond the common fields: its rules-profile example and
+    the word for whoever runs it ("" where no one can: the host select is hidden)."""
+    from narrator.web.present import presenter_for
+
+    presenter = presenter_for(game)
+    hosted = presenter.host_plays or presenter.host_acts_any_time
+    return {"profile": profile_example(game), "host": t(presenter.host_key) if hosted else ""}
+
+
 def _importable(game: str) -> bool:
     from narrator.rules.registry import get_game
 
@@ -302,12 +315,14 @@ def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
             raise HTTPException(422, str(error)) from None
         table.kick()
         origin = f"{request.url.scheme}://{request.url.netloc}"
+        labels = seat_labels(table)  # how the links list names each seat (a character, a dealt name)
         return {
             "table": table.id,
             "game": table.game.name,
             "host_url": f"/t/{table.id}/host?token={tokens[HOST]}",
             # bot seats have no link: the host page takes one over, and the table is told
-            "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller,
+            "seats": [{"seat": s.seat, "name": s.name, "label": seat_name(labels, s.seat, table.record.language),
+                       "controller": s.controller,
                        "url": (url := f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}") if s.seat in tokens else None,
                        "qr": qr_svg(origin + url) if s.seat in tokens else None}
                       for s in table.record.seats],

@@ -21,6 +21,21 @@ def default_seats(game_name: str) -> dict[str, Any]:
             "players": "players" in game.config_to_dict(config)}
 
 
+PLACEHOLDER_OPTIONS = 2
+"""How many of a game's own switches the rules-profile box shows as its example."""
+
+
+@cache
+def profile_example(game_name: str) -> str:
+    """The rules-profile box's placeholder: the first switches of this game's rules with their defaults
+    (``rule_of_ten: false``), so the example is never another game's option."""
+    game = get_game(game_name)
+    defaults = game.config_to_dict(decode_config(game, {}))
+    switches = [f"{key}: {'true' if value else 'false'}" for key, value in defaults.items()
+                if isinstance(value, bool) and key != "human_moderator"]  # the host select sets that one
+    return "\n".join(switches[:PLACEHOLDER_OPTIONS])
+
+
 def qr_svg(url: str) -> str | None:
     """``url`` as an inline ``<svg>`` QR code (error correction M, dark on light, scalable); ``None``
     where segno is not installed yet (the invite is then a link with its copy button only)."""

@@ -42,30 +42,34 @@ def refusal_text(table: Table, rejection: Rejection) -> str:
 def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     """The template values of every panel of ``viewer``'s page (``None``: the host page)."""
     t = Translator(table.record.language)
-    names, lang = table.names, t.language
+    lang = t.language
     actor = HOST if viewer is None else viewer
     legal = table.legal(actor) if viewer is not None or table.host_may_act() else []
     rejection = table.rejections.get(actor)
     outcome = table.session.outcome()
     ctx = context_for(table, viewer)
     view = table.view(ctx.viewer)
-    shown = (table.presenter.table_controls(table, viewer, ctx) + table.presenter.controls(legal, view, ctx)
-             + table.presenter.seat_tools(table, viewer, ctx))
+    moves = table.presenter.table_controls(table, viewer, ctx) + table.presenter.controls(legal, view, ctx)
+    tools = table.presenter.seat_tools(table, viewer, ctx)  # beside the story: never "your move"
+    shown = moves + tools
     refused_kind = table.last_refused.get(actor, {}).get("kind") if rejection else None
+    names = seat_labels(table)
     return {
         "t": t,
         "table": table,
         "viewer": viewer,
         "status": table.record.status,
         "error": table.error,
-        "waiting": [seat_name(names, s, lang) if s >= 0 else table.presenter.host_word(ctx)
-                    for s in table.waiting_for()],
+        "waiting": waiting_words(table, viewer, bool(moves), ctx),
         "outcome": outcome,
         "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
                    "bot_kind": s.bot_kind, "model_off": _model_off(table, s.seat)} for s in table.record.seats],
         "sections": table.presenter.panel(view, ctx) + table.presenter.table_sections(table, viewer, ctx),
-        "controls": shown,
+        "controls": moves,
+        "tools": tools,
+        "confirm_needed": message(lang, "web.confirm_needed", box="%s"),
+        "heading": _moves_heading(table, viewer, bool(moves), t),
         "guide": table.presenter.guide(legal, view, ctx) if legal else [],
         "is_group": lambda control: isinstance(control, Group),
         "widget": _widget,
@@ -86,6 +90,33 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "replay_label": message(lang, "replay.open"),
         "replay_hint": message(lang, "replay.open_hint"),
     }
+
+
+def seat_labels(table: Table) -> list[str]:
+    """Each seat's name as every page may show it (the game's names: a dealt name, a character)."""
+    names = table.presenter.seat_names(table, Translator(table.record.language).language)
+    return [name or typed for name, typed in zip(names, table.names, strict=False)] + table.names[len(names):]
+
+
+def waiting_words(table: Table, viewer: PlayerId | None, has_move: bool, ctx: Context) -> list[str]:
+    """"Waiting for …" in words. On a seat's own page its seat is "you", and is left out while the page
+    offers it no move (the seat need not act; the others' pages still name it, as the presenter chose)."""
+    names, lang = seat_labels(table), ctx.language
+    words = []
+    for seat in table.waiting_for():
+        if seat == viewer:
+            if has_move:
+                words.append(message(lang, "web.waiting_you"))
+        else:
+            words.append(seat_name(names, seat, lang) if seat >= 0 else table.presenter.host_word(ctx))
+    return words
+
+
+def _moves_heading(table: Table, viewer: PlayerId | None, has_move: bool, t: Translator) -> str:
+    """The seat's moves panel title: "Your move" only when the page offers one."""
+    if has_move:
+        return t("table.actions")
+    return t("table.actions_over") if table.record.status != "active" else t("table.actions_wait")
 
 
 def _widget(control: Any) -> str:
@@ -129,9 +160,13 @@ def event_lines(table: Table, viewer: PlayerId | None, start: int = 0) -> list[s
 
 
 def render_panels(table: Table, viewer: PlayerId | None) -> dict[str, str]:
-    """The status, view and actions panels of ``viewer``'s page, as HTML."""
+    """The status, view and actions panels of ``viewer``'s page, as HTML, and on a seat's page who the
+    seat is now (``you``: a battaglia seat's second soul changes its mask mid-game)."""
     context = panel_context(table, viewer)
-    return {name: TEMPLATES.get_template(f"_{name}.html").render(context) for name in ("status", "view", "actions")}
+    panels = {name: TEMPLATES.get_template(f"_{name}.html").render(context) for name in ("status", "view", "actions")}
+    if viewer is not None:
+        panels["you"] = TEMPLATES.get_template("_you.html").render(context)
+    return panels
 
 
 def render_event(line: str) -> str:

@@ -285,6 +285,12 @@ class Presenter:
         """Who the table waits for, given the seats the kernel waits for."""
         return seats
 
+    def seat_names(self, table: Any, language: str) -> list[str]:
+        """Each seat's name as the whole table knows it (for the seat lists, "Waiting for", the invite
+        links): the name the creator typed, else "" (a game adds the names it deals or the characters
+        its seats play; never a secret: every page shows these)."""
+        return list(table.names)
+
     # -- narration (bots' prose beside the kernel's events) --------------------------------------
 
     def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:

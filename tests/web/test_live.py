@@ -27,7 +27,7 @@ def test_socket_sends_panels_then_streams_each_move(tables: Tables) -> None:
     with tables.client.websocket_connect(path, headers=as_seat(token_of(created["seats"][1]["url"]))) as socket:
         first = drain(socket)
         assert [m["type"] for m in first] == ["reset", "update"]
-        assert set(first[1]["panels"]) == {"status", "view", "actions"}
+        assert set(first[1]["panels"]) == {"status", "view", "actions", "you"}  # "you": who the seat is now
         assert "Waiting for:</strong> Anna (seat 0)" in first[1]["panels"]["status"]
         tables.act(created, 0, {"kind": "roll"})
         tables.act(created, 0, {"kind": "hold"})

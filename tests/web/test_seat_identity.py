@@ -16,7 +16,7 @@ def you_line(tables: Tables, created: dict, seat: int) -> str:
     response = tables.client.get(f"/t/{created['table']}/seat/{seat}",
                                  headers=as_seat(token_of(created["seats"][seat]["url"])))
     assert response.status_code == 200
-    found = re.search(r'<p class="you">(.*?)<', response.text, re.DOTALL)
+    found = re.search(r'<span id="you">(.*?)<', response.text, re.DOTALL)  # the live line (issue 30)
     assert found, response.text[:500]
     return found.group(1).strip()
 

@@ -58,6 +58,11 @@ class BattagliaPresenter(Presenter):
     def human_host(self, table: Any) -> bool:
         return bool(getattr(table.session.state.config, "human_moderator", False))
 
+    def seat_names(self, table: Any, language: str) -> list[str]:
+        """The town's name of each unnamed seat, as every page's host narration calls it (public)."""
+        drawn = self.drawn_names(table.record.seed, len(table.names), language)
+        return [typed or drawn[seat] for seat, typed in enumerate(table.names)]
+
     def drawn_names(self, seed: int, seats: int, language: str) -> list[str]:
         """The town's names for ``seats`` seats (what :meth:`narrator` shows for an unnamed seat), then the
         rest of the shuffled names as spares."""

@@ -378,7 +378,8 @@ class StorytellerPresenter(Presenter):
                              automatic=name == "automatic", joins=option.joins)
             if option.approach != PASS and self._accepts(table, voice, flagged):
                 flags.append((name, self.w(ctx, key)))
-        return ApproachControl(option.label, payload, [], flags, option.preview)
+        # under its own button the preview needs no dash ("— 4 dice" follows the label at the terminal)
+        return ApproachControl(option.label, payload, [], flags, option.preview.removeprefix("— "))
 
     def _accepts(self, table: Any, voice: TemplateStoryteller, choice: Choice) -> bool:
         """Whether the kernel would accept the roll request a flagged ``choice`` becomes."""
@@ -609,6 +610,17 @@ class StorytellerPresenter(Presenter):
 
     def out_notice(self, view: Any, ctx: Context) -> str:
         return message(ctx.language, "out.storyteller", name=self.identity(view, ctx))
+
+    def seat_names(self, table: Any, language: str) -> list[str]:
+        """Each seat's character (public: every page names the troupe), after the name its player typed."""
+        view = table.view(None)
+        players = [s for s in view.get("sheets", ()) if s.get("player", True)] if isinstance(view, Mapping) else []
+        names = []
+        for seat, typed in enumerate(table.names):
+            sheet = players[seat] if seat < len(players) else None
+            character = (display_name(language, str(sheet["id"])) or str(sheet["name"])) if sheet else ""
+            names.append(", ".join(n for n in (typed, character) if n))
+        return names
 
     def identity(self, view: Any, ctx: Context) -> str:
         """The seat's own character (the one full sheet its view holds)."""

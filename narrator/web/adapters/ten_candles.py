@@ -209,6 +209,11 @@ class TenCandlesPresenter(Presenter):
         speaks = bool(getattr(rules, "dead_players_speak_truths", TenCandlesConfig().dead_players_speak_truths))
         return message(ctx.language, "out.ten_candles" if speaks else "out.ten_candles_silent", name=name)
 
+    def seat_names(self, table: Any, language: str) -> list[str]:
+        """A survivor's name once the table has heard it (the public view's characters), else the typed one."""
+        named = {c.seat: c.name for c in getattr(table.view(None), "characters", ()) if c.name}
+        return [named.get(seat) or typed for seat, typed in enumerate(table.names)]
+
     def identity(self, view: Any, ctx: Context) -> str:
         """The seat's character once it has a name (before that, the seat's typed name)."""
         seat = ctx.viewer

@@ -36,7 +36,7 @@ function replaceActions(html) {
 
 // -- your move: the tab title, a vibration, an optional sound -----------------------------------
 
-const baseTitle = document.title;
+let baseTitle = document.title;
 
 function myMove() { return Boolean($("#actions .controls")); }
 
@@ -95,8 +95,27 @@ function applyMessage(message) {
   const panels = message.panels || {};
   if (panels.status !== undefined && $("#status")) $("#status").innerHTML = panels.status;
   if (panels.view !== undefined && $("#view")) $("#view").innerHTML = panels.view;
+  if (panels.you !== undefined) replaceYou(panels.you);
   if (panels.actions !== undefined) { const was = myMove(); replaceActions(panels.actions); markTurn(was); }
   if (log) for (const html of message.events || []) log.insertAdjacentHTML("afterbegin", html);
+  numberWidth();
+}
+
+// Who this seat is can change mid-game (a second soul's new mask): the header and the tab follow.
+function replaceYou(html) {
+  const you = $("#you");
+  if (!you || you.innerHTML === html) return;
+  const holder = document.createElement("span");
+  holder.innerHTML = html;
+  baseTitle = baseTitle.replace(you.textContent.trim(), holder.textContent.trim());
+  you.innerHTML = html;
+  markTurn(true);  // the title again, with the new name (no buzz)
+}
+
+// The events are numbered, newest first: room in the margin for the longest number, so none is clipped.
+function numberWidth() {
+  const log = $("#events");
+  if (log) log.style.setProperty("--digits", String(String(log.children.length).length));
 }
 
 function connect(path, delay) {
@@ -120,7 +139,13 @@ document.addEventListener("submit", async event => {
   if (!form.matches("form.control")) return;
   event.preventDefault();
   const confirmBox = $("input[data-confirm]", form);
-  if (confirmBox && !confirmBox.checked) { confirmBox.focus(); return; }  // a move that cannot be undone
+  if (confirmBox && !confirmBox.checked) {  // a move that cannot be undone: the page says what is missing
+    const needed = $(".confirm-needed", form);
+    if (needed) needed.hidden = false;
+    confirmBox.closest("label").classList.add("missing");
+    confirmBox.focus();
+    return;
+  }
   const choice = $("select[data-choice]", form);
   const action = JSON.parse(choice ? choice.value : form.dataset.action);
   if (form.matches(".ballot")) {
@@ -149,6 +174,12 @@ document.addEventListener("submit", async event => {
 document.addEventListener("change", event => {
   const box = event.target;
   if (box.matches("input[data-sound]")) { localStorage.setItem("narrator-sound", box.checked ? "1" : ""); return; }
+  if (box.matches("input[data-confirm]") && box.checked) {  // ticked: the missing-box notice goes
+    const needed = $(".confirm-needed", box.closest("form"));
+    if (needed) needed.hidden = true;
+    box.closest("label").classList.remove("missing");
+    return;
+  }
   const form = box.closest("form.ballot");
   if (!form) return;
   const boxes = [...form.querySelectorAll("input[data-target]")];
@@ -199,6 +230,9 @@ function troupeField(form) {
   const story = form.scenario.selectedOptions[0];
   const size = form.troupe_size;
   size.min = story.dataset.min; size.max = story.dataset.max;
+  const count = $("[data-count-label]", field);  // this scenario's limits, not the book's
+  count.textContent = count.dataset.countLabel.replace("%s", story.dataset.min === story.dataset.max
+    ? story.dataset.min : story.dataset.min + "–" + story.dataset.max);
   size.value = String(Math.min(Math.max(Number(size.value) || 1, Number(size.min)), Number(size.max)));
   const rows = $("[data-troupe-rows]", field);
   const kept = [...rows.querySelectorAll(".troupe-row")].map(row => ({
@@ -230,8 +264,27 @@ function troupeField(form) {
   return true;
 }
 
+// Only the chosen game's fields: its own rules-profile example, the sheet box where a game seats
+// characters (naming that game's samples), who runs the game where someone can.
+function gameFields(form) {
+  const option = form.game.selectedOptions[0];
+  form.options_text.placeholder = option.dataset.profile || "";
+  const character = $("[data-character-field]", form);
+  character.hidden = !option.dataset.samples;
+  if (character.hidden) form.character.value = "";
+  const characterLabel = $("[data-character-label]", character);
+  characterLabel.textContent = characterLabel.dataset.characterLabel.replace("%s", option.dataset.samples);
+  form.character.placeholder = (option.dataset.samples || "").split(",")[0];
+  const host = $("[data-host-field]", form);
+  host.hidden = !option.dataset.host;
+  if (host.hidden) form.host.value = "";
+  const hostLabel = $("[data-host-label]", host);
+  hostLabel.textContent = hostLabel.dataset.hostLabel.replace("%s", option.dataset.host);
+}
+
 // The player count and the bot checkboxes follow the chosen game (its default seat count).
 function seatBoxes(form) {
+  gameFields(form);
   const option = form.game.selectedOptions[0];
   if (troupeField(form)) {  // the troupe's rows say who plays which character
     $("[data-players-field]", form).hidden = true;
@@ -320,7 +373,7 @@ async function createTable(event) {
   };
   add(form.dataset.hostLabel, result.data.host_url, null);
   for (const seat of result.data.seats) {
-    add(form.dataset.seatLabel.replace("%s", seat.seat).replace("%n", seat.name || "—") +
+    add(form.dataset.seatLabel.replace("%s", seat.seat).replace("%n", seat.label || seat.name || "—") +
         (seat.controller === "bot" ? " — " + form.dataset.botLabel : ""), seat.url, seat.qr);
   }
   created.hidden = false;
@@ -341,5 +394,6 @@ document.addEventListener("DOMContentLoaded", () => {
   const sound = $("input[data-sound]");
   if (sound) sound.checked = localStorage.getItem("narrator-sound") === "1";
   markTurn(true);  // the title shows it at once; no buzz for a page just opened
+  numberWidth();
   if (document.body.dataset.ws) connect(document.body.dataset.ws, 500);
 });
