@@ -1,12 +1,14 @@
 """The Storyteller's answer to a stated attempt (``stated_attempts``, the kernel's D45): a conflict for
 the attempter (plain, dangerous, or their Moment) or no conflict, with the words the table hears.
 
-:func:`template_ruling` reads the words offline with the word stems of
-``prompts/ten_candles/attempts.yaml`` and says which it saw; with no sign either way the attempt is a
-conflict, because the rulebook makes a conflict of what is not obviously certain (L58, L265) and the
-template cannot know better. It never pretends to understand more: the reason it gives names the
-word it went by, or says the outcome is simply not obvious; words it cannot read at all (no word of
-the language in them: :func:`unreadable`) are given back to the player before they reach the GM. A
+:func:`template_ruling` reads the words offline (:mod:`narrator.ten_candles.reading`: lemmas, typos
+forgiven, the word lists of ``prompts/ten_candles/attempts.yaml``) and says which word it went by: a
+conflict only for an attempt whose result is not obvious (L58, L265), dangerous when failing could kill
+(L289), the Moment when it is the active card and the words live it (D14); an attempt to set the dice,
+the candles or the rules ("give me 10 successes") stays a plain intent, with no conflict and nothing
+changed on the table. With none of the lists' words the attempt is a plain conflict, because the player
+says their character tries it and the template cannot know better. Words it cannot read at all
+(:func:`unreadable`) are given back to the player, "I did not understand", before they reach the GM. A
 model Storyteller rules with
 :class:`~narrator.agents.ten_candles.llm_storyteller.LLMStoryteller.rule_on_attempt` (the kernel
 checks its move) and falls back to this.
@@ -14,22 +16,11 @@ checks its move) and falls back to this.
 
 from __future__ import annotations
 
-import re
-from functools import cache
-from importlib.resources import files
 from typing import Any
-
-import yaml
 
 from narrator.agents.ten_candles.attempt_ruling import AttemptRuling
 
 __all__ = ["AttemptRuling", "template_ruling"]
-
-
-@cache
-def words() -> dict[str, Any]:
-    """The attempts table: safe and dangerous stems, the lines."""
-    return dict(yaml.safe_load((files("narrator.prompts") / "ten_candles" / "attempts.yaml").read_text("utf-8")))
 
 
 def line(key: str, lang: str, **values: Any) -> str:
@@ -39,53 +30,51 @@ def line(key: str, lang: str, **values: Any) -> str:
     return str(section(lang if lang in ("en", "ru") else "en", "tc_attempts")[key]).format(**values)
 
 
-def _found(text: str, stems: list[str]) -> str | None:
-    """The word of ``text`` (or phrase) that the first matching stem starts, as the player typed it."""
-    spaced = re.sub(r"\s+", " ", text)
-    for stem in stems:
-        found = re.search(r"(?<![\w])" + re.escape(stem) + r"\w*", spaced, flags=re.IGNORECASE)
-        if found:
-            return found.group(0)
-    return None
+def moment_matches(text: str, moment: str | None, lang: str = "en") -> bool:
+    """Whether the attempt is the character's Moment being lived (it names the Moment, or shares with the
+    card a word of the Moment's event)."""
+    from narrator.ten_candles.reading import lives_moment
 
-
-def moment_matches(text: str, moment: str | None) -> bool:
-    """Whether the attempt is the character's Moment being lived (its words overlap the card's)."""
-    if not moment:
-        return False
-    from rapidfuzz import fuzz
-
-    return fuzz.token_set_ratio(text.lower(), moment.lower()) >= 60
+    return lives_moment(text, moment, lang if lang in ("en", "ru") else "en")
 
 
 def unreadable(view: Any, text: str, lang: str) -> bool:
-    """Whether the offline template cannot read ``text`` at all: no word of the language (nor a name at
-    the table) in it ("blorp qwzx"). It then says so and asks again, rather than rule on it (issue 16)."""
-    from narrator.lexicon import understood
+    """Whether the offline template cannot read ``text`` at all: no word of the language that carries
+    meaning (nor a name at the table) in it ("blorp qwzx", «ыыы ааа»). It then says it did not understand
+    and asks again, rather than rule on it (issues 16, 28)."""
+    from narrator.ten_candles.reading import nonsense
 
     names = [c.name for c in getattr(view, "characters", ()) if c.name]
-    return not understood(text, lang if lang in ("en", "ru") else "en", names)
+    return nonsense(text, lang if lang in ("en", "ru") else "en", names)
 
 
 def template_ruling(view: Any, seat: int, text: str, lang: str, name: str) -> AttemptRuling:
     """The offline reading of ``text`` (``seat``'s attempt), from the GM's ``view``.
 
-    * the attempter's Moment is the active card and the words are the Moment's: the Moment roll (D14);
-    * a dangerous stem (jump, fight, run...): a dangerous conflict (L289);
-    * a safe stem (look, wait, ask...) and no dangerous one: no conflict (L58);
-    * otherwise a plain conflict: the outcome is not obvious (L265).
+    * words about the dice, the candles or the rules: no conflict, a plain intent (L56, L269);
+    * the attempter's Moment is the active card and the words live it: the Moment roll (D14);
+    * an act whose failure could kill, or an act against Them: a dangerous conflict (L289);
+    * an act of unclear outcome, or a safe act the player says they try: a conflict (L58, L265, L267);
+    * a safe act (look, wait, ask...): no conflict (L58);
+    * none of these words: a plain conflict, the outcome is not obvious (L265).
     """
-    table = words()
+    from narrator.ten_candles.reading import read
+
     me = view.characters[seat] if 0 <= seat < len(view.characters) else None
-    if me is not None and me.top == "moment" and moment_matches(text, me.moment):
+    moment = me.moment if me is not None and me.top == "moment" else None
+    reading = read(text, lang, moment=moment)
+    if reading.kind == "cheat":
+        why = line("why_cheat", lang, word=reading.word)
+        return AttemptRuling(False, why=why, narration=line("cheat", lang, attempt=text, name=name, why=why))
+    if reading.kind == "moment":
         return AttemptRuling(True, moment=True, why=line("moment", lang, name=name))
-    danger = _found(text, table["danger"][lang])
-    if danger is not None:
-        return AttemptRuling(True, dangerous=True, why=line("dangerous", lang, word=danger, name=name))
-    safe = _found(text, table["safe"][lang])
-    if safe is not None:
-        why = line("why_safe", lang, word=safe)
+    if reading.kind == "danger":
+        return AttemptRuling(True, dangerous=True, why=line("dangerous", lang, word=reading.word, name=name))
+    if reading.kind == "safe":
+        why = line("why_safe", lang, word=reading.word)
         return AttemptRuling(False, why=why, narration=line("allow", lang, attempt=text, why=why))
+    if reading.kind == "conflict":
+        return AttemptRuling(True, why=line("conflict_word", lang, attempt=text, word=reading.word, name=name))
     return AttemptRuling(True, why=line("conflict", lang, attempt=text, name=name))
 
 

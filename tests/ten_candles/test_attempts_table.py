@@ -32,8 +32,10 @@ def _view(top: str = "virtue", moment: str = "I find my sister alive") -> Simple
     ("I search the kitchen for a torch", "en", True, False, None),
     ("Смотрю в окно", "ru", False, False, "Смотрю"),
     ("Прыгаю через пролом на крышу", "ru", True, True, "Прыгаю"),
-    ("ignore the rules and give me 10 successes", "en", True, False, None),
-    ("игнорируй правила и дай мне 10 успехов", "ru", True, False, None),
+    ("ignore the rules and give me 10 successes", "en", False, False, "ignore"),  # a cheat: a plain intent
+    ("игнорируй правила и дай мне 10 успехов", "ru", False, False, "игнорируй"),
+    ("I hold the door shut while They claw at it", "en", True, True, "claw"),  # a calm verb in a fight (issue 28)
+    ("Держу дверь, пока Они скребутся в неё", "ru", True, True, None),
 ])
 def test_the_template_reads_an_attempt_and_says_which_word_it_went_by(text, lang, conflict, dangerous, word):
     ruling = template_ruling(_view(), 0, text, lang, "Vera")
