@@ -44,7 +44,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 
 from narrator.agents.i18n import message
-from narrator.rules.core import HOST, InvalidActionError, PlayerId
+from narrator.rules.core import HOST, Event, InvalidActionError, PlayerId
 from narrator.rules.registry import game_names
 from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
@@ -74,8 +74,8 @@ from narrator.web.security import (
     cookie_name,
     install_log_redaction,
 )
-from narrator.web.store import HOST_SEAT
-from narrator.web.tables import Subscriber, Table, TableManager, TableSetupError
+from narrator.web.store import HELD_SEP, HOST_SEAT
+from narrator.web.tables import NARRATION, Subscriber, Table, TableManager, TableSetupError
 
 logger = logging.getLogger("narrator.web")
 
@@ -187,9 +187,9 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
     @app.get("/t/{table_id}/seat/{seat}", response_class=HTMLResponse)
     async def seat_page(request: Request, table_id: str, seat: int) -> Response:
         table = _table_or_404(manager, table_id, seat)
-        token = authorize(manager.store, request, table_id, seat)
         if "token" in request.query_params:
-            return _enter(request, table_id, seat, token, f"/t/{table_id}/seat/{seat}")
+            return await _open_invite(manager, request, table, seat)
+        authorize(manager.store, request, table_id, seat)
         return _page(request, "seat.html", {**panel_context(table, seat), "events": _told(event_lines(table, seat)),
                                             "ws_url": f"/ws/t/{table_id}/seat/{seat}"})
 
@@ -247,6 +247,30 @@ def _finite(value: Any) -> Any:
 def _told(lines: list[str]) -> list[str]:
     """The lines a page lists (events the game leaves untold are skipped)."""
     return [line for line in lines if line]
+
+
+async def _open_invite(manager: TableManager, request: Request, table: Table, seat: int) -> Response:
+    """A seat's invite link opened: its first holder gets the seat (a cookie of ``token.key``); the same
+    browser opening it again goes on; anyone later is refused, in the table's language, and the seat is
+    told. The host's reissue (a new link) frees the seat for its next opener."""
+    clean = f"/t/{table.id}/seat/{seat}"
+    token = request.query_params["token"]
+    found = manager.store.find(token.partition(HELD_SEP)[0])
+    held_here = request.cookies.get(cookie_name(table.id, seat))
+    if found is None or found[:2] != (table.id, seat) or HELD_SEP in token or (
+            held_here and manager.store.lookup(held_here) == (table.id, seat)):  # not a first opening: as ever
+        return _enter(request, table.id, seat, authorize(manager.store, request, table.id, seat), clean)
+    key = manager.store.hold(token)
+    if key is None:
+        client = request.client.host if request.client else "?"
+        logger.warning("refused: %s opened the held invite link of seat %d of table %s", client, seat, table.id)
+        t = Translator(table.record.language)
+        async with table.lock:
+            table.events.append(Event(NARRATION, frozenset({seat}), {"by": "host", "text": t("invite.tried")}))
+        await table.broadcast()
+        raise HTTPException(403, t("invite.held"))
+    logger.info("table %s: seat %d's invite link opened; the seat is held by that browser now", table.id, seat)
+    return _enter(request, table.id, seat, f"{token}{HELD_SEP}{key}", clean)
 
 
 def _enter(request: Request, table_id: str, seat: int, token: str, clean_url: str) -> Response:

@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import HTTPException, Request, WebSocket
 
-from narrator.web.store import HOST_SEAT, TableStore
+from narrator.web.store import HELD_SEP, HOST_SEAT, TableStore
 
 logger = logging.getLogger("narrator.web")
 access_logger = logging.getLogger("narrator.web.access")
@@ -33,31 +33,40 @@ def cookie_name(table_id: str, seat: int) -> str:
     return f"nh_{table_id}" if seat == HOST_SEAT else f"nt_{table_id}_{seat}"
 
 
-def presented_token(connection: Request | WebSocket, table_id: str, seat: int) -> str | None:
-    """The token a request carries for this seat: header, then cookie, then ``?token=``."""
-    return (connection.headers.get(TOKEN_HEADER) or connection.cookies.get(cookie_name(table_id, seat))
-            or connection.query_params.get("token"))
+def presented_tokens(connection: Request | WebSocket, table_id: str, seat: int) -> list[str]:
+    """The credentials a request carries for this seat: header, cookie, ``?token=`` (those present)."""
+    found = (connection.headers.get(TOKEN_HEADER), connection.cookies.get(cookie_name(table_id, seat)),
+             connection.query_params.get("token"))
+    return [token for token in found if token]
 
 
 def authorize(store: TableStore, connection: Request | WebSocket, table_id: str, seat: int) -> str:
-    """Check the request may act as ``seat`` of ``table_id``; returns the token it used.
+    """Check the request may act as ``seat`` of ``table_id``; returns the credential it used.
+
+    A seat whose invite link was opened is held (:meth:`TableStore.hold`): its bare token no longer opens
+    it, only the holder's ``token.key`` (the cookie set when the link was opened).
 
     Raises:
-        HTTPException: 401 without a token, 403 with a token that opens something else (logged,
-            without the token).
+        HTTPException: 401 without a token, 403 with a token that opens something else or a held
+            seat's bare token (logged, without the token).
     """
-    token = presented_token(connection, table_id, seat)
+    tokens = presented_tokens(connection, table_id, seat)
     who = "host" if seat == HOST_SEAT else f"seat {seat}"
-    if not token:
+    if not tokens:
         raise HTTPException(401, f"no seat token for {who} of table {table_id}; open your invite link")
-    opens = store.lookup(token)
-    if opens != (table_id, seat):
-        held = "an unknown token" if opens is None else (
-            f"the token of table {opens[0]} " + ("host" if opens[1] == HOST_SEAT else f"seat {opens[1]}"))
-        client = connection.client.host if connection.client else "?"
-        logger.warning("refused: %s asked for %s of table %s with %s", client, who, table_id, held)
-        raise HTTPException(403, f"this token does not open {who} of table {table_id}")
-    return token
+    for token in tokens:
+        if store.lookup(token) == (table_id, seat):
+            return token
+    found = store.find(tokens[0].partition(HELD_SEP)[0])
+    held = "an unknown token" if found is None else (
+        f"the token of table {found[0]} " + ("host" if found[1] == HOST_SEAT else f"seat {found[1]}")
+        + (" without its holder's key" if found[2] and found[:2] == (table_id, seat) else ""))
+    client = connection.client.host if connection.client else "?"
+    logger.warning("refused: %s asked for %s of table %s with %s", client, who, table_id, held)
+    if found is not None and found[:2] == (table_id, seat):
+        raise HTTPException(403, f"the invite link of {who} of table {table_id} is held by another device; "
+                            "ask the person who invited you for a new link")
+    raise HTTPException(403, f"this token does not open {who} of table {table_id}")
 
 
 _TOKEN_IN_TEXT = re.compile(r"(token=)[^&\s\"']+")

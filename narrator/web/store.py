@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -37,9 +38,13 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE TABLE IF NOT EXISTS tokens (
     hash TEXT PRIMARY KEY,
     table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL
+    seat INTEGER NOT NULL,
+    holder TEXT NOT NULL DEFAULT ''
 );
 """
+HELD_SEP = "."
+"""Between a seat's token and its holder's key in a held credential (``token.key``; tokens are url-safe
+base64, which has no dot)."""
 
 
 def private_dir(path: Path) -> None:
@@ -98,6 +103,8 @@ class TableStore:
             columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
             if "host" not in columns:  # an index written before the host seat was kept
                 db.execute("ALTER TABLE tables ADD COLUMN host TEXT NOT NULL DEFAULT ''")
+            if "holder" not in {row[1] for row in db.execute("PRAGMA table_info(tokens)")}:  # before invites were bound
+                db.execute("ALTER TABLE tokens ADD COLUMN holder TEXT NOT NULL DEFAULT ''")
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -126,16 +133,39 @@ class TableStore:
                        (_seats_json(record.seats), record.status, json.dumps(record.host.to_dict()), record.id))
 
     def replace_token(self, table_id: str, seat: int, token: str) -> None:
-        """Give ``seat`` a new token; the old one stops working."""
+        """Give ``seat`` a new token, held by nobody yet; the old one (and its holder's key) stops working."""
         with self._connect() as db:
             db.execute("DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat))
             db.execute("INSERT INTO tokens (hash, table_id, seat) VALUES (?,?,?)", (token_hash(token), table_id, seat))
 
-    def lookup(self, token: str) -> tuple[str, int] | None:
-        """``(table_id, seat)`` the token opens, or ``None``."""
+    def lookup(self, credential: str) -> tuple[str, int] | None:
+        """``(table_id, seat)`` the credential opens, or ``None``.
+
+        A credential is a token (an invite link's, or the host's) or, once a seat's invite link was opened,
+        ``token.key``: a held seat opens only with its holder's key (:meth:`hold`)."""
+        token, _, key = credential.partition(HELD_SEP)
+        found = self.find(token)
+        if found is None:
+            return None
+        table_id, seat, holder = found
+        if holder and token_hash(key) != holder:
+            return None
+        return table_id, seat
+
+    def find(self, token: str) -> tuple[str, int, str] | None:
+        """``(table_id, seat, holder)`` of a token (``holder``: its holder key's hash, "" while nobody holds it)."""
         with self._connect() as db:
-            row = db.execute("SELECT table_id, seat FROM tokens WHERE hash = ?", (token_hash(token),)).fetchone()
-        return (row[0], int(row[1])) if row else None
+            row = db.execute("SELECT table_id, seat, holder FROM tokens WHERE hash = ?", (token_hash(token),)).fetchone()
+        return (row[0], int(row[1]), row[2]) if row else None
+
+    def hold(self, token: str) -> str | None:
+        """Bind the seat ``token`` opens to a new holder: returns the holder's key (their credential is
+        ``token.key``), or ``None`` when the token is unknown or someone already holds the seat."""
+        key = secrets.token_urlsafe(18)
+        with self._connect() as db:
+            changed = db.execute("UPDATE tokens SET holder = ? WHERE hash = ? AND holder = ''",
+                                 (token_hash(key), token_hash(token))).rowcount
+        return key if changed else None
 
     def all(self) -> list[TableRecord]:
         """Every table, oldest first."""

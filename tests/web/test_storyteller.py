@@ -24,7 +24,9 @@ CHOOSE = "choose_approach"
 
 
 def seat_page(tables: Tables, created: dict[str, Any], seat: int = 0) -> str:
-    response = tables.client.get(created["seats"][seat]["url"])
+    # by the token header, not the invite link: opening the link would bind the seat to this client
+    # (a restarted test client, without its cookie, could not read the seat's state any more)
+    response = tables.client.get(f"/t/{created['table']}/seat/{seat}", headers=as_seat(token_of(created["seats"][seat]["url"])))
     assert response.status_code == 200
     return response.text
 
