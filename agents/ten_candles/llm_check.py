@@ -9,7 +9,11 @@ the text may be used. It never asks a model anything. It refuses text that:
 * names a **wrong candle count** (the kernel's ``lit``; «the last candle» only when one burns);
 * lets a **dead character act** (the dead leave play, D27);
 * **contradicts a truth** already spoken (truths are unchangeable, L323): a negation right before a
-  word that a spoken truth established ("no shotgun" after "Truth: we found a loaded shotgun").
+  word that a spoken truth established ("no shotgun" after "Truth: we found a loaded shotgun");
+* **ends the story** while candles burn («The candles are gone; the story ends.» with ten lit: the game
+  ends when the last candle goes out, L47) or says a **living character is dead**;
+* carries **stray markup**: braces, tags, code marks, a leading run of symbols («./10 successes} …»,
+  «{2017, 4, 30 } At the dry wash…»), the embedded model's leftovers of its JSON and templates.
 
 These are heuristics over words, deliberately strict: a refusal costs one regeneration, and after
 two the template Storyteller speaks instead. What they cannot see (a subtle contradiction, a
@@ -46,6 +50,21 @@ NEGATION_BEFORE = re.compile(r"(?:\bnot\b|n't\b|\bnever\b|\bno\b|\bне\b|\bни
                              re.IGNORECASE)
 """A negation just before a match ("does not fail", "не провал") turns the marker around."""
 
+ALL_OUT = re.compile(r"\b(?:(?:all|every) (?:the |of the )?candles?|the (?:last )?candles) (?:are|have|has|is) (?:all |now )?"
+                     r"(?:gone|out|dark|dead|extinguished|snuffed)|\bno candles? (?:is |are )?(?:left|burn\w*|remain\w*)"
+                     r"|\bthe (?:story|game|tale) (?:ends|is over|has ended|comes to an end)\b"
+                     r"|(?:все свеч\w* (?:уже )?|(?:^|[.!?;:]\s*)свечи )(?:погас|потух|догорел)\w*|свеч\w* больше нет\b|свеч(?:и|ей) не осталось"
+                     r"|(?:история|игра|повесть) (?:окончен\w*|закончил\w*|заканчивается|подошла к концу)|\bконец истории\b",
+                     re.IGNORECASE)
+"""The story told as over: every candle out, or "the story ends" (only true when none burns, L47)."""
+DIES = (r"(?:is|was|lies) (?:dead|killed|gone for good)\b|died\b|is no more\b|(?:мёртв|мертв|убит)(?:а|ы)?\b|"
+        r"(?:погиб|умер)(?:ла|ли)?\b")
+"""Words right after a name that state the character dead, done (not "nearly died", not "dies if she falls")."""
+MARKUP = re.compile(r"[{}<>`|\\]|\[/?\w*\]|\*\*|^\s*#|\b(?:text|narration)\"?\s*:\s*\"", re.MULTILINE)
+"""Braces, tags, code marks, table pipes, a heading or a JSON key: leftovers of a template or an answer's JSON."""
+STRAY_START = re.compile(r"^\s*[^\w\s«\"“„'‘(—–\-…]")
+"""A text that opens with a symbol other than a quote, a dash or an ellipsis («./10 successes}»)."""
+
 MOURNING = re.compile(r"\b(?:body|corpse|grave|memory|remember\w*|ghost|dead|death|died|mourn\w*|buried|"
                       r"lifeless)\b|тел[оау]\b|труп\w*|могил\w*|памят\w*|помн\w*|мёртв\w*|мертв\w*|смерт\w*|погиб\w*",
                       re.IGNORECASE)
@@ -76,6 +95,8 @@ class Facts:
     veils: tuple[str, ...] = ()
     truths: tuple[str, ...] = ()
     safety: mat.Safety = field(default=mat.OPEN, compare=False)
+    alive: tuple[str, ...] = ()
+    """Names of characters alive after the told events (one the text says is dead is refused)."""
 
     @classmethod
     def from_view(cls, view: Any, events: Sequence[Event] = (), *, lang: str = "en") -> Facts:
@@ -90,13 +111,39 @@ class Facts:
         success = moment[-1].data["success"] if moment else resolved[-1].data["success"] if resolved else None
         return cls(lang=lang, lit=view.lit, success=success, dead=dead, lines=tuple(view.lines),
                    veils=tuple(view.veils), truths=tuple(t[2] for t in view.truths),
-                   safety=mat.Safety.from_texts(view.lines, view.veils))
+                   safety=mat.Safety.from_texts(view.lines, view.veils),
+                   alive=tuple(c.name for c in view.characters if c.alive and c.seat not in dying and c.name))
 
 
 def problems(text: str, facts: Facts) -> list[str]:
     """Every reason ``text`` may not be used (empty when it may), each phrased for the model to fix."""
-    found = [*line_problems(text, facts), *outcome_problems(text, facts), *candle_problems(text, facts),
-             *dead_problems(text, facts), *truth_problems(text, facts.truths)]
+    found = [*markup_problems(text), *line_problems(text, facts), *outcome_problems(text, facts),
+             *candle_problems(text, facts), *ending_problems(text, facts), *dead_problems(text, facts),
+             *alive_problems(text, facts), *truth_problems(text, facts.truths)]
+    return found
+
+
+def markup_problems(text: str) -> list[str]:
+    """Stray markup (a template's or the answer's JSON leftovers): no story needs braces, tags or code marks."""
+    if MARKUP.search(text) or STRAY_START.match(text):
+        return ["the text carries stray symbols or markup (braces, tags, code marks); write plain sentences only"]
+    return []
+
+
+def ending_problems(text: str, facts: Facts) -> list[str]:
+    """The story told as ended, every candle out, while candles still burn (the end is the last one's, L47)."""
+    if facts.lit > 0 and _unnegated(ALL_OUT, text):
+        return [f"{facts.lit} candle(s) still burn: the candles are not all out and the story does not end yet"]
+    return []
+
+
+def alive_problems(text: str, facts: Facts) -> list[str]:
+    """A living character said to be dead ("Vera is dead", «Вера погибла»); only a death the rules settled may be told."""
+    found = []
+    for name in facts.alive:
+        first = name.split()[0] if name.split() else name
+        if first and re.search(rf"\b{re.escape(first)}\w*\s+(?:{DIES})", text, re.IGNORECASE):
+            found.append(f"{name} is alive: do not tell {name} dead")
     return found
 
 
@@ -228,7 +275,8 @@ def truth_form_problems(text: str, facts: Facts, *, gm: bool) -> list[str]:
     if gm and topic == "their_weakness" and not LIGHT.search(body):
         found.append("They have no weakness but light (L216): a truth about Their weakness must be about light")
     # nor the table's facts: the candles lit and who is dead (a truth cut to its first sentence is checked as said)
-    return (found + line_problems(text, facts) + candle_problems(body, facts) + dead_problems(body, facts)
+    return (found + markup_problems(text) + line_problems(text, facts) + candle_problems(body, facts)
+            + ending_problems(body, facts) + alive_problems(body, facts) + dead_problems(body, facts)
             + truth_problems(body, facts.truths))
 
 

@@ -67,6 +67,8 @@ def echoed(text: str, lang: str, lines: Iterable[str] = ()) -> str | None:
     body = _without_prefix(" ".join(text.split()).strip(" \"'«»")).casefold()  # a truth's «Truth:» is its own
     said = next((label for label in scaffold(lang)  # where a sentence begins: "we are alive: …" is the story
                  if re.search(r"(?:^|[.!?…;]\s)" + re.escape(label.casefold()), body)), None)
+    if said is None:  # the system prompt's opening, anywhere («./10 successes} You are the Storyteller of …»)
+        said = next((opening for opening in instructions(lang) if opening.casefold() in body), None)
     if said is None:
         said = next((line for line in lines if len(line.split()) >= 4
                      and " ".join(line.split()).casefold().rstrip(".") in body), None)
@@ -85,6 +87,19 @@ def scaffold(lang: str) -> tuple[str, ...]:
     for key in ("open_scene", "frame", "truth", "narrate"):
         labels.append(str(texts[key][lang]).split("{")[0].strip())
     return tuple(label for label in labels if label)
+
+
+@cache
+def instructions(lang: str) -> tuple[str, ...]:
+    """The openings of the system prompts in ``lang`` (their first clause, «You are the Storyteller of Ten
+    Candles»; «Ты — Рассказчик игры «Десять свечей»») and the rules summary's heading: never words of the story."""
+    found = []
+    for name in ("write_system", "player_system"):
+        text = (files("narrator.prompts") / "ten_candles" / "llm" / f"{name}.{lang}.j2").read_text(encoding="utf-8")
+        lines = [line.strip() for line in text.splitlines() if line.strip() and "{" not in line]
+        found.append(re.split(r"[,.;]", lines[0])[0].strip())
+        found += [line for line in lines[1:3] if line.endswith(":")]
+    return tuple(dict.fromkeys(opening for opening in found if len(opening.split()) >= 2))
 
 
 class AttemptAnswer(BaseModel):
