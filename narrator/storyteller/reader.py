@@ -37,8 +37,7 @@ from narrator.storyteller.intent import MECHANICS, STOP
 
 LEXICON = "reader.yaml"
 Kind = Literal["approach", "roll", "free", "pass", "ask", "cheat", "unknown"]
-PHRASE_DROP = frozenset({"the", "a", "an", "my", "his", "her", "their", "its", "to", "of", "и", "в", "на", "с", "по",
-                         "за", "а", "к", "о", "что", "i"})
+PHRASE_DROP = frozenset({"the", "a", "an", "my", "his", "her", "their", "its", "i", "я", "мой", "свой", "его", "её"})
 """Function words a lexicon phrase may be written with, not required in the player's words."""
 VERB, PHRASE, HINT, OBJECT = 1.0, 1.2, 0.4, 0.5
 """What a matched word weighs: a deed's verb, a deed's phrase, a weak hint, a word of a label that is no deed."""
@@ -78,6 +77,8 @@ class Reading:
     candidates: tuple[str, ...] = ()
     """For ``ask``: the two closest readings, an approach id or ``act:<id>`` each."""
     weight: float = 0.0
+    first: int = 0
+    """Where its words begin in the intent (of two deeds said, the first is the one done)."""
 
 
 @dataclass
@@ -85,6 +86,13 @@ class _Token:
     word: str
     forms: frozenset[str]
     known: bool = True
+    mended: bool = False
+    """An unknown word taken for the known word it is nearest to (a typo)."""
+    weight: float = 1.0
+    """How much the word counts: half in a clause that says why or when ("to see", «чтобы», "until he ...")."""
+    modifier: bool = False
+    """A word that describes rather than does (a participle: "his frightened mule"; a noun after "the":
+    "the cut", "the fire"): its deed counts as a hint."""
 
 
 @dataclass
@@ -117,7 +125,7 @@ def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
         best = parses[0].score if parses else 0
         found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
                   if p.score >= best * 0.3 or p is parses[0]}
-    else:
+    elif len(word) > 2:  # "me" is no "i": little words keep their own form
         import simplemma
 
         found.add(_plain(simplemma.lemmatize(word, lang="en")))
@@ -144,8 +152,11 @@ def lexicon(lang: str) -> tuple[Act, ...]:
     data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["acts"]
     acts = []
     for name, act in data.items():
-        cues = tuple(c for c in (_phrase(str(w), lang) for w in act.get(lang, ())) if c)
-        hints = tuple(forms(str(w), lang, all_parses=False) for w in act.get(f"{lang}_hints", ()))
+        said = [(str(w), _phrase(str(w), lang)) for w in act.get(lang, ())]
+        cues = tuple(c for w, c in said if len(c) > 1 or (c and len(_words(w)) == 1))
+        # a phrase that is one word once its little words are dropped («по следу») only leans a reading
+        hints = tuple(forms(str(w), lang, all_parses=False) for w in act.get(f"{lang}_hints", ())) + tuple(
+            c[0] for w, c in said if len(c) == 1 and len(_words(w)) > 1)
         acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
                         int(act.get("difficulty", 6)), cues, hints))
     return tuple(acts)
@@ -161,50 +172,152 @@ def _vocabulary(lang: str) -> frozenset[str]:
                      for part in cue for w in part if len(w) >= 4)
 
 
+SUBORDINATE = {"en": frozenset({"when", "while", "until", "before", "after", "so", "because", "if", "that", "till",
+                                 "unless", "whether", "where"}),
+               "ru": frozenset({"чтобы", "пока", "когда", "если", "потому", "что", "будто", "ли", "чтоб", "где", "откуда"})}
+"""Words that open a clause saying why, when or what of the deed ("until he talks", «чтобы он ушёл»)."""
+MAIN = frozenset({"and", "then", "but", "и", "затем", "потом", "а", "но"})
+"""Words that go back to the main deed ("I wait until he turns away *and* slip aboard")."""
+TRYING = frozenset({"try", "tries", "trying", "attempt", "want", "going", "begin", "start", "manage", "need"})
+"""Before these, "to" opens the deed itself ("I try to talk him round"), not its purpose."""
+DETERMINERS = frozenset({"the", "a", "an", "his", "her", "my", "their", "its", "your", "our", "this", "that"})
+PREPOSITIONS = frozenset({"about", "of", "with", "from", "on", "in", "at", "under", "over", "into", "onto", "for",
+                          "by", "against", "о", "об", "в", "на", "по", "за", "под", "с", "со", "к", "у", "из", "от",
+                          "для", "про", "над", "при", "перед"})
+"""After these a word names a thing ("songs about tracks", «о следах»): its deed counts as a hint."""
+DESCRIBING = frozenset({"PRTF", "PRTS", "ADJF", "ADJS"})
+"""pymorphy3's participles and adjectives: «испуганного», «раненую» describe, they do not do."""
+
+
 def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[_Token]:
-    """The intent's words with their lemmas; an unknown word also takes the nearest known word (a typo)."""
+    """The intent's words with their lemmas; an unknown word also takes the nearest known word (a typo).
+    A word in a clause of purpose or time weighs half; a describing word is marked as such."""
     vocabulary = _vocabulary(lang) | frozenset(w for w in extra if len(w) >= 4)
-    found = []
-    for word in _words(text):
+    deeds = _deed_lemmas(lang)
+    found: list[_Token] = []
+    subordinate = opened_first = False
+    pieces = re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower())
+    words = [w for w in pieces if w[0].isalpha()]
+    n = -1
+    for piece in pieces:
+        if not piece[0].isalpha():  # a comma closes a clause of purpose or time («Пока он отвернулся, пробираюсь»)
+            subordinate = False
+            continue
+        n += 1
+        word = piece
         own = forms(word, lang)
-        known = len(word) < 4 or is_word(word, lang)
+        known = len(word) < 3 or is_word(word, lang)
+        mended = False
         if not known:
             near = max(vocabulary, key=lambda v: Indel.normalized_similarity(word, v), default="")
             if near and Indel.normalized_similarity(word, near) >= TYPO:
-                own = own | forms(near, lang)
-        found.append(_Token(word, own, known))
+                own, mended = own | forms(near, lang), True
+        if word in MAIN:
+            subordinate = False
+        elif word in SUBORDINATE.get(lang, ()) or (word == "to" and n + 1 < len(words) and n > 0
+                                                   and words[n - 1] not in TRYING
+                                                   and forms(words[n + 1], lang) & deeds):
+            subordinate = True
+        before = words[n - 1] if n > 0 else ""
+        modifier = before in PREPOSITIONS or (before in DETERMINERS and (word.endswith(("ed", "ing"))
+                                                                        or bool(own & _blows())))
+        if lang == "ru" and re.search("[а-я]", word):
+            modifier = before in PREPOSITIONS or str(_morph().parse(word)[0].tag.POS) in DESCRIBING
+        if word in ("i", "я") and opened_first:
+            subordinate = False  # "While he looks away I sneak aboard": the main deed begins
+        if n == 0:
+            opened_first = word in SUBORDINATE.get(lang, ())
+        found.append(_Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier))
     return found
 
 
-def _cue_tokens(said: Sequence[_Token], cue: tuple[frozenset[str], ...], taken: set[int]) -> set[int] | None:
-    """The tokens that say ``cue`` (every one of its words), or ``None``."""
-    hits: set[int] = set()
-    for part in cue:
-        index = next((i for i, t in enumerate(said) if i not in hits and t.forms & part), None)
-        if index is None:
-            return None
-        hits.add(index)
-    return hits if not hits <= taken or len(cue) > 1 else None
+@cache
+def _deed_lemmas(lang: str) -> frozenset[str]:
+    """The lemmas that open a deed's words (after "to", they tell a purpose: "to see further")."""
+    return frozenset(w for act in lexicon(lang) if act.kind != "cheat" for cue in act.cues for w in cue[0])
 
 
-def act_scores(said: Sequence[_Token], lang: str) -> dict[str, _Score]:
-    """How strongly the words say each act of the lexicon (phrases first; a word counts once per act)."""
+@cache
+def _blows() -> frozenset[str]:
+    """English words of a blow that are nouns after "the" ("the cut on my hand", "by the fire")."""
+    return frozenset(w for act in lexicon("en") if act.kind in ("attack", "shoot") for cue in act.cues
+                     if len(cue) == 1 for w in cue[0])
+
+
+GAP = 4
+"""A phrase's words may stand this many words apart, in order ("slip a silver coin" says "slip coin")."""
+
+
+def _phrase_at(said: Sequence[_Token], cue: tuple[frozenset[str], ...], taken: set[int]) -> tuple[int, ...] | None:
+    """The tokens that say the phrase ``cue`` in order (each within :data:`GAP` of the last), none of ``taken``."""
+    for start, token in enumerate(said):
+        if start in taken or not token.forms & cue[0]:
+            continue
+        hits, last = [start], start
+        for part in cue[1:]:
+            following = next((i for i in range(last + 1, min(len(said), last + 2 + GAP))
+                               if i not in taken and said[i].forms & part), None)
+            if following is None:
+                break
+            hits.append(following)
+            last = following
+        if len(hits) == len(cue):
+            return tuple(hits)
+    return None
+
+
+@dataclass
+class _Heard:
+    """What the words say: each act's weight and words, and which acts each word is a deed of."""
+
+    scores: dict[str, _Score]
+    claimed: dict[int, str]
+    """Words a phrase took: they belong to that phrase's act alone."""
+    phrases: dict[int, tuple[frozenset[str], ...]]
+    deeds: dict[int, set[str]]
+
+
+def hear(said: Sequence[_Token], lang: str) -> _Heard:
+    """How strongly the words say each act: phrases first (their words are theirs alone), then single words,
+    then hints; a word in a clause of purpose weighs half, a describing word as a hint."""
+    acts = lexicon(lang)
     scores: dict[str, _Score] = {}
-    for act in lexicon(lang):
-        score = _Score()
-        for cue in sorted(act.cues, key=len, reverse=True):
-            hits = _cue_tokens(said, cue, score.used)
-            if hits is not None and not hits & score.used:
-                score.weight += PHRASE if len(cue) > 1 else VERB
-                score.used |= hits
+    claimed: dict[int, str] = {}
+    phrase_of: dict[int, tuple[frozenset[str], ...]] = {}
+    deeds: dict[int, set[str]] = {}
+    phrases = sorted(((len(cue), act, cue) for act in acts for cue in act.cues if len(cue) > 1), key=lambda x: -x[0])
+    for _, act, cue in phrases:
+        hits = _phrase_at(said, cue, set(claimed))
+        if hits is None:
+            continue
+        score = scores.setdefault(act.id, _Score())
+        score.weight += PHRASE * min(said[i].weight for i in hits)
+        score.used |= set(hits)
+        for i in hits:
+            claimed[i], phrase_of[i] = act.id, cue
+            deeds.setdefault(i, set()).add(act.id)
+    for act in acts:
+        for cue in act.cues:
+            if len(cue) != 1:
+                continue
+            score = scores.setdefault(act.id, _Score())
+            index = next((i for i, t in enumerate(said) if i not in claimed and i not in score.used
+                          and t.forms & cue[0]), None)
+            if index is None:
+                continue
+            token = said[index]
+            score.weight += (HINT if token.modifier else VERB) * token.weight
+            score.used.add(index)
+            if not token.modifier:
+                deeds.setdefault(index, set()).add(act.id)
         for hint in act.hints:
-            index = next((i for i, t in enumerate(said) if i not in score.used and t.forms & hint), None)
+            score = scores.setdefault(act.id, _Score())
+            index = next((i for i, t in enumerate(said) if i not in claimed and i not in score.used
+                          and t.forms & hint), None)
             if index is not None:
-                score.weight += HINT
+                score.weight += HINT * said[index].weight
                 score.used.add(index)
-        if score.weight:
-            scores[act.id] = score
-    return scores
+    return _Heard({k: v for k, v in scores.items() if v.weight}, claimed, phrase_of, deeds)
 
 
 # -- the scene's approaches ------------------------------------------------------------------------
@@ -216,80 +329,91 @@ def label_lemmas(text: str, lang: str) -> list[frozenset[str]]:
             if len(w) >= 3 and w not in STOP and w not in MECHANICS]
 
 
-def _deed_words(said: Sequence[_Token], scores: Mapping[str, _Score], lang: str) -> dict[int, str]:
-    """Which act kind each said word is a verb or phrase of (hints are not deeds)."""
-    kinds: dict[int, str] = {}
-    for act in lexicon(lang):
-        for cue in act.cues:
-            hits = _cue_tokens(said, cue, set())
-            for i in hits or ():
-                if kinds.get(i) in (None, "free"):
-                    kinds[i] = act.kind
-    return kinds
-
-
-BROAD = frozenset({"athletics", "alertness", "survival", "empathy"})
+BROAD = frozenset({"athletics", "alertness", "survival"})
 """Abilities many deeds share: an act agrees with an approach rolling one only on the same Attribute
 (climbing is not hauling a rope, though both are Athletics)."""
 
 
-def _agrees(act: Act, option: Any) -> bool:
-    """Whether ``act`` is what ``option`` rolls: its Ability, or a blow of the fight's kind."""
+def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[_Token] = (), used: Iterable[int] = ()) -> bool:
+    """Whether ``act`` is what ``option`` rolls: its first Ability (a broad one on the same Attribute too);
+    a blow of the fight's kind; a scene's move the deed's own words name. (Picking a lock is no "Slip aboard"
+    though a character without Legerdemain might try it with Stealth.)"""
     deed = getattr(option, "deed", "roll")
     if deed == "attack":
         shooting = getattr(option, "weapon", "") in SHOOTING
         return act.kind == ("shoot" if shooting else "attack")
+    if deed == "go":  # "board the coach" is the move "Board the coach"; fleeing is not "Yield"
+        label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+        return act.kind in ("leave", "surrender") and any(said[i].forms & part for i in used for part in label)
     traits = tuple(getattr(option, "traits", ()))
-    if act.kind != "roll" or len(traits) < 2 or traits[1] not in act.abilities:
+    if act.kind != "roll" or len(traits) < 2 or not act.abilities:
         return False
-    return traits[1] not in BROAD or traits[0] == act.attribute
+    return traits[1] == act.abilities[0] and (traits[1] not in BROAD or traits[0] == act.attribute)
 
 
-def approach_score(said: Sequence[_Token], option: Any, scores: Mapping[str, _Score], kinds: Mapping[int, str],
-                   lang: str) -> tuple[float, float, tuple[str, ...]]:
-    """(weight, the weight of deeds alone, the words): how strongly the intent describes ``option``."""
+def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str) -> tuple[float, float, tuple[str, ...]]:
+    """(weight, the weight of its deed's own words, the words): how strongly the intent describes ``option``.
+
+    A word of its label or synonyms weighs as a deed when the lexicon knows it as one (and no phrase of
+    another deed took it), else as an object; a word of talking or looking never counts toward an approach
+    that can end the story or start a fight. The act that is the approach's roll adds its weight."""
     label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
     risky = getattr(option, "risky", False)
-    weight, deeds, words = 0.0, 0.0, []
+    weight, deeds, objects, words = 0.0, 0.0, 0, []
     for i, token in enumerate(said):
         if token.word in STOP or len(token.word) < 3 or not any(token.forms & part for part in label):
             continue
-        kind = kinds.get(i)
-        if kind is None:
-            weight += OBJECT
-        elif kind == "free":
-            weight += 0.0 if risky else OBJECT  # "ask" in a label is no reading of a plain question
+        acts = [act_named(lang, a) for a in heard.deeds.get(i, ())]
+        owner = heard.claimed.get(i)
+        doing = [a for a in acts if a.kind != "free" and (owner is None or _agrees(a, option) or a.id != owner)]
+        if owner is not None and not _agrees(act_named(lang, owner), option) \
+                and not all(any(part & lab for lab in label) for part in heard.phrases[i]):
+            doing = []  # "slip a silver coin" is a bribe, not the "Slip aboard" its "slip" shares a word with
+        if doing:
+            weight += VERB * token.weight
+            deeds += VERB * token.weight
+        elif acts and all(a.kind == "free" for a in acts):
+            weight += 0.0 if risky else OBJECT * token.weight  # "ask" in a label is no reading of a plain question
         else:
-            weight += VERB
-            deeds += VERB
+            weight += OBJECT * token.weight
+            objects += 1
         words.append(token.word)
-    for name, score in scores.items():
+    for name, score in heard.scores.items():
         act = act_named(lang, name)
-        if score.weight >= READ and _agrees(act, option):
+        if score.weight >= READ and _agrees(act, option, lang, said, score.used):
             weight += score.weight
             deeds += score.weight
             words += [said[i].word for i in sorted(score.used)]
+    if objects >= OBJECTS:
+        deeds = max(deeds, READ)
     return weight, deeds, tuple(dict.fromkeys(words))
+
+
+OBJECTS = 3
+"""Three words of an approach's own (its label and synonyms) say it, though none is a deed the lexicon
+knows ("push the letter under the gate"); one or two are not a reading."""
 
 
 # -- the reading -----------------------------------------------------------------------------------
 
-def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, names: Iterable[str] = ()) -> Reading:
-    """What ``text`` asks for among ``options`` (the scene's offered approaches, ``pass`` among them)."""
-    if not understood(text, lang, names):
-        return Reading("unknown")
+def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, names: Iterable[str] = (),
+         trace: list[Any] | None = None) -> Reading:
+    """What ``text`` asks for among ``options`` (the scene's offered approaches, ``pass`` among them);
+    ``trace`` receives the ranked readings (for the benchmark's misses)."""
     text = _without_willpower(text, lang)
     extra = {w for o in options for part in label_lemmas(f"{o.label} {getattr(o, 'words', '')}", lang) for w in part}
     said = tokens(text, lang, extra)
-    scores = act_scores(said, lang)
+    if not understood(text, lang, names) and not any(t.mended for t in said):
+        return Reading("unknown")
+    heard = hear(said, lang)
+    scores = heard.scores
     if scores.get("cheat") and scores["cheat"].weight >= READ:
         return Reading("cheat", act="cheat")
-    kinds = _deed_words(said, scores, lang)
     held = [o for o in options if o.approach == "pass"]
     acting = [o for o in options if o.approach != "pass"]
     ranked: list[tuple[float, Reading]] = []
     for option in acting:
-        weight, deeds, words = approach_score(said, option, scores, kinds, lang)
+        weight, deeds, words = approach_score(said, option, heard, lang)
         if weight <= 0:
             continue
         strong = deeds >= READ  # a deed's own words: objects alone ("the gate", "quietly") are no reading
@@ -301,12 +425,16 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
         if act.kind in ("cheat",):
             continue
         words = tuple(said[i].word for i in sorted(score.used))
+        first = min(score.used, default=0)
         if act.kind == "free":
-            ranked.append((score.weight, Reading("free", act=act.id, words=words, weight=score.weight)))
+            ranked.append((score.weight, Reading("free", act=act.id, words=words, weight=score.weight, first=first)))
         elif act.kind in ("roll", "attack", "shoot") and act.attribute:
             ranked.append((score.weight, Reading("roll", act=act.id, attribute=act.attribute,
                                                  abilities=act.abilities, difficulty=act.difficulty, words=words,
-                                                 weight=score.weight)))
+                                                 weight=score.weight, first=first)))
+    if trace is not None:
+        trace += [(round(w, 2), r.kind, r.approach or r.act, r.words) for w, r in ranked]
+        trace += [("tokens", [(t.word, sorted(t.forms)) for t in said])]
     return decide(ranked, held, fight)
 
 
@@ -334,8 +462,8 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
         return Reading("unknown")
     best_weight, best = ranked[0]
     others = [(w, r) for w, r in ranked[1:] if not _same(r, best)]
-    if best_weight >= READ:  # an approach named only by its objects is no rival to a deed said outright
-        others = [(w, r) for w, r in others if not (r.kind == "approach" and r.act == "weak")]
+    if best_weight >= READ:  # an approach named only by its objects, or hints alone, rival no deed said outright
+        others = [(w, r) for w, r in others if not (r.kind == "approach" and r.act == "weak") and w >= READ]
     if best.kind == "approach":
         # the act that is this approach's roll is part of it, not a rival reading
         others = [(w, r) for w, r in others if not (r.kind == "roll" and r.act and best.weight >= w)]
@@ -348,6 +476,8 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
     if runner[1] is not None and best_weight - runner[0] < DECISIVE:
         if {best.kind, runner[1].kind} == {"free"}:
             return best  # two ways of saying nothing needs dice: no roll either way
+        if {best.kind, runner[1].kind} <= {"free", "roll"} and not fight and best.first != runner[1].first:
+            return min(best, runner[1], key=lambda r: r.first)  # two deeds no approach lists: the first said
         return Reading("ask", candidates=candidates, words=best.words)
     if best.kind == "approach" and best.act == "weak":
         return Reading("ask", candidates=candidates, words=best.words)
