@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.agents.i18n import ByLanguage
+from narrator.agents.llm.junk import markup_problem
 from narrator.agents.ten_candles import material as mat
 from narrator.rules.core import Event
 
@@ -60,11 +61,6 @@ ALL_OUT = re.compile(r"\b(?:(?:all|every) (?:the |of the )?candles?|the (?:last 
 DIES = (r"(?:is|was|lies) (?:dead|killed|gone for good)\b|died\b|is no more\b|(?:мёртв|мертв|убит)(?:а|ы)?\b|"
         r"(?:погиб|умер)(?:ла|ли)?\b")
 """Words right after a name that state the character dead, done (not "nearly died", not "dies if she falls")."""
-MARKUP = re.compile(r"[{}<>`|\\]|\[/?\w*\]|\*\*|^\s*#|\b(?:text|narration)\"?\s*:\s*\"", re.MULTILINE)
-"""Braces, tags, code marks, table pipes, a heading or a JSON key: leftovers of a template or an answer's JSON."""
-STRAY_START = re.compile(r"^\s*[^\w\s«\"“„'‘(—–\-…]")
-"""A text that opens with a symbol other than a quote, a dash or an ellipsis («./10 successes}»)."""
-
 MOURNING = re.compile(r"\b(?:body|corpse|grave|memory|remember\w*|ghost|dead|death|died|mourn\w*|buried|"
                       r"lifeless)\b|тел[оау]\b|труп\w*|могил\w*|памят\w*|помн\w*|мёртв\w*|мертв\w*|смерт\w*|погиб\w*",
                       re.IGNORECASE)
@@ -125,9 +121,8 @@ def problems(text: str, facts: Facts) -> list[str]:
 
 def markup_problems(text: str) -> list[str]:
     """Stray markup (a template's or the answer's JSON leftovers): no story needs braces, tags or code marks."""
-    if MARKUP.search(text) or STRAY_START.match(text):
-        return ["the text carries stray symbols or markup (braces, tags, code marks); write plain sentences only"]
-    return []
+    found = markup_problem(text)
+    return [found] if found else []
 
 
 def ending_problems(text: str, facts: Facts) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 from narrator.agents.llm import ChoiceRole, WriterRole
+from narrator.agents.llm.junk import instructions_echoed, opening
 from narrator.agents.llm.prompts import rules_summary
 from narrator.agents.ten_candles.llm_check import PREFIX, Facts, as_truth, reason, truth_form_problems
 from narrator.rules.core import HOST, Event, jsonable
@@ -68,7 +69,7 @@ def echoed(text: str, lang: str, lines: Iterable[str] = ()) -> str | None:
     said = next((label for label in scaffold(lang)  # where a sentence begins: "we are alive: …" is the story
                  if re.search(r"(?:^|[.!?…;]\s)" + re.escape(label.casefold()), body)), None)
     if said is None:  # the system prompt's opening, anywhere («./10 successes} You are the Storyteller of …»)
-        said = next((opening for opening in instructions(lang) if opening.casefold() in body), None)
+        said = instructions_echoed(body, instructions(lang))
     if said is None:
         said = next((line for line in lines if len(line.split()) >= 4
                      and " ".join(line.split()).casefold().rstrip(".") in body), None)
@@ -97,7 +98,7 @@ def instructions(lang: str) -> tuple[str, ...]:
     for name in ("write_system", "player_system"):
         text = (files("narrator.prompts") / "ten_candles" / "llm" / f"{name}.{lang}.j2").read_text(encoding="utf-8")
         lines = [line.strip() for line in text.splitlines() if line.strip() and "{" not in line]
-        found.append(re.split(r"[,.;]", lines[0])[0].strip())
+        found.append(opening(text))
         found += [line for line in lines[1:3] if line.endswith(":")]
     return tuple(dict.fromkeys(opening for opening in found if len(opening.split()) >= 2))
 

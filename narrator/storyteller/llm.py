@@ -39,6 +39,7 @@ from narrator.agents.i18n import message
 from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
 from narrator.agents.llm.client import chat_model
 from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
+from narrator.agents.llm.junk import instructions_echoed, markup_problem, opening
 from narrator.agents.llm.prompts import render, rules_summary
 from narrator.agents.llm.usage import ModelSwitch
 from narrator.rules.core import HOST, Action, Event, Rejection
@@ -95,11 +96,29 @@ def roll_model(characters: Sequence[str], attributes: Sequence[str], abilities: 
 
 
 def _safe(check: Callable[[Any, Mapping[str, Any]], str | None]) -> Callable[[Any, Mapping[str, Any]], str | None]:
-    """``check``, then the table's lines and veils (``ctx["safety"]``, when the caller passes one)."""
+    """No junk (stray markup, the system prompt said back: :func:`junk_problem`), ``check``, then the table's
+    lines and veils (``ctx["safety"]``, when the caller passes one)."""
     def guarded(out: Any, ctx: Mapping[str, Any]) -> str | None:
         safety = ctx.get("safety")
-        return check(out, ctx) or (safety.problem(out.text, ctx.get("lang", "en")) if safety is not None else None)
+        return junk_problem(out.text) or check(out, ctx) or (
+            safety.problem(out.text, ctx.get("lang", "en")) if safety is not None else None)
     return guarded
+
+
+@cache
+def _openings() -> tuple[str, ...]:
+    """The system prompt's opening in each language («You are the Storyteller of a …»)."""
+    folder = files("narrator.prompts") / "storyteller" / "llm"
+    return tuple(opening((folder / f"system.{lang}.j2").read_text("utf-8")) for lang in ("en", "ru"))
+
+
+def junk_problem(text: str) -> str | None:
+    """Why a model's text is no story at all: stray markup («{2017, 4, 30 } At the dry wash…»), or its
+    instructions said back (issue 30); ``None`` for prose."""
+    echoed = instructions_echoed(text, _openings())
+    if echoed:
+        return f"the text repeats your instructions ({echoed!r}); tell the story instead"
+    return markup_problem(text)
 
 
 def rolled_traits(output: Any) -> tuple[str, ...]:
