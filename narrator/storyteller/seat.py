@@ -14,6 +14,7 @@ from narrator.agents.i18n import message, refusal, section, typed, typed_command
 from narrator.rules.core import HOST, Action, PlayerId, Rejection
 from narrator.storyteller.intent import FREE, MAX_INTENT, clean_intent, explain, match_intent
 from narrator.storyteller.offline import question
+from narrator.storyteller.powers import hint, power_answer
 from narrator.storyteller.reader import read
 from narrator.storyteller.template import CHOOSE, PASS, Choice, IntentUnclear, Option, StorytellerVoice
 
@@ -36,14 +37,14 @@ def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0, lang:
     raw = text.strip().lower().replace(" ", "")
     flags = raw.lstrip("0123456789")
     number = raw[: len(raw) - len(flags)]
-    if not number or set(flags) - {"w", "a"}:
+    if not number or set(flags) - {"w", "a", "r"}:
         return message(lang, "input.not_a_choice", text=text, high=len(options))
     index = int(number)
     if not 1 <= index <= len(options):
         return message(lang, "input.out_of_range", index=index, high=len(options))
     option = options[index - 1]
     return Choice(actor=seat, approach=option.approach, willpower="w" in flags, automatic="a" in flags,
-                  joins=option.joins)
+                  joins=option.joins, extra="r" in flags)  # r: an extra action (Rage, Celerity: powers.py)
 
 
 INTENT_UNCLEAR = "INTENT_UNCLEAR"
@@ -144,6 +145,9 @@ class TerminalPlayer(Seat):
         if not self.hinted:  # the suggestions are suggestions: say once that words are welcome (issue 16)
             self.hinted = True
             self.say("[dim]" + escape(message(self.lang, "st_intent.hint")) + "[/]")
+            powers = hint(own, ref.who(own["id"]), self.lang) if own is not None else None
+            if powers:  # the sheet's Blood, Rage, Gnosis, Celerity: what the rules here let them do (issue 28)
+                self.say("[dim]" + escape(powers) + "[/]")
         while True:
             try:
                 text = self.ask("> ")
@@ -170,6 +174,10 @@ class TerminalPlayer(Seat):
             parsed = parse_choice(text, options, request.seat, self.lang)
             if isinstance(parsed, Choice):
                 return parsed
+            power = power_answer(text, own, view, ref.who(own["id"]), self.lang) if own is not None else None
+            if power is not None:  # the book's answer, never the plain pool rolled (issue 28)
+                self.say("[yellow]" + escape(power.text) + "[/]")
+                continue
             if is_intent(text):
                 choice, said = typed_choice(text, options, request.seat, self.lang, free=self.free_intent)
                 self.say("[dim]" + escape(said) + "[/]" if choice is not None else "[yellow]" + escape(said) + "[/]")

@@ -73,6 +73,9 @@ class Choice(Action):
     automatic: bool = False
     joins: bool = False
     """An answer to a teamwork invitation: ``approach`` is the task joined (or ``pass``)."""
+    extra: bool = False
+    """Take the approach with one extra action this turn, bought with a Rage point or Celerity (WW L40, L234;
+    DA L197): the Storyteller declares both first (:func:`narrator.storyteller.powers.extra_declaration`)."""
     actor: PlayerId = 0
     intent: str = ""
     """What the player typed in their own words (empty when they chose by number). With ``approach``
@@ -198,8 +201,8 @@ class TemplateStoryteller:
 
     def _free(self, view: View, character: str) -> bool:
         """Able and not yet acted this turn."""
-        cond = self._char(view, character)
-        return not cond["incapacitated"] and cond["actions_used"] == 0
+        cond = self._char(view, character)  # declared actions (an extra one bought: powers.py) are each a deed
+        return not cond["incapacitated"] and cond["actions_used"] < max(1, len(cond.get("declared") or ()))
 
     # -- StorytellerVoice --------------------------------------------------------------------
 
@@ -450,6 +453,12 @@ class TemplateStoryteller:
                  answers: Mapping[PlayerId, Choice]) -> Action:
         pc = self._pc(view, choice)
         combat = scene.fight is not None
+        if choice.extra and not self._char(view, pc).get("declared"):  # Rage or Celerity: both actions first
+            from narrator.storyteller.powers import extra_declaration
+
+            declared = extra_declaration(view, approach, pc, self._on_sheet)
+            if declared is not None:
+                return declared
         if approach.go is not None:
             return EndStory(ending=approach.go[4:]) if approach.go.startswith("end:") else BeginScene(scene=approach.go)
         if approach.attack is not None:
@@ -555,6 +564,10 @@ class TemplateStoryteller:
             return [str(data.get("text", ""))]
         if event.kind == "turn_begun":
             return [message(self.lang, "template.turn", turn=data["turn"])]
+        if event.kind == "actions_declared":  # an extra action bought with Rage or Celerity (powers.py)
+            from narrator.storyteller.powers import declared_line
+
+            return declared_line(self.lang, self._name(view, str(data["character"])), data, str(view.get("book")))
         if event.kind == "roll_resolved":
             return self._result_lines(view, data, str(data.get("character")), str(data.get("category")))
         if event.kind == "resisted_resolved":

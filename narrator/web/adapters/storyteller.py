@@ -46,6 +46,8 @@ from narrator.web.render import Control
 
 W = ByLanguage("web_storyteller")
 """The adapter's words by language (``prompts/i18n/<lang>/web_storyteller.yaml``)."""
+POWER_RULES = "POWER_RULES"
+"""The table's code for words naming a power of the sheet: the book's answer (its message is the player's language)."""
 INTENT = "type_intent"
 """A player seat's own words (``{"kind": "type_intent", "text": ...}``): the same path as the terminal's typed
 intent (:func:`narrator.storyteller.seat.typed_choice`): the model Storyteller rules on them, the template
@@ -312,7 +314,7 @@ class StorytellerPresenter(Presenter):
 
     host_plays = True
     table_move_kinds = frozenset({CHOOSE, ROLL_SHEET, INTENT})
-    worded_codes = frozenset({"INTENT_UNCLEAR"})  # the template's reading: the closest approaches, or none
+    worded_codes = frozenset({"INTENT_UNCLEAR", POWER_RULES})  # the template's reading; the book on a power
     public_draft_roles = frozenset({"storyteller-frame", "storyteller-narration", "storyteller-recap"})
     """The Storyteller frames the scene and tells each result to the whole troupe."""
 
@@ -373,9 +375,9 @@ class StorytellerPresenter(Presenter):
         if option.joins:
             payload["joins"] = True
         flags = []
-        for name, key in (("willpower", "wp_flag"), ("automatic", "auto_flag")):
+        for name, key in (("willpower", "wp_flag"), ("automatic", "auto_flag"), ("extra", "extra_flag")):
             flagged = Choice(actor=seat, approach=option.approach, willpower=name == "willpower",
-                             automatic=name == "automatic", joins=option.joins)
+                             automatic=name == "automatic", joins=option.joins, extra=name == "extra")
             if option.approach != PASS and self._accepts(table, voice, flagged):
                 flags.append((name, self.w(ctx, key)))
         # under its own button the preview needs no dash ("— 4 dice" follows the label at the terminal)
@@ -388,7 +390,8 @@ class StorytellerPresenter(Presenter):
             action = voice.propose(self._host_view(table), None, answers)
         except (ValueError, IndexError):
             return False
-        flagged = getattr(action, "willpower", False) or getattr(action, "automatic", False)
+        flagged = getattr(action, "willpower", False) or getattr(action, "automatic", False) \
+            or getattr(action, "extra", False)  # an extra action bought with Rage or Celerity (powers.py)
         return bool(flagged) and table.game.check(table.session.state, action) is None
 
     # -- rolls from the seat's own sheet (the table's dice bot) -----------------------------------
@@ -406,7 +409,34 @@ class StorytellerPresenter(Presenter):
             return []
         history = roll_history(table, seat)
         items = [" · ".join(entry["lines"]) for entry in reversed(history)] or [message(ctx.language, "troupe.roll_none")]
-        return [Section(message(ctx.language, "troupe.roll_history"), items=items)]
+        return [*self._powers_section(table, seat, ctx), Section(message(ctx.language, "troupe.roll_history"), items=items)]
+
+    def _own_sheet(self, table: Any, seat: PlayerId) -> tuple[Mapping[str, Any], str] | None:
+        """The seat's character sheet and name in the table's language, or ``None``."""
+        view = self._host_view(table)
+        ids = player_ids(view)
+        if not isinstance(seat, int) or not 0 <= seat < len(ids):
+            return None
+        sheet = next((s for s in view.get("sheets", ()) if s["id"] == ids[seat]), None)
+        if sheet is None:
+            return None
+        return sheet, display_name(ctx_of(table).language, str(sheet["id"])) or str(sheet["name"])
+
+    def _powers_section(self, table: Any, seat: PlayerId, ctx: Context) -> list[Section]:
+        """The sheet's powers (Blood, Rage, Gnosis, Celerity) and how to ask what the rules here allow."""
+        from narrator.storyteller.powers import hint
+
+        own = self._own_sheet(table, seat)
+        said = hint(own[0], own[1], ctx.language) if own is not None else None
+        return [Section(message(ctx.language, "st_powers.title"), items=[said])] if said else []
+
+    def _power_answer(self, table: Any, seat: PlayerId, text: str, ctx: Context) -> str | None:
+        """The book's answer when the words name a power of the sheet (or one it lacks), else ``None``."""
+        from narrator.storyteller.powers import power_answer
+
+        own = self._own_sheet(table, seat)
+        found = power_answer(text, own[0], self._host_view(table), own[1], ctx.language) if own else None
+        return found.text if found is not None else None
 
     def roll_sheet(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
         """Roll the seat's own sheet (never another's); the result joins the seat's roll history.
@@ -468,7 +498,8 @@ class StorytellerPresenter(Presenter):
         if rejection is not None:
             return rejection
         flags = [self.w(ctx_of(table), key) for key, on in (("wp_flag", choice.willpower),
-                                                            ("auto_flag", choice.automatic)) if on]
+                                                            ("auto_flag", choice.automatic),
+                                                            ("extra_flag", choice.extra)) if on]
         pc = player_ids(view)[seat]
         who = display_name(ctx_of(table).language, str(pc)) or next(str(s["name"]) for s in view["sheets"]
                                                                     if s["id"] == pc)
@@ -494,6 +525,9 @@ class StorytellerPresenter(Presenter):
         options = list(question.options) if question is not None else []
         if not options or not is_intent(text):
             return Rejection(INTENT_UNCLEAR, message(ctx.language, "improv.empty"), "table")
+        power = self._power_answer(table, seat, text, ctx)
+        if power is not None:  # words naming Blood, Rage, Gnosis, Celerity: the book's answer, no roll (issue 28)
+            return Rejection(POWER_RULES, power, "table")
         # a model, or a person on the host page, reads the words as they are; only the template matches them
         free = getattr(table.session.agents.get(HOST), "free_intent", False) or table.human_host
         choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free), labels=True)
@@ -729,14 +763,14 @@ def parse_choice(payload: Mapping[str, Any], seat: PlayerId = 0) -> Choice:
     Raises:
         ChoiceError: unknown fields, a missing approach, or flags that are not true/false.
     """
-    extra = sorted(set(payload) - {"kind", "actor", "approach", "willpower", "automatic", "joins"})
+    extra = sorted(set(payload) - {"kind", "actor", "approach", "willpower", "automatic", "joins", "extra"})
     if extra:
         raise ChoiceError(f"{CHOOSE}: unknown field(s) {', '.join(extra)}; expected approach, willpower, automatic, "
                           "joins")
     approach = payload.get("approach")
     if not isinstance(approach, str) or not approach:
         raise ChoiceError(f"{CHOOSE}: 'approach' must be the id of an approach (a string)")
-    flags = {name: payload.get(name, False) for name in ("willpower", "automatic", "joins")}
+    flags = {name: payload.get(name, False) for name in ("willpower", "automatic", "joins", "extra")}
     wrong = [name for name, value in flags.items() if not isinstance(value, bool)]
     if wrong:
         raise ChoiceError(f"{CHOOSE}: {', '.join(wrong)} must be true or false")

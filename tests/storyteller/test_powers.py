@@ -1,0 +1,112 @@
+"""Powers on the sheet (issue 28): Blood, Celerity, Rage and Gnosis as far as the chapters say how.
+
+Blood: spending it is reflexive, no roll (seeds/002_066846aa780a4bc4.txt L71), how much it raises a trait
+is not in the chapter (D38): the table says so and nothing is rolled. Celerity (DA L197) and a Rage point
+(seeds/003_f0eb31a77e5e4bcd.txt L40, L200, L234): an extra action in the turn with its full pool, through
+the kernel's ``DeclareActions.extra``. Gnosis (WW L184): neither the difficulty of stepping sideways nor the
+Gifts are in the chapter: the table says so.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from narrator.storyteller.play import new_table, run
+from narrator.storyteller.powers import answer, named_power
+from narrator.storyteller.seat import TerminalPlayer, parse_choice
+from narrator.storyteller.template import Option
+
+
+def _records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _play(book: str, lang: str, inputs: list[str], tmp_path: Path, seed: int = 3) -> tuple[list[str], list[dict]]:
+    said: list[str] = []
+    answers = iter(inputs)
+    player = TerminalPlayer(lambda _prompt: next(answers, "q"), said.append, lang)
+    path = tmp_path / "t.jsonl"
+    table = new_table(book, character=None, lang=lang, seed=seed, transcript=path, player=player, say=said.append)
+    run(table, said.append)
+    return said, _records(path)
+
+
+@pytest.mark.parametrize(("text", "lang", "power"), [
+    ("Я трачу кровь, чтобы усилить мышцы", "ru", "blood"),
+    ("I spend blood to make my arms stronger", "en", "blood"),
+    ("I spend a Rage point", "en", "rage"),
+    ("Использую Гнозис, чтобы шагнуть в сторону", "ru", "gnosis"),
+    ("использую стремительность", "ru", "celerity"),
+    ("I bandage the wound to stop the blood", "en", None),  # blood, but no power spent
+    ("Перевязываю рану, чтобы остановить кровь", "ru", None),
+    ("I fly into a rage and attack", "en", None),
+])
+def test_the_words_that_name_a_power(text, lang, power):
+    assert named_power(text, lang) == power
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_spending_blood_says_what_the_chapter_says_and_rolls_nothing(tmp_path, lang):
+    """Ysolde (a vampire, Blood pool 10): the words get DA L71's answer and no roll, not the plain pool."""
+    words = {"en": "I spend blood to strengthen my muscles", "ru": "Я трачу кровь, чтобы усилить мышцы"}[lang]
+    said, records = _play("dark_ages", lang, [words, "q"], tmp_path)
+    told = [line for line in said if "DA L71" in line]
+    assert told and ("not in the rules here" in told[0] or "в правилах здесь нет" in told[0])
+    assert not [r for r in records if r["kind"] == "action" and r["payload"]["kind"] in ("roll", "resisted")]
+    assert any(("Blood pool 10" in line) or ("Запас крови 10" in line) for line in said)  # the sheet's powers hint
+
+
+def test_a_power_the_sheet_lacks_is_said_so():
+    found = answer("I spend a Rage point", {"id": "elias", "rage": 0}, {}, "Elias", "en")
+    assert found is not None and "no Rage" in found.text and not found.extra
+
+
+def test_gnosis_says_the_chapter_is_silent_on_stepping_sideways():
+    found = answer("I use Gnosis to step sideways", {"id": "ruth", "gnosis": 3}, {}, "Ruth", "en")
+    assert found is not None and "WW L184" in found.text and "cannot roll them" in found.text
+
+
+def test_r_after_a_number_asks_for_an_extra_action():
+    options = [Option(1, "a", "A", ""), Option(2, "b", "B", "")]
+    assert parse_choice("2r", options).extra and not parse_choice("2", options).extra
+    assert parse_choice("1wr", options).willpower
+
+
+@pytest.mark.parametrize(("book", "rule"), [("wild_west", "WW L40"), ("dark_ages", "DA L197")])
+def test_an_extra_action_bought_with_rage_or_celerity_is_two_rolls_in_one_turn(tmp_path, book, rule):
+    """Ruth spends a Rage point, Ysolde uses Celerity 1, on the second scene's approach (an extended task
+    or a fight: ``1r``): the kernel's declaration names an extra action with its full pool, and the player
+    chooses again in the same turn unless the first roll moved the story on. Seeds 1..6: at least one game
+    takes both rolls in that turn."""
+    twice = 0
+    for seed in range(1, 7):
+        path_dir = tmp_path / str(seed)
+        path_dir.mkdir()
+        said, records = _play(book, "en", ["1", "1r", "1", "1", "1", "q"], path_dir, seed=seed)
+        events = [r for r in records if r["kind"] == "event"]
+        at = next((i for i, r in enumerate(events) if r["event"] == "actions_declared"), None)
+        if at is None:  # the second question was a contest: no single roll to take twice
+            continue
+        assert any(rule in line for line in said)
+        pools = events[at]["data"]["pools"]
+        assert [p["extra"] for p in pools] == [False, True] and pools[0]["pool"] == pools[1]["pool"]
+        rolls = 0
+        for event in events[at + 1:]:
+            if event["event"] in ("turn_begun", "scene_begun", "story_ended"):
+                break
+            rolls += event["event"] in ("roll_resolved", "attack_rolled")
+        assert rolls in (1, 2)
+        twice += rolls == 2
+    assert twice >= 1
+
+
+def test_rage_points_are_spent_by_the_kernel(tmp_path):
+    from narrator.rules.replay import replay
+
+    _, records = _play("wild_west", "en", ["1r", "q"], tmp_path)
+    lines = [json.dumps(r) for r in records]
+    state = replay(lines).state
+    assert state.char("ruth").rage == 3  # Ruth's sheet: Rage 4
