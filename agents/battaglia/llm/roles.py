@@ -20,6 +20,7 @@ from narrator.agents.battaglia.llm.brief import speech_band
 from narrator.agents.battaglia.llm.facts import speech_facts_problem
 from narrator.agents.battaglia.texts import PROMPTS
 from narrator.agents.llm import ChoiceRole
+from narrator.agents.llm.junk import markup_problem
 from narrator.rules.battaglia.actions import Accuse, Speak, Vote, Whisper
 from narrator.rules.core import Action
 from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
@@ -108,7 +109,7 @@ def speech_problem(output: Any, context: dict[str, Any]) -> str | None:
     for pattern, reason in _FORBIDDEN:
         if pattern.search(output.speech):
             return reason
-    return None
+    return markup_problem(str(output.speech))  # a template's or its JSON's leftovers (issue 30)
 
 
 def self_target(output: Any, context: dict[str, Any]) -> str | None:
