@@ -61,6 +61,8 @@ class Act:
     difficulty: int = 6
     cues: tuple[tuple[frozenset[str], ...], ...] = ()
     hints: tuple[frozenset[str], ...] = ()
+    generic: bool = False
+    """Done to anything (a search, a lift): it names no approach by its roll alone."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,7 @@ def lexicon(lang: str) -> tuple[Act, ...]:
         hints = tuple(forms(str(w), lang, all_parses=False) for w in act.get(f"{lang}_hints", ())) + tuple(
             c[0] for w, c in said if len(c) == 1 and len(_words(w)) > 1)
         acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
-                        int(act.get("difficulty", 6)), cues, hints))
+                        int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False))))
     return tuple(acts)
 
 
@@ -335,9 +337,9 @@ BROAD = frozenset({"athletics", "alertness", "survival"})
 
 
 def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[_Token] = (), used: Iterable[int] = ()) -> bool:
-    """Whether ``act`` is what ``option`` rolls: its first Ability (a broad one on the same Attribute too);
-    a blow of the fight's kind; a scene's move the deed's own words name. (Picking a lock is no "Slip aboard"
-    though a character without Legerdemain might try it with Stealth.)"""
+    """Whether ``act`` is what ``option`` rolls: its first Ability (a broad one only on the same Attribute),
+    or another of its Abilities on the same Attribute (haggling is Manipulation with Etiquette, as a
+    bargain); a blow of the fight's kind; a scene's move the deed's own words name."""
     deed = getattr(option, "deed", "roll")
     if deed == "attack":
         shooting = getattr(option, "weapon", "") in SHOOTING
@@ -348,10 +350,13 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[_Token] = ()
     traits = tuple(getattr(option, "traits", ()))
     if act.kind != "roll" or len(traits) < 2 or not act.abilities:
         return False
-    return traits[1] == act.abilities[0] and (traits[1] not in BROAD or traits[0] == act.attribute)
+    if traits[1] == act.abilities[0]:
+        return traits[1] not in BROAD or traits[0] == act.attribute
+    return traits[1] in act.abilities and traits[1] not in BROAD and traits[0] == act.attribute
 
 
-def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str) -> tuple[float, float, tuple[str, ...]]:
+def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str,
+                   names: frozenset[str] = frozenset()) -> tuple[float, float, tuple[str, ...]]:
     """(weight, the weight of its deed's own words, the words): how strongly the intent describes ``option``.
 
     A word of its label or synonyms weighs as a deed when the lexicon knows it as one (and no phrase of
@@ -360,6 +365,7 @@ def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str
     label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
     risky = getattr(option, "risky", False)
     weight, deeds, objects, words = 0.0, 0.0, 0, []
+    named = False
     for i, token in enumerate(said):
         if token.word in STOP or len(token.word) < 3 or not any(token.forms & part for part in label):
             continue
@@ -376,22 +382,27 @@ def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str
             weight += 0.0 if risky else OBJECT * token.weight  # "ask" in a label is no reading of a plain question
         else:
             weight += OBJECT * token.weight
-            objects += 1
+            objects += 0 if token.word in names and named else 1  # "Sir Tancred" is one thing named
+            named = named or token.word in names
         words.append(token.word)
+    own = bool(words)
     for name, score in heard.scores.items():
         act = act_named(lang, name)
         if score.weight >= READ and _agrees(act, option, lang, said, score.used):
             weight += score.weight
-            deeds += score.weight
+            # a search of anything is not this search: an approach that can end the story or start a fight
+            # needs a word of its own too ("check the window for footprints" is no "Study the tape")
+            deeds += score.weight if own or not risky or not act.generic else 0.0
             words += [said[i].word for i in sorted(score.used)]
-    if objects >= OBJECTS:
-        deeds = max(deeds, READ)
+    if objects >= (OBJECTS if risky else 2) and deeds < READ:  # the scene's own things, named: its approach
+        deeds, weight = READ, weight + OBJECT
     return weight, deeds, tuple(dict.fromkeys(words))
 
 
 OBJECTS = 3
 """Three words of an approach's own (its label and synonyms) say it, though none is a deed the lexicon
-knows ("push the letter under the gate"); one or two are not a reading."""
+knows ("push the letter under the gate"); one is not a reading, and two only for an approach that cannot
+end the story or start a fight ("I read the roll of the dead")."""
 
 
 # -- the reading -----------------------------------------------------------------------------------
@@ -400,20 +411,21 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
          trace: list[Any] | None = None) -> Reading:
     """What ``text`` asks for among ``options`` (the scene's offered approaches, ``pass`` among them);
     ``trace`` receives the ranked readings (for the benchmark's misses)."""
-    text = _without_willpower(text, lang)
+    text, names = _without_willpower(text, lang), list(names)
     extra = {w for o in options for part in label_lemmas(f"{o.label} {getattr(o, 'words', '')}", lang) for w in part}
     said = tokens(text, lang, extra)
     if not understood(text, lang, names) and not any(t.mended for t in said):
         return Reading("unknown")
     heard = hear(said, lang)
     scores = heard.scores
+    named = frozenset(w for name in names for w in _words(name))
     if scores.get("cheat") and scores["cheat"].weight >= READ:
         return Reading("cheat", act="cheat")
     held = [o for o in options if o.approach == "pass"]
     acting = [o for o in options if o.approach != "pass"]
     ranked: list[tuple[float, Reading]] = []
     for option in acting:
-        weight, deeds, words = approach_score(said, option, heard, lang)
+        weight, deeds, words = approach_score(said, option, heard, lang, named)
         if weight <= 0:
             continue
         strong = deeds >= READ  # a deed's own words: objects alone ("the gate", "quietly") are no reading
@@ -476,7 +488,9 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
     if runner[1] is not None and best_weight - runner[0] < DECISIVE:
         if {best.kind, runner[1].kind} == {"free"}:
             return best  # two ways of saying nothing needs dice: no roll either way
-        if {best.kind, runner[1].kind} <= {"free", "roll"} and not fight and best.first != runner[1].first:
+        if {best.kind, runner[1].kind} <= {"free", "roll"} and not fight:
+            if best.first == runner[1].first:  # one word, a look and a search («разглядываю»): the closer look
+                return best if best.kind == "roll" else runner[1]
             return min(best, runner[1], key=lambda r: r.first)  # two deeds no approach lists: the first said
         return Reading("ask", candidates=candidates, words=best.words)
     if best.kind == "approach" and best.act == "weak":
