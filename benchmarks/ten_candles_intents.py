@@ -47,7 +47,7 @@ def items(path: Path = ITEMS) -> tuple[dict[str, dict[str, str]], list[Item]]:
     """The moments and the items of each language."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     found = []
-    for part, rows in (("", data), ("held_out", data["held_out"])):
+    for part, rows in (("", data), ("held_out", data["held_out"]), ("held_out_2", data["held_out_2"])):
         for lang in ("en", "ru"):
             for row in rows[lang]:
                 ok = tuple(row[0]) if isinstance(row[0], list) else (row[0],)
@@ -83,8 +83,9 @@ def measure(path: Path = ITEMS) -> dict[str, Any]:
     """Per language: items, acceptable, the share, conflicts on a cheat or nonsense, the misses."""
     moments, found = items(path)
     report: dict[str, Any] = {}
-    for lang in ("en", "ru", "en/held_out", "ru/held_out"):
-        mine = [i for i in found if i.lang == lang.split("/")[0] and i.part == ("held_out" if lang.endswith("held_out") else "")]
+    for lang in ("en", "ru", "en/held_out", "ru/held_out", "en/held_out_2", "ru/held_out_2"):
+        language, _, part = lang.partition("/")
+        mine = [i for i in found if i.lang == language and i.part == part]
         misses, wrong_rolls, kinds = [], 0, Counter()
         for item in mine:
             got = reading(item, moments)
