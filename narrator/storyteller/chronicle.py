@@ -27,7 +27,16 @@ from pathlib import Path
 from typing import Any
 
 from narrator.agents.i18n import health_name, message
-from narrator.rules.replay import replay
+from narrator.rules.replay import TranscriptError, replay
+from narrator.storyteller.chronicle_file import (
+    CHRONICLE_SCHEMA,
+    MAX_TRANSCRIPT_BYTES,
+    ChronicleDamagedError,
+    load_checked,
+    read_regular,
+    seal_of,
+    write_inside,
+)
 from narrator.storyteller.scenario import Scenario
 from narrator.storyteller.template import display_name
 
@@ -52,21 +61,24 @@ class Chronicle:
 
     @classmethod
     def load(cls, folder: Path) -> Chronicle | None:
-        """The chronicle kept in ``folder``, or ``None`` when none was started there."""
-        path = folder / FILE
-        if not path.is_file():
+        """The chronicle kept in ``folder``, or ``None`` when none was started there.
+
+        Raises:
+            ChronicleDamagedError: the file is damaged, edited, or not as a chronicle writes it
+                (:mod:`narrator.storyteller.chronicle_file`).
+        """
+        data = load_checked(folder, FILE)
+        if data is None:
             return None
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return cls(folder, data["book"], data["lang"], data["sheet"], data.get("sessions", []),
-                   data.get("summary", []))
+        return cls(folder, data["book"], data["lang"], data["sheet"], data["sessions"], data["summary"])
 
     def save(self) -> None:
+        """Write ``chronicle.json``, sealed (an edit by hand then shows when it is read)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        data = {"book": self.book, "lang": self.lang, "sheet": self.sheet, "sessions": self.sessions,
-                "summary": self.summary}
-        temporary = self.folder / (FILE + ".tmp")
-        temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-        temporary.replace(self.folder / FILE)  # never half a chronicle on disk
+        data: dict[str, Any] = {"schema": CHRONICLE_SCHEMA, "book": self.book, "lang": self.lang, "sheet": self.sheet,
+                                "sessions": self.sessions, "summary": self.summary}
+        data["seal"] = seal_of(data)
+        write_inside(self.folder, FILE, json.dumps(data, ensure_ascii=False, indent=1))
 
     @property
     def open_session(self) -> dict[str, Any] | None:
@@ -74,23 +86,55 @@ class Chronicle:
         last = self.sessions[-1] if self.sessions else None
         return last if last is not None and not last.get("ending") else None
 
+    def open_transcript(self) -> Path | None:
+        """The open session's transcript when it holds a game to resume (checked: the folder's own regular
+        file, not a link), else ``None``."""
+        session = self.open_session
+        if session is None or not read_regular(self.folder, str(session["transcript"]), MAX_TRANSCRIPT_BYTES):
+            return None
+        return self.folder / str(session["transcript"])
+
     def transcript(self, number: int) -> Path:
         return self.folder / f"session-{number}.jsonl"
 
     def sheet_file(self) -> Path:
         """The sheet as it stands now, written for the next session's table."""
-        path = self.folder / "sheet.json"
-        path.write_text(json.dumps(self.sheet, ensure_ascii=False, indent=1), encoding="utf-8")
-        return path
+        write_inside(self.folder, "sheet.json", json.dumps(self.sheet, ensure_ascii=False, indent=1))
+        return self.folder / "sheet.json"
 
     def begin(self, scenario: str) -> Path:
         """Open session N+1 (its transcript path); the caller plays it from :meth:`sheet_file`."""
         number = len(self.sessions) + 1
+        if read_regular(self.folder, self.transcript(number).name, MAX_TRANSCRIPT_BYTES):  # a link, a FIFO: refused
+            raise ChronicleDamagedError(self.folder, "transcript_there", f"{self.transcript(number).name} already "
+                                        "holds a game the chronicle does not know", name=self.transcript(number).name)
         self.sessions.append({"number": number, "scenario": scenario, "transcript": self.transcript(number).name})
         self.save()
         return self.transcript(number)
 
     # -- reading a session -------------------------------------------------------------------------
+
+    def session_lines(self, session: Mapping[str, Any]) -> list[str] | None:
+        """The lines of a session's transcript (``None``: not written yet), checked whole (seals, records, the
+        game replayed) before anything is read from them; only the folder's own ``session-N.jsonl`` is opened.
+
+        Raises:
+            ChronicleDamagedError: not a regular file, too large, damaged, or another game's.
+        """
+        name = str(session["transcript"])
+        raw = read_regular(self.folder, name, MAX_TRANSCRIPT_BYTES)
+        if raw is None:
+            return None
+        try:
+            # split on "\n" alone: str.splitlines also breaks at U+0085 and U+2028, which a player's words may hold
+            lines = [line for line in raw.decode("utf-8").split("\n") if line.strip()]
+            result = replay(lines)
+        except (TranscriptError, UnicodeDecodeError, ValueError, RecursionError) as error:
+            line = getattr(error, "line", 0)
+            raise ChronicleDamagedError(self.folder, "transcript", f"{name}: {error}", name=name, line=line) from None
+        if result.header.get("game") != self.book.replace("_", "-"):
+            raise ChronicleDamagedError(self.folder, "transcript_game", f"{name} is not a {self.book} game", name=name)
+        return lines[: len(result.records) + 1]  # a half line a crash left is not read
 
     def close(self, scenario: Scenario) -> dict[str, Any] | None:
         """Read the open session's finished transcript into the chronicle (sheet, facts, summary).
@@ -100,9 +144,9 @@ class Chronicle:
         session = self.open_session
         if session is None:
             return None
-        # split on "\n" alone: str.splitlines also breaks at U+0085 and U+2028, which a player's words may hold
-        text = (self.folder / session["transcript"]).read_text(encoding="utf-8")
-        lines = [line for line in text.split("\n") if line]
+        lines = self.session_lines(session)
+        if lines is None:  # opened, never played
+            return None
         known = known_facts(lines, str(self.sheet["id"]))
         if not known["ending"]:
             return None

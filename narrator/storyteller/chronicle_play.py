@@ -18,6 +18,7 @@ from narrator.agents.i18n import message
 from narrator.rules.core import Viewer
 from narrator.storyteller import play as template_play
 from narrator.storyteller.chronicle import Chronicle, memory, recap
+from narrator.storyteller.chronicle_file import ChronicleDamagedError
 from narrator.storyteller.data import DataError, read_yaml, sample_sheets
 from narrator.storyteller.scenario import load_scenario
 from narrator.terminal_text import printing_shown
@@ -55,24 +56,24 @@ def play_chronicle(book: str, folder: Path, llm: Any, character: Path | None, la
     """Play the chronicle's next (or unfinished) session at the terminal."""
     from narrator.cli.common import console, fail, language
 
+    asked = language(lang)
     try:
-        chronicle = start(folder, book, character, language(lang))
+        chronicle = start(folder, book, character, asked)
+        lang = chronicle.lang
+        scenario = load_scenario(book)
+        chronicle.close(scenario)  # a session that ended since: read it in
+        resume = chronicle.open_transcript()
+        if resume is None and chronicle.open_session is not None:
+            chronicle.sessions.pop()  # opened, never played: open it again
+        transcript = resume or chronicle.begin(scenario.id)
+    except ChronicleDamagedError as error:  # one line in the player's language; nothing outside the folder touched
+        fail(error.text(asked))
     except (DataError, FileNotFoundError, OSError, ValueError) as error:
         fail(str(error))
-    lang = chronicle.lang
-    scenario = load_scenario(book)
-    chronicle.close(scenario)  # a session that ended since: read it in
     say = printing_shown(console)
-    open_session = chronicle.open_session
-    resume: Path | None = None
-    if open_session is not None and (folder / open_session["transcript"]).is_file():
-        resume = folder / open_session["transcript"]
-        transcript = resume
-        say("[dim]" + escape(message(lang, "chronicle.resumed", folder=folder, n=open_session["number"])) + "[/]")
+    if resume is not None:
+        say("[dim]" + escape(message(lang, "chronicle.resumed", folder=folder, n=len(chronicle.sessions))) + "[/]")
     else:
-        if open_session is not None:
-            chronicle.sessions.pop()  # opened, never played: open it again
-        transcript = chronicle.begin(scenario.id)
         say("[dim]" + escape(message(lang, "chronicle.session", folder=folder, n=len(chronicle.sessions))) + "[/]")
     table, player, say = template_play.terminal_table(book, None if resume else chronicle.sheet_file(), lang, seed,
                                                       transcript, resume, rules, combat)
@@ -90,5 +91,8 @@ def play_chronicle(book: str, folder: Path, llm: Any, character: Path | None, la
         view = table.session.game.view(table.session.state, Viewer.HOST)
         say(voice.frame_scene(view))
     if template_play.run(table, say):
-        chronicle.close(scenario)
+        try:
+            chronicle.close(scenario)
+        except ChronicleDamagedError as error:  # the folder changed under the game
+            fail(error.text(lang))
         say("[dim]" + escape(message(lang, "chronicle.saved", folder=folder)) + "[/]")
