@@ -69,7 +69,8 @@ def template_ruling(view: Any, seat: int, text: str, lang: str, name: str) -> At
     if reading.kind == "moment":
         return AttemptRuling(True, moment=True, why=line("moment", lang, name=name))
     if reading.kind == "danger":
-        return AttemptRuling(True, dangerous=True, why=line("dangerous", lang, word=reading.word, name=name))
+        key = "dangerous_threat" if reading.threat else "dangerous"
+        return AttemptRuling(True, dangerous=True, why=line(key, lang, word=reading.word, name=name))
     if reading.kind == "safe":
         why = line("why_safe", lang, word=reading.word)
         return AttemptRuling(False, why=why, narration=line("allow", lang, attempt=text, why=why))

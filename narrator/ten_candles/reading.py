@@ -47,6 +47,8 @@ class Reading:
 
     kind: Kind
     word: str = ""
+    threat: bool = False
+    """A danger read from what the act faces (Them, fire, an edge), not from the act's own word."""
 
 
 @cache
@@ -273,13 +275,13 @@ def read(text: str, lang: str, *, moment: str | None = None) -> Reading:
     them = _them(tokens, lang)
     menace = threat[0] if threat else them
     if attempt:
-        return Reading("danger", menace.text) if menace else Reading("conflict", attempt[0][1].text)
+        return Reading("danger", menace.text, threat=True) if menace else Reading("conflict", attempt[0][1].text)
     if safe:
         if tried:
             return Reading("conflict", tried[0][1].text)
         return Reading("safe", safe[0][1].text)
     if menace is not None:
-        return Reading("danger", menace.text)
+        return Reading("danger", menace.text, threat=True)
     return Reading("conflict", tried[0][1].text) if tried else Reading("unknown")
 
 
