@@ -125,8 +125,10 @@ def troupe_choices(game: str, lang: str) -> dict[str, Any]:
 
     book = book_of(game)
     stories = [load_scenario(book, path) for path in shipped_scenarios(book)]
+    stories.sort(key=lambda s: s.length != "evening")  # the evening scenarios first: the form's default is one
     sheets = [load_sheet(path, book) for path in sample_sheets(book)]
-    return {"scenarios": [{"id": s.id, "title": s.title.get(lang), "min": s.players.min, "max": s.players.max}
+    return {"scenarios": [{"id": s.id, "title": f"{s.title.get(lang)} — {message(lang, f'storyteller.length_{s.length}')}",
+                           "min": s.players.min, "max": s.players.max, "length": s.length}
                           for s in stories],
             "sheets": [{"id": c.id, "name": display_name(lang, c.id) or c.name,
                         "concept": concept_of(lang, {"id": c.id, "concept": c.concept})} for c in sheets]}
