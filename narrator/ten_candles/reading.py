@@ -207,6 +207,13 @@ def _them(tokens: Sequence[_Token], lang: str) -> _Token | None:
     return next((t for t in tokens[1:] if t.text in names and tokens[t.index - 1].text not in CLAUSE_END), None)
 
 
+def _next_deed(tokens: Sequence[_Token], after: int, lang: str) -> int:
+    """Where the character's next deed begins after ``after`` ("... and try to pick the lock", «... и лезу»):
+    the first "and"/"then" after it, else the end of the words."""
+    marks = _words(lang, "and")
+    return next((t.index for t in tokens[after + 1:] if t.text.lower() in marks), len(tokens))
+
+
 def _purpose(tokens: Sequence[_Token], lang: str) -> int | None:
     """Where a clause of purpose begins ("... to calm her", «..., чтобы успокоить»), unless it says what is
     tried ("try to", «пытаюсь»): what follows is why, not what is done."""
@@ -262,8 +269,12 @@ def read(text: str, lang: str, *, moment: str | None = None) -> Reading:
     first_said = speech[0][0] if speech else None
     if first_said is not None and tried and tried[0][0] < first_said:
         return Reading("conflict", speech[0][1].text)  # "I try to talk him into it": persuading, not talking
-    if first_said is not None and all(i > first_said for i, _ in danger + attempt):
-        return Reading("safe", speech[0][1].text)  # what follows a word of speech is what is said, not done
+    if first_said is not None:  # what follows a word of speech is what is said, not done, up to "and I..."
+        said_to = _next_deed(tokens, first_said, lang)
+        if all(first_said < i < said_to for i, _ in danger + attempt):
+            return Reading("safe", speech[0][1].text)
+        danger = [(i, t) for i, t in danger if not first_said < i < said_to]
+        attempt = [(i, t) for i, t in attempt if not first_said < i < said_to]
     purpose = _purpose(tokens, lang)
     if purpose is not None and any(i < purpose for i, _ in safe + danger + attempt):
         danger = [(i, t) for i, t in danger if i < purpose]

@@ -55,6 +55,8 @@ def test_words_are_read_through_their_lemmas(word, lang, lemma):
     ("Ищу еду в брошенном магазине", "ru", "conflict"),    # «брошенный», abandoned, is no throw
     ("I ask Tom where he found the flashlight", "en", "safe"),  # what is said, and another's deed
     ("I try to remember the code to the basement door", "en", "conflict"),  # recalling instructions, L267
+    ("Шепчу Марии и пытаюсь вскрыть замок", "ru", "conflict"),  # said, and then a deed of its own
+    ("Обнимаю сына и говорю, что всё будет хорошо", "ru", "safe"),
 ])
 def test_the_reading_follows_the_book_not_a_single_word(text, lang, kind):
     assert read(text, lang).kind == kind
