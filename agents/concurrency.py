@@ -13,10 +13,15 @@ import asyncio
 import concurrent.futures
 import contextvars
 import threading
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+ASKED_AT: contextvars.ContextVar[float | None] = contextvars.ContextVar("narrator_asked_at", default=None)
+"""The ``time.monotonic()`` at which the current decision was asked (set by :func:`gather_limited` for each call):
+its deadline counts from then, not from when the limit or a server's slot let it start."""
 
 _LOOP: asyncio.AbstractEventLoop | None = None
 _LOCK = threading.Lock()
@@ -86,10 +91,15 @@ async def _quietly(awaitable: Awaitable[Any]) -> None:
 
 
 async def gather_limited(calls: Sequence[Callable[[], Awaitable[T]]], limit: int) -> list[T | BaseException]:
-    """Await every call, at most ``limit`` at a time; each result or the exception it raised, in order."""
+    """Await every call, at most ``limit`` at a time; each result or the exception it raised, in order.
+
+    Every call counts as asked now (:data:`ASKED_AT`): with 7 seats and a limit of 4, the last three's deadlines
+    run while they wait, so the table waits one deadline for the lot, not two."""
     gate = asyncio.Semaphore(max(1, limit))
+    asked = time.monotonic()
 
     async def one(call: Callable[[], Awaitable[T]]) -> T | BaseException:
+        ASKED_AT.set(asked)  # this task's own context
         async with gate:
             try:
                 return await call()

@@ -6,7 +6,8 @@ sees the identical prompt twice. Reasons for giving up start with a stable word 
 and reports group by: ``budget:``, ``transport:``, ``deadline:``, ``model_off:``, ``illegal:``.
 
 A decision has one wall-clock deadline (``settings.decision_deadline``) for all its calls and
-re-asks. Decisions lost to the transport are counted by the seat's :class:`ModelSwitch`; after
+re-asks, counted from when it was asked: waiting for a concurrency limit or a server's slot spends it too,
+so a table never waits more than one deadline for a round of seats asked together. Decisions lost to the transport are counted by the seat's :class:`ModelSwitch`; after
 ``settings.max_transport_failures`` in a row the model is switched off for the rest of the game.
 """
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from narrator.agents import concurrency
 from narrator.agents.base import AgentGaveUpError
 from narrator.agents.llm.client import (
     DeadlineExceededError,
@@ -99,8 +101,9 @@ class Conversation:
     """Shows the answer's prose as it streams in, and whether it was kept (``None``: no streaming)."""
 
     def __post_init__(self) -> None:
-        if not self.deadline:
-            self.deadline = time.monotonic() + self.settings.decision_deadline
+        if not self.deadline:  # from when the decision was asked (a batch's gather), else from now
+            asked = concurrency.ASKED_AT.get()
+            self.deadline = (asked if asked is not None else time.monotonic()) + self.settings.decision_deadline
 
     def run(self) -> Any:
         """Call until an answer parses and validates; returns its output.
@@ -142,8 +145,7 @@ class Conversation:
 
     def _call_once(self) -> Parsed:
         attempt = self._before_call()
-        with slot(self.settings, self.log.seat) as waited:
-            self.deadline += waited  # queueing for a server is not the decision's time
+        with slot(self.settings, self.log.seat):  # queueing for a server spends the decision's time too
             start = time.perf_counter()
             try:
                 if self.stream is not None:
@@ -158,8 +160,7 @@ class Conversation:
 
     async def _acall_once(self) -> Parsed:
         attempt = self._before_call()
-        async with aslot(self.settings, self.log.seat) as waited:
-            self.deadline += waited
+        async with aslot(self.settings, self.log.seat):
             start = time.perf_counter()
             try:
                 reply = await ainvoke(self.model, self.messages, self.settings, deadline=self.deadline,

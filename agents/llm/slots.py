@@ -1,10 +1,11 @@
 """Free slots of the servers a model is served from: a call holds one while it runs.
 
 The embedded llama.cpp server answers one request at a time (a global lock), so seats asked at once
-would queue inside it and spend their decision's deadline waiting. Here they queue before the
-call instead: a call takes a free slot of one of the servers (``settings.endpoints``,
-``settings.parallel`` slots each), the time it waited is given back to its decision's deadline, and
-the request goes to that server (:class:`~agents.llm.client.DeadlineTransport` rewrites its origin).
+would queue inside it. Here they queue before the call instead: a call takes a free slot of one of the
+servers (``settings.endpoints``, ``settings.parallel`` slots each), and the request goes to that server
+(:class:`~agents.llm.client.DeadlineTransport` rewrites its origin). The time it waited counts against its
+decision's deadline, which runs from when the decision was asked: a table never waits more than one
+deadline for seats asked together.
 Slots are per process, so the games of ``simulate --concurrency N`` share them.
 
 Each seat has a home server (:func:`home`): its calls go there when it is free, so the server's prompt cache

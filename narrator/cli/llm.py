@@ -106,6 +106,9 @@ def status() -> None:
     say("models", models=", ".join(f"{role}={settings.model_for(role)}" for role in ("storyteller", "player", "bot")))
     say("limits", temperature=settings.temperature, timeout=f"{settings.timeout:g}", retries=settings.max_retries,
         reasks=settings.max_reasks, budget=settings.budget_tokens or word("llm_status.unlimited"))
+    say("deadline", deadline=f"{settings.decision_deadline:g}", concurrency=settings.concurrency,
+        parallel=settings.parallel)
+    say("breaker", failures=settings.max_transport_failures)
     if settings.base_url:
         key = settings.api_key.get_secret_value() if settings.api_key else None
         status, values = ping_status(settings.base_url, api_key=key)

@@ -109,6 +109,13 @@ def test_cli_status_and_a_clean_error_for_a_missing_endpoint(monkeypatch: pytest
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(app, ["llm", "status"])
     assert result.exit_code == 0 and "mode offline" in result.output and "local model" in result.output
+    flat = " ".join(result.output.split())
+    assert "deadline 20 s per decision, counted from when it is asked; 4 seats asked at once" in flat
+    assert "switched off after 3 decisions in a row lost to the transport" in flat
+    tight = CliRunner().invoke(app, ["llm", "status"], env={"NARRATOR_LLM_DECISION_DEADLINE": "7.5",
+                                                             "NARRATOR_LLM_MAX_TRANSPORT_FAILURES": "5"})
+    shown = " ".join(tight.output.split())
+    assert "deadline 7.5 s" in shown and "after 5 decisions" in shown, shown
     with llm_settings(None) as settings:
         assert settings is None
     import typer
