@@ -348,11 +348,25 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[_Token] = ()
         label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
         return act.kind in ("leave", "surrender") and any(said[i].forms & part for i in used for part in label)
     traits = tuple(getattr(option, "traits", ()))
-    if act.kind != "roll" or len(traits) < 2 or not act.abilities:
+    if act.kind != "roll":
+        return False
+    if act.attribute in SOCIAL and _synonym(act, option, lang):
+        return True  # the scenario's own words for a social approach name this deed ("bribe" among persuasion's)
+    if len(traits) < 2 or not act.abilities:
         return False
     if traits[1] == act.abilities[0]:
         return traits[1] not in BROAD or traits[0] == act.attribute
     return traits[1] in act.abilities and traits[1] not in BROAD and traits[0] == act.attribute
+
+
+SOCIAL = frozenset({"charisma", "manipulation", "appearance"})
+"""Social deeds: a scenario gathers several under one approach (a bribe is one way to persuade)."""
+
+
+def _synonym(act: Act, option: Any, lang: str) -> bool:
+    """Whether the approach's label or synonyms hold one of ``act``'s own single words."""
+    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    return any(cue[0] & part for cue in act.cues if len(cue) == 1 for part in label)
 
 
 def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str,
