@@ -34,9 +34,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DESK = {"width": 1280, "height": 900}
 WORDS = {
     "ru": {"live": "на связи", "mine": "Ваш ход", "not_mine": "Не ваш ход", "turn": "Ваш ход!", "seat": "место",
-           "bot": "«Занять место» на странице ведущего", "count": "1–4", "needed": "Ход не отправлен"},
+           "bot": "«Занять место» у него на странице ведущего", "count": "1–4", "needed": "Ход не отправлен"},
     "en": {"live": "live", "mine": "Your move", "not_mine": "Not your move", "turn": "Your move!", "seat": "seat",
-           "bot": "“Take over” on the host page", "count": "1–4", "needed": "Not sent"},
+           "bot": "“Take over” beside it on the host page", "count": "1–4", "needed": "Not sent"},
 }
 
 
@@ -72,7 +72,7 @@ def create_troupe_from_the_form(page: Any, server: Server, lang: str) -> dict[st
     for seat, item in zip(body["seats"], items[1:], strict=True):
         assert item.lower().startswith(seat["label"].lower()), (item, seat["label"])
         assert f"({w['seat']} {seat['seat']})" in item and "—)" not in item
-    assert w["bot"] in items[3]
+    assert w["bot"] in page.inner_text("#created [data-bot-note]")  # a bot's seat: how a person takes it
     return body
 
 

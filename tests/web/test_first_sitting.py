@@ -121,7 +121,7 @@ def test_links_and_seat_lists_name_each_seat_by_its_character_or_dealt_name(tabl
     drawn = tables.manager.get(town["table"]).presenter.drawn_names(5, 6, "en")
     assert town["seats"][0]["label"] == "Anna (seat 0)" and town["seats"][1]["label"] == f"{drawn[1]} (seat 1)"
     words = tables.client.get("/?lang=ru").text
-    assert "«Занять место» на странице ведущего" in unescape(words)  # a bot's seat: how a person takes it
+    assert "«Занять место» у него на странице ведущего" in unescape(words)  # a bot's seat: how a person takes it
 
 
 # -- 4. "your move" only when it is -------------------------------------------------------------------

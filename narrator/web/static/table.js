@@ -376,6 +376,7 @@ async function createTable(event) {
     add(form.dataset.seatLabel.replace("%s", seat.seat).replace("%n", seat.label || seat.name || "—") +
         (seat.controller === "bot" ? " — " + form.dataset.botLabel : ""), seat.url, seat.qr);
   }
+  $("[data-bot-note]", created).hidden = !result.data.seats.some(seat => seat.controller === "bot");
   created.hidden = false;
 }
 
