@@ -171,6 +171,8 @@ def _free_lines(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scen
                 lines.append(seen or message(lang, "st_reader.nothing_new"))
             else:
                 lines.append(message(lang, "st_reader.nothing_new"))
+    elif act in ("ask", "look"):  # a scene without an improv block (the short scenarios): nothing to find
+        lines.append(message(lang, "st_reader.no_answer" if act == "ask" else "st_reader.nothing_new"))
     return tuple(lines)
 
 
