@@ -39,6 +39,8 @@ class Verdict:
     ok: tuple[str, ...]
     acceptable: bool
     dangerous: bool
+    held_out: bool = False
+    """Written after the reader was tuned on the others (measured as it stands)."""
 
 
 def _voice(book: str, scenario: str, lang: str) -> Any:
@@ -116,7 +118,8 @@ def judge(books: tuple[str, ...] = ("dark_ages", "wild_west"), langs: tuple[str,
                 reading, risky = (before_of if before else reading_of)(book, lang, item)
                 ok = tuple(item["ok"])
                 good = acceptable(reading, ok)
-                verdicts.append(Verdict(book, lang, item["scene"], item[lang], reading, ok, good, risky and not good))
+                verdicts.append(Verdict(book, lang, item["scene"], item[lang], reading, ok, good, risky and not good,
+                                        bool(item.get("held_out"))))
     return verdicts
 
 
@@ -143,6 +146,7 @@ def main() -> None:
     args = parser.parse_args()
     verdicts = judge(before=args.before)
     print(table(verdicts))
+    print("\nheld out:\n" + table([v for v in verdicts if v.held_out]))
     if args.misses:
         for v in verdicts:
             if not v.acceptable:
