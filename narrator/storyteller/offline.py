@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from narrator.agents.i18n import catalogue, message
 from narrator.rules.core import Action
-from narrator.rules.storyteller.actions import Roll
-from narrator.storyteller.reader import Reading, ability_for, forms, read, tokens
+from narrator.rules.storyteller.actions import Resisted, Roll
+from narrator.storyteller.reader import Act, Reading, ability_for, act_named, forms, read, tokens
 from narrator.storyteller.scenario import Scene
 
 if TYPE_CHECKING:
@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 INTENT_TASK = "intent"
 """An improvised roll's task is ``intent:<traits>`` (``@<clue>`` when it looks for one of the scene's clues)."""
+RESISTED = 6
+"""Both sides' difficulty in an improvised contest: the book's default (DA L109, WW L56)."""
+PRONOUNS = frozenset({"him", "her", "he", "she", "его", "ему", "него", "нему", "ним", "её", "ее", "ей", "неё", "нее",
+                      "ней", "он", "она"})
 FINDING = frozenset({"search", "spot", "empathize", "track", "occult", "academics", "decode", "survive"})
 """The acts whose success may find a clue the words name."""
 
@@ -130,6 +134,28 @@ def _clue(voice: TemplateStoryteller, scene: Scene, text: str) -> Any:
     return None
 
 
+def _opponent(voice: TemplateStoryteller, scene: Scene, text: str, act: Act) -> tuple[str, tuple[str, ...]] | None:
+    """The Storyteller character a social or furtive deed is done to, and what it rolls against it: one of
+    the scene's characters the words name, or the only one there when the words say "him" / "her"."""
+    if not act.resist or scene.fight is not None:
+        return None
+    present = sorted(scene.present())
+    sheets = {c.id: c for c in voice.scenario.npc_sheets()}
+    said = tokens(text, voice.lang)
+    lemmas = {w for t in said for w in t.forms if len(w) >= 4}
+    named = [npc for npc in present if npc in sheets and lemmas & {
+        w for name in (voice.npc_names.get(npc, ""), npc) for word in name.replace("-", " ").split()
+        for w in forms(word, voice.lang, all_parses=False) if len(w) >= 4}]
+    if not named and len(present) == 1 and present[0] in sheets and any(t.word in PRONOUNS for t in said):
+        named = present
+    if len(named) != 1:
+        return None
+    sheet = sheets[named[0]]
+    attribute, *abilities = act.resist
+    ability = next((a for a in abilities if sheet.abilities.get(a, 0) > 0), None)
+    return named[0], (attribute, ability) if ability else (attribute,)
+
+
 def _improvised(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,
                 pc: str, ratings: Mapping[str, int]) -> Ruling:
     """An improvised roll: the act's pool (or the named clue's), a task of its own that keeps the scene."""
@@ -140,8 +166,17 @@ def _improvised(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scen
     traits = voice._on_sheet(view, pc, traits)
     task = f"{INTENT_TASK}:{'+'.join(traits)}" + (f"@{clue.id}" if clue is not None else "")
     lang = voice.lang
+    deed = message(lang, f"st_reader.deeds.{reading.act}")
+    against = _opponent(voice, scene, choice.intent, act_named(lang, str(reading.act)))
+    if against is not None:  # done to a Storyteller character: it resists (DA L209-213, WW L104-112)
+        who, theirs = against
+        said = message(lang, "st_reader.improvised_vs", text=choice.intent, traits=trait_names(lang, traits),
+                       deed=deed, who=voice._name(view, who), theirs=trait_names(lang, theirs))
+        contest = Resisted(character=pc, traits=traits, difficulty=RESISTED, opponent=who, opponent_traits=theirs,
+                           opponent_difficulty=RESISTED, task=task, combat=False)
+        return Ruling(contest, (said,), None, "roll")
     said = message(lang, "st_reader.improvised", text=choice.intent, traits=trait_names(lang, traits),
-                   difficulty=difficulty, deed=message(lang, f"st_reader.deeds.{reading.act}"))
+                   difficulty=difficulty, deed=deed)
     roll = Roll(character=pc, traits=traits, difficulty=difficulty, action="simple", task=task,
                 willpower=choice.willpower, automatic=choice.automatic and scene.fight is None,
                 combat=scene.fight is not None)

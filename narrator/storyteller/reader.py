@@ -63,6 +63,8 @@ class Act:
     hints: tuple[frozenset[str], ...] = ()
     generic: bool = False
     """Done to anything (a search, a lift): it names no approach by its roll alone."""
+    resist: tuple[str, ...] = ()
+    """Done to a Storyteller character: what it rolls against it (an Attribute, then Abilities to choose from)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,8 @@ def lexicon(lang: str) -> tuple[Act, ...]:
         hints = tuple(forms(str(w), lang, all_parses=False) for w in act.get(f"{lang}_hints", ())) + tuple(
             c[0] for w, c in said if len(c) == 1 and len(_words(w)) > 1)
         acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
-                        int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False))))
+                        int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False)),
+                        tuple(act.get("resist", ()))))
     return tuple(acts)
 
 

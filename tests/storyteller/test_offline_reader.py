@@ -174,3 +174,16 @@ def test_talk_is_told_and_takes_the_turn_at_the_table(tmp_path: Path) -> None:
     told = [r["text"] for r in result["records"] if r["kind"] == "narration"]
     assert any("A question costs no roll" in t for t in told)
     assert not any(r.get("event") == "roll_resolved" for r in result["records"])
+
+
+@pytest.mark.parametrize(("lang", "text"), [("en", "I lie to the Warden that I am a monk of this abbey"),
+                                            ("ru", "Вру ему, что я монах этого аббатства")])
+def test_a_deceit_done_to_a_storyteller_character_is_resisted_by_it(lang: str, text: str, tmp_path: Path) -> None:
+    """A lie told to the Warden (named, or "him" with only him at the gate) is a resisted roll: he rolls his
+    Perception + Alertness against it (DA L209-213); the kernel takes it and the scene stays."""
+    result = rule_on(text, tmp_path / "g.jsonl", lang=lang, scene="abbey")
+    move = verdict(result["records"])["move"]
+    assert move["kind"] == "resisted" and move["opponent"] == "warden"
+    assert move["opponent_traits"] == ["perception", "alertness"] and move["task"].startswith("intent:manipulation")
+    assert "roll_requested" in [r.get("event") for r in result["records"]]
+    assert result["session"].state.scene == "abbey"
