@@ -24,6 +24,10 @@ class FieldChecks:
         self.types = tuple(dict.fromkeys(action_types))
         self._checks = {t: compile_check(t) for t in self.types}
 
+    def check_of(self, action_type: type) -> Callable[[Any], str | None]:
+        """The compiled check of one of the types: the first wrong field's name, or ``None``."""
+        return self._checks[action_type]
+
     def malformed(self, action: Any) -> str | None:
         """Why ``action`` is not well formed (one sentence naming the field and the value), or ``None``."""
         check = self._checks.get(type(action))

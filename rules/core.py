@@ -238,11 +238,7 @@ class Game(ABC, Generic[C, S]):
 
     def malformed(self, action: Any) -> Rejection | None:
         """Why ``action`` is not one of this game's well-formed actions (code ``MALFORMED``), or ``None``."""
-        checks = type(self).__dict__.get("_field_checks")
-        if checks is None:
-            checks = FieldChecks((*type(self).action_types, ChanceAction))
-            type.__setattr__(type(self), "_field_checks", checks)
-        why = checks.malformed(action)
+        why = _field_checks(type(self)).malformed(action)
         return None if why is None else Rejection(Code.MALFORMED, why, "kernel")
 
     @abstractmethod
@@ -299,8 +295,12 @@ def _refusing_malformed(method: Callable[..., Any], *, raises: bool) -> Callable
     """``method`` (a kernel's ``check``, or its ``apply`` when ``raises``) behind :meth:`Game.malformed`."""
     @functools.wraps(method)
     def guarded(self: Game[Any, Any], state: Any, action: Any) -> Any:
+        quick = _QUICK.get(type(self)) or _quick_checks(type(self))
+        check = quick.get(type(action))  # the hot path: one lookup and the compiled check of the action's type
+        if check is not None and check(action) is None:
+            return method(self, state, action)
         rejection = self.malformed(action)
-        if rejection is None:
+        if rejection is None:  # a subclass's own malformed() let it through
             return method(self, state, action)
         if raises:
             raise IllegalActionError(rejection)
@@ -308,6 +308,24 @@ def _refusing_malformed(method: Callable[..., Any], *, raises: bool) -> Callable
 
     guarded._refuses_malformed = True  # type: ignore[attr-defined]
     return guarded
+
+
+_QUICK: dict[type, dict[type, Callable[[Any], str | None]]] = {}
+"""Per kernel class: each action type's compiled field check (what the guard runs on every call)."""
+
+
+def _field_checks(kernel: type) -> FieldChecks:
+    found = kernel.__dict__.get("_field_checks")
+    if found is None:
+        found = FieldChecks((*kernel.action_types, ChanceAction))
+        type.__setattr__(kernel, "_field_checks", found)
+    return found
+
+
+def _quick_checks(kernel: type) -> dict[type, Callable[[Any], str | None]]:
+    checks = _field_checks(kernel)
+    _QUICK[kernel] = {t: checks.check_of(t) for t in checks.types}
+    return _QUICK[kernel]
 
 
 def _jsonable(value: Any) -> Any:
