@@ -37,7 +37,7 @@ from typing import Any
 
 from narrator.agents.base import Decision, Request, Seat
 from narrator.agents.battaglia.claims import Claim as Said
-from narrator.agents.battaglia.claims import PublicRecord, bluff, false_claims, self_claim
+from narrator.agents.battaglia.claims import PublicRecord, bluff, darks_claim, false_claims, self_claim
 from narrator.agents.battaglia.draws import GAMMA, MASK, DecisionRandom, mix64, seed_key
 from narrator.agents.battaglia.knowledge import (
     CLAN_CARDS,
@@ -447,8 +447,8 @@ class BattagliaBot(Seat):
         """The reason an accusation voices and its claims, checked against the public log.
 
         A dark or gloom soul with no fact to cite may bluff (a vote against a dead light that never
-        was: a marked lie); any other false claim is replaced by the estimate of darks, which claims
-        no fact. Only the words change: the move was chosen before.
+        was: a marked lie); any other false claim is replaced by the estimate of darks, whose claim is
+        what the day's count shows (:func:`darks_claim`). Only the words change: the move was chosen before.
         """
         if basis != "logic" or reason is None:
             return reason, ()
@@ -456,14 +456,21 @@ class BattagliaBot(Seat):
         if reason.kind == "darks_count":
             invented = bluff(mind.card, target, view.graveyard, record, (self.seed, self.seat, len(view.log)))
             if invented is None:
-                return reason, ()
+                return self._darks_said(record)
             other, card = invented
             return (Reason("voted_for_light", other=other, card=card.value),
                     (Said("voted", target, other, lie=True), Said("died_as", other, card=card.value)))
         claims = reason_claims(reason, target)
         if false_claims(claims, record):
-            return Reason("darks_count", n=reason.n or max(1, view.accusations_limit - 1)), ()
+            return self._darks_said(record)
         return reason, claims
+
+    def _darks_said(self, record: PublicRecord) -> tuple[Reason, tuple[Said, ...]]:
+        """The estimate of darks alive, worded as the day's count of accusations shows it (exact, or a bound
+        at the count's cap and floor, L74), with its claim: "4 darks" at five accusations was false whenever
+        five or more lived (issue #32)."""
+        claim = darks_claim(self.seat, record)
+        return Reason("darks_count", n=claim.n, bound="" if claim.card == "exact" else claim.card), (claim,)
 
     def _reason(self, view: Any, mind: Mind, target: int) -> Reason | None:
         """A public fact to lean on (by logic), else ``None`` (by legend). Same odds for every force."""
@@ -570,7 +577,7 @@ def reason_claims(reason: Reason, target: int) -> tuple[Said, ...]:
         return (Said("never_accused", target),)
     if kind == "survived":
         return (Said("was_accused", target),)
-    return ()  # darks_count: an estimate from the day's accusation count, worded as one
+    return ()  # darks_count: its claim is made from the record's count (BattagliaBot._darks_said)
 
 
 def _last_round(notes: Sequence[Any], step: str, night_round: int) -> list[tuple[int, int]]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from narrator.rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, SHADOW, Card
 
-PUBLIC = frozenset({"accused", "voted", "died_as", "revealed", "never_accused", "was_accused"})
+PUBLIC = frozenset({"accused", "voted", "died_as", "revealed", "never_accused", "was_accused", "darks_left"})
 """Claims about the public record: true or false of the log every seat sees."""
 SELF = frozenset({"side"})
 """Claims about the speaker's own soul: only the host can check them (``other`` unused, ``card`` the side)."""
@@ -39,7 +39,9 @@ class Claim:
     ``accused``/``voted``: ``seat`` accused / voted against ``other``; ``died_as``: ``seat`` died holding
     ``card``; ``revealed``: ``seat`` was revealed as ``card`` (``shadow``, ``lord``, ``child``, ``bishop``);
     ``never_accused``: ``seat`` has accused nobody; ``was_accused``: someone accused ``seat``;
-    ``side``: the speaker ``seat`` says its soul is of side ``card`` (``light``).
+    ``side``: the speaker ``seat`` says its soul is of side ``card`` (``light``);
+    ``darks_left``: the speaker ``seat`` says ``n`` darks live today, ``card`` the bound (``exact``,
+    ``at_least``, ``at_most``: what the day's count of accusations shows, :func:`darks_estimate`).
     """
 
     kind: str
@@ -47,6 +49,7 @@ class Claim:
     other: int = -1
     card: str = ""
     lie: bool = False
+    n: int = -1
 
     def to_dict(self) -> dict[str, Any]:
         """The claim for a transcript's notes (``lie`` only when it is one)."""
@@ -57,12 +60,14 @@ class Claim:
             data["card"] = self.card
         if self.lie:
             data["lie"] = True
+        if self.n >= 0:
+            data["n"] = self.n
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Claim:
         return cls(str(data["kind"]), int(data["seat"]), int(data.get("other", -1)), str(data.get("card", "")),
-                   bool(data.get("lie", False)))
+                   bool(data.get("lie", False)), int(data.get("n", -1)))
 
 
 @dataclass
@@ -75,6 +80,8 @@ class PublicRecord:
     revealed: set[tuple[int, str]] = field(default_factory=set)
     accusers: set[int] = field(default_factory=set)
     accused: set[int] = field(default_factory=set)
+    day_accusations: int = 0
+    """Today's number of accusations (the ``day`` event): what it shows of the darks alive (L74)."""
     seen: int = 0
     """Events folded so far (a longer log of the same game continues from here)."""
 
@@ -92,7 +99,9 @@ class PublicRecord:
         return self
 
     def _fold(self, kind: str, data: Mapping[str, Any]) -> None:
-        if kind == "accusation":
+        if kind == "day":
+            self.day_accusations = int(data["accusations"])
+        elif kind == "accusation":
             if data["accuser"] >= 0:  # a curse's automatic accusation has no accuser (L86)
                 self.accusations.add((data["accuser"], data["target"]))
                 self.accusers.add(data["accuser"])
@@ -124,7 +133,35 @@ class PublicRecord:
             return claim.seat not in self.accusers
         if kind == "was_accused":
             return claim.seat in self.accused
+        if kind == "darks_left":
+            return self.day_accusations > 0 and darks_estimate(self.day_accusations) == (claim.n, claim.card)
         raise ValueError(f"not a public claim: {claim.kind}")
+
+
+ACCUSATIONS_MIN, ACCUSATIONS_MAX = 2, 5
+"""«общее их число — минимум два и максимум 5 — в зависимости от числа оставшихся в живых темных (обычно
+N+1)» (seeds/004_55ac8a5a86b5c135.txt:L74): the rulebook's bounds, which every player knows (a house rule
+that moves them, DEC-30, is not in a seat's view)."""
+
+
+def darks_estimate(accusations: int) -> tuple[int, str]:
+    """What today's number of accusations T = clamp(N+1, 2, 5) shows of N, the darks alive (L74):
+    exactly T-1 between the bounds, at least 4 at the cap, at most 1 at the floor.
+
+    Saying T-1 at the cap was false whenever five or more darks lived (issue #32: 35% of the scripted
+    estimates); the bound makes the estimate true of every table under the rulebook's counts.
+    """
+    if accusations >= ACCUSATIONS_MAX:
+        return ACCUSATIONS_MAX - 1, "at_least"
+    if accusations <= ACCUSATIONS_MIN:
+        return ACCUSATIONS_MIN - 1, "at_most"
+    return accusations - 1, "exact"
+
+
+def darks_claim(seat: int, record: PublicRecord) -> Claim:
+    """The claim "N darks are still among us" of speaker ``seat``, as today's count of accusations shows it."""
+    n, bound = darks_estimate(record.day_accusations)
+    return Claim("darks_left", seat, card=bound, n=n)
 
 
 def side_of(card: Card | str) -> str:

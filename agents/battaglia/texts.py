@@ -124,6 +124,8 @@ class Reason:
     other: int | None = None
     card: str = ""
     n: int = 0
+    bound: str = ""
+    """For ``darks_count``: ``at_least`` / ``at_most`` when the day's count bounds ``n`` (``""``: exactly ``n``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +168,8 @@ class Speech:
                 reason["card"] = self.reason.card
             if self.reason.n:
                 reason["n"] = self.reason.n
+            if self.reason.bound:
+                reason["bound"] = self.reason.bound
             data["reason"] = reason
         return data
 
@@ -177,7 +181,7 @@ class Speech:
         if isinstance(found, Mapping):
             other = found.get("other")
             reason = Reason(str(found["kind"]), None if other is None else int(other), str(found.get("card", "")),
-                            int(found.get("n", 0)))
+                            int(found.get("n", 0)), str(found.get("bound", "")))
         return cls(str(data["pool"]), int(data["index"]), int(data["seat"]), reason, int(data.get("opener", -1)))
 
 
@@ -277,6 +281,10 @@ def self_claim_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = 
     return self_claim_speech(table, seat, rng, heard).said(table)
 
 
+DARKS_WORDS = {"at_least": "darks_at_least", "at_most": "darks_at_most"}
+"""The plural catalogue entry of a bounded estimate of darks (an exact one is ``darks_left``)."""
+
+
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:
     """Fill the slots; ``{a}`` is the past-tense ending of a verb whose subject is ``{name}`` (ru: "а" for
     a woman), ``{days}`` the count ``n`` with its noun in the right plural form, ``{darks}`` the estimate ``n`` of darks left
@@ -286,7 +294,8 @@ def _fill(template: str, table: Table, target: int, reason: Reason | None) -> st
     other = reason.other if reason and reason.other is not None else target
     card = mask_name(reason.card, table.lang) if reason and reason.card else ""
     n = reason.n if reason else 0
+    darks = DARKS_WORDS.get(reason.bound if reason else "", "darks_left")
     ending = endings(table.lang, table.gender(target))["a"]
     return template.format(name=table.names[target], legend=table.legends[target], setting=table.setting,
                            other=table.names[other], card=card, n=n, a=ending, days=plural(table.lang, "days", n),
-                           darks=plural(table.lang, "darks_left", n))
+                           darks=plural(table.lang, darks, n))

@@ -78,8 +78,8 @@ def test_templates_exist_in_both_languages() -> None:
 @pytest.mark.parametrize(("lang", "n", "said", "unsaid"), [
     ("en", 1, "one dark is still among us", "1 darks"),
     ("en", 3, "3 darks are still among us", "darks is"),
-    ("ru", 1, "один тёмный", "около 1"),
-    ("ru", 2, "около 2 тёмных", "тёмный"),
+    ("ru", 1, "один тёмный", "1 тёмн"),
+    ("ru", 2, "ещё 2 тёмных", "тёмный"),
 ])
 def test_darks_estimate_agrees_with_its_number(lang: str, n: int, said: str, unsaid: str) -> None:
     """The "darks left" estimate is worded in the plural form of its number (never "some 1 darks are left")."""
@@ -87,3 +87,16 @@ def test_darks_estimate_agrees_with_its_number(lang: str, n: int, said: str, uns
     for seed in range(6):
         text = accusation_text(table, 3, "logic", Reason("darks_count", n=n), random.Random(seed))
         assert said in text and unsaid not in text, text
+
+
+@pytest.mark.parametrize(("lang", "n", "bound", "said"), [
+    ("en", 4, "at_least", "at least 4 darks are still among us"),
+    ("en", 1, "at_most", "at most one dark is still among us"),
+    ("ru", 4, "at_least", "в живых ещё не меньше 4 тёмных"),
+    ("ru", 1, "at_most", "в живых остался самое большее один тёмный"),
+])
+def test_a_bounded_darks_estimate_says_its_bound(lang: str, n: int, bound: str, said: str) -> None:
+    """At five accusations the day shows only that four or more darks live (L74): the words say "at least"."""
+    table = Table.for_game(1, 9, lang)
+    text = accusation_text(table, 3, "logic", Reason("darks_count", n=n, bound=bound), random.Random(0))
+    assert said in text, text

@@ -33,6 +33,7 @@ from narrator.agents.battaglia.llm.facts import SpeechFacts
 from narrator.agents.battaglia.texts import Table, _shape, has_voted, words
 from narrator.rules.battaglia import GAME, BattagliaConfig
 from narrator.rules.battaglia.cards import LIGHT
+from narrator.rules.battaglia.day import living_darks
 from narrator.rules.battaglia.life import seat_force
 
 from narrator.battaglia.playout import play_out, seat_request
@@ -89,6 +90,10 @@ def audit_game(seed: int, players: int, lang: str, audit: Audit) -> None:
                 audit.lies[(force, claim.kind)] += 1
                 liars = BLUFFERS if claim.kind in PUBLIC else LIARS
                 assert card not in LIGHT and card in liars, (seed, seat, card, claim)
+            if claim.kind == "darks_left":  # what the day's count shows is also what the host counts (L74)
+                real = living_darks(state)
+                shown = {"exact": real == claim.n, "at_least": real >= claim.n, "at_most": real <= claim.n}
+                assert shown[claim.card], (seed, real, claim, action.text)
             if claim.kind in PUBLIC:
                 true = not false_claims([claim], record) if not claim.lie else record.holds(claim)
                 if claim.lie:
@@ -132,7 +137,7 @@ def assert_truthful(audit: Audit, games: int) -> None:
     assert not audit.false, f"{len(audit.false)} false claims, the first: {audit.false[:3]}"
     assert not audit.presumed, f"{len(audit.presumed)} defences presume what is not so: {audit.presumed[:3]}"
     assert audit.claims > 5 * games, audit.claims
-    assert {"voted", "died_as", "never_accused", "side"} <= set(audit.kinds), audit.kinds
+    assert {"voted", "died_as", "never_accused", "side", "darks_left"} <= set(audit.kinds), audit.kinds
     liars = {force for force, _ in audit.lies}
     assert "light" not in liars, audit.lies
     assert {kind for _, kind in audit.lies} == {"voted", "side"}, audit.lies
@@ -154,7 +159,7 @@ def test_claims_of_500_games_are_true_or_marked_lies() -> None:
 
 def test_a_false_claim_is_never_voiced(monkeypatch: pytest.MonkeyPatch) -> None:
     """The guard itself: a reason whose fact the log does not hold (a vote against seat 0 that nobody
-    cast, a Cohen who never died there) is replaced by the estimate of darks, which claims no fact."""
+    cast, a Cohen who never died there) is replaced by the estimate of darks, whose claim is the day's count."""
     from narrator.agents.battaglia.texts import Reason
 
     monkeypatch.setattr(BattagliaBot, "_reason", lambda self, view, mind, target: Reason(
