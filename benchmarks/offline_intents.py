@@ -44,10 +44,11 @@ class Verdict:
 
 
 def _voice(book: str, scenario: str, lang: str) -> Any:
-    from narrator.storyteller.scenario import find_scenario, load_narration
+    from narrator.storyteller.scenario import load_narration, load_scenario
     from narrator.storyteller.template import TemplateStoryteller
 
-    return TemplateStoryteller(find_scenario(book, scenario), load_narration(), lang=lang)
+    # by its file, not by a search of every shipped one (a scenario being written may not load yet)
+    return TemplateStoryteller(load_scenario(book, scenario or None), load_narration(), lang=lang)
 
 
 def _view(voice: Any, book: str, scene: str, sheet_id: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from narrator.agents.i18n import catalogue, message
 from narrator.rules.core import Action
 from narrator.rules.storyteller.actions import Resisted, Roll
-from narrator.storyteller.reader import Act, Reading, ability_for, act_named, forms, read, tokens
+from narrator.storyteller.reader import Act, Reading, ability_for, act_named, forms, grammar, read, tokens
 from narrator.storyteller.scenario import Scene
 
 if TYPE_CHECKING:
@@ -30,8 +30,6 @@ INTENT_TASK = "intent"
 """An improvised roll's task is ``intent:<traits>`` (``@<clue>`` when it looks for one of the scene's clues)."""
 RESISTED = 6
 """Both sides' difficulty in an improvised contest: the book's default (DA L109, WW L56)."""
-PRONOUNS = frozenset({"him", "her", "he", "she", "его", "ему", "него", "нему", "ним", "её", "ее", "ей", "неё", "нее",
-                      "ней", "он", "она"})
 FINDING = frozenset({"search", "spot", "empathize", "track", "occult", "academics", "decode", "survive"})
 """The acts whose success may find a clue the words name."""
 
@@ -72,15 +70,18 @@ def trait_names(lang: str, traits: Sequence[str]) -> str:
 
 def question(lang: str, text: str, reading: Reading, options: Sequence[Option], *, labels: bool = False,
              ratings: Mapping[str, int] | None = None) -> str:
-    """What the Storyteller asks when it cannot rule: the two closest readings, or why it will not."""
-    if reading.kind == "cheat":
-        return message(lang, "st_reader.cheat")
+    """What the Storyteller asks when it cannot rule: the two closest readings, or why it will not; then
+    what the player may do (a number in the terminal, a button on the web)."""
     refs = [refer(lang, c, options, labels=labels, ratings=ratings) for c in reading.candidates]
-    if reading.kind == "ask" and len(refs) >= 2:
-        return message(lang, "st_reader.ask", first=refs[0], second=refs[1])
-    if reading.kind == "ask" and refs:
-        return message(lang, "st_reader.ask_one", first=refs[0])
-    return message(lang, "st_reader.unknown", text=text)
+    if reading.kind == "cheat":
+        asked = message(lang, "st_reader.cheat")
+    elif reading.kind == "ask" and len(refs) >= 2:
+        asked = message(lang, "st_reader.ask", first=refs[0], second=refs[1])
+    elif reading.kind == "ask" and refs:
+        asked = message(lang, "st_reader.ask_one", first=refs[0])
+    else:
+        asked = message(lang, "st_reader.unknown", text=text)
+    return asked + message(lang, "st_reader.then_button" if labels else "st_reader.then_number")
 
 
 def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Choice,
@@ -146,7 +147,7 @@ def _opponent(voice: TemplateStoryteller, scene: Scene, text: str, act: Act) -> 
     named = [npc for npc in present if npc in sheets and lemmas & {
         w for name in (voice.npc_names.get(npc, ""), npc) for word in name.replace("-", " ").split()
         for w in forms(word, voice.lang, all_parses=False) if len(w) >= 4}]
-    if not named and len(present) == 1 and present[0] in sheets and any(t.word in PRONOUNS for t in said):
+    if not named and len(present) == 1 and present[0] in sheets and any(t.word in grammar(voice.lang)["pronouns"] for t in said):
         named = present
     if len(named) != 1:
         return None

@@ -37,8 +37,6 @@ from narrator.storyteller.intent import MECHANICS, STOP
 
 LEXICON = "reader.yaml"
 Kind = Literal["approach", "roll", "free", "pass", "ask", "cheat", "unknown"]
-PHRASE_DROP = frozenset({"the", "a", "an", "my", "his", "her", "their", "its", "i", "я", "мой", "свой", "его", "её"})
-"""Function words a lexicon phrase may be written with, not required in the player's words."""
 VERB, PHRASE, HINT, OBJECT = 1.0, 1.2, 0.4, 0.5
 """What a matched word weighs: a deed's verb, a deed's phrase, a weak hint, a word of a label that is no deed."""
 READ = 1.0
@@ -115,7 +113,7 @@ def _morph() -> Any:
 
 
 def _plain(word: str) -> str:
-    return word.lower().replace("ё", "е")
+    return word.lower().replace(chr(0x451), chr(0x435))  # Russian yo is written as ye as often as not
 
 
 @cache
@@ -124,7 +122,7 @@ def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
     English, simplemma's lemma. ``all_parses=False``: only the first (how a lexicon word is read)."""
     word = _plain(word)
     found = {word}
-    if re.search("[а-я]", word):
+    if not word.isascii():  # Cyrillic: pymorphy3's parses
         parses = _morph().parse(word)
         best = parses[0].score if parses else 0
         found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
@@ -143,7 +141,19 @@ def _words(text: str) -> list[str]:
 
 
 def _phrase(text: str, lang: str) -> tuple[frozenset[str], ...]:
-    return tuple(forms(w, lang, all_parses=False) for w in _words(text) if w not in PHRASE_DROP)
+    drop = grammar(lang)["phrase_drop"]  # "the", «мой»: a phrase may be written with them
+    return tuple(forms(w, lang, all_parses=False) for w in _words(text) if w not in drop)
+
+
+@cache
+def grammar(lang: str) -> dict[str, frozenset[str]]:
+    """The little words a sentence is weighed by (the lexicon's ``grammar``): those that open a clause of
+    purpose or time (``subordinate``) or go back to the main deed (``main``), determiners, prepositions,
+    "I", third-person pronouns."""
+    from narrator.storyteller.scenario import PROMPTS
+
+    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["grammar"][lang]
+    return {key: frozenset(str(w) for w in words or ()) for key, words in data.items()}
 
 
 # -- the lexicon -------------------------------------------------------------------------------------
@@ -177,19 +187,6 @@ def _vocabulary(lang: str) -> frozenset[str]:
                      for part in cue for w in part if len(w) >= 4)
 
 
-SUBORDINATE = {"en": frozenset({"when", "while", "until", "before", "after", "so", "because", "if", "that", "till",
-                                 "unless", "whether", "where"}),
-               "ru": frozenset({"чтобы", "пока", "когда", "если", "потому", "что", "будто", "ли", "чтоб", "где", "откуда"})}
-"""Words that open a clause saying why, when or what of the deed ("until he talks", «чтобы он ушёл»)."""
-MAIN = frozenset({"and", "then", "but", "и", "затем", "потом", "а", "но"})
-"""Words that go back to the main deed ("I wait until he turns away *and* slip aboard")."""
-TRYING = frozenset({"try", "tries", "trying", "attempt", "want", "going", "begin", "start", "manage", "need"})
-"""Before these, "to" opens the deed itself ("I try to talk him round"), not its purpose."""
-DETERMINERS = frozenset({"the", "a", "an", "his", "her", "my", "their", "its", "your", "our", "this", "that"})
-PREPOSITIONS = frozenset({"about", "of", "with", "from", "on", "in", "at", "under", "over", "into", "onto", "for",
-                          "by", "against", "о", "об", "в", "на", "по", "за", "под", "с", "со", "к", "у", "из", "от",
-                          "для", "про", "над", "при", "перед"})
-"""After these a word names a thing ("songs about tracks", «о следах»): its deed counts as a hint."""
 DESCRIBING = frozenset({"PRTF", "PRTS", "ADJF", "ADJS"})
 """pymorphy3's participles and adjectives: «испуганного», «раненую» describe, they do not do."""
 
@@ -199,6 +196,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[_Token]:
     A word in a clause of purpose or time weighs half; a describing word is marked as such."""
     vocabulary = _vocabulary(lang) | frozenset(w for w in extra if len(w) >= 4)
     deeds = _deed_lemmas(lang)
+    little = grammar(lang)
     found: list[_Token] = []
     subordinate = opened_first = False
     pieces = re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower())
@@ -217,21 +215,21 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[_Token]:
             near = max(vocabulary, key=lambda v: Indel.normalized_similarity(word, v), default="")
             if near and Indel.normalized_similarity(word, near) >= TYPO:
                 own, mended = own | forms(near, lang), True
-        if word in MAIN:
+        if word in little["main"]:
             subordinate = False
-        elif word in SUBORDINATE.get(lang, ()) or (word == "to" and n + 1 < len(words) and n > 0
-                                                   and words[n - 1] not in TRYING
-                                                   and forms(words[n + 1], lang) & deeds):
+        elif word in little["subordinate"] or (word == "to" and n + 1 < len(words) and n > 0
+                                               and words[n - 1] not in little["trying"]
+                                               and forms(words[n + 1], lang) & deeds):
             subordinate = True
         before = words[n - 1] if n > 0 else ""
-        modifier = before in PREPOSITIONS or (before in DETERMINERS and (word.endswith(("ed", "ing"))
-                                                                        or bool(own & _blows())))
-        if lang == "ru" and re.search("[а-я]", word):
-            modifier = before in PREPOSITIONS or str(_morph().parse(word)[0].tag.POS) in DESCRIBING
-        if word in ("i", "я") and opened_first:
+        modifier = before in little["prepositions"] or (before in little["determiners"] and (
+            word.endswith(("ed", "ing")) or bool(own & _blows())))
+        if lang == "ru" and not word.isascii():
+            modifier = before in little["prepositions"] or str(_morph().parse(word)[0].tag.POS) in DESCRIBING
+        if word in little["self"] and opened_first:
             subordinate = False  # "While he looks away I sneak aboard": the main deed begins
         if n == 0:
-            opened_first = word in SUBORDINATE.get(lang, ())
+            opened_first = word in little["subordinate"]
         found.append(_Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier))
     return found
 

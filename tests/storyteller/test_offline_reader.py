@@ -12,7 +12,7 @@ from narrator.rules.replay import replay
 
 from narrator.storyteller.offline import rule_intent
 from narrator.storyteller.reader import read
-from narrator.storyteller.scenario import find_scenario, load_narration
+from narrator.storyteller.scenario import load_narration, load_scenario
 from narrator.storyteller.seat import typed_choice
 from narrator.storyteller.template import Choice, IntentUnclear, TemplateStoryteller
 from tests.storyteller.improv_support import records, rule_on, verdict
@@ -36,7 +36,7 @@ def test_the_benchmark_holds_its_thresholds() -> None:
 
 
 def _voice(book: str, lang: str, scenario: str = "") -> TemplateStoryteller:
-    return TemplateStoryteller(find_scenario(book, scenario), load_narration(), lang=lang)
+    return TemplateStoryteller(load_scenario(book, scenario or None), load_narration(), lang=lang)
 
 
 def _view(voice: TemplateStoryteller, scene: str, sheet: str) -> dict:
@@ -138,7 +138,7 @@ def test_looking_finds_the_scenes_free_clue_and_a_search_rolls_for_the_hidden_on
     """An evening scene's improv block: a look tells its free clue in full (DA L65); a search for what a
     hidden clue's words name rolls that clue's own pool, and its success tells the clue."""
     scenario = "plague-in-the-silent-quarter"
-    story = find_scenario("dark_ages", scenario)
+    story = load_scenario("dark_ages", scenario)
     improv = story.scenes["keep"].improv
     free = next(c for c in improv.clues if c.free)
     hidden = next(c for c in improv.clues if not c.free)
