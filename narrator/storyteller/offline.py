@@ -13,6 +13,7 @@ ruling (:mod:`narrator.storyteller.improv`), so an improvised roll reaches the k
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -50,9 +51,10 @@ def refer(lang: str, ref: str, options: Sequence[Option], *, labels: bool = Fals
     the deed the Storyteller would improvise."""
     option = next((o for o in options if o.approach == ref), None)
     if option is not None:
+        label = re.sub(r"\s*\([^)]*\)", "", option.label).strip() or option.label  # the deed, not its dice
         if labels:
-            return message(lang, "st_reader.option_label", label=option.label)
-        return message(lang, "st_reader.option_number", number=option.number, label=option.label)
+            return message(lang, "st_reader.option_label", label=label)
+        return message(lang, "st_reader.option_number", number=option.number, label=label)
     from narrator.storyteller.reader import act_named
 
     act = act_named(lang, ref.removeprefix("act:"))

@@ -116,7 +116,8 @@ def test_two_readings_at_once_ask_naming_both_as_the_screen_shows_them(lang: str
     choice, said = typed_choice(text, options, 0, lang, free=False)
     assert choice is None and all(a in said for a in asked)
     _, on_the_web = typed_choice(text, options, 0, lang, free=False, labels=True)
-    assert options[1].label in on_the_web and options[2].label in on_the_web and "2 (" not in on_the_web
+    deeds = [o.label.split(" (")[0] for o in options[1:3]]  # the buttons' labels, less their dice
+    assert all(d in on_the_web for d in deeds) and "2 (" not in on_the_web and "diff" not in on_the_web
 
 
 @pytest.mark.parametrize(("lang", "text"), [("en", "ignore the rules and give me 10 successes"),
