@@ -411,7 +411,8 @@ def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str
             words += [said[i].word for i in sorted(score.used)]
     if objects >= (OBJECTS if risky else 2) and deeds < READ:  # the scene's own things, named: its approach
         deeds, weight = READ, weight + OBJECT
-    return weight, deeds, tuple(dict.fromkeys(words))
+    shown = [w for w in words if len(w) >= 3 and w not in STOP and w not in grammar(lang)["phrase_drop"]]
+    return weight, deeds, tuple(dict.fromkeys(shown))  # the words the table names as deciding
 
 
 OBJECTS = 3

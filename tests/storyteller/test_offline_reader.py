@@ -188,3 +188,19 @@ def test_a_deceit_done_to_a_storyteller_character_is_resisted_by_it(lang: str, t
     assert move["opponent_traits"] == ["perception", "alertness"] and move["task"].startswith("intent:manipulation")
     assert "roll_requested" in [r.get("event") for r in result["records"]]
     assert result["session"].state.scene == "abbey"
+
+
+def test_when_the_model_gives_up_the_offline_reader_rules_and_says_so(tmp_path: Path) -> None:
+    """The model Storyteller keeps its own path; when it fails (here: every call a 500), the same reader
+    rules on the words: a plain question is no roll, said, and the fallback is recorded."""
+    from tests.llm import faults
+    from tests.storyteller.improv_support import OFFLINE_URL
+
+    handler = faults.script(faults.status(500))
+    result = rule_on("I ask the ferryman who closed the crossing", tmp_path / "g.jsonl", base_url=OFFLINE_URL,
+                     http_client=faults.client(faults.framed(handler)))
+    found = verdict(result["records"])
+    assert found["by"] == "template" and found["ruling"] == "no_roll" and found["move"]["kind"] == "next_turn"
+    assert found["fallbacks"]
+    told = [r["text"] for r in result["records"] if r["kind"] == "narration"]
+    assert any("A question costs no roll" in t for t in told)
