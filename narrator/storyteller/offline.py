@@ -21,7 +21,17 @@ from typing import TYPE_CHECKING, Any
 from narrator.agents.i18n import catalogue, message
 from narrator.rules.core import Action
 from narrator.rules.storyteller.actions import Resisted, Roll
-from narrator.storyteller.reader import Act, Reading, ability_for, act_named, forms, grammar, read, tokens
+from narrator.storyteller.reader import (
+    Act,
+    Reading,
+    ability_for,
+    act_named,
+    circumstance,
+    forms,
+    grammar,
+    read,
+    tokens,
+)
 from narrator.storyteller.scenario import Scene
 
 if TYPE_CHECKING:
@@ -167,6 +177,8 @@ def _improvised(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scen
     if clue is not None and clue.traits:
         traits, difficulty = tuple(clue.traits), clue.difficulty
     traits = voice._on_sheet(view, pc, traits)
+    shift, why = circumstance(choice.intent, voice.lang)  # "in the dark" +1, "carefully" -1 (WW L52-60, L70)
+    difficulty = min(9, max(3, difficulty + shift))
     task = f"{INTENT_TASK}:{'+'.join(traits)}" + (f"@{clue.id}" if clue is not None else "")
     lang = voice.lang
     deed = message(lang, f"st_reader.deeds.{reading.act}")
@@ -180,6 +192,8 @@ def _improvised(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scen
         return Ruling(contest, (said,), None, "roll")
     said = message(lang, "st_reader.improvised", text=choice.intent, traits=trait_names(lang, traits),
                    difficulty=difficulty, deed=deed)
+    if why:
+        said += message(lang, "st_reader.harder" if shift > 0 else "st_reader.easier", words=", ".join(why))
     roll = Roll(character=pc, traits=traits, difficulty=difficulty, action="simple", task=task,
                 willpower=choice.willpower, automatic=choice.automatic and scene.fight is None,
                 combat=scene.fight is not None)

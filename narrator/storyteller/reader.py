@@ -520,6 +520,28 @@ def _ref(reading: Reading) -> str:
     return reading.approach if reading.kind == "approach" and reading.approach else f"act:{reading.act}"
 
 
+@cache
+def _circumstances(lang: str) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+    from narrator.storyteller.scenario import PROMPTS
+
+    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["circumstances"]
+    return {way: tuple(c for c in (_phrase(str(w), lang) for w in words[lang]) if c) for way, words in data.items()}
+
+
+def circumstance(text: str, lang: str) -> tuple[int, tuple[str, ...]]:
+    """How the circumstances the words tell move an improvised deed's difficulty (-1, 0, +1: "in the dark",
+    "carefully"; WW L52-60, WW L70), and the words that said so."""
+    said = tokens(text, lang)
+    found: dict[str, list[str]] = {}
+    for way, cues in _circumstances(lang).items():
+        for cue in cues:
+            hits = _phrase_at(said, cue, set())
+            if hits is not None:
+                found.setdefault(way, []).extend(said[i].word for i in hits)
+    shift = (1 if "harder" in found else 0) - (1 if "easier" in found else 0)
+    return shift, tuple(found.get("harder" if shift > 0 else "easier", ())) if shift else ()
+
+
 def ability_for(reading: Reading, ratings: Mapping[str, int]) -> tuple[str, ...]:
     """The improvised roll's traits for a sheet: the act's Attribute and the first of its Abilities the
     character has dots in (else the first the sheet lists at all, else the Attribute alone: an Ability never

@@ -204,3 +204,16 @@ def test_when_the_model_gives_up_the_offline_reader_rules_and_says_so(tmp_path: 
     assert found["fallbacks"]
     told = [r["text"] for r in result["records"] if r["kind"] == "narration"]
     assert any("A question costs no roll" in t for t in told)
+
+
+@pytest.mark.parametrize(("lang", "text", "difficulty"), [
+    ("en", "I climb the abbey wall", 7), ("en", "I climb the abbey wall in the dark and rain", 8),
+    ("en", "I carefully climb the abbey wall", 6), ("ru", "В темноте перелезаю через мокрую стену", 8),
+    ("ru", "Осторожно перелезаю через стену аббатства", 6)])
+def test_the_circumstances_said_move_an_improvised_difficulty_by_one(lang: str, text: str, difficulty: int) -> None:
+    """Darkness and rain make a climb harder, care makes it easier, by one on the book's scale (WW L52-60,
+    WW L70); the Storyteller says why."""
+    ruling = _rule("dark_ages", "abbey", lang, text)
+    assert ruling.kind == "roll" and ruling.action.difficulty == difficulty
+    told_why = any(w in ruling.said[0] for w in ("Harder by one", "Easier by one", "На единицу"))
+    assert told_why == (difficulty != 7)
