@@ -91,8 +91,10 @@ def question(lang: str, text: str, reading: Reading, options: Sequence[Option], 
         asked = message(lang, "st_reader.ask", first=refs[0], second=refs[1])
     elif reading.kind == "ask" and refs:
         asked = message(lang, "st_reader.ask_one", first=refs[0])
-    else:
+    elif reading.act == "nonsense":
         asked = message(lang, "st_reader.unknown", text=text)
+    else:  # words of the language, but no deed the Storyteller knows, nor one of the scene's
+        asked = message(lang, "st_reader.no_reading", text=text)
     return asked + message(lang, "st_reader.then_button" if labels else "st_reader.then_number")
 
 

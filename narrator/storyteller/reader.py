@@ -431,7 +431,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     extra = {w for o in options for part in label_lemmas(f"{o.label} {getattr(o, 'words', '')}", lang) for w in part}
     said = tokens(text, lang, extra)
     if not understood(text, lang, names) and not any(t.mended for t in said):
-        return Reading("unknown")
+        return Reading("unknown", act="nonsense")  # no words of the language at all
     heard = hear(said, lang)
     scores = heard.scores
     named = frozenset(w for name in names for w in _words(name))

@@ -246,7 +246,8 @@ def test_a_typed_intent_in_russian(tables: Tables) -> None:
     typed = [m for m in tables.state(created, 0)["table_moves"] if m["action"]["kind"] == "type_intent"]
     assert typed and typed[0]["label"].startswith("Что вы делаете?")
     answer = tables.act(created, 0, {"kind": "type_intent", "text": "абракадабра фыва"}).json()
-    assert answer["rejection"]["code"] == "INTENT_UNCLEAR" and "не понимает" in answer["rejection"]["message"]
+    said = answer["rejection"]["message"]  # «абракадабра» is a Russian word: understood, but no deed of the scene
+    assert answer["rejection"]["code"] == "INTENT_UNCLEAR" and ("не понимает" in said or "не может понять" in said)
 
 
 def test_a_person_storyteller_reads_the_typed_words_as_they_are(tables: Tables) -> None:
