@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from narrator.agents.names import fill
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's safe loader when installed (the catalogues load about ten times faster), else PyYAML's."""
@@ -138,7 +139,7 @@ def message(lang: str, key: str, **values: Any) -> str:
     for part in key.split("."):
         node = node[part]
     text = str(node)
-    return text.format(**values) if values else text
+    return fill(text, lang, **values) if values else text  # a slot may ask for a case: «против {who:gent}»
 
 
 def end_reason(lang: str, termination: str) -> str:
@@ -150,7 +151,7 @@ def refusal(lang: str, code: str, **values: Any) -> str:
     """The player's rendering of a kernel refusal, by its code (the kernel's message stays English)."""
     texts: Mapping[str, str] = catalogue(lang)["refusal"]
     text = texts.get(str(code)) or texts["_other"]
-    return text.format(**values) if values else text
+    return fill(text, lang, **values) if values else text
 
 
 def health_name(lang: str, level: str, gender: str = "m") -> str:

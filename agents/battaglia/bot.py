@@ -57,7 +57,7 @@ from narrator.agents.battaglia.texts import (
     accusation_speech,
     defence_speech,
     has_voted,
-    said_today,
+    said_in_game,
     self_claim_speech,
     temperament,
 )
@@ -429,7 +429,7 @@ class BattagliaBot(Seat):
         reason, claims = self._voiced(view, mind, target, move.basis, reason)
         self._claims = claims
         return self._said(move, accusation_speech(self.table, target, move.basis, reason, self.rng,
-                                                  said_today(view.log)))
+                                                  said_in_game(view.log)))
 
     def _said(self, move: Any, speech: Speech) -> Any:
         """``move`` with ``speech``'s words, the speech kept for the move's notes."""
@@ -532,7 +532,7 @@ class BattagliaBot(Seat):
             return None
         accused = any(a.target == self.seat for a in view.accusations)
         if accused or self.rng.random() < 0.3:
-            heard = said_today(view.log)
+            heard = said_in_game(view.log)
             speech = defence_speech(self.table, self.seat, self.rng, heard, accused=accused,
                                     has_voted=accused and has_voted(view.log, self.seat))
             claim = self_claim(self.seat, mind.card, (self.seed, self.seat, len(view.log))) if accused else None

@@ -3,10 +3,11 @@
 The words are the message catalogue's (``battaglia_speech``, ``battaglia_legends``, ``battaglia_masks`` in
 ``prompts/i18n/<lang>/``; the masks' factions and temperaments are ``prompts/battaglia/masks.yaml``); this
 module only picks and fills them. Every force draws from the same pools with the same odds, so neither the wording nor
-the length of a message tells who wrote it. No template is said twice in a day while the pool has one
-the day has not heard (:func:`said_today` reads the day's accusations and speeches from the public log);
-the pick is the same single draw as before, moved on to the first template not yet heard, so a bot's
-moves and every later draw do not change.
+the length of a message tells who wrote it. No template is said twice in a game while the pool has one
+the game has not heard (:func:`said_in_game` reads the accusations and speeches from the public log), so no
+two bots share a line (#32); when every one was heard, the least heard, behind an opener not yet used with it.
+The pick is the same single draw as before, moved on to the first such template, so a bot's moves and every
+later draw do not change.
 
 Rule: «все вместе выбирают место действия спектакля и каждый сам для себя — легенду персонажа»
 (seeds/004_55ac8a5a86b5c135.txt:L45); «обвинения бывают двух типов: по легенде и по логике» (L74).
@@ -233,11 +234,17 @@ def said_today(log: Sequence[Any]) -> tuple[str, ...]:
     return tuple(said)
 
 
+def said_in_game(log: Sequence[Any]) -> tuple[str, ...]:
+    """The words of every accusation and speech of the game so far in a seat's public log."""
+    return tuple(str(e.data["text"]) for e in log if e.kind in ("accusation", "speech") and e.data.get("text"))
+
+
 def _unheard(table: Table, pools: str | Sequence[str], seat: int, reason: Reason | None, rng: Draws,
              heard: Iterable[str]) -> Speech:
     """``rng.choice`` of the templates of ``pools`` taken together (the same single draw), moved on to the
-    first template none of the ``heard`` texts was made from; when every one was heard, the first template
-    with an opener ("I say it too: ") that was not, and at last the first whose words differ from all of them."""
+    first template none of the ``heard`` texts was made from; when every one was heard, the first of the least
+    heard, with an opener ("I say it too: ") not yet heard with it, and at last the first whose words differ
+    from all of them."""
     templates = words(table.lang, "speech")
     pool: list[Speech] = []
     for name in [pools] if isinstance(pools, str) else pools:
@@ -249,8 +256,12 @@ def _unheard(table: Table, pools: str | Sequence[str], seat: int, reason: Reason
     if not heard:
         return pool[start]
     turned = [pool[(start + k) % len(pool)] for k in range(len(pool))]
-    openers = templates["again"]
-    for speech in [*turned, *(replace(s, opener=o) for o in range(len(openers)) for s in turned)]:
+    times = [sum(1 for text in heard if _shape(_template(templates, speech)).search(text)) for speech in turned]
+    least = turned[times.index(min(times))]
+    if min(times) == 0:
+        return least
+    for opener in range(len(templates["again"])):
+        speech = replace(least, opener=opener)
         if not any(_shape(_template(templates, speech)).fullmatch(text) for text in heard):
             return speech
     return next((s for s in turned if s.said(table) not in heard), pool[start])
@@ -265,7 +276,7 @@ def _template(templates: Mapping[str, Any], speech: Speech) -> str:
 @cache
 def _shape(template: str) -> re.Pattern[str]:
     """A pattern matching every text made of ``template``, whatever fills its slots."""
-    parts = re.split(r"\{[a-z_]+\}", template)
+    parts = re.split(r"\{[a-z_]+(?::[a-z]+)?\}", template)
     return re.compile(".*?".join(re.escape(part) for part in parts), re.DOTALL)
 
 
@@ -286,16 +297,18 @@ DARKS_WORDS = {"at_least": "darks_at_least", "at_most": "darks_at_most"}
 
 
 def _fill(template: str, table: Table, target: int, reason: Reason | None) -> str:
-    """Fill the slots; ``{a}`` is the past-tense ending of a verb whose subject is ``{name}`` (ru: "а" for
+    """Fill the slots (a name's may ask for a case: ``{other:gent}``, agents/names.py); ``{a}`` is the past-tense ending of a verb whose subject is ``{name}`` (ru: "а" for
     a woman), ``{days}`` the count ``n`` with its noun in the right plural form, ``{darks}`` the estimate ``n`` of darks left
     as a clause in the right plural form (never "some 1 darks are left")."""
     from narrator.agents.i18n import endings, plural
+    from narrator.agents.names import Named, fill
 
     other = reason.other if reason and reason.other is not None else target
     card = mask_name(reason.card, table.lang) if reason and reason.card else ""
     n = reason.n if reason else 0
     darks = DARKS_WORDS.get(reason.bound if reason else "", "darks_left")
     ending = endings(table.lang, table.gender(target))["a"]
-    return template.format(name=table.names[target], legend=table.legends[target], setting=table.setting,
-                           other=table.names[other], card=card, n=n, a=ending, days=plural(table.lang, "days", n),
-                           darks=plural(table.lang, darks, n))
+    return fill(template, table.lang, name=Named(table.names[target], table.gender(target)),
+                legend=table.legends[target], setting=table.setting,
+                other=Named(table.names[other], table.gender(other)), card=card, n=n, a=ending,
+                days=plural(table.lang, "days", n), darks=plural(table.lang, darks, n))

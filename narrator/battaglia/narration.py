@@ -13,6 +13,7 @@ from typing import Any
 from narrator.agents.battaglia.knowledge import parse_dark_whisper
 from narrator.agents.battaglia.texts import Table, faction_words, mask_info, mask_name, mask_words, words
 from narrator.agents.i18n import end_reason, section
+from narrator.agents.names import Named, fill
 from narrator.rules.core import Event
 
 SILENT = frozenset({"day_end", "night_report", "second_soul"})
@@ -39,12 +40,13 @@ class Narrator:
         """One line of the host's script, filled; a gendered line agrees with the seat it is ``about``; of a
         list of lines, the ``turn``-th (cycling), so a line said every day varies from day to day."""
         line: Any = self.words[key]
+        lang = self.table.lang
         if isinstance(line, list):
-            said = [self._form(line[(turn + k) % len(line)], about).format(**slots) for k in range(len(line))]
+            said = [fill(self._form(line[(turn + k) % len(line)], about), lang, **slots) for k in range(len(line))]
             fresh = next((text for text in said if text not in self.today), said[0])
             self.today.add(fresh)
             return fresh
-        return self._form(line, about).format(**slots)
+        return fill(self._form(line, about), lang, **slots)  # a name's slot may ask for a case (agents/names.py)
 
     def _form(self, line: Any, about: int | None) -> str:
         if isinstance(line, Mapping):
@@ -56,7 +58,7 @@ class Narrator:
         if seat < 0:
             return self.words["nobody"]
         name = self.table.name(seat)
-        return f"{name} [{self.words['you']}]" if seat == self.seat else name
+        return Named(f"{name} [{self.words['you']}]" if seat == self.seat else name, self.table.gender(seat))
 
     def names(self, seats: Iterable[int]) -> str:
         """Several names, or "nobody"."""
@@ -138,6 +140,18 @@ class Narrator:
     def _accusation_order(self, d: Mapping[str, Any]) -> list[str]:
         self.drawn = True
         return [self.say("accusation_order", order=self.names(d["order"]))]
+
+    def _accusations_declared(self, d: Mapping[str, Any]) -> list[str]:
+        if not d["declared"]:
+            return [self.say("accusations_declared_none")]
+        return [self.say("accusations_declared", count=len(d["declared"]), names=self.names(d["declared"]),
+                         slots=d["slots"])]
+
+    def _accusation_lapsed(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("accusation_lapsed", accuser=self.name(d["accuser"]), target=self.name(d["target"]))]
+
+    def _accusation_declared(self, d: Mapping[str, Any]) -> list[str]:
+        return [self.say("accusation_declared", name=self.name(d["target"]))]
 
     def accusations_full(self) -> bool:
         """Today's accusations reached the day's count (so some had no turn to accuse, L74)."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from narrator.agents.battaglia.texts import Table, faction_words, mask_info
 from narrator.agents.i18n import ByLanguage, endings, message
+from narrator.agents.names import fill
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.reference import Reference, is_irreversible
 from narrator.rules.codec import action_to_dict
@@ -82,7 +83,7 @@ class BattagliaPresenter(Presenter):
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         """One of this adapter's words."""
-        return WORDS[ctx.language if ctx.language in WORDS else "en"][key].format(**values)
+        return fill(WORDS[ctx.language if ctx.language in WORDS else "en"][key], ctx.language, **values)
 
     # -- events ----------------------------------------------------------------------------------
 

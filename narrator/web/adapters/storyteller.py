@@ -29,6 +29,7 @@ import yaml
 
 from narrator.agents.base import Question
 from narrator.agents.i18n import ByLanguage, catalogue, character_gender, health_name, message
+from narrator.agents.names import fill
 from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
 from narrator.rules.storyteller.sheet import ATTRIBUTES, SheetError, parse_sheet
 from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
@@ -324,7 +325,7 @@ class StorytellerPresenter(Presenter):
 
     def w(self, ctx: Context, key: str, **values: Any) -> str:
         text = W.get(ctx.language, W["en"]).get(key, key)
-        return text.format(**values) if values else text
+        return fill(text, ctx.language, **values) if values else text
 
     def trait(self, name: str, ctx: Context) -> str:
         return str(catalogue(ctx.language)["traits"].get(name) or name.replace("_", " ").capitalize())

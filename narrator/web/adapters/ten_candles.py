@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from narrator.agents.i18n import LANGUAGES, message, section
+from narrator.agents.names import fill
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.rules.ten_candles import GAME, TEXT_FIELDS, TenCandlesConfig, left_of, right_of
 from narrator.ten_candles.attempts import line, unreadable
@@ -53,7 +54,7 @@ class TenCandlesPresenter(Presenter):
         """One of this adapter's words."""
         words = section(ctx.language if ctx.language in LANGUAGES else "en", "web_ten_candles")["words"]
         text = words.get(key, key)
-        return text.format(**values) if values else text
+        return fill(text, ctx.language, **values) if values else text  # «У {who:gent} с собой» (agents/names.py)
 
     def names(self, view: Any, ctx: Context) -> dict[int, str]:
         """Seat -> character name (the seat's name until the character is described)."""
