@@ -76,7 +76,7 @@ def page_data(timeline: Timeline, lenses: Sequence[Lens], lang: str) -> dict[str
 
 def render_page(timeline: Timeline, lenses: Sequence[Lens], lang: str, *, inline: bool = True) -> str:
     """The page's HTML: ``inline`` for a file (style and script inside), else linked for the web table."""
-    data = page_data(timeline, lenses, lang)
+    data = _shown(page_data(timeline, lenses, lang))  # players' and models' words: no bidi or control tricks
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     blob = blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # cannot close the block
     first = data["lenses"][0]
@@ -85,6 +85,20 @@ def render_page(timeline: Timeline, lenses: Sequence[Lens], lang: str, *, inline
         css=(STATIC / "replay.css").read_text(encoding="utf-8") if inline else "",
         js=(STATIC / "replay.js").read_text(encoding="utf-8") if inline else "",
         offline=message(lang, "replay.offline"))
+
+
+def _shown(value: Any) -> Any:
+    """``value`` with every text through :func:`narrator.terminal_text.shown` (the page's data is all text
+    and numbers; printable characters are left as they are)."""
+    from narrator.terminal_text import shown
+
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, dict):
+        return {key: _shown(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_shown(item) for item in value]
+    return value
 
 
 def write_page(path: str | Path, timeline: Timeline, lenses: Sequence[Lens], lang: str) -> int:

@@ -46,6 +46,7 @@ from fastapi.staticfiles import StaticFiles
 from narrator.agents.i18n import message
 from narrator.rules.core import HOST, Event, InvalidActionError, PlayerId
 from narrator.rules.registry import game_names
+from narrator.terminal_text import shown
 from narrator.web.bots import bot_kinds
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.invites import default_seats, profile_example, qr_svg
@@ -245,8 +246,9 @@ def _finite(value: Any) -> Any:
 
 
 def _told(lines: list[str]) -> list[str]:
-    """The lines a page lists (events the game leaves untold are skipped)."""
-    return [line for line in lines if line]
+    """The lines a page lists (events the game leaves untold are skipped), the words of players and models
+    in them with control, bidirectional and zero-width characters neutralised (narrator.terminal_text)."""
+    return [shown(line) for line in lines if line]
 
 
 async def _open_invite(manager: TableManager, request: Request, table: Table, seat: int) -> Response:

@@ -47,3 +47,18 @@ def test_a_models_draft_is_shown_without_its_controls() -> None:
     drafts.drafts[1] = "The night " + PAYLOAD
     lines = [line.plain for line in drafts.renderable().renderables]
     assert lines and raw_controls(lines[0]) == 0 and "␛]0;PWNED" in lines[0]
+
+
+def test_the_html_replay_and_the_web_pages_get_the_words_neutralised_too(tmp_path: Path) -> None:
+    from narrator.viewer.access import lenses_for
+    from narrator.viewer.page import render_page
+    from narrator.viewer.timeline import Lens, load
+    from narrator.web.app import _told
+
+    path = tmp_path / "crafted.jsonl"
+    runner.invoke(app, ["play", "battaglia", "--players", "6", "--seat", "0", "--lang", "en", "--seed", "5",
+                        "--transcript", str(path)], input=f"{PAYLOAD}\n1\nyes\n" * 3000)
+    timeline = load(path)
+    html = render_page(timeline, lenses_for(Lens.parse("0"), timeline), "en")
+    assert "PWNED" in html and raw_controls(html) == 0 and "\\u001b" not in html
+    assert _told(["Anna: " + PAYLOAD, ""]) == ["Anna: " + shown(PAYLOAD)]
