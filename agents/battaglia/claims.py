@@ -19,12 +19,17 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from narrator.rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, SHADOW, Card
 
-PUBLIC = frozenset({"accused", "voted", "died_as", "revealed", "never_accused", "was_accused", "darks_left"})
+NEGATIONS = {"not_voted": "voted", "not_accused": "accused", "accuser": "never_accused", "not_was_accused": "was_accused",
+             "not_died": "died", "not_executed": "executed", "not_got_votes": "got_votes",
+             "no_death_recent": "death_recent"}
+"""A claim that says the opposite of another ("Gleb did not vote against Anna"): true when that one is false."""
+PUBLIC = frozenset({"accused", "voted", "died_as", "revealed", "never_accused", "was_accused", "darks_left", "died",
+                    "executed", "got_votes", "death_recent", "card_died", "died_recent_as", *NEGATIONS})
 """Claims about the public record: true or false of the log every seat sees."""
 SELF = frozenset({"side"})
 """Claims about the speaker's own soul: only the host can check them (``other`` unused, ``card`` the side)."""
@@ -41,7 +46,11 @@ class Claim:
     ``never_accused``: ``seat`` has accused nobody; ``was_accused``: someone accused ``seat``;
     ``side``: the speaker ``seat`` says its soul is of side ``card`` (``light``);
     ``darks_left``: the speaker ``seat`` says ``n`` darks live today, ``card`` the bound (``exact``,
-    ``at_least``, ``at_most``: what the day's count of accusations shows, :func:`darks_estimate`).
+    ``at_least``, ``at_most``: what the day's count of accusations shows, :func:`darks_estimate`);
+    ``died`` / ``executed``: ``seat`` has died (a life lost, L44) / was executed; ``got_votes``: someone voted
+    against ``seat``; ``death_recent``: someone died since the last night fell (``seat`` -1); ``card_died``:
+    someone (``seat`` -1) died holding ``card``; ``died_recent_as``: so, since the last night fell (``card`` a
+    mask or the side ``shadow``); the kinds of :data:`NEGATIONS` say the opposite of another.
     """
 
     kind: str
@@ -80,6 +89,9 @@ class PublicRecord:
     revealed: set[tuple[int, str]] = field(default_factory=set)
     accusers: set[int] = field(default_factory=set)
     accused: set[int] = field(default_factory=set)
+    executed: set[int] = field(default_factory=set)
+    recent_deaths: set[int] = field(default_factory=set)
+    """Who died since the last night fell (that night's victims and today's executed or shot)."""
     day_accusations: int = 0
     """Today's number of accusations (the ``day`` event): what it shows of the darks alive (L74)."""
     seen: int = 0
@@ -108,11 +120,17 @@ class PublicRecord:
             self.accused.add(data["target"])
         elif kind == "ballots":
             self.ballots.update((seat, target) for seat, targets in data["ballots"] for target in targets)
+        elif kind == "night":
+            self.recent_deaths.clear()
         elif kind == "morning":
             self.deaths.update((d["seat"], str(d["card"])) for d in data["deaths"])
+            self.recent_deaths.update(d["seat"] for d in data["deaths"])
             self.revealed.update((seat, "shadow") for seat in data["shadows"])
         elif kind in ("execution", "death"):
             self.deaths.add((data["seat"], str(data["card"])))
+            self.recent_deaths.add(data["seat"])
+            if kind == "execution":
+                self.executed.add(data["seat"])
         elif kind in REVEALS:
             self.revealed.add((data["seat"], REVEALS[kind]))
             if kind == "bishop_revealed":
@@ -121,6 +139,21 @@ class PublicRecord:
     def holds(self, claim: Claim) -> bool:
         """Whether a public claim is true of this record (self-claims: see :func:`true_of_soul`)."""
         kind = claim.kind
+        if kind in NEGATIONS:
+            return not self.holds(replace(claim, kind=NEGATIONS[kind]))
+        if kind == "died":
+            return any(seat == claim.seat for seat, _ in self.deaths)
+        if kind == "executed":
+            return claim.seat in self.executed
+        if kind == "got_votes":
+            return any(target == claim.seat for _, target in self.ballots)
+        if kind == "death_recent":
+            return bool(self.recent_deaths)
+        if kind == "card_died":
+            return any(card == claim.card for _, card in self.deaths)
+        if kind == "died_recent_as":  # a mask, or the side "shadow"
+            return any(seat in self.recent_deaths and claim.card in (card, side_of(card))
+                       for seat, card in self.deaths)
         if kind == "accused":
             return (claim.seat, claim.other) in self.accusations
         if kind == "voted":
