@@ -72,7 +72,7 @@ class Reference:
         return lines
 
     def cite(self, lines: str) -> str:
-        """Rulebook lines as the player reads them: ``L61-62`` (en), ``стр. 61-62`` (ru, no Latin letters)."""
+        """Rulebook lines as the player reads them: ``L61-62`` (en), ``61-62`` (ru: the template says «строки»; a line of the rulebook text, not a page)."""
         return re.sub(r"\bL(\d)", lambda line: self.citation.format(n=line.group(1)), lines)
 
     # -- the table (public) ------------------------------------------------------------------------
