@@ -75,6 +75,10 @@ class TerminalHuman(Seat):
         """This seat's Corrigan shot awaiting its outcome: ("night" | "dying", target)."""
         self.seen: set[tuple[str, int]] = set()
         """What befell seats since the shot, from public events: ("dead" | "shadow" | "child" | "executed", seat)."""
+        self.made_accusation = False
+        """Whether this seat's accusation was made (or proposed, or lapsed) today."""
+        self.declared: tuple[int, int] | None = None
+        """``declare_draw``: this seat declared an accusation today; then (declarations, slots) once all had."""
         self.accused_today = False
         """Whether this seat was asked to accuse today (if not, and the day's accusations filled up, it is told why)."""
         self.asked: str | None = None
@@ -92,16 +96,25 @@ class TerminalHuman(Seat):
             return
         for event in events:
             if event.kind == "day":
-                self.accused_today = False
-            elif event.kind in ("accusation", "accusation_proposed") and event.data.get("accuser") == self.seat:
-                self.accused_today = True
+                self.accused_today, self.made_accusation, self.declared = False, False, None
+            elif event.kind == "accusation_declared":  # its turn came: it declared (declare_draw)
+                self.declared, self.accused_today = (0, 0), True
+            elif event.kind == "accusations_declared" and self.declared is not None:
+                self.declared = (len(event.data["declared"]), int(event.data["slots"]))
+            elif event.kind in ("accusation", "accusation_proposed", "accusation_lapsed") \
+                    and event.data.get("accuser") == self.seat:
+                self.accused_today = self.made_accusation = True
             for line in self.narrator.lines([event]):
                 self.write(line)
             self._follow_shot(event)
-            if event.kind == "vote_open" and not event.data.get("revote") and self._left_without_accusation():
+            if event.kind != "vote_open" or event.data.get("revote"):
+                continue
+            if self._left_without_accusation():
                 following = "accusations_next_random" if self.narrator.drawn else "accusations_next_rotating"
                 self.write(self.narrator.say("accusations_full_you", limit=self.narrator.accusations[1],
                                              next=self.narrator.words[following]))
+            elif self.declared is not None and not self.made_accusation:
+                self.write(self.narrator.say("accusation_not_drawn", count=self.declared[0], slots=self.declared[1]))
 
     def _follow_shot(self, event: Event) -> None:
         """A private word of what this seat's Corrigan shot did, told from what the seat knows: its own target

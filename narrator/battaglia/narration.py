@@ -148,7 +148,8 @@ class Narrator:
                          slots=d["slots"])]
 
     def _accusation_lapsed(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("accusation_lapsed", accuser=self.name(d["accuser"]), target=self.name(d["target"]))]
+        return [self.say("accusation_lapsed", d["accuser"], accuser=self.name(d["accuser"]),
+                         target=self.name(d["target"]))]
 
     def _accusation_declared(self, d: Mapping[str, Any]) -> list[str]:
         return [self.say("accusation_declared", name=self.name(d["target"]))]

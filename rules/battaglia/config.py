@@ -81,10 +81,12 @@ class BattagliaConfig:
     """DEC-30: «максимум 5» (L74); accusations = clamp(N+1, min, max)."""
     votes_per_player: int = 0
     """DEC-31: votes each; 0 = «обычно N» (max(1, N)) (L77)."""
-    accusation_order: Literal["rotating", "random"] = "rotating"
+    accusation_order: Literal["rotating", "random", "declare_draw"] = "rotating"
     """House rule: the order in which the day's speakers may accuse. The seed has them accuse «все вместе» (L74),
     one each, up to the day's count, so who gets a slot is the table's decision: ``rotating`` (the speaking order,
-    which starts one seat further each day) or ``random`` (chance shuffles the day's accusers)."""
+    which starts one seat further each day), ``random`` (chance shuffles the day's accusers), or ``declare_draw``
+    (everyone declares an accusation or passes, unseen by the others; when more declare than there are slots,
+    chance draws which are made)."""
     speech_rounds: int = 1
     """DEC-34: speaking rounds each day before accusations (0 = none, the fast simulation)."""
     objection_window: Literal["all", "eligible"] = "all"

@@ -145,42 +145,59 @@ def enter_accuse(state: BattagliaState, events: list[Event]) -> BattagliaState:
     """
     today = _today(state)
     order = tuple(s for s in today.order if s not in today.accusers and s not in state.out)
+    mode = state.config.accusation_order
     state = replace(state, phase=Phase.ACCUSE, today=replace(today, order=order, turn=0))
-    if state.config.accusation_order == "random" and len(order) > 1 and not accusations_closed(state):
+    full = len(today.accusations) >= today.accusations_limit or not open_targets(state)
+    if mode == "declare_draw" and order and not full:
+        return replace(state, today=replace(_today(state), declaring=True))
+    if mode == "random" and len(order) > 1 and not accusations_closed(state):
         return replace(state, phase=Phase.ACCUSE_DRAW)
     return next_accuser(state, events)
 
 
 def draw_accusers(state: BattagliaState, values: tuple[int, ...], events: list[Event]) -> BattagliaState:
-    """Chance's order of today's accusers (``values``: new position -> old index), told to everyone.
+    """Chance's order of today's accusers (``random``), or of the declared accusations (``declare_draw``),
+    ``values`` being new position -> old index; the drawn order of accusers is told to everyone.
 
     Rule: «все вместе, довносят свои обвинения» (seeds/004_55ac8a5a86b5c135.txt:L74), the house's lot.
     """
     today = _today(state)
+    if state.config.accusation_order == "declare_draw":
+        declared = tuple(today.declared[i] for i in values)
+        events.append(public("accusation_order", day=state.day, order=[a.accuser for a in declared]))
+        return _next_declared(replace(state, phase=Phase.ACCUSE, today=replace(today, declared=declared)), events)
     order = tuple(today.order[i] for i in values)
     events.append(public("accusation_order", day=state.day, order=list(order)))
     return next_accuser(replace(state, phase=Phase.ACCUSE, today=replace(today, order=order)), events)
 
 
 def accusations_closed(state: BattagliaState) -> bool:
-    """The day's count is reached, everyone in the order has had a turn, or nobody is left to accuse.
+    """The day's count is reached, everyone in the order has had a turn (``declare_draw``: every declared
+    accusation is made or lapsed), or nobody is left to accuse.
 
     Rule: «общее их число — минимум два и максимум 5» (seeds/004_55ac8a5a86b5c135.txt:L74)
     """
     today = _today(state)
-    return (len(today.accusations) >= today.accusations_limit or today.turn >= len(today.order)
-            or not open_targets(state))
+    asked_all = (not today.declared if state.config.accusation_order == "declare_draw"
+                 else today.turn >= len(today.order))
+    return len(today.accusations) >= today.accusations_limit or asked_all or not open_targets(state)
 
 
 def next_accuser(state: BattagliaState, events: list[Event]) -> BattagliaState:
     """Stay in the accusation round until the count is reached or everyone has had a turn."""
+    today = _today(state)
+    if today.declaring:
+        return replace(state, phase=Phase.ACCUSE, today=replace(today, pending=None))
+    if state.config.accusation_order == "declare_draw" and not accusations_closed(state):
+        return _next_declared(replace(state, today=replace(today, pending=None)), events)
     if accusations_closed(state):
         return enter_vote(state, events)
-    return replace(state, phase=Phase.ACCUSE, today=replace(_today(state), pending=None))
+    return replace(state, phase=Phase.ACCUSE, today=replace(today, pending=None))
 
 
 def accuse(state: BattagliaState, accusation: Accusation | None, events: list[Event]) -> BattagliaState:
-    """Take the current accuser's accusation (or pass); a revealed living Lord must approve it.
+    """Take the current accuser's accusation (or pass); a revealed living Lord must approve it. With
+    ``declare_draw`` the accusation is only declared now (:func:`_declare`).
 
     Rule: «один человек может сделать максимум одно обвинение ... обязанности судьи исполняет лорд луихад»
     (seeds/004_55ac8a5a86b5c135.txt:L74-75)
@@ -189,13 +206,54 @@ def accuse(state: BattagliaState, accusation: Accusation | None, events: list[Ev
     seat = today.order[today.turn]
     today = replace(today, turn=today.turn + 1, accusers=today.accusers | {seat})
     state = replace(state, today=today)
+    if today.declaring:
+        return _declare(state, accusation, events)
     if accusation is None:
         return next_accuser(state, events)
+    return _propose(state, accusation, events)
+
+
+def _propose(state: BattagliaState, accusation: Accusation, events: list[Event]) -> BattagliaState:
+    """An accusation goes before the Lord judge when there is one, else it is made."""
     if judges(state):
-        events.append(public("accusation_proposed", accuser=seat, target=accusation.target,
+        events.append(public("accusation_proposed", accuser=accusation.accuser, target=accusation.target,
                              basis=accusation.basis, charge=accusation.charge, text=accusation.text))
-        return replace(state, phase=Phase.JUDGE, today=replace(today, pending=accusation))
+        return replace(state, phase=Phase.JUDGE, today=replace(_today(state), pending=accusation))
     return _admit(state, accusation, events)
+
+
+def _declare(state: BattagliaState, accusation: Accusation | None, events: list[Event]) -> BattagliaState:
+    """``declare_draw``: keep a seat's accusation unseen (its declarer is told it is kept); once every seat
+    has declared or passed, chance draws among more declarations than slots, else they are made in turn.
+
+    Rule: «остальные жители — все вместе, довносят свои обвинения» (seeds/004_55ac8a5a86b5c135.txt:L74)
+    """
+    today = _today(state)
+    if accusation is not None:
+        today = replace(today, declared=today.declared + (accusation,))
+        events.append(private("accusation_declared", frozenset({accusation.accuser}), target=accusation.target))
+    if today.turn < len(today.order):
+        return replace(state, today=today)
+    today = replace(today, declaring=False)
+    slots = today.accusations_limit - len(today.accusations)
+    events.append(public("accusations_declared", day=state.day, declared=[a.accuser for a in today.declared],
+                         slots=slots))
+    state = replace(state, today=today)
+    if len(today.declared) > max(slots, 1):
+        return replace(state, phase=Phase.ACCUSE_DRAW)
+    return next_accuser(state, events)
+
+
+def _next_declared(state: BattagliaState, events: list[Event]) -> BattagliaState:
+    """Make the next declared accusation; one against a seat accused meanwhile lapses (one accused each)."""
+    while not accusations_closed(state):
+        today = _today(state)
+        accusation, rest = today.declared[0], today.declared[1:]
+        state = replace(state, today=replace(today, declared=rest))
+        if accusation.target in open_targets(state):
+            return _propose(state, accusation, events)
+        events.append(public("accusation_lapsed", accuser=accusation.accuser, target=accusation.target))
+    return enter_vote(replace(state, today=replace(_today(state), declared=())), events)
 
 
 def _admit(state: BattagliaState, accusation: Accusation, events: list[Event]) -> BattagliaState:

@@ -87,7 +87,9 @@ def _moves(state: BattagliaState) -> Iterator[Action]:
         if state.phase is Phase.REBIRTH:
             yield from (ChanceAction(values=(i,)) for i in range(len(soul_pool(state, state.rebirths[0]))))
         elif state.phase is Phase.ACCUSE_DRAW and state.today is not None:
-            yield from (ChanceAction(values=order) for order in permutations(range(len(state.today.order))))
+            today = state.today
+            drawn = today.declared if state.config.accusation_order == "declare_draw" else today.order
+            yield from (ChanceAction(values=order) for order in permutations(range(len(drawn))))
         return
     if not active:
         return

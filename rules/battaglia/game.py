@@ -81,7 +81,8 @@ class Battaglia(Game[BattagliaConfig, BattagliaState]):
         if state.phase is Phase.REBIRTH and state.rebirths:
             return Pick(len(soul_pool(state, state.rebirths[0])), f"second soul for seat {state.rebirths[0]}")
         if state.phase is Phase.ACCUSE_DRAW and state.today is not None:
-            return Shuffle(len(state.today.order), "accusation order")
+            drawn = state.today.declared if state.config.accusation_order == "declare_draw" else state.today.order
+            return Shuffle(len(drawn), "accusation order")
         return None
 
     def apply(self, state: BattagliaState, action: Action) -> Step[BattagliaState]:

@@ -138,6 +138,11 @@ class DayState(Draftable):
     last_words: tuple[int, ...] = ()
     """Lights who died this night and have yet to name someone (L74)."""
     accusations: tuple[Accusation, ...] = ()
+    declared: tuple[Accusation, ...] = ()
+    """``accusation_order: declare_draw``: the accusations declared and not yet made (in the drawn order once
+    drawn); the host's knowledge until each is made."""
+    declaring: bool = False
+    """``declare_draw``: the round in which each seat declares an accusation or passes."""
     accusers: frozenset[int] = frozenset()
     pending: Accusation | None = None
     candidates: tuple[int, ...] = ()

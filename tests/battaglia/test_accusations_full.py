@@ -58,3 +58,23 @@ def test_a_seat_that_accused_hears_only_the_table_line(lang: str) -> None:
     assert words["accusations_full_you"].split("{")[0] not in heard
     names = Narrator(Table.for_game(4, 12, lang), HUMAN).names(drawn)
     assert words["accusation_order"].format(order=names) in heard
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_declaration_the_lot_left_out_is_told_so(lang: str) -> None:
+    """``declare_draw``: seat 7 declares with four others for four slots; the lot leaves seat 7 out."""
+    state, events = dealt(S12, speech_rounds=0, accusation_order="declare_draw")
+    wants = {0: 5, 3: 6, HUMAN: 8, 9: 10, 11: 1}
+    while state.phase is Phase.ACCUSE and state.today.declaring:
+        seat = min(GAME.active_players(state))
+        move = Accuse(actor=seat, target=wants[seat]) if seat in wants else GAME.default_action(state, seat)
+        state = play(state, move, events)
+    state = play(state, ChanceAction(values=(0, 1, 3, 4, 2)), events)  # seat 7's declaration drawn last
+    out = io.StringIO()
+    TerminalHuman(HUMAN, Narrator(Table.for_game(4, 12, lang), HUMAN), io.StringIO(""), out).observe(
+        [e for e in events if e.visible_to(HUMAN)])
+    words = section(lang, "battaglia_host")
+    heard = out.getvalue()
+    assert words["accusation_not_drawn"].format(count=5, slots=4) in heard
+    assert words["accusations_full_you"].split("{")[0] not in heard
+    assert words["accusation_declared"].split("{")[0] in heard

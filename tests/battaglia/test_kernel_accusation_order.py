@@ -78,3 +78,48 @@ def test_the_option_is_a_profile_value_and_an_unknown_one_is_refused():
     assert decode_config(GAME, {"accusation_order": "random"}).accusation_order == "random"
     with pytest.raises(ValueError):
         decode_config(GAME, {"accusation_order": "loudest_first"})
+
+
+def _declare_all(state, wants, events):
+    """``declare_draw``: each seat asked declares ``wants[seat]`` (a target) or passes; returns who was asked."""
+    asked = []
+    while state.phase is Phase.ACCUSE and state.today.declaring:
+        seat = min(GAME.active_players(state))
+        asked.append(seat)
+        target = wants.get(seat)
+        state = play(state, Accuse(actor=seat, target=target) if target is not None else
+                     GAME.default_action(state, seat), events)
+    return state, asked
+
+
+def test_declare_draw_asks_everyone_and_keeps_declarations_unseen_L74():
+    """Everyone declares in turn; nothing public until all have; then more declarations than slots are drawn."""
+    state, _ = dealt(S12, accusation_order="declare_draw")
+    events = []
+    state = _to_accusations(state, events)
+    wants = {0: 5, 3: 6, 7: 8, 9: 10, 11: 1}  # five declare for four slots (N=3 darks, L74)
+    before = len(events)
+    state, asked = _declare_all(state, wants, events)
+    assert asked == list(range(12)), "every living seat is asked, not only the first four"
+    during = events[before:]
+    assert not public_of(during, "accusation"), "a declaration is not made public"
+    assert [dict(e.data) for e in during if e.kind == "accusation_declared"] == [{"target": t} for t in wants.values()]
+    for event, declarer in zip([e for e in during if e.kind == "accusation_declared"], wants):
+        assert event.visible_to(declarer) and not any(event.visible_to(s) for s in range(12) if s != declarer)
+    assert public_of(during, "accusations_declared") == [{"day": 1, "declared": list(wants), "slots": 4}]
+    assert state.phase is Phase.ACCUSE_DRAW and GAME.chance_spec(state) == Shuffle(5, "accusation order")
+    state = play(state, ChanceAction(values=(4, 2, 0, 3, 1)), events)
+    assert public_of(events, "accusation_order")[-1]["order"] == [11, 7, 0, 9, 3]
+    made = [(a["accuser"], a["target"]) for a in public_of(events, "accusation")]
+    assert made == [(11, 1), (7, 8), (0, 5), (9, 10)] and state.phase is Phase.VOTE
+
+
+def test_declare_draw_without_a_surplus_makes_every_declaration_and_drops_a_duplicate_L74():
+    """Fewer declarations than slots: no draw; two against one seat: the second lapses (one accused once)."""
+    state, _ = dealt(S12, accusation_order="declare_draw")
+    events = []
+    state, _ = _declare_all(_to_accusations(state, events), {2: 5, 6: 5, 8: 0}, events)
+    assert not public_of(events, "accusation_order"), "nothing to draw"
+    assert [(a["accuser"], a["target"]) for a in public_of(events, "accusation")] == [(2, 5), (8, 0)]
+    assert public_of(events, "accusation_lapsed") == [{"accuser": 6, "target": 5}]
+    assert state.phase is Phase.VOTE
