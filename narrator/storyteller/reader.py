@@ -340,7 +340,8 @@ BROAD = frozenset({"athletics", "alertness", "survival"})
 def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[_Token] = (), used: Iterable[int] = ()) -> bool:
     """Whether ``act`` is what ``option`` rolls: its first Ability (a broad one only on the same Attribute),
     or another of its Abilities on the same Attribute (haggling is Manipulation with Etiquette, as a
-    bargain); a blow of the fight's kind; a scene's move the deed's own words name."""
+    bargain; a search is Perception with Alertness, as a look over); a blow of the fight's kind; a scene's
+    move the deed's own words name."""
     deed = getattr(option, "deed", "roll")
     if deed == "attack":
         shooting = getattr(option, "weapon", "") in SHOOTING
@@ -357,7 +358,7 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[_Token] = ()
         return False
     if traits[1] == act.abilities[0]:
         return traits[1] not in BROAD or traits[0] == act.attribute
-    return traits[1] in act.abilities and traits[1] not in BROAD and traits[0] == act.attribute
+    return traits[1] in act.abilities and traits[0] == act.attribute and (traits[1] not in BROAD or act.generic)
 
 
 SOCIAL = frozenset({"charisma", "manipulation", "appearance"})
@@ -368,6 +369,38 @@ def _synonym(act: Act, option: Any, lang: str) -> bool:
     """Whether the approach's label or synonyms hold one of ``act``'s own single words."""
     label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
     return any(cue[0] & part for cue in act.cues if len(cue) == 1 for part in label)
+
+
+def _same_word(said: frozenset[str], label: frozenset[str]) -> bool:
+    """Whether a said word is a word of a label: a shared lemma, or (Russian) the same verb but for its
+    prefix or aspect («надавить» / «давлю», «расспросить» / «расспрашиваю»)."""
+    if said & label:
+        return True
+    return any(_aspects(a, b) for a in said for b in label if not a.isascii() and len(a) >= 5 and len(b) >= 5)
+
+
+def _aspects(a: str, b: str) -> bool:
+    """Two Russian verbs of one pair: a prefix on the bare verb («надавить», «давить»), or one prefix and a
+    changed suffix («расспросить», «расспрашивать»; «сбить», «сбивать»); never two prefixes («забраться»,
+    «пробраться») nor with and without «-ся» («красть», «красться»)."""
+    reflexive = tuple(grammar("ru")["reflexive"])
+    if a.endswith(reflexive) != b.endswith(reflexive):
+        return False
+    if _stem(a) == b or _stem(b) == a:
+        return True
+    return a[:4] == b[:4] and Indel.normalized_similarity(a, b) >= ASPECT
+
+
+ASPECT = 0.75
+"""How alike two Russian verbs with one prefix must be to be an aspect pair."""
+
+
+@cache
+def _stem(lemma: str) -> str:
+    for prefix in grammar("ru")["verb_prefixes"]:
+        if lemma.startswith(prefix) and len(lemma) - len(prefix) >= 4:
+            return lemma[len(prefix):]
+    return lemma
 
 
 def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str,
@@ -382,7 +415,7 @@ def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str
     weight, deeds, objects, words = 0.0, 0.0, 0, []
     named = False
     for i, token in enumerate(said):
-        if token.word in STOP or len(token.word) < 3 or not any(token.forms & part for part in label):
+        if token.word in STOP or len(token.word) < 3 or not any(_same_word(token.forms, part) for part in label):
             continue
         acts = [act_named(lang, a) for a in heard.deeds.get(i, ())]
         owner = heard.claimed.get(i)
@@ -405,9 +438,9 @@ def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str
         act = act_named(lang, name)
         if score.weight >= READ and _agrees(act, option, lang, said, score.used):
             weight += score.weight
-            # a search of anything is not this search: an approach that can end the story or start a fight
-            # needs a word of its own too ("check the window for footprints" is no "Study the tape")
-            deeds += score.weight if own or not risky or not act.generic else 0.0
+            # a search of anything is not this search: a generic deed names an approach only with a word of
+            # the approach's own ("check the window for footprints" is no "Study the tape")
+            deeds += score.weight if own or not act.generic else 0.0
             words += [said[i].word for i in sorted(score.used)]
     if objects >= (OBJECTS if risky else 2) and deeds < READ:  # the scene's own things, named: its approach
         deeds, weight = READ, weight + OBJECT
