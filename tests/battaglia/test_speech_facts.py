@@ -49,3 +49,33 @@ def test_plans_and_guesses_state_no_fact() -> None:
     reader = reader_module(None).SpeechFacts(DATA["names"]["ru"], "ru")
     for text in ("Давайте обвиним Глеба.", "Сегодня я буду голосовать против Дарьи.", "Я думаю, Олег убит не был."):
         assert reader.claims(text) == [], text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_speech_validator_refuses_a_false_claim_of_a_real_game_and_passes_a_true_one(lang: str) -> None:
+    """At a real accusation of day 2 (scripted game), a model speech that says a living seat died or that
+    nobody died last night is refused with the record's correction; the same words about a seat that did die pass."""
+    from types import SimpleNamespace
+
+    from narrator.agents.battaglia.llm import Names
+    from narrator.agents.battaglia.llm.brief import build_brief
+    from narrator.agents.battaglia.llm.facts import speech_facts_problem
+    from narrator.rules.battaglia import GAME
+
+    from tests.battaglia.llm_helpers import drive_to, offers, scripted_session
+
+    session, table = scripted_session(9, 11, lang)
+    seat = drive_to(session, offers("accuse", "accuse", day=2))
+    view = GAME.view(session.state, seat)
+    brief = build_brief(view, "accuse", Names(table), GAME.legal_actions(session.state, seat))
+    dead = sorted({s for s, _ in brief.record.deaths})
+    alive = [s for s in range(9) if s not in dead and s != seat]
+    assert dead and alive
+    died = {"en": "{} is dead.", "ru": "{} погибает этой ночью, смерть не ждёт."}[lang]
+
+    def problem(speech: str) -> str | None:
+        return speech_facts_problem(SimpleNamespace(speech=speech), {"request": SimpleNamespace(view=brief)})
+
+    refused = problem(died.format(f"P{alive[0]}"))
+    assert refused and f"P{alive[0]} has died" in refused and "the record:" in refused
+    assert problem(died.format(f"P{dead[0]}")) is None
