@@ -39,8 +39,8 @@ class Verdict:
     ok: tuple[str, ...]
     acceptable: bool
     dangerous: bool
-    held_out: bool = False
-    """Written after the reader was tuned on the others (measured as it stands)."""
+    held_out: int = 0
+    """Written after the reader was tuned on the others: the batch (1, 2), measured first as it stood."""
 
 
 def _voice(book: str, scenario: str, lang: str) -> Any:
@@ -120,7 +120,7 @@ def judge(books: tuple[str, ...] = ("dark_ages", "wild_west"), langs: tuple[str,
                 ok = tuple(item["ok"])
                 good = acceptable(reading, ok)
                 verdicts.append(Verdict(book, lang, item["scene"], item[lang], reading, ok, good, risky and not good,
-                                        bool(item.get("held_out"))))
+                                        int(item.get("held_out") or 0)))
     return verdicts
 
 
@@ -147,7 +147,8 @@ def main() -> None:
     args = parser.parse_args()
     verdicts = judge(before=args.before)
     print(table(verdicts))
-    print("\nheld out:\n" + table([v for v in verdicts if v.held_out]))
+    for batch in sorted({v.held_out for v in verdicts} - {0}):
+        print(f"\nheld out, batch {batch}:\n" + table([v for v in verdicts if v.held_out == batch]))
     if args.misses:
         for v in verdicts:
             if not v.acceptable:
