@@ -241,6 +241,24 @@ def test_a_typed_intent_on_the_seat_page_goes_the_terminals_way(tables: Tables) 
     assert roll["notes"]["intent"].startswith("I wait")
 
 
+def test_typed_words_on_the_web_go_the_offline_readers_way(tables: Tables) -> None:
+    """Issue 28 on the seat page: a look needs no roll and is told; a deed no approach lists is an improvised
+    roll that keeps the scene; two readings at once are asked by the buttons' labels, not numbers."""
+    created = tables.create(game="dark-ages", options={"character": "ysolde"}, seed=11)
+    asked = tables.act(created, 0, {"kind": "type_intent", "text": "I sneak up and threaten him"}).json()
+    assert asked["rejection"]["code"] == "INTENT_UNCLEAR"
+    assert "Let him see what you are" in asked["rejection"]["message"] and "2 (" not in asked["rejection"]["message"]
+    assert tables.act(created, 0, {"kind": "type_intent", "text": "I look around the landing"}).json()["ok"]
+    tables.settle(created["table"])
+    assert tables.act(created, 0, {"kind": "type_intent", "text": "I climb onto the roof of the ferry hut"}).json()["ok"]
+    tables.settle(created["table"])
+    lines = [json.loads(line) for line in tables.manager.transcript_path(created["table"]).read_text().splitlines()]
+    told = " ".join(r["text"] for r in lines if r["kind"] == "narration")
+    assert "looking costs no roll" in told and "calls for Dexterity + Athletics" in told
+    rolls = [r["payload"] for r in lines if r["kind"] == "action" and r["payload"]["kind"] == "roll"]
+    assert rolls and rolls[-1]["task"] == "intent:dexterity+athletics"
+
+
 def test_a_typed_intent_in_russian(tables: Tables) -> None:
     created = tables.create(game="wild-west", options={"character": "ruth"}, language="ru", seed=5)
     typed = [m for m in tables.state(created, 0)["table_moves"] if m["action"]["kind"] == "type_intent"]

@@ -233,6 +233,11 @@ class TableVoice:
                 answers: Mapping[PlayerId, Choice] | None = None) -> Action:
         return self.of(view).propose(view, choice, answers)
 
+    def rule_intent(self, view: Mapping[str, Any], choice: Choice, answers: Mapping[PlayerId, Choice] | None = None
+                    ) -> Any:
+        """The offline reader's ruling on typed words, with what it says (issue 28)."""
+        return self.of(view).rule_intent(view, choice, answers)
+
     def narrate(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[str]:
         return self.of(view).narrate(view, events)
 
