@@ -203,17 +203,27 @@ def long_sentences(text: str, words: int = 6) -> list[str]:
 
 
 def repeats(speeches: Iterable[tuple[int, str, str]]) -> dict[str, int]:
-    """Over a game's public speeches (seat, template key, text): sentences of 6+ words said more than
-    twice, and templates said by more than one seat."""
+    """Over a game's public speeches (seat, template key, text): sentences of 6+ words said more than twice,
+    sentences of 6+ words said by two or more bots (a shared line), and templates two or more bots used
+    (with different names or facts filled in: a weaker kind of sharing, shown for information)."""
     sentences: Counter[str] = Counter()
+    speakers: dict[str, set[int]] = {}
     by_template: dict[str, set[int]] = {}
+    count = 0
+    grams: Counter[str] = Counter()
     for seat, template, text in speeches:
-        sentences.update(long_sentences(text))
-        by_template.setdefault(template, set()).add(seat)
+        count += 1
+        tokens = re.findall(r"[\w-]+", text.lower())
+        grams.update({" ".join(tokens[i:i + 4]) for i in range(len(tokens) - 3)})
+        for sentence in long_sentences(text):
+            sentences[sentence] += 1
+            speakers.setdefault(sentence, set()).add(seat)
+        by_template.setdefault(template.rsplit("/", 1)[0], set()).add(seat)
     return {"sentences_over_twice": sum(1 for n in sentences.values() if n > 2),
             "times_said_beyond_twice": sum(n - 2 for n in sentences.values() if n > 2),
+            "lines_shared": sum(1 for seats in speakers.values() if len(seats) > 1),
             "templates_shared": sum(1 for seats in by_template.values() if len(seats) > 1),
-            "speeches": sum(len(s) for s in by_template.values())}
+            "speeches": count, "top_phrase": grams.most_common(1)[0] if grams else ("", 0)}
 
 
 # -- games -------------------------------------------------------------------------------------------------
@@ -229,10 +239,13 @@ def told(path: Path) -> list[str]:
 
 
 def battaglia_game(seed: int, players: int, folder: Path) -> tuple[list[str], list[Name], list[tuple[int, str, str]]]:
-    """A talking scripted battaglia game in Russian: the public lines, the names, each speech (seat, template, text)."""
+    """A talking scripted battaglia game in Russian under the rules' defaults (a speech round a day, as at the
+    terminal): the public lines, the names, each speech (seat, template, text)."""
     from narrator.agents.battaglia.texts import Speech, Table, words
+    from narrator.rules.battaglia import GAME
+    from narrator.rules.replay import decode_config
 
-    from narrator.battaglia.simulate import Tally, job_config, make_bots, play_session
+    from narrator.battaglia.simulate import Tally, make_bots, play_session
     from narrator.playtest import make_jobs
     from narrator.transcript import TranscriptWriter
 
@@ -241,14 +254,18 @@ def battaglia_game(seed: int, players: int, folder: Path) -> tuple[list[str], li
     bots = make_bots(job.seed, players, table, talk=True)
     path = folder / f"battaglia-{seed}.jsonl"
     with TranscriptWriter(path, overwrite=True) as file:
-        play_session(job, job_config(job), bots, table, Tally(), file)
-    speeches = []
-    for record in map(json.loads, path.read_text(encoding="utf-8").splitlines()):
-        payload = record.get("payload") or {}
-        composed = (record.get("notes") or {}).get("composed")
-        if record.get("kind") == "action" and payload.get("text") and composed and "index" in composed:
-            speech = Speech.from_dict(composed)
-            speeches.append((int(payload["actor"]), f"{speech.pool}/{speech.index}/{speech.opener}", speech.said(table)))
+        play_session(job, decode_config(GAME, {"players": players}), bots, table, Tally(), file)  # as at the terminal
+    speeches, composed = [], {}
+    for record in map(json.loads, path.read_text(encoding="utf-8").splitlines()):  # what the table heard said
+        notes = (record.get("notes") or {}).get("composed")
+        if record.get("kind") == "action" and notes and "index" in notes:
+            composed[int(record["actor"])] = Speech.from_dict(notes)
+        data = record.get("data") or {}
+        if record.get("kind") == "event" and record.get("event") in ("accusation", "speech") and data.get("text"):
+            seat = int(data.get("accuser", data.get("seat", -1)))
+            speech = composed.get(seat)
+            template = f"{speech.pool}/{speech.index}/{speech.opener}" if speech else "?"
+            speeches.append((seat, template, str(data["text"])))
     data = words("ru", "legends")
     names = [name_of(n, "f" if n in set(data["women"]) else "m") for n in data["names"]]
     return told(path), names, speeches
@@ -328,9 +345,10 @@ def main() -> None:
         kinds = Counter(f.kind for f in found)
         totals.update(kinds)
         shown += found
-        extra = "" if rep is None else (f"{rep['sentences_over_twice']} sentences >2x ({rep['times_said_beyond_twice']} "
-                                        f"extra), {rep['templates_shared']} lines shared by 2+ bots, "
-                                        f"{rep['speeches']} speeches")
+        extra = "" if rep is None else (f"{rep['speeches']} speeches: {rep['sentences_over_twice']} sentences said >2x "
+                                        f"({rep['times_said_beyond_twice']} times beyond), {rep['lines_shared']} said "
+                                        f"by 2+ bots; {rep['templates_shared']} templates used by 2+ bots; commonest 4 words "
+                                        f"«{rep['top_phrase'][0]}» x{rep['top_phrase'][1]}")
         print(f"{game:14} {seed:>4} {count:>6} {kinds['case']:>5} {kinds['gender']:>6} {kinds['pronoun']:>7} "
               f"{kinds['slash']:>5}  {extra}")
     print(f"total: case {totals['case']}, gender {totals['gender']}, pronoun {totals['pronoun']}, "

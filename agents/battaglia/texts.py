@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -242,9 +243,9 @@ def said_in_game(log: Sequence[Any]) -> tuple[str, ...]:
 def _unheard(table: Table, pools: str | Sequence[str], seat: int, reason: Reason | None, rng: Draws,
              heard: Iterable[str]) -> Speech:
     """``rng.choice`` of the templates of ``pools`` taken together (the same single draw), moved on to the
-    first template none of the ``heard`` texts was made from; when every one was heard, the first of the least
-    heard, with an opener ("I say it too: ") not yet heard with it, and at last the first whose words differ
-    from all of them."""
+    first template whose sentences (:func:`_sentences`) none of the ``heard`` texts said, the least heard template
+    first; when each says something already said, the one whose sentences were said the fewest times, with an
+    opener ("I say it too: ") not yet heard with it, and at last the first whose words differ from all of them."""
     templates = words(table.lang, "speech")
     pool: list[Speech] = []
     for name in [pools] if isinstance(pools, str) else pools:
@@ -256,15 +257,23 @@ def _unheard(table: Table, pools: str | Sequence[str], seat: int, reason: Reason
     if not heard:
         return pool[start]
     turned = [pool[(start + k) % len(pool)] for k in range(len(pool))]
-    times = [sum(1 for text in heard if _shape(_template(templates, speech)).search(text)) for speech in turned]
-    least = turned[times.index(min(times))]
-    if min(times) == 0:
+    said = Counter(sentence for text in heard for sentence in _sentences(text))
+    scores = [(max((said[x] for x in _sentences(speech.said(table))), default=0),
+               sum(1 for text in heard if _shape(_template(templates, speech)).search(text))) for speech in turned]
+    least = turned[scores.index(min(scores))]
+    if min(scores)[0] == 0:  # none of its sentences was said yet (its template may have been, of others)
         return least
     for opener in range(len(templates["again"])):
         speech = replace(least, opener=opener)
         if not any(_shape(_template(templates, speech)).fullmatch(text) for text in heard):
             return speech
     return next((s for s in turned if s.said(table) not in heard), pool[start])
+
+
+def _sentences(text: str) -> set[str]:
+    """The sentences and clauses of ``text`` of six or more words, lower-cased: what a listener hears repeated."""
+    parts = (re.findall(r"\w+", part.lower()) for part in re.split(r"[.;:!?—]", text))
+    return {" ".join(words) for words in parts if len(words) >= 6}
 
 
 def _template(templates: Mapping[str, Any], speech: Speech) -> str:
