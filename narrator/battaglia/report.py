@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,6 @@ from narrator.playtest.stats import (
     expected_hits_p,
     group_by,
     holm,
-    summary,
     two_proportion_p,
     write_csv,
 )
@@ -51,6 +50,12 @@ class Run:
 
     label: str
     rows: Sequence[Row]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The rules profile's options (the findings read ``accusation_order``)."""
+
+    def title(self, lang: str) -> str:
+        """The label as the report shows it: the standard rules in the report's language, else the profile's name."""
+        return message(lang, "playtest.default_profile") if self.label == "default" else self.label
 
     @cached_property
     def win_rates(self) -> dict[str, dict[int, Proportion]]:
@@ -264,29 +269,45 @@ def _parsed_seats(text: str) -> frozenset[int]:
 # -- files ----------------------------------------------------------------------------------------
 
 
-def write_report(out: Path, runs: Sequence[Run], *, command: str = "", elapsed: float | None = None,
-                 played_by: str = "", lang: str = "en", bots: str = "", edges: Sequence[Any] = (),
-                 speech: SpeechTally | None = None, games_csv: Mapping[str, RowsCsv] | None = None) -> Path:
+def write_report(out: Path, runs: Sequence[Run], *, command: str = "", played_by: str = "", lang: str = "en",
+                 bots: str = "", edges: Sequence[Any] = (), speech: SpeechTally | None = None,
+                 games_csv: Mapping[str, RowsCsv] | None = None, baselines: Mapping[str, Sequence[Row]] | None = None,
+                 arms: Sequence[Any] = (), llm_stats: Mapping[str, Mapping[str, Any]] | None = None) -> Path:
     """Write CSVs, PNGs and ``report.md`` for one run (or two, compared) into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report);
     ``bots`` who played them (``narrator.battaglia.bots.describe``) and ``edges`` each force's edge over
-    random play (``narrator.battaglia.bots.edges``), shown beside the win rates.
+    random play (``narrator.battaglia.bots.edges``), shown beside the win rates; ``baselines`` the
+    random-play arms' rows (by force, ``all`` for every seat at random) the findings compare stalemates
+    with; ``arms`` every sweep played (``narrator.playtest.counts.Arm``), counted in "Games played";
+    ``llm_stats`` the model seats' statistics per profile (a section, and ``llm_stats.json``).
     ``speech``: the claims and lies of the talking games (the kept transcripts), per force.
     ``games_csv``: per run label, its games CSV written while the games were played (closed here).
     """
+    import json
+
+    from narrator.battaglia.report_tables import markdown
+
     out.mkdir(parents=True, exist_ok=True)
     path = out / "report.md"
     streamed = games_csv or {}
-    with drawn_meanwhile(_plots(out, runs, lang)):  # the PNGs are drawn while the CSVs and the text are written
+    plots = _plots(out, runs, lang)
+    with drawn_meanwhile(plots):  # the PNGs are drawn while the CSVs and the text are written
+        files = []
         for run in runs:
             if run.label in streamed:
                 streamed[run.label].close(run.rows)
             else:
                 write_csv(list(run.rows), out / _name("games", run, runs, "csv"))
-            _write_tables(out, run, runs)
-        text = _markdown(runs, command=command, elapsed=elapsed, played_by=played_by, lang=lang, bots=bots,
-                         edges=edges)
+            files += _write_tables(out, run, runs)
+        if llm_stats:
+            (out / "llm_stats.json").write_text(json.dumps(llm_stats, indent=2), encoding="utf-8")
+            files.append("llm_stats.json")
+        files += [Path(plot.args[1]).name for plot in plots]
+        if speech is not None and speech.games:
+            files.append("transcripts/")
+        text = markdown(runs, command=command, played_by=played_by, lang=lang, bots=bots, edges=edges,
+                        baselines=baselines, arms=arms, llm_stats=llm_stats, files=files)
         if speech is not None and speech.games:
             text += "\n".join(_speech_lines(speech, lang)) + "\n"
         path.write_text(text, encoding="utf-8")
@@ -307,7 +328,9 @@ def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text).strip("-") or "b"
 
 
-def _write_tables(out: Path, run: Run, runs: Sequence[Run]) -> None:
+def _write_tables(out: Path, run: Run, runs: Sequence[Run]) -> list[str]:
+    """The run's CSVs; their names, for the report's list of files."""
+    names = [_name(stem, run, runs, "csv") for stem in ("games", "win_rates", "deaths_by_cause", "masks", "seat_bias")]
     rates = run.win_rates
     write_csv([{"players": c, "force": f, "wins": p.hits, "games": p.total, "rate": round(p.rate, 4),
                 "low95": round(p.interval[0], 4), "high95": round(p.interval[1], 4)}
@@ -325,6 +348,7 @@ def _write_tables(out: Path, run: Run, runs: Sequence[Run]) -> None:
                 "high95": round(t.observed.interval[1], 4), "p": round(t.p, 5), "p_holm": round(t.p_holm, 5)}
                for t in run.seat_tests],
               out / _name("seat_bias", run, runs, "csv"))
+    return names
 
 
 def _plots(out: Path, runs: Sequence[Run], lang: str = "en") -> list[Plot]:
@@ -337,8 +361,11 @@ def _plots(out: Path, runs: Sequence[Run], lang: str = "en") -> list[Plot]:
         return message(lang, f"report.{key}", **values)
 
     names = {f: m(f"force.{f}") for f in (*FORCES, NO_WINNER, "stalemate")}
-    jobs = [Plot(force_panels, ({run.label: _named(run.win_rates, names) for run in runs}, out / "win_rates.png"),
-                 {"title": m("wins") + " (95% Wilson)", "xlabel": m("axis_players")})]
+    from narrator.battaglia.report_tables import cause_name
+
+    jobs = [Plot(force_panels, ({run.title(lang): _named(run.win_rates, names) for run in runs}, out / "win_rates.png"),
+                 {"title": message(lang, "playtest.plot_wins"), "xlabel": m("axis_players"),
+                  "ylabel": message(lang, "playtest.col_rate")})]
     for run in runs:
         rows = run.rows
         survival = run.mask_survival
@@ -347,19 +374,20 @@ def _plots(out: Path, runs: Sequence[Run], lang: str = "en") -> list[Plot]:
         bands = {str(t.seat): tuple(100 * (x - t.expected) for x in _band(t.observed)) for t in tests}
         jobs += [
             Plot(plots.histogram, ([int(r["days"]) for r in rows], out / _name("days", run, runs, "png")),
-                 {"title": m("plot_days", label=run.label), "xlabel": m("axis_days"), "discrete": True,
+                 {"title": m("plot_days", label=run.title(lang)), "xlabel": m("axis_days"), "discrete": True,
                   "ylabel": m("axis_games")}),
-            Plot(plots.stacked_by_count, (run.deaths_by_cause, out / _name("deaths_by_cause", run, runs, "png")),
-                 {"title": f"{m('deaths')} ({run.label})", "ylabel": m("deaths"), "xlabel": m("axis_players")}),
+            Plot(plots.stacked_by_count, ({cause_name(lang, c): v for c, v in run.deaths_by_cause.items()},
+                                          out / _name("deaths_by_cause", run, runs, "png")),
+                 {"title": f"{m('deaths')} ({run.title(lang)})", "ylabel": m("deaths"), "xlabel": m("axis_players")}),
             Plot(plots.bars, ({mask_name(k, lang): p.rate for k, p in survival.items()},
                               out / _name("mask_survival", run, runs, "png")),
-                 {"title": m("plot_masks", label=run.label), "ylabel": m("axis_survival"),
+                 {"title": m("plot_masks", label=run.title(lang)), "ylabel": m("axis_survival"),
                   "errors": {mask_name(k, lang): _band(p) for k, p in survival.items()}, "rate": True}),
             Plot(plots.bars, (points, out / _name("seat_bias", run, runs, "png")),
-                 {"title": m("plot_seats", label=run.label), "ylabel": m("axis_points"), "xlabel": m("axis_seat"),
+                 {"title": m("plot_seats", label=run.title(lang)), "ylabel": m("axis_points"), "xlabel": m("axis_seat"),
                   "errors": bands, "zero_line": True, "rotate": 0}),
         ]
-    stalemates = {run.label: {names["stalemate"]: {c: Proportion(counts.get("stalemate", 0), sum(counts.values()))
+    stalemates = {run.title(lang): {names["stalemate"]: {c: Proportion(counts.get("stalemate", 0), sum(counts.values()))
                                                    for c, counts in run.termination_counts.items()}}
                   for run in runs}
     jobs.append(Plot(force_panels, (stalemates, out / "stalemates.png"),
@@ -382,52 +410,6 @@ def mask_name(mask: str, lang: str) -> str:
 
 
 # -- report.md ------------------------------------------------------------------------------------
-
-
-def _markdown(runs: Sequence[Run], *, command: str, elapsed: float | None, played_by: str = "",
-              lang: str = "en", bots: str = "", edges: Sequence[Any] = ()) -> str:
-    main = runs[0]
-
-    def m(key: str, **values: Any) -> str:
-        return message(lang, f"report.{key}", **values)
-
-    counts = sorted({int(r["players"]) for r in main.rows})
-    lines = [f"# {m('title')}", ""]
-    if command:
-        lines += [m("command", command=command), ""]
-    per_count = len(main.rows) // max(1, len(counts))
-    lines += [m("intro", games=len(main.rows), per_count=per_count, low=counts[0], high=counts[-1])]
-    if elapsed is not None:
-        lines += [m("elapsed", seconds=elapsed)]
-    if played_by:
-        lines += [played_by]
-    if bots:
-        lines += [bots]
-    if len(runs) > 1:
-        lines += ["", m("same_seeds", labels=" vs ".join(f"`{r.label}`" for r in runs))]
-    lines += ["", f"## {m('wins')}", "", "![win rates](win_rates.png)", "", m("second_note"), ""]
-    lines += _compare_table(runs, lang) if len(runs) > 1 else _win_table(runs)
-    if edges:
-        lines += ["", f"## {message(lang, 'report_bots.edge')}", "", message(lang, "report_bots.edge_intro"), ""]
-        lines += _edge_table(edges, lang)
-    lines += ["", f"## {m('ends')}", ""] + _termination_table(runs, lang)
-    lines += ["", "![stalemates](stalemates.png)", ""]
-    lines += [f"## {m('length')}", ""] + _length_table(runs, lang)
-    for run in runs:
-        lines += ["", f"![days]({_name('days', run, runs, 'png')})"]
-    lines += ["", f"## {m('deaths')}", ""] + _deaths_table(runs, lang)
-    for run in runs:
-        lines += ["", f"![deaths]({_name('deaths_by_cause', run, runs, 'png')})"]
-    lines += ["", f"## {m('masks')}", ""] + _mask_table(runs, lang)
-    for run in runs:
-        lines += ["", f"![mask survival]({_name('mask_survival', run, runs, 'png')})"]
-    lines += ["", f"## {m('seats')}", "", m("seats_intro", n=len(main.seat_tests)), ""]
-    lines += _seat_table(runs, lang)
-    for run in runs:
-        lines += ["", f"![seat bias]({_name('seat_bias', run, runs, 'png')})"]
-    lines += ["", f"## {m('health')}", ""] + _health_lines(runs, lang)
-    lines += ["", m("files"), ""]
-    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -470,152 +452,19 @@ def _games(run: Run, count: int) -> int:
     return sum(1 for r in run.rows if int(r["players"]) == count)
 
 
-def _compare_table(runs: Sequence[Run], lang: str) -> list[str]:
-    """One row per force and player count: both rates, the difference in points, the test."""
-    def m(key: str, **values: Any) -> str:
-        return message(lang, f"report.{key}", **values)
-
-    a, b = runs[0], runs[1]
-    rows = force_differences(a, b)
-    lines = [m("compare_intro", a=f"`{a.label}`", b=f"`{b.label}`", n=len(rows)), "",
-             (f"| {m('col_force')} | {m('col_players')} | {a.label} | {b.label} | {m('col_diff')} | "
-             f"{m('col_p')} | {m('col_significant')} |"), "|---|---|---|---|---|---|---|"]
-    for d in rows:
-        lines.append(f"| {m('force.' + d.force)} | {d.count} | {_pct(d.a)} | {_pct(d.b)} | {d.points:+.1f} | "
-                     f"{_p(d.p_holm)} | {'✔' if d.significant else ''} |")
-    held = [m("compare_item", force=m("force." + d.force), count=d.count, points=d.points)
-            for d in rows if d.significant]
-    lines += ["", m("compare_some", list="; ".join(held)) if held else m("compare_none")]
-    return lines
-
-
-def _p(p: float) -> str:
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
-
-
-def _win_table(runs: Sequence[Run]) -> list[str]:
-    tables = [r.win_rates for r in runs]
-    forces = [f for f in (*FORCES, NO_WINNER) if any(f in t for t in tables)]
-    counts = sorted({c for t in tables for by in t.values() for c in by})
-    header = ["players"] + [f"{f}" + (f" ({r.label})" if len(runs) > 1 else "") for f in forces for r in runs]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for count in counts:
-        cells = [str(count)]
-        for force in forces:
-            for table in tables:
-                p = table.get(force, {}).get(count)
-                cells.append(_pct(p) if p else "—")
-        lines.append("| " + " | ".join(cells) + " |")
-    return lines
-
-
-def _edge_table(edges: Sequence[Any], lang: str) -> list[str]:
-    """One row per force and player count: as played, with random moves, the edge (points, paired CI)."""
-    lines = [message(lang, "report_bots.edge_columns"), "|---|---|---|---|---|"]
-    for e in edges:
-        played, randomly = Proportion(e.wins, e.games), Proportion(e.random_wins, e.games)
-        lines.append(f"| {message(lang, f'report_bots.force.{e.force}')} | {e.players} | {_pct(played)} | "
-                     f"{_pct(randomly)} | {100 * e.edge:+.1f} [{100 * e.low:+.1f}, {100 * e.high:+.1f}] |")
-    return lines
-
-
-def _pct(p: Proportion) -> str:
-    low, high = p.interval
-    return f"{p.rate:.0%} [{low:.0%}–{high:.0%}]"
-
-
-def _termination_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
-    def m(key: str) -> str:
-        return message(lang, f"report.{key}")
-
-    ends = _terminations(runs)
-    lines = [f"| {m('col_profile')} | {m('col_players')} | {m('col_games')} | " + " | ".join(ends) + " |",
-             "|---|---|---|" + "---|" * len(ends)]
-    for run in runs:
-        for count, counter in run.termination_counts.items():
-            total = sum(counter.values())
-            cells = [f"{counter.get(t, 0) / total:.0%}" for t in ends]
-            lines.append(f"| {run.label} | {count} | {total} | " + " | ".join(cells) + " |")
-    return lines
-
-
-def _terminations(runs: Sequence[Run]) -> list[str]:
-    """Every way the runs' games ended (from their per-count tallies: each game is in one)."""
-    return sorted({t for run in runs for counter in run.termination_counts.values() for t in counter})
-
-
-def _length_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
-    lines = [message(lang, "report.length_columns"), "|---|---|---|---|---|---|---|"]
-    for run in runs:
-        for count, group in group_by(run.rows, "players").items():
-            s = summary([float(r["days"]) for r in group])
-            lines.append(f"| {run.label} | {count} | {s['mean']:.2f} | {s['sd']:.2f} | {s['median']:.0f} | "
-                         f"{s['p90']:.0f} | {s['max']:.0f} |")
-    return lines
-
-
-def _deaths_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
-    tables = [r.deaths_by_cause for r in runs]
-    causes = [c for c in CAUSES if any(c in t for t in tables)]
-    head = f"| {message(lang, 'report.col_profile')} | {message(lang, 'report.col_players')} | "
-    lines = [head + " | ".join(causes) + " |", "|---|---|" + "---|" * len(causes)]
-    for run, table in zip(runs, tables):
-        for count in sorted({int(r["players"]) for r in run.rows}):
-            lines.append(f"| {run.label} | {count} | " +
-                         " | ".join(f"{table.get(c, {}).get(count, 0.0):.2f}" for c in causes) + " |")
-    return lines
-
-
-def _mask_table(runs: Sequence[Run], lang: str = "en") -> list[str]:
-    survival = [r.mask_survival for r in runs]
-    wins = [r.mask_wins for r in runs]
-    masks = list(dict.fromkeys(m for s in survival for m in s))
-    header = (f"| {message(lang, 'report.col_mask')} | "
-              + " | ".join(message(lang, "report.mask_columns", label=r.label) for r in runs) + " |")
-    lines = [header, "|---|" + "---|" * len(runs)]
-    for mask in masks:
-        cells = []
-        for s, w in zip(survival, wins):
-            cells.append(f"{s[mask].total}, {_pct(s[mask])}, {_pct(w[mask])}" if mask in s else "—")
-        lines.append(f"| {mask_name(mask, lang)} | " + " | ".join(cells) + " |")
-    return lines
-
-
-def _seat_table(runs: Sequence[Run], lang: str) -> list[str]:
-    def m(key: str, **values: Any) -> str:
-        return message(lang, f"report.{key}", **values)
-
-    lines = [(f"| {m('col_profile')} | {m('col_seat')} | {m('col_games')} | {m('col_rate')} | {m('col_expected')} | "
-             f"{m('col_points')} | {m('col_p')} | {m('col_differs')} |"), "|---|---|---|---|---|---|---|---|"]
-    for run in runs:
-        for t in run.seat_tests:
-            lines.append(f"| {run.label} | {t.seat} | {t.observed.total} | {_pct(t.observed)} | {t.expected:.1%} | "
-                         f"{t.points:+.1f} | {_p(t.p_holm)} | {m('differs_yes') if t.differs else m('differs_no')} |")
-    for run in runs:
-        lines += ["", (f"`{run.label}`: " if len(runs) > 1 else "") + seat_verdict(run.seat_tests, lang)]
-    return lines
-
-
 def seat_verdict(tests: Sequence[SeatTest], lang: str) -> str:
     """Which seats differ from their expected win rate after Holm's correction, in words."""
+    from narrator.playtest.counts import p_text
+
     differing = [t for t in tests if t.differs]
     if differing:
         items = [message(lang, "report.seat_differs", seat=t.seat, points=t.points, expected=100 * t.expected,
-                         p=t.p_holm) for t in differing]
+                         p=p_text(t.p_holm, lang)) for t in differing]
         return message(lang, "report.seats_some", list="; ".join(items))
     if not tests:
         return ""
     widest = max(tests, key=lambda t: abs(t.points))
-    return message(lang, "report.seats_none", seat=widest.seat, points=widest.points, p=widest.p_holm)
-
-
-def _health_lines(runs: Sequence[Run], lang: str = "en") -> list[str]:
-    lines = []
-    for run in runs:
-        fallbacks = sum(int(r.get("fallbacks", 0) or 0) for r in run.rows)
-        cut = sum(str(r["termination"]) == "move_limit" for r in run.rows)
-        lines.append(message(lang, "report.health_line", label=run.label, fallbacks=fallbacks, cut=cut))
-    return lines
+    return message(lang, "report.seats_none", seat=widest.seat, points=widest.points, p=p_text(widest.p_holm, lang))
 
 
 def _speech_lines(speech: SpeechTally, lang: str) -> list[str]:

@@ -106,6 +106,7 @@ def simulate_battaglia(
     from narrator.battaglia.report import Run, file_name, summary_table, write_report
     from narrator.battaglia.simulate import job_config, native_engine, play_one
     from narrator.playtest import make_jobs
+    from narrator.playtest.counts import Arm, done_line
     from narrator.playtest.stats import RowsCsv
     from narrator.playtest.streaming import RowStream
 
@@ -143,8 +144,10 @@ def simulate_battaglia(
     if llm and llm != "offline" and jobs > 1:
         console.print(tool_word("llm_one_process"), highlight=False)
     runs, llm_stats, found_edges = [], {}, []
+    arms: list[Arm] = []
+    baselines: dict[str, list[dict[str, Any]]] = {}
+    lang_now = language(lang)
     games_csv: dict[str, RowsCsv] = {}
-    started = time.perf_counter()
     with llm_settings(llm) if llm else contextlib.nullcontext() as settings:  # no --llm: scripted, even with an endpoint
         for label, options in profiles:
             tdir = str(out / "transcripts" / label) if transcripts else None
@@ -155,6 +158,7 @@ def simulate_battaglia(
                 out.mkdir(parents=True, exist_ok=True)
                 games_csv[label] = RowsCsv(out / file_name("games", label, main=not runs, ext="csv"))
                 stream = RowStream(games_csv[label].add)  # the games CSV is written while the next games play
+                begun = time.perf_counter()
                 try:
                     rows, played_by = simulate_rows(jobs_list, play_one=play_one, native=native_engine,
                                                     configs=configs, engine=engine, verify=verify, workers=jobs,
@@ -162,17 +166,21 @@ def simulate_battaglia(
                                                     cluster=cluster, on_rows=stream.put)
                 finally:
                     stream.finish()
+                arms.append(Arm(_arm_name(lang_now, label), len(rows), time.perf_counter() - begun))
                 if edge and not runs:  # the skill measure, for the main profile: each force with random moves
-                    randomly = {}
-                    for force in FACTIONS:
-                        if plan.kind(force) == "random":
-                            continue
-                        other = make_jobs(counts, games, seed, options, bots=with_random(plan, force))
-                        randomly[force], _ = simulate_rows(
+                    arm_plans = {force: with_random(plan, force) for force in FACTIONS if plan.kind(force) != "random"}
+                    if arm_plans:  # and every seat at random: do the bots or the rules make the stalemates?
+                        arm_plans["all"] = plan_of("random")
+                    for force, arm_plan in arm_plans.items():
+                        begun = time.perf_counter()
+                        other = make_jobs(counts, games, seed, options, bots=arm_plan)
+                        baselines[force], _ = simulate_rows(
                             other, play_one=play_one, native=native_engine, configs=configs, engine=engine,
                             verify=0, workers=jobs, progress=progress, description=f"battaglia {force} random",
                             cluster=cluster)
-                    found_edges = edges(rows, randomly)
+                        arms.append(Arm(_baseline_name(lang_now, force), len(other), time.perf_counter() - begun,
+                                        baseline=True))
+                    found_edges = edges(rows, {f: r for f, r in baselines.items() if f != "all"})
             else:
                 from narrator.battaglia.llm_games import LLMRun, play_at_once, with_wall
 
@@ -182,23 +190,45 @@ def simulate_battaglia(
                                     description=f"battaglia {label}")
                 played_by = tool_word("played_llm")
                 llm_stats[label] = with_wall(run.stats.summary(), time.perf_counter() - begun)
-            runs.append(Run(label, rows))
-    elapsed = time.perf_counter() - started
+                arms.append(Arm(_arm_name(lang_now, label), len(rows), time.perf_counter() - begun))
+            runs.append(Run(label, rows, options))
     command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
                             compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine,
                             bots=None if bots == "scripted" else bots,
-                            **{"bots-for": " --bots-for ".join(bots_for) or None})
+                            **{"bots-for": " --bots-for ".join(bots_for) or None},
+                            rollouts=rollouts if plan.searches and rollouts != DEFAULT_ROLLOUTS else None,
+                            candidates=candidates if plan.searches and candidates != 4 else None,
+                            llm=llm, **{"llm-seats": llm_seats if llm and llm_seats != "1" else None},
+                            concurrency=concurrency if llm and concurrency != 1 else None,
+                            lang=lang_now, **{"no-edge": not edge and not llm})
     speech = tally_transcripts(transcripts_under(out / "transcripts")) if transcripts else None
     bots_text = _llm_bots(seats_per_game, language(lang)) if llm_stats else describe(plan, language(lang))
-    report = write_report(out, runs, command=command, elapsed=elapsed, played_by=played_by, lang=language(lang),
-                          bots=bots_text, edges=found_edges, speech=speech, games_csv=games_csv)
+    report = write_report(out, runs, command=command, played_by=played_by, lang=lang_now, bots=bots_text,
+                          edges=found_edges, speech=speech, games_csv=games_csv, baselines=baselines, arms=arms,
+                          llm_stats=llm_stats or None)
     console.print(bots_text, highlight=False)
-    console.print(summary_table(runs, language(lang)))
-    total = sum(len(r.rows) for r in runs)
-    console.print(tool_word("sim_done", total=total, seconds=elapsed, rate=total / max(elapsed, 1e-9), path=report),
-                  highlight=False, soft_wrap=True)  # a path cut across lines cannot be copied
+    console.print(summary_table(runs, lang_now))
+    console.print(done_line(arms, lang_now, report), highlight=False,
+                  soft_wrap=True)  # a path cut across lines cannot be copied
     if llm_stats:
         _print_llm_stats(llm_stats, out)
+
+
+def _arm_name(lang: str, label: str) -> str:
+    """A sweep of the report's games, by its profile (the standard rules named in the report's language)."""
+    from narrator.agents.i18n import message
+
+    shown = message(lang, "playtest.default_profile") if label == "default" else label
+    return message(lang, "playtest.games.main", label=shown)
+
+
+def _baseline_name(lang: str, force: str) -> str:
+    """A random-play baseline: one force at random (``all``: every seat)."""
+    from narrator.agents.i18n import message
+
+    if force == "all":
+        return message(lang, "playtest.arm_all")
+    return message(lang, "playtest.games.baseline", force=message(lang, f"report_bots.force.{force}"))
 
 
 def _llm_bots(seats: int | None, lang: str) -> str:
@@ -243,7 +273,9 @@ def _command_line(**options: Any) -> str:
     """The command that reproduces this run (for the report's first line)."""
     parts = ["narrator simulate battaglia"]
     for name, value in options.items():
-        if value is not None and not (name == "transcripts" and value == 0):
+        if value is True:  # a flag (--no-edge)
+            parts.append(f"--{name}")
+        elif value is not None and value is not False and not (name == "transcripts" and value == 0):
             parts.append(f"--{name} {value}")
     return " ".join(parts)
 

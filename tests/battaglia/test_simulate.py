@@ -32,7 +32,7 @@ def test_tiny_run_writes_report_csvs_and_plots(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "battaglia playtest summary" in result.output
     report = (out / "report.md").read_text(encoding="utf-8")
-    assert "## Win rate of each force" in report and "![win rates](win_rates.png)" in report
+    assert "## Win rate of each force" in report and "![win rate by force](win_rates.png)" in report
     with (out / "games.csv").open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 40 and {r["players"] for r in rows} == {"6", "7"}
@@ -80,8 +80,8 @@ def test_compare_runs_the_same_seeds_side_by_side(tmp_path: Path) -> None:
     result = simulate("--players", "8", "--games", "12", "--compare", str(other), "--out", str(out))
     assert result.exit_code == 0, result.output
     report = (out / "report.md").read_text(encoding="utf-8")
-    assert "`default` vs `participant`" in report
-    table = report.split("## Profiles")[0].split("| force | players | default | participant | difference (points) |")
+    assert "`standard rules` vs `participant`" in report
+    table = report.split("## Profiles")[0].split("| force | players | standard rules, % | participant, % | difference (points) |")
     assert len(table) == 2, "one compare table with both rates side by side"
     rows = [line for line in table[1].splitlines() if line.startswith("| ") and line.count("|") == 8]
     assert rows and all(len(line.split("|")) == 9 for line in rows), "seven columns, not one per force and profile"
@@ -164,7 +164,9 @@ def test_report_names_the_bots_and_each_forces_edge_over_random_play(tmp_path: P
     assert [row.split(" | ")[0] for row in rows] == ["| light", "| shadow", "| darkness (both lives)"]
     for row in rows:
         cells = row.strip("| ").split(" | ")
-        assert cells[1] == "8" and cells[4].count("[") == 1 and cells[4][0] in "+-"
+        assert cells[1] == "8" and len(cells) == 7, "a number a cell: rate, random, edge, its interval"
+        edge, low, high = (float(c) for c in cells[4:7])
+        assert low <= edge <= high and cells[4][0] in "+-"
 
 
 @pytest.mark.slow  # a whole run with its report and plots (over a second of CPU)
