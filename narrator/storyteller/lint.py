@@ -24,6 +24,8 @@ from narrator.storyteller.scenario import Approach, Scenario, Scene, Text, load_
 
 EVENING_SCENES = 8
 """The fewest scenes an evening scenario has (issue 29: 60-120 minutes of play)."""
+EVENING_PATH = 6
+"""The fewest scenes the shortest way from ``start`` to an ending passes through, in an evening scenario."""
 EPILOGUE_SENTENCES = 2
 LANGUAGES = ("en", "ru")
 ROLLED = ("roll", "resisted", "versus", "teamwork")
@@ -114,7 +116,8 @@ def _back_without_a_word(story: Scenario, graph: dict[str, set[str]], name: str,
     found = []
     for approach in scene.approaches:
         for outcome, target in approach.next.items():
-            back = target in depth and name in depth and depth[target] < depth[name]
+            back = (target in depth and name in depth and depth[target] < depth[name]
+                    and name in _reached(graph, target))  # an earlier scene, on a way that led here
             if back and outcome not in approach.says:
                 found.append(f"approaches.{approach.id}.next.{outcome}: goes back to {target} without a word "
                              f"(say what happened: says.{outcome})")
@@ -127,6 +130,10 @@ def _evening(story: Scenario) -> list[str]:
         found.append(f"scenes: an evening scenario has at least {EVENING_SCENES} scenes, this has {len(story.scenes)}")
     if story.pitch is None:
         found.append("pitch: an evening scenario says who the characters are and what they want")
+    shortest = shortest_to_ending(story)
+    if 0 < shortest < EVENING_PATH:
+        found.append(f"scenes: the shortest way to an ending passes {shortest} scenes; an evening's passes at least "
+                     f"{EVENING_PATH}")
     if story.scenes[story.start].climax:
         found.append(f"scenes.{story.start}.climax: the first scene cannot be the climax")
     for i, npc in enumerate(story.npcs):

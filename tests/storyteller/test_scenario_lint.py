@@ -56,9 +56,40 @@ def test_every_shipped_scenario_lints_clean(book: str, path: Path) -> None:
     assert lint_file(path) == []
 
 
+def test_three_evening_scenarios_per_book() -> None:
+    for book in BOOKS:
+        evenings = [p for p in shipped_scenarios(book) if "length: evening" in p.read_text(encoding="utf-8")]
+        assert len(evenings) >= 3, (book, evenings)
+
+
+def test_in_every_scene_of_an_evening_each_sample_character_has_an_approach_of_its_own_sheet() -> None:
+    """Any sample character may play an evening alone: in each scene that is no fight one approach at least
+    asks only for traits rated on that character's sheet (an unlearned Ability would roll the Attribute alone)."""
+    from narrator.storyteller.data import load_sheet, sample_sheets
+    from narrator.storyteller.scenario import load_scenario
+
+    for book in BOOKS:
+        sheets = [load_sheet(p, book) for p in sample_sheets(book)]
+        for path in shipped_scenarios(book):
+            story = load_scenario(book, path)
+            if story.length != "evening":
+                continue
+            for name, scene in story.scenes.items():
+                pools = [a.spec().traits for a in scene.approaches if a.spec() is not None]
+                for sheet in sheets:
+                    assert scene.fight or any(all(sheet.rating(t) for t in pool) for pool in pools), \
+                        (story.id, name, sheet.id)
+
+
 def test_the_minimal_evening_passes_and_its_shortest_way_is_eight_scenes() -> None:
     assert found(evening()) == []
     assert shortest_to_ending(Scenario.model_validate(evening())) == 8
+
+
+def test_an_evening_whose_shortest_way_is_too_short() -> None:
+    data = evening()
+    data["scenes"]["s2"]["approaches"][0]["next"]["botch"] = "s8"
+    assert found(data) == ["scenes: the shortest way to an ending passes 3 scenes; an evening's passes at least 6"]
 
 
 def test_too_few_scenes_and_no_pitch() -> None:
