@@ -156,6 +156,11 @@ class Session:
         self.refused_answers: dict[PlayerId, Rejection] = {}
         """Why the kernel refused the move an answer became: the seat is asked again with it."""
         self.concurrency = concurrency
+        self.kept_refusals: int | None = None
+        """How many of a seat's refusals in a row are written (``None``: all). The web table keeps a few: a seat
+        clicking a refused move a thousand times adds those lines and a count, not a thousand lines."""
+        self._refused_in_a_row: dict[PlayerId, int] = {}
+        self._not_kept: dict[PlayerId, int] = {}
         self._ahead: dict[PlayerId, _Ahead] = {}
         self._heard: dict[PlayerId, int] = dict.fromkeys(self.agents, 0)
         for agent in (*self.agents.values(), *self.fallbacks.values()):
@@ -169,6 +174,22 @@ class Session:
             return
         self.recorder.write({"seq": self.seq, **record})
         self.seq += 1
+
+    def write_refusal(self, record: dict[str, Any]) -> None:
+        """Write a ``rejected`` line, unless :attr:`kept_refusals` of the seat's refusals in a row were written
+        already: then it is only counted, and the count rides on the seat's next accepted move or answer."""
+        seat = record["actor"]
+        self._refused_in_a_row[seat] = self._refused_in_a_row.get(seat, 0) + 1
+        if self.kept_refusals is not None and self._refused_in_a_row[seat] > self.kept_refusals:
+            self._not_kept[seat] = self._not_kept.get(seat, 0) + 1
+            return
+        self.write(record)
+
+    def _refusals_end(self, seat: PlayerId, notes: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        """``seat`` moved or answered: its run of refusals ends; the ones not written are counted in ``notes``."""
+        self._refused_in_a_row.pop(seat, None)
+        not_kept = self._not_kept.pop(seat, 0)
+        return {**dict(notes or {}), "refusals_not_kept": not_kept} if not_kept else notes
 
     def write_llm_call(self, record: Mapping[str, Any]) -> None:
         """Record one language-model call (model, tokens, latency, attempt) as an ``llm_call`` line.
@@ -202,13 +223,12 @@ class Session:
         return self.game.outcome(self.state)
 
     def submit(self, action: Action, *, notes: Mapping[str, Any] | None = None,
-               said: Sequence[str] = (), write_refusal: bool = True) -> Rejection | None:
+               said: Sequence[str] = ()) -> Rejection | None:
         """Apply ``action`` if the rules allow it; otherwise record the refusal. State is kept either way.
         A malformed action (not one of the game's, a field of the wrong type) is refused ``MALFORMED``
         and not written (see :meth:`admit`).
 
         ``said``: the seat's in-character lines beside the move (kept, and heard, once it is applied).
-        ``write_refusal=False``: a refusal is not written (the web table counts a seat's repeated refusals).
 
         Returns:
             ``None`` when applied, else the kernel's :class:`Rejection`.
@@ -219,10 +239,10 @@ class Session:
         try:
             step = self.game.apply(self.state, action)
         except IllegalActionError as error:
-            if write_refusal:
-                self.write({"kind": "rejected", "actor": action.actor, "payload": jsonable(action),
-                            "rejection": error.rejection.to_dict(), **dict(notes or {})})
+            self.write_refusal({"kind": "rejected", "actor": action.actor, "payload": jsonable(action),
+                                "rejection": error.rejection.to_dict(), **dict(notes or {})})
             return error.rejection
+        notes = self._refusals_end(action.actor, notes)
         if self.recorder is not None:  # building records costs more than a simulated move
             record = action_record(action)
             if notes:
@@ -534,9 +554,10 @@ class Session:
         rejection = (Rejection(Code.UNKNOWN_ACTION, f"seat {seat}: the table asks nothing outside the rules", "session")
                      if self.questions is None else self.questions.check(self, seat, answer))
         if rejection is not None:
-            self.write({"kind": "rejected", "actor": seat, "payload": jsonable(answer),
-                        "rejection": rejection.to_dict(), **dict(notes or {})})
+            self.write_refusal({"kind": "rejected", "actor": seat, "payload": jsonable(answer),
+                                "rejection": rejection.to_dict(), **dict(notes or {})})
             return rejection
+        notes = self._refusals_end(seat, notes)
         record: dict[str, Any] = {"kind": "answer", "actor": seat, "payload": jsonable(answer)}
         if notes:
             record["notes"] = jsonable(dict(notes))
@@ -607,7 +628,8 @@ class Session:
             return None
         rejection = Rejection(Code.NOT_YOUR_TURN, f"seat {seat} may only act for itself, not for {action.actor}",
                               "session")
-        self.write({"kind": "rejected", "actor": seat, "payload": jsonable(action), "rejection": rejection.to_dict()})
+        self.write_refusal({"kind": "rejected", "actor": seat, "payload": jsonable(action),
+                            "rejection": rejection.to_dict()})
         return rejection
 
     def _fall_back(self, seat: PlayerId, attempts: int, reason: str, raw: str | None) -> None:

@@ -8,10 +8,10 @@ Nothing one client does may stall or fill the server. So:
 - **a move's size** (:func:`oversized_move`): no text in a move may be longer than the longest text any
   game takes (Ten Candles' 2,000 characters, «TC L265»; battaglia's speeches take 500), and the whole
   move at most :data:`MAX_MOVE_BYTES`; more is a **413** that never reaches the kernel or the transcript.
-- **refusals kept** (:class:`RefusalTally`): a seat's first :data:`KEPT_REFUSALS` refused moves in a row are
-  written to the transcript as they were; the rest are counted, and the count rides on the seat's next
-  accepted move (``notes.refusals_not_kept``), so a seat clicking a refused move a thousand times adds
-  three lines, not a thousand.
+- **refusals kept** (``Session.kept_refusals``, set to :data:`KEPT_REFUSALS` by every web table): a seat's
+  first refused moves or answers in a row are written to the transcript as they were; the rest are counted,
+  and the count rides on the seat's next accepted move or answer (``notes.refusals_not_kept``), so a seat
+  clicking a refused move a thousand times adds three lines, not a thousand.
 """
 
 from __future__ import annotations
@@ -102,29 +102,6 @@ def _longest_text(value: Any) -> int:
     if isinstance(value, list | tuple):
         return max((_longest_text(v) for v in value), default=0)
     return 0
-
-
-class RefusalTally:
-    """Which of a seat's refused moves are written to the transcript (see the module's note)."""
-
-    def __init__(self, kept: int = KEPT_REFUSALS) -> None:
-        self.kept = kept
-        self.in_a_row: dict[int, int] = {}
-        self.not_kept: dict[int, int] = {}
-
-    def keep_next(self, seat: int) -> bool:
-        """Whether ``seat``'s next refusal is written in full."""
-        return self.in_a_row.get(seat, 0) < self.kept
-
-    def refused(self, seat: int, written: bool) -> None:
-        self.in_a_row[seat] = self.in_a_row.get(seat, 0) + 1
-        if not written:
-            self.not_kept[seat] = self.not_kept.get(seat, 0) + 1
-
-    def accepted(self, seat: int) -> int:
-        """The seat moved: its run of refusals ends; returns how many were counted but not written."""
-        self.in_a_row.pop(seat, None)
-        return self.not_kept.pop(seat, 0)
 
 
 UNLIMITED_PATHS = ("/static/", "/healthz")

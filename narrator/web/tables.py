@@ -29,7 +29,7 @@ from narrator.transcript import TranscriptWriter, read_transcript
 from narrator.web.bots import BotContext, HumanSeat, bot_kinds, make_bot
 from narrator.web.drafts import WebDrafts, stream_setting
 from narrator.web.i18n import translate
-from narrator.web.limits import RefusalTally
+from narrator.web.limits import KEPT_REFUSALS
 from narrator.web.present import presenter_for
 from narrator.web.render import seat_name
 from narrator.web.store import SeatRecord, TableRecord, TableStore
@@ -77,8 +77,7 @@ class Table:
         self.error = error
         self.rejections: dict[PlayerId, Rejection] = {}
         self.last_refused: dict[PlayerId, dict[str, Any]] = {}
-        self.refusals = RefusalTally()
-        """A seat's repeated refused moves: the first few written, the rest counted (narrator.web.limits)."""
+        session.kept_refusals = KEPT_REFUSALS  # a seat's repeated refusals: the first few written, the rest counted
         self.subscribers: set[Subscriber] = set()
         self.lock = asyncio.Lock()
         self.idle = asyncio.Event()
@@ -173,26 +172,13 @@ class Table:
             elif self.error:
                 rejection = Rejection(Code.GAME_OVER, f"this table stopped: {self.error}", "web")
             else:
-                rejection = self.presenter.before_move(self, seat, action) or self._submit_counted(seat, action)
+                rejection = self.presenter.before_move(self, seat, action) or self.session.submit(action)
             if rejection is None:
                 self.rejections.pop(seat, None)
             else:
                 self.rejections[seat], self.last_refused[seat] = rejection, action_to_dict(action)
         self.kick()
         await self.broadcast()
-        return rejection
-
-    def _submit_counted(self, seat: PlayerId, action: Action) -> Rejection | None:
-        """The session's submit, writing only the first few of a seat's refusals in a row; the number not
-        written rides on the seat's next accepted move (``refusals_not_kept``)."""
-        written = self.refusals.keep_next(seat)
-        waiting = self.refusals.not_kept.get(seat, 0)
-        notes = {"refusals_not_kept": waiting} if waiting else None
-        rejection = self.session.submit(action, notes=notes, write_refusal=written)
-        if rejection is None:
-            self.refusals.accepted(seat)
-        else:
-            self.refusals.refused(seat, written)
         return rejection
 
     async def table_move(self, seat: PlayerId, payload: dict[str, Any]) -> Rejection | None:

@@ -109,3 +109,24 @@ def test_buckets_refill_and_forget_idle_keys() -> None:
     for key in "bcdefgh":
         buckets.take(key)
     assert len(buckets._level) <= 4
+
+
+def test_refused_answers_are_counted_like_refused_moves() -> None:
+    """The Storyteller tables' answers (a chosen approach) go through ``Session.answer``: bounded the same way."""
+    from narrator.session import Session
+    from tests.core.pig import GAME, PigConfig, Roll
+
+    written: list[dict] = []
+
+    class Keep:
+        def write(self, record: dict) -> None:
+            written.append(record)
+
+    session = Session(GAME, PigConfig(target=10), {}, seed=1, recorder=Keep())
+    session.kept_refusals = KEPT_REFUSALS
+    for _ in range(100):  # this table asks nothing outside the rules: every answer is refused
+        assert session.answer(0, Roll(actor=0)) is not None
+    assert [r["kind"] for r in written] == ["rejected"] * KEPT_REFUSALS
+    assert session.submit(Roll(actor=0)) is None
+    action = next(r for r in written if r["kind"] == "action")
+    assert action["notes"] == {"refusals_not_kept": 100 - KEPT_REFUSALS}
