@@ -217,6 +217,21 @@ class Teller:
                                        or message(self.lang, "replay.nobody")))
             if text:
                 step.lines += [Line(kind, part) for part in text.split("\n") if part.strip()]
+            if kind == "action" and (audit := self._claims(entry)):
+                step.lines.append(Line("claims", audit))
+
+    def _claims(self, entry: Entry) -> str:
+        """The host's line of what a battaglia move's speech claimed and whether it was so (else ``""``)."""
+        notes = entry.record.get("notes")
+        if not self.lens.host or self.game.name != "battaglia" or not isinstance(notes, dict) or self._moment is None:
+            return ""
+        from narrator.viewer.claims import claims_line
+
+        voice = getattr(self.presenter, "narrator", None)
+        if not callable(voice):
+            return ""
+        table = voice(self.game.view(self._moment.before, None), self.ctx).table
+        return claims_line(notes, int(entry.actor), self._moment.before, table)
 
     def chance_kind(self) -> str:
         """What the current chance move draws, as the replay names it: dice, the deal, a second soul or another
