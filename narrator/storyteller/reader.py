@@ -1,10 +1,8 @@
 """The offline Storyteller's reader of typed intents (issue 28): what a player's own words ask for.
 
-Without a model the Storyteller of Dark Ages and Wild West still listens. The words are read through
-lemmas (Russian: pymorphy3, every likely normal form of a word; English: simplemma, whose data ships in
-its wheel), a word that is no word of the language is mended to the nearest word the reader knows
-(a typo: "sneek" -> "sneak"), and the lexicon (``prompts/storyteller/reader.yaml``) says what deed the
-words describe and what the book rolls for it. Each intent becomes exactly one :class:`Reading`:
+Without a model the Storyteller of Dark Ages and Wild West still listens. The words are heard through
+lemmas and the lexicon (:mod:`narrator.storyteller.words`), and each intent becomes exactly one
+:class:`Reading`:
 
 * ``approach``: the scene's suggested approach it describes (its words, or its roll: an intent that
   sneaks is the scene's Dexterity + Stealth approach);
@@ -15,54 +13,52 @@ words describe and what the book rolls for it. Each intent becomes exactly one :
 * ``ask``: a question naming the two closest readings; ``cheat``: words about dice and rules, not deeds
   (the dice decide, DA L109); ``unknown``: nothing the reader knows.
 
-A weak reading never starts what cannot be undone: an approach whose roll can end the story or start a
-fight (:attr:`Option.risky <narrator.storyteller.template.Option>`) is taken only on the deed's own words
-(an act whose roll is the approach's, or two of its deed words); one word shared with a label is not a
-reading ("back" in "hold back"), and a question or a look is never such a roll.
+A weak reading never starts what cannot be undone: an approach whose outcome can end the story or start
+a fight (:attr:`Option.risky <narrator.storyteller.template.Option>`) is taken only on its deed's own
+words (the deed whose roll it is, or three words of its own); one word shared with a label is not a
+reading ("back" in "hold back"), a word of talking or looking never counts toward it, and a generic deed
+(a search, a lift) names an approach only with a word of that approach's own.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-import yaml
 from rapidfuzz.distance import Indel
 
-from narrator.lexicon import is_word, understood
+from narrator.lexicon import understood
 from narrator.storyteller.intent import MECHANICS, STOP
+from narrator.storyteller.words import (
+    HINT,
+    VERB,
+    Act,
+    Heard,
+    Token,
+    act_named,
+    circumstance,
+    forms,
+    grammar,
+    hear,
+    lexicon,
+    split_words,
+    tokens,
+)
 
-LEXICON = "reader.yaml"
+__all__ = ["Act", "Reading", "ability_for", "act_named", "circumstance", "forms", "grammar", "lexicon", "read",
+           "tokens"]
+
 Kind = Literal["approach", "roll", "free", "pass", "ask", "cheat", "unknown"]
-VERB, PHRASE, HINT, OBJECT = 1.0, 1.2, 0.4, 0.5
-"""What a matched word weighs: a deed's verb, a deed's phrase, a weak hint, a word of a label that is no deed."""
+OBJECT = 0.5
+"""What a word of an approach's label weighs when it is no deed (a thing: "the gate", "the ferry")."""
 READ = 1.0
 """A reading is one when it weighs at least a deed's verb."""
 DECISIVE = 0.5
 """The best reading must lead the next different one by this much, or the player is asked."""
-TYPO = 0.75
-"""An unknown word this alike to a word the reader knows is taken for it (a typo)."""
 SHOOTING = frozenset({"revolver", "rifle", "gun", "pistol", "shotgun", "bow", "crossbow"})
-
-
-@dataclass(frozen=True)
-class Act:
-    """One deed of the lexicon: its words and what the book rolls for it."""
-
-    id: str
-    kind: str
-    attribute: str = ""
-    abilities: tuple[str, ...] = ()
-    difficulty: int = 6
-    cues: tuple[tuple[frozenset[str], ...], ...] = ()
-    hints: tuple[frozenset[str], ...] = ()
-    generic: bool = False
-    """Done to anything (a search, a lift): it names no approach by its roll alone."""
-    resist: tuple[str, ...] = ()
-    """Done to a Storyteller character: what it rolls against it (an Attribute, then Abilities to choose from)."""
 
 
 @dataclass(frozen=True)
@@ -83,252 +79,12 @@ class Reading:
     """Where its words begin in the intent (of two deeds said, the first is the one done)."""
 
 
-@dataclass
-class _Token:
-    word: str
-    forms: frozenset[str]
-    known: bool = True
-    mended: bool = False
-    """An unknown word taken for the known word it is nearest to (a typo)."""
-    weight: float = 1.0
-    """How much the word counts: half in a clause that says why or when ("to see", «чтобы», "until he ...")."""
-    modifier: bool = False
-    """A word that describes rather than does (a participle: "his frightened mule"; a noun after "the":
-    "the cut", "the fire"): its deed counts as a hint."""
-
-
-@dataclass
-class _Score:
-    weight: float = 0.0
-    used: set[int] = field(default_factory=set)
-
-
-# -- lemmas -------------------------------------------------------------------------------------------
-
-@cache
-def _morph() -> Any:
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
-
-
-def _plain(word: str) -> str:
-    return word.lower().replace(chr(0x451), chr(0x435))  # Russian yo is written as ye as often as not
-
-
-@cache
-def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
-    """The word and its lemmas: Russian, the normal forms of pymorphy3's likely parses (бегу: бег, бежать);
-    English, simplemma's lemma. ``all_parses=False``: only the first (how a lexicon word is read)."""
-    word = _plain(word)
-    found = {word}
-    if not word.isascii():  # Cyrillic: pymorphy3's parses
-        parses = _morph().parse(word)
-        best = parses[0].score if parses else 0
-        found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
-                  if p.score >= best * 0.3 or p is parses[0]}
-    elif len(word) > 2:  # "me" is no "i": little words keep their own form
-        import simplemma
-
-        found.add(_plain(simplemma.lemmatize(word, lang="en")))
-        if word.endswith(("ing", "ed")):
-            found.add(_plain(simplemma.lemmatize(word, lang="en", greedy=True)))
-    return frozenset(found)
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W\d_]+", text.lower())
-
-
-def _phrase(text: str, lang: str) -> tuple[frozenset[str], ...]:
-    drop = grammar(lang)["phrase_drop"]  # "the", «мой»: a phrase may be written with them
-    return tuple(forms(w, lang, all_parses=False) for w in _words(text) if w not in drop)
-
-
-@cache
-def grammar(lang: str) -> dict[str, frozenset[str]]:
-    """The little words a sentence is weighed by (the lexicon's ``grammar``): those that open a clause of
-    purpose or time (``subordinate``) or go back to the main deed (``main``), determiners, prepositions,
-    "I", third-person pronouns."""
-    from narrator.storyteller.scenario import PROMPTS
-
-    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["grammar"][lang]
-    return {key: frozenset(str(w) for w in words or ()) for key, words in data.items()}
-
-
-# -- the lexicon -------------------------------------------------------------------------------------
-
-@cache
-def lexicon(lang: str) -> tuple[Act, ...]:
-    """The lexicon's acts with their words in ``lang``, lemmatised."""
-    from narrator.storyteller.scenario import PROMPTS
-
-    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["acts"]
-    acts = []
-    for name, act in data.items():
-        said = [(str(w), _phrase(str(w), lang)) for w in act.get(lang, ())]
-        cues = tuple(c for w, c in said if len(c) > 1 or (c and len(_words(w)) == 1))
-        # a phrase that is one word once its little words are dropped («по следу») only leans a reading
-        hints = tuple(forms(str(w), lang, all_parses=False) for w in act.get(f"{lang}_hints", ())) + tuple(
-            c[0] for w, c in said if len(c) == 1 and len(_words(w)) > 1)
-        acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
-                        int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False)),
-                        tuple(act.get("resist", ()))))
-    return tuple(acts)
-
-
-def act_named(lang: str, name: str) -> Act:
-    return next(a for a in lexicon(lang) if a.id == name)
-
-
-@cache
-def _vocabulary(lang: str) -> frozenset[str]:
-    return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints))
-                     for part in cue for w in part if len(w) >= 4)
-
-
-DESCRIBING = frozenset({"PRTF", "PRTS", "ADJF", "ADJS"})
-"""pymorphy3's participles and adjectives: «испуганного», «раненую» describe, they do not do."""
-
-
-def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[_Token]:
-    """The intent's words with their lemmas; an unknown word also takes the nearest known word (a typo).
-    A word in a clause of purpose or time weighs half; a describing word is marked as such."""
-    vocabulary = _vocabulary(lang) | frozenset(w for w in extra if len(w) >= 4)
-    deeds = _deed_lemmas(lang)
-    little = grammar(lang)
-    found: list[_Token] = []
-    subordinate = opened_first = False
-    pieces = re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower())
-    words = [w for w in pieces if w[0].isalpha()]
-    n = -1
-    for piece in pieces:
-        if not piece[0].isalpha():  # a comma closes a clause of purpose or time («Пока он отвернулся, пробираюсь»)
-            subordinate = False
-            continue
-        n += 1
-        word = piece
-        own = forms(word, lang)
-        known = len(word) < 3 or is_word(word, lang)
-        mended = False
-        if not known:
-            near = max(vocabulary, key=lambda v: Indel.normalized_similarity(word, v), default="")
-            if near and Indel.normalized_similarity(word, near) >= TYPO:
-                own, mended = own | forms(near, lang), True
-        if word in little["main"]:
-            subordinate = False
-        elif word in little["subordinate"] or (word == "to" and n + 1 < len(words) and n > 0
-                                               and words[n - 1] not in little["trying"]
-                                               and forms(words[n + 1], lang) & deeds):
-            subordinate = True
-        before = words[n - 1] if n > 0 else ""
-        modifier = before in little["prepositions"] or (before in little["determiners"] and (
-            word.endswith(("ed", "ing")) or bool(own & _blows())))
-        if lang == "ru" and not word.isascii():
-            modifier = before in little["prepositions"] or str(_morph().parse(word)[0].tag.POS) in DESCRIBING
-        if word in little["self"] and opened_first:
-            subordinate = False  # "While he looks away I sneak aboard": the main deed begins
-        if n == 0:
-            opened_first = word in little["subordinate"]
-        found.append(_Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier))
-    return found
-
-
-@cache
-def _deed_lemmas(lang: str) -> frozenset[str]:
-    """The lemmas that open a deed's words (after "to", they tell a purpose: "to see further")."""
-    return frozenset(w for act in lexicon(lang) if act.kind != "cheat" for cue in act.cues for w in cue[0])
-
-
-@cache
-def _blows() -> frozenset[str]:
-    """English words of a blow that are nouns after "the" ("the cut on my hand", "by the fire")."""
-    return frozenset(w for act in lexicon("en") if act.kind in ("attack", "shoot") for cue in act.cues
-                     if len(cue) == 1 for w in cue[0])
-
-
-GAP = 4
-"""A phrase's words may stand this many words apart, in order ("slip a silver coin" says "slip coin")."""
-
-
-def _phrase_at(said: Sequence[_Token], cue: tuple[frozenset[str], ...], taken: set[int]) -> tuple[int, ...] | None:
-    """The tokens that say the phrase ``cue`` in order (each within :data:`GAP` of the last), none of ``taken``."""
-    for start, token in enumerate(said):
-        if start in taken or not token.forms & cue[0]:
-            continue
-        hits, last = [start], start
-        for part in cue[1:]:
-            following = next((i for i in range(last + 1, min(len(said), last + 2 + GAP))
-                               if i not in taken and said[i].forms & part), None)
-            if following is None:
-                break
-            hits.append(following)
-            last = following
-        if len(hits) == len(cue):
-            return tuple(hits)
-    return None
-
-
-@dataclass
-class _Heard:
-    """What the words say: each act's weight and words, and which acts each word is a deed of."""
-
-    scores: dict[str, _Score]
-    claimed: dict[int, str]
-    """Words a phrase took: they belong to that phrase's act alone."""
-    phrases: dict[int, tuple[frozenset[str], ...]]
-    deeds: dict[int, set[str]]
-
-
-def hear(said: Sequence[_Token], lang: str) -> _Heard:
-    """How strongly the words say each act: phrases first (their words are theirs alone), then single words,
-    then hints; a word in a clause of purpose weighs half, a describing word as a hint."""
-    acts = lexicon(lang)
-    scores: dict[str, _Score] = {}
-    claimed: dict[int, str] = {}
-    phrase_of: dict[int, tuple[frozenset[str], ...]] = {}
-    deeds: dict[int, set[str]] = {}
-    phrases = sorted(((len(cue), act, cue) for act in acts for cue in act.cues if len(cue) > 1), key=lambda x: -x[0])
-    for _, act, cue in phrases:
-        hits = _phrase_at(said, cue, set(claimed))
-        if hits is None:
-            continue
-        score = scores.setdefault(act.id, _Score())
-        score.weight += PHRASE * min(said[i].weight for i in hits)
-        score.used |= set(hits)
-        for i in hits:
-            claimed[i], phrase_of[i] = act.id, cue
-            deeds.setdefault(i, set()).add(act.id)
-    for act in acts:
-        for cue in act.cues:
-            if len(cue) != 1:
-                continue
-            score = scores.setdefault(act.id, _Score())
-            index = next((i for i, t in enumerate(said) if i not in claimed and i not in score.used
-                          and t.forms & cue[0]), None)
-            if index is None:
-                continue
-            token = said[index]
-            score.weight += (HINT if token.modifier else VERB) * token.weight
-            score.used.add(index)
-            if not token.modifier:
-                deeds.setdefault(index, set()).add(act.id)
-        for hint in act.hints:
-            score = scores.setdefault(act.id, _Score())
-            index = next((i for i, t in enumerate(said) if i not in claimed and i not in score.used
-                          and t.forms & hint), None)
-            if index is not None:
-                score.weight += HINT * said[index].weight
-                score.used.add(index)
-    return _Heard({k: v for k, v in scores.items() if v.weight}, claimed, phrase_of, deeds)
-
-
 # -- the scene's approaches ------------------------------------------------------------------------
 
 def label_lemmas(text: str, lang: str) -> list[frozenset[str]]:
     """The lemmas of an approach's label and words, less the roll's mechanics in parentheses."""
     deed = re.sub(r"\([^)]*\)", " ", text)
-    return [forms(w, lang, all_parses=False) for w in _words(deed)
+    return [forms(w, lang, all_parses=False) for w in split_words(deed)
             if len(w) >= 3 and w not in STOP and w not in MECHANICS]
 
 
@@ -337,7 +93,7 @@ BROAD = frozenset({"athletics", "alertness", "survival"})
 (climbing is not hauling a rope, though both are Athletics)."""
 
 
-def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[_Token] = (), used: Iterable[int] = ()) -> bool:
+def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (), used: Iterable[int] = ()) -> bool:
     """Whether ``act`` is what ``option`` rolls: its first Ability (a broad one only on the same Attribute),
     or another of its Abilities on the same Attribute (haggling is Manipulation with Etiquette, as a
     bargain; a search is Perception with Alertness, as a look over); a blow of the fight's kind; a scene's
@@ -403,7 +159,7 @@ def _stem(lemma: str) -> str:
     return lemma
 
 
-def approach_score(said: Sequence[_Token], option: Any, heard: _Heard, lang: str,
+def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
                    names: frozenset[str] = frozenset()) -> tuple[float, float, tuple[str, ...]]:
     """(weight, the weight of its deed's own words, the words): how strongly the intent describes ``option``.
 
@@ -467,7 +223,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
         return Reading("unknown", act="nonsense")  # no words of the language at all
     heard = hear(said, lang)
     scores = heard.scores
-    named = frozenset(w for name in names for w in _words(name))
+    named = frozenset(w for name in names for w in split_words(name))
     if scores.get("cheat") and scores["cheat"].weight >= READ:
         return Reading("cheat", act="cheat")
     held = [o for o in options if o.approach == "pass"]
@@ -553,28 +309,6 @@ def _ref(reading: Reading) -> str:
     return reading.approach if reading.kind == "approach" and reading.approach else f"act:{reading.act}"
 
 
-@cache
-def _circumstances(lang: str) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
-    from narrator.storyteller.scenario import PROMPTS
-
-    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["circumstances"]
-    return {way: tuple(c for c in (_phrase(str(w), lang) for w in words[lang]) if c) for way, words in data.items()}
-
-
-def circumstance(text: str, lang: str) -> tuple[int, tuple[str, ...]]:
-    """How the circumstances the words tell move an improvised deed's difficulty (-1, 0, +1: "in the dark",
-    "carefully"; WW L52-60, WW L70), and the words that said so."""
-    said = tokens(text, lang)
-    found: dict[str, list[str]] = {}
-    for way, cues in _circumstances(lang).items():
-        for cue in cues:
-            hits = _phrase_at(said, cue, set())
-            if hits is not None:
-                found.setdefault(way, []).extend(said[i].word for i in hits)
-    shift = (1 if "harder" in found else 0) - (1 if "easier" in found else 0)
-    return shift, tuple(found.get("harder" if shift > 0 else "easier", ())) if shift else ()
-
-
 def ability_for(reading: Reading, ratings: Mapping[str, int]) -> tuple[str, ...]:
     """The improvised roll's traits for a sheet: the act's Attribute and the first of its Abilities the
     character has dots in (else the first the sheet lists at all, else the Attribute alone: an Ability never
@@ -586,3 +320,4 @@ def ability_for(reading: Reading, ratings: Mapping[str, int]) -> tuple[str, ...]
         if ability in ratings:
             return (reading.attribute, ability)
     return (reading.attribute,)
+

@@ -1,0 +1,310 @@
+"""The words a player types, as the offline reader hears them (issue 28): lemmas, mended typos, the lexicon.
+
+Russian words are read through every likely normal form pymorphy3 gives («бегу»: бег, бежать); English
+ones through simplemma, whose data ships in its wheel (nothing is downloaded at run time). A word that
+is no word of the language is also taken for the nearest word the reader knows (a typo: "sneek" ->
+sneak). The lexicon ``prompts/storyteller/reader.yaml`` names each deed by its words (ru + en) and says
+what the book rolls for it; its ``grammar`` holds the little words a sentence is weighed by, its
+``circumstances`` what makes a deed harder or easier. :func:`hear` says how strongly the words say each
+deed; :mod:`narrator.storyteller.reader` turns that into one reading of the scene.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import yaml
+from rapidfuzz.distance import Indel
+
+from narrator.lexicon import is_word
+
+LEXICON = "reader.yaml"
+VERB, PHRASE, HINT = 1.0, 1.2, 0.4
+"""What a said word weighs toward a deed: one of its verbs, one of its phrases, a weak hint."""
+TYPO = 0.75
+"""An unknown word this alike to a word the reader knows is taken for it (a typo)."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """One deed of the lexicon: its words and what the book rolls for it."""
+
+    id: str
+    kind: str
+    attribute: str = ""
+    abilities: tuple[str, ...] = ()
+    difficulty: int = 6
+    cues: tuple[tuple[frozenset[str], ...], ...] = ()
+    hints: tuple[frozenset[str], ...] = ()
+    generic: bool = False
+    """Done to anything (a search, a lift): it names no approach by its roll alone."""
+    resist: tuple[str, ...] = ()
+    """Done to a Storyteller character: what it rolls against it (an Attribute, then Abilities to choose from)."""
+
+
+@dataclass
+class Token:
+    word: str
+    forms: frozenset[str]
+    known: bool = True
+    mended: bool = False
+    """An unknown word taken for the known word it is nearest to (a typo)."""
+    weight: float = 1.0
+    """How much the word counts: half in a clause that says why or when ("to see", «чтобы», "until he ...")."""
+    modifier: bool = False
+    """A word that describes rather than does (a participle: "his frightened mule"; a noun after "the":
+    "the cut", "the fire"): its deed counts as a hint."""
+
+
+@dataclass
+class Score:
+    weight: float = 0.0
+    used: set[int] = field(default_factory=set)
+
+
+# -- lemmas -------------------------------------------------------------------------------------------
+
+@cache
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+def _plain(word: str) -> str:
+    return word.lower().replace(chr(0x451), chr(0x435))  # Russian yo is written as ye as often as not
+
+
+@cache
+def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
+    """The word and its lemmas: Russian, the normal forms of pymorphy3's likely parses (бегу: бег, бежать);
+    English, simplemma's lemma. ``all_parses=False``: only the first (how a lexicon word is read)."""
+    word = _plain(word)
+    found = {word}
+    if not word.isascii():  # Cyrillic: pymorphy3's parses
+        parses = _morph().parse(word)
+        best = parses[0].score if parses else 0
+        found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
+                  if p.score >= best * 0.3 or p is parses[0]}
+    elif len(word) > 2:  # "me" is no "i": little words keep their own form
+        import simplemma
+
+        found.add(_plain(simplemma.lemmatize(word, lang="en")))
+        if word.endswith(("ing", "ed")):
+            found.add(_plain(simplemma.lemmatize(word, lang="en", greedy=True)))
+    return frozenset(found)
+
+
+def split_words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", text.lower())
+
+
+def phrase(text: str, lang: str) -> tuple[frozenset[str], ...]:
+    drop = grammar(lang)["phrase_drop"]  # "the", «мой»: a phrase may be written with them
+    return tuple(forms(w, lang, all_parses=False) for w in split_words(text) if w not in drop)
+
+
+@cache
+def grammar(lang: str) -> dict[str, frozenset[str]]:
+    """The little words a sentence is weighed by (the lexicon's ``grammar``): those that open a clause of
+    purpose or time (``subordinate``) or go back to the main deed (``main``), determiners, prepositions,
+    "I", third-person pronouns."""
+    from narrator.storyteller.scenario import PROMPTS
+
+    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["grammar"][lang]
+    return {key: frozenset(str(w) for w in words or ()) for key, words in data.items()}
+
+
+# -- the lexicon -------------------------------------------------------------------------------------
+
+@cache
+def lexicon(lang: str) -> tuple[Act, ...]:
+    """The lexicon's acts with their words in ``lang``, lemmatised."""
+    from narrator.storyteller.scenario import PROMPTS
+
+    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["acts"]
+    acts = []
+    for name, act in data.items():
+        said = [(str(w), phrase(str(w), lang)) for w in act.get(lang, ())]
+        cues = tuple(c for w, c in said if len(c) > 1 or (c and len(split_words(w)) == 1))
+        # a phrase that is one word once its little words are dropped («по следу») only leans a reading
+        hints = tuple(forms(str(w), lang, all_parses=False) for w in act.get(f"{lang}_hints", ())) + tuple(
+            c[0] for w, c in said if len(c) == 1 and len(split_words(w)) > 1)
+        acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
+                        int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False)),
+                        tuple(act.get("resist", ()))))
+    return tuple(acts)
+
+
+def act_named(lang: str, name: str) -> Act:
+    return next(a for a in lexicon(lang) if a.id == name)
+
+
+@cache
+def _vocabulary(lang: str) -> frozenset[str]:
+    return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints))
+                     for part in cue for w in part if len(w) >= 4)
+
+
+DESCRIBING = frozenset({"PRTF", "PRTS", "ADJF", "ADJS"})
+"""pymorphy3's participles and adjectives: «испуганного», «раненую» describe, they do not do."""
+
+
+def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
+    """The intent's words with their lemmas; an unknown word also takes the nearest known word (a typo).
+    A word in a clause of purpose or time weighs half; a describing word is marked as such."""
+    vocabulary = _vocabulary(lang) | frozenset(w for w in extra if len(w) >= 4)
+    deeds = _deed_lemmas(lang)
+    little = grammar(lang)
+    found: list[Token] = []
+    subordinate = opened_first = False
+    pieces = re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower())
+    words = [w for w in pieces if w[0].isalpha()]
+    n = -1
+    for piece in pieces:
+        if not piece[0].isalpha():  # a comma closes a clause of purpose or time («Пока он отвернулся, пробираюсь»)
+            subordinate = False
+            continue
+        n += 1
+        word = piece
+        own = forms(word, lang)
+        known = len(word) < 3 or is_word(word, lang)
+        mended = False
+        if not known:
+            near = max(vocabulary, key=lambda v: Indel.normalized_similarity(word, v), default="")
+            if near and Indel.normalized_similarity(word, near) >= TYPO:
+                own, mended = own | forms(near, lang), True
+        if word in little["main"]:
+            subordinate = False
+        elif word in little["subordinate"] or (word == "to" and n + 1 < len(words) and n > 0
+                                               and words[n - 1] not in little["trying"]
+                                               and forms(words[n + 1], lang) & deeds):
+            subordinate = True
+        before = words[n - 1] if n > 0 else ""
+        modifier = before in little["prepositions"] or (before in little["determiners"] and (
+            word.endswith(("ed", "ing")) or bool(own & _blows())))
+        if lang == "ru" and not word.isascii():
+            modifier = before in little["prepositions"] or str(_morph().parse(word)[0].tag.POS) in DESCRIBING
+        if word in little["self"] and opened_first:
+            subordinate = False  # "While he looks away I sneak aboard": the main deed begins
+        if n == 0:
+            opened_first = word in little["subordinate"]
+        found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier))
+    return found
+
+
+@cache
+def _deed_lemmas(lang: str) -> frozenset[str]:
+    """The lemmas that open a deed's words (after "to", they tell a purpose: "to see further")."""
+    return frozenset(w for act in lexicon(lang) if act.kind != "cheat" for cue in act.cues for w in cue[0])
+
+
+@cache
+def _blows() -> frozenset[str]:
+    """English words of a blow that are nouns after "the" ("the cut on my hand", "by the fire")."""
+    return frozenset(w for act in lexicon("en") if act.kind in ("attack", "shoot") for cue in act.cues
+                     if len(cue) == 1 for w in cue[0])
+
+
+GAP = 4
+"""A phrase's words may stand this many words apart, in order ("slip a silver coin" says "slip coin")."""
+
+
+def phrase_at(said: Sequence[Token], cue: tuple[frozenset[str], ...], taken: set[int]) -> tuple[int, ...] | None:
+    """The tokens that say the phrase ``cue`` in order (each within :data:`GAP` of the last), none of ``taken``."""
+    for start, token in enumerate(said):
+        if start in taken or not token.forms & cue[0]:
+            continue
+        hits, last = [start], start
+        for part in cue[1:]:
+            following = next((i for i in range(last + 1, min(len(said), last + 2 + GAP))
+                               if i not in taken and said[i].forms & part), None)
+            if following is None:
+                break
+            hits.append(following)
+            last = following
+        if len(hits) == len(cue):
+            return tuple(hits)
+    return None
+
+
+@dataclass
+class Heard:
+    """What the words say: each act's weight and words, and which acts each word is a deed of."""
+
+    scores: dict[str, Score]
+    claimed: dict[int, str]
+    """Words a phrase took: they belong to that phrase's act alone."""
+    phrases: dict[int, tuple[frozenset[str], ...]]
+    deeds: dict[int, set[str]]
+
+
+def hear(said: Sequence[Token], lang: str) -> Heard:
+    """How strongly the words say each act: phrases first (their words are theirs alone), then single words,
+    then hints; a word in a clause of purpose weighs half, a describing word as a hint."""
+    acts = lexicon(lang)
+    scores: dict[str, Score] = {}
+    claimed: dict[int, str] = {}
+    phrase_of: dict[int, tuple[frozenset[str], ...]] = {}
+    deeds: dict[int, set[str]] = {}
+    phrases = sorted(((len(cue), act, cue) for act in acts for cue in act.cues if len(cue) > 1), key=lambda x: -x[0])
+    for _, act, cue in phrases:
+        hits = phrase_at(said, cue, set(claimed))
+        if hits is None:
+            continue
+        score = scores.setdefault(act.id, Score())
+        score.weight += PHRASE * min(said[i].weight for i in hits)
+        score.used |= set(hits)
+        for i in hits:
+            claimed[i], phrase_of[i] = act.id, cue
+            deeds.setdefault(i, set()).add(act.id)
+    for act in acts:
+        for cue in act.cues:
+            if len(cue) != 1:
+                continue
+            score = scores.setdefault(act.id, Score())
+            index = next((i for i, t in enumerate(said) if i not in claimed and i not in score.used
+                          and t.forms & cue[0]), None)
+            if index is None:
+                continue
+            token = said[index]
+            score.weight += (HINT if token.modifier else VERB) * token.weight
+            score.used.add(index)
+            if not token.modifier:
+                deeds.setdefault(index, set()).add(act.id)
+        for hint in act.hints:
+            score = scores.setdefault(act.id, Score())
+            index = next((i for i, t in enumerate(said) if i not in claimed and i not in score.used
+                          and t.forms & hint), None)
+            if index is not None:
+                score.weight += HINT * said[index].weight
+                score.used.add(index)
+    return Heard({k: v for k, v in scores.items() if v.weight}, claimed, phrase_of, deeds)
+
+
+@cache
+def _circumstances(lang: str) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
+    from narrator.storyteller.scenario import PROMPTS
+
+    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["circumstances"]
+    return {way: tuple(c for c in (phrase(str(w), lang) for w in words[lang]) if c) for way, words in data.items()}
+
+
+def circumstance(text: str, lang: str) -> tuple[int, tuple[str, ...]]:
+    """How the circumstances the words tell move an improvised deed's difficulty (-1, 0, +1: "in the dark",
+    "carefully"; WW L52-60, WW L70), and the words that said so."""
+    said = tokens(text, lang)
+    found: dict[str, list[str]] = {}
+    for way, cues in _circumstances(lang).items():
+        for cue in cues:
+            hits = phrase_at(said, cue, set())
+            if hits is not None:
+                found.setdefault(way, []).extend(said[i].word for i in hits)
+    shift = (1 if "harder" in found else 0) - (1 if "easier" in found else 0)
+    return shift, tuple(found.get("harder" if shift > 0 else "easier", ())) if shift else ()
+
+
