@@ -131,6 +131,12 @@ def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Cho
         if scene.fight is not None:
             raise IntentUnclear(question(lang, choice.intent, replace(reading, kind="ask", candidates=tuple(
                 o.approach for o in options[:2])), options, ratings=ratings) + message(lang, "st_reader.fight_free"))
+        hidden = _clue(voice, scene, choice.intent) if reading.act in ("look", "ask", "talk") else None
+        if hidden is not None and not hidden.free and hidden.traits:  # what the scene hides needs its roll
+            probe = act_named(lang, "search" if reading.act == "look" else "empathize")
+            finding = Reading("roll", act=probe.id, attribute=probe.attribute, abilities=probe.abilities,
+                              difficulty=hidden.difficulty)
+            return _improvised(voice, view, scene, choice, finding, pc, ratings)
         return Ruling(voice._go(view, scene, "retry"), _free_lines(voice, view, scene, reading, name, choice.intent),
                       None, "no_roll")
     raise IntentUnclear(question(lang, choice.intent, reading, options, ratings=ratings))

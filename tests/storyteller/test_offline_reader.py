@@ -149,6 +149,8 @@ def test_looking_finds_the_scenes_free_clue_and_a_search_rolls_for_the_hidden_on
     searched = _rule("dark_ages", "keep", "en", f"I search the {word} closely", scenario=scenario)
     assert searched.kind == "roll" and searched.action.traits == tuple(hidden.traits)
     assert searched.action.difficulty == hidden.difficulty and searched.action.task.endswith(f"@{hidden.id}")
+    glanced = _rule("dark_ages", "keep", "en", f"I look at the {word}", scenario=scenario)  # a look at it: its roll
+    assert glanced.kind == "roll" and glanced.action.task == searched.action.task
     voice = _voice("dark_ages", "en", scenario)
     view = _view(voice, "keep", "salome")
     data = {"task": searched.action.task, "character": "salome", "category": "success", "net": 2}
