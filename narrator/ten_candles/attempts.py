@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from narrator.agents.names import fill
 from narrator.agents.ten_candles.attempt_ruling import AttemptRuling
 
 __all__ = ["AttemptRuling", "template_ruling"]
@@ -27,7 +28,8 @@ def line(key: str, lang: str, **values: Any) -> str:
     """One of the template's lines on attempts in ``lang`` (``prompts/i18n/<lang>/tc_attempts.yaml``)."""
     from narrator.agents.i18n import section
 
-    return str(section(lang if lang in ("en", "ru") else "en", "tc_attempts")[key]).format(**values)
+    lang = lang if lang in ("en", "ru") else "en"
+    return fill(str(section(lang, "tc_attempts")[key]), lang, **values)  # «Момент {name:gent}» (agents/names.py)
 
 
 def moment_matches(text: str, moment: str | None, lang: str = "en") -> bool:
@@ -70,7 +72,7 @@ def template_ruling(view: Any, seat: int, text: str, lang: str, name: str) -> At
         return AttemptRuling(True, moment=True, why=line("moment", lang, name=name))
     if reading.kind == "danger":
         key = "dangerous_threat" if reading.threat else "dangerous"
-        return AttemptRuling(True, dangerous=True, why=line(key, lang, word=reading.word, name=name))
+        return AttemptRuling(True, dangerous=True, why=line(key, lang, word=reading.word, name=name, attempt=text))
     if reading.kind == "safe":
         why = line("why_safe", lang, word=reading.word)
         return AttemptRuling(False, why=why, narration=line("allow", lang, attempt=text, why=why))
@@ -87,6 +89,7 @@ def framing(view: Any, active: int, dangerous: bool, lang: str, name: str) -> st
     frame = line("frame_dangerous" if dangerous else "frame", lang, name=name, attempt=attempt.text)
     reading = template_ruling(view, active, attempt.text, lang, name)
     if reading.conflict and not reading.moment and reading.dangerous == dangerous:
-        # the template's own reading: it says which word it went by (a plain conflict: why is the frame)
-        return f"{frame} {reading.why}" if dangerous else reading.why
+        # the template's own reading says which word it went by; the table's line has already called the
+        # conflict and its danger, so this says only why (a conflict is announced once, #32)
+        return reading.why
     return frame

@@ -25,6 +25,10 @@ def describe(event: Event, names: Names, lang: str) -> str | None:
     if lang not in TABLE:
         return None
     template = TABLE[lang]["lines"].get(event.kind)
+    if event.kind == "conflict_resolved" and not event.data.get("success"):
+        # a failure ends the scene with a candle out: the pool it leaves is told by the next scene's line,
+        # so the status bar and the narration never disagree about it (#32)
+        template = TABLE[lang]["lines"]["conflict_failed"]
     if template is None:
         return None
     words = TABLE[lang]["words"]

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from narrator.agents.i18n import section
+from narrator.agents.names import fill
 from narrator.agents.ten_candles.material import module, module_names
 from narrator.rules.core import HOST, Action
 from narrator.rules.ten_candles import left_of, right_of
@@ -140,7 +141,7 @@ class Reference:
             conflict = view.conflict
             if conflict is None or conflict.active == seat:
                 return hints["death"]
-            return hints["death_other"].format(who=self.who(view, conflict.active))
+            return fill(hints["death_other"], self.lang, who=self.who(view, conflict.active))  # «за {who:ablt}»
         for kind in ("state_attempt", "write_moment", "describe_character", "describe_supplies", "record_message", "speak_truth",
                      "narrate", "roll", "arrange_stack"):
             if kind in kinds:

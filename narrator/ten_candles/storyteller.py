@@ -299,7 +299,14 @@ class TemplateStoryteller:
             return self._outcome("success_gm", name=name, candles=view.lit)
         if view.final_scene:
             return ""  # the roller's death is told by its own event
-        return self._outcome("failure_dangerous" if data["dangerous"] else "failure", name=name, candles=view.lit)
+        danger = "_dangerous" if data["dangerous"] else ""
+        if self.conflict is not None:  # told with the scene's own task, not a line that fits any scene (#32)
+            return self._outcome(f"failure_task{danger}", name=name, candles=view.lit,
+                                 conflict=mat.text(self.conflict, self.lang))
+        attempt = getattr(view, "attempt", None)
+        if attempt is not None and attempt.seat == data["active"] and attempt.text:  # the player's own words
+            return self._outcome(f"failure_attempt{danger}", name=name, candles=view.lit, attempt=attempt.text)
+        return self._outcome(f"failure{danger}", name=name, candles=view.lit)
 
     def final_death(self, view: Any, seat: PlayerId) -> str:
         """A death in the Last Stand (L47, L60)."""

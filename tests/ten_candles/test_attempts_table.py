@@ -112,7 +112,7 @@ def test_without_a_model_the_template_rules(tmp_path: Path):
     _, records = _session(TemplateStoryteller(lang="en", seed=1), tmp_path)
     call = next(r for r in records if r["kind"] == "action" and r["payload"]["kind"] == "call_conflict")
     assert (call["payload"]["active"], call["notes"]["by"], call["notes"]["ruling"]) == (0, "template", "conflict")
-    assert call["payload"]["dangerous"] is True and '"climb"' in call["notes"]["why"]  # the word it went by
+    assert call["payload"]["dangerous"] is True and '“climb”' in call["notes"]["why"]  # the word it went by
 
 
 class Beats(ScriptedIO):
