@@ -154,6 +154,10 @@ class ScriptedSurvivor(Seat):
         for one whose cards are spent, and as the candles run out."""
         p = self._persona(view)
         me = view.characters[self.seat]
+        if not view.final_scene and not any(c.alive for s, c in enumerate(view.characters) if s != self.seat):
+            # the last one alive: dying now ends the story before its Last Stand, never "уместно" (L291);
+            # it was a fifth of the 3-player games, which random survivors never end so (issue #34)
+            return DeclineDeath(actor=self.seat)
         spent = 0.25 if not me.stack or me.stack == ("brink",) and "brink" in me.burned else 0.0
         late = 0.04 * (10 - view.lit)
         own = 0.1 if view.conflict is not None and view.conflict.active == self.seat else 0.0

@@ -20,7 +20,6 @@ from narrator.cli.common import (
     language,
     parse_range,
     simulate_rows,
-    tool_word,
 )
 from narrator.terminal_text import shown
 
@@ -166,11 +165,19 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         verify: int | None = typer.Option(None, "--verify", min=0, help=VERIFY_HELP),
         lang: str | None = typer.Option(None, "--lang", help="Language of the report: ru or en (default: "
                                                              "NARRATOR_LANG, else the locale, else English)."),
+        skill: int = typer.Option(50, "--skill", min=0, help="Games per player count played again with random "
+                                                             "survivors, then a random GM, for the report's bot-skill "
+                                                             "section (the Python kernel: about 5 s at 3-5 players); "
+                                                             "0 leaves it out."),
     ) -> None:
-        from narrator.playtest import make_jobs
+        import time
+
+        from narrator.playtest import make_jobs, run_games
+        from narrator.playtest.counts import Arm, done_line
         from narrator.playtest.streaming import RowStream
         from narrator.ten_candles.report import GameFiles, write_report
         from narrator.ten_candles.simulate import job_config, native_engine, play_one
+        from narrator.ten_candles.skill import ARMS, arm_jobs, play_arm, skill_table
 
         language(lang)  # the run's language from the start: its errors and the report's sentences
         counts = parse_range(players, low=2, high=9)
@@ -181,15 +188,31 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         configs = [job_config(job) for job in {job.players: job for job in batch}.values()]
         files = GameFiles(out)
         stream = RowStream(files.add)  # the per-game CSVs are written while the next games play
+        lang_now = language(lang)
+        begun = time.perf_counter()
         try:
             rows, played_by = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs,
                                             engine=engine, verify=verify, workers=jobs, progress=progress,
                                             description="ten-candles", on_rows=stream.put)
         finally:
             stream.finish()
-        table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=language(lang), files=files)
-        _print_summary(table, language(lang))
-        console.print(tool_word("sim_report", path=out / "report.md"), highlight=False, soft_wrap=True)
+        arms = [Arm(message(lang_now, "playtest.games.main", label=message(lang_now, "playtest.tc.arm.scripted")),
+                    len(rows), time.perf_counter() - begun)]
+        played: dict[str, list[dict[str, Any]]] = {}
+        for arm in ARMS if skill else ():
+            begun = time.perf_counter()
+            played[arm] = run_games(play_arm, arm_jobs(batch, skill, arm), workers=jobs, progress=progress,
+                                    description=f"ten-candles {arm}")
+            arms.append(Arm(message(lang_now, f"playtest.tc.arm.{arm}"), len(played[arm]),
+                            time.perf_counter() - begun, baseline=True))
+        command = " ".join(["narrator simulate ten-candles", f"--players {players}", f"--games {games}",
+                            f"--seed {seed}", f"--jobs {jobs}", f"--out {out}", f"--lang {lang_now}",
+                            f"--skill {skill}", *([f"--transcripts {transcripts}"] if transcripts else []),
+                            *([f"--engine {engine}"] if engine != "auto" else [])])
+        table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=lang_now, files=files,
+                             command=command, skill=skill_table(rows, played) if played else (), arms=arms)
+        _print_summary(table, lang_now)
+        console.print(done_line(arms, lang_now, out / "report.md"), highlight=False, soft_wrap=True)
 
 
 def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | None, burn_minutes: float | None,

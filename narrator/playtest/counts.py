@@ -79,7 +79,7 @@ def count_list(counts: Sequence[int], every: Sequence[int], lang: str) -> str:
     return m(lang, "counts_some", list=", ".join(parts))
 
 
-def games_section(arms: Sequence[Arm], lang: str, *, llm: bool = False) -> list[str]:
+def games_section(arms: Sequence[Arm], lang: str, *, llm: bool = False, off: str = "--no-edge") -> list[str]:
     """The report's "Games played": every arm's games, seconds and rate, and what the baselines cost."""
     total = sum(a.games for a in arms)
     seconds = sum(a.seconds for a in arms)
@@ -89,9 +89,9 @@ def games_section(arms: Sequence[Arm], lang: str, *, llm: bool = False) -> list[
     if base:
         spent = sum(a.seconds for a in base)
         lines.append(m(lang, "games.baselines", games=sum(a.games for a in base), seconds=spent,
-                       share=spent / max(seconds, 1e-9)))
+                       share=spent / max(seconds, 1e-9), off=off))
     else:
-        lines.append(m(lang, "games.no_baselines"))
+        lines.append(m(lang, "games.no_baselines", off=off))
     if llm:
         lines.append(m(lang, "games.llm_note"))
     lines += ["", m(lang, "games.columns"), "|---|---:|---:|---|"]

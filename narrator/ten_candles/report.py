@@ -106,11 +106,14 @@ class GameFiles:
 
 
 def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, jobs: int,
-                 played_by: str = "", lang: str = "en", files: GameFiles | None = None) -> list[dict[str, Any]]:
+                 played_by: str = "", lang: str = "en", files: GameFiles | None = None, command: str = "",
+                 skill: Sequence[Mapping[str, Any]] = (), arms: Sequence[Any] = ()) -> list[dict[str, Any]]:
     """Write games.csv, scenes.csv, summary.csv, the plots and report.md into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report).
     ``files``: games.csv and scenes.csv were written while the games were played (closed here).
+    ``command`` reproduces the run; ``skill`` is :func:`narrator.ten_candles.skill.skill_table` (the
+    scripted arm against random survivors and a random GM); ``arms`` every sweep played, counted.
     """
     out.mkdir(parents=True, exist_ok=True)
     per_scene = files.close(rows) if files is not None else _per_scene(rows)
@@ -121,8 +124,13 @@ def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, job
             write_csv(rows, out / "games.csv")
             write_csv_columns(SCENE_COLUMNS, _scene_lines(rows, per_scene), out / "scenes.csv")
         write_csv(table, out / "summary.csv")
-        (out / "report.md").write_text(_markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by, lang=lang),
-                                       encoding="utf-8")
+        if skill:
+            write_csv([{k: (round(v.rate, 4) if isinstance(v, Proportion) else v) for k, v in line.items()}
+                       for line in skill], out / "skill.csv")
+        from narrator.ten_candles.report_text import markdown
+
+        (out / "report.md").write_text(markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by, lang=lang,
+                                                command=command, skill=skill, arms=arms), encoding="utf-8")
     return table
 
 
@@ -134,13 +142,16 @@ def _plots(rows: Sequence[Mapping[str, Any]], conflicts: Sequence[int],
     def m(key: str) -> str:
         return message(lang, f"report_tc.{key}")
 
-    cards = {key: {t["players"]: t[f"{key}_mean"] for t in table}
+    def legend(key: str) -> str:
+        return message(lang, f"playtest.tc.legend.{key}")
+
+    cards = {legend(key): {t["players"]: t[f"{key}_mean"] for t in table}
              for key in ("traits_burned", "moment_rolls", "brinks_engulfed")}
     groups = group_by(rows, "players")
-    rates = {name: {p: Proportion(sum(1 for r in g if test(r)), len(g)) for p, g in groups.items()}
+    rates = {legend(name): {p: Proportion(sum(1 for r in g if test(r)), len(g)) for p, g in groups.items()}
              for name, test in RATES.items()}
-    endings = {e: {t["players"]: t[f"end_{e}"] for t in table} for e in ENDINGS}
-    deaths = {key: {t["players"]: t[f"{key}_mean"] for t in table}
+    endings = {message(lang, f"playtest.tc.ending.{e}"): {t["players"]: t[f"end_{e}"] for t in table} for e in ENDINGS}
+    deaths = {legend(key): {t["players"]: t[f"{key}_mean"] for t in table}
               for key in ("voluntary_deaths", "final_scene_deaths")}
     players = m("axis_players")
     return [
@@ -157,25 +168,3 @@ def _plots(rows: Sequence[Mapping[str, Any]], conflicts: Sequence[int],
         Plot(plots.stacked_by_count, (deaths, out / "deaths.png"),
              {"title": m("plot_deaths"), "ylabel": m("axis_deaths"), "xlabel": players}),
     ]
-
-
-def _markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], *, seed: int, jobs: int,
-              played_by: str = "", lang: str = "en") -> str:
-    def m(key: str, **values: Any) -> str:
-        return message(lang, f"report_tc.{key}", **values)
-
-    lines = [f"# {m('title')}", "",
-             m("intro", games=len(rows), seed=seed, jobs=jobs, played_by=played_by + " " if played_by else ""), "",
-             m("columns"), "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for t in table:
-        lines.append(f"| {t['players']} | {t['games']} | {t['scenes_mean']} | {t['conflicts_per_scene_mean']} | "
-                     f"{t['traits_burned_mean']} | {t['moment_rolls_mean']} | {t['any_hope_die_rate']:.1%} "
-                     f"{t['any_hope_die_ci']} | {t['hope_rolls_mean']} | {t['brinks_embraced_mean']} | "
-                     f"{t['brinks_engulfed_mean']} | {t['seizes_mean']} | {t['voluntary_deaths_mean']} | "
-                     f"{t['final_reached_rate']:.1%} {t['final_reached_ci']} |")
-    lines += ["", f"## {m('ends')}", "", f"| {m('col_players')} | " + " | ".join(ENDINGS) + " |",
-              "|---|" + "---|" * len(ENDINGS)]
-    for t in table:
-        lines.append(f"| {t['players']} | " + " | ".join(f"{t[f'end_{e}']:.1%}" for e in ENDINGS) + " |")
-    lines += ["", m("files"), ""]
-    return "\n".join(lines)

@@ -183,6 +183,12 @@ class ScriptedSurvivor {
   Action death_choice(const View& view) {
     const Persona p = persona(view);
     const CharacterView me = view.characters(seat_);
+    if (!view.final_scene()) {  // the last one alive declines: its death would end the story before the Last Stand
+      bool others = false;
+      for (int s = 0; s < view.characters_size(); ++s)
+        if (s != seat_ && view.characters(s).alive()) others = true;
+      if (!others) return DeclineDeath(seat_);
+    }
     const Cards* st = me.stack();
     const bool only_brink = st != nullptr && st->size() == 1 && (*st)[0] == Card::brink;
     const double spent = (st == nullptr || st->empty() || (only_brink && me.burned().contains(Card::brink))) ? 0.25 : 0.0;
