@@ -291,8 +291,8 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
     if best.kind == "free" and best.act == "wait" and held:
         return Reading("pass", approach=held[0].approach, words=best.words)
     if runner[1] is not None and best_weight - runner[0] < DECISIVE:
-        if {best.kind, runner[1].kind} == {"free"}:
-            return best  # two ways of saying nothing needs dice: no roll either way
+        if {best.kind, runner[1].kind} == {"free"}:  # no roll either way: the deed said first ("I sit ... and
+            return min(best, runner[1], key=lambda r: r.first)  # listen" is a rest, not a look for clues)
         if {best.kind, runner[1].kind} <= {"free", "roll"} and not fight:
             if best.first == runner[1].first:  # one word, a look and a search («разглядываю»): the closer look
                 return best if best.kind == "roll" else runner[1]
