@@ -37,15 +37,15 @@ def _morph() -> Any:
 
 
 @cache
-def decline_word(word: str, case: str, gender: str | None = None) -> str:
-    """One capitalised word of a name in ``case``: a first name, surname or patronymic pymorphy3 knows, of
-    ``gender`` when given; any other word unchanged («Шестак» of a woman, «(3)»)."""
+def decline_word(word: str, case: str, gender: str | None = None, kinds: frozenset[str] = frozenset({"Name"})) -> str:
+    """One capitalised word of a name in ``case``: a first name (or, with ``kinds``, a surname or patronymic)
+    pymorphy3 knows, of ``gender`` when given; any other word unchanged («Шестак» of a woman, «(3)»)."""
     if case == "nomn" or case not in CASES:
         return word
     wanted = None if gender is None else ("femn" if gender == "f" else "masc")
     for parse in _morph().parse(word):
         tag = parse.tag
-        if not ({"Name", "Surn", "Patr"} & set(tag.grammemes)) or "sing" not in tag or "nomn" not in tag:
+        if not (kinds & set(tag.grammemes)) or "sing" not in tag or "nomn" not in tag:
             continue
         if wanted is not None and wanted not in tag:
             continue
@@ -73,7 +73,7 @@ def _surname_rules(lang: str) -> tuple[tuple[str, tuple[str, ...], tuple[str, ..
 def _surname(word: str, case: str, gender: str) -> str:
     """A surname after a first name in ``case``: pymorphy3's when it knows it, else by its ending (a woman's
     surname ending in a consonant does not decline: «Нины Шестак»)."""
-    known = decline_word(word, case, gender)
+    known = decline_word(word, case, gender, frozenset({"Surn", "Patr", "Name"}))
     if known != word:
         return known
     for sex, ends, forms, cut in _surname_rules("ru"):
@@ -105,7 +105,9 @@ def _gender_of(word: str) -> str | None:
 
 def decline(text: str, case: str, gender: str | None = None) -> str:
     """Every name of ``text`` (one name «Нина Шестак», or a list «Полина (0), Тимур (1)») in ``case``: a first
-    name and the capitalised word right after it (its surname); the gender, when not given, is the first name's."""
+    name and the capitalised word right after it (its surname); the gender, when not given, is the first name's.
+    Nothing else changes: a title before a name («травница Саломея») or a nickname in quotes is not declined, so
+    a slot that may hold one should not ask for a case."""
     if case not in CASES or case == "nomn":
         return text
     parts = _WORDS.split(text)  # words at odd places, what stands between them at even places
