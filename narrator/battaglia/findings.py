@@ -104,9 +104,10 @@ def _extremes(run: Run, lang: str) -> list[str]:
                 continue
             least = min(hit.values(), key=lambda p: p.rate)
             most = max(hit.values(), key=lambda p: p.rate)
-            found.append(m(lang, f"findings.{key}", name=_capital(name), counts=count_list(list(hit), counts, lang),
-                           least=rate_ci(least, lang), most=rate_ci(most, lang),
-                           high=percent(max(p.interval[1] for p in hit.values()))))
+            same = rate_ci(least, lang) == rate_ci(most, lang)
+            found.append(m(lang, f"findings.{key}_same" if same else f"findings.{key}", name=_capital(name),
+                           counts=count_list(list(hit), counts, lang), least=rate_ci(least, lang),
+                           most=rate_ci(most, lang), high=percent(max(p.interval[1] for p in hit.values()))))
     return found or [m(lang, "findings.extremes_none")]
 
 

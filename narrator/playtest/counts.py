@@ -48,7 +48,7 @@ def p_text(p: float, lang: str) -> str:
 
 def percent(value: float) -> str:
     """A share in percent, ``0.356`` -> ``36``; under 10% with a decimal (``0.4``, ``1.9``: near the 2% line)."""
-    return f"{100 * value:.1f}" if 0 < value < 0.1 else f"{100 * value:.0f}"
+    return f"{100 * value:.1f}" if 0.0005 <= value < 0.1 else f"{100 * value:.0f}"
 
 
 def rate_ci(p: Proportion, lang: str) -> str:
