@@ -125,6 +125,9 @@ def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Cho
                                  dict(answers or {}))
         return Ruling(request, (chose,), reading.approach, "approach")
     name = voice._name(view, pc)
+    absent = _absent(voice, scene, choice.intent) if reading.kind in ("roll", "free") else None
+    if absent is not None:  # "I shoot Mosby" on the trail: he is not here to be shot
+        raise IntentUnclear(message(lang, "st_reader.absent", who=absent) + message(lang, "st_reader.then_number"))
     if reading.kind == "roll":
         return _improvised(voice, view, scene, choice, reading, pc, ratings)
     if reading.kind == "free":
@@ -152,6 +155,28 @@ def _clue(voice: TemplateStoryteller, scene: Scene, text: str) -> Any:
         wanted = [forms(w, voice.lang, all_parses=False) for w in clue.words.get(voice.lang).split()]
         if any(t.forms & w for t in said for w in wanted if len(t.word) >= 3):
             return clue
+    return None
+
+
+def _proper_names(voice: TemplateStoryteller, npc: str) -> set[str]:
+    """The lemmas of a Storyteller character's own name: its capitalised words, less titles ("Jed Mosby":
+    mosby; «князь Эймар»: эймар)."""
+    from narrator.storyteller.template import display_name
+
+    titles = grammar(voice.lang)["titles"]
+    named = f"{display_name(voice.lang, npc) or ''} {voice.npc_names.get(npc, '')}"  # the catalogue's, the story's
+    return {w for word in re.findall(r"[^\W\d_]+", named) if word[:1].isupper() and len(word) >= 4
+            and word.lower() not in titles for w in forms(word, voice.lang, all_parses=False)}
+
+
+def _absent(voice: TemplateStoryteller, scene: Scene, text: str) -> str | None:
+    """The name of a Storyteller character the words name who is not in this scene, or ``None``."""
+    said = {w for t in tokens(text, voice.lang) for w in t.forms}
+    for npc in sorted(set(voice.npc_names) - scene.present()):
+        if said & _proper_names(voice, npc):
+            from narrator.storyteller.template import display_name
+
+            return display_name(voice.lang, npc) or voice.npc_names[npc]
     return None
 
 

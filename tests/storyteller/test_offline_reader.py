@@ -219,3 +219,14 @@ def test_the_circumstances_said_move_an_improvised_difficulty_by_one(lang: str, 
     assert ruling.kind == "roll" and ruling.action.difficulty == difficulty
     told_why = any(w in ruling.said[0] for w in ("Harder by one", "Easier by one", "На единицу"))
     assert told_why == (difficulty != 7)
+
+
+@pytest.mark.parametrize(("lang", "text", "name"), [("en", "I draw and shoot Mosby", "Mosby"),
+                                                    ("ru", "Выхватываю револьвер и стреляю в Мосби", "Мосби")])
+def test_a_storyteller_character_who_is_not_in_the_scene_is_said_to_be_absent(lang: str, text: str,
+                                                                              name: str) -> None:
+    """On the trail Mosby is not there to be shot: the Storyteller says so instead of rolling at no one."""
+    with pytest.raises(IntentUnclear) as absent:
+        _rule("wild_west", "trail", lang, text, sheet="joseph")
+    assert name in str(absent.value)
+    assert _rule("wild_west", "standoff", lang, text, sheet="joseph").approach == "draw"  # where he stands, it is
