@@ -365,6 +365,7 @@ def test_a_person_plays_a_dark_ages_scene_in_chromium(fast_server: Server, brows
     host = browser.new_context(viewport=PHONE).new_page()
     host.goto(fast_server.url + "/")
     host.select_option("select[name=game]", "dark-ages")
+    host.select_option("select[name=scenario]", "ferry-of-saint-aubin")  # the short one: the form offers an evening first
     host.fill("textarea[name=character]", "odo")
     host.fill("input[name=names]", "Anna")
     host.fill("input[name=seed]", "2")
