@@ -38,6 +38,7 @@ from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.reference import Reference, is_irreversible
+from narrator.citations import split, why
 from narrator.terminal_text import shown as safe_to_print
 
 
@@ -178,8 +179,10 @@ class TerminalHuman(Seat):
             return ref.roster(view)
         if command == "log":
             return ref.log(view)
-        hint = ref.hint(view, self.legal)
-        return [ref.say("help_title") + ":", *(["  " + hint] if hint else []), "  " + ref.say("commands")]
+        hint, lines = split(ref.hint(view, self.legal))
+        reason = why(lines, self.narrator.table.lang)
+        return [ref.say("help_title") + ":", *(["  " + hint] if hint else []), *(["  " + reason] if reason else []),
+                "  " + ref.say("commands")]
 
     def confirm(self, label: str) -> bool:
         """Ask before a move that cannot be undone; only an explicit yes goes through."""
@@ -221,7 +224,7 @@ class TerminalHuman(Seat):
             return self._speech()
         for line in self.reference.rebirths(view, self.reborn):
             self.write(line)
-        hint = self.reference.hint(view, legal)
+        hint = split(self.reference.hint(view, legal))[0]  # its rule lines: on "?"
         if hint:
             self.write("(" + hint + ")")
         if "choose" in kinds:

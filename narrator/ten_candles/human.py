@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from narrator.agents.base import Decision, Request, Seat
 from narrator.agents.i18n import ByLanguage, typed, typed_commands
 from narrator.agents.ten_candles.variety import VariedSurvivor
+from narrator.citations import split, why
 from narrator.rules.core import Action
 from narrator.rules.ten_candles.actions import (
     ArrangeStack,
@@ -141,8 +142,10 @@ class HumanSurvivor(Seat):
             return ref.table(view, self.seat)
         if command == "truths":
             return ref.truths(view)
-        hint = ref.hint(view, self.seat, self.legal)
-        return [ref.say("help") + ":", *(["  " + hint] if hint else []), "  " + ref.say("commands")]
+        hint, lines = split(ref.hint(view, self.seat, self.legal))
+        reason = why(lines, self.lang)
+        return [ref.say("help") + ":", *(["  " + hint] if hint else []), *(["  " + reason] if reason else []),
+                "  " + ref.say("commands")]
 
     def confirm(self, label: str) -> bool:
         """Ask before a move that cannot be undone; only an explicit yes goes through."""
@@ -180,7 +183,7 @@ class HumanSurvivor(Seat):
             me = request.view.characters[self.seat]
             self.io.say(f"— {me.name or '#' + str(self.seat)} —")
         kinds = [a.kind for a in request.legal if not is_interjection(a)]
-        hint = self.reference.hint(request.view, self.seat, request.legal)
+        hint = split(self.reference.hint(request.view, self.seat, request.legal))[0]  # its rule lines: on "?"
         if hint:
             self.io.say(f"({hint})")
         text_move = TEXT_MOVES.get(kinds[0]) if kinds else None

@@ -25,6 +25,8 @@ ALLOWED: dict[str, str] = {
                                        "failure, negations, «Истина -»); it writes nothing a player reads",
     "agents/battaglia/llm/facts.py": "patterns that find claims (voted against, died as) in a model's Russian speech",
     "agents/battaglia/knowledge.py": "the pattern that reads a darkness whisper («тьма: 1, 4») back",
+    "narrator/citations.py": "the pattern that finds a rule reference («(стр. 291)») in a catalogue hint, to say it "
+                             "on request instead",
     "agents/llm/language.py": "the bounds of the Cyrillic block, to tell a text's script",
     "narrator/storyteller/intent.py": "Russian stop words of a typed intent (what a player writes, matched to approaches)",
     "narrator/storyteller/llm.py": "patterns that read a model's Russian outcome sentence (success or failure)",

@@ -11,6 +11,7 @@ from markupsafe import escape
 from narrator.agents.battaglia.texts import load
 from narrator.agents.i18n import section
 
+from narrator.citations import split, why
 from tests.web.conftest import Tables, as_seat, token_of
 
 HUMANS = tuple(range(9))
@@ -60,7 +61,7 @@ def test_battaglia_seat_pages_carry_the_reference_and_only_their_own(tables: Tab
                     assert escape(power) not in html, (seat, other)
             assert escape(words["words"]["rebirth_rule"]) in html
             saw_guide |= 'class="guide"' in html
-            saw_basis |= escape(words["hints"]["basis"]) in html
+            saw_basis |= escape(split(words["hints"]["basis"])[0]) in html and "(L74)" not in html
             saw_confirm |= "data-confirm" in html
         seat = next((s for s in HUMANS if table.legal(s)), None)
         if seat is None:
@@ -88,9 +89,9 @@ def test_the_confirm_box_marks_only_irreversible_moves(tables: Tables) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_ten_candles_pages_name_the_neighbours_explain_the_candles_and_confirm_a_burn(tables: Tables,
                                                                                       lang: str) -> None:
-    from narrator.ten_candles.reference import Reference
     """A table without stated attempts (``stated_attempts: false``; web tables with people have them,
     tests/web/test_ten_candles.py): the survivor's proposal is table talk the bot GM hears (L267)."""
+    from narrator.ten_candles.reference import Reference
     from tests.web.test_ten_candles import OPTIONS, play_humans
 
     created = tables.create(game="ten-candles", options=OPTIONS, bot_seats=[2], names=["Anna", "Boris"], language=lang)
@@ -98,8 +99,9 @@ def test_ten_candles_pages_name_the_neighbours_explain_the_candles_and_confirm_a
     first = page(tables, created, 0)
     assert escape(ref.say("opening")) in first
     table = tables.manager.get(created["table"])
-    hint = ref.hint(table.view(0), 0, table.legal(0))
+    hint, lines = split(ref.hint(table.view(0), 0, table.legal(0)))
     assert ref.who(table.view(0), 2) in hint and escape(hint) in first  # the virtue goes right, to seat 2
+    assert lines == ["102"] and escape(why(lines, lang)) in first  # the rule line named apart (L102), not «стр.»
     play_humans(tables, created, [0, 1], until=lambda states: any(
         a["kind"] in ("burn_trait", "volunteer_death", "embrace_brink") for s in states.values() for a in s["legal"]),
         limit=400)

@@ -19,6 +19,7 @@ from narrator.agents.i18n import ByLanguage, endings, message
 from narrator.agents.names import fill
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.reference import Reference, is_irreversible
+from narrator.citations import split, why
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, Action, Audience, Event, PlayerId, Viewer
 from narrator.web.adapters.battaglia_host import host_word, moderator_event_lines, truth_sections
@@ -225,9 +226,10 @@ class BattagliaPresenter(Presenter):
         if not hasattr(view, "graveyard"):
             return []
         ref = Reference(self.narrator(view, ctx))
-        hint = ref.hint(view, actions)
+        hint, lines = split(ref.hint(view, actions))  # the rule lines named apart, not inside the sentence
         bases = {getattr(a, "basis", None) for a in actions if a.kind == "accuse"}
-        return [line for line in (hint, ref.basis() if {"legend", "logic"} <= bases else "") if line]
+        basis, basis_lines = split(ref.basis()) if {"legend", "logic"} <= bases else ("", [])
+        return [line for line in (hint, basis, why(lines + basis_lines, ctx.language)) if line]
 
     def irreversible(self, action: Action, view: Any, ctx: Context) -> str:
         if not hasattr(view, "graveyard") or not is_irreversible(action, str(view.phase)):

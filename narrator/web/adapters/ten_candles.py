@@ -14,6 +14,7 @@ from typing import Any
 
 from narrator.agents.i18n import LANGUAGES, message, section
 from narrator.agents.names import fill
+from narrator.citations import split, why
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.rules.ten_candles import GAME, TEXT_FIELDS, TenCandlesConfig, left_of, right_of
 from narrator.ten_candles.attempts import line, unreadable
@@ -188,8 +189,8 @@ class TenCandlesPresenter(Presenter):
         """What the seat's decision does (the neighbours named where one writes for them)."""
         if not hasattr(view, "characters") or not isinstance(ctx.viewer, int) or not 0 <= ctx.viewer < view.players:
             return []
-        hint = Reference(ctx.language).hint(view, ctx.viewer, actions)
-        return [hint] if hint else []
+        hint, lines = split(Reference(ctx.language).hint(view, ctx.viewer, actions))  # the rule lines named apart
+        return [said for said in (hint, why(lines, ctx.language)) if said]
 
     def irreversible(self, action: Action, view: Any, ctx: Context) -> str:
         if is_irreversible(action) or action.kind == "kill_character":
