@@ -38,7 +38,9 @@ if TYPE_CHECKING:
     from narrator.storyteller.template import Choice, Option, TemplateStoryteller
 
 INTENT_TASK = "intent"
-"""An improvised roll's task is ``intent:<traits>`` (``@<clue>`` when it looks for one of the scene's clues)."""
+"""An improvised roll's task is ``intent:<traits>/<deed>`` (``@<clue>`` when it looks for one of the scene's
+clues): the model's ruling's ``intent:<traits>``, told apart by the deed so that only a retried deed carries
+the retry penalty (D25)."""
 RESISTED = 6
 """Both sides' difficulty in an improvised contest: the book's default (DA L109, WW L56)."""
 FINDING = frozenset({"search", "spot", "empathize", "track", "occult", "academics", "decode", "survive"})
@@ -212,7 +214,8 @@ def _improvised(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scen
     traits = voice._on_sheet(view, pc, traits)
     shift, why = circumstance(choice.intent, voice.lang)  # "in the dark" +1, "carefully" -1 (WW L52-60, L70)
     difficulty = min(9, max(3, difficulty + shift))
-    task = f"{INTENT_TASK}:{'+'.join(traits)}" + (f"@{clue.id}" if clue is not None else "")
+    # the deed after the traits: a failed climb retried is harder (D25), a jump after it is another task
+    task = f"{INTENT_TASK}:{'+'.join(traits)}/{reading.act}" + (f"@{clue.id}" if clue is not None else "")
     lang = voice.lang
     deed = message(lang, f"st_reader.deeds.{reading.act}")
     against = _opponent(voice, scene, choice.intent, act_named(lang, str(reading.act)))

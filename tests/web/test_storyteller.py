@@ -256,7 +256,7 @@ def test_typed_words_on_the_web_go_the_offline_readers_way(tables: Tables) -> No
     told = " ".join(r["text"] for r in lines if r["kind"] == "narration")
     assert "looking costs no roll" in told and "calls for Dexterity + Athletics" in told
     rolls = [r["payload"] for r in lines if r["kind"] == "action" and r["payload"]["kind"] == "roll"]
-    assert rolls and rolls[-1]["task"] == "intent:dexterity+athletics"
+    assert rolls and rolls[-1]["task"] == "intent:dexterity+athletics/climb"
 
 
 def test_a_typed_intent_in_russian(tables: Tables) -> None:
