@@ -126,25 +126,31 @@ def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Cho
         request = voice._request(view, scene, voice._approach(scene, reading.approach), replace(choice, approach=reading.approach),
                                  dict(answers or {}))
         return Ruling(request, (chose,), reading.approach, "approach")
-    name = voice._name(view, pc)
     absent = _absent(voice, scene, choice.intent) if reading.kind in ("roll", "free") else None
     if absent is not None:  # "I shoot Mosby" on the trail: he is not here to be shot
         raise IntentUnclear(message(lang, "st_reader.absent", who=absent) + message(lang, "st_reader.then_number"))
     if reading.kind == "roll":
         return _improvised(voice, view, scene, choice, reading, pc, ratings)
     if reading.kind == "free":
-        if scene.fight is not None:
+        if scene.fight is not None:  # in a fight every action is rolled (DA L167): which blow or move?
             raise IntentUnclear(question(lang, choice.intent, replace(reading, kind="ask", candidates=tuple(
                 o.approach for o in options[:2])), options, ratings=ratings) + message(lang, "st_reader.fight_free"))
-        hidden = _clue(voice, scene, choice.intent) if reading.act in ("look", "ask", "talk") else None
-        if hidden is not None and not hidden.free and hidden.traits:  # what the scene hides needs its roll
-            probe = act_named(lang, "search" if reading.act == "look" else "empathize")
-            finding = Reading("roll", act=probe.id, attribute=probe.attribute, abilities=probe.abilities,
-                              difficulty=hidden.difficulty)
-            return _improvised(voice, view, scene, choice, finding, pc, ratings)
-        return Ruling(voice._go(view, scene, "retry"), _free_lines(voice, view, scene, reading, name, choice.intent),
-                      None, "no_roll")
+        return _no_roll(voice, view, scene, choice, reading, pc, ratings)
     raise IntentUnclear(question(lang, choice.intent, reading, options, ratings=ratings))
+
+
+def _no_roll(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,
+             pc: str, ratings: Mapping[str, int]) -> Ruling:
+    """A deed that needs no roll, said, and the turn passes; but a look or a question at what the scene
+    hides is that clue's own roll (the scenario says what finding it takes)."""
+    hidden = _clue(voice, scene, choice.intent) if reading.act in ("look", "ask", "talk") else None
+    if hidden is not None and not hidden.free and hidden.traits:
+        probe = act_named(voice.lang, "search" if reading.act == "look" else "empathize")
+        finding = Reading("roll", act=probe.id, attribute=probe.attribute, abilities=probe.abilities,
+                          difficulty=hidden.difficulty)
+        return _improvised(voice, view, scene, choice, finding, pc, ratings)
+    said = _free_lines(voice, view, scene, reading, voice._name(view, pc), choice.intent)
+    return Ruling(voice._go(view, scene, "retry"), said, None, "no_roll")
 
 
 def _clue(voice: TemplateStoryteller, scene: Scene, text: str) -> Any:
