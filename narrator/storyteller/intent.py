@@ -112,12 +112,17 @@ def clean_intent(text: str) -> str:
     return " ".join(text.split())[:MAX_INTENT]
 
 
-def explain(lang: str, text: str, found: Match, numbers: dict[str, tuple[int, str]]) -> str:
-    """What the template Storyteller says about its reading (``numbers``: approach -> (number, label))."""
+def explain(lang: str, text: str, found: Match, numbers: dict[str, tuple[int, str]], *, labels: bool = False) -> str:
+    """What the template Storyteller says about its reading (``numbers``: approach -> (number, label)).
+
+    ``labels``: the screen shows the approaches as buttons without numbers (the web), so they are named by
+    their labels and the player is asked to choose one on the screen, not to type a number (issue #32)."""
+    suffix = "_labelled" if labels else ""
     if found.approach is not None:
         number, label = numbers[found.approach]
-        return message(lang, "improv.chose", number=number, label=label, words=", ".join(found.words))
+        return message(lang, f"improv.chose{suffix}", number=number, label=label, words=", ".join(found.words))
     if found.candidates:
-        listed = ", ".join(str(numbers[a][0]) for a in found.candidates)
-        return message(lang, "improv.unclear", text=text, candidates=listed)
-    return message(lang, "improv.unknown", text=text)
+        listed = ", ".join(message(lang, "improv.label_quoted", label=numbers[a][1]) if labels else str(numbers[a][0])
+                           for a in found.candidates)
+        return message(lang, f"improv.unclear{suffix}", text=text, candidates=listed)
+    return message(lang, f"improv.unknown{suffix}", text=text)

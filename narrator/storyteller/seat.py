@@ -74,7 +74,7 @@ def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str
         return Choice(actor=seat, approach=FREE, intent=intent), message(lang, "improv.considering", text=intent)
     if joining:
         found = match_intent(intent, [(o.approach, f"{o.label} {o.words}") for o in options])
-        said = explain(lang, intent, found, {o.approach: (o.number, o.label) for o in options})
+        said = explain(lang, intent, found, {o.approach: (o.number, o.label) for o in options}, labels=labels)
         if found.approach is None:
             return None, said
         approach, words = found.approach, found.words
@@ -87,7 +87,8 @@ def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str
             return None, question(lang, intent, reading, options, labels=labels)
         approach, words = reading.approach, reading.words
     option = next(o for o in options if o.approach == approach)
-    said = message(lang, "improv.chose", number=option.number, label=option.label, words=", ".join(words))
+    said = message(lang, "improv.chose_labelled" if labels else "improv.chose", number=option.number,
+                   label=option.label, words=", ".join(words))
     spends = option.approach != PASS and names_willpower(intent, lang)
     if spends:
         said += message(lang, "st_intent.willpower")
