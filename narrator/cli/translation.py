@@ -269,8 +269,11 @@ def translate_page(ctx: Context) -> None:
         _translate(param, ("help",))
         if param.help and "{shipped}" in param.help:  # --scenario: the book's shipped ids are data, not words
             from narrator.storyteller.play import shipped_ids
+            from narrator.storyteller.scenario import EVENING
 
-            param.help = param.help.replace("{shipped}", shipped_ids(str(ctx.info_name).replace("-", "_"), current()))
+            book = str(ctx.info_name).replace("-", "_")
+            param.help = param.help.replace("{shipped}", shipped_ids(book, current())).replace(
+                "{default}", EVENING.get(book, ""))
     _translate_types()
     if isinstance(command, TyperGroup):
         for sub in command.commands.values():

@@ -18,6 +18,7 @@ from narrator.agents.i18n import message
 from narrator.rules.core import HOST
 from narrator.storyteller import play as template_play
 from narrator.storyteller.safety import TableSafety
+from narrator.storyteller.scenario import EVENING
 from narrator.storyteller.seat import Player
 
 if TYPE_CHECKING:  # the model stack is imported only when a model plays (start-up time of every command)
@@ -60,6 +61,8 @@ def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str
     """The ``play`` command body: the template game, or the same game with a model Storyteller."""
     from narrator.cli.llm import llm_settings
 
+    if scenario is None and resume is None:  # a new player meets a story for an evening, not the short one
+        scenario = EVENING[book]
     troupe = {"sheets": sheets or (), "scenario": scenario, "bots": bots or ()}
     with llm_settings(llm_mode, stream=True) as llm:
         if chronicle is not None:
@@ -101,7 +104,8 @@ def play_dark_ages(sheet: list[str] | None = DARK_AGES_SHEET, scenario: str | No
                    rules: Path | None = template_play.RULES, combat: Path | None = template_play.COMBAT,
                    llm: str | None = LLM, chronicle: Path | None = CHRONICLE, lines: str | None = LINES,
                    veils: str | None = VEILS) -> None:
-    """Play "The Ferry at Saint-Aubin" (Vampire: Dark Ages) with the template or a model Storyteller.
+    """Play Vampire: Dark Ages with the template or a model Storyteller: an evening's story unless --scenario
+    names another.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
     saves and tells you how to resume. --sheet (repeatable) seats a troupe at this terminal (hot-seat;
@@ -120,7 +124,8 @@ def play_wild_west(sheet: list[str] | None = WILD_WEST_SHEET, scenario: str | No
                    rules: Path | None = template_play.RULES, combat: Path | None = template_play.COMBAT,
                    llm: str | None = LLM, chronicle: Path | None = CHRONICLE, lines: str | None = LINES,
                    veils: str | None = VEILS) -> None:
-    """Play "The Night Wire at Coyote Springs" (Werewolf: Wild West) with the template or a model Storyteller.
+    """Play Werewolf: Wild West with the template or a model Storyteller: an evening's story unless --scenario
+    names another.
 
     Choose an approach by number; add w to spend Willpower, a for an automatic success. EOF or q
     saves and tells you how to resume. --sheet (repeatable) seats a troupe at this terminal (hot-seat;

@@ -330,8 +330,9 @@ def sheet_option(book: str) -> Any:
 
 
 SCENARIO = typer.Option(None, "--scenario", help="A scenario file (YAML, docs/scenarios.md) or a shipped scenario's "
-                                                 "id: {shipped}. Default: the book's built-in one.")
-"""``{shipped}`` is filled on the help page with the book's shipped ids (:func:`shipped_ids`)."""
+                                                 "id: {shipped}. Default: {default}.")
+"""``{shipped}`` and ``{default}`` are filled on the help page with the book's shipped ids (:func:`shipped_ids`)
+and the evening story played without ``--scenario``."""
 BOT = typer.Option(None, "--bot", help="A character (sheet id) a bot plays instead of a person; repeatable.")
 LANG = typer.Option(None, "--lang", help="en or ru (default: NARRATOR_LANG, else the locale, else en; a resumed "
                                          "game keeps its own).")

@@ -26,6 +26,9 @@ from narrator.storyteller.data import DataError, read_yaml
 
 PROMPTS = Path(prompts.__file__).resolve().parent / "storyteller"
 SHIPPED = PROMPTS / "scenarios"
+EVENING = {"dark_ages": "tourney-at-vaucouleurs", "wild_west": "the-long-drive"}
+"""What ``narrator play <book>`` plays without ``--scenario``: a story for an evening (the built-in short one,
+``scenario_path(book)``, stays what a table gets when it names none: tests, cassettes, the web API)."""
 """Shipped scenarios beyond each book's built-in one: ``scenarios/<dark-ages|wild-west>/<id>.yaml``."""
 
 Outcome = Literal["success", "failure", "botch"]
