@@ -107,3 +107,11 @@ def test_the_command_line_keeps_every_option_that_changes_the_games() -> None:
                          **{"llm-seats": "2"}, lang="ru", bots=None, **{"no-edge": False})
     assert "--llm local" in line and "--llm-seats 2" in line and "--lang ru" in line and "--no-edge" not in line
     assert _command_line(players="6", **{"no-edge": True}).endswith("--players 6 --no-edge")
+
+
+def test_an_llm_run_reports_its_model_statistics_and_lists_their_file(tmp_path: Path) -> None:
+    path = write_report(tmp_path, [_run()], command="narrator simulate battaglia --llm local", lang="en",
+                        arms=[Arm("report (standard rules)", 800, 3488.0)], llm_stats={"default": {}})
+    report = path.read_text(encoding="utf-8")
+    assert "## Language-model statistics" in report and "`llm_stats.json`" in report
+    assert (tmp_path / "llm_stats.json").exists() and "4.4 s a game" in report
