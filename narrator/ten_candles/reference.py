@@ -14,6 +14,7 @@ from typing import Any
 from narrator.agents.i18n import section
 from narrator.agents.names import fill
 from narrator.agents.ten_candles.material import module, module_names
+from narrator.citations import split
 from narrator.rules.core import HOST, Action
 from narrator.rules.ten_candles import left_of, right_of
 
@@ -47,7 +48,7 @@ class Reference:
 
     def opening(self, view: Any) -> list[str]:
         """What the game is, the module and where the characters are (once known)."""
-        lines = [self.say("opening")]
+        lines = [split(self.say("opening"))[0]]  # said without its rule lines (L47, L56)
         if view.module in module_names():
             lines.append(self.say("module", title=module(view.module)["title"][self.lang]))
         if view.frame:  # the first scene's framing: where the characters are only while it lasts

@@ -11,6 +11,7 @@ import pytest
 from narrator.rules.core import HOST
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 
+from narrator.citations import split
 from narrator.session import Session
 from narrator.ten_candles.human import HumanSurvivor
 from narrator.ten_candles.reference import Reference
@@ -69,7 +70,7 @@ def test_commands_show_the_reference_and_the_turn_goes_on(lang: str, words: list
     run(session, until=lambda s: s.state.scene >= 3)
     ref = Reference(lang)
     said = "\n".join(person.output)
-    assert ref.say("opening") in said
+    assert split(ref.say("opening"))[0] in said
     assert ref.say("commands") in said and ref.say("sheet") + ":" in said and ref.say("table") + ":" in said
     me = session.state.chars[0]
     assert f"“{me.virtue}”" in said or f"“{me.vice}”" in said or ref.say("truths") in said
@@ -171,4 +172,4 @@ def test_resume_opens_with_a_recap(tmp_path, lang: str) -> None:
     play(settings_from_header(path), io, path, resume=True)
     said = "\n".join(io.output)
     ref = Reference(lang)
-    assert ref.say("recap") + ":" in said and ref.say("opening") in said
+    assert ref.say("recap") + ":" in said and split(ref.say("opening"))[0] in said
