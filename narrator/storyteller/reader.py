@@ -43,7 +43,9 @@ from narrator.storyteller.words import (
     forms,
     grammar,
     hear,
+    is_thing,
     lexicon,
+    main_verb,
     split_words,
     tokens,
 )
@@ -114,7 +116,8 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (),
         return False
     if traits[1] == act.abilities[0]:
         return traits[1] not in BROAD or traits[0] == act.attribute
-    return traits[1] in act.abilities and traits[0] == act.attribute and (traits[1] not in BROAD or act.generic)
+    return (traits[1] in act.abilities and traits[0] == act.attribute
+            and (act.generic or (act.attribute in SOCIAL and traits[1] not in BROAD)))
 
 
 SOCIAL = frozenset({"charisma", "manipulation", "appearance"})
@@ -190,24 +193,49 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             named = named or token.word in names
         words.append(token.word)
     own = bool(words)
+    elsewhere = _elsewhere(said, heard, label, names, lang)
     for name, score in heard.scores.items():
         act = act_named(lang, name)
         if score.weight >= READ and _agrees(act, option, lang, said, score.used):
             weight += score.weight
-            # a search of anything is not this search: a generic deed names an approach only with a word of
-            # the approach's own ("check the window for footprints" is no "Study the tape")
-            deeds += score.weight if own or not act.generic else 0.0
+            # the same roll is not the same deed: a generic deed (a search of anything), or one done in a place
+            # the approach does not name ("I sneak into the kitchen" is no "Slip out after the priest"),
+            # names an approach only with a word of the approach's own
+            deeds += score.weight if own or not (act.generic or (elsewhere and act.placed)) else 0.0
             words += [said[i].word for i in sorted(score.used)]
-    if objects >= (OBJECTS if risky else 2) and deeds < READ:  # the scene's own things, named: its approach
-        deeds, weight = READ, weight + OBJECT
+    if deeds < READ and (objects >= OBJECTS or (objects == 2 and not risky
+                                                 and not _unknown_deed(said, heard, label, lang))):
+        deeds, weight = READ, weight + OBJECT  # the scene's own things, named: its approach
     shown = [w for w in words if len(w) >= 3 and w not in STOP and w not in grammar(lang)["phrase_drop"]]
     return weight, deeds, tuple(dict.fromkeys(shown))  # the words the table names as deciding
+
+
+def _elsewhere(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], names: frozenset[str],
+               lang: str) -> bool:
+    """Whether the main clause names a thing of its own that the approach does not (a place, a person, an
+    object no deed's words took): "the kitchen" in "I sneak into the kitchen"."""
+    used = {i for score in heard.scores.values() for i in score.used}
+    little = grammar(lang)
+    return any(t.weight == 1.0 and i not in used and len(t.word) >= 3 and t.word not in STOP
+               and t.word not in names and t.word not in little["pronouns"] and t.word not in little["phrase_drop"]
+               and t.word not in little["prepositions"] and is_thing(t, lang)
+               and not any(_same_word(t.forms, part) for part in label) for i, t in enumerate(said))
+
+
+def _unknown_deed(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], lang: str) -> bool:
+    """Whether the main verb is one the Storyteller does not know, neither a deed of the lexicon nor a word
+    of the approach ("I poison Gautier's cup" is no "Watch who fills Gautier's cup")."""
+    verb = main_verb(said, lang)
+    if verb is None:
+        return False
+    return verb not in heard.deeds and not any(_same_word(said[verb].forms, part) for part in label)
 
 
 OBJECTS = 3
 """Three words of an approach's own (its label and synonyms) say it, though none is a deed the lexicon
 knows ("push the letter under the gate"); one is not a reading, and two only for an approach that cannot
-end the story or start a fight ("I read the roll of the dead")."""
+end the story or start a fight ("I read the roll of the dead"), and not when the main verb is one the
+Storyteller does not know ("I poison Gautier's cup" is no "Watch who fills Gautier's cup")."""
 
 
 # -- the reading -----------------------------------------------------------------------------------

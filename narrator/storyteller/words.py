@@ -42,6 +42,8 @@ class Act:
     hints: tuple[frozenset[str], ...] = ()
     generic: bool = False
     """Done to anything (a search, a lift): it names no approach by its roll alone."""
+    placed: bool = False
+    """Done somewhere (sneaking, climbing): a place the words name that the approach does not is another deed."""
     resist: tuple[str, ...] = ()
     """Done to a Storyteller character: what it rolls against it (an Attribute, then Abilities to choose from)."""
 
@@ -136,6 +138,7 @@ def lexicon(lang: str) -> tuple[Act, ...]:
             c[0] for w, c in said if len(c) == 1 and len(split_words(w)) > 1)
         acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
                         int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False)),
+                        bool(act.get("placed", False)),
                         tuple(act.get("resist", ()))))
     return tuple(acts)
 
@@ -308,3 +311,27 @@ def circumstance(text: str, lang: str) -> tuple[int, tuple[str, ...]]:
     return shift, tuple(found.get("harder" if shift > 0 else "easier", ())) if shift else ()
 
 
+THINGS = frozenset({"NOUN"})
+"""pymorphy3's part of speech of a thing (a Russian word that can name where or to what a deed is done)."""
+
+
+def is_thing(token: Token, lang: str) -> bool:
+    """Whether a said word may name a thing: a Russian noun, or (English has no parser here) a word that is
+    no verb of the lexicon."""
+    if lang == "ru" and not token.word.isascii():
+        return str(_morph().parse(token.word)[0].tag.POS) in THINGS
+    return not token.forms & _deed_lemmas(lang)
+
+
+def main_verb(said: Sequence[Token], lang: str) -> int | None:
+    """Where the main clause's verb stands: Russian, the first verb pymorphy3 reads; English, the word after
+    "I" that opens the sentence (else ``None``: an English verb cannot be told from a noun without it)."""
+    for i, token in enumerate(said):
+        if token.weight < 1.0:
+            continue
+        if lang == "ru" and not token.word.isascii():
+            if str(_morph().parse(token.word)[0].tag.POS) in ("VERB", "INFN"):
+                return i
+        elif lang == "en" and i > 0 and said[i - 1].word in grammar(lang)["self"]:
+            return i
+    return None
