@@ -103,7 +103,7 @@ class SpeechFacts:
         """The public claims ``speech`` states, as far as its clauses can be read."""
         found: list[Claim] = []
         last: Mention | None = None
-        for sentence in re.split(r"[.!?\n]+", speech):
+        for sentence in re.split(r"[.!?;\n]+", speech):
             guess = bool(self.modal.search(sentence))  # "I think Oleg, …": the whole sentence is a guess
             for clause in self.split.split(sentence):
                 seats = self._seats(clause)
