@@ -18,6 +18,12 @@ same moment, under the same load.
    battaglia --players 6-12 --games 5000 --jobs 2`` whole, its wall time and the games it says it played;
    ``--readme-games`` scales it down (the time is then extrapolated and said to be).
 
+Measured 2026-12-07 on the shared 2-core machine (load average 4-7, other sessions building and testing),
+before -> after issue #34's changes: 1. 0.25 -> 0.25 (engine untouched; ``-O3`` measured no faster than
+``-O2``, 6,553 vs 6,470 games/s A/B in one process); 2. 0.31 (a rules-less command is 4.6 s of the
+14.8 s; with ``--skill 50`` 21.4 s, 0.21); 3. 1.25 s of CPU a game (3 games); 4. 46.7 s for 210,000 games
+(6 sweeps of 35,000) -> see docs/performance.md for the run with ``--edge-games 1000``.
+
     python benchmarks/speed_ratios.py                 # all four
     python benchmarks/speed_ratios.py --only 1 2      # the two ratios
 
@@ -30,6 +36,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -91,11 +98,16 @@ UNCHECKED = "import narrator.fast as fast\nfast.stale = lambda game: None\n"
 
 def command_seconds(args: list[str], prelude: str = "") -> float:
     """Wall seconds of ``narrator ARGS`` in a fresh interpreter (``prelude`` runs first)."""
+    return command_run(args, prelude)[0]
+
+
+def command_run(args: list[str], prelude: str = "") -> tuple[float, str]:
+    """Wall seconds and standard output of ``narrator ARGS`` in a fresh interpreter."""
     code = prelude + "import sys\nfrom narrator.cli.main import main\nsys.argv = ['narrator', *sys.argv[1:]]\nmain()\n"
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code, *args], check=True, cwd=ROOT, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"})
-    return time.perf_counter() - start
+    done = subprocess.run([sys.executable, "-c", code, *args], check=True, cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "400"})
+    return time.perf_counter() - start, done.stdout
 
 
 def ten_candles_ratio(games: int, unchecked: bool) -> dict[str, float]:
@@ -126,12 +138,12 @@ def search_cpu(games: int) -> dict[str, float]:
 
 def readme_command(games: int, unchecked: bool) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        seconds = command_seconds(["simulate", "battaglia", "--players", "6-12", "--games", str(games), "--jobs", "2",
-                                   "--no-progress", "--out", tmp, "--lang", "en"], UNCHECKED if unchecked else "")
-        played = sum(1 for _ in open(Path(tmp) / "games.csv", encoding="utf-8")) - 1
-    arms = 6  # the report's games, four forces at random, every seat at random
-    return {"games_per_count": games, "report_games": played, "games_played": played * arms, "wall_s": seconds,
-            "wall_s_at_5000": seconds * 5000 / games}
+        seconds, said = command_run(["simulate", "battaglia", "--players", "6-12", "--games", str(games), "--jobs",
+                                     "2", "--no-progress", "--out", tmp, "--lang", "en"], UNCHECKED if unchecked else "")
+        played = len((Path(tmp) / "games.csv").read_text(encoding="utf-8").splitlines()) - 1
+    every = re.search(r"(\d+) games played in", said)  # the command's own count of every arm's games
+    return {"games_per_count": games, "report_games": played, "games_played": int(every.group(1)) if every else -1,
+            "wall_s": seconds, "wall_s_at_5000": seconds * 5000 / games}
 
 
 def main() -> None:
@@ -145,7 +157,7 @@ def main() -> None:
     parser.add_argument("--unchecked", action="store_true", help="time a native engine whose digest is stale")
     args = parser.parse_args()
     if args.unchecked:
-        import narrator.fast as fast
+        from narrator import fast
 
         fast.stale = lambda game: None
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

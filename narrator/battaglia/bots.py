@@ -142,14 +142,19 @@ class Edge:
 
 
 def edges(rows: Sequence[Mapping[str, object]], random_rows: Mapping[str, Sequence[Mapping[str, object]]]) -> list[Edge]:
-    """Each force's edge per player count: ``rows`` against ``random_rows[force]`` (the same jobs, in order)."""
+    """Each force's edge per player count: ``rows`` against ``random_rows[force]`` (the same jobs: paired by the
+    rows' ``index``, so a baseline may hold only some of them)."""
     import math
 
     found = []
+    by_index = {int(str(r["index"])): r for r in rows} if rows and "index" in rows[0] else None
     for force, other in random_rows.items():
         wins = FORCES[force]
         by_count: dict[int, list[tuple[int, int]]] = {}
-        for a, b in zip(rows, other, strict=True):
+        # a baseline may play only the first games of each count: pair each with the report's game of its seed
+        pairs = ([(by_index[int(str(b["index"]))], b) for b in other] if by_index is not None
+                 else zip(rows, other, strict=True))
+        for a, b in pairs:
             by_count.setdefault(int(str(a["players"])), []).append((int(wins(str(a["winner"]))),
                                                                      int(wins(str(b["winner"])))))
         for count, pairs in sorted(by_count.items()):

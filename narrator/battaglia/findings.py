@@ -176,9 +176,11 @@ def _stalemates(run: Run, baselines: Mapping[str, Sequence[Row]], bots: str, lan
         return [m(lang, "findings.stalemate_few", high=rate_ci(by_count[high_count], lang), count=high_count)]
     text = m(lang, "findings.stalemate", low=rate_ci(by_count[low_count], lang),
              high=rate_ci(by_count[high_count], lang), low_count=low_count, high_count=high_count)
-    main = stalemate_share(run.rows)
     if not baselines:
         return [text + " " + m(lang, "findings.stalemate_alone")]
+    played = {str(r.get("index")) for rows in baselines.values() for r in rows}
+    same = [r for r in run.rows if str(r.get("index")) in played]  # the baselines' seeds (--edge-games)
+    main = stalemate_share(same or run.rows)
     shares = {key: stalemate_share(rows) for key, rows in baselines.items()}
     arms = [(key, p) for key, p in shares.items() if key != "all"]
     everyone = shares.get("all")

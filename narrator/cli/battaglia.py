@@ -73,6 +73,10 @@ def simulate_battaglia(
                                                                "needs the cluster extra."),
     edge: bool = typer.Option(True, "--edge/--no-edge", help="Also play each force with random legal moves on the "
                                                              "same seeds and report its edge over random play."),
+    edge_games: int = typer.Option(1000, "--edge-games", min=1, help="Games per player count of each random-play "
+                                                                     "baseline (the first of the run's seeds; at most "
+                                                                     "--games): 1,000 give intervals of about ±3 "
+                                                                     "points."),
     concurrency: int = typer.Option(1, "--concurrency", min=1,
                                     help="With --llm: games played at once against the one endpoint (threads of this "
                                          "process). Within a game, seats that decide together (night steps, ballots) "
@@ -173,7 +177,7 @@ def simulate_battaglia(
                         arm_plans["all"] = plan_of("random")
                     for force, arm_plan in arm_plans.items():
                         begun = time.perf_counter()
-                        other = make_jobs(counts, games, seed, options, bots=arm_plan)
+                        other = _first_of_each_count(jobs_list, min(games, edge_games), arm_plan)
                         baselines[force], _ = simulate_rows(
                             other, play_one=play_one, native=native_engine, configs=configs, engine=engine,
                             verify=0, workers=jobs, progress=progress, description=f"battaglia {force} random",
@@ -200,7 +204,8 @@ def simulate_battaglia(
                             candidates=candidates if plan.searches and candidates != 4 else None,
                             llm=llm, **{"llm-seats": llm_seats if llm and llm_seats != "1" else None},
                             concurrency=concurrency if llm and concurrency != 1 else None,
-                            lang=lang_now, **{"no-edge": not edge and not llm})
+                            lang=lang_now, **{"no-edge": not edge and not llm},
+                            **{"edge-games": edge_games if edge and not llm and edge_games < games else None})
     speech = tally_transcripts(transcripts_under(out / "transcripts")) if transcripts else None
     bots_text = _llm_bots(seats_per_game, language(lang)) if llm_stats else describe(plan, language(lang))
     report = write_report(out, runs, command=command, played_by=played_by, lang=lang_now, bots=bots_text,
@@ -212,6 +217,19 @@ def simulate_battaglia(
                   soft_wrap=True)  # a path cut across lines cannot be copied
     if llm_stats:
         _print_llm_stats(llm_stats, out)
+
+
+def _first_of_each_count(jobs: list[Any], games: int, plan: Any) -> list[Any]:
+    """The first ``games`` jobs of each player count (the same seeds as the report's), played by ``plan``."""
+    from dataclasses import replace
+
+    taken: dict[int, int] = {}
+    picked = []
+    for job in jobs:
+        if taken.get(job.players, 0) < games:
+            taken[job.players] = taken.get(job.players, 0) + 1
+            picked.append(replace(job, bots=plan, transcript=None))
+    return picked
 
 
 def _arm_name(lang: str, label: str) -> str:
