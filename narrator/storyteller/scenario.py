@@ -404,9 +404,17 @@ def scenario_path(book: str, given: Path | str | None = None) -> Path:
     if isinstance(given, str) and "/" not in given and not given.endswith((".yaml", ".yml", ".json")):
         if shipped.is_file():
             return shipped
-        known = ", ".join(p.stem for p in shipped_scenarios(book))
+        if given == built_in_id(book):
+            return PROMPTS / f"{book}.yaml"
+        known = ", ".join([built_in_id(book), *(p.stem for p in shipped_scenarios(book)[1:])])
         raise DataError(f"--scenario {given}: no such file, and not a shipped scenario of {book} ({known})")
     return Path(given)
+
+
+def built_in_id(book: str) -> str:
+    """The id of the book's built-in scenario (``ferry-of-saint-aubin``), read from its file's ``id:`` line."""
+    found = re.search(r"^id:\s*([\w-]+)", (PROMPTS / f"{book}.yaml").read_text(encoding="utf-8"), re.MULTILINE)
+    return found.group(1) if found else book
 
 
 def shipped_scenarios(book: str) -> list[Path]:

@@ -180,3 +180,13 @@ def test_the_command_line_says_each_problem_and_fails(tmp_path: Path, capsys: py
     assert main([str(path)]) == 1
     assert "end:won ends the story from a scene that is no climax" in capsys.readouterr().out
     assert main([str(SHIPPED[0][1])]) == 0
+
+
+def test_every_listed_id_is_one_scenario_option_finds() -> None:
+    """What ``--scenario``'s help lists, ``--scenario`` takes: the built-in one by its id too."""
+    from narrator.storyteller.scenario import EVENING, load_scenario, scenario_path
+
+    for book in BOOKS:
+        for path in shipped_scenarios(book):
+            assert scenario_path(book, load_scenario(book, path).id) == path
+        assert load_scenario(book, EVENING[book]).length == "evening"
