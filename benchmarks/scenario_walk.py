@@ -6,6 +6,7 @@ median scenes reached and player decisions, the share of games over within two s
 ending within the move limit), silent restarts (a scene begun again with no word of why) and the fewest
 sentences of an epilogue said at an ending. The evening goals (docs/scenarios.md): median scenes >= 6,
 median decisions >= 20, at most 10% over within two scenes, 0 dead ends, 0 silent restarts, epilogue >= 2.
+``words`` is the median of the words a player reads in a game (the Storyteller's lines, options and dice).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def main() -> None:
     parser.add_argument("--lang", default="en", choices=("en", "ru"))
     args = parser.parse_args()
     print(f"{'scenario':32} {'length':7} {'scenes':>6} {'decis.':>6} {'<=2sc':>6} {'dead':>4} {'silent':>6} "
-          f"{'epil.':>5} {'s/game':>6}  goals")
+          f"{'epil.':>5} {'words':>6} {'s/game':>6}  goals")
     for book in ("dark_ages", "wild_west"):
         for path in shipped_scenarios(book):
             story = load_scenario(book, path)
@@ -40,7 +41,7 @@ def main() -> None:
                    and not summary.silent_restarts and summary.fewest_epilogue_sentences >= GOALS["epilogue"])
             print(f"{story.id:32} {story.length:7} {summary.median_scenes:6.1f} {summary.median_decisions:6.1f} "
                   f"{summary.short_share:6.0%} {summary.dead_ends:4d} {summary.silent_restarts:6d} "
-                  f"{summary.fewest_epilogue_sentences:5d} {seconds:6.2f}  {'met' if met else 'not met'}")
+                  f"{summary.fewest_epilogue_sentences:5d} {summary.median_words:6.0f} {seconds:6.2f}  {'met' if met else 'not met'}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ why (a silent restart), and the sentences of the epilogue said at the end.
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import tempfile
 from collections.abc import Sequence
@@ -39,6 +40,8 @@ class Walk:
     """Choices the player made (approaches and holds; refused ones not counted)."""
     silent_restarts: int
     epilogue_sentences: int
+    words: int = 0
+    """Words the player read (the Storyteller's lines, options and dice included): the evening's length."""
 
 
 def walk(book: str, story: Scenario, scenario: Path | str, seed: int, folder: Path, lang: str = "en") -> Walk:
@@ -57,7 +60,8 @@ def walk(book: str, story: Scenario, scenario: Path | str, seed: int, folder: Pa
     ending = str(table.session.state.ending or "")
     return Walk(seed=seed, sheet=sheet, ended=ended and bool(ending), ending=ending, scenes=len(set(begun)),
                 decisions=decisions, silent_restarts=_silent(story, events),
-                epilogue_sentences=_epilogue(story, ending, lang, said))
+                epilogue_sentences=_epilogue(story, ending, lang, said),
+                words=sum(len(re.findall(r"[^\W\d_]+", line)) for line in said))
 
 
 def _silent(story: Scenario, events: Sequence[dict]) -> int:
@@ -110,6 +114,10 @@ class Summary:
     @property
     def median_decisions(self) -> float:
         return statistics.median(w.decisions for w in self.walks)
+
+    @property
+    def median_words(self) -> float:
+        return statistics.median(w.words for w in self.walks)
 
     @property
     def short_share(self) -> float:
