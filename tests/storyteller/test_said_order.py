@@ -1,0 +1,34 @@
+"""The Storyteller's answer to a question that needs no roll is told before the next turn's header:
+the question ended the speaker's turn, so «— turn 3 —» above the answer read as if turn 3 had answered it."""
+
+from __future__ import annotations
+
+import pytest
+from narrator.rules.core import HOST, public
+
+from narrator.session import NARRATION
+from narrator.storyteller.scenario import load_narration, load_scenario
+from narrator.storyteller.template import TemplateStoryteller
+
+
+@pytest.mark.parametrize("lang", ("en", "ru"))
+def test_an_answer_without_a_roll_comes_before_the_turn_it_opens(lang: str) -> None:
+    story = load_scenario("dark_ages", "tourney-at-vaucouleurs")
+    voice = TemplateStoryteller(story, load_narration(), lang=lang)
+    view = {"scene": "feast", "scene_count": 1, "turn": 3, "characters": [], "sheets": [], "book": "dark_ages"}
+    answer = "The chorus goes: the grey wolf will not touch the lamb."
+    # the order Session.apply gives them: the kernel's events for next_turn, then the words said beside it
+    events = [public("turn_begun", scene="feast", turn=3), public(NARRATION, by=HOST, text=answer)]
+    lines = voice.narrate(view, events)
+    header = "— turn 3 —" if lang == "en" else "— ход 3 —"
+    assert lines == [answer, header]
+
+
+def test_words_said_beside_a_roll_stay_after_its_result() -> None:
+    """Only a turn's header moves: a model's telling of a roll is still told after the roll."""
+    story = load_scenario("dark_ages", "tourney-at-vaucouleurs")
+    voice = TemplateStoryteller(story, load_narration(), lang="en")
+    view = {"scene": "feast", "scene_count": 1, "turn": 2, "characters": [], "sheets": [], "book": "dark_ages"}
+    events = [public("scene_begun", scene="feast", number=2, chapter=1), public(NARRATION, by=HOST, text="Told.")]
+    lines = voice.narrate(view, events)
+    assert lines[-1] == "Told." and lines[0] != "Told."
