@@ -174,8 +174,11 @@ def _stalemates(run: Run, baselines: Mapping[str, Sequence[Row]], bots: str, lan
     high_count = max(by_count, key=lambda c: by_count[c].rate)
     if by_count[high_count].rate < LOW:
         return [m(lang, "findings.stalemate_few", high=rate_ci(by_count[high_count], lang), count=high_count)]
-    text = m(lang, "findings.stalemate", low=rate_ci(by_count[low_count], lang),
-             high=rate_ci(by_count[high_count], lang), low_count=low_count, high_count=high_count)
+    if len(by_count) == 1:
+        text = m(lang, "findings.stalemate_one", rate=rate_ci(by_count[low_count], lang), count=low_count)
+    else:
+        text = m(lang, "findings.stalemate", low=rate_ci(by_count[low_count], lang),
+                 high=rate_ci(by_count[high_count], lang), low_count=low_count, high_count=high_count)
     if not baselines:
         return [text + " " + m(lang, "findings.stalemate_alone")]
     played = {str(r.get("index")) for rows in baselines.values() for r in rows}
