@@ -109,9 +109,9 @@ def acceptable(reading: str, ok: tuple[str, ...]) -> bool:
 
 
 def judge(books: tuple[str, ...] = ("dark_ages", "wild_west"), langs: tuple[str, ...] = ("en", "ru"), *,
-          before: bool = False) -> list[Verdict]:
+          before: bool = False, path: Path = INTENTS) -> list[Verdict]:
     """Every intent of the file read in each language, with its verdict (``before``: by the old matcher)."""
-    data = yaml.safe_load(INTENTS.read_text(encoding="utf-8"))
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     verdicts = []
     for book in books:
         for lang in langs:
@@ -144,8 +144,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--misses", action="store_true", help="list every unacceptable reading")
     parser.add_argument("--before", action="store_true", help="judge the word matcher the reader replaced")
+    parser.add_argument("--set", default=INTENTS.name, help="the intents file in benchmarks/ (a held-out set: "
+                        "offline_intents_heldout.yaml, offline_intents_heldout2.yaml)")
     args = parser.parse_args()
-    verdicts = judge(before=args.before)
+    verdicts = judge(before=args.before, path=INTENTS.with_name(args.set))
     print(table(verdicts))
     for batch in sorted({v.held_out for v in verdicts} - {0}):
         print(f"\nheld out, batch {batch}:\n" + table([v for v in verdicts if v.held_out == batch]))
