@@ -18,17 +18,7 @@ same moment, under the same load.
    battaglia --players 6-12 --games 5000 --jobs 2`` whole, its wall time and the games it says it played;
    ``--readme-games`` scales it down (the time is then extrapolated and said to be).
 
-Measured 2026-12-07 on the shared 2-core machine (load average 4-7, other sessions building and testing),
-before -> after issue #34's changes: 1. 0.25 -> 0.25 (engine untouched; ``-O3`` measured no faster than
-``-O2``, 6,553 vs 6,470 games/s A/B in one process); 2. 0.31 (a rules-less command is 4.6 s of the
-14.8 s; with ``--skill 50`` 21.4 s, 0.21); 3. 1.25 s of CPU a game (3 games); 4. 46.7 s for 210,000 games
-(6 sweeps of 35,000) -> see docs/performance.md for the run with ``--edge-games 1000``.
-
-    python benchmarks/speed_ratios.py                 # all four
-    python benchmarks/speed_ratios.py --only 1 2      # the two ratios
-
-``--unchecked`` lets the native engines play although the installed Python rules' digest differs from
-the one they were built from (another session's edit not yet ported): for timing only, never for a report.
+The measurements and what was tried: docs/performance.md, "The speed goals as ratios".
 """
 
 from __future__ import annotations
