@@ -45,6 +45,10 @@ RESISTED = 6
 """Both sides' difficulty in an improvised contest: the book's default (DA L109, WW L56)."""
 FINDING = frozenset({"search", "spot", "empathize", "track", "occult", "academics", "decode", "survive"})
 """The acts whose success may find a clue the words name."""
+DISCOVERING = FINDING | frozenset({"spot", "persuade", "bribe", "haggle", "charm", "deceive", "intimidate", "command",
+                                   "medicine", "recall", "gamble"})
+"""The acts whose success, with no clue named, still turns up the scene's first untold clue that needs a roll:
+a look, a search, a question, a persuasion or a bribe finds things; a climb or a swim does not."""
 
 
 @dataclass(frozen=True)
@@ -281,6 +285,12 @@ def improvised_lines(voice: TemplateStoryteller, view: Mapping[str, Any], task: 
         clue = next((c for c in improv.clues if c.id == clue_id), None) if improv and clue_id else None
         if clue is not None:
             return [line for line in (voice._once(view, clue.text.get(lang)),) if line]
+        deed = task.partition("/")[2].partition("@")[0]
+        if improv and deed in DISCOVERING:  # a search or a question that worked finds what the scene hides
+            for hidden in (c for c in improv.clues if c.traits and not c.free):
+                line = voice._once(view, hidden.text.get(lang))
+                if line:
+                    return [line]
         text = improv.success.get(lang) if improv else message(lang, "st_reader.improv_success", name=name)
     else:
         text = improv.failure.get(lang) if improv else message(lang, "st_reader.improv_failure", name=name)

@@ -158,6 +158,30 @@ def test_looking_finds_the_scenes_free_clue_and_a_search_rolls_for_the_hidden_on
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_finding_deed_that_succeeds_with_no_clue_named_tells_the_first_hidden_clue(lang: str) -> None:
+    """A successful bribe or search that names none of the scene's clues still finds something: the scene's
+    first untold clue that needs a roll, once; a climb that succeeds finds nothing, it says the scene's
+    ``improv.success``."""
+    scenario = "plague-in-the-silent-quarter"
+    improv = load_scenario("dark_ages", scenario).scenes["keep"].improv
+    hidden = next(c for c in improv.clues if c.traits and not c.free)
+    voice = _voice("dark_ages", lang, scenario)
+    view = _view(voice, "keep", "salome")
+
+    def told(task: str) -> list[str]:
+        data = {"task": task, "character": "salome", "category": "success", "net": 2}
+        return voice._result_lines(view, data, "salome", "success")
+
+    assert hidden.text.get(lang) in told("intent:manipulation+subterfuge/bribe")
+    again = told("intent:perception+investigation/search")  # told once: then the scene's own success
+    assert hidden.text.get(lang) not in again and improv.success.get(lang) in again
+    climbed = _view(voice, "keep", "salome") | {"scene_count": 2}
+    data = {"task": "intent:dexterity+athletics/climb", "character": "salome", "category": "success", "net": 2}
+    lines = voice._result_lines(climbed, data, "salome", "success")
+    assert improv.success.get(lang) in lines and hidden.text.get(lang) not in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_typed_deed_is_played_by_the_table_and_replays(lang: str, tmp_path: Path) -> None:
     """At a table without a model: an improvised roll reaches the kernel, is rolled and keeps the scene; the
     transcript replays."""
