@@ -365,7 +365,7 @@ def _plots(out: Path, runs: Sequence[Run], lang: str = "en") -> list[Plot]:
 
     jobs = [Plot(force_panels, ({run.title(lang): _named(run.win_rates, names) for run in runs}, out / "win_rates.png"),
                  {"title": message(lang, "playtest.plot_wins"), "xlabel": m("axis_players"),
-                  "ylabel": message(lang, "playtest.col_rate")})]
+                  "ylabel": message(lang, "playtest.axis_rate")})]
     for run in runs:
         rows = run.rows
         survival = run.mask_survival
