@@ -31,6 +31,7 @@ from narrator.agents.battaglia.claims import (
 )
 from narrator.agents.battaglia.llm.facts import SpeechFacts
 from narrator.agents.battaglia.texts import Table, _shape, has_voted, words
+from narrator.agents.names import CASES, decline
 from narrator.rules.battaglia import GAME, BattagliaConfig
 from narrator.rules.battaglia.cards import LIGHT
 from narrator.rules.battaglia.day import living_darks
@@ -72,7 +73,7 @@ def audit_game(seed: int, players: int, lang: str, audit: Audit) -> None:
             # The model's guard reads the same words: on scripted speech it finds nothing but true facts and lies.
             record = PublicRecord.of(request.view.log)
             misread = [c for c in reader.claims(action.text) if not record.holds(c) and c not in claims
-                       and dataclasses.replace(c, lie=True) not in claims]
+                       and dataclasses.replace(c, lie=True) not in claims and not follows_from_a_lie(c, claims)]
             assert not misread, (misread, action.text)
             audit.read += len(reader.claims(action.text))
         if claims:
@@ -103,11 +104,18 @@ def audit_game(seed: int, players: int, lang: str, audit: Audit) -> None:
             else:
                 true = true_of_soul(claim, card)
                 assert true != claim.lie, (seed, seat, card, claim)
-            for who in {claim.seat, claim.other} - {-1, seat}:
-                assert table.names[who] in action.text, (claim, action.text)
+            for who in {claim.seat, claim.other} - {-1, seat}:  # named, in any case («против игрока Дарьи»)
+                forms = {decline(table.names[who], case, table.gender(who)) for case in CASES}
+                assert any(form in action.text for form in forms), (claim, action.text)
 
     config = BattagliaConfig(players=players)
     play_out(GAME.initial_state(config), random.Random(seed), move)
+
+
+def follows_from_a_lie(read: Claim, claims: list[Claim]) -> bool:
+    """Whether ``read`` is the unnamed half of a marked lie ("someone voted against Roman" of the bluff "Boris
+    voted against Roman"): false because the lie is, and marked with it."""
+    return read.kind == "got_votes" and any(c.lie and c.kind == "voted" and c.other == read.seat for c in claims)
 
 
 def presumed(text: str, seat: int, view: Any, lang: str) -> str | None:

@@ -32,26 +32,32 @@ _VOTE = (r"\bvot(?:e|es|ed|ing)\b|\bballots?\b", r"голос|\bзабаллот
 _ACCUSE = (r"\baccus(?:e|es|ed|ing|ation|ations)\b|\bcharged\b|\bpointed (?:at|the finger)",
            r"обвин(?!ител)|\bуказал[аи]? на\b")
 _ACCUSER = (r"\baccuser\b", r"обвинител")
-_PASSIVE_ACCUSE = (r"\b(?:was|were|been|is|are|stands?|stood|got|being)\s+(?:\w+\s+)?accused\b",
-                   r"обвин[её]н|обвинена|обвинены|обвиняем|обвинили|обвиняли|обвинения против|обвинение против")
+_PASSIVE_ACCUSE = ((r"\b(?:was|were|been|is|are|stands?|stood|got|being)\s+(?:\w+\s+)?accused\b|under accusation"
+                   r"|survived (?:an |the |one )?accusation"),
+                   (r"обвин[её]н(?:а|ы|о)?\b|обвиняем|обвинили|обвиняли|обвинения против|обвинение против|под обвинени"
+                   r"|пережил\w* обвинени"))
 _DEATH = (r"\b(?:died|dies|dead|killed|murdered|slain|executed|hanged|shot|perished|death|lost (?:his|her|a) life)\b",
-          r"погиб|умер|умерл|м[её]ртв|уби[тлв]|казн|застрел|расстрел|смерт|повес")
-_EXECUTED = (r"\b(?:executed|hanged|execution)\b", r"казн|повеш")
+          r"\b(?:погиб|умер|умерл|м[её]ртв|уби[тлв]|казн|застрел|расстрел|смерт|повес)")
+_EXECUTED = (r"\b(?:executed|hanged|execution)\b", r"\b(?:казн|повеш)")
 _SHOWN = (r"\b(?:was|were|turned out|held|had|card was|holding)\b", r"\bбыл[аи]?\b|оказал|держал|карт")
 _REVEAL = (r"\brevealed\b|\bunmasked\b", r"вскрыл|вскрыт|раскрыл|раскрыт")
 _NEGATION = ((r"\b(?:not|never|no one|nobody|noone|none|didn't|hasn't|haven't|wasn't|isn't|aren't|weren't|no)\b"
              r"|n't\b"), r"\bне\b|\bни\b|\bникого\b|\bникто\b|\bнет\b|\bникогда\b")
 _NOBODY = (r"\b(?:anyone|anybody|no one|nobody|noone|a soul)\b", r"\bникого\b|\bни на кого\b")
 _BY = (r"\bby\b", r"")
-_TARGET = (r"\b(?:against|for|to kill|to execute|out|on)\s+(?:the\s+)?$", r"(?:против|за|на)\s+$")
+_TARGET = (r"\b(?:against|for|to kill|to execute|out|on)\s+(?:the\s+)?(?:player\s+)?$",
+           r"(?:против|за|на|казнь|казни)\s+(?:игрок\w*\s+)?$")
+"""What stands right before the seat acted on ("against Daria", «против игрока Дарьи», «за казнь Дарьи»)."""
+_ACTOR = (r"\b(?:by|from)\s+(?:the\s+)?(?:player\s+)?$", r"\bот\s+(?:игрок\w*\s+)?$")
+"""What stands right before the seat that acted ("an accusation from Boris", «обвинение от игрока Бориса»)."""
 _RECENT = (r"\b(?:today|tonight|last night|this morning|this night|overnight|yesterday)\b",
            r"сегодня|этой ночью|прошлой ночью|ночью|утром|вчера|за ночь|нынче")
 _SPLIT = (r"[.;!?\n:,]+|\s+(?:and|but)\s+(?=P\d|[A-Z])", r"[.;!?\n:,]+|\s+(?:и|а|но)\s+(?=P\d|[А-ЯЁ])")
 _PRONOUN = (r"\b(?:he|she|his|her|him|who|whose)\b",
             r"\b(?:он|она|его|её|ее|ему|ей|им|ним|нему|ней|который|которая|которого|которой)\b")
 """A clause naming no seat but one of these speaks of the seat the clause before named last."""
-_MODAL = (r"^\s*(?:vote|accuse|kill|execute|look|check|watch|ask)\b|\b(?:will|would|should|shall|let's|let us|going to|must|might|may|can|could|if|think|believe|suspect)\b",
-          (r"\b(?:буду|будем|будет|давайте|давай|надо|нужно|должн\w*|стоит|может|бы|если|пусть|думаю|считаю|"
+_MODAL = (r"^\s*(?:vote|accuse|kill|execute|condemn|hang|look|check|watch|ask|remember)\b|\b(?:will|would|should|shall|let's|let us|going to|must|might|may|can|could|if|think|believe|suspect)\b",
+          (r"^\s*\w+(?:ите|йте)\b|\b(?:буду|будем|будет|давайте|давай|надо|нужно|должн\w*|стоит|может|бы|если|пусть|думаю|считаю|"
           r"подозреваю|обвиним|проголосуем)\b"))
 """A plan, a wish, a guess or a condition: no fact of the record is stated."""
 _SIDES = (r"\b(shadow)s?\b", r"\b(тен)(?:ь|и|ью)\b")
@@ -88,7 +94,7 @@ class SpeechFacts:
             ("vote", _VOTE), ("accuse", _ACCUSE), ("accuser", _ACCUSER), ("passive", _PASSIVE_ACCUSE),
             ("death", _DEATH), ("executed", _EXECUTED), ("shown", _SHOWN), ("reveal", _REVEAL),
             ("negation", _NEGATION), ("nobody", _NOBODY), ("by", _BY), ("recent", _RECENT))}
-        self.target = re.compile(_TARGET[i], re.IGNORECASE)
+        self.target, self.actor = re.compile(_TARGET[i], re.IGNORECASE), re.compile(_ACTOR[i], re.IGNORECASE)
         self.split = re.compile(_SPLIT[i])
         self.pronoun, self.modal = re.compile(_PRONOUN[i], re.IGNORECASE), re.compile(_MODAL[i], re.IGNORECASE)
         self.side = re.compile(_SIDES[i], re.IGNORECASE)
@@ -156,6 +162,9 @@ class SpeechFacts:
     def _roles(self, clause: str, verb: re.Match[str], seats: list[Mention]) -> tuple[int, int]:
         """(actor, target) of a clause naming two seats or more around ``verb``."""
         a, b = seats[0], seats[1]
+        marked = [m for m in (a, b) if self.target.search(clause[:m.start])]
+        if len(marked) == 1:  # «Против Ивана голосовала Дарья»: the seat after «против» is acted on
+            return (b.value, a.value) if marked[0] is a else (a.value, b.value)
         if self.lang == "ru":
             if a.nominative != b.nominative:
                 return (a.value, b.value) if a.nominative else (b.value, a.value)
@@ -167,8 +176,13 @@ class SpeechFacts:
 
     def _is_target(self, clause: str, verb: re.Match[str], seat: Mention) -> bool:
         """Whether the one seat named is the one acted on ("against Daria", «против Дарьи», "accused Gleb")."""
-        if self.lang == "ru":
-            return not seat.nominative
+        if self.target.search(clause[:seat.start]):
+            return True
+        if self.actor.search(clause[:seat.start]):
+            return False
+        if self.lang == "ru":  # «Дарью обвинили» (a bare accusative); «голос игрока Романа» is Roman's own
+            return not seat.nominative and not re.search(r"голос\w*\s+(?:игрок\w*\s+)?$", clause[:seat.start],
+                                                            re.IGNORECASE)
         if seat.start < verb.start():
             return False
         between = clause[verb.end():seat.start]
@@ -186,13 +200,15 @@ class SpeechFacts:
             actor, target = self._roles(clause, verb, seats)
             if self.lang == "en" and re.search(r"\baccuser of\s+$", clause[:seats[0].start], re.IGNORECASE):
                 actor, target = target, actor  # "the accuser of Anna was Boris"
-            if self.lang == "ru" and re.search(r"обвин[её]н|обвинена|обвинены", clause, re.IGNORECASE):
+            if self.lang == "ru" and re.search(r"обвин[её]н(?:а|ы)?\b", clause, re.IGNORECASE):
                 actor, target = target, actor  # «Глеб обвинён Анной»: the nominative is the one accused
             return [Claim("not_accused" if negated else "accused", actor, target)]
         if len(seats) != 1:
             return []
         seat = seats[0]
         if self._has("accuser", clause):
+            return [Claim("never_accused" if negated else "accuser", seat.value)]
+        if self.actor.search(clause[:seat.start]):  # «ни одного обвинения от игрока Тимура»
             return [Claim("never_accused" if negated else "accuser", seat.value)]
         passive = self._has("passive", clause)
         if passive or self._is_target(clause, verb, seat):
