@@ -515,7 +515,7 @@ class TemplateStoryteller:
         sheet = self._sheet(view, character)
         if sheet is None:
             return tuple(traits)
-        ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
+        ratings = sheet_ratings(sheet)
         kept = tuple(t for t in traits if t in ratings)
         return kept or tuple(traits)
 
@@ -533,7 +533,7 @@ class TemplateStoryteller:
 
     def _preview(self, view: View, character: str, traits: Sequence[str], difficulty: int) -> str:
         sheet = self._sheet(view, character) or {}
-        ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
+        ratings = sheet_ratings(sheet)
         rolled = self._on_sheet(view, character, traits)
         missing = [t for t in traits if t not in ratings]
         if any(t not in ratings for t in rolled):  # nothing of it on the sheet at all
@@ -649,6 +649,17 @@ class TemplateStoryteller:
         health = health_name(self.lang, str(data["health"]), character_gender(self.lang, str(data["defender"]), view))
         return message(self.lang, "template.wound", name=name, damage=data["damage"], soaked=data["soaked"],
                        wounds=data["wounds"], health=health)
+
+
+def sheet_ratings(sheet: Mapping[str, Any]) -> dict[str, int]:
+    """The traits a pool may name on this sheet and their dots, as the kernel's ``Character.rating`` reads
+    them: Attributes, Abilities, Willpower, and Rage or Gnosis when the sheet has them (a Garou's Gnosis roll
+    to peer across the Gauntlet was offered as «not on your sheet: Gnosis» and then rolled 3 dice)."""
+    ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
+    if sheet.get("willpower") is not None:
+        ratings["willpower"] = int(sheet["willpower"])
+    ratings.update({t: int(sheet[t]) for t in ("rage", "gnosis") if int(sheet.get(t) or 0) > 0})
+    return ratings
 
 
 def display_name(lang: str, character: str) -> str | None:
