@@ -1,6 +1,6 @@
 """Recall and precision of the claim reader of a model's battaglia speech on a labelled set.
 
-``benchmarks/battaglia_speech_facts.yaml`` holds 166 model-style sentences (84 English, 82 Russian: true,
+``benchmarks/battaglia_speech_facts.yaml`` holds 166 model-style sentences (and 36 held out) (84 English, 82 Russian: true,
 false and factless; named, unnamed, paraphrased, negated) about one fixed public record. The reader
 (:class:`agents.battaglia.llm.facts.SpeechFacts`) reads each; a sentence is *refused* when a claim it finds is
 false of the record (what ``speech_facts_problem`` refuses). Recall: false sentences refused / false
@@ -18,8 +18,13 @@ recall (false refused) 25% (9/36) / 26% (9/35)  100% (36/36) / 100% (35/35)
   paraphrased          1/8 / 1/8                8/8 / 8/8
   unnamed              0/4 / 0/4                4/4 / 4/4
   negated              1/9 / 2/9                9/9 / 9/9
-precision              100% / 100%              100% / 100% (0 of 48 true, 0 of 24 factless refused)
+precision              100% / 100%              100% / 100% (0 of 71 true, 0 of 24 factless refused)
 =====================  =======================  =======================
+
+A held-out batch (``heldout``: 18 sentences a language, written after the tuning, measured once, not tuned on):
+recall en 12% -> 88% (7/8), ru 0% -> 88% (7/8); precision en 100%, ru 88% (one plan, «Можно казнить Бориса
+сегодня и посмотреть», read as a death). Missed in both: "Boris, a Cohen, died last night" (a mask in
+apposition, not after "as").
 """
 
 from __future__ import annotations
@@ -87,12 +92,13 @@ def main() -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="list the misses and false alarms")
     args = parser.parse_args()
     data, module = labelled(), reader_module(args.before)
-    for lang in ("en", "ru"):
-        found = measure(lang, module, data)
+    held = {**data, **data["heldout"]}
+    for lang, source in (("en", data), ("ru", data), ("en held out", held), ("ru held out", held)):
+        found = measure(lang.split()[0], module, source)
         tally = found["tally"]
         forms = ", ".join(f"{form} {tally[f'false_{form}_refused']}/{tally[f'false_{form}']}"
                           for form in ("named", "paraphrased", "unnamed", "negated"))
-        print(f"{lang}: {len(data[lang])} sentences; recall {found['recall']:.0%} "
+        print(f"{lang}: {len(source[lang.split()[0]])} sentences; recall {found['recall']:.0%} "
               f"({tally['False_refused']}/{tally['False']}: {forms}); precision {found['precision']:.0%} "
               f"(true refused {tally['True_refused']}/{tally['True']}, factless refused "
               f"{tally['none_refused']}/{tally['none']})")
