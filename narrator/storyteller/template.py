@@ -535,7 +535,7 @@ class TemplateStoryteller:
         sheet = self._sheet(view, character) or {}
         ratings = sheet_ratings(sheet)
         rolled = self._on_sheet(view, character, traits)
-        missing = [t for t in traits if t not in ratings]
+        missing = [t for t in traits if not ratings.get(t)]  # not listed, or listed at 0 dots: never learned
         if any(t not in ratings for t in rolled):  # nothing of it on the sheet at all
             names = ", ".join(str(catalogue(self.lang)["traits"].get(t, t)) for t in missing)
             return message(self.lang, "storyteller.preview_missing", traits=names)

@@ -55,3 +55,16 @@ def test_every_scene_offers_the_pool_the_kernel_rolls(tmp_path, book: str, scena
     assert checked > 20
     if scenario == "the-long-drive":  # the evening story asks a Garou for Gnosis at the Salt Fork
         assert ("gnosis",) in pools
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_ability_at_zero_dots_is_said_never_learned_like_one_not_listed(tmp_path, lang: str) -> None:
+    """Ruth's sheet lists Rituals at 0 and has no Leadership: both are rolled as the Attribute alone
+    (WW L38), and the menu said so of Leadership only («Sing the bones … (Charisma + Rituals) — 2 dice»)."""
+    table = _table("wild_west", "the-long-drive", lang, tmp_path)
+    view = table.session.game.view(table.session.state, 0)
+    listed_at_zero = table.voice._preview(view, "ruth", ("charisma", "rituals"), 7)
+    not_listed = table.voice._preview(view, "ruth", ("charisma", "leadership"), 7)
+    assert DICE.search(listed_at_zero).group(1) == DICE.search(not_listed).group(1) == "2"
+    word = "never learned" if lang == "en" else "не изучено"
+    assert word in listed_at_zero and word in not_listed
