@@ -117,6 +117,8 @@ def main() -> None:
     for players in args.players:
         for seed in range(1, args.games + 1):
             play(seed, players, args.lang, tally)
+    for key in ("statements", "unstructured", "false_recorded", "false_unrecorded"):
+        tally[key] += 0  # said even when none
     for key in sorted(tally):
         print(f"{key:40} {tally[key]}")
     print(f"{time.perf_counter() - started:.1f} s")
