@@ -36,8 +36,6 @@ class Phase(StrEnum):
     """Each living seat speaks in turn (DEC-34)."""
     ACCUSE = "accuse"
     """Living seats, in turn, accuse or pass until the count is reached (L74)."""
-    ACCUSE_DRAW = "accuse_draw"
-    """Chance orders the day's accusers (a ``Shuffle``; house rule ``accusation_order: random``)."""
     JUDGE = "judge"
     """A revealed living Lord approves or refuses the accusation just made (L75)."""
     VOTE = "vote"
@@ -54,6 +52,9 @@ class Phase(StrEnum):
     ``apply`` returns, so no returned state is in it."""
     DAY_OVER = "day_over"
     """Transient: the day has ended; ``flow.turnover`` moves on before ``apply`` returns."""
+    ACCUSE_DRAW = "accuse_draw"
+    """Chance orders the day's accusers (a ``Shuffle``; house rule ``accusation_order: random``; last, so the
+    engines' phase numbers of the phases before it stay as ported)."""
 
 
 class NightStep(StrEnum):
