@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from rapidfuzz.distance import Indel
-
 from narrator.lexicon import understood
 from narrator.storyteller.intent import MECHANICS, STOP
 from narrator.storyteller.words import (
@@ -39,6 +37,7 @@ from narrator.storyteller.words import (
     Heard,
     Token,
     act_named,
+    aspect_pair,
     circumstance,
     forms,
     grammar,
@@ -87,7 +86,14 @@ def label_lemmas(text: str, lang: str) -> list[frozenset[str]]:
     """The lemmas of an approach's label and words, less the roll's mechanics in parentheses."""
     deed = re.sub(r"\([^)]*\)", " ", text)
     return [forms(w, lang, all_parses=False) for w in split_words(deed)
-            if len(w) >= 3 and w not in STOP and w not in MECHANICS]
+            if len(w) >= 3 and w not in STOP and w not in MECHANICS and w not in _little(lang)]
+
+
+@cache
+def _little(lang: str) -> frozenset[str]:
+    """The little words of a label that name nothing ("when", «когда», «он»): never what the words share with it."""
+    little = grammar(lang)
+    return frozenset().union(*(little[k] for k in ("subordinate", "main", "pronouns")))
 
 
 BROAD = frozenset({"athletics", "alertness", "survival"})
@@ -106,16 +112,25 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (),
         return act.kind == ("shoot" if shooting else "attack")
     if deed == "go":  # "board the coach" is the move "Board the coach"; fleeing is not "Yield"
         label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
-        return act.kind in ("leave", "surrender") and any(said[i].forms & part for i in used for part in label)
+        # a move into a fight ("Draw on Cal") is also the blow its own words name ("I pull my gun on Cal")
+        if act.kind in ("attack", "shoot") and not any(cue[0] & part for cue in act.cues if len(cue) == 1
+                                                         for part in label):
+            return False  # the label must name the blow itself ("shoot", "attack"), not a knife dropped
+        return act.kind in ("leave", "surrender", "attack", "shoot") and any(
+            said[i].forms & part for i in used for part in label)
     traits = tuple(getattr(option, "traits", ()))
+    if act.kind in ("attack", "shoot"):  # a shot that is no fight's: a roll of the same Ability (mercy shots)
+        return len(traits) >= 2 and traits[1] in act.abilities
     if act.kind != "roll":
         return False
     if act.attribute in SOCIAL and _synonym(act, option, lang):
         return True  # the scenario's own words for a social approach name this deed ("bribe" among persuasion's)
+    if len(traits) == 1 and not act.abilities:  # an Attribute or a power alone (Gnosis: stepping sideways)
+        return traits[0] == act.attribute
     if len(traits) < 2 or not act.abilities:
         return False
     if traits[1] == act.abilities[0]:
-        return traits[1] not in BROAD or traits[0] == act.attribute
+        return traits[1] not in BROAD or traits[0] in (act.attribute, *act.also)
     return (traits[1] in act.abilities and traits[0] == act.attribute
             and (act.generic or (act.attribute in SOCIAL and traits[1] not in BROAD)))
 
@@ -139,27 +154,7 @@ def _same_word(said: frozenset[str], label: frozenset[str]) -> bool:
 
 
 def _aspects(a: str, b: str) -> bool:
-    """Two Russian verbs of one pair: a prefix on the bare verb («надавить», «давить»), or one prefix and a
-    changed suffix («расспросить», «расспрашивать»; «сбить», «сбивать»); never two prefixes («забраться»,
-    «пробраться») nor with and without «-ся» («красть», «красться»)."""
-    reflexive = tuple(grammar("ru")["reflexive"])
-    if a.endswith(reflexive) != b.endswith(reflexive):
-        return False
-    if _stem(a) == b or _stem(b) == a:
-        return True
-    return a[:4] == b[:4] and Indel.normalized_similarity(a, b) >= ASPECT
-
-
-ASPECT = 0.75
-"""How alike two Russian verbs with one prefix must be to be an aspect pair."""
-
-
-@cache
-def _stem(lemma: str) -> str:
-    for prefix in grammar("ru")["verb_prefixes"]:
-        if lemma.startswith(prefix) and len(lemma) - len(prefix) >= 4:
-            return lemma[len(prefix):]
-    return lemma
+    return aspect_pair(a, b)
 
 
 def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,

@@ -46,6 +46,8 @@ class Act:
     """Done somewhere (sneaking, climbing): a place the words name that the approach does not is another deed."""
     resist: tuple[str, ...] = ()
     """Done to a Storyteller character: what it rolls against it (an Attribute, then Abilities to choose from)."""
+    also: tuple[str, ...] = ()
+    """Other Attributes a scenario may roll the same deed on (carrying is Strength or Stamina + Athletics)."""
 
 
 @dataclass
@@ -131,7 +133,7 @@ def lexicon(lang: str) -> tuple[Act, ...]:
     data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["acts"]
     acts = []
     for name, act in data.items():
-        said = [(str(w), phrase(str(w), lang)) for w in act.get(lang, ())]
+        said = [(str(w), phrase(str(w), lang)) for w in (*act.get(lang, ()), *_pairs(act, lang))]
         cues = tuple(c for w, c in said if len(c) > 1 or (c and len(split_words(w)) == 1))
         # a phrase that is one word once its little words are dropped («по следу») only leans a reading
         hints = tuple(forms(str(w), lang, all_parses=False) for w in act.get(f"{lang}_hints", ())) + tuple(
@@ -139,8 +141,17 @@ def lexicon(lang: str) -> tuple[Act, ...]:
         acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
                         int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False)),
                         bool(act.get("placed", False)),
-                        tuple(act.get("resist", ()))))
+                        tuple(act.get("resist", ())), tuple(act.get("also", ()))))
     return tuple(acts)
+
+
+def _pairs(act: dict[str, Any], lang: str) -> list[str]:
+    """A class of deeds said as a verb and its object ("stroke" ... "horse"): every verb of ``<lang>_verbs``
+    with every thing of ``<lang>_objects``; Russian word order is free, so there also the thing first
+    («коня ... глажу»)."""
+    verbs, things = act.get(f"{lang}_verbs", ()), act.get(f"{lang}_objects", ())
+    pairs = [f"{v} {t}" for v in verbs for t in things]
+    return pairs + ([f"{t} {v}" for v in verbs for t in things] if lang == "ru" else [])
 
 
 def act_named(lang: str, name: str) -> Act:
@@ -175,6 +186,8 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
         n += 1
         word = piece
         own = forms(word, lang)
+        if lang == "ru" and not word.isascii() and not own & _all_words(lang):
+            own |= _partners(own)  # a verb the lexicon does not know, by its aspect pair: «перевязываю», «перевязать»
         known = len(word) < 3 or is_word(word, lang)
         mended = False
         if not known:
@@ -198,6 +211,60 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
             opened_first = word in little["subordinate"]
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier))
     return found
+
+
+def _partners(own: frozenset[str]) -> frozenset[str]:
+    """The lexicon's Russian verbs that are the same verb as one of ``own`` but for its aspect or prefix."""
+    return frozenset(w for lemma in own if len(lemma) >= 5 for w in _aspect_partners(lemma))
+
+
+@cache
+def _aspect_partners(lemma: str) -> frozenset[str]:
+    # only the same prefix with a changed suffix («столкнуть», «сталкивать» no; «перевязать», «перевязывать»):
+    # a prefix on a bare verb often makes another deed («смотреть», «пересмотреть»)
+    reflexive = tuple(grammar("ru")["reflexive"])
+    return frozenset(w for w in _single_words("ru") if w != lemma and w[:4] == lemma[:4]
+                     and w.endswith(reflexive) == lemma.endswith(reflexive)
+                     and verb_stem(w)[:3] == verb_stem(lemma)[:3]
+                     and Indel.normalized_similarity(w, lemma) >= ASPECT)
+
+
+@cache
+def _all_words(lang: str) -> frozenset[str]:
+    return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
+                     for w in part)
+
+
+@cache
+def _single_words(lang: str) -> frozenset[str]:
+    return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
+                     for w in part if len(w) >= 5 and w.endswith(VERB_ENDINGS))
+
+
+VERB_ENDINGS = ("ть", "ться", "тись", "ти")
+"""How a Russian infinitive ends (a verb's lemma): only verbs are paired by aspect."""
+ASPECT = 0.75
+"""How alike two Russian verbs with one prefix must be to be an aspect pair."""
+
+
+def aspect_pair(a: str, b: str) -> bool:
+    """Two Russian verbs of one pair: a prefix on the bare verb («надавить», «давить»), or one prefix and a
+    changed suffix («расспросить», «расспрашивать»; «сбить», «сбивать»); never two prefixes («забраться»,
+    «пробраться») nor with and without «-ся» («красть», «красться»)."""
+    reflexive = tuple(grammar("ru")["reflexive"])
+    if a.endswith(reflexive) != b.endswith(reflexive):
+        return False
+    if verb_stem(a) == b or verb_stem(b) == a:
+        return True
+    return a[:4] == b[:4] and Indel.normalized_similarity(a, b) >= ASPECT
+
+
+@cache
+def verb_stem(lemma: str) -> str:
+    for prefix in grammar("ru")["verb_prefixes"]:
+        if lemma.startswith(prefix) and len(lemma) - len(prefix) >= 4:
+            return lemma[len(prefix):]
+    return lemma
 
 
 @cache
