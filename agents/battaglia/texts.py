@@ -258,8 +258,10 @@ def _unheard(table: Table, pools: str | Sequence[str], seat: int, reason: Reason
         return pool[start]
     turned = [pool[(start + k) % len(pool)] for k in range(len(pool))]
     said = Counter(sentence for text in heard for sentence in _sentences(text))
-    scores = [(max((said[x] for x in _sentences(speech.said(table))), default=0),
-               sum(1 for text in heard if _shape(_template(templates, speech)).search(text))) for speech in turned]
+    shapes = [sum(1 for text in heard if _shape(_template(templates, speech)).search(text)) for speech in turned]
+    # a template heard already counts as heard even when its slots (a name, a trade) made its sentences new
+    scores = [(max(max((said[x] for x in _sentences(speech.said(table))), default=0), shape), shape)
+              for speech, shape in zip(turned, shapes, strict=True)]
     least = turned[scores.index(min(scores))]
     if min(scores)[0] == 0:  # none of its sentences was said yet (its template may have been, of others)
         return least
