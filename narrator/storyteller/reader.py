@@ -101,13 +101,14 @@ BROAD = frozenset({"athletics", "alertness", "survival"})
 (climbing is not hauling a rope, though both are Athletics)."""
 
 
-def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (), used: Iterable[int] = ()) -> bool:
+def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (), used: Iterable[int] = (),
+            named: bool = False) -> bool:
     """Whether ``act`` is what ``option`` rolls: its first Ability (a broad one only on the same Attribute),
     or another of its Abilities on the same Attribute (haggling is Manipulation with Etiquette, as a
     bargain; a search is Perception with Alertness, as a look over); a blow of the fight's kind; a scene's
     move the deed's own words name."""
     deed = getattr(option, "deed", "roll")
-    if deed == "attack":
+    if deed == "attack":  # a blade's blow or a fist's: both blows, the weapon the words name decides between them
         shooting = getattr(option, "weapon", "") in SHOOTING
         return act.kind == ("shoot" if shooting else "attack")
     if deed == "go":  # "board the coach" is the move "Board the coach"; fleeing is not "Yield"
@@ -131,8 +132,10 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (),
         return False
     if traits[1] == act.abilities[0]:
         return traits[1] not in BROAD or traits[0] in (act.attribute, *act.also)
+    # another of its Abilities: a generic or social deed, or one whose words also name the approach's own
+    # things (herbs mixed to purge him: Hearth Wisdom; a pulse checked names no purge)
     return (traits[1] in act.abilities and traits[0] == act.attribute
-            and (act.generic or (act.attribute in SOCIAL and traits[1] not in BROAD)))
+            and (act.generic or named or (act.attribute in SOCIAL and traits[1] not in BROAD)))
 
 
 SOCIAL = frozenset({"charisma", "manipulation", "appearance"})
@@ -191,8 +194,8 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     elsewhere = _elsewhere(said, heard, label, names, lang)
     for name, score in heard.scores.items():
         act = act_named(lang, name)
-        if score.weight >= READ and _agrees(act, option, lang, said, score.used):
-            weight += score.weight
+        if score.weight >= READ and _agrees(act, option, lang, said, score.used, named=own):
+            weight += score.weight + (ARMED if _armed(act, option) else 0.0)
             # the same roll is not the same deed: a generic deed (a search of anything), or one done in a place
             # the approach does not name ("I sneak into the kitchen" is no "Slip out after the priest"),
             # names an approach only with a word of the approach's own
@@ -203,6 +206,19 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
         deeds, weight = READ, weight + OBJECT  # the scene's own things, named: its approach
     shown = [w for w in words if len(w) >= 3 and w not in STOP and w not in grammar(lang)["phrase_drop"]]
     return weight, deeds, tuple(dict.fromkeys(shown))  # the words the table names as deciding
+
+
+BARE = frozenset({"fist", "fists", "claws", "teeth", "hands"})
+"""A fight's weapons that are the body's own: their blow is Brawl (DA L167; claws, WW)."""
+ARMED = 0.5
+"""What a blow weighs more toward the fight's approach with the weapon its words name ("punch": the fists)."""
+
+
+def _armed(act: Act, option: Any) -> bool:
+    """Whether ``act`` is a blow of ``option``'s own weapon: Brawl for fists and claws, Melee for a blade."""
+    if getattr(option, "deed", "") != "attack" or act.kind != "attack" or len(act.abilities) != 1:
+        return False
+    return (act.abilities[0] == "brawl") == (getattr(option, "weapon", "") in BARE)
 
 
 def _elsewhere(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], names: frozenset[str],
@@ -313,6 +329,9 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
         return Reading("ask", candidates=candidates, words=best.words)
     if best.kind == "free" and best.act == "wait" and held:
         return Reading("pass", approach=held[0].approach, words=best.words)
+    if (fight and runner[1] is not None and best.kind == runner[1].kind == "approach" and best_weight == runner[0]
+            and best.words == runner[1].words and best.act == runner[1].act == "strong"):
+        return best  # two blows the words say alike ("I shoot him": revolver or rifle): the scene's first
     if runner[1] is not None and best_weight - runner[0] < DECISIVE:
         if {best.kind, runner[1].kind} == {"free"}:  # no roll either way: the deed said first ("I sit ... and
             return min(best, runner[1], key=lambda r: r.first)  # listen" is a rest, not a look for clues)

@@ -327,7 +327,7 @@ def hear(said: Sequence[Token], lang: str) -> Heard:
         if hits is None:
             continue
         score = scores.setdefault(act.id, Score())
-        score.weight += PHRASE * min(said[i].weight for i in hits)
+        score.weight += PHRASE * said[hits[0]].weight  # said where it begins ("jump in after": "after" is its own)
         score.used |= set(hits)
         for i in hits:
             claimed[i], phrase_of[i] = act.id, cue
