@@ -152,7 +152,10 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
     async def http_error(request: Request, error: HTTPException) -> Response:
         wants_html = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
         if wants_html:
-            t = Translator(pick_language(request.query_params.get("lang")))
+            # a refusal told in the table's language (Content-Language) keeps its page in it: the Russian
+            # «link already open elsewhere» came with an English «Start a table» under it
+            said_in = (error.headers or {}).get("Content-Language")
+            t = Translator(pick_language(request.query_params.get("lang") or said_in))
             return _page(request, "error.html", {"t": t, "status": error.status_code, "detail": error.detail},
                          error.status_code)
         return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
@@ -270,7 +273,7 @@ async def _open_invite(manager: TableManager, request: Request, table: Table, se
         async with table.lock:
             table.events.append(Event(NARRATION, frozenset({seat}), {"by": "host", "text": t("invite.tried")}))
         await table.broadcast()
-        raise HTTPException(403, t("invite.held"))
+        raise HTTPException(403, t("invite.held"), headers={"Content-Language": table.record.language})
     logger.info("table %s: seat %d's invite link opened; the seat is held by that browser now", table.id, seat)
     return _enter(request, table.id, seat, f"{token}{HELD_SEP}{key}", clean)
 

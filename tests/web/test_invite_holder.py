@@ -28,6 +28,8 @@ def test_a_second_browser_opening_a_used_invite_is_refused_and_the_seat_is_told(
     with TestClient(tables.client.app) as second:
         opened = second.get(url, headers={"accept": "text/html"})
         assert opened.status_code == 403 and refusal in opened.text
+        home = "Start a table" if language == "en" else "Новый стол"  # the page around the refusal speaks it too
+        assert home in opened.text and ("Start a table" in opened.text) == (language == "en")
         assert "Anna" not in opened.text  # nothing of the seat's private view
         assert second.get(f"/api/t/{table}/seat/0/state", headers=as_seat(token_of(url))).status_code == 403
         assert second.get(f"/api/t/{table}/seat/0/state").status_code == 401
