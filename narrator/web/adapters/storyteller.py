@@ -590,12 +590,14 @@ class StorytellerPresenter(Presenter):
             return (display_name(ctx.language, str(character)) or npcs.get(str(character))
                     or names.get(str(character)) or str(character).capitalize())
 
+        if kind == "narration" and d.get("by") == HOST:
+            return ""  # the bot Storyteller's words beside its move: its narration tells them, in order (below)
         if kind == "narration":
             return str(d.get("text", ""))
         if kind == "scene_begun":
             return self.w(ctx, kind, number=d["number"], scene=str(d["scene"]).replace("-", " "))
         if kind == "turn_begun":
-            return self.w(ctx, kind, turn=d["turn"])
+            return ""  # told by the Storyteller's narration (a bot's «— turn 2 —», else narration() below)
         if kind == "roll_requested" and "traits" in d:
             traits = " + ".join(self.trait(t, ctx) for t in d["traits"])
             return self.w(ctx, "requested", who=who(d["character"]), traits=traits, pool=d["pool"],
@@ -753,8 +755,13 @@ class StorytellerPresenter(Presenter):
     def narration(self, table: Any, events: Sequence[Event]) -> list[tuple[str, str]]:
         """The bot Storyteller's lines about the move (the scene's framing, the result, the ending)."""
         bot = self._bot(table)
-        if bot is None:
-            return []
+        if bot is None:  # a person is the Storyteller: the page still marks each turn
+            ctx = ctx_of(table)
+            turns = [self.w(ctx, "turn_begun", turn=e.data["turn"]) for e in events if e.kind == "turn_begun"]
+            return [("storyteller", "\n".join(turns))] if turns else []
+        # The bot's narration is the one telling of the move: its words beside the move (an answer given
+        # without a roll, an improvised roll's ruling) and the turn's header, in that order; the page showed
+        # them twice before, once as events and once here, with «Turn 4» above the answer that ended turn 3.
         view = self._host_view(table)
         lines = bot.voice.narrate(view, events)
         return [("storyteller", "\n".join(lines))] if lines else []
