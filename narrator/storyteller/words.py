@@ -225,8 +225,8 @@ def _aspect_partners(lemma: str) -> frozenset[str]:
     reflexive = tuple(grammar("ru")["reflexive"])
     return frozenset(w for w in _single_words("ru") if w != lemma and w[:4] == lemma[:4]
                      and w.endswith(reflexive) == lemma.endswith(reflexive)
-                     and verb_stem(w)[:3] == verb_stem(lemma)[:3]
-                     and Indel.normalized_similarity(w, lemma) >= ASPECT)
+                     and (same_base(w, lemma) or (verb_stem(w)[:3] == verb_stem(lemma)[:3]
+                                                 and Indel.normalized_similarity(w, lemma) >= ASPECT)))
 
 
 @cache
@@ -254,9 +254,37 @@ def aspect_pair(a: str, b: str) -> bool:
     reflexive = tuple(grammar("ru")["reflexive"])
     if a.endswith(reflexive) != b.endswith(reflexive):
         return False
-    if verb_stem(a) == b or verb_stem(b) == a:
+    if verb_stem(a) == b or verb_stem(b) == a or (a[:4] == b[:4] and same_base(a, b)):
         return True
     return a[:4] == b[:4] and Indel.normalized_similarity(a, b) >= ASPECT
+
+
+ASPECT_SUFFIXES = ("ыва", "ива", "ва", "ну", "а", "я", "и", "е", "о")
+"""What a Russian verb's aspect changes before «-ть» («натяг-ива-ть», «натя-ну-ть»)."""
+
+
+@cache
+def aspect_base(lemma: str) -> tuple[str, str]:
+    """A Russian verb less «-ся», «-ть» and its aspect suffix, «о» read as «а» (the root's vowel alternates:
+    «протолкнуться», «проталкиваться»), and that suffix: «натягивать», «натянуть» -> («натяг», «ива»),
+    («натя», «ну»)."""
+    base = lemma.removesuffix("ся").removesuffix("сь").removesuffix("ть").removesuffix("ти")
+    suffix = next((x for x in ASPECT_SUFFIXES if base.endswith(x) and len(base) - len(x) >= 4), "")
+    return base[: len(base) - len(suffix)].replace("о", "а"), suffix
+
+
+def same_base(a: str, b: str) -> bool:
+    """Whether two Russian verbs are one verb but for the aspect: the same base, or two aspect suffixes on
+    bases one of which begins the other or that differ by the root's last consonant («расспросить»,
+    «расспрашивать»); «побеждать» is no «побежать» (one suffix, two roots)."""
+    reflexive = tuple(grammar("ru")["reflexive"])
+    (x, one), (y, other) = aspect_base(a), aspect_base(b)
+    if min(len(x), len(y)) < 4 or a.endswith(reflexive) != b.endswith(reflexive):
+        return False
+    if x == y:
+        return True
+    grown = abs(len(x) - len(y)) == 1 and (x.startswith(y) or y.startswith(x))  # «натя», «натяг»
+    return one != other and (grown or (len(x) == len(y) >= 6 and x[:-1] == y[:-1]))
 
 
 @cache

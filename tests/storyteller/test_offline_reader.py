@@ -254,3 +254,23 @@ def test_a_storyteller_character_who_is_not_in_the_scene_is_said_to_be_absent(la
         _rule("wild_west", "trail", lang, text, sheet="joseph")
     assert name in str(absent.value)
     assert _rule("wild_west", "standoff", lang, text, sheet="joseph").approach == "draw"  # where he stands, it is
+
+
+@pytest.mark.parametrize(("a", "b", "pair"), [
+    ("натягивать", "натянуть", True), ("проталкиваться", "протолкнуться", True),
+    ("расспросить", "расспрашивать", True), ("перевязывать", "перевязать", True),
+    ("побеждать", "побежать", False), ("просовывать", "просить", False), ("красть", "красться", False),
+])
+def test_a_russian_verb_is_read_through_its_aspect_pair_but_not_a_lookalike(a: str, b: str, pair: bool) -> None:
+    """«Натягиваю верёвку» is the label's «Натянуть верёвку»; «побеждаю» is no «побежать» (a run)."""
+    from narrator.storyteller.words import same_base
+
+    assert same_base(a, b) is pair
+
+
+def test_a_fights_fists_are_taken_on_a_punch_and_its_blade_on_a_stab() -> None:
+    """A Brawl blow («punch», «кулаком») is the fight's fists, a blade's blow its blade (DA L167)."""
+    scenario = "plague-in-the-silent-quarter"
+    assert _rule("dark_ages", "fight", "en", "I punch Tancred", scenario=scenario).approach == "fists"
+    assert _rule("dark_ages", "fight", "ru", "Бью Танкреда кулаком", scenario=scenario).approach == "fists"
+    assert _rule("dark_ages", "fight", "en", "I stab Tancred", scenario=scenario).approach == "blade"
