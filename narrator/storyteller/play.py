@@ -243,6 +243,10 @@ def _play(book: str, character: Path | None, lang: str, seed: int | None, transc
         view = table.session.game.view(table.session.state, Viewer.HOST)
         say("[dim]" + escape(message(lang, "session.resuming", path=resume, turn=view["turn"])) + "[/]")
         say(table.voice.frame_scene(view))
+        template = getattr(table.voice, "template", table.voice)  # a model voice frames; the stakes are data
+        stakes = template.stakes_line(view) if hasattr(template, "stakes_line") else ""
+        if stakes:  # a resumed scene says what is at stake, as when it began
+            say(escape(stakes))
     else:
         say("[dim]" + escape(message(lang, "session.transcript", path=table.transcript) + " · "
                              + message(lang, "session.help_hint")) + "[/]")

@@ -210,6 +210,11 @@ class TemplateStoryteller:
         scene = self._scene(view)
         return scene.text.get(self.lang) if scene else ""
 
+    def stakes_line(self, view: View) -> str:
+        """«At stake: …» of the current scene, as its framing says it ("" when it states none)."""
+        scene = self._scene(view)
+        return message(self.lang, "troupe.stakes", stakes=scene.stakes.get(self.lang)) if scene and scene.stakes else ""
+
     def options(self, view: View, answers: Mapping[PlayerId, Choice] | None = None) -> list[Option]:
         asked = self.asked(view, answers or {})
         return list(asked.options) if asked else []

@@ -94,6 +94,7 @@ def test_play_eof_then_resume_through_the_cli(tmp_path) -> None:
     assert "not a choice" not in first.output  # one language on screen
     again = runner.invoke(app, ["play", "wild-west", "--resume", str(path)], input="q\n")
     assert again.exit_code == 0 and "Продолжаем" in again.output  # the resumed game keeps its language
+    assert "На кону:" in again.output  # the resumed scene says its stakes, as when it began
     assert invoke("replay", str(path)).exit_code == 0
 
 
