@@ -253,8 +253,10 @@ class LLMStoryteller:
     def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
         """The template's lines, with each new scene framed and the generic result line of each roll told
         by the model."""
+        from narrator.storyteller.template import said_before_turn
+
         lines: list[str] = []
-        for event in events:
+        for event in said_before_turn(events):  # an answer without a roll before the turn it opens, as offline
             told = self.template.narrate(view, [event])
             if event.kind in TOLD_RESULTS and told:
                 told[0] = self._tell_result(view, event.data, told[0], event.kind)

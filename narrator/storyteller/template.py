@@ -271,7 +271,7 @@ class TemplateStoryteller:
 
     def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
         lines: list[str] = []
-        for event in _said_before_turn(events):
+        for event in said_before_turn(events):
             lines.extend(self._narrate_one(view, event))
         # a name written for mid-sentence («мастер Кесслер», "the thirst in the rock") may open a line
         return [line[:1].upper() + line[1:] for line in lines]
@@ -699,7 +699,7 @@ def outcome_of(last: Mapping[str, Any], pc: str) -> Literal["success", "failure"
     return "continue"
 
 
-def _said_before_turn(events: Sequence[Event]) -> list[Event]:
+def said_before_turn(events: Sequence[Event]) -> list[Event]:
     """The Storyteller's words beside a move told before the turn that move opens: a question answered
     without a roll ends the speaker's turn, and its answer belongs to that turn, not under «— turn 3 —»."""
     said = [e for e in events if e.kind == "narration" and e.data.get("by") == HOST]

@@ -32,3 +32,18 @@ def test_words_said_beside_a_roll_stay_after_its_result() -> None:
     events = [public("scene_begun", scene="feast", number=2, chapter=1), public(NARRATION, by=HOST, text="Told.")]
     lines = voice.narrate(view, events)
     assert lines[-1] == "Told." and lines[0] != "Told."
+
+
+def test_the_model_storyteller_tells_them_in_the_same_order() -> None:
+    """The model voice tells the template's lines event by event: the order is made before (no model is
+    asked here: neither a turn nor the Storyteller's own words go to it)."""
+    from types import SimpleNamespace
+
+    from narrator.storyteller.llm import LLMStoryteller
+
+    story = load_scenario("dark_ages", "tourney-at-vaucouleurs")
+    voice = TemplateStoryteller(story, load_narration(), lang="en")
+    view = {"scene": "feast", "scene_count": 1, "turn": 3, "characters": [], "sheets": [], "book": "dark_ages"}
+    events = [public("turn_begun", scene="feast", turn=3), public(NARRATION, by=HOST, text="Answered.")]
+    lines = LLMStoryteller.narrate(SimpleNamespace(template=voice, lang="en"), view, events)  # type: ignore[arg-type]
+    assert lines == ["Answered.", "— turn 3 —"]
