@@ -147,11 +147,10 @@ def lexicon(lang: str) -> tuple[Act, ...]:
 
 def _pairs(act: dict[str, Any], lang: str) -> list[str]:
     """A class of deeds said as a verb and its object ("stroke" ... "horse"): every verb of ``<lang>_verbs``
-    with every thing of ``<lang>_objects``; Russian word order is free, so there also the thing first
-    («коня ... глажу»)."""
+    with every thing of ``<lang>_objects``, and the thing first too ("the horse and stroke its neck", «коню и
+    глажу его»)."""
     verbs, things = act.get(f"{lang}_verbs", ()), act.get(f"{lang}_objects", ())
-    pairs = [f"{v} {t}" for v in verbs for t in things]
-    return pairs + ([f"{t} {v}" for v in verbs for t in things] if lang == "ru" else [])
+    return [f"{v} {t}" for v in verbs for t in things] + [f"{t} {v}" for v in verbs for t in things if " " not in v]
 
 
 def act_named(lang: str, name: str) -> Act:
