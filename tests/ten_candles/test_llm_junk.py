@@ -71,14 +71,8 @@ def test_a_model_answering_junk_is_reasked_then_replaced_and_never_heard(junk: i
     assert max(c.get("attempt", 1) for c in refused) >= 1
 
 
-def test_the_narration_cassettes_ending_is_now_refused() -> None:
-    """Why that cassette is stale (test_llm_roles.STALE): the model's recorded answer ends the story with
-    candles lit, which the guard used to let through."""
-    import yaml
-
-    cassette = Path(__file__).parents[1] / "llm" / "cassettes" / "ten_candles_narration.yaml"
-    answers = [json.loads(json.loads(i["response"]["body"]["string"])["choices"][0]["message"]["tool_calls"][0]
-                          ["function"]["arguments"])["text"]
-               for i in yaml.safe_load(cassette.read_text(encoding="utf-8"))["interactions"]]
-    ending = next(text for text in answers if text.startswith("The story ends"))
+def test_the_narration_cassettes_old_ending_is_refused() -> None:
+    """The answer the narration cassette once recorded and used (it ended the story with candles lit) is
+    refused now; the cassette was re-recorded with the guard in place (the refusal and its re-ask are in it)."""
+    ending = "The story ends, and the room was lit by a candle."
     assert check_prose(SimpleNamespace(text=ending), context("en"))

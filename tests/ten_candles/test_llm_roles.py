@@ -188,12 +188,10 @@ SCENARIOS: dict[str, Scenario] = {
 }
 
 
-STALE: frozenset[str] = frozenset({"ten_candles_narration"})
-"""Cassettes known to be out of date with the prompts or the guard (skipped until re-recorded). The narration
-cassette recorded «The story ends, and the room was lit by a candle…» with candles burning as a used answer;
-the guard now refuses it (issue 30, item 13; tests/ten_candles/test_llm_junk.py), and the re-ask it sends is not
-in the cassette. Re-record with ``NARRATOR_LLM_RECORD=1 python -m pytest tests/ten_candles/test_llm_roles.py -m
-record``."""
+STALE: frozenset[str] = frozenset()
+"""Cassettes known to be out of date with the prompts or the guard (skipped until re-recorded with
+``NARRATOR_LLM_RECORD=1 python -m pytest tests/ten_candles/test_llm_roles.py -m record``). None now: the
+narration cassette was re-recorded with the guard that refuses an ending while candles burn (issue 30, 13)."""
 
 
 def _replayable(names: list[str]) -> list[object]:
