@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal
 
@@ -288,10 +288,54 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
             ranked.append((score.weight, Reading("roll", act=act.id, attribute=act.attribute,
                                                  abilities=act.abilities, difficulty=act.difficulty, words=words,
                                                  weight=score.weight, first=first)))
+    ranked = _means_and_matter(ranked, acting, scores, lang)
     if trace is not None:
         trace += [(round(w, 2), r.kind, r.approach or r.act, r.words) for w, r in ranked]
         trace += [("tokens", [(t.word, sorted(t.forms)) for t in said])]
     return decide(ranked, held, fight)
+
+
+FINDING_TRAITS = frozenset({"perception", "intelligence", "wits"})
+"""An approach that finds something out: asking or looking at its own things is trying it."""
+
+
+def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any], scores: Mapping[str, Any],
+                      lang: str) -> list[tuple[float, Reading]]:
+    """Free readings that are the way a deed is done, not a deed of their own:
+
+    * talking is how a social deed is done: a persuasion, a threat or a promise said outright
+      («Говорю ему: ..., и госпожа возьмёт тебя под крыло») is that deed, not a plain talk (DA L65: words
+      are no action unless they try to move someone);
+    * a free deed whose words are an approach's own (a prayer said where the scene offers to lead the
+      prayer) is that approach, when it can neither end the story nor start a fight;
+    * asking or looking at two of a finding approach's own things ("what clinks in his boot") is that
+      approach (its Perception, Intelligence or Wits finds it), when it cannot end the story nor start a fight.
+    """
+    social = any(act_named(lang, n).attribute in SOCIAL and act_named(lang, n).resist and sc.weight >= READ
+                 for n, sc in scores.items())  # a deed done to someone (a command is said to no one in particular)
+    if social:
+        ranked = [(w, r) for w, r in ranked if not (r.kind == "free" and r.act == "talk")]
+    by_id = {o.approach: o for o in options}
+    out = []
+    for weight, reading in ranked:
+        option = by_id.get(reading.approach or "")
+        if reading.kind != "approach" or option is None or getattr(option, "risky", False):
+            out.append((weight, reading))
+            continue
+        traits = tuple(getattr(option, "traits", ()))
+        for w, free in ranked:
+            if free.kind != "free" or w < READ:
+                continue
+            shared = set(free.words) & set(reading.words)
+            matter = (free.act in ("ask", "look") and traits[:1] and traits[0] in FINDING_TRAITS
+                      and reading.act == "strong" and len(set(reading.words) - set(free.words)) >= 2)
+            own = set(reading.words) - set(free.words)  # a word the free deed does not say: one shared is no reading
+            if (shared and own and free.act not in ("talk", "ask")) or matter:
+                weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed
+                reading = replace(reading, act="strong", weight=weight)
+                break
+        out.append((weight, reading))
+    return out
 
 
 def _without_willpower(text: str, lang: str) -> str:

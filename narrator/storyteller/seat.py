@@ -95,6 +95,17 @@ def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str
     return Choice(actor=seat, approach=approach, intent=intent, joins=option.joins, willpower=spends), said
 
 
+def one_candidate(text: str, options: Sequence[Option], lang: str, *, free: bool = False) -> Option | None:
+    """The one suggested approach the reader's question about ``text`` offered ("do you mean 1?"), which a
+    plain yes then takes; ``None`` when it named two readings, a deed, or none."""
+    if free or any(o.joins for o in options):
+        return None
+    reading = read(clean_intent(text), lang, options)
+    if reading.kind != "ask" or len(reading.candidates) != 1:
+        return None
+    return next((o for o in options if o.approach == reading.candidates[0]), None)
+
+
 def names_willpower(intent: str, lang: str) -> bool:
     """Whether the player's words spend Willpower ("I spend Willpower and ..."), as ``2w`` would."""
     said = " ".join(intent.lower().split())
@@ -149,6 +160,8 @@ class TerminalPlayer(Seat):
             powers = hint(own, ref.who(own["id"]), self.lang) if own is not None else None
             if powers:  # the sheet's Blood, Rage, Gnosis, Celerity: what the rules here let them do (issue 28)
                 self.say("[dim]" + escape(powers) + "[/]")
+        offered: Option | None = None  # the one approach the last question offered ("you mean 1?")
+        offered_words = ""
         while True:
             try:
                 text = self.ask("> ")
@@ -179,11 +192,16 @@ class TerminalPlayer(Seat):
             if power is not None:  # the book's answer, never the plain pool rolled (issue 28)
                 self.say("[yellow]" + escape(power.text) + "[/]")
                 continue
+            if offered is not None and text.strip().lower() in typed("yes"):  # "did you mean 1?" "yes": take it
+                return Choice(actor=request.seat, approach=offered.approach, intent=offered_words,
+                              joins=offered.joins)
+            offered = None
             if is_intent(text):
                 choice, said = typed_choice(text, options, request.seat, self.lang, free=self.free_intent)
                 self.say("[dim]" + escape(said) + "[/]" if choice is not None else "[yellow]" + escape(said) + "[/]")
                 if choice is not None:
                     return choice
+                offered, offered_words = one_candidate(text, options, self.lang, free=self.free_intent), text
                 continue
             self.say("[yellow]" + escape(parsed) + "[/]")
 

@@ -354,7 +354,10 @@ def hear(said: Sequence[Token], lang: str) -> Heard:
         if hits is None:
             continue
         score = scores.setdefault(act.id, Score())
-        score.weight += PHRASE * said[hits[0]].weight  # said where it begins ("jump in after": "after" is its own)
+        # said where it begins ("jump in after": "after" is its own); a phrase that opens its clause says what
+        # the clause is ("unless you talk", «а не то»: a threat), so it weighs whole
+        opener = said[hits[0]].word in grammar(lang)["subordinate"]
+        score.weight += PHRASE * (1.0 if opener else said[hits[0]].weight)
         score.used |= set(hits)
         for i in hits:
             claimed[i], phrase_of[i] = act.id, cue
