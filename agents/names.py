@@ -31,7 +31,7 @@ class Named(str):
 
 @cache
 def _morph() -> Any:
-    import pymorphy3
+    import pymorphy3  # type: ignore[import-untyped]  # no stubs; only its MorphAnalyzer is used
 
     return pymorphy3.MorphAnalyzer()
 

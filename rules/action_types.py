@@ -32,12 +32,12 @@ class FieldChecks:
         """Why ``action`` is not well formed (one sentence naming the field and the value), or ``None``."""
         check = self._checks.get(type(action))
         if check is None:
-            kinds = ", ".join(str(t.__dataclass_fields__["kind"].default) for t in self.types)
+            kinds = ", ".join(str(_kind(t)) for t in self.types)
             return f"{describe(action)} is not one of this game's actions ({kinds})"
         wrong = check(action)
         if wrong is None:
             return None
-        kind = type(action).__dataclass_fields__["kind"].default
+        kind = _kind(type(action))
         expected = type_name(typing.get_type_hints(type(action))[wrong])
         return f"malformed {kind!r} action: {wrong} must be {expected}, not {describe(getattr(action, wrong))}"
 
@@ -105,3 +105,8 @@ def describe(value: Any) -> str:
     except Exception:  # noqa: BLE001 - any object may be proposed; its repr may fail
         text = "?"
     return f"{type(value).__name__} {text[:60]}{'...' if len(text) > 60 else ''}"
+
+
+def _kind(action_type: type) -> Any:
+    """An action type's ``kind`` (its dataclass field's default)."""
+    return {f.name: f for f in dataclasses.fields(action_type)}["kind"].default

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from narrator.rules.action_types import FieldChecks
 
@@ -317,7 +317,7 @@ _QUICK: dict[type, dict[type, Callable[[Any], str | None]]] = {}
 def _field_checks(kernel: type) -> FieldChecks:
     found = kernel.__dict__.get("_field_checks")
     if found is None:
-        found = FieldChecks((*kernel.action_types, ChanceAction))
+        found = FieldChecks((*cast(Any, kernel).action_types, ChanceAction))
         type.__setattr__(kernel, "_field_checks", found)
     return found
 

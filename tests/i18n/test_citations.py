@@ -7,6 +7,7 @@ import re
 
 import pytest
 from narrator.agents.i18n import section
+
 from narrator.citations import split, why
 
 BARE = re.compile(r"\bL\d|стр\.")
