@@ -43,7 +43,7 @@ clues): the model's ruling's ``intent:<traits>``, told apart by the deed so that
 the retry penalty (D25)."""
 RESISTED = 6
 """Both sides' difficulty in an improvised contest: the book's default (DA L109, WW L56)."""
-FINDING = frozenset({"search", "spot", "empathize", "track", "occult", "academics", "decode", "survive"})
+FINDING = frozenset({"search", "spot", "empathize", "track", "occult", "academics", "decode", "survive", "identify"})
 """The acts whose success may find a clue the words name."""
 DISCOVERING = FINDING | frozenset({"spot", "persuade", "bribe", "haggle", "charm", "deceive", "intimidate", "command",
                                    "medicine", "recall", "gamble"})
@@ -133,6 +133,11 @@ def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Cho
     absent = _absent(voice, scene, choice.intent) if reading.kind in ("roll", "free") else None
     if absent is not None:  # "I shoot Mosby" on the trail: he is not here to be shot
         raise IntentUnclear(message(lang, "st_reader.absent", who=absent) + message(lang, "st_reader.then_number"))
+    reach = _reaching(voice, scene, options, choice.intent) if reading.act in ("ask", "talk") else None
+    if reach is not None:  # "I ask the preacher" where no one is: he is elsewhere, the approach that reaches him
+        who, option = reach
+        raise IntentUnclear(message(lang, "st_reader.not_here", who=who, approach=refer(lang, option.approach, options))
+                            + message(lang, "st_reader.then_number"))
     if reading.kind == "roll":
         return _improvised(voice, view, scene, choice, reading, pc, ratings)
     if reading.kind == "free":
@@ -190,6 +195,50 @@ def _absent(voice: TemplateStoryteller, scene: Scene, text: str) -> str | None:
 
             return display_name(voice.lang, npc) or voice.npc_names[npc]
     return None
+
+
+def _reaching(voice: TemplateStoryteller, scene: Scene, options: Sequence[Option], text: str
+              ) -> tuple[str, Option] | None:
+    """A question or a word said to someone in a scene where no Storyteller character is: the person the
+    words address (a Russian animate noun; the English word after "ask", "tell", "talk to") when one
+    suggested approach names them (the preacher in the church up the street), and that approach."""
+    if scene.present():
+        return None
+    from narrator.storyteller.reader import label_lemmas
+
+    said = tokens(text, voice.lang)
+    little = grammar(voice.lang)
+    framed = {w for t in tokens(scene.text.get(voice.lang), voice.lang) for w in t.forms}  # the clerk at his desk
+    elsewhere = [part for other in voice.scenario.scenes.values() if other is not scene and other.present()
+                 for a in other.approaches
+                 for part in label_lemmas(f"{a.label.get(voice.lang)} {a.words.get(voice.lang) if a.words else ''}",
+                                          voice.lang)]  # where they are: a scene that holds them names them
+    for i, token in enumerate(said):
+        if token.forms & framed or not any(token.forms & part for part in elsewhere):
+            continue
+        if voice.lang == "ru" and not token.word.isascii():
+            parse = _morph_parse(token.word)
+            person = "NOUN" in parse.tag and "anim" in parse.tag
+        else:
+            before = [t.word for t in said[max(0, i - 3):i] if t.word not in little["determiners"]]
+            person = bool(before) and before[-1] in ASKING
+        if not person:
+            continue
+        naming = [o for o in options if o.approach != "pass" and any(
+            token.forms & part for part in label_lemmas(f"{o.label} {o.words}", voice.lang))]
+        if len(naming) == 1:
+            return token.word, naming[0]
+    return None
+
+
+ASKING = frozenset({"ask", "asks", "tell", "question", "to", "hail", "call"})
+"""English words after which the person addressed is named ("ask the preacher", "talk to the clerk")."""
+
+
+def _morph_parse(word: str) -> Any:
+    from narrator.storyteller.words import _morph
+
+    return _morph().parse(word)[0]
 
 
 def _opponent(voice: TemplateStoryteller, scene: Scene, text: str, act: Act) -> tuple[str, tuple[str, ...]] | None:

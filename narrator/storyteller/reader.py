@@ -288,11 +288,25 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
             ranked.append((score.weight, Reading("roll", act=act.id, attribute=act.attribute,
                                                  abilities=act.abilities, difficulty=act.difficulty, words=words,
                                                  weight=score.weight, first=first)))
-    ranked = _means_and_matter(ranked, acting, scores, lang)
+    ranked = _means_and_matter(ranked, acting, scores, lang, said, named)
+    if _unhurried(said, lang):  # a slow ride into town is no hard riding: the other deeds said, or a trivial one
+        slow = [(w, r) for w, r in ranked if r.kind == "roll" and r.act in PACED]
+        ranked = [(w, r) for w, r in ranked if (w, r) not in slow] or [
+            (w, replace(r, kind="free", act="trivial", attribute="", abilities=())) for w, r in slow]
     if trace is not None:
         trace += [(round(w, 2), r.kind, r.approach or r.act, r.words) for w, r in ranked]
         trace += [("tokens", [(t.word, sorted(t.forms)) for t in said])]
     return decide(ranked, held, fight)
+
+
+PACED = frozenset({"ride", "run"})
+"""Deeds of pace: said at an easy pace ("I ride in slow", «еду шагом») they need no roll."""
+
+
+def _unhurried(said: Sequence[Token], lang: str) -> bool:
+    from narrator.storyteller.words import phrase_at, unhurried_cues
+
+    return any(phrase_at(said, cue, set()) is not None for cue in unhurried_cues(lang))
 
 
 FINDING_TRAITS = frozenset({"perception", "intelligence", "wits"})
@@ -300,7 +314,8 @@ FINDING_TRAITS = frozenset({"perception", "intelligence", "wits"})
 
 
 def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any], scores: Mapping[str, Any],
-                      lang: str) -> list[tuple[float, Reading]]:
+                      lang: str, said: Sequence[Token] = (), names: frozenset[str] = frozenset()
+                      ) -> list[tuple[float, Reading]]:
     """Free readings that are the way a deed is done, not a deed of their own:
 
     * talking is how a social deed is done: a persuasion, a threat or a promise said outright
@@ -308,6 +323,8 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
       are no action unless they try to move someone);
     * a free deed whose words are an approach's own (a prayer said where the scene offers to lead the
       prayer) is that approach, when it can neither end the story nor start a fight;
+    * talking in order to do what a social approach says («говорю с ним тихо, чтобы он удержался»: the
+      approach's own word in the clause of purpose) is that approach: the words are the means;
     * asking or looking at two of a finding approach's own things ("what clinks in his boot") is that
       approach (its Perception, Intelligence or Wits finds it), when it cannot end the story nor start a fight.
     """
@@ -319,10 +336,11 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
     out = []
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "")
-        if reading.kind != "approach" or option is None or getattr(option, "risky", False):
+        if reading.kind != "approach" or option is None:
             out.append((weight, reading))
             continue
         traits = tuple(getattr(option, "traits", ()))
+        risky = getattr(option, "risky", False)
         for w, free in ranked:
             if free.kind != "free" or w < READ:
                 continue
@@ -330,7 +348,9 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             matter = (free.act in ("ask", "look") and traits[:1] and traits[0] in FINDING_TRAITS
                       and reading.act == "strong" and len(set(reading.words) - set(free.words)) >= 2)
             own = set(reading.words) - set(free.words)  # a word the free deed does not say: one shared is no reading
-            if (shared and own and free.act not in ("talk", "ask")) or matter:
+            purpose = {t.word for t in said if t.weight < 1.0 and t.word not in names}
+            means = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(purpose & set(reading.words))
+            if not risky and ((shared and own and free.act not in ("talk", "ask")) or matter or means):
                 weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed
                 reading = replace(reading, act="strong", weight=weight)
                 break

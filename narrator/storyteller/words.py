@@ -394,6 +394,11 @@ def _circumstances(lang: str) -> dict[str, tuple[tuple[frozenset[str], ...], ...
     return {way: tuple(c for c in (phrase(str(w), lang) for w in words[lang]) if c) for way, words in data.items()}
 
 
+def unhurried_cues(lang: str) -> tuple[tuple[frozenset[str], ...], ...]:
+    """The words of an easy pace (the lexicon's ``circumstances.unhurried``): a ride said so is no feat."""
+    return _circumstances(lang).get("unhurried", ())
+
+
 def circumstance(text: str, lang: str) -> tuple[int, tuple[str, ...]]:
     """How the circumstances the words tell move an improvised deed's difficulty (-1, 0, +1: "in the dark",
     "carefully"; WW L52-60, WW L70), and the words that said so."""
