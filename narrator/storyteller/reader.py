@@ -190,7 +190,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             objects += 0 if token.word in names and named else 1  # "Sir Tancred" is one thing named
             named = named or token.word in names
         words.append(token.word)
-    own = bool(words)
+    own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
     elsewhere = _elsewhere(said, heard, label, names, lang)
     for name, score in heard.scores.items():
         act = act_named(lang, name)
@@ -355,7 +355,41 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
                 reading = replace(reading, act="strong", weight=weight)
                 break
         out.append((weight, reading))
+    return _purpose(out, by_id, said, lang)
+
+
+MOVES = frozenset({"sneak", "run", "climb"})
+"""Deeds that bring one somewhere: done "to hear what they whisper", the hearing is the deed."""
+
+
+def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said: Sequence[Token],
+             lang: str) -> list[tuple[float, Reading]]:
+    """A move made for a purpose an approach names with two words of its own, all in the clause of purpose
+    («Подкрадываюсь к двери, чтобы расслышать их шёпот»): the approach of the purpose, not of the move,
+    when it can neither end the story nor start a fight."""
+    purpose = {t.word for t in said if t.weight < 1.0}
+    moving = [(w, r) for w, r in ranked if w >= READ and (
+        (r.kind == "roll" and r.act in MOVES)
+        or (r.kind == "approach" and any(t in MOVES for t in _move_words(r, said, lang))))]
+    if not moving:
+        return ranked
+    out = []
+    for weight, reading in ranked:
+        option = by_id.get(reading.approach or "")
+        if (reading.kind == "approach" and option is not None and not getattr(option, "risky", False)
+                and len(reading.words) >= 2 and set(reading.words) <= purpose
+                and all(r is not reading for _, r in moving)):
+            weight = max(weight, READ) + max(w for w, _ in moving)
+            reading = replace(reading, act="strong", weight=weight)
+        out.append((weight, reading))
     return out
+
+
+def _move_words(reading: Reading, said: Sequence[Token], lang: str) -> set[str]:
+    """The acts of moving whose words an approach reading took."""
+    heard = hear(said, lang)
+    at = {t.word: i for i, t in enumerate(said)}
+    return {a for w in reading.words if w in at for a in heard.deeds.get(at[w], ())}
 
 
 def _without_willpower(text: str, lang: str) -> str:
