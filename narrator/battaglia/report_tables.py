@@ -144,11 +144,16 @@ def edge_table(edges: Sequence[Any], lang: str) -> list[str]:
     return lines
 
 
-def _ending(lang: str, code: str) -> str:
+def _word(lang: str, group: str, code: str) -> str:
+    """The catalogue's word for a code of ``playtest.<group>`` (an ending, a cause), or the code itself."""
     try:
-        return message(lang, f"playtest.end.{code}")
+        return message(lang, f"playtest.{group}.{code}")
     except KeyError:
         return code
+
+
+def _ending(lang: str, code: str) -> str:
+    return _word(lang, "end", code)
 
 
 def termination_table(runs: Sequence[Run], lang: str) -> list[str]:
@@ -177,10 +182,7 @@ def length_table(runs: Sequence[Run], lang: str) -> list[str]:
 
 
 def cause_name(lang: str, cause: str) -> str:
-    try:
-        return message(lang, f"playtest.cause.{cause}")
-    except KeyError:
-        return cause
+    return _word(lang, "cause", cause)
 
 
 def deaths_table(runs: Sequence[Run], lang: str) -> list[str]:
