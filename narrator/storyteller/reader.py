@@ -195,7 +195,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     for name, score in heard.scores.items():
         act = act_named(lang, name)
         if score.weight >= READ and _agrees(act, option, lang, said, score.used, named=own):
-            weight += score.weight + (ARMED if _armed(act, option) else 0.0)
+            weight += score.weight + (ARMED if _armed(act, option) or _own_roll(act, option) else 0.0)
             # the same roll is not the same deed: a generic deed (a search of anything), or one done in a place
             # the approach does not name ("I sneak into the kitchen" is no "Slip out after the priest"),
             # names an approach only with a word of the approach's own
@@ -219,6 +219,14 @@ def _armed(act: Act, option: Any) -> bool:
     if getattr(option, "deed", "") != "attack" or act.kind != "attack" or len(act.abilities) != 1:
         return False
     return (act.abilities[0] == "brawl") == (getattr(option, "weapon", "") in BARE)
+
+
+def _own_roll(act: Act, option: Any) -> bool:
+    """Whether ``option`` rolls ``act``'s own first Ability, one no other deed shares (a threat's
+    Intimidation), rather than agreeing by a word of its label (a "lean on" that is Subterfuge)."""
+    traits = tuple(getattr(option, "traits", ()))
+    return (act.kind == "roll" and act.attribute in SOCIAL and len(traits) >= 2 and bool(act.abilities)
+            and traits[1] == act.abilities[0])
 
 
 def _elsewhere(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], names: frozenset[str],
