@@ -104,6 +104,11 @@ def question(lang: str, text: str, reading: Reading, options: Sequence[Option], 
     return asked + message(lang, "st_reader.then_button" if labels else "st_reader.then_number")
 
 
+def _then(voice: TemplateStoryteller) -> str:
+    """What the player does next, in the terms of the screen: a button's label on the web, a number in the terminal."""
+    return message(voice.lang, "st_reader.then_button" if voice.labels else "st_reader.then_number")
+
+
 def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Choice,
                 answers: Mapping[int, Choice] | None = None) -> Ruling:
     """The offline ruling on ``choice.intent``.
@@ -132,20 +137,22 @@ def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Cho
         return Ruling(request, (chose,), reading.approach, "approach")
     absent = _absent(voice, scene, choice.intent) if reading.kind in ("roll", "free") else None
     if absent is not None:  # "I shoot Mosby" on the trail: he is not here to be shot
-        raise IntentUnclear(message(lang, "st_reader.absent", who=absent) + message(lang, "st_reader.then_number"))
+        raise IntentUnclear(message(lang, "st_reader.absent", who=absent) + _then(voice))
     reach = _reaching(voice, scene, options, choice.intent) if reading.act in ("ask", "talk") else None
     if reach is not None:  # "I ask the preacher" where no one is: he is elsewhere, the approach that reaches him
         who, option = reach
-        raise IntentUnclear(message(lang, "st_reader.not_here", who=who, approach=refer(lang, option.approach, options))
-                            + message(lang, "st_reader.then_number"))
+        raise IntentUnclear(message(lang, "st_reader.not_here", who=who,
+                                    approach=refer(lang, option.approach, options, labels=voice.labels))
+                            + _then(voice))
     if reading.kind == "roll":
         return _improvised(voice, view, scene, choice, reading, pc, ratings)
     if reading.kind == "free":
         if scene.fight is not None:  # in a fight every action is rolled (DA L167): which blow or move?
             raise IntentUnclear(question(lang, choice.intent, replace(reading, kind="ask", candidates=tuple(
-                o.approach for o in options[:2])), options, ratings=ratings) + message(lang, "st_reader.fight_free"))
+                o.approach for o in options[:2])), options, ratings=ratings, labels=voice.labels)
+                + message(lang, "st_reader.fight_free"))
         return _no_roll(voice, view, scene, choice, reading, pc, ratings)
-    raise IntentUnclear(question(lang, choice.intent, reading, options, ratings=ratings))
+    raise IntentUnclear(question(lang, choice.intent, reading, options, ratings=ratings, labels=voice.labels))
 
 
 def _no_roll(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,

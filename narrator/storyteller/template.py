@@ -130,8 +130,10 @@ class TemplateStoryteller:
     """
 
     def __init__(self, scenario: Scenario, narration: Mapping[str, Any], *, lang: str = "en",
-                 pc: str | None = None) -> None:
+                 pc: str | None = None, labels: bool = False) -> None:
         self.scenario, self.lang, self.pc = scenario, lang, pc
+        self.labels = labels
+        """The screen shows the approaches by their labels (the web's buttons), not by number: its questions say so."""
         self.lines = narration.get(scenario.book, {}).get(lang) or narration.get(scenario.book, {}).get("en", {})
         self.npc_names = scenario.npc_names(lang)
         self.said: dict[int, set[str]] = {}

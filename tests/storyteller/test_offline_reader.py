@@ -274,3 +274,18 @@ def test_a_fights_fists_are_taken_on_a_punch_and_its_blade_on_a_stab() -> None:
     assert _rule("dark_ages", "fight", "en", "I punch Tancred", scenario=scenario).approach == "fists"
     assert _rule("dark_ages", "fight", "ru", "Бью Танкреда кулаком", scenario=scenario).approach == "fists"
     assert _rule("dark_ages", "fight", "en", "I stab Tancred", scenario=scenario).approach == "blade"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_question_names_what_the_screen_shows(lang: str) -> None:
+    """The terminal numbers the approaches, the web shows them as buttons: the same refusal says «a number»
+    in one and «one of the options» in the other (#32: every message names what that screen shows)."""
+    from narrator.agents.i18n import message
+
+    text = {"en": "I draw and shoot Mosby", "ru": "Выхватываю револьвер и стреляю в Мосби"}[lang]
+    for labels, key in ((False, "st_reader.then_number"), (True, "st_reader.then_button")):
+        voice = _voice("wild_west", lang, "")
+        voice.labels = labels
+        with pytest.raises(IntentUnclear) as asked:
+            rule_intent(voice, _view(voice, "trail", "joseph"), Choice(actor=0, approach="intent", intent=text))
+        assert str(asked.value).endswith(message(lang, key).strip())

@@ -97,7 +97,7 @@ def voice_for(book: str, lang: str, scenario: str = "") -> TemplateStoryteller:
     """The template Storyteller of ``book``'s ``scenario`` in ``lang`` (it reads the troupe from each view;
     its decisions need no state, so it is shared for reading; a table's narration uses its own voice,
     :class:`TableVoice`, which remembers what each scene heard)."""
-    return TemplateStoryteller(scenario_of(book, scenario), _narration(), lang=lang)
+    return TemplateStoryteller(scenario_of(book, scenario), _narration(), lang=lang, labels=True)
 
 
 def voice_of_view(view: Mapping[str, Any], lang: str) -> TemplateStoryteller:
@@ -211,7 +211,7 @@ class TableVoice:
         scenario = str(view.get("scenario") or "")
         if scenario not in self.voices:
             self.voices[scenario] = TemplateStoryteller(scenario_of(str(view["book"]), scenario), _narration(),
-                                                        lang=self.lang)
+                                                        lang=self.lang, labels=True)
         return self.voices[scenario]
 
     def questions(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice]) -> list[Any]:
@@ -265,7 +265,8 @@ def storyteller_llm(game: Any, seat: PlayerId, seed: int, *, context: Any) -> An
     from narrator.storyteller.llm import LLMStoryteller
 
     scenario = str(getattr(context.config, "scenario", "") or "")
-    template = TemplateStoryteller(scenario_of(book_of(game.name), scenario), _narration(), lang=context.language)
+    template = TemplateStoryteller(scenario_of(book_of(game.name), scenario), _narration(), lang=context.language,
+                                  labels=True)
     return _model_seat()(LLMStoryteller(settings, template))
 
 
