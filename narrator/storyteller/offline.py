@@ -135,15 +135,15 @@ def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Cho
         request = voice._request(view, scene, voice._approach(scene, reading.approach), replace(choice, approach=reading.approach),
                                  dict(answers or {}))
         return Ruling(request, (chose,), reading.approach, "approach")
-    absent = _absent(voice, scene, choice.intent) if reading.kind in ("roll", "free") else None
-    if absent is not None:  # "I shoot Mosby" on the trail: he is not here to be shot
-        raise IntentUnclear(message(lang, "st_reader.absent", who=absent) + _then(voice))
     reach = _reaching(voice, scene, options, choice.intent) if reading.act in ("ask", "talk") else None
     if reach is not None:  # "I ask the preacher" where no one is: he is elsewhere, the approach that reaches him
         who, option = reach
         raise IntentUnclear(message(lang, "st_reader.not_here", who=who,
                                     approach=refer(lang, option.approach, options, labels=voice.labels))
                             + _then(voice))
+    absent = _absent(voice, scene, choice.intent) if reading.kind in ("roll", "free") else None
+    if absent is not None:  # "I shoot Mosby" on the trail: he is not here to be shot
+        raise IntentUnclear(message(lang, "st_reader.absent", who=absent) + _then(voice))
     if reading.kind == "roll":
         return _improvised(voice, view, scene, choice, reading, pc, ratings)
     if reading.kind == "free":
@@ -195,7 +195,9 @@ def _proper_names(voice: TemplateStoryteller, npc: str) -> set[str]:
 
 def _absent(voice: TemplateStoryteller, scene: Scene, text: str) -> str | None:
     """The name of a Storyteller character the words name who is not in this scene, or ``None``."""
-    said = {w for t in tokens(text, voice.lang) for w in t.forms}
+    words = tokens(text, voice.lang)
+    topic = grammar(voice.lang)["topic"]  # asked about, not acted on: «о Хаскеллах»
+    said = {w for i, t in enumerate(words) if not (i and words[i - 1].word in topic) for w in t.forms}
     for npc in sorted(set(voice.npc_names) - scene.present()):
         if said & _proper_names(voice, npc):
             from narrator.storyteller.template import display_name

@@ -161,7 +161,8 @@ def _aspects(a: str, b: str) -> bool:
 
 
 def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
-                   names: frozenset[str] = frozenset()) -> tuple[float, float, tuple[str, ...]]:
+                   names: frozenset[str] = frozenset(), owned: frozenset[str] = frozenset()
+                   ) -> tuple[float, float, tuple[str, ...]]:
     """(weight, the weight of its deed's own words, the words): how strongly the intent describes ``option``.
 
     A word of its label or synonyms weighs as a deed when the lexicon knows it as one (and no phrase of
@@ -195,7 +196,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     for name, score in heard.scores.items():
         act = act_named(lang, name)
         if score.weight >= READ and _agrees(act, option, lang, said, score.used, named=own):
-            weight += score.weight + (ARMED if _armed(act, option) or _own_roll(act, option) else 0.0)
+            weight += score.weight + (ARMED if _armed(act, option) else 0.0) - (ARMED if act.id in owned and _by_word(act, option) else 0.0)
             # the same roll is not the same deed: a generic deed (a search of anything), or one done in a place
             # the approach does not name ("I sneak into the kitchen" is no "Slip out after the priest"),
             # names an approach only with a word of the approach's own
@@ -221,12 +222,19 @@ def _armed(act: Act, option: Any) -> bool:
     return (act.abilities[0] == "brawl") == (getattr(option, "weapon", "") in BARE)
 
 
-def _own_roll(act: Act, option: Any) -> bool:
-    """Whether ``option`` rolls ``act``'s own first Ability, one no other deed shares (a threat's
-    Intimidation), rather than agreeing by a word of its label (a "lean on" that is Subterfuge)."""
+def _rolls_own(act: Act, option: Any) -> bool:
+    """Whether ``option`` rolls ``act``'s own first Ability (a threat: Intimidation)."""
+    traits = tuple(getattr(option, "traits", ()))
+    return act.kind == "roll" and len(traits) >= 2 and bool(act.abilities) and traits[1] == act.abilities[0]
+
+
+def _by_word(act: Act, option: Any) -> bool:
+    """Whether a social ``act`` agrees with ``option`` only by a word of its label, not by its roll (a threat
+    and "Lean on him", which is Subterfuge): where another approach rolls the deed's own Ability
+    (Intimidation), it weighs less than that one."""
     traits = tuple(getattr(option, "traits", ()))
     return (act.kind == "roll" and act.attribute in SOCIAL and len(traits) >= 2 and bool(act.abilities)
-            and traits[1] == act.abilities[0])
+            and traits[1] not in act.abilities)
 
 
 def _elsewhere(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], names: frozenset[str],
@@ -276,8 +284,9 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     held = [o for o in options if o.approach == "pass"]
     acting = [o for o in options if o.approach != "pass"]
     ranked: list[tuple[float, Reading]] = []
+    owned = frozenset(name for name in scores for o in acting if _rolls_own(act_named(lang, name), o))
     for option in acting:
-        weight, deeds, words = approach_score(said, option, heard, lang, named)
+        weight, deeds, words = approach_score(said, option, heard, lang, named, owned)
         if weight <= 0:
             continue
         strong = deeds >= READ  # a deed's own words: objects alone ("the gate", "quietly") are no reading
