@@ -316,6 +316,13 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     return decide(ranked, held, fight)
 
 
+def _searching(reading: Reading, traits: tuple[str, ...], lang: str) -> bool:
+    """Whether ``reading`` is a generic search or watch on the approach's own Attribute ("I study the river
+    looking for quicksand": Perception, as reading the river is): its things name the scene's way to do it."""
+    act = act_named(lang, str(reading.act))
+    return act.generic and act.kind == "roll" and bool(traits) and act.attribute == traits[0]
+
+
 PACED = frozenset({"ride", "run"})
 """Deeds of pace: said at an easy pace ("I ride in slow", «еду шагом») they need no roll."""
 
@@ -359,11 +366,14 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
         traits = tuple(getattr(option, "traits", ()))
         risky = getattr(option, "risky", False)
         for w, free in ranked:
-            if free.kind != "free" or w < READ:
+            searching = free.kind == "roll" and _searching(free, traits, lang)
+            if (free.kind != "free" and not searching) or w < READ:
                 continue
             shared = set(free.words) & set(reading.words)
-            matter = (free.act in ("ask", "look") and traits[:1] and traits[0] in FINDING_TRAITS
-                      and reading.act == "strong" and len(set(reading.words) - set(free.words)) >= 2)
+            matter = ((free.act in ("ask", "look") or searching) and traits[:1] and traits[0] in FINDING_TRAITS
+                      and reading.act == "strong" and len(set(reading.words) - set(free.words) - names) >= 2)
+            if searching and not matter:
+                continue
             own = set(reading.words) - set(free.words)  # a word the free deed does not say: one shared is no reading
             purpose = {t.word for t in said if t.weight < 1.0 and t.word not in names}
             means = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(purpose & set(reading.words))

@@ -68,6 +68,8 @@ RAILROAD, DRIVE, FLATS = "the-devils-railroad", "the-long-drive", "ghost-town-of
     # the air smelled: Perception + Survival
     (WW, FLATS, "headframe", "en", "I smell the air coming up the shaft", "smell-shaft"),
     (WW, FLATS, "headframe", "ru", "Принюхиваюсь к воздуху из ствола", "smell-shaft"),
+    # a search whose things are a finding approach's own, on its Attribute, is that approach
+    (WW, DRIVE, "river", "en", "I study the river looking for quicksand", "read-river"),
     # putting a beast down is the mercy shot
     (WW, DRIVE, "cutbank", "ru", "Пристреливаю покалеченную скотину", "mercy-shots"),
 ])
