@@ -145,7 +145,7 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list every unacceptable reading")
     parser.add_argument("--before", action="store_true", help="judge the word matcher the reader replaced")
     parser.add_argument("--set", default=INTENTS.name, help="the intents file in benchmarks/ (a held-out set: "
-                        "offline_intents_heldout.yaml, offline_intents_heldout2.yaml)")
+                        "offline_intents_heldout.yaml, offline_intents_heldout2.yaml, offline_intents_heldout3.yaml)")
     args = parser.parse_args()
     verdicts = judge(before=args.before, path=INTENTS.with_name(args.set))
     print(table(verdicts))
