@@ -24,6 +24,20 @@ pytest_plugins = ["tests.cassettes", "tests.cpu_durations"]
 register_game("pig", "tests.core.pig:GAME")
 
 
+@pytest.fixture(autouse=True)
+def _web_rates_for_machines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A web table made by a test without its own ``rates`` lets the test's client poll at machine speed:
+    the default limits are for people (a seat 5 requests a second), and a test that plays a whole game
+    through the API asks faster. The limits themselves are tested with explicit ``RateLimit`` values
+    (tests/web/test_abuse.py)."""
+    app = sys.modules.get("narrator.web.app")
+    if app is not None:
+        from narrator.web.limits import RateLimit
+
+        monkeypatch.setattr(app, "RateLimit", lambda: RateLimit(client_rate=1e6, client_burst=1e6, seat_rate=1e6,
+                                                                seat_burst=1e6))
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m 'not slow'` deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     whole_files = not config.option.keyword and all("::" not in arg for arg in config.args)
