@@ -151,10 +151,11 @@ class UntilTruths(TokenBudget):
 
 
 def ten_candles(settings: LLMSettings, seeds: Iterable[int], langs: Iterable[str], into: Collected,
-                step: Progress, budget: int = 40000) -> None:
+                step: Progress, budget: int = 60000) -> None:
     """Per seed and language: an all-AI Ten Candles table (3 characters) with the model Storyteller, until
     it has answered :data:`TRUTHS_SCORED` truths or spent ``budget`` tokens (framing, narration, the
-    characters' choices, then the truths)."""
+    characters' choices, then the truths). 60,000: a Russian game costs the embedded model's tokenizer about
+    twice the tokens, and the junk guard's re-asks (issue 30) spent 40,000 before its truths."""
     from narrator.ten_candles.human import ScriptedIO
     from narrator.ten_candles.llm import LLMTable
     from narrator.ten_candles.play import TableSettings
