@@ -117,10 +117,17 @@ def grammar(lang: str) -> dict[str, frozenset[str]]:
     """The little words a sentence is weighed by (the lexicon's ``grammar``): those that open a clause of
     purpose or time (``subordinate``) or go back to the main deed (``main``), determiners, prepositions,
     "I", third-person pronouns."""
+    return {key: frozenset(words) for key, words in grammar_lists(lang).items()}
+
+
+@cache
+def grammar_lists(lang: str) -> dict[str, tuple[str, ...]]:
+    """The lexicon's ``grammar`` of ``lang`` in its written order (where order matters: a vowel and the vowel
+    it alternates with, suffixes tried in turn)."""
     from narrator.storyteller.scenario import PROMPTS
 
     data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["grammar"][lang]
-    return {key: frozenset(str(w) for w in words or ()) for key, words in data.items()}
+    return {key: tuple(str(w) for w in words or ()) for key, words in data.items()}
 
 
 # -- the lexicon -------------------------------------------------------------------------------------
@@ -236,12 +243,9 @@ def _all_words(lang: str) -> frozenset[str]:
 
 @cache
 def _single_words(lang: str) -> frozenset[str]:
+    infinitive = tuple(grammar(lang)["infinitive"])  # how a verb's lemma ends: only verbs pair by aspect
     return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
-                     for w in part if len(w) >= 5 and w.endswith(VERB_ENDINGS))
-
-
-VERB_ENDINGS = ("ть", "ться", "тись", "ти")
-"""How a Russian infinitive ends (a verb's lemma): only verbs are paired by aspect."""
+                     for w in part if len(w) >= 5 and w.endswith(infinitive))
 ASPECT = 0.75
 """How alike two Russian verbs with one prefix must be to be an aspect pair."""
 
@@ -258,8 +262,11 @@ def aspect_pair(a: str, b: str) -> bool:
     return a[:4] == b[:4] and Indel.normalized_similarity(a, b) >= ASPECT
 
 
-ASPECT_SUFFIXES = ("ыва", "ива", "ва", "ну", "а", "я", "и", "е", "о")
-"""What a Russian verb's aspect changes before «-ть» («натяг-ива-ть», «натя-ну-ть»)."""
+@cache
+def aspect_suffixes() -> tuple[str, ...]:
+    """What a Russian verb's aspect changes before «-ть» (the lexicon's ``grammar.ru.aspect_suffixes``),
+    the longest first («ыва» before «ва» before «а»)."""
+    return tuple(sorted(grammar("ru")["aspect_suffixes"], key=len, reverse=True))
 
 
 @cache
@@ -267,9 +274,13 @@ def aspect_base(lemma: str) -> tuple[str, str]:
     """A Russian verb less «-ся», «-ть» and its aspect suffix, «о» read as «а» (the root's vowel alternates:
     «протолкнуться», «проталкиваться»), and that suffix: «натягивать», «натянуть» -> («натяг», «ива»),
     («натя», «ну»)."""
-    base = lemma.removesuffix("ся").removesuffix("сь").removesuffix("ть").removesuffix("ти")
-    suffix = next((x for x in ASPECT_SUFFIXES if base.endswith(x) and len(base) - len(x) >= 4), "")
-    return base[: len(base) - len(suffix)].replace("о", "а"), suffix
+    ru = grammar_lists("ru")
+    base = lemma
+    for ending in (*ru["reflexive"], *ru["bare_infinitive"]):  # «-ся», «-сь», then «-ть», «-ти»
+        base = base.removesuffix(ending)
+    suffix = next((x for x in aspect_suffixes() if base.endswith(x) and len(base) - len(x) >= 4), "")
+    vowel, read_as = ru["alternating_vowel"]
+    return base[: len(base) - len(suffix)].replace(vowel, read_as), suffix
 
 
 def same_base(a: str, b: str) -> bool:
