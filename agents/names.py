@@ -15,6 +15,8 @@ import string
 from functools import cache
 from typing import Any, Self
 
+from narrator.agents.morphology import russian
+
 CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
 
 
@@ -29,11 +31,6 @@ class Named(str):
         return made
 
 
-@cache
-def _morph() -> Any:
-    import pymorphy3  # type: ignore[import-untyped]  # no stubs; only its MorphAnalyzer is used
-
-    return pymorphy3.MorphAnalyzer()
 
 
 @cache
@@ -43,7 +40,7 @@ def decline_word(word: str, case: str, gender: str | None = None, kinds: frozens
     if case == "nomn" or case not in CASES:
         return word
     wanted = None if gender is None else ("femn" if gender == "f" else "masc")
-    for parse in _morph().parse(word):
+    for parse in russian().parse(word):
         tag = parse.tag
         if not (kinds & set(tag.grammemes)) or "sing" not in tag or "nomn" not in tag:
             continue
@@ -79,13 +76,13 @@ def _surname(word: str, case: str, gender: str) -> str:
     for sex, ends, forms, cut in _surname_rules("ru"):
         if sex != gender:
             continue
-        if word.endswith(ends) if ends else not _morph().word_is_known(word) and _ends_in_consonant(word):
+        if word.endswith(ends) if ends else not russian().word_is_known(word) and _ends_in_consonant(word):
             return word[:len(word) - cut] + forms[_ORDER.index(case)]
     return word
 
 
 def _ends_in_consonant(word: str) -> bool:
-    tag = _morph().parse(word[-1])[0].tag
+    tag = russian().parse(word[-1])[0].tag
     return "LATN" not in tag and word[-1].lower() not in _vowels()
 
 
@@ -97,7 +94,7 @@ def _vowels() -> str:
 
 
 def _gender_of(word: str) -> str | None:
-    for parse in _morph().parse(word):
+    for parse in russian().parse(word):
         if "Name" in parse.tag and "nomn" in parse.tag and "sing" in parse.tag:
             return "f" if "femn" in parse.tag else "m"
     return None

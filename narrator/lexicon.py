@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from narrator.agents.i18n import section
+from narrator.agents.morphology import russian
 
 WORD = re.compile(r"[^\W\d_]+")
 
@@ -26,18 +27,13 @@ def _english() -> Any:
     return SpellChecker(language="en", distance=1)
 
 
-@cache
-def _russian() -> Any:
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
 
 
 def is_word(word: str, lang: str) -> bool:
     """Whether ``word`` (one word, any case) is in the dictionary of ``lang`` (en or ru; its script decides)."""
     word = word.lower()
     if re.search(r"[\u0430-\u044f\u0451]", word):  # Cyrillic
-        return bool(_russian().word_is_known(word))
+        return bool(russian().word_is_known(word))
     if re.fullmatch("[a-z']+", word):
         return bool(_english().known([word]))
     return False

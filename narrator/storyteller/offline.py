@@ -245,9 +245,9 @@ ASKING = frozenset({"ask", "asks", "tell", "question", "to", "hail", "call"})
 
 
 def _morph_parse(word: str) -> Any:
-    from narrator.storyteller.words import _morph
+    from narrator.agents.morphology import russian
 
-    return _morph().parse(word)[0]
+    return russian().parse(word)[0]
 
 
 def _opponent(voice: TemplateStoryteller, scene: Scene, text: str, act: Act) -> tuple[str, tuple[str, ...]] | None:

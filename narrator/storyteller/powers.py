@@ -28,6 +28,7 @@ from typing import Any
 import yaml
 
 from narrator.agents.i18n import catalogue, message
+from narrator.agents.morphology import russian
 
 TRAIT = {"blood": "blood_pool", "celerity": "celerity", "rage": "rage", "gnosis": "gnosis"}
 """The sheet's trait of each power (a Discipline other than Celerity has none on the shipped sheets)."""
@@ -52,18 +53,13 @@ def _lists() -> dict[str, Any]:
     return dict(yaml.safe_load((PROMPTS / "powers.yaml").read_text(encoding="utf-8")))
 
 
-@cache
-def _morph() -> Any:
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
 
 
 @cache
 def _lemmas(word: str) -> frozenset[str]:
     word = word.lower().replace(chr(0x451), chr(0x435))
     if CYRILLIC.search(word):
-        return frozenset({p.normal_form.replace(chr(0x451), chr(0x435)) for p in _morph().parse(word)} | {word})
+        return frozenset({p.normal_form.replace(chr(0x451), chr(0x435)) for p in russian().parse(word)} | {word})
     import simplemma
 
     return frozenset({word, simplemma.lemmatize(word, lang="en").lower()})

@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 from rapidfuzz.distance import Indel
 
+from narrator.agents.morphology import russian
 from narrator.lexicon import is_word
 
 LEXICON = "reader.yaml"
@@ -72,11 +73,6 @@ class Score:
 
 # -- lemmas -------------------------------------------------------------------------------------------
 
-@cache
-def _morph() -> Any:
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
 
 
 def _plain(word: str) -> str:
@@ -90,7 +86,7 @@ def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
     word = _plain(word)
     found = {word}
     if not word.isascii():  # Cyrillic: pymorphy3's parses
-        parses = _morph().parse(word)
+        parses = russian().parse(word)
         best = parses[0].score if parses else 0
         found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
                   if p.score >= best * 0.3 or p is parses[0]}
@@ -210,7 +206,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
         modifier = before in little["prepositions"] or (before in little["determiners"] and (
             word.endswith(("ed", "ing")) or bool(own & _blows())))
         if lang == "ru" and not word.isascii():
-            modifier = before in little["prepositions"] or str(_morph().parse(word)[0].tag.POS) in DESCRIBING
+            modifier = before in little["prepositions"] or str(russian().parse(word)[0].tag.POS) in DESCRIBING
         if word in little["self"] and opened_first:
             subordinate = False  # "While he looks away I sneak aboard": the main deed begins
         if n == 0:
@@ -432,7 +428,7 @@ def is_thing(token: Token, lang: str) -> bool:
     """Whether a said word may name a thing: a Russian noun, or (English has no parser here) a word that is
     no verb of the lexicon."""
     if lang == "ru" and not token.word.isascii():
-        return str(_morph().parse(token.word)[0].tag.POS) in THINGS
+        return str(russian().parse(token.word)[0].tag.POS) in THINGS
     return not token.forms & _deed_lemmas(lang)
 
 
@@ -443,7 +439,7 @@ def main_verb(said: Sequence[Token], lang: str) -> int | None:
         if token.weight < 1.0:
             continue
         if lang == "ru" and not token.word.isascii():
-            if str(_morph().parse(token.word)[0].tag.POS) in ("VERB", "INFN"):
+            if str(russian().parse(token.word)[0].tag.POS) in ("VERB", "INFN"):
                 return i
         elif lang == "en" and i > 0 and said[i - 1].word in grammar(lang)["self"]:
             return i

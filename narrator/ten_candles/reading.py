@@ -32,6 +32,8 @@ from typing import Any, Literal
 
 import yaml
 
+from narrator.agents.morphology import russian
+
 Kind = Literal["cheat", "moment", "danger", "conflict", "safe", "unknown"]
 TOKEN = re.compile(r"[^\W\d_]+|[.,;:!?]")
 CLAUSE_END = frozenset(".,;:!?")
@@ -57,11 +59,6 @@ def table() -> dict[str, Any]:
     return dict(yaml.safe_load((files("narrator.prompts") / "ten_candles" / "attempts.yaml").read_text("utf-8")))
 
 
-@cache
-def _morph() -> Any:
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer()
 
 
 def _english_lemmas(word: str) -> set[str]:
@@ -82,7 +79,7 @@ def lemmas(word: str, lang: str) -> frozenset[str]:
     """Every dictionary form ``word`` (lower case) may be a form of, in ``lang``."""
     word = word.lower().replace(YO, YE)
     if lang == "ru" and CYRILLIC.search(word):
-        return frozenset({_russian_lemma(p).replace(YO, YE) for p in _morph().parse(word)} | {word})
+        return frozenset({_russian_lemma(p).replace(YO, YE) for p in russian().parse(word)} | {word})
     return frozenset(_english_lemmas(word))
 
 
@@ -123,7 +120,7 @@ def _forms(lang: str) -> dict[str, str]:
             word = str(entry.text).lower()
             forms[word] = word
             if lang == "ru":
-                for parse in _morph().parse(word)[:1]:
+                for parse in russian().parse(word)[:1]:
                     for form in parse.lexeme:
                         forms.setdefault(form.word.replace(YO, YE), word)
             else:
@@ -320,8 +317,8 @@ def _meaningful(word: str, lang: str) -> bool:
     from narrator.lexicon import is_word
 
     if lang == "ru" and CYRILLIC.search(word):
-        parse = _morph().parse(word)[0]
-        return bool(_morph().word_is_known(word)) and len(word) > 2 and not (
+        parse = russian().parse(word)[0]
+        return bool(russian().word_is_known(word)) and len(word) > 2 and not (
             {"Abbr", "INTJ", "PRCL", "CONJ", "PREP", "NPRO", "Init"} & set(str(parse.tag).replace(" ", ",").split(",")))
     if len(word) <= 2 or not is_word(word, lang) or word in _words(lang, "light"):
         return False
