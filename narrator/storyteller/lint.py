@@ -94,6 +94,7 @@ def problems(story: Scenario) -> list[str]:
     found: list[str] = []
     graph = _graph(story)
     reached = _reached(graph, story.start)
+    depth = _depths(graph, story.start)
     for name in story.scenes:
         if name not in reached:
             found.append(f"scenes.{name}: no way leads here from start ({story.start})")
@@ -103,16 +104,15 @@ def problems(story: Scenario) -> list[str]:
     for name, scene in story.scenes.items():
         if not any(t.startswith("end:") for t in _reached(graph, name)):
             found.append(f"scenes.{name}: a dead end (no ending can be reached from it)")
-        found += [f"scenes.{name}.{p}" for p in _back_without_a_word(story, graph, name, scene)]
+        found += [f"scenes.{name}.{p}" for p in _back_without_a_word(graph, depth, name, scene)]
     if story.length == "evening":
         found += _evening(story)
     return found
 
 
-def _back_without_a_word(story: Scenario, graph: dict[str, set[str]], name: str, scene: Scene) -> list[str]:
-    """An outcome that sends the troupe back to an earlier scene must say why (else the old framing is
-    reprinted as if nothing happened: the silent restart of issue 29)."""
-    depth = _depths(graph, story.start)
+def _back_without_a_word(graph: dict[str, set[str]], depth: dict[str, int], name: str, scene: Scene) -> list[str]:
+    """An outcome that sends the troupe back to an earlier scene (``depth``: each scene's distance from the
+    start) must say why (else the old framing is reprinted as if nothing happened: the silent restart of issue 29)."""
     found = []
     for approach in scene.approaches:
         for outcome, target in approach.next.items():

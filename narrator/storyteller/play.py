@@ -350,16 +350,11 @@ COMBAT = typer.Option(None, "--combat", help="Your group's combat tables instead
 
 def shipped_ids(book: str, lang: str) -> str:
     """The book's shipped scenario ids for ``--scenario``'s help: the evening ones first, each marked with
-    its length in ``lang`` (read from the files' ``length:`` line, so the help page loads no scenario)."""
-    import re
-
-    from narrator.storyteller.scenario import shipped_scenarios
+    its length in ``lang`` (read from the files' header lines, so the help page loads no scenario)."""
+    from narrator.storyteller.scenario import file_header, shipped_scenarios
 
     found = []
     for path in shipped_scenarios(book):
-        head = path.read_text(encoding="utf-8")
-        ident = re.search(r"^id:\s*([\w-]+)", head, re.MULTILINE)
-        length = "evening" if re.search(r"^length:\s*evening", head, re.MULTILINE) else "short"
-        found.append((length != "evening", (f"{ident.group(1) if ident else path.stem} "
-                                            f"({message(lang, f'storyteller.length_{length}')})")))
+        ident, length = file_header(path)
+        found.append((length != "evening", f"{ident} ({message(lang, f'storyteller.length_{length}')})"))
     return ", ".join(text for _, text in sorted(found, key=lambda item: item[0]))

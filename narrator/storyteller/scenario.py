@@ -411,10 +411,19 @@ def scenario_path(book: str, given: Path | str | None = None) -> Path:
     return Path(given)
 
 
+def file_header(path: Path) -> tuple[str, str]:
+    """A scenario file's id and length (``short`` unless it says ``evening``), read from its top-level lines
+    alone: the help page and ``--scenario`` name scenarios without loading them (the file's stem when it has
+    no ``id:`` line)."""
+    text = path.read_text(encoding="utf-8")
+    ident = re.search(r"^id:\s*([\w-]+)", text, re.MULTILINE)
+    evening = re.search(r"^length:\s*evening", text, re.MULTILINE)
+    return ident.group(1) if ident else path.stem, "evening" if evening else "short"
+
+
 def built_in_id(book: str) -> str:
-    """The id of the book's built-in scenario (``ferry-of-saint-aubin``), read from its file's ``id:`` line."""
-    found = re.search(r"^id:\s*([\w-]+)", (PROMPTS / f"{book}.yaml").read_text(encoding="utf-8"), re.MULTILINE)
-    return found.group(1) if found else book
+    """The id of the book's built-in scenario (``ferry-of-saint-aubin``)."""
+    return file_header(PROMPTS / f"{book}.yaml")[0]
 
 
 def shipped_scenarios(book: str) -> list[Path]:
@@ -445,21 +454,25 @@ def _describe(error: Any) -> str:
 
 
 @functools.cache
+def shipped_stories(book: str) -> tuple[Scenario, ...]:
+    """The book's shipped scenarios, loaded once (the web's create form lists them on every page)."""
+    return tuple(load_scenario(book, path) for path in shipped_scenarios(book))
+
+
 def find_scenario(book: str, scenario: str = "") -> Scenario:
     """The shipped scenario ``scenario`` of ``book`` by id (the built-in one when empty), read once.
 
     Raises:
         DataError: no shipped scenario of the book has that id.
     """
-    built_in = load_scenario(book)
-    if not scenario or scenario == built_in.id:
-        return built_in
-    for path in shipped_scenarios(book)[1:]:
-        story = load_scenario(book, path)
-        if story.id == scenario or path.stem == scenario:
+    stories = shipped_stories(book)  # the built-in one first
+    if not scenario:
+        return stories[0]
+    for i, (path, story) in enumerate(zip(shipped_scenarios(book), stories, strict=True)):
+        if story.id == scenario or (i and path.stem == scenario):  # the built-in one by its id only
             return story
     raise DataError(f"scenario: {scenario!r} is not a shipped scenario of {book.replace('_', ' ')} "
-                    f"({', '.join([built_in.id, *(p.stem for p in shipped_scenarios(book)[1:])])})")
+                    f"({', '.join(story.id for story in stories)})")
 
 
 def load_narration(path: Path | None = None) -> dict[str, dict[str, dict[str, list[str]]]]:

@@ -122,11 +122,10 @@ def samples(book: str) -> dict[str, Any]:
 def troupe_choices(game: str, lang: str) -> dict[str, Any]:
     """What the table-creation form offers for a troupe of ``game``: the shipped scenarios (id, title in
     ``lang``, how many characters each is written for) and the sample characters (id, name, concept)."""
-    from narrator.storyteller.scenario import load_scenario, shipped_scenarios
+    from narrator.storyteller.scenario import shipped_stories
 
     book = book_of(game)
-    stories = [load_scenario(book, path) for path in shipped_scenarios(book)]
-    stories.sort(key=lambda s: s.length != "evening")  # the evening scenarios first: the form's default is one
+    stories = sorted(shipped_stories(book), key=lambda s: s.length != "evening")  # the evening scenarios first: the form's default is one
     sheets = [load_sheet(path, book) for path in sample_sheets(book)]
     return {"scenarios": [{"id": s.id, "title": f"{s.title.get(lang)} — {message(lang, f'storyteller.length_{s.length}')}",
                            "min": s.players.min, "max": s.players.max, "length": s.length}
