@@ -146,7 +146,7 @@ def edges(rows: Sequence[Mapping[str, object]], random_rows: Mapping[str, Sequen
     rows' ``index``, so a baseline may hold only some of them)."""
     import math
 
-    found = []
+    found: list[Edge] = []
     by_index = {int(str(r["index"])): r for r in rows} if rows and "index" in rows[0] else None
     for force, other in random_rows.items():
         wins = FORCES[force]
@@ -157,12 +157,12 @@ def edges(rows: Sequence[Mapping[str, object]], random_rows: Mapping[str, Sequen
         for a, b in pairs:
             by_count.setdefault(int(str(a["players"])), []).append((int(wins(str(a["winner"]))),
                                                                      int(wins(str(b["winner"])))))
-        for count, pairs in sorted(by_count.items()):
-            n = len(pairs)
-            diffs = [x - y for x, y in pairs]
+        for count, outcomes in sorted(by_count.items()):
+            n = len(outcomes)
+            diffs = [x - y for x, y in outcomes]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
             half = 1.96 * math.sqrt(var / n)
-            found.append(Edge(force, count, n, sum(x for x, _ in pairs), sum(y for _, y in pairs),
+            found.append(Edge(force, count, n, sum(x for x, _ in outcomes), sum(y for _, y in outcomes),
                               mean - half, mean + half))
     return found

@@ -44,7 +44,9 @@ def play_out(state: BattagliaState, rng: random.Random, decide: Decide, *,
     while state.result is None and not (until and until(state)) and moves != max_moves:
         active = GAME.active_players(state)
         if CHANCE in active:
-            action: Action = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+            spec = GAME.chance_spec(state)
+            assert spec is not None, "chance is to move: the game names its draw"
+            action: Action = ChanceAction(values=sample(spec, rng))
         else:
             answer = decide(state, min(active))
             action = answer.action if isinstance(answer, Decision) else answer

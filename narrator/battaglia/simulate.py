@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from narrator.agents.battaglia import BattagliaBot
 from narrator.agents.battaglia.knowledge import faction_of
@@ -28,6 +28,9 @@ from narrator.rules.replay import decode_config
 from narrator.battaglia.playout import seat_request
 from narrator.playtest.engines import PlayBatch, in_runs
 from narrator.playtest.runner import GameJob
+
+if TYPE_CHECKING:
+    from narrator.rules.chance import ChanceSpec
 
 SIMULATION_DEFAULTS: Mapping[str, Any] = {"speech_rounds": 0, "objection_window": "eligible"}
 """Table options the simulation changes unless a rules profile sets them: bots neither read speeches
@@ -150,8 +153,8 @@ def _play_lean(job: GameJob, config: BattagliaConfig, tally: Tally, *, record: l
         if state.result is not None:
             return state, moves, fallbacks
         active = GAME.active_players(state)
-        if CHANCE in active:
-            action: Any = ChanceAction(values=sample(GAME.chance_spec(state), rng))
+        if CHANCE in active:  # then the game names its draw (chance_spec is None only when chance is not to move)
+            action: Any = ChanceAction(values=sample(cast("ChanceSpec", GAME.chance_spec(state)), rng))
         else:
             seat = min(active)
             if random_sides and faction_of(state.cards[seat]) in random_sides:

@@ -32,7 +32,8 @@ class QuietKeys:
     terminals; anything else is left alone). ``fd``: the keyboard's file descriptor (stdin)."""
 
     def __init__(self, fd: int | None) -> None:
-        self.fd, self.saved = fd, None
+        self.fd = fd
+        self.saved: list[Any] | None = None  # the terminal's settings while hushed (termios.tcgetattr)
 
     def hush(self) -> None:
         termios = _termios()

@@ -4,22 +4,27 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from narrator.cli.common import console, fail, tool_word
 from narrator.rules.chance import Dice, sample
-from narrator.rules.storyteller.books import default_config
+from narrator.rules.storyteller.books import BookName, default_config
 from narrator.rules.storyteller.dice import evaluate_roll, tens_to_reroll
 from narrator.rules.storyteller.odds import exact_odds, odds_table
 from narrator.storyteller import render
 from narrator.storyteller.data import DataError, book_id
 
+if TYPE_CHECKING:
+    from narrator.rules.storyteller.sheet import Character
+
 BOOK_HELP = "dark-ages (botch: no successes and a 1) or wild-west (botch: more 1s than successes)."
 
 
-def _book(name: str) -> str:
+def _book(name: str) -> BookName:
     try:
         return book_id(name)
     except DataError:
@@ -163,7 +168,7 @@ def _roll_sheet(given: str, traits_text: str | None, difficulty: int, book: str 
     console.print(render.verdict_text(rolled.result, lang))
 
 
-def _sheet_of(given: str, book: str | None) -> tuple[object, str]:
+def _sheet_of(given: str, book: str | None) -> tuple[Character, str]:
     """The sheet (a file, or a sample's id in ``book`` or either book) and its book."""
     from narrator.storyteller.data import read_yaml
     from narrator.storyteller.play import resolve_sheet
@@ -245,7 +250,7 @@ def _title(book: str, lang: str) -> str:
     return message(lang, f"replay.games.{book.replace('_', '-')}")
 
 
-def _print_table(name: str, options: dict[str, object], out: Path | None, as_json: bool, lang: str) -> None:
+def _print_table(name: str, options: Mapping[str, object], out: Path | None, as_json: bool, lang: str) -> None:
     cells = odds_table(range(1, 16), range(2, 11), **options)
     if as_json:
         print(json.dumps({"book": name, **options, "cells": [

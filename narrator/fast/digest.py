@@ -38,7 +38,7 @@ import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from narrator.fast.codegen import GAMES, Game, Option, options_from_source
 
@@ -77,7 +77,7 @@ def _package_modules(package: str) -> list[str]:
 
 def _imported(tree: ast.Module) -> set[str]:
     """The modules ``tree`` imports, with ``from pkg import module`` resolved to the module."""
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
@@ -168,10 +168,12 @@ def _statements(body: list[Any], in_class: bool) -> list[Any]:
     return kept or ([ast.Pass()] if body else [])
 
 
-def _is_cast(node: ast.AST) -> bool:
-    func = node.func if isinstance(node, ast.Call) else None
+def _is_cast(node: ast.AST) -> TypeGuard[ast.Call]:
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
     named = (isinstance(func, ast.Name) and func.id == "cast") or (isinstance(func, ast.Attribute) and func.attr == "cast")
-    return named and len(node.args) == 2 and not node.keywords  # type: ignore[attr-defined]
+    return named and len(node.args) == 2 and not node.keywords
 
 
 def _union(node: ast.AST) -> ast.expr | None:
@@ -215,8 +217,8 @@ def _dump(node: Any, in_class: bool = False) -> str:
         value = getattr(node, name, None)
         if (kind, name) in _SIGNATURE:
             continue
-        if kind is ast.AnnAssign and name == "annotation":
-            value = "ClassVar" if "ClassVar" in ast.unparse(value) else "field"
+        if isinstance(node, ast.AnnAssign) and name == "annotation":
+            value = "ClassVar" if "ClassVar" in ast.unparse(node.annotation) else "field"
         body_of_class = kind is ast.ClassDef and name == "body"
         if name in _BODIES and isinstance(value, list):
             value = _statements(value, body_of_class)

@@ -84,11 +84,11 @@ def run_games(play: Callable[..., Any], jobs: Sequence[GameJob], *, workers: int
     if cluster:
         from narrator.playtest.cluster import run_on_ray
 
-        rows = run_on_ray(play, jobs, address=cluster, workers=workers, progress=progress,
-                          description=description, batched=batched)
+        played = run_on_ray(play, jobs, address=cluster, workers=workers, progress=progress,
+                            description=description, batched=batched)
         if on_rows is not None:
-            on_rows(rows)
-        return rows
+            on_rows(played)
+        return played
     chunk_size = max(1, min(2000 if batched else 200, len(jobs) // (workers * 8) or 1))
     rows: list[Row] = []
     with _progress(progress) as bar:

@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 Z95 = 1.959963984540054
 
@@ -50,12 +50,13 @@ def wilson_interval(hits: int, total: int, z: float = Z95) -> tuple[float, float
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def group_by(rows: Iterable[Mapping[str, Any]], key: str) -> dict[Hashable, list[Mapping[str, Any]]]:
-    """Rows grouped by the value of ``key``, groups in sorted key order."""
-    groups: dict[Hashable, list[Mapping[str, Any]]] = defaultdict(list)
+def group_by(rows: Iterable[Mapping[str, Any]], key: str) -> dict[Any, list[Mapping[str, Any]]]:
+    """Rows grouped by the value of ``key``, groups in sorted key order (the keys are the rows' values, as
+    untyped as the rows: a player count, a profile's name)."""
+    groups: dict[Any, list[Mapping[str, Any]]] = defaultdict(list)
     for row in rows:
         groups[row[key]].append(row)
-    return dict(sorted(groups.items(), key=lambda item: item[0]))  # type: ignore[arg-type, return-value]
+    return dict(sorted(groups.items(), key=lambda item: item[0]))
 
 
 def proportions(rows: Sequence[Mapping[str, Any]], outcome: Callable[[Mapping[str, Any]], Hashable],
@@ -90,7 +91,8 @@ def write_csv(rows: Sequence[Mapping[str, Any]], path: str | Path) -> None:
     # the common case, every row with the same keys in the same order: their values as they are
     # (one C-level pass; looking up each cell was most of a 20,000-game report's CSV time)
     if all(len(row) == len(first) for row in rows) and all(list(row) == first for row in rows):
-        write_csv_columns(first, map(dict.values, rows) if all(type(r) is dict for r in rows)
+        plain = all(type(r) is dict for r in rows)  # then each row is a dict: its values view is C-level
+        write_csv_columns(first, map(dict.values, cast("Sequence[dict[str, Any]]", rows)) if plain
                           else ([row[k] for k in first] for row in rows), path)
         return
     columns: dict[str, None] = {}

@@ -10,12 +10,12 @@ from typing import Any
 import yaml
 
 import narrator.rules.storyteller as storyteller_rules
-from narrator.rules.storyteller.books import StorytellerConfig, default_config
+from narrator.rules.storyteller.books import BookName, StorytellerConfig, default_config
 from narrator.rules.storyteller.combat import CombatTables, parse_combat_tables
 from narrator.rules.storyteller.sheet import Character, SheetError, parse_sheet
 
 DATA = Path(storyteller_rules.__file__).resolve().parent / "data"
-BOOKS = {"dark-ages": "dark_ages", "wild-west": "wild_west"}
+BOOKS: dict[str, BookName] = {"dark-ages": "dark_ages", "wild-west": "wild_west"}
 
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -26,7 +26,7 @@ class DataError(ValueError):
     """A data file that cannot be used; the message names the file and the field."""
 
 
-def book_id(name: str) -> str:
+def book_id(name: str) -> BookName:
     """``dark-ages`` / ``dark_ages`` -> ``dark_ages``."""
     key = name.replace("_", "-")
     if key not in BOOKS:
@@ -77,7 +77,7 @@ def table_config(book: str, characters: Sequence[Character], *, combat: CombatTa
     """The config of a table: the book's defaults, a profile's options, the sheets and combat tables."""
     from pydantic import TypeAdapter, ValidationError
 
-    base = default_config(book)
+    base = default_config(book_id(book))
     ids = [c.id for c in characters]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:

@@ -207,10 +207,10 @@ class HumanSurvivor(Seat):
             answer = self.ask(f"{self.words['choose']}{shown}: ").strip()
             if answer.lower() in typed("x_card"):
                 return self._x_card()
-            if not answer and default is None:
-                self.io.say(self.reference.say("enter_not_irreversible"))
-                continue
             if not answer:
+                if default is None:
+                    self.io.say(self.reference.say("enter_not_irreversible"))
+                    continue
                 return moves[default]
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 chosen = moves[int(answer) - 1]

@@ -85,7 +85,7 @@ class SpeechTeller:
             view = dataclasses.replace(view, notes=tuple(self.retold(e, view) if self.concerns(e) else e for e in notes))
         truth = getattr(view, "truth", None)  # the host's: a whisper chosen tonight is its text
         night = getattr(truth, "night", None)
-        if night is not None and any(isinstance(t, str) for _, t in night.chosen):
+        if truth is not None and night is not None and any(isinstance(t, str) for _, t in night.chosen):
             chosen = tuple((s, self._told(s, t, view) if isinstance(t, str) else t) for s, t in night.chosen)
             view = dataclasses.replace(view, truth=dataclasses.replace(truth, night=dataclasses.replace(night, chosen=chosen)))
         return view
