@@ -132,10 +132,13 @@ class Agent(Protocol):
     """Its calls go to model servers that cache prompts: while an earlier seat is asked, the session may send
     the prompt of this seat's coming turn ahead (:meth:`awarm`), so that its turn evaluates only what changed."""
 
-    warms_heard: bool
-    """It speaks after others' moves from what it heard (the Ten Candles Storyteller narrates from the scene's
-    lines): while a person decides, the session hands it what it heard and what the person's default move would
-    add (:meth:`warm_heard`), so that its words after the real move evaluate only what differs."""
+    @property
+    def warms_heard(self) -> bool:
+        """It speaks after others' moves from what it heard (the Ten Candles Storyteller narrates from the scene's
+        lines): while a person decides, the session hands it what it heard and what the person's default move would
+        add (:meth:`warm_heard`), so that its words after the real move evaluate only what differs. Read only: an
+        agent may answer from its voice (a property), as the narrating Ten Candles GM does."""
+        ...
 
     @property
     def retraceable(self) -> bool:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.agents.base import Agent, AgentGaveUpError, Decision, Seat
-from narrator.rules.chance import sample
+from narrator.fairness import FairnessError, attach, restore
 from narrator.rules.codec import action_to_dict, codec_for
 from narrator.rules.core import CHANCE, Action, IllegalActionError, PlayerId
 from narrator.rules.registry import get_game
@@ -103,6 +103,12 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
     kernel = get_game(header["game"])
     config = decode_config(kernel, header.get("config") or {})
     session = Session(kernel, config, agents, seed=header.get("seed"), fallbacks=fallbacks)
+    try:  # a game that committed to its chance goes on with the same commitment, seed and contributions
+        fairness = restore(header, replayed.records, path)
+    except FairnessError as error:
+        raise ResumeError(str(error), f"fair_{error.key}", **error.values) from None
+    if fairness is not None:
+        attach(session, fairness)
     trim_to(path, replayed.valid_bytes)
     writer = TranscriptWriter(path, append=True, chained=replayed.signed, last_hash=replayed.last_hash)
     retrace = Retrace(session, replayed, writer)
@@ -198,7 +204,7 @@ class Retrace:
         kind = record["kind"]
         if kind == "chance":
             spec = session.game.chance_spec(session.state)
-            sample(spec, session.rng)  # the generator draws what the game drew; the recorded values are used
+            session.draw(spec)  # the generator draws what the game drew; the recorded values are used
             rejection = session.submit(self._decode(record))
             if rejection is not None:
                 raise IllegalActionError(rejection)
@@ -207,7 +213,7 @@ class Retrace:
         if kind in PROPOSAL_KINDS and move is None and self._ask_again(record.get("actor")):
             return  # the file ends inside a decision of a seeded agent: it is made again, and goes on live
         if kind in PROPOSAL_KINDS and move is not None:
-            seat = move.get("actor")
+            seat: PlayerId = move.get("actor", CHANCE)  # a draw's record names no seat: no agent, no question
             agent = session.agents.get(seat)
             local = agent is not None and not getattr(agent, "remote", False)
             if move["kind"] == "answer":

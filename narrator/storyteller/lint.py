@@ -19,6 +19,8 @@ from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from narrator.storyteller.data import DataError, read_yaml
 from narrator.storyteller.scenario import Approach, Scenario, Scene, Text, load_scenario
 
@@ -187,7 +189,7 @@ def bilingual(value: object) -> Iterator[Text]:
     elif isinstance(value, (list, tuple)):
         for item in value:
             yield from bilingual(item)
-    elif hasattr(type(value), "model_fields"):
+    elif isinstance(value, BaseModel):  # a scenario's part: its fields in declaration order
         for field in type(value).model_fields:
             yield from bilingual(getattr(value, field))
 

@@ -95,6 +95,12 @@ class StorytellerVoice(Protocol):
     def options(self, view: View) -> list[Option]:
         """What the addressed character may try now; empty when the Storyteller moves alone."""
 
+    def storyteller_move(self, view: View, answers: Mapping[PlayerId, Choice] | None = None) -> Action | None:
+        """The Storyteller's own move now (a scene, a turn, its characters' attacks, the end), or ``None``."""
+
+    def lead(self, view: View, answers: Mapping[PlayerId, Choice]) -> Choice | None:
+        """The standing choice the Storyteller turns into its next request (``None`` when there is none)."""
+
     def propose(self, view: View, choice: Choice | None, answers: Mapping[PlayerId, Choice] | None = None) -> Action:
         """The next proposal for the kernel (a roll request, a scene, a turn, the end)."""
 

@@ -19,13 +19,16 @@ answers after that or without a model.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from narrator.agents.base import Decision, Request, Talk
 from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
 from narrator.rules.core import Event, PlayerId
+
+if TYPE_CHECKING:
+    from narrator.agents.ten_candles.llm_storyteller import LLMStoryteller
 
 MODEL_ASKS = 2
 """Rulings the model makes on one stated attempt (the first, one after the kernel's refusal); then the template's."""
@@ -114,6 +117,8 @@ class ModelVoiceGM(NarratingTableGM):
     """The web table's narrating GM whose Storyteller is a model (``LLMStoryteller``): its calls and
     fallbacks go to the table's transcript (``llm_call`` and ``fallback`` lines) through the sink the
     session binds (a record's own ``kind`` is kept)."""
+
+    voice: LLMStoryteller
 
     def bind_calls(self, sink: Any) -> None:
         self.voice.bind(sink)

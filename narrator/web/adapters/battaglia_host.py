@@ -9,7 +9,7 @@ reaches this module.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from narrator.agents.i18n import ByLanguage
@@ -87,20 +87,20 @@ def moderator_event_lines(event: Event, voice: Narrator, language: str) -> list[
     return [f"[{mark}] {line}" for line in lines]
 
 
-def _night_report(d: dict[str, Any], voice: Narrator, language: str) -> list[str]:
+def _night_report(d: Mapping[str, Any], voice: Narrator, language: str) -> list[str]:
     acts = ", ".join(f"{voice.steps.get(step, step)}: {voice.name(s)} → {voice.name(t)}" for step, s, t in d["acts"])
     return [host_word(language, "night_report", night=d["night"], acts=acts or "—",
                       deaths=voice.names(d["deaths"]), reveals=voice.names(d["reveals"]))]
 
 
-def _second_soul(d: dict[str, Any], voice: Narrator, language: str) -> list[str]:
+def _second_soul(d: Mapping[str, Any], voice: Narrator, language: str) -> list[str]:
     return [host_word(language, "second_soul", name=voice.name(d["seat"]), card=voice.card(d["card"]))]
 
 
-def _dying_shot(d: dict[str, Any], voice: Narrator, language: str) -> list[str]:
+def _dying_shot(d: Mapping[str, Any], voice: Narrator, language: str) -> list[str]:
     return [host_word(language, "dying_shot", shooter=voice.name(d["corrigan"]), target=voice.name(d["target"]),
                       card=voice.card(d["card"]))]
 
 
-_HOST_ONLY: dict[str, Callable[[dict[str, Any], Narrator, str], list[str]]] = {
+_HOST_ONLY: dict[str, Callable[[Mapping[str, Any], Narrator, str], list[str]]] = {
     "night_report": _night_report, "second_soul": _second_soul, "dying_shot": _dying_shot}
