@@ -8,13 +8,10 @@ gives up, and writes every step to the transcript as it happens.
 
 from __future__ import annotations
 
-import contextvars
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from narrator.agents import concurrency
 from narrator.agents.base import (
     DEFAULT_ATTEMPTS,
     Agent,
@@ -42,17 +39,12 @@ from narrator.rules.core import (
     jsonable,
 )
 from narrator.rules.replay import action_record, event_record, header_record
+from narrator.warmup import NARRATION, PASS_KIND, Warmup
 
-__all__ = ["DEFAULT_ATTEMPTS", "NARRATION", "Questions", "Recorder", "Session", "StalledGameError"]
+__all__ = ["DEFAULT_ATTEMPTS", "NARRATION", "PASS_KIND", "Questions", "Recorder", "Session", "StalledGameError"]
 
-PASS_KIND = "pass"
-"""The kind of the kernels' do-nothing move (accept, no objection, say nothing)."""
 NO_CHOICE = "no_choice"
 """Note on a pass the loop made for a person's seat that had no other move (terminal or web)."""
-
-NARRATION = "narration"
-"""Kind of the public pseudo-events (and transcript records) carrying prose beside the kernel's
-events: a seat's in-character lines, a Storyteller's framing. Replay ignores them."""
 
 
 class Recorder(Protocol):
@@ -84,29 +76,6 @@ class Questions(Protocol):
     def check(self, session: Session, seat: PlayerId, answer: Action) -> Rejection | None:
         """``None`` when ``answer`` answers ``seat``'s open question, else why not."""
         ...
-
-
-_ASKED_AHEAD: contextvars.ContextVar[list[dict[str, Any]] | None] = contextvars.ContextVar(
-    "narrator_asked_ahead", default=None)
-"""Inside a seat's concurrent ask: where its ``llm_call`` records wait until its move is taken in order."""
-
-
-@dataclass
-class _Ahead:
-    """A seat's answer asked together with other seats', waiting for the seat's turn in the fixed order."""
-
-    request: Request
-    heard: int
-    """How many notifications the seat had heard when it was asked (its prompt's recent events)."""
-    answer: Action | Decision | None = None
-    error: BaseException | None = None
-    calls: list[dict[str, Any]] = field(default_factory=list)
-
-    def result(self) -> Action | Decision:
-        if self.error is not None:
-            raise self.error
-        assert self.answer is not None
-        return self.answer
 
 
 class StalledGameError(RuntimeError):
@@ -143,6 +112,9 @@ class Session:
         self.fallbacks = dict(fallbacks or {})
         self.seed = seed
         self.rng = random.Random(seed)
+        self.fairness: Any = None
+        """A game's committed chance (:mod:`narrator.fairness`, given by :func:`narrator.fairness.attach`): it draws
+        every chance value, its commitment goes in the header, and its seed is revealed after the result."""
         self.recorder = recorder
         self.state = game.initial_state(config) if state is None else state
         self.seq = 1
@@ -161,8 +133,8 @@ class Session:
         clicking a refused move a thousand times adds those lines and a count, not a thousand lines."""
         self._refused_in_a_row: dict[PlayerId, int] = {}
         self._not_kept: dict[PlayerId, int] = {}
-        self._ahead: dict[PlayerId, _Ahead] = {}
-        self._heard: dict[PlayerId, int] = dict.fromkeys(self.agents, 0)
+        self.warmup = Warmup(self)
+        """Seats asked ahead and prompts warmed while others decide (:mod:`narrator.warmup`)."""
         for agent in (*self.agents.values(), *self.fallbacks.values()):
             agent.bind_calls(self.write_llm_call)  # language-model agents report each call for the transcript
 
@@ -197,11 +169,8 @@ class Session:
         A call made while several seats are asked at once waits with its seat's answer, so the lines
         come out in the order of the moves, whatever order the answers arrived in.
         """
-        waiting = _ASKED_AHEAD.get()
-        if waiting is not None:
-            waiting.append(dict(record))
-            return
-        self.write({"kind": "llm_call", **record})
+        if not self.warmup.holds(record):
+            self.write({"kind": "llm_call", **record})
 
     def write_header(self, seats: list[dict[str, Any]] | None = None, **extra: Any) -> None:
         """Write the transcript's first line."""
@@ -209,6 +178,8 @@ class Session:
             return
         seats = seats if seats is not None else [
             {"seat": s, "agent": a.name} for s, a in sorted(self.agents.items())]
+        if self.fairness is not None:
+            extra = {**extra, "fairness": self.fairness.header()}
         self.recorder.write(header_record(self.game, self.config, seed=self.seed, seats=seats, **extra))
 
     # -- moves -------------------------------------------------------------------------------
@@ -269,14 +240,20 @@ class Session:
         outcome = self.game.outcome(self.state)
         if outcome is not None:
             self.write({"kind": "result", **outcome.to_dict()})
+            if self.fairness is not None and not self.fairness.revealed:
+                self.write(self.fairness.reveal())
         return outcome is not None
 
     def play_chance(self) -> None:
         """Sample what chance must produce now and apply it."""
         spec = self.game.chance_spec(self.state)
-        rejection = self.submit(ChanceAction(values=sample(spec, self.rng)))
+        rejection = self.submit(ChanceAction(values=self.draw(spec)))
         if rejection is not None:
             raise IllegalActionError(rejection)
+
+    def draw(self, spec: Any) -> tuple[int, ...]:
+        """The values of the next draw: from the committed chance when the game has one, else the seeded generator."""
+        return self.fairness.draw(spec, self.rng) if self.fairness is not None else sample(spec, self.rng)
 
     def ask(self, seat: PlayerId) -> None:
         """Ask ``seat``'s agent for a move, re-asking with the kernel's reason, then falling back."""
@@ -290,7 +267,7 @@ class Session:
             attempt += 1
             try:
                 request = self._request(seat, rejection, attempt)
-                ahead = self._take_ahead(seat, request) if attempt == 1 else None
+                ahead = self.warmup.take(seat, request) if attempt == 1 else None
                 answer = ahead.result() if ahead is not None else agent.act(request)
             except AgentGaveUpError as error:
                 reason, raw = error.reason, error.raw
@@ -341,17 +318,12 @@ class Session:
         if local:
             if self._pass_for(local[0]):
                 return True
-            if self.concurrency > 1 or self._ahead:
-                self._ask_ahead(local)
-            if self.concurrency > 1 and local[0] not in self._ahead:
-                self._warm_next(local[0])
-            if self.agents[local[0]].person:
-                self._warm_listeners(local[0])
+            self.warmup.before_asking(local)
             self.ask(local[0])
             return True
         if any(self._pass_for(seat) for seat in sorted(active)):
             return True
-        self._warm_listeners(min(active))  # only people's web pages may move now
+        self.warmup.warm_listeners(min(active))  # only people's web pages may move now
         return False
 
     def _pass_for(self, seat: PlayerId) -> bool:
@@ -392,156 +364,6 @@ class Session:
         """Table talk: ``seat``'s offers, heard by every seat from now on (a ``talk`` line)."""
         self.talk = (*self.talk, Talk(seat, dict(offers)))
         self.write({"kind": "talk", "actor": seat, "offers": dict(offers)})
-
-    # -- seats asked at once -----------------------------------------------------------------
-
-    def _ask_ahead(self, local: Sequence[PlayerId]) -> None:
-        """Ask the ``concurrent`` seats among ``local`` (all may act now) together, unless asked already,
-        and with them the seats the next moves will ask without telling them anything (:meth:`_peek`)."""
-        coming = self._peek(local) if self.concurrency > 1 else {}
-        for seat in [s for s in self._ahead if s not in local and not (
-                s in coming and coming[s] == self._ahead[s].request)]:  # the game moved on without them
-            self._drop_ahead(seat)
-        seats = [s for s in local if s not in self._ahead and self.agents[s].concurrent]
-        later = [s for s in coming if s not in self._ahead]
-        if self.concurrency <= 1 or len(seats) + len(later) < 2:
-            return
-        asked = {seat: _Ahead(self._request(seat, None, 1), self._heard[seat]) for seat in seats}
-        asked.update({seat: _Ahead(coming[seat], self._heard[seat]) for seat in later})
-
-        def call(ahead: _Ahead) -> Callable[[], Any]:
-            async def one() -> Action | Decision:
-                _ASKED_AHEAD.set(ahead.calls)  # this task's own context: only its calls wait here
-                if ahead.request.seat in local:
-                    return await self.agents[ahead.request.seat].aact(ahead.request)
-                from narrator.agents.llm.streaming import streaming_to
-
-                with streaming_to(None):  # asked before its turn: its prose is shown when the move is made
-                    return await self.agents[ahead.request.seat].aact(ahead.request)
-            return one
-
-        results = concurrency.run(concurrency.gather_limited([call(a) for a in asked.values()], self.concurrency))
-        for ahead, result in zip(asked.values(), results, strict=True):
-            if isinstance(result, BaseException):
-                ahead.error = result
-            else:
-                ahead.answer = result
-        self._ahead.update(asked)
-
-    def _warm_next(self, seat: PlayerId) -> None:
-        """While ``seat`` is asked on its own, send the prompt of the seat asked after it to that seat's home
-        server (``Agent.awarm``; nothing is decided or recorded). Battaglia's accusations come one at a time
-        (L74-75): the next accuser's prompt is the same but for the speech being made now, so its turn then
-        evaluates only that speech instead of its whole persona and table (the calls on the critical path
-        get shorter). The next seat is found by a stand-in move (a pass) on a copy of the state (the kernel is pure)."""
-        if not any(agent.warms for agent in self.agents.values()):
-            return
-        legal = self.game.legal_actions(self.state, seat)
-        if len(legal) < 2:
-            return
-        stand_in = next((a for a in legal if a.kind == PASS_KIND), legal[0])  # a pass ends no round early
-        state = self.game.apply(self.state, stand_in).state
-        active = sorted(self.game.active_players(state))
-        if not active or CHANCE in active or self.game.outcome(state) is not None:
-            return
-        following = active[0]
-        agent = self.agents.get(following)
-        if following == seat or agent is None or not agent.warms or agent.remote or following in self._ahead:
-            return
-        request = Request(self.game.name, following, self.game.view(state, following),
-                          self.game.legal_actions(state, following), None, 1, talk=self.talk)
-        concurrency.spawn(agent.awarm(request))
-
-    def _warm_listeners(self, seat: PlayerId) -> None:
-        """While the person at ``seat`` decides, let each seat that speaks from what it heard (``warms_heard``: the
-        Ten Candles Storyteller) warm its next prompt on its server, with the events the person's default move
-        would add (:meth:`Game.default_action`, applied to the state: the kernel is pure). A person takes
-        seconds; the warm-up takes the words after their move from ~150 new prompt tokens to a few dozen."""
-        listeners = [s for s, agent in self.agents.items() if s != seat and agent.warms_heard and not agent.remote]
-        if not listeners or getattr(self.recorder, "retracing", False):  # a resumed game's past waits for nobody
-            return
-        default = self.game.default_action(self.state, seat)
-        coming: tuple[Event, ...] = ()
-        if default is not None and self.game.check(self.state, default) is None:
-            coming = self.game.apply(self.state, default).events
-        for listener in listeners:
-            view = self.game.view(self.state, listener)
-            warm = self.agents[listener].warm_heard(view, [e for e in coming if e.visible_to(listener)])
-            if warm is not None:
-                concurrency.spawn(warm)
-
-    PEEK_MOVES = 8
-    """How many moves :meth:`_peek` looks ahead (a battaglia night's steps, one awake group each)."""
-
-    def _peek(self, local: Sequence[PlayerId]) -> dict[PlayerId, Request]:
-        """The requests of seats not acting now that the next moves will ask, when those moves tell
-        them nothing (no event they may see): what they will be asked then is decided now.
-
-        The next moves are played on a copy of the state with each seat's first legal move (a
-        stand-in; the kernel is pure), stopping at chance, the end, or after :attr:`PEEK_MOVES`. A seat
-        is peeked only while none of those moves' events reached it (so its agent has heard exactly
-        what it will have heard in its turn), or, when its answer follows from the request alone
-        (``from_request``: a battaglia model seat, whose prompt is its view), while what it saw of
-        them does not depend on the move made (each stand-in is compared with the mover's last legal
-        move: a night step's public heading is the same, an accusation is not); :meth:`_take_ahead` uses
-        the answer only if the seat is then asked the very same request (and, unless
-        ``from_request``, heard nothing more). A battaglia night's separate steps (L51-62) wake one
-        group after another, and a seat's view does not show another group's choice (only the
-        Cheshire Cat watches, L50: its view changes, so its early answer is asked again).
-        """
-        if not any(agent.concurrent and not agent.remote for agent in self.agents.values()):
-            return {}
-        state, found = self.state, {}
-        quiet = set(self.agents) - set(local)  # heard nothing from the stand-in moves so far
-        steady = set(quiet)  # saw nothing that depends on which move was made
-        for _ in range(self.PEEK_MOVES):
-            active = sorted(self.game.active_players(state))
-            if not active or CHANCE in active or self.game.outcome(state) is not None or not (quiet | steady):
-                break
-            if state is not self.state:
-                for seat in active:
-                    agent = self.agents.get(seat)
-                    if agent is None or seat in found or not agent.concurrent or agent.remote:
-                        continue
-                    if seat in quiet or (agent.from_request and seat in steady):
-                        found[seat] = Request(self.game.name, seat, self.game.view(state, seat),
-                                              self.game.legal_actions(state, seat), None, 1,
-                                              answers=dict(self.answers) if self.answers else {}, talk=self.talk)
-            legal = self.game.legal_actions(state, active[0])
-            if not legal:
-                break
-            step = self.game.apply(state, legal[0])
-            judged = len(legal) > 1 and any(self.agents[seat].from_request for seat in steady if seat in self.agents)
-            other = self.game.apply(state, legal[-1]) if judged else step
-
-            def seen(events: Sequence[Event], seat: PlayerId) -> list[Event]:
-                return [e for e in events if e.kind != NARRATION and e.visible_to(seat)]
-
-            quiet -= {seat for seat in quiet if seen(step.events, seat)}
-            steady -= {seat for seat in steady if seen(step.events, seat) != seen(other.events, seat)}
-            state = step.state
-        return found
-
-    def _take_ahead(self, seat: PlayerId, request: Request) -> _Ahead | None:
-        """The seat's answer asked ahead, if it answers ``request`` as asked now; its calls are written first."""
-        ahead = self._ahead.pop(seat, None)
-        if ahead is None:
-            return None
-        heard_since = ahead.heard != self._heard[seat] and not self.agents[seat].from_request
-        if ahead.request != request or heard_since:
-            self._write_ahead_calls(ahead, discarded=True)
-            return None
-        self._write_ahead_calls(ahead)
-        return ahead
-
-    def _drop_ahead(self, seat: PlayerId) -> None:
-        self._write_ahead_calls(self._ahead.pop(seat), discarded=True)
-
-    def _write_ahead_calls(self, ahead: _Ahead, *, discarded: bool = False) -> None:
-        """An answer that no longer fits (an earlier move changed what the seat sees) is asked again;
-        its calls were made and paid for, so they are written, marked ``discarded``."""
-        for record in ahead.calls:
-            self.write({"kind": "llm_call", **record, **({"discarded": True} if discarded else {})})
 
     # -- the table's questions ---------------------------------------------------------------
 
@@ -657,7 +479,7 @@ class Session:
             visible = [e for e in events if e.kind != NARRATION and e.visible_to(seat)]
             if visible:
                 agent.observe(visible)
-                self._heard[seat] = self._heard.get(seat, 0) + 1
+                self.warmup.told(seat)
         for listener in self.listeners:
             listener(action, events)
 
