@@ -30,17 +30,27 @@ How each mask plays (spec §12):
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.base import Decision, Request, Seat
+from narrator.agents.battaglia.bot_day import DayMoves, reason_claims
+from narrator.agents.battaglia.bot_mind import (
+    DARKNESS_STEPS,
+    REVOTE_DOUBT,
+    Mind,
+    first_of,
+    known_enemy_score,
+    pass_or_first,
+    shared_hash,
+    speakers_left,
+    tie_breaks,
+)
+from narrator.agents.battaglia.bot_night import NightMoves
 from narrator.agents.battaglia.claims import Claim as Said
-from narrator.agents.battaglia.claims import PublicRecord, bluff, darks_claim, false_claims, self_claim
-from narrator.agents.battaglia.draws import GAMMA, MASK, DecisionRandom, mix64, seed_key
+from narrator.agents.battaglia.claims import PublicRecord
+from narrator.agents.battaglia.draws import MASK, DecisionRandom, mix64, seed_key
 from narrator.agents.battaglia.knowledge import (
-    CLAN_CARDS,
     Claim,
     Narrowing,
     PrivateMemory,
@@ -50,100 +60,16 @@ from narrator.agents.battaglia.knowledge import (
     factions_of,
     public_memory,
 )
-from narrator.agents.battaglia.texts import (
-    Reason,
-    Speech,
-    Table,
-    accusation_speech,
-    defence_speech,
-    has_voted,
-    said_in_game,
-    self_claim_speech,
-    temperament,
-)
-from narrator.agents.i18n import message
-from narrator.rules.battaglia.actions import (
-    Accuse,
-    Choose,
-    Curse,
-    DyingShot,
-    Intercede,
-    Judge,
-    Pass,
-    RevealBishop,
-    RevealLord,
-    Speak,
-    Vote,
-    Whisper,
-)
-from narrator.rules.battaglia.cards import LIGHT, Card
+from narrator.agents.battaglia.texts import Table, temperament
+from narrator.rules.battaglia.actions import Curse, RevealLord
+from narrator.rules.battaglia.cards import Card
 from narrator.rules.battaglia.life import force_of
 from narrator.rules.core import Action
 
-DARKNESS_STEPS = ("first_darkness", "second_darkness")
-REVOTE_DOUBT = 0.5
-"""In a re-vote, a leader within this much suspicion of one's own top choice is as good as it."""
-MAX_SEATS = 64
-"""More seats than any battaglia table has (the rules allow up to 17)."""
+__all__ = ["REVOTE_DOUBT", "BattagliaBot", "Mind", "reason_claims", "shared_hash", "speakers_left", "tie_breaks"]
 
 
-@dataclass
-class Mind:
-    """The bot's reading of one view: who it is, who it trusts, whom it suspects.
-
-    ``suspicion(seat)`` scores a seat when first asked about it (with ``score(mind, seat)``).
-    """
-
-    me: int
-    card: Card
-    life: int
-    faction: str
-    alive: tuple[int, ...]
-    known: dict[int, frozenset[Card]]
-    allies: frozenset[int]
-    memory: PublicMemory
-    score: Callable[[Mind, int], float] = field(repr=False)
-    ties: tuple[int, ...] = field(default=(), repr=False)
-    """The bot's tie-break order of seats (:func:`tie_breaks`)."""
-    scored: dict[int, float] = field(default_factory=dict, repr=False)
-
-    def suspicion(self, seat: int) -> float:
-        """How much this soul wants ``seat`` gone (0 for its own seat and the dead), scored on first ask."""
-        found = self.scored.get(seat)
-        if found is None:
-            if seat == self.me or seat not in self.alive:
-                return 0.0
-            found = self.scored[seat] = self.score(self, seat)
-        return found
-
-    def enemies_ranked(self, pool: Sequence[int]) -> list[int]:
-        """``pool`` minus allies, most suspicious first (ties by the bot's per-game order of seats)."""
-        me, allies, suspicion, ties = self.me, self.allies, self.suspicion, self.ties
-        return sorted((s for s in pool if s not in allies and s != me), key=lambda s: (-suspicion(s), ties[s]))
-
-
-def tie_breaks(key: int) -> tuple[int, ...]:
-    """A fixed order of every seat a table can have for the bot keyed ``key`` (its ``seed/seat`` key).
-
-    Known enemies share one fixed score, so their ties are common; a hash of the seat numbers alone
-    (the crc32 of "me/s" before) ordered them alike in every game, which made some seats the usual
-    first accused of day 1 (a seat-position bias). Keyed by the game, the order is new each game.
-    """
-    return tuple(mix64(key ^ mix64((s + 1) * GAMMA & MASK)) for s in range(MAX_SEATS))
-
-
-def shared_hash(a: int, b: int, salt: int) -> int:
-    """A 64-bit hash of ``(a, b, salt)``: an order of ``b`` that everyone who knows ``salt`` computes alike.
-
-    The salt is what the deciders share and what differs from game to game (the night group, the log's
-    length): a hash of ``(a, b)`` alone would rank the seats the same way in every game, so the same seat
-    would be the first victim of night 2 at every table (a seat-position bias). (SplitMix64's mixer, not
-    crc32: crc32 is linear, so seats differing in a digit kept one order whatever the salt.)
-    """
-    return mix64(salt ^ mix64((a * GAMMA + b) & MASK))
-
-
-class BattagliaBot(Seat):
+class BattagliaBot(NightMoves, DayMoves, Seat):
     """A scripted player for any seat and mask.
 
     Args:
@@ -195,7 +121,7 @@ class BattagliaBot(Seat):
         self._claims, self._speech = (), None
         action = self.decide(view, self.read(view), legal)
         if action is None:
-            return _pass_or_first(legal)
+            return pass_or_first(legal)
         notes: dict[str, Any] = {}
         if self._claims:  # host-only notes: what the speech claims, lies marked, the speaker's force (L92)
             force = str(force_of(Card(str(view.card)), int(view.life or 1)))
@@ -255,7 +181,7 @@ class BattagliaBot(Seat):
             return -5.0
         cards = mind.known.get(seat)
         if cards:
-            fixed = _known_enemy_score(cards, mind.faction)
+            fixed = known_enemy_score(cards, mind.faction)
             if fixed is not None:
                 return fixed
         record = mind.memory.souls.get(seat)
@@ -290,14 +216,14 @@ class BattagliaBot(Seat):
         if "dying_shot" in kinds:
             return self._dying_shot(mind, legal)
         if "curse" in kinds:
-            return _first(legal, Curse) if self.rng.random() < temperament("KOLDUN", "curse") else None
+            return first_of(legal, Curse) if self.rng.random() < temperament("KOLDUN", "curse") else None
         if "intercede" in kinds or "reveal_bishop" in kinds:
             return self._execution(view, mind, legal)
         return None
 
     def _lord_reveal(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
         """The Lord reveals when condemned (L85), and sometimes early to judge (L75)."""
-        reveal = _first(legal, RevealLord)
+        reveal = first_of(legal, RevealLord)
         if reveal is None:
             return None
         if view.condemned == self.seat:
@@ -305,331 +231,3 @@ class BattagliaBot(Seat):
         if str(view.phase) == "accuse" and view.day >= 2 and self.rng.random() < temperament("LORD_LUIHAD", "reveal") / 4:
             return reveal
         return None
-
-    # night
-
-    def _night_choice(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
-        targets = [a.target for a in legal if isinstance(a, Choose) and a.target is not None]
-        step = str(view.step)
-        if step in DARKNESS_STEPS:
-            target = self._darkness_target(view, mind, targets)
-        elif "domovik" in step:
-            target = self._domovik_guest(mind, targets)
-        elif "tiir" in step:
-            unknown = [t for t in targets if t not in mind.known or len(mind.known[t]) > 1]
-            target = _top(mind, unknown or targets)
-        elif "gloom" in step:
-            target = _top(mind, targets)
-        elif "corrigan" in step:
-            target = self._corrigan_target(mind, targets)
-        elif "cohen" in step:
-            target = self._cohen_patient(view, mind, targets)
-        else:
-            target = None
-        if target is None:
-            return None
-        return Choose(actor=self.seat, target=target)
-
-    def _darkness_target(self, view: Any, mind: Mind, targets: list[int]) -> int | None:
-        """The group's shared choice: same public ranking for all, or last round's plurality."""
-        group = set(view.awake_with) | {self.seat}
-        salt = sum(1 << s for s in group)  # the group: the same for each of its members
-        previous = _last_round(view.notes, str(view.step), view.night_round)
-        if previous:
-            counts = Counter(t for _, t in previous if t is not None and t >= 0)
-            if counts:
-                best = max(counts.values())
-                # Ties go by a hash the whole group computes alike, never by seat number (no seat-position bias).
-                choice = min((t for t, n in counts.items() if n == best),
-                             key=lambda t: shared_hash(view.night, t, salt))
-                if choice in targets and choice not in self._private_allies(mind):
-                    return choice
-        outsiders = [t for t in targets if t not in group and t not in mind.allies]
-        if not outsiders:
-            return None
-        night = view.night
-
-        def shared_rank(seat: int) -> tuple[float, int]:
-            jitter = shared_hash(night, seat, salt) % 1000 / 1000
-            return (-(mind.memory.threat.get(seat, 0.0) + jitter), seat)
-
-        ranked = sorted(outsiders, key=shared_rank)
-        mine = self._private_allies(mind)
-        for seat in ranked:
-            if seat not in mine:
-                return seat
-        return ranked[0]
-
-    def _private_allies(self, mind: Mind) -> frozenset[int]:
-        """Allies a clan member keeps to himself (a shadow Koldunya protects the shadows)."""
-        if mind.faction == "shadow":
-            return mind.allies
-        return frozenset()
-
-    def _domovik_guest(self, mind: Mind, targets: list[int]) -> int | None:
-        friends = [t for t in targets if t in mind.allies]
-        if friends:
-            return self.rng.choice(friends)
-        trusted = sorted(targets, key=lambda s: (mind.suspicion(s), s))
-        return trusted[0] if trusted else None
-
-    def _corrigan_target(self, mind: Mind, targets: list[int]) -> int | None:
-        pool = [t for t in targets if not (mind.known.get(t) and mind.known[t] <= LIGHT)]
-        return _top(mind, pool) if pool else None
-
-    def _cohen_patient(self, view: Any, mind: Mind, targets: list[int]) -> int | None:
-        if self.seat in targets and self.rng.random() < 0.4:
-            return self.seat
-        pool = [t for t in targets if t not in view.revealed_lord and t not in view.revealed_shadow]
-        if not pool:
-            return self.seat if self.seat in targets else None
-        return min(pool, key=lambda s: (mind.suspicion(s) - (2.0 if s in mind.allies else 0.0), s))
-
-    def _whisper(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
-        """Shadows share who they know to be dark (the Cat's peeking is the usual source)."""
-        darks = sorted(s for s, cards in mind.known.items() if cards <= CLAN_CARDS and s in mind.alive
-                       and s not in mind.allies)
-        if not darks:  # (always said, even in silent simulations: it is information, not flavour)
-            return Whisper(actor=self.seat)
-        names = ", ".join(str(s) for s in darks)
-        text = message(self.table.lang if self.table is not None else "ru", "battaglia_host.whisper_dark", names=names)
-        if self.talk and self.table is not None:  # a talking bot's moves may carry notes (silent ones: bare moves)
-            self._speech = {"pool": "whisper_dark", "seats": darks}
-        return Whisper(actor=self.seat, text=text)
-
-    # day
-
-    def _accuse(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
-        options = [a for a in legal if isinstance(a, Accuse)]
-        if not options:
-            return None
-        last_words = str(view.phase) == "last_words"
-        # A revealed Child condemned again is spared again (DEC-24): accusing it wastes the day.
-        targets = sorted({a.target for a in options} - set(view.revealed_child))
-        ranked = mind.enemies_ranked(targets)
-        if not ranked:
-            return None
-        target = ranked[0]
-        if not last_words and mind.suspicion(target) < 0.6:
-            # Without a reason, take a fair share of the slots left: slots / speakers still to come (me
-            # included), so a seat accuses about as often wherever the day's order puts it (DEC-34 rotates
-            # the order by one seat a day; the early speakers used to fill the slots).
-            boldness = temperament(mind.card.value, "boldness")
-            share = (view.accusations_limit - len(view.accusations)) / speakers_left(view, mind)
-            if self.rng.random() >= share * (0.5 + boldness):
-                return None
-        reason = self._reason(view, mind, target)
-        basis = "logic" if reason is not None else "legend"
-        charge = "shadow" if target in view.revealed_shadow else "dark"
-        move = next((a for a in options if a.target == target and a.basis == basis and a.charge == charge), None)
-        if move is None:
-            move = next(a for a in options if a.target == target)
-        if last_words or not self.talk or self.table is None:
-            return move
-        reason, claims = self._voiced(view, mind, target, move.basis, reason)
-        self._claims = claims
-        return self._said(move, accusation_speech(self.table, target, move.basis, reason, self.rng,
-                                                  said_in_game(view.log)))
-
-    def _said(self, move: Any, speech: Speech) -> Any:
-        """``move`` with ``speech``'s words, the speech kept for the move's notes."""
-        assert self.table is not None
-        self._speech = speech.to_dict()
-        return replace(move, text=speech.said(self.table))
-
-    def _public_record(self, view: Any) -> PublicRecord:
-        if len(view.log) < self._record.seen:  # another game
-            self._record = PublicRecord()
-        return self._record.feed(view.log)
-
-    def _voiced(self, view: Any, mind: Mind, target: int, basis: str,
-                reason: Reason | None) -> tuple[Reason | None, tuple[Said, ...]]:
-        """The reason an accusation voices and its claims, checked against the public log.
-
-        A dark or gloom soul with no fact to cite may bluff (a vote against a dead light that never
-        was: a marked lie); any other false claim is replaced by the estimate of darks, whose claim is
-        what the day's count shows (:func:`darks_claim`). Only the words change: the move was chosen before.
-        """
-        if basis != "logic" or reason is None:
-            return reason, ()
-        record = self._public_record(view)
-        if reason.kind == "darks_count":
-            invented = bluff(mind.card, target, view.graveyard, record, (self.seed, self.seat, len(view.log)))
-            if invented is None:
-                return self._darks_said(record)
-            other, card = invented
-            return (Reason("voted_for_light", other=other, card=card.value),
-                    (Said("voted", target, other, lie=True), Said("died_as", other, card=card.value)))
-        claims = reason_claims(reason, target)
-        if false_claims(claims, record):
-            return self._darks_said(record)
-        return reason, claims
-
-    def _darks_said(self, record: PublicRecord) -> tuple[Reason, tuple[Said, ...]]:
-        """The estimate of darks alive, worded as the day's count of accusations shows it (exact, or a bound
-        at the count's cap and floor, L74), with its claim: "4 darks" at five accusations was false whenever
-        five or more lived (issue #32)."""
-        claim = darks_claim(self.seat, record)
-        return Reason("darks_count", n=claim.n, bound="" if claim.card == "exact" else claim.card), (claim,)
-
-    def _reason(self, view: Any, mind: Mind, target: int) -> Reason | None:
-        """A public fact to lean on (by logic), else ``None`` (by legend). Same odds for every force."""
-        if target in view.revealed_shadow:
-            return Reason("revealed_shadow")
-        # Whether a reason exists (and every draw) is as before (the native engine mirrors it); what is
-        # said is a fact of the public record: who accused or voted against whom, who died with which card.
-        memory = mind.memory
-        record = memory.souls.get(target)
-        count = Reason("darks_count", n=max(1, view.accusations_limit - 1))
-        if record is not None and record.bad > 0 and any(c in LIGHT for _, _, c in view.graveyard):
-            if not record.against_light:
-                return count
-            how, seat, card = record.against_light[-1]
-            kind = "accused_light" if how == "accused" else "voted_for_light"
-            return Reason(kind, other=seat, card=card.value)
-        roll = self.rng.random()
-        if roll < 0.25 and record is not None and record.was_accused:
-            return Reason("survived")
-        if roll < 0.45 and view.day >= 2 and (record is None or not record.accused):
-            return Reason("silent", n=view.day - 1) if target not in memory.accusers else count
-        if roll < 0.6:
-            return count
-        return None
-
-    def _judge(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
-        """The Lord judge refuses accusations of revealed Children and of proven lights (L75)."""
-        pending = next((e for e in reversed(view.log) if e.kind == "accusation_proposed"), None)
-        approve = True
-        if pending is not None:
-            target = pending.data["target"]
-            proven_light = mind.known.get(target) is not None and mind.known[target] <= LIGHT
-            approve = not (target in view.revealed_child or target in view.revealed_lord or proven_light)
-        return Judge(actor=self.seat, approve=approve)
-
-    def _vote(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
-        ballots = [a for a in legal if isinstance(a, Vote)]
-        if not ballots:
-            return None
-        candidates = sorted({t for b in ballots for t in b.targets} - set(view.revealed_child))
-        size = max(len(b.targets) for b in ballots)
-        ranked = mind.enemies_ranked(candidates)
-        if not ranked:
-            return _first(legal, Pass)  # only allies (or a revealed Child) stand accused: abstain
-        # Vote for the leading suspects only (within 0.5 of the top), so votes are not spread thin.
-        top = mind.suspicion(ranked[0])
-        chosen = [s for s in ranked if mind.suspicion(s) >= max(0.2, top - 0.5)][:size] or ranked[:1]
-        if str(view.phase) == "revote" and len(ranked) > 1:
-            # The same ballots would tie again: a voter without a clear preference joins the leader every
-            # reader picks alike (a hash of the day), so the undecided break the tie together.
-            pick = min(candidates, key=lambda c: shared_hash(view.day, c, len(view.log)))
-            if pick in ranked and mind.suspicion(pick) >= top - REVOTE_DOUBT:
-                chosen = [pick]
-        wanted = tuple(sorted(chosen))
-        return next((b for b in ballots if b.targets == wanted), None)
-
-    def _speak(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
-        if not self.talk or self.table is None:
-            return None
-        accused = any(a.target == self.seat for a in view.accusations)
-        if accused or self.rng.random() < 0.3:
-            heard = said_in_game(view.log)
-            speech = defence_speech(self.table, self.seat, self.rng, heard, accused=accused,
-                                    has_voted=accused and has_voted(view.log, self.seat))
-            claim = self_claim(self.seat, mind.card, (self.seed, self.seat, len(view.log))) if accused else None
-            if claim is not None:  # "my soul is light": true of a light, a marked lie of anyone else
-                self._claims = (claim,)
-                speech = self_claim_speech(self.table, self.seat, self.rng, heard)
-            return self._said(Speak(actor=self.seat), speech)
-        return None
-
-    def _dying_shot(self, mind: Mind, legal: Sequence[Action]) -> Action | None:
-        targets = [a.target for a in legal if isinstance(a, DyingShot)]
-        pool = [t for t in targets if not (mind.known.get(t) and mind.known[t] <= LIGHT)] or targets
-        target = _top(mind, pool)
-        return DyingShot(actor=self.seat, target=target) if target is not None else None
-
-    def _execution(self, view: Any, mind: Mind, legal: Sequence[Action]) -> Action | None:
-        condemned = view.condemned
-        if condemned is None:
-            return None
-        bishop = _first(legal, RevealBishop)
-        if bishop is not None and condemned in mind.allies and self.rng.random() < temperament("BISHOP", "reveal"):
-            return bishop
-        lun = _first(legal, Intercede)
-        believed_light = condemned in mind.allies or condemned in view.revealed_lord
-        if lun is not None and believed_light and self.rng.random() < temperament("LUN", "reveal"):
-            return lun
-        return None
-
-
-# -- helpers --------------------------------------------------------------------------------------
-
-
-def reason_claims(reason: Reason, target: int) -> tuple[Said, ...]:
-    """The public claims an accusation by logic makes when it voices ``reason`` against ``target``."""
-    kind = reason.kind
-    if kind == "revealed_shadow":
-        return (Said("revealed", target, card="shadow"),)
-    if kind in ("accused_light", "voted_for_light") and reason.other is not None:
-        act = "accused" if kind == "accused_light" else "voted"
-        return Said(act, target, reason.other), Said("died_as", reason.other, card=reason.card)
-    if kind == "silent":
-        return (Said("never_accused", target),)
-    if kind == "survived":
-        return (Said("was_accused", target),)
-    return ()  # darks_count: its claim is made from the record's count (BattagliaBot._darks_said)
-
-
-def _last_round(notes: Sequence[Any], step: str, night_round: int) -> list[tuple[int, int]]:
-    """The previous round's pointing of this darkness step tonight (empty in round 1)."""
-    if night_round <= 1:
-        return []
-    for event in reversed(notes):
-        if event.kind == "darkness_round" and event.data["step"] == step:
-            if event.data["round"] == night_round - 1:
-                return [(s, t) for s, t in event.data["choices"]]
-            return []
-    return []
-
-
-def speakers_left(view: Any, mind: Mind) -> int:
-    """Living seats still to accuse in today's round, this one included: the day's order starts one seat
-    further on each day (DEC-34), so the seats from here to the end of the circle."""
-    players, start = view.players, (view.day - 1) % view.players
-    here = (mind.me - start) % players
-    return sum(1 for s in mind.alive if (s - start) % players >= here) or 1
-
-
-def _top(mind: Mind, pool: Sequence[int]) -> int | None:
-    """The most suspicious seat of ``pool`` (an ally only when nothing else is left)."""
-    ranked = mind.enemies_ranked(pool)
-    if ranked:
-        return ranked[0]
-    rest = [s for s in pool if s != mind.me]
-    return rest[0] if rest else None
-
-
-def _known_enemy_score(cards: frozenset[Card], mine: str) -> float | None:
-    """The fixed suspicion of a seat known to be one of ``cards`` when few of them are friends of
-    ``mine`` (e.g. the darkness clan seen by a shadow: only Koldunya would be a friend), else ``None``."""
-    key = (cards, mine)
-    if key not in _ENEMY_SCORES:
-        friendly = sum(1 for c in cards if faction_of(c) == mine) / len(cards)
-        score = None
-        if friendly <= 0.25:
-            dark = factions_of(cards) & {"darkness", "gloom"}
-            score = 5.0 * (1 - friendly) + (1.0 if dark and mine == "light" else 0.0)
-        _ENEMY_SCORES[key] = score
-    return _ENEMY_SCORES[key]
-
-
-_ENEMY_SCORES: dict[tuple[frozenset[Card], str], float | None] = {}
-
-
-def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
-    return next((a for a in legal if isinstance(a, kind)), None)
-
-
-def _pass_or_first(legal: Sequence[Action]) -> Action:
-    return _first(legal, Pass) or legal[0]
-

@@ -54,7 +54,8 @@ class Game:
 GAMES = {
     "battaglia": Game(
         "battaglia", "battaglia", "narrator.rules.battaglia.config", "BattagliaConfig", "narrator.rules.battaglia",
-        ("narrator.agents.battaglia.bot", "narrator.agents.battaglia.knowledge", "narrator.agents.battaglia.draws",
+        ("narrator.agents.battaglia.bot", "narrator.agents.battaglia.bot_mind", "narrator.agents.battaglia.bot_night",
+         "narrator.agents.battaglia.bot_day", "narrator.agents.battaglia.knowledge", "narrator.agents.battaglia.draws",
          "narrator.agents.battaglia.texts"),
         (("narrator.prompts", "battaglia/masks.yaml", "temperament"),),
         (("narrator.battaglia.simulate", ("MAX_MOVES", "DARKNESS_STEPS", "GLOOM_STEPS", "CORRIGAN_STEPS", "Tally",

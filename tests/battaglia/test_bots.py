@@ -10,6 +10,7 @@ import pytest
 from narrator.agents.base import Request
 from narrator.agents.battaglia import BattagliaBot
 from narrator.agents.battaglia import bot as bot_module
+from narrator.agents.battaglia import bot_day, bot_mind, bot_night
 from narrator.agents.battaglia import knowledge as knowledge_module
 from narrator.rules.battaglia import GAME, BattagliaConfig, BattagliaView, Card, Choose, Phase
 
@@ -70,7 +71,7 @@ def test_bots_never_receive_the_state() -> None:
 
     run_checked(9, 3, check=check)
     assert seen
-    for module in (bot_module, knowledge_module):
+    for module in (bot_module, bot_mind, bot_night, bot_day, knowledge_module):
         source = inspect.getsource(module)
         assert "BattagliaState" not in source and ".truth" not in source
 

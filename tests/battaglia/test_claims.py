@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from narrator.agents.base import Decision
 from narrator.agents.battaglia import BattagliaBot
-from narrator.agents.battaglia import bot as bot_module
+from narrator.agents.battaglia import bot_day as bot_module
 from narrator.agents.battaglia.claims import (
     BLUFFERS,
     LIARS,
