@@ -90,6 +90,8 @@ class Header(_Strict):
     pcs: list[StrictStr] | None = None
     lang: StrictStr | None = None
     llm: dict[str, Any] | None = None
+    fairness: dict[str, Any] | None = None
+    """The commitment published before play (``narrator.fairness``): scheme, commitment, kernel digest."""
     hash: StrictStr | None = None
 
 
@@ -123,6 +125,17 @@ class ResultRecord(_Numbered):
     termination: StrictStr
     winners: list[Any]
     detail: Any
+
+
+class FairnessRecord(_Numbered):
+    """A seat's share of the game's chance (before the first draw), or the seed revealed after the result
+    (``narrator.fairness``). Replay ignores it; ``narrator verify`` checks it."""
+
+    kind: Literal["fairness"]
+    step: Literal["contribution", "reveal"]
+    seat: StrictInt | None = None
+    value: StrictStr | None = None
+    seed: StrictStr | StrictInt | None = None
 
 
 class FallbackRecord(_Numbered):
@@ -197,7 +210,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "header": Header, "action": ActionRecord, "chance": ChanceRecord, "event": EventRecord,
     "result": ResultRecord, "fallback": FallbackRecord, "rejected": RejectedRecord, "llm_call": LLMCallRecord,
     "narration": NarrationRecord, "setup": SetupRecord, "talk": TalkRecord, "answer": AnswerRecord,
-    "sheet_roll": SheetRollRecord,
+    "sheet_roll": SheetRollRecord, "fairness": FairnessRecord,
 }
 """Every record kind a transcript may hold; anything else is refused by name."""
 

@@ -231,13 +231,13 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
         print(safe_to_print(line))  # a speech's terminal control sequences are shown, never run
 
 
-GAME_MODULES = ("battaglia", "ten_candles", "storyteller", "storyteller_play", "llm", "serve", "evaluate")
+GAME_MODULES = ("battaglia", "ten_candles", "storyteller", "storyteller_play", "llm", "serve", "evaluate", "verify")
 """The ``narrator.cli`` modules that add commands (each has ``register(app, play, simulate)``)."""
 COMMANDS_OF = {("simulate", "battaglia"): "battaglia", ("play", "battaglia"): "battaglia",
                ("simulate", "ten-candles"): "ten_candles", ("play", "ten-candles"): "ten_candles",
                ("play", "dark-ages"): "storyteller_play", ("play", "wild-west"): "storyteller_play",
                ("roll",): "storyteller", ("odds",): "storyteller", ("llm",): "llm", ("serve",): "serve",
-               ("eval",): "evaluate"}
+               ("eval",): "evaluate", ("verify",): "verify"}
 """Which module a command line's first words need (anything else, ``--help`` say, registers them all)."""
 def needed_module(args: Sequence[str]) -> str | None:
     """The one ``narrator.cli`` module the command line ``args`` runs, or ``None`` when it may need more.
