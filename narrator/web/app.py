@@ -65,6 +65,7 @@ from narrator.web.pages import (
     seat_labels,
 )
 from narrator.web.render import seat_name
+from narrator.web.screen import add_screen_routes, host_screen
 from narrator.web.security import (
     AccessLogMiddleware,
     BodyLimitMiddleware,
@@ -121,6 +122,7 @@ def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationL
     _add_pages(app, manager)
     _add_api(app, manager, limit)
     _add_sockets(app, manager)
+    add_screen_routes(app, manager, TEMPLATES)  # the room's public screen (narrator/web/screen.py)
     return app
 
 
@@ -186,7 +188,8 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
         if "token" in request.query_params:
             return _enter(request, table_id, HOST_SEAT, token, f"/t/{table_id}/host")
         return _page(request, "host.html", {**panel_context(table, None), "events": _told(event_lines(table, None)),
-                                            "ws_url": f"/ws/t/{table_id}/host"})
+                                            "ws_url": f"/ws/t/{table_id}/host",
+                                            "screen": host_screen(manager.data_dir, table_id, _origin(request))})
 
     @app.get("/t/{table_id}/seat/{seat}", response_class=HTMLResponse)
     async def seat_page(request: Request, table_id: str, seat: int) -> Response:
@@ -195,7 +198,8 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
             return await _open_invite(manager, request, table, seat)
         authorize(manager.store, request, table_id, seat)
         return _page(request, "seat.html", {**panel_context(table, seat), "events": _told(event_lines(table, seat)),
-                                            "ws_url": f"/ws/t/{table_id}/seat/{seat}"})
+                                            "ws_url": f"/ws/t/{table_id}/seat/{seat}",
+                                            "speech_url": f"/ws/t/{table_id}/seat/{seat}/speech"})
 
     @app.get("/t/{table_id}/seat/{seat}/replay", response_class=HTMLResponse)
     async def seat_replay(request: Request, table_id: str, seat: int) -> Response:
@@ -235,6 +239,11 @@ def _lens(**who: Any) -> Any:
     from narrator.viewer.timeline import Lens
 
     return Lens(**who)
+
+
+def _origin(request: Request) -> str:
+    """The server's address as the browser sees it (for a link's QR code)."""
+    return f"{request.url.scheme}://{request.url.netloc}"
 
 
 def _finite(value: Any) -> Any:
