@@ -1,11 +1,9 @@
-"""The words a player types, as the offline reader hears them (issue 28): lemmas, mended typos, the lexicon.
+"""The words a player types, as the offline reader hears them (issue 28): lemmas, mended typos, clauses.
 
-Russian words are read through every likely normal form pymorphy3 gives («бегу»: бег, бежать); English
-ones through simplemma, whose data ships in its wheel (nothing is downloaded at run time). A word that
-is no word of the language is also taken for the nearest word the reader knows (a typo: "sneek" ->
-sneak). The lexicon ``prompts/storyteller/reader.yaml`` names each deed by its words (ru + en) and says
-what the book rolls for it; its ``grammar`` holds the little words a sentence is weighed by, its
-``circumstances`` what makes a deed harder or easier. :func:`hear` says how strongly the words say each
+Each word is read through its lemmas (:mod:`narrator.storyteller.lemmas`, where the lexicon
+``prompts/storyteller/reader.yaml`` is loaded). A word that is no word of the language is also taken for
+the nearest word the reader knows (a typo: "sneek" -> sneak); a word in a clause of purpose or time weighs
+half. The lexicon's ``circumstances`` say what makes a deed harder or easier. :func:`hear` says how strongly the words say each
 deed; :mod:`narrator.storyteller.reader` turns that into one reading of the scene.
 """
 
@@ -15,40 +13,36 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 import yaml
 from rapidfuzz.distance import Indel
 
 from narrator.agents.morphology import russian
 from narrator.lexicon import is_word
+from narrator.storyteller.lemmas import (
+    LEXICON,
+    Act,
+    act_named,
+    aspect_pair,
+    deed_lemmas,
+    forms,
+    grammar,
+    lexicon,
+    lexicon_words,
+    phrase,
+    same_base,
+    split_words,
+    verb_partners,
+)
 
-LEXICON = "reader.yaml"
+__all__ = ["Act", "Heard", "Score", "Token", "act_named", "aspect_pair", "circumstance", "forms", "grammar",
+           "hear", "is_thing", "lexicon", "main_verb", "phrase_at", "same_base", "split_words", "tokens",
+           "unhurried_cues"]
+
 VERB, PHRASE, HINT = 1.0, 1.2, 0.4
 """What a said word weighs toward a deed: one of its verbs, one of its phrases, a weak hint."""
 TYPO = 0.75
 """An unknown word this alike to a word the reader knows is taken for it (a typo)."""
-
-
-@dataclass(frozen=True)
-class Act:
-    """One deed of the lexicon: its words and what the book rolls for it."""
-
-    id: str
-    kind: str
-    attribute: str = ""
-    abilities: tuple[str, ...] = ()
-    difficulty: int = 6
-    cues: tuple[tuple[frozenset[str], ...], ...] = ()
-    hints: tuple[frozenset[str], ...] = ()
-    generic: bool = False
-    """Done to anything (a search, a lift): it names no approach by its roll alone."""
-    placed: bool = False
-    """Done somewhere (sneaking, climbing): a place the words name that the approach does not is another deed."""
-    resist: tuple[str, ...] = ()
-    """Done to a Storyteller character: what it rolls against it (an Attribute, then Abilities to choose from)."""
-    also: tuple[str, ...] = ()
-    """Other Attributes a scenario may roll the same deed on (carrying is Strength or Stamina + Athletics)."""
 
 
 @dataclass
@@ -71,95 +65,6 @@ class Score:
     used: set[int] = field(default_factory=set)
 
 
-# -- lemmas -------------------------------------------------------------------------------------------
-
-
-
-def _plain(word: str) -> str:
-    return word.lower().replace(chr(0x451), chr(0x435))  # Russian yo is written as ye as often as not
-
-
-@cache
-def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
-    """The word and its lemmas: Russian, the normal forms of pymorphy3's likely parses (бегу: бег, бежать);
-    English, simplemma's lemma. ``all_parses=False``: only the first (how a lexicon word is read)."""
-    word = _plain(word)
-    found = {word}
-    if not word.isascii():  # Cyrillic: pymorphy3's parses
-        parses = russian().parse(word)
-        best = parses[0].score if parses else 0
-        found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
-                  if p.score >= best * 0.3 or p is parses[0]}
-    elif len(word) > 2:  # "me" is no "i": little words keep their own form
-        import simplemma
-
-        found.add(_plain(simplemma.lemmatize(word, lang="en")))
-        if word.endswith(("ing", "ed")):
-            found.add(_plain(simplemma.lemmatize(word, lang="en", greedy=True)))
-    return frozenset(found)
-
-
-def split_words(text: str) -> list[str]:
-    return re.findall(r"[^\W\d_]+", text.lower())
-
-
-def phrase(text: str, lang: str) -> tuple[frozenset[str], ...]:
-    drop = grammar(lang)["phrase_drop"]  # "the", «мой»: a phrase may be written with them
-    return tuple(forms(w, lang, all_parses=False) for w in split_words(text) if w not in drop)
-
-
-@cache
-def grammar(lang: str) -> dict[str, frozenset[str]]:
-    """The little words a sentence is weighed by (the lexicon's ``grammar``): those that open a clause of
-    purpose or time (``subordinate``) or go back to the main deed (``main``), determiners, prepositions,
-    "I", third-person pronouns."""
-    return {key: frozenset(words) for key, words in grammar_lists(lang).items()}
-
-
-@cache
-def grammar_lists(lang: str) -> dict[str, tuple[str, ...]]:
-    """The lexicon's ``grammar`` of ``lang`` in its written order (where order matters: a vowel and the vowel
-    it alternates with, suffixes tried in turn)."""
-    from narrator.storyteller.scenario import PROMPTS
-
-    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["grammar"][lang]
-    return {key: tuple(str(w) for w in words or ()) for key, words in data.items()}
-
-
-# -- the lexicon -------------------------------------------------------------------------------------
-
-@cache
-def lexicon(lang: str) -> tuple[Act, ...]:
-    """The lexicon's acts with their words in ``lang``, lemmatised."""
-    from narrator.storyteller.scenario import PROMPTS
-
-    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["acts"]
-    acts = []
-    for name, act in data.items():
-        said = [(str(w), phrase(str(w), lang)) for w in (*act.get(lang, ()), *_pairs(act, lang))]
-        cues = tuple(c for w, c in said if len(c) > 1 or (c and len(split_words(w)) == 1))
-        # a phrase that is one word once its little words are dropped («по следу») only leans a reading
-        hints = tuple(forms(str(w), lang, all_parses=False) for w in act.get(f"{lang}_hints", ())) + tuple(
-            c[0] for w, c in said if len(c) == 1 and len(split_words(w)) > 1)
-        acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
-                        int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False)),
-                        bool(act.get("placed", False)),
-                        tuple(act.get("resist", ())), tuple(act.get("also", ()))))
-    return tuple(acts)
-
-
-def _pairs(act: dict[str, Any], lang: str) -> list[str]:
-    """A class of deeds said as a verb and its object ("stroke" ... "horse"): every verb of ``<lang>_verbs``
-    with every thing of ``<lang>_objects``, and the thing first too ("the horse and stroke its neck", «коню и
-    глажу его»)."""
-    verbs, things = act.get(f"{lang}_verbs", ()), act.get(f"{lang}_objects", ())
-    return [f"{v} {t}" for v in verbs for t in things] + [f"{t} {v}" for v in verbs for t in things if " " not in v]
-
-
-def act_named(lang: str, name: str) -> Act:
-    return next(a for a in lexicon(lang) if a.id == name)
-
-
 @cache
 def _vocabulary(lang: str) -> frozenset[str]:
     return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints))
@@ -174,7 +79,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     """The intent's words with their lemmas; an unknown word also takes the nearest known word (a typo).
     A word in a clause of purpose or time weighs half; a describing word is marked as such."""
     vocabulary = _vocabulary(lang) | frozenset(w for w in extra if len(w) >= 4)
-    deeds = _deed_lemmas(lang)
+    deeds = deed_lemmas(lang)
     little = grammar(lang)
     found: list[Token] = []
     subordinate = opened_first = False
@@ -188,8 +93,8 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
         n += 1
         word = piece
         own = forms(word, lang)
-        if lang == "ru" and not word.isascii() and not own & _all_words(lang):
-            own |= _partners(own)  # a verb the lexicon does not know, by its aspect pair: «перевязываю», «перевязать»
+        if lang == "ru" and not word.isascii() and not own & lexicon_words(lang):
+            own |= verb_partners(own)  # a verb the lexicon does not know, by its aspect pair: «перевязываю», «перевязать»
         known = len(word) < 3 or is_word(word, lang)
         mended = False
         if not known:
@@ -213,98 +118,6 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
             opened_first = word in little["subordinate"]
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier))
     return found
-
-
-def _partners(own: frozenset[str]) -> frozenset[str]:
-    """The lexicon's Russian verbs that are the same verb as one of ``own`` but for its aspect or prefix."""
-    return frozenset(w for lemma in own if len(lemma) >= 5 for w in _aspect_partners(lemma))
-
-
-@cache
-def _aspect_partners(lemma: str) -> frozenset[str]:
-    # only the same prefix with a changed suffix («столкнуть», «сталкивать» no; «перевязать», «перевязывать»):
-    # a prefix on a bare verb often makes another deed («смотреть», «пересмотреть»)
-    reflexive = tuple(grammar("ru")["reflexive"])
-    return frozenset(w for w in _single_words("ru") if w != lemma and w[:4] == lemma[:4]
-                     and w.endswith(reflexive) == lemma.endswith(reflexive)
-                     and (same_base(w, lemma) or (verb_stem(w)[:3] == verb_stem(lemma)[:3]
-                                                 and Indel.normalized_similarity(w, lemma) >= ASPECT)))
-
-
-@cache
-def _all_words(lang: str) -> frozenset[str]:
-    return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
-                     for w in part)
-
-
-@cache
-def _single_words(lang: str) -> frozenset[str]:
-    infinitive = tuple(grammar(lang)["infinitive"])  # how a verb's lemma ends: only verbs pair by aspect
-    return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
-                     for w in part if len(w) >= 5 and w.endswith(infinitive))
-ASPECT = 0.75
-"""How alike two Russian verbs with one prefix must be to be an aspect pair."""
-
-
-def aspect_pair(a: str, b: str) -> bool:
-    """Two Russian verbs of one pair: a prefix on the bare verb («надавить», «давить»), or one prefix and a
-    changed suffix («расспросить», «расспрашивать»; «сбить», «сбивать»); never two prefixes («забраться»,
-    «пробраться») nor with and without «-ся» («красть», «красться»)."""
-    reflexive = tuple(grammar("ru")["reflexive"])
-    if a.endswith(reflexive) != b.endswith(reflexive):
-        return False
-    if verb_stem(a) == b or verb_stem(b) == a or (a[:4] == b[:4] and same_base(a, b)):
-        return True
-    return a[:4] == b[:4] and Indel.normalized_similarity(a, b) >= ASPECT
-
-
-@cache
-def aspect_suffixes() -> tuple[str, ...]:
-    """What a Russian verb's aspect changes before «-ть» (the lexicon's ``grammar.ru.aspect_suffixes``),
-    the longest first («ыва» before «ва» before «а»)."""
-    return tuple(sorted(grammar("ru")["aspect_suffixes"], key=len, reverse=True))
-
-
-@cache
-def aspect_base(lemma: str) -> tuple[str, str]:
-    """A Russian verb less «-ся», «-ть» and its aspect suffix, «о» read as «а» (the root's vowel alternates:
-    «протолкнуться», «проталкиваться»), and that suffix: «натягивать», «натянуть» -> («натяг», «ива»),
-    («натя», «ну»)."""
-    ru = grammar_lists("ru")
-    base = lemma
-    for ending in (*ru["reflexive"], *ru["bare_infinitive"]):  # «-ся», «-сь», then «-ть», «-ти»
-        base = base.removesuffix(ending)
-    suffix = next((x for x in aspect_suffixes() if base.endswith(x) and len(base) - len(x) >= 4), "")
-    vowel, read_as = ru["alternating_vowel"]
-    return base[: len(base) - len(suffix)].replace(vowel, read_as), suffix
-
-
-def same_base(a: str, b: str) -> bool:
-    """Whether two Russian verbs are one verb but for the aspect: the same base, or two aspect suffixes on
-    bases one of which begins the other or that differ by the root's last consonant («расспросить»,
-    «расспрашивать»); «побеждать» is no «побежать» (one suffix, two roots)."""
-    reflexive = tuple(grammar("ru")["reflexive"])
-    (x, one), (y, other) = aspect_base(a), aspect_base(b)
-    if min(len(x), len(y)) < 4 or a.endswith(reflexive) != b.endswith(reflexive):
-        return False
-    if x == y:
-        return True
-    grown = abs(len(x) - len(y)) == 1 and (x.startswith(y) or y.startswith(x))  # «натя», «натяг»
-    return one != other and (grown or (len(x) == len(y) >= 6 and x[:-1] == y[:-1]))
-
-
-@cache
-def verb_stem(lemma: str) -> str:
-    for prefix in grammar("ru")["verb_prefixes"]:
-        if lemma.startswith(prefix) and len(lemma) - len(prefix) >= 4:
-            return lemma[len(prefix):]
-    return lemma
-
-
-@cache
-def _deed_lemmas(lang: str) -> frozenset[str]:
-    """The lemmas that open a deed's words (after "to", they tell a purpose: "to see further")."""
-    return frozenset(w for act in lexicon(lang) if act.kind != "cheat" for cue in act.cues for w in cue[0])
 
 
 @cache
@@ -429,7 +242,7 @@ def is_thing(token: Token, lang: str) -> bool:
     no verb of the lexicon."""
     if lang == "ru" and not token.word.isascii():
         return str(russian().parse(token.word)[0].tag.POS) in THINGS
-    return not token.forms & _deed_lemmas(lang)
+    return not token.forms & deed_lemmas(lang)
 
 
 def main_verb(said: Sequence[Token], lang: str) -> int | None:

@@ -1,0 +1,221 @@
+"""How strongly a typed intent describes one of the scene's approaches (issue 28's offline reader).
+
+:func:`approach_score` weighs the words of an intent (:mod:`narrator.storyteller.words`) against an
+approach's label and synonyms and against what it rolls: a word of its label weighs as a deed when the
+lexicon knows it as one, else as an object; the act that is the approach's roll adds its weight; a word of
+talking or looking never counts toward an approach that can end the story or start a fight.
+:mod:`narrator.storyteller.reader` ranks these against the improvised and free readings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from narrator.storyteller.intent import MECHANICS, STOP
+from narrator.storyteller.words import (
+    VERB,
+    Act,
+    Heard,
+    Token,
+    act_named,
+    aspect_pair,
+    forms,
+    grammar,
+    is_thing,
+    main_verb,
+    split_words,
+)
+
+OBJECT = 0.5
+"""What a word of an approach's label weighs when it is no deed (a thing: "the gate", "the ferry")."""
+READ = 1.0
+"""A reading is one when it weighs at least a deed's verb."""
+SHOOTING = frozenset({"revolver", "rifle", "gun", "pistol", "shotgun", "bow", "crossbow"})
+
+
+# -- the scene's approaches ------------------------------------------------------------------------
+
+def label_lemmas(text: str, lang: str) -> list[frozenset[str]]:
+    """The lemmas of an approach's label and words, less the roll's mechanics in parentheses."""
+    deed = re.sub(r"\([^)]*\)", " ", text)
+    return [forms(w, lang, all_parses=False) for w in split_words(deed)
+            if len(w) >= 3 and w not in STOP and w not in MECHANICS and w not in _little(lang)]
+
+
+@cache
+def _little(lang: str) -> frozenset[str]:
+    """The little words of a label that name nothing ("when", «когда», «он»): never what the words share with it."""
+    little = grammar(lang)
+    return frozenset().union(*(little[k] for k in ("subordinate", "main", "pronouns")))
+
+
+BROAD = frozenset({"athletics", "alertness", "survival"})
+"""Abilities many deeds share: an act agrees with an approach rolling one only on the same Attribute
+(climbing is not hauling a rope, though both are Athletics)."""
+
+
+def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (), used: Iterable[int] = (),
+            named: bool = False) -> bool:
+    """Whether ``act`` is what ``option`` rolls: its first Ability (a broad one only on the same Attribute),
+    or another of its Abilities on the same Attribute (haggling is Manipulation with Etiquette, as a
+    bargain; a search is Perception with Alertness, as a look over); a blow of the fight's kind; a scene's
+    move the deed's own words name."""
+    deed = getattr(option, "deed", "roll")
+    if deed == "attack":  # a blade's blow or a fist's: both blows, the weapon the words name decides between them
+        shooting = getattr(option, "weapon", "") in SHOOTING
+        return act.kind == ("shoot" if shooting else "attack")
+    if deed == "go":  # "board the coach" is the move "Board the coach"; fleeing is not "Yield"
+        label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+        # a move into a fight ("Draw on Cal") is also the blow its own words name ("I pull my gun on Cal")
+        if act.kind in ("attack", "shoot") and not any(cue[0] & part for cue in act.cues if len(cue) == 1
+                                                         for part in label):
+            return False  # the label must name the blow itself ("shoot", "attack"), not a knife dropped
+        return act.kind in ("leave", "surrender", "attack", "shoot") and any(
+            said[i].forms & part for i in used for part in label)
+    traits = tuple(getattr(option, "traits", ()))
+    if act.kind in ("attack", "shoot"):  # a shot that is no fight's: a roll of the same Ability (mercy shots)
+        return len(traits) >= 2 and traits[1] in act.abilities
+    if act.kind != "roll":
+        return False
+    if act.attribute in SOCIAL and _synonym(act, option, lang):
+        return True  # the scenario's own words for a social approach name this deed ("bribe" among persuasion's)
+    if len(traits) == 1 and not act.abilities:  # an Attribute or a power alone (Gnosis: stepping sideways)
+        return traits[0] == act.attribute
+    if len(traits) < 2 or not act.abilities:
+        return False
+    if traits[1] == act.abilities[0]:
+        return traits[1] not in BROAD or traits[0] in (act.attribute, *act.also)
+    # another of its Abilities: a generic or social deed, or one whose words also name the approach's own
+    # things (herbs mixed to purge him: Hearth Wisdom; a pulse checked names no purge)
+    return (traits[1] in act.abilities and traits[0] == act.attribute
+            and (act.generic or named or (act.attribute in SOCIAL and traits[1] not in BROAD)))
+
+
+SOCIAL = frozenset({"charisma", "manipulation", "appearance"})
+"""Social deeds: a scenario gathers several under one approach (a bribe is one way to persuade)."""
+
+
+def _synonym(act: Act, option: Any, lang: str) -> bool:
+    """Whether the approach's label or synonyms hold one of ``act``'s own single words."""
+    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    return any(cue[0] & part for cue in act.cues if len(cue) == 1 for part in label)
+
+
+def _same_word(said: frozenset[str], label: frozenset[str]) -> bool:
+    """Whether a said word is a word of a label: a shared lemma, or (Russian) the same verb but for its
+    prefix or aspect («надавить» / «давлю», «расспросить» / «расспрашиваю»)."""
+    if said & label:
+        return True
+    return any(_aspects(a, b) for a in said for b in label if not a.isascii() and len(a) >= 5 and len(b) >= 5)
+
+
+def _aspects(a: str, b: str) -> bool:
+    return aspect_pair(a, b)
+
+
+def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
+                   names: frozenset[str] = frozenset(), owned: frozenset[str] = frozenset()
+                   ) -> tuple[float, float, tuple[str, ...]]:
+    """(weight, the weight of its deed's own words, the words): how strongly the intent describes ``option``.
+
+    A word of its label or synonyms weighs as a deed when the lexicon knows it as one (and no phrase of
+    another deed took it), else as an object; a word of talking or looking never counts toward an approach
+    that can end the story or start a fight. The act that is the approach's roll adds its weight."""
+    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    risky = getattr(option, "risky", False)
+    weight, deeds, objects, words = 0.0, 0.0, 0, []
+    named = False
+    for i, token in enumerate(said):
+        if token.word in STOP or len(token.word) < 3 or not any(_same_word(token.forms, part) for part in label):
+            continue
+        acts = [act_named(lang, a) for a in heard.deeds.get(i, ())]
+        owner = heard.claimed.get(i)
+        doing = [a for a in acts if a.kind != "free" and (owner is None or _agrees(a, option) or a.id != owner)]
+        if owner is not None and not _agrees(act_named(lang, owner), option) \
+                and not all(any(part & lab for lab in label) for part in heard.phrases[i]):
+            doing = []  # "slip a silver coin" is a bribe, not the "Slip aboard" its "slip" shares a word with
+        if doing:
+            weight += VERB * token.weight
+            deeds += VERB * token.weight
+        elif acts and all(a.kind == "free" for a in acts):
+            weight += 0.0 if risky else OBJECT * token.weight  # "ask" in a label is no reading of a plain question
+        else:
+            weight += OBJECT * token.weight
+            objects += 0 if token.word in names and named else 1  # "Sir Tancred" is one thing named
+            named = named or token.word in names
+        words.append(token.word)
+    own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
+    elsewhere = _elsewhere(said, heard, label, names, lang)
+    for name, score in heard.scores.items():
+        act = act_named(lang, name)
+        if score.weight >= READ and _agrees(act, option, lang, said, score.used, named=own):
+            weight += score.weight + (ARMED if _armed(act, option) else 0.0) - (ARMED if act.id in owned and _by_word(act, option) else 0.0)
+            # the same roll is not the same deed: a generic deed (a search of anything), or one done in a place
+            # the approach does not name ("I sneak into the kitchen" is no "Slip out after the priest"),
+            # names an approach only with a word of the approach's own
+            deeds += score.weight if own or not (act.generic or (elsewhere and act.placed)) else 0.0
+            words += [said[i].word for i in sorted(score.used)]
+    if deeds < READ and (objects >= OBJECTS or (objects == 2 and not risky
+                                                 and not _unknown_deed(said, heard, label, lang))):
+        deeds, weight = READ, weight + OBJECT  # the scene's own things, named: its approach
+    shown = [w for w in words if len(w) >= 3 and w not in STOP and w not in grammar(lang)["phrase_drop"]]
+    return weight, deeds, tuple(dict.fromkeys(shown))  # the words the table names as deciding
+
+
+BARE = frozenset({"fist", "fists", "claws", "teeth", "hands"})
+"""A fight's weapons that are the body's own: their blow is Brawl (DA L167; claws, WW)."""
+ARMED = 0.5
+"""What a blow weighs more toward the fight's approach with the weapon its words name ("punch": the fists)."""
+
+
+def _armed(act: Act, option: Any) -> bool:
+    """Whether ``act`` is a blow of ``option``'s own weapon: Brawl for fists and claws, Melee for a blade."""
+    if getattr(option, "deed", "") != "attack" or act.kind != "attack" or len(act.abilities) != 1:
+        return False
+    return (act.abilities[0] == "brawl") == (getattr(option, "weapon", "") in BARE)
+
+
+def rolls_own(act: Act, option: Any) -> bool:
+    """Whether ``option`` rolls ``act``'s own first Ability (a threat: Intimidation)."""
+    traits = tuple(getattr(option, "traits", ()))
+    return act.kind == "roll" and len(traits) >= 2 and bool(act.abilities) and traits[1] == act.abilities[0]
+
+
+def _by_word(act: Act, option: Any) -> bool:
+    """Whether a social ``act`` agrees with ``option`` only by a word of its label, not by its roll (a threat
+    and "Lean on him", which is Subterfuge): where another approach rolls the deed's own Ability
+    (Intimidation), it weighs less than that one."""
+    traits = tuple(getattr(option, "traits", ()))
+    return (act.kind == "roll" and act.attribute in SOCIAL and len(traits) >= 2 and bool(act.abilities)
+            and traits[1] not in act.abilities)
+
+
+def _elsewhere(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], names: frozenset[str],
+               lang: str) -> bool:
+    """Whether the main clause names a thing of its own that the approach does not (a place, a person, an
+    object no deed's words took): "the kitchen" in "I sneak into the kitchen"."""
+    used = {i for score in heard.scores.values() for i in score.used}
+    little = grammar(lang)
+    return any(t.weight == 1.0 and i not in used and len(t.word) >= 3 and t.word not in STOP
+               and t.word not in names and t.word not in little["pronouns"] and t.word not in little["phrase_drop"]
+               and t.word not in little["prepositions"] and is_thing(t, lang)
+               and not any(_same_word(t.forms, part) for part in label) for i, t in enumerate(said))
+
+
+def _unknown_deed(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], lang: str) -> bool:
+    """Whether the main verb is one the Storyteller does not know, neither a deed of the lexicon nor a word
+    of the approach ("I poison Gautier's cup" is no "Watch who fills Gautier's cup")."""
+    verb = main_verb(said, lang)
+    if verb is None:
+        return False
+    return verb not in heard.deeds and not any(_same_word(said[verb].forms, part) for part in label)
+
+
+OBJECTS = 3
+"""Three words of an approach's own (its label and synonyms) say it, though none is a deed the lexicon
+knows ("push the letter under the gate"); one is not a reading, and two only for an approach that cannot
+end the story or start a fight ("I read the roll of the dead"), and not when the main verb is one the
+Storyteller does not know ("I poison Gautier's cup" is no "Watch who fills Gautier's cup")."""
