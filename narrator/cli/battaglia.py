@@ -147,7 +147,8 @@ def simulate_battaglia(
     seats_per_game = _llm_seat_count(llm_seats) if llm else None
     if llm and llm != "offline" and jobs > 1:
         console.print(tool_word("llm_one_process"), highlight=False)
-    runs, llm_stats, found_edges = [], {}, []
+    runs: list[Run] = []
+    llm_stats, found_edges = {}, []
     arms: list[Arm] = []
     baselines: dict[str, list[dict[str, Any]]] = {}
     lang_now = language(lang)

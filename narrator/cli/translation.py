@@ -35,7 +35,7 @@ from typing import Any
 
 import typer
 from typer._click import ClickException, Command, Context, HelpFormatter
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 from typer.exceptions import Abort
 
 FALLBACK = "en"
@@ -267,7 +267,7 @@ def translate_page(ctx: Context) -> None:
     _translate(command, ("help", "short_help", "epilog"))
     for param in command.get_params(ctx):
         _translate(param, ("help",))
-        if param.help and "{shipped}" in param.help:  # --scenario: the book's shipped ids are data, not words
+        if isinstance(param, TyperOption) and param.help and "{shipped}" in param.help:  # --scenario: the book's shipped ids are data, not words
             from narrator.storyteller.play import shipped_ids
             from narrator.storyteller.scenario import EVENING
 

@@ -132,8 +132,9 @@ def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Cho
     if reading.kind == "approach" and reading.approach and reading.approach != PASS:
         option = next(o for o in options if o.approach == reading.approach)
         chose = message(lang, "improv.chose", number=option.number, label=option.label, words=", ".join(reading.words))
-        request = voice._request(view, scene, voice._approach(scene, reading.approach), replace(choice, approach=reading.approach),
-                                 dict(answers or {}))
+        approach = voice._approach(scene, reading.approach)
+        assert approach is not None, "an offered option is one of the scene's approaches"
+        request = voice._request(view, scene, approach, replace(choice, approach=reading.approach), dict(answers or {}))
         return Ruling(request, (chose,), reading.approach, "approach")
     reach = _reaching(voice, scene, options, choice.intent) if reading.act in ("ask", "talk") else None
     if reach is not None:  # "I ask the preacher" where no one is: he is elsewhere, the approach that reaches him

@@ -159,5 +159,5 @@ def declared_line(lang: str, name: str, data: Mapping[str, Any], book: str) -> l
 def power_answer(text: str, sheet: Mapping[str, Any], view: Mapping[str, Any], name: str,
                  lang: str) -> PowerAnswer | None:
     """:func:`answer` for ``sheet``'s character at the table ``view`` shows (its Rage points left)."""
-    condition = next((c for c in view.get("characters") or () if c.get("id") == sheet.get("id")), {})
+    condition: Mapping[str, Any] = next((c for c in view.get("characters") or () if c.get("id") == sheet.get("id")), {})
     return answer(text, sheet, condition, name, lang)

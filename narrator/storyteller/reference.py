@@ -66,7 +66,7 @@ class Reference:
         for sheet in view.get("sheets", ()):
             if not sheet.get("player", True) or "attributes" not in sheet:
                 continue  # another seat's character: the table knows its name and concept, not its sheet
-            cond = next((c for c in view.get("characters") or () if c["id"] == sheet["id"]), {})
+            cond: Mapping[str, Any] = next((c for c in view.get("characters") or () if c["id"] == sheet["id"]), {})
             attrs = sheet.get("attributes", {})
             lines.append(self.say("sheet", name=display_name(self.lang, str(sheet["id"])) or sheet["name"]))
             for group, names in GROUPS:

@@ -8,8 +8,7 @@ The tests read the trace to check that each prompt begins with the warm-up befor
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,9 +57,9 @@ def trace(settings: LLMSettings, seed: int, *, players: int = 3, lang: str = "en
             asked.append(Asked(self.role.name, *self.prompts(**variables)))
             raise AgentGaveUpError("traced: the prompt is kept, no model is asked", attempts=1)
 
-        def awarm(self, system: str, prompt: str, url: str) -> Awaitable[bool]:
+        async def awarm(self, system: str, prompt: str, url: str) -> bool:
             asked.append(Asked(WARM, system, prompt))
-            return asyncio.sleep(0, result=False)
+            return False
 
     storyteller = LLMStoryteller(settings.model_copy(update={"language": lang}),
                                  TemplateStoryteller(lang=lang, seed=seed))
@@ -69,7 +68,7 @@ def trace(settings: LLMSettings, seed: int, *, players: int = 3, lang: str = "en
     agents = make_table(players, seed, lang=lang, voice=storyteller, human={0: person})
     session = Session(GAME, TenCandlesConfig(players=players), agents, seed=seed)
 
-    def frame(_action: Any, events: list[Event]) -> None:  # the table asks the framings (narrator.ten_candles.play)
+    def frame(_action: Any, events: Sequence[Event]) -> None:  # the table asks the framings (narrator.ten_candles.play)
         for event in (e for e in events if e.kind == "conflict_called"):
             data = event.data
             storyteller.frame_conflict(GAME.view(session.state, HOST), data["active"], data["dangerous"], data["moment"])

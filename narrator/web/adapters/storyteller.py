@@ -649,7 +649,8 @@ class StorytellerPresenter(Presenter):
     def is_out(self, view: Any, seat: PlayerId | None) -> bool:
         """The seat's character is incapacitated: it acts no more in this story."""
         own = self._own(view)
-        cond = next((c for c in view.get("characters") or () if c["id"] == own["id"]), {}) if own else {}
+        cond: Mapping[str, Any] = (next((c for c in view.get("characters") or () if c["id"] == own["id"]), {})
+                                   if own else {})
         return bool(cond.get("incapacitated"))
 
     def out_notice(self, view: Any, ctx: Context) -> str:
