@@ -242,6 +242,26 @@ def new_game(game: Any, config: Any, *, transcript: str | Path | None = None) ->
                     kernel_digest(game.name), keep)
 
 
+def begin(session: Any, transcript: str | Path, lang: str) -> list[str]:
+    """Commit a new game's chance: attach a :data:`SECRET_SEED` fairness to ``session`` (before its header is
+    written) and return what the table shows the players before the first move (``fairness.commitment``)."""
+    from narrator.agents.i18n import message
+
+    fairness = attach(session, new_game(session.game, session.config, transcript=transcript))
+    return [message(lang, "fairness.commitment", commitment=fairness.commitment),
+            message(lang, "fairness.commitment_hint", path=transcript)]
+
+
+def revealed_line(session: Any, transcript: str | Path, lang: str) -> str | None:
+    """What the table says once the seed is revealed (the game is over), else ``None``."""
+    from narrator.agents.i18n import message
+
+    fairness = getattr(session, "fairness", None)
+    if fairness is None or not fairness.revealed:
+        return None
+    return message(lang, "fairness.revealed", seed=fairness.seed, path=transcript)
+
+
 def public_game(game: Any, config: Any, seed: int) -> Fairness:
     """A :data:`PUBLIC_SEED` fairness: a simulation's plain seed, committed in its kept transcript."""
     return Fairness(PUBLIC_SEED, seed, f"{game.name}@{game.rules_version}", game.config_to_dict(config),
@@ -452,6 +472,6 @@ def verdict_text(verdict: Verdict, lang: str) -> str:
     return message(lang, "fairness.unfair", line=verdict.line, reason=reason)
 
 
-__all__ = ["PUBLIC_SEED", "RECORD", "SECRET_SEED", "Fairness", "FairnessError", "Verdict", "attach", "canonical",
+__all__ = ["PUBLIC_SEED", "RECORD", "SECRET_SEED", "Fairness", "FairnessError", "Verdict", "attach", "begin", "canonical",
            "chance_key", "commitment", "contribution_value", "derive", "kernel_digest", "new_game", "public_game",
-           "restore", "secret_path", "verdict_text", "verify"]
+           "restore", "revealed_line", "secret_path", "verdict_text", "verify"]

@@ -18,6 +18,7 @@ from narrator.agents.i18n import message
 from narrator.rules.battaglia import GAME
 from narrator.rules.replay import TranscriptError, decode_config
 
+from narrator import fairness
 from narrator.battaglia.human import HumanLeftError, TerminalHuman
 from narrator.battaglia.narration import Narrator, recorded_table
 from narrator.battaglia.simulate import make_bots
@@ -65,6 +66,9 @@ def play_in_terminal(opts: PlayOptions) -> int:
     try:
         while session.step():
             pass
+        revealed = fairness.revealed_line(session, path, human.narrator.table.lang)
+        if revealed:
+            human.write(revealed)
     except (HumanLeftError, KeyboardInterrupt):
         human.write("")
         human.write(human.narrator.say("saved", path=path))
@@ -88,9 +92,12 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     agents = {**bots, opts.seat: human}
     session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks,
                       concurrency=opts.llm.concurrency if opts.llm is not None else 1)  # model seats asked together
+    committed = fairness.begin(session, path, opts.lang)  # the chance is committed before the header is written
     session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else agents[s].name}
                                 for s in range(opts.players)], table=_table_record(table))
     human.write(message(opts.lang, "session.seed", seed=seed))
+    for line in committed:
+        human.write(line)
     human.write(human.narrator.say("seat_line", seat=opts.seat, name=table.names[opts.seat],
                                    legend=table.legends[opts.seat], setting=table.setting))
     return session, human, path

@@ -150,6 +150,11 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
         console.print("\n" + message(settings.lang, "session.over", path=path,
                                      reason=end_reason(settings.lang, result.outcome.termination)),
                       soft_wrap=True, highlight=False)
+        from narrator.fairness import revealed_line
+
+        revealed = revealed_line(result.session, path, settings.lang)
+        if revealed:
+            console.print(revealed, soft_wrap=True, highlight=False)
 
     @simulate.command("ten-candles", help=SIMULATE_HELP)
     def simulate_ten_candles(

@@ -15,6 +15,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
+from narrator import fairness
 from narrator.agents.i18n import message
 from narrator.resume import ResumeError, is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Event, Viewer
@@ -90,6 +91,8 @@ def new_table(book: str, *, character: Path | None = None, lang: str, seed: int 
     agents = {HOST: StorytellerSeat(voice), **{seat: p for seat, p in enumerate(seated)}}
     session = Session(game, config, agents, seed=seed, recorder=TranscriptWriter(transcript),
                       questions=ApproachQuestion(lambda _view: voice))
+    for line in fairness.begin(session, transcript, lang):  # the chance is committed before the header is written
+        say("[dim]" + escape(line) + "[/]")
     session.write_header(seats=[{"seat": HOST, "agent": "template-storyteller", "role": "storyteller"},
                                 *({"seat": seat, "agent": getattr(p, "name", "human"), "character": c.id}
                                   for seat, (p, c) in enumerate(zip(seated, troupe)))],
@@ -222,6 +225,9 @@ def run(table: Table, say: Say, *, max_moves: int = 2000) -> bool:
     try:
         for _ in range(max_moves):
             if not session.step():
+                revealed = fairness.revealed_line(session, table.transcript, table.voice.lang)
+                if revealed:
+                    say("[dim]" + escape(revealed) + "[/]")
                 return True
         return False
     except QuitGame:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from narrator import fairness
 from narrator.agents.llm import LLMSettings, TokenBudget, UsageStats
 from narrator.agents.ten_candles.llm_storyteller import LLMStoryteller
 from narrator.agents.ten_candles.llm_survivor import LLMSurvivor
@@ -64,6 +65,8 @@ class LLMTable(Table):
                                   stated_attempts=s.humans > 0)  # people say what they attempt (D45)
         session = Session(GAME, config, self.agents, seed=s.seed, recorder=TranscriptWriter(path),
                           fallbacks=self.fallbacks)
+        for line in fairness.begin(session, path, s.lang):  # the chance is committed before the header is written
+            self.io.say(line)
         session.write_header(**header_extra(s), llm={"mode": str(self.llm.mode or "endpoint"),
                                                      "model": self.llm.model_for("storyteller")})
         self.storyteller.bind(session.write)  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator import fairness
 from narrator.agents.i18n import message
 from narrator.resume import DamagedTranscriptError, ResumeError, is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Action, Event, Outcome, Viewer
@@ -79,6 +80,8 @@ class Table:
         config = TenCandlesConfig(players=s.humans + s.ai, lines=s.lines, veils=s.veils,
                                   stated_attempts=s.humans > 0)  # people say what they attempt (D45)
         session = Session(GAME, config, self.agents, seed=s.seed, recorder=TranscriptWriter(path))
+        for line in fairness.begin(session, path, s.lang):  # the chance is committed before the header is written
+            self.io.say(line)
         session.write_header(**header_extra(s))
         return self._attach(session)
 
