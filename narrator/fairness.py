@@ -265,7 +265,7 @@ def revealed_line(session: Any, transcript: str | Path, lang: str) -> str | None
 def public_game(game: Any, config: Any, seed: int) -> Fairness:
     """A :data:`PUBLIC_SEED` fairness: a simulation's plain seed, committed in its kept transcript."""
     return Fairness(PUBLIC_SEED, seed, f"{game.name}@{game.rules_version}", game.config_to_dict(config),
-                    kernel_digest(game.name))
+                    kernel_digest(game.name), revealed=True)  # its seed is in the header from the start
 
 
 def attach(session: Any, fairness: Fairness) -> Fairness:

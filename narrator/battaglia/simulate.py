@@ -199,6 +199,10 @@ def play_session(job: GameJob, config: BattagliaConfig, agents: Mapping[int, Any
     writer = _CountingWriter(file)
     session = Session(GAME, config, agents, seed=job.seed, recorder=writer, fallbacks=fallbacks,
                       concurrency=concurrency)
+    if file is not None:  # a kept game commits to its public seed (narrator verify re-derives its draws)
+        from narrator.fairness import attach, public_game
+
+        attach(session, public_game(GAME, config, job.seed))
     session.listeners.append(lambda _action, events: tally.see(events))
     session.write_header(seats=[{"seat": s, "agent": a.name} for s, a in agents.items()],
                          table={"lang": table.lang, "setting": table.setting, "names": list(table.names),

@@ -158,6 +158,10 @@ def play_one(job: GameJob) -> dict[str, Any]:
     agents = make_table(job.players, job.seed)
     recorder = TranscriptWriter(job.transcript, overwrite=True) if job.transcript else None
     session = Session(GAME, config, agents, seed=job.seed, recorder=recorder)
+    if recorder is not None:  # a kept game commits to its public seed (narrator verify re-derives its draws)
+        from narrator.fairness import attach, public_game
+
+        attach(session, public_game(GAME, config, job.seed))
     session.write_header()
     tally = Tally()
     session.listeners.append(tally)
