@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import IO, Any, Self
 
-from narrator.rules.replay import ReplayResult, TranscriptError, replay
+from narrator.rules.replay import MoveSink, ReplayResult, TranscriptError, replay
 from narrator.rules.transcript_lines import CHAINED, seal
 
 
@@ -140,14 +140,15 @@ class MemoryRecorder:
         return [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in self.records]
 
 
-def read_transcript(path: str | Path, *, strict: bool = True) -> ReplayResult:
-    """Replay the transcript at ``path`` (read as bytes: a half-written last line is dropped).
+def read_transcript(path: str | Path, *, strict: bool = True, on_move: MoveSink | None = None) -> ReplayResult:
+    """Replay the transcript at ``path`` (read as bytes: a half-written last line is dropped); ``on_move`` hears each
+    move with the states around it (:func:`narrator.rules.replay.replay`).
 
     Raises:
         FileNotFoundError: when there is no such file.
         TranscriptError: naming the first bad line.
     """
-    return replay(Path(path).read_bytes(), strict=strict)
+    return replay(Path(path).read_bytes(), strict=strict, on_move=on_move)
 
 
 def recorded_language(header: Any) -> str | None:

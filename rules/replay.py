@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +20,9 @@ from narrator.rules.core import Audience, Event, Game, IllegalActionError, Inval
 from narrator.rules.registry import get_game
 from narrator.rules.transcript_lines import UNSIGNED, TranscriptError, read_lines
 from pydantic import TypeAdapter, ValidationError
+
+MoveSink = Callable[[Any, Any, Any], None]
+"""Hears one replayed move: ``(action, state before, state after)``."""
 
 SCHEMA = UNSIGNED
 """The record format; a file writer seals the lines and writes schema 2 (``transcript_lines.CHAINED``)."""
@@ -141,11 +144,13 @@ def parse_lines(lines: bytes | Iterable[str | bytes]) -> list[tuple[int, dict[st
     return [(line.number, line.record) for line in read.lines]
 
 
-def replay(lines: bytes | Iterable[str | bytes], *, strict: bool = True) -> ReplayResult:
+def replay(lines: bytes | Iterable[str | bytes], *, strict: bool = True,
+           on_move: MoveSink | None = None) -> ReplayResult:
     """Rebuild a game from its transcript and check every recorded event is reproduced.
 
     Every line is checked first (UTF-8, JSON, the schema of its kind, ``seq``, the hash chain);
-    then ``apply`` is folded over the moves.
+    then ``apply`` is folded over the moves. ``on_move`` hears each applied move with the states around it
+    (``(action, before, after)``), so a reader that needs every state (the replay viewer) replays once.
 
     Raises:
         TranscriptError: in strict mode, at the first line that is damaged, illegal or diverges
@@ -157,7 +162,7 @@ def replay(lines: bytes | Iterable[str | bytes], *, strict: bool = True) -> Repl
         raise read.error
     header = read.lines[0].record
     game, config = _game_and_config(header)
-    folder = _Folder(game, game.initial_state(config), codec_for(tuple(game.action_types)))
+    folder = _Folder(game, game.initial_state(config), codec_for(tuple(game.action_types)), on_move=on_move)
     result = ReplayResult(state=folder.state, header=header, last_line=read.lines[0].number, signed=read.signed,
                           cut_bytes=read.cut, valid_bytes=read.lines[0].end, last_hash=read.lines[0].hash)
     for line in read.lines[1:]:
@@ -216,6 +221,7 @@ class _Folder:
     moves: int = 0
     pending: list[Event] = field(default_factory=list)
     chance_specs: list[Any] = field(default_factory=list)
+    on_move: MoveSink | None = None
 
     def feed(self, number: int, record: dict[str, Any]) -> None:
         kind = record["kind"]
@@ -246,6 +252,8 @@ class _Folder:
         if action.actor != record.get("actor"):
             raise TranscriptError(number, f"the record's actor {record.get('actor')!r} is not the move's "
                                           f"actor {action.actor!r}", "wrong_actor")
+        if self.on_move is not None:
+            self.on_move(action, self.state, step.state)
         self.state, self.moves = step.state, self.moves + 1
         self.pending = list(step.events)
         if spec is not None:

@@ -1,7 +1,7 @@
 """A recorded game as moments, and what one viewer saw of each (the replay viewer's source of truth).
 
-The transcript is replayed strictly first (seals, schemas, every event re-derived), then walked
-again move by move so each moment carries the kernel's state after it. A *moment* is one kernel
+The transcript is replayed once, strictly (seals, schemas, every event re-derived), keeping the kernel's state
+around each move, so each moment carries the state after it. A *moment* is one kernel
 move with the records around it: the decision's side records before it (refusals, a fallback, model
 calls, table talk, an answer), the move, then the events it derived and the prose said after them.
 
@@ -178,22 +178,25 @@ class Timeline:
 
 
 def load(path: str | Path) -> Timeline:
-    """Replay ``path`` strictly, then cut it into moments.
+    """Replay ``path`` strictly (once: the states around each move are kept as it goes), then cut it into moments.
 
     Raises:
         FileNotFoundError: no such file.
         TranscriptError: a damaged or diverging line (named).
     """
     path = Path(path)
-    replayed = read_transcript(path)
+    moves: list[tuple[Action, Any, Any]] = []
+    replayed = read_transcript(path, on_move=lambda action, before, after: moves.append((action, before, after)))
     game = get_game(replayed.header["game"])
     return build(path, replayed.header, replayed.records, game, finished=replayed.outcome is not None,
-                 signed=replayed.signed)
+                 signed=replayed.signed, moves=moves)
 
 
 def build(path: Path, header: dict[str, Any], records: Sequence[dict[str, Any]], game: Game[Any, Any], *,
-          finished: bool, signed: bool) -> Timeline:
-    """The moments of an already replayed record list (its moves are applied again for the states)."""
+          finished: bool, signed: bool, moves: Sequence[tuple[Action, Any, Any]] | None = None) -> Timeline:
+    """The moments of an already replayed record list: ``moves`` are the replay's ``(action, before, after)`` in
+    order (:func:`load` keeps them); without them the moves are applied again for the states."""
+    replayed = iter(moves) if moves is not None else None
     codec = codec_for(tuple(game.action_types))
     state = game.initial_state(decode_config(game, header.get("config") or {}))
     moments: list[Moment] = []
@@ -210,8 +213,11 @@ def build(path: Path, header: dict[str, Any], records: Sequence[dict[str, Any]],
                 chapters.append(Chapter(len(chapters), opened, dict(entry.event.data)))
                 entry.chapter = len(chapters) - 1
         if kind in MOVES:
-            entry.action = codec.decode(record["payload"])
-            before, state = state, game.apply(state, entry.action).state
+            if replayed is not None:
+                entry.action, before, state = next(replayed)
+            else:
+                entry.action = codec.decode(record["payload"])
+                before, state = state, game.apply(state, entry.action).state
             current = Moment(len(moments), [*pending, entry], state, before)
             moments.append(current)
             pending = []
