@@ -58,7 +58,7 @@ def play_in_terminal(opts: PlayOptions) -> int:
     try:
         session, human, path = _resume(opts) if opts.resume else _start(opts)
     except (ResumeError, TranscriptError, ValueError, FileNotFoundError) as error:
-        from narrator.cli.common import error_text
+        from narrator.console import error_text
 
         lang = _recorded_language(opts.resume, opts.lang) if opts.resume and not opts.lang_asked else opts.lang
         out.write(f"{message(lang, 'cli.error')}: {error_text(error, lang)}\n")

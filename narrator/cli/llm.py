@@ -1,75 +1,23 @@
 """``narrator llm ...``: the language-model set-up: what is configured, the embedded local model.
 
-Also the helpers other commands use for ``--llm offline|local|endpoint`` (:func:`llm_settings`).
+The settings for ``--llm offline|local|endpoint`` (:func:`~narrator.console.llm_settings`) are in
+:mod:`narrator.console`, below the CLI, so the games' terminal tables use them too.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 import typer
 
-from narrator.cli.common import console, error_text, fail, fail_with, tool_word
+from narrator.cli.common import console, fail, fail_with, tool_word
+from narrator.console import llm_settings
 
-if TYPE_CHECKING:  # pydantic-settings is imported by the commands that read settings, not at start-up
-    from narrator.agents.llm.settings import LLMSettings
+__all__ = ["LLM_OPTION_HELP", "llm_settings", "register", "serve", "status"]  # llm_settings: the commands import it here
 
 LLM_OPTION_HELP = ("Where moves and prose come from: offline (scripted bots and templates; the default when no "
                    "endpoint is configured), local (the embedded SmolLM2 model, started for this run), endpoint "
                    "(OPENAI_BASE_URL / narrator.toml). See docs/llm.md.")
-
-
-@contextlib.contextmanager
-def llm_settings(mode: str | None, *, stream: bool = False) -> Iterator[LLMSettings | None]:
-    """The settings for ``--llm mode``: ``None`` when offline; for ``local``, the server runs inside the block.
-
-    ``stream``: a game at the terminal; the model's prose streams into it as drafts while it is
-    written (``settings.stream``, see :mod:`agents.llm.streaming`).
-    Exits with a clear message when the mode cannot work (no endpoint, local model not installed).
-    """
-    with _resolved(mode) as settings:
-        if settings is None or not (stream and settings.stream):
-            yield settings
-            return
-        from narrator.agents.llm.streaming import streaming_to
-        from narrator.cli.drafts import TerminalDrafts
-
-        drafts = TerminalDrafts(console)
-        try:
-            with streaming_to(drafts):
-                yield settings
-        finally:
-            drafts.close()  # the terminal echoes keys again however the game ended
-
-
-@contextlib.contextmanager
-def _resolved(mode: str | None) -> Iterator[LLMSettings | None]:
-    from narrator.agents.llm.settings import LLMMode, SettingsError, load_settings
-    from narrator.llm.local import MODEL_ALIAS, LocalModelError, local_servers
-
-    try:
-        settings = load_settings()
-        resolved = settings.resolve_mode(mode)
-    except SettingsError as error:
-        fail_with(error)
-    if resolved is LLMMode.OFFLINE:
-        yield None
-        return
-    if resolved is LLMMode.ENDPOINT:
-        yield settings
-        return
-    try:
-        servers_cm = local_servers(settings.local_servers)
-        servers = servers_cm.__enter__()
-    except LocalModelError as error:
-        fail("", key="llm_local", error=error_text(error))
-    try:
-        yield settings.for_local(servers[0].base_url, MODEL_ALIAS, more=tuple(s.base_url for s in servers[1:]))
-    finally:
-        servers_cm.__exit__(None, None, None)
 
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:

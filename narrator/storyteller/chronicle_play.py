@@ -54,7 +54,7 @@ def previously(chronicle: Chronicle, writer: Any = None) -> list[str]:
 def play_chronicle(book: str, folder: Path, llm: Any, character: Path | None, lang: str, seed: int | None,
                    rules: Path | None, combat: Path | None, *, safety: Any = None) -> None:
     """Play the chronicle's next (or unfinished) session at the terminal."""
-    from narrator.cli.common import console, fail, language
+    from narrator.console import console, fail, language
 
     asked = language(lang)
     try:

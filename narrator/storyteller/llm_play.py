@@ -59,7 +59,7 @@ def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str
               sheets: list[str] | None = None, scenario: str | None = None, bots: list[str] | None = None,
               chronicle: Path | None = None, safety: TableSafety | None = None) -> None:
     """The ``play`` command body: the template game, or the same game with a model Storyteller."""
-    from narrator.cli.llm import llm_settings
+    from narrator.console import llm_settings
 
     if scenario is None and resume is None:  # a new player meets a story for an evening, not the short one
         scenario = EVENING[book]

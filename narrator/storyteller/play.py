@@ -268,7 +268,7 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
     the characters named in ``bots``, which a bot plays. Bad input (language, character sheet, rules,
     scenario, transcript) exits with a clear message, no traceback.
     """
-    from narrator.cli.common import console, fail, fail_with, fresh_seed, language
+    from narrator.console import console, fail, fail_with, fresh_seed, language
 
     lang = language(lang if lang or resume is None else _recorded_language(resume))
     say = printing_shown(console)  # the model's and the players' words, control characters shown

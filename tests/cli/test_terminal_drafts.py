@@ -7,7 +7,7 @@ import io
 
 from rich.console import Console
 
-from narrator.cli.drafts import TerminalDrafts
+from narrator.terminal_drafts import TerminalDrafts
 
 
 def console(width: int) -> Console:
@@ -49,7 +49,7 @@ def test_keys_are_not_echoed_while_a_draft_shows_and_what_was_typed_is_dropped()
     import pty
     import termios
 
-    from narrator.cli.drafts import QuietKeys
+    from narrator.terminal_drafts import QuietKeys
 
     leader, follower = pty.openpty()
     try:
