@@ -9,8 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from narrator.terminal_drafts import TerminalDrafts
 from narrator.cli.main import app
+from narrator.terminal_drafts import TerminalDrafts
 from narrator.terminal_text import raw_controls, shown
 
 runner = CliRunner()

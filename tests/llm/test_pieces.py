@@ -101,8 +101,8 @@ def test_ping_reports_an_unreachable_endpoint(no_network: None) -> None:
 
 
 def test_cli_status_and_a_clean_error_for_a_missing_endpoint(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from narrator.console import llm_settings
     from narrator.cli.main import app
+    from narrator.console import llm_settings
 
     for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "NARRATOR_CONFIG"):
         monkeypatch.delenv(name, raising=False)
