@@ -133,6 +133,9 @@ SLOW_CASES: dict[str, dict[str, str | tuple[str, ...] | None]] = {
         "test_a_troupe_with_a_model_storyteller_finishes_on_the_template": "timeout",  # 0.8 s in 2 cases
         "test_faults_every_game_finishes_on_the_template": "dark_ages-timeout",  # 2.3 s in 8 cases
     },
+    "tests/storyteller/test_offline_reader.py": {
+        "test_the_benchmark_holds_its_thresholds": "wild_west-en",  # 7.8 s in 4 cases (the 400 intents, #33)
+    },
     "tests/storyteller/test_odds.py": {
         "test_exact_odds_agree_with_a_seeded_sample": "3-4-ones_exceed-False",  # 1.1 s in 4 cases
     },
@@ -173,6 +176,9 @@ SLOW_CASES: dict[str, dict[str, str | tuple[str, ...] | None]] = {
     "tests/ten_candles/test_llm_faults.py": {
         "test_contradiction_is_regenerated_twice_then_the_template_speaks": None,  # 4.2 s
         "test_every_game_finishes_with_each_fallback_recorded": None,  # 0.9 s
+    },
+    "tests/ten_candles/test_llm_junk.py": {
+        "test_a_model_answering_junk_is_reasked_then_replaced_and_never_heard": "story over",  # 11.3 s in 3 cases
     },
     "tests/ten_candles/test_repetition.py": {
         "test_no_line_repeats_within_a_scene_and_no_two_characters_look_alike": "0-en",  # 0.4 s in 6 cases

@@ -26,16 +26,17 @@ def text(result) -> str:
     return " ".join(result.output.split())
 
 
-def test_tiny_run_writes_report_csvs_and_plots(tmp_path: Path) -> None:
+@pytest.mark.parametrize("games", [5, pytest.param(20, marks=pytest.mark.slow)])  # 20: 3 s of CPU and the plots' wait
+def test_tiny_run_writes_report_csvs_and_plots(tmp_path: Path, games: int) -> None:
     out = tmp_path / "r"
-    result = simulate("--players", "6-7", "--games", "20", "--jobs", "1", "--out", str(out), "--transcripts", "1")
+    result = simulate("--players", "6-7", "--games", str(games), "--jobs", "1", "--out", str(out), "--transcripts", "1")
     assert result.exit_code == 0, result.output
     assert "battaglia playtest summary" in result.output
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "## Win rate of each force" in report and "![win rate by force](win_rates.png)" in report
     with (out / "games.csv").open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
-    assert len(rows) == 40 and {r["players"] for r in rows} == {"6", "7"}
+    assert len(rows) == 2 * games and {r["players"] for r in rows} == {"6", "7"}
     assert {"winner", "termination", "days", "death_darkness", "seat_NIKOR", "survived_TRITON"} <= set(rows[0])
     for name in ("win_rates", "days", "deaths_by_cause", "mask_survival", "seat_bias", "stalemates"):
         png = out / f"{name}.png"
