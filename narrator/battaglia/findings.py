@@ -13,12 +13,15 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from narrator.battaglia.report import (
+from narrator.battaglia.run_stats import (
     FORCES,
     Run,
+    deck_order,
     force_differences,
     group_by,
+    mask_columns,
     mask_name,
+    seats_of,
     winner_of,
 )
 from narrator.playtest.counts import and_list, count_list, m, p_text, percent, rate_ci
@@ -117,13 +120,12 @@ def _capital(text: str) -> str:
 
 def mask_wins_by_count(rows: Sequence[Row]) -> dict[str, dict[int, Proportion]]:
     """Per mask dealt at the start and per player count: how often its holder's seat was among the winners."""
-    from narrator.battaglia.report import _deck_order, _mask_columns, _seats
 
-    columns = _mask_columns(rows, "seat_")
+    columns = mask_columns(rows, "seat_")
     hits: dict[str, dict[int, int]] = {}
     totals: dict[str, dict[int, int]] = {}
     for row in rows:
-        count, winners = int(row["players"]), _seats(row.get("winners", ""))
+        count, winners = int(row["players"]), seats_of(row.get("winners", ""))
         for mask, key in columns.items():
             seat = row.get(key)
             if seat in ("", None):
@@ -134,7 +136,7 @@ def mask_wins_by_count(rows: Sequence[Row]) -> dict[str, dict[int, Proportion]]:
             hits[mask][count] += int(int(seat) in winners)
     from collections import Counter
 
-    order = _deck_order(Counter(totals))
+    order = deck_order(Counter(totals))
     return {mask: {c: Proportion(hits[mask][c], totals[mask][c]) for c in sorted(totals[mask])} for mask in order}
 
 

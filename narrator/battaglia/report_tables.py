@@ -13,14 +13,15 @@ from typing import Any
 
 from narrator.agents.i18n import message
 
-from narrator.battaglia.report import (
+from narrator.battaglia.findings import findings
+from narrator.battaglia.run_stats import (
     CAUSES,
     FORCES,
     NO_WINNER,
     Run,
-    _name,
     force_differences,
     mask_name,
+    run_file,
     seat_verdict,
 )
 from narrator.playtest.counts import Arm, games_section, p_text, percent
@@ -34,13 +35,23 @@ def markdown(runs: Sequence[Run], *, command: str, played_by: str = "", lang: st
              arms: Sequence[Arm] = (), llm_stats: Mapping[str, Mapping[str, Any]] | None = None,
              files: Sequence[str] = ()) -> str:
     """report.md: the findings, the games played, then the tables."""
-    from narrator.battaglia.findings import findings
+    lines = _head(runs, command, played_by, bots, lang)
+    llm_games = sum(len(run.rows) for run in runs) if llm_stats else 0
+    lines += [""] + findings(runs, lang=lang, baselines=baselines, edges=edges, bots=bots, llm_games=llm_games)
+    if arms:
+        lines += [""] + games_section(arms, lang, llm=bool(llm_stats))
+    if llm_stats:
+        lines += [""] + llm_section(llm_stats, lang)
+    lines += _tables(runs, lang, edges)
+    if files:
+        lines += ["", message(lang, "playtest.files", list=", ".join(f"`{f}`" for f in files)), ""]
+    return "\n".join(lines)
 
+
+def _head(runs: Sequence[Run], command: str, played_by: str, bots: str, lang: str) -> list[str]:
+    """The title, the command, how many games at which counts, who played them, the profiles compared."""
     def r(key: str, **values: Any) -> str:
         return message(lang, f"report.{key}", **values)
-
-    def alt(key: str) -> str:
-        return message(lang, f"playtest.alt.{key}")
 
     main = runs[0]
     counts = sorted({int(row["players"]) for row in main.rows})
@@ -52,34 +63,34 @@ def markdown(runs: Sequence[Run], *, command: str, played_by: str = "", lang: st
     lines += [text for text in (played_by, bots) if text]
     if len(runs) > 1:
         lines += ["", r("same_seeds", labels=" vs ".join(f"`{run.title(lang)}`" for run in runs))]
-    llm_games = sum(len(run.rows) for run in runs) if llm_stats else 0
-    lines += [""] + findings(runs, lang=lang, baselines=baselines, edges=edges, bots=bots, llm_games=llm_games)
-    if arms:
-        lines += [""] + games_section(arms, lang, llm=bool(llm_stats))
-    if llm_stats:
-        lines += [""] + llm_section(llm_stats, lang)
-    lines += ["", f"## {r('wins')}", "", f"![{alt('wins')}](win_rates.png)", "", r("second_note"), ""]
+    return lines
+
+
+def _tables(runs: Sequence[Run], lang: str, edges: Sequence[Any]) -> list[str]:
+    """The sections of tables and plots: wins, edges over random play, endings, length, deaths, masks, seats."""
+    def r(key: str, **values: Any) -> str:
+        return message(lang, f"report.{key}", **values)
+
+    def plots(key: str, stem: str) -> list[str]:  # each run's PNG of a section
+        alt = message(lang, f"playtest.alt.{key}")
+        return [line for run in runs for line in ("", f"![{alt}]({run_file(stem, run, runs, 'png')})")]
+
+    main = runs[0]
+    lines = ["", f"## {r('wins')}", "", f"![{message(lang, 'playtest.alt.wins')}](win_rates.png)", "",
+             r("second_note"), ""]
     lines += compare_table(runs, lang) if len(runs) > 1 else win_table(main, lang)
     if edges:
         lines += ["", f"## {message(lang, 'report_bots.edge')}", "", message(lang, "report_bots.edge_intro"), ""]
         lines += edge_table(edges, lang)
     lines += ["", f"## {r('ends')}", ""] + termination_table(runs, lang)
-    lines += ["", f"![{alt('stalemates')}](stalemates.png)", ""]
-    lines += [f"## {r('length')}", ""] + length_table(runs, lang)
-    lines += [line for run in runs for line in ("", f"![{alt('days')}]({_name('days', run, runs, 'png')})")]
-    lines += ["", f"## {r('deaths')}", ""] + deaths_table(runs, lang)
-    lines += [line for run in runs
-              for line in ("", f"![{alt('deaths')}]({_name('deaths_by_cause', run, runs, 'png')})")]
-    lines += ["", f"## {r('masks')}", ""] + mask_tables(runs, lang)
-    lines += [line for run in runs
-              for line in ("", f"![{alt('masks')}]({_name('mask_survival', run, runs, 'png')})")]
+    lines += ["", f"![{message(lang, 'playtest.alt.stalemates')}](stalemates.png)", ""]
+    lines += [f"## {r('length')}", ""] + length_table(runs, lang) + plots("days", "days")
+    lines += ["", f"## {r('deaths')}", ""] + deaths_table(runs, lang) + plots("deaths", "deaths_by_cause")
+    lines += ["", f"## {r('masks')}", ""] + mask_tables(runs, lang) + plots("masks", "mask_survival")
     lines += ["", f"## {r('seats')}", "", r("seats_intro", n=len(main.seat_tests)), ""]
-    lines += seat_table(runs, lang)
-    lines += [line for run in runs for line in ("", f"![{alt('seats')}]({_name('seat_bias', run, runs, 'png')})")]
+    lines += seat_table(runs, lang) + plots("seats", "seat_bias")
     lines += ["", f"## {r('health')}", ""] + health_lines(runs, lang)
-    if files:
-        lines += ["", message(lang, "playtest.files", list=", ".join(f"`{f}`" for f in files)), ""]
-    return "\n".join(lines)
+    return lines
 
 
 def _force(lang: str, force: str) -> str:
