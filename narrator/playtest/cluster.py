@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from narrator.playtest.runner import GameJob, Row, _chunks, _play_chunk, _progress
+from narrator.playtest.jobs import GameJob, Row, chunks, play_chunk, progress_bar
 
 RETRIES = 3
 """Times a chunk is played again after its worker died (Ray's task retries)."""
@@ -61,11 +61,11 @@ def run_on_ray(play: Callable[..., Any], jobs: Sequence[GameJob], *, address: st
     """Play every job as Ray tasks (one per chunk) and return the rows in job order (see the module)."""
     ray = connect(address, workers)
     size = chunk_size or max(1, min(500 if batched else 50, len(jobs) // (max(1, workers) * 8) or 1))
-    remote = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_play_chunk)
-    chunks = list(_chunks(jobs, size))
-    pending = {remote.remote((play, chunk, batched)): i for i, chunk in enumerate(chunks)}
+    remote = ray.remote(max_retries=RETRIES, retry_exceptions=False)(play_chunk)
+    parts = list(chunks(jobs, size))
+    pending = {remote.remote((play, chunk, batched)): i for i, chunk in enumerate(parts)}
     done: dict[int, list[Row]] = {}
-    with _progress(progress) as bar:
+    with progress_bar(progress) as bar:
         task = bar.add_task(f"{description} (ray)", total=len(jobs))
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
@@ -73,4 +73,4 @@ def run_on_ray(play: Callable[..., Any], jobs: Sequence[GameJob], *, address: st
                 index = pending.pop(ref)
                 done[index] = ray.get(ref)
                 bar.advance(task, len(done[index]))
-    return [row for i in range(len(chunks)) for row in done[i]]
+    return [row for i in range(len(parts)) for row in done[i]]
