@@ -17,7 +17,14 @@ sys.dont_write_bytecode = False
 import pytest
 from narrator.rules.registry import register_game
 
+from tests.checkout import layers_outside
 from tests.lanes import mark_costly_cases_slow
+
+# A second checkout sharing this venv would test the installed (other) kernel instead of its own: stop at once.
+_STRAYS = layers_outside()
+if _STRAYS:
+    pytest.exit("these tests are not testing this checkout's code (install it: pip install -e .):\n  "
+                + "\n  ".join(_STRAYS), returncode=4)
 
 pytest_plugins = ["tests.cassettes", "tests.cpu_durations"]
 

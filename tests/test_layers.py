@@ -93,7 +93,49 @@ def test_agents_do_not_import_the_session_layer(path: Path) -> None:
     assert "narrator" not in imports_of(path), "agents/ may import rules/, never narrator/"
 
 
+def bare_name_guard(statement: ast.stmt) -> bool:
+    """``if __name__ != "narrator.<layer>": raise ImportError(...)``: the one statement a layer's ``__init__`` adds to
+    its docstring, so that importing the folder under its bare name fails at once (docs/architecture.md)."""
+    return (isinstance(statement, ast.If) and not statement.orelse and isinstance(statement.test, ast.Compare)
+            and isinstance(statement.test.left, ast.Name) and statement.test.left.id == "__name__"
+            and isinstance(statement.test.ops[0], ast.NotEq) and len(statement.body) == 1
+            and isinstance(statement.body[0], ast.Raise) and isinstance(statement.body[0].exc, ast.Call)
+            and getattr(statement.body[0].exc.func, "id", "") == "ImportError")
+
+
 def test_prompts_hold_no_code() -> None:
     code = [p for p in python_files("prompts") if p.name != "__init__.py"]
     assert code == [], "prompts/ is data only"
-    assert ast.parse((ROOT / "prompts" / "__init__.py").read_text()).body[1:] == []
+    rest = ast.parse((ROOT / "prompts" / "__init__.py").read_text()).body[1:]  # after the docstring
+    assert len(rest) <= 1 and all(bare_name_guard(s) for s in rest), "prompts/__init__.py: a docstring and the guard"
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_a_layer_imported_under_its_bare_name_fails_at_once_naming_the_right_import(layer: str) -> None:
+    """From the checkout's root ``import rules`` would find the folder and load a second copy of the kernel (its
+    classes not narrator.rules's: every kernel action refused as WRONG_PHASE); the folder refuses the bare name."""
+    import subprocess
+    import sys
+
+    assert any(bare_name_guard(s) for s in ast.parse((ROOT / layer / "__init__.py").read_text()).body)
+    run = subprocess.run([sys.executable, "-c", f"import {layer}"], check=False, cwd=ROOT, capture_output=True, text=True,
+                         env={"PATH": "", "PYTHONDONTWRITEBYTECODE": "1"})
+    assert run.returncode == 1
+    assert f"ImportError: '{layer}' is the folder {layer}/, installed as narrator.{layer}: import narrator.{layer}" \
+        in run.stderr, run.stderr
+
+
+def test_the_tests_import_this_checkouts_layers() -> None:
+    """conftest stops the session when a layer loads from elsewhere (another checkout's editable install)."""
+    from tests.checkout import FOLDERS, layers_outside
+
+    assert layers_outside() == []
+    setup = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    assert [ast.literal_eval(n.value) for n in setup.body if isinstance(n, ast.Assign)
+            and getattr(n.targets[0], "id", "") == "PACKAGE_DIR"] == [FOLDERS]  # the mapping setup.py installs
+    elsewhere = Path("/elsewhere/checkout")
+    found = {name: str(ROOT / folder / "__init__.py") for name, folder in FOLDERS.items()}
+    assert layers_outside(elsewhere, found) == [f"{name} loads from {ROOT / folder}, not {elsewhere / folder}"
+                                                for name, folder in FOLDERS.items()]
+    assert layers_outside(ROOT, {**found, "narrator.rules": "/elsewhere/checkout/rules/__init__.py"}) == [
+        f"narrator.rules loads from /elsewhere/checkout/rules, not {ROOT / 'rules'}"]
