@@ -23,7 +23,8 @@ seeds are public by design (``--seed``), so a kept simulation transcript uses th
 every draw with ``random.Random(seed)`` exactly as the session drew them.
 
 While a game is played its secret waits beside the transcript in ``<transcript>.seed`` (the owner's only),
-so a resumed game keeps its commitment; the file is removed once the seed is revealed.
+so a resumed game keeps its commitment (the file stays after the reveal: a transcript cut by a crash just after
+it is retraced with the same seed).
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ class Fairness:
         scheme: :data:`SECRET_SEED` or :data:`PUBLIC_SEED`.
         seed: the secret seed in hex (secret scheme), or the public integer seed.
         ruleset, config, kernel: what the commitment binds besides the seed.
-        keep: the secret's file while the game is played (removed when it is revealed).
+        keep: the secret's file (``<transcript>.seed``), read when the game is resumed.
     """
 
     scheme: str
@@ -179,6 +180,8 @@ class Fairness:
     kernel: str
     keep: Path | None = None
     contributions: dict[int, str] = field(default_factory=dict)
+    awaits: tuple[int, ...] = ()
+    """The seats whose shares the first draw waits for (a web table created to collect them)."""
     drawn: int = 0
     revealed: bool = False
     _key: bytes | None = None
@@ -189,7 +192,14 @@ class Fairness:
 
     def header(self) -> dict[str, Any]:
         """The header's ``fairness`` block: what is published before the game starts (never the secret)."""
-        return {"scheme": self.scheme, "commitment": self.commitment, "kernel": self.kernel}
+        block: dict[str, Any] = {"scheme": self.scheme, "commitment": self.commitment, "kernel": self.kernel}
+        if self.awaits:
+            block["awaits"] = list(self.awaits)
+        return block
+
+    def missing(self) -> list[int]:
+        """The awaited seats that have not given their share yet, while shares are still taken."""
+        return [seat for seat in self.awaits if seat not in self.contributions] if self.open else []
 
     @property
     def open(self) -> bool:
@@ -222,10 +232,8 @@ class Fairness:
         return values
 
     def reveal(self) -> dict[str, Any]:
-        """The line that reveals the seed (after the result); the kept secret is removed."""
+        """The line that reveals the seed (after the result)."""
         self.revealed = True
-        if self.keep is not None:
-            self.keep.unlink(missing_ok=True)
         return {"kind": RECORD, "step": "reveal", "seed": self.seed}
 
 
@@ -300,6 +308,7 @@ def restore(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]], tra
             raise FairnessError(f"{keep}: the secret seed is lost; the game cannot go on as committed",
                                 "seed_lost", path=str(keep)) from None
     fairness = Fairness(scheme, seed, ruleset, config, str(block.get("kernel")), keep)
+    fairness.awaits = tuple(int(seat) for seat in block.get("awaits") or ())
     if fairness.commitment != block.get("commitment"):
         raise FairnessError(f"{keep}: this seed is not the committed one", "seed_wrong", path=str(keep))
     for record in records:  # the draws are counted again as the game is retraced (``Session.draw``)
