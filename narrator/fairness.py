@@ -29,6 +29,7 @@ it is retraced with the same seed).
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import hmac
@@ -129,12 +130,22 @@ def derive(spec: ChanceSpec, key: bytes, number: int) -> tuple[int, ...]:
     raise TypeError(f"unknown chance spec {spec!r}")
 
 
+def code_digest(source: str) -> str:
+    """SHA-256 of a module's syntax tree (``ast.dump``) without its docstrings; comments are not in the tree."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
+    return hashlib.sha256(ast.dump(tree, include_attributes=False).encode("utf-8")).hexdigest()
+
+
 @functools.cache
 def kernel_digest(game: str) -> str:
     """SHA-256 of the code of ``game``'s rules: its kernel package and the shared ``narrator.rules`` modules, each
-    as its syntax tree without docstrings and comments (``narrator.fast.digest.code_hash``), and the package's
-    data files as bytes. Rewording a comment keeps it; any change of logic or of a literal changes it."""
-    from narrator.fast.digest import code_hash
+    as its syntax tree without docstrings and comments (:func:`code_digest`), and the package's data files as bytes.
+    Rewording a comment or a docstring keeps it; any change of logic or of a literal changes it."""
     from narrator.rules.registry import get_game
 
     kernel = get_game(game)
@@ -147,7 +158,7 @@ def kernel_digest(game: str) -> str:
             continue
         name = path.relative_to(rules).as_posix()
         if path.suffix == ".py":
-            lines.append(f"module {name} {code_hash(path.read_text(encoding='utf-8'))}")
+            lines.append(f"module {name} {code_digest(path.read_text(encoding='utf-8'))}")
         elif path.suffix in (".yaml", ".yml", ".json", ".toml", ".txt"):
             lines.append(f"data {name} {hashlib.sha256(path.read_bytes()).hexdigest()}")
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
