@@ -178,7 +178,7 @@ def storyteller(settings: LLMSettings, seeds: Iterable[int], langs: Iterable[str
     """Per seed and language: the Dark Ages sample scenario, the scripted player taking the first approach,
     the model as Storyteller for ``moves`` moves (framing, roll requests, result narration)."""
     from narrator.storyteller import play as template_play
-    from narrator.storyteller.llm_play import attach_llm
+    from narrator.storyteller.llm_table import attach_llm
     from narrator.storyteller.seat import ScriptedPlayer
 
     for lang in langs:

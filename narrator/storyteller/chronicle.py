@@ -31,6 +31,7 @@ from narrator.rules.replay import TranscriptError, replay
 from narrator.storyteller.chronicle_file import (
     CHRONICLE_SCHEMA,
     MAX_TRANSCRIPT_BYTES,
+    SUMMARY_SENTENCES,
     ChronicleDamagedError,
     load_checked,
     read_regular,
@@ -41,8 +42,6 @@ from narrator.storyteller.scenario import Scenario
 from narrator.storyteller.template import display_name
 
 FILE = "chronicle.json"
-SUMMARY_SENTENCES = 6
-"""The running summary keeps this many sentences (the oldest drop out): the memory stays bounded."""
 PEOPLE_KEPT = 8
 
 

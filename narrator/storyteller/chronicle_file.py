@@ -31,6 +31,8 @@ MAX_BYTES = 1 << 20
 """A chronicle of a hundred sessions is ~200 KB; more is damage or an attack on the reader."""
 MAX_TRANSCRIPT_BYTES = 64 << 20
 """A session's transcript (a long evening with a model: a few megabytes)."""
+SUMMARY_SENTENCES = 6
+"""The running summary keeps this many sentences (the oldest drop out): the memory stays bounded."""
 MAX_SESSIONS = 1000
 MAX_TEXT = 2000
 """The longest sentence kept (a summary line, a scene's or a person's name)."""
@@ -131,8 +133,6 @@ def load_checked(folder: Path, name: str) -> dict[str, Any] | None:
 
 def _shape_error(data: dict[str, Any]) -> str | None:
     """The first field of a chronicle that is not as :meth:`Chronicle.save` writes it, or ``None``."""
-    from narrator.storyteller.chronicle import SUMMARY_SENTENCES
-
     if data.get("book") not in BOOKS:
         return "book"
     if data.get("lang") not in ("en", "ru"):

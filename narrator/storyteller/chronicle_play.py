@@ -79,7 +79,7 @@ def play_chronicle(book: str, folder: Path, llm: Any, character: Path | None, la
                                                       transcript, resume, rules, combat)
     voice: Any = table.voice
     if llm is not None:
-        from narrator.storyteller.llm_play import attach_llm
+        from narrator.storyteller.llm_table import attach_llm
 
         table, voice = attach_llm(table, llm, player, say, safety=safety)
         voice.memory = memory(lang, chronicle)
