@@ -73,7 +73,8 @@ class BattagliaBot(NightMoves, DayMoves, Seat):
     """A scripted player for any seat and mask.
 
     Args:
-        seed: the game's seed; with ``seat`` it keys the bot's generator.
+        seed: the game's seed; with ``seat`` it keys the bot's generator (a text keys a stream of its own: the
+            strong seat's sampled worlds, ``narrator.battaglia.strong``).
         seat: the seat it plays.
         table: the public dressing (language, names, legends) for its speech.
         talk: write accusation texts (off in the fastest simulations: the rules never read them).
@@ -81,7 +82,7 @@ class BattagliaBot(NightMoves, DayMoves, Seat):
 
     name = "scripted"
 
-    def __init__(self, seed: int | None, seat: int, table: Table | None = None, *, talk: bool = True) -> None:
+    def __init__(self, seed: int | str | None, seat: int, table: Table | None = None, *, talk: bool = True) -> None:
         self.seed, self.seat = seed, seat
         self._key = seed_key(f"{seed}/{seat}")
         self.rng = DecisionRandom(self._key)

@@ -87,7 +87,7 @@ def shared_hash(a: int, b: int, salt: int) -> int:
 class Player:
     """The state a bot's moves share (set by :class:`~narrator.agents.battaglia.bot.BattagliaBot`)."""
 
-    seed: int | None
+    seed: int | str | None
     seat: int
     rng: DecisionRandom
     table: Table | None

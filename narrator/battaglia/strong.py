@@ -117,7 +117,7 @@ def _today(view: Any, day_event: Event, after: list[Event], morning: Event | Non
     order = tuple(sorted(living, key=lambda s: (s - start) % players))
     died = sorted(d["seat"] for d in (morning.data.get("deaths", []) if morning else [])
                   if Card(d["card"]) in LIGHT)
-    base = {"accusations_limit": int(day_event.data["accusations"]), "votes": int(day_event.data["votes"]),
+    base: dict[str, Any] = {"accusations_limit": int(day_event.data["accusations"]), "votes": int(day_event.data["votes"]),
             "accusations": tuple(view.accusations), "cursed": -1 if view.cursed is None else view.cursed,
             "forced": frozenset(view.bound_voters)}
     if view.phase is Phase.LAST_WORDS:
@@ -182,12 +182,12 @@ def _sample_souls(view: Any, config: BattagliaConfig, known: Mapping[int, frozen
         drawn2 = _draw(twos, set(deck) - set(second.values()), allowed, rng)
         if len(drawn1) != len(ones) or len(drawn2) != len(twos):
             return None
-        first_cards = tuple(drawn1.get(s, first.get(s)) for s in range(players))
+        first_cards = tuple(drawn1[s] if s in drawn1 else first[s] for s in range(players))  # every seat has one
         cards = tuple((drawn2.get(s) or second[s]) if view.lives[s] == 2 else first_cards[s] for s in range(players))
         alive_darks = sum(1 for s in range(players) if s not in view.out and cards[s] in darks)
         if votes is None or config.votes_per_player or max(1, alive_darks) == votes:
             break
-    return first_cards, cards, frozenset({**second, **drawn2}.values())  # type: ignore[arg-type]
+    return first_cards, cards, frozenset({**second, **drawn2}.values())
 
 
 def _state(view: Any, config: BattagliaConfig, souls: tuple[tuple[Card, ...], tuple[Card, ...], frozenset[Card]],
@@ -275,7 +275,7 @@ def _night(view: Any, config: BattagliaConfig, known: Mapping[int, frozenset[Car
         move = own.get((view.night, str(night.step), night.round)) if seat == me else None
         if move is None:
             answer = bots[seat].act(seat_request(state, seat))
-            move = getattr(answer, "action", answer)
+            move = answer.action if isinstance(answer, Decision) else answer
         try:
             state = GAME.apply(state, move).state
         except IllegalActionError:  # the seat's own move does not fit this sample's night
@@ -345,7 +345,8 @@ class StrongBot(Seat):
         answer = self._decide(request)
         view = request.view
         if view.phase is Phase.NIGHT and view.viewer is not None:  # the replay of tonight plays them again
-            self.night_moves[(view.night, str(view.step), view.night_round or 1)] = getattr(answer, "action", answer)
+            self.night_moves[(view.night, str(view.step), view.night_round or 1)] = (
+                answer.action if isinstance(answer, Decision) else answer)
         return answer
 
     def _decide(self, request: Request) -> Action | Decision:
