@@ -454,6 +454,18 @@ def _check(verdict: Verdict, header: Mapping[str, Any], numbers: list[int], reco
     return verdict
 
 
+def replay_lines(path: str | Path, header: Mapping[str, Any], lang: str) -> list[str]:
+    """What a replay of a committed game says about its chance (``narrator replay``, the replay page): the commitment
+    and the verdict of :func:`verify`; nothing for a transcript recorded without a commitment."""
+    from narrator.agents.i18n import message
+
+    block = header.get("fairness")
+    if not isinstance(block, Mapping):
+        return []
+    verdict = verify(Path(path).read_bytes())
+    return [message(lang, "fairness.commitment", commitment=block.get("commitment")), verdict_text(verdict, lang)]
+
+
 def _unfair(verdict: Verdict, code: str, line: int | None, **values: Any) -> Verdict:
     verdict.status, verdict.code, verdict.line, verdict.values = "unfair", code, line, values
     return verdict
@@ -494,4 +506,4 @@ def verdict_text(verdict: Verdict, lang: str) -> str:
 
 __all__ = ["PUBLIC_SEED", "RECORD", "SECRET_SEED", "Fairness", "FairnessError", "Verdict", "attach", "begin", "canonical",
            "chance_key", "commitment", "contribution_value", "derive", "kernel_digest", "new_game", "public_game",
-           "restore", "revealed_line", "secret_path", "verdict_text", "verify"]
+           "replay_lines", "restore", "revealed_line", "secret_path", "verdict_text", "verify"]

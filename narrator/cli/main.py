@@ -184,6 +184,10 @@ def replay(
     console.print(f"[green]{escape(say('ok'))}[/] " + escape(say(
         "replay_ok", path=transcript, moves=plural(shown, "moves", result.moves), count=result.moves,
         line=result.last_line, seal=seal, status=status, cut=cut)), soft_wrap=True, highlight=False)
+    from narrator.fairness import replay_lines
+
+    for line in replay_lines(transcript, result.header, shown):  # a committed game: its commitment and verdict
+        console.print(escape(line), soft_wrap=True, highlight=False)
 
 
 def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path | None, calls: bool) -> None:
@@ -227,6 +231,10 @@ def _tell_replay(transcript: Path, lens_text: str, lang: str | None, html: Path 
             "wrote_line", path=html, kib=size // 1024, lenses=", ".join(lens.key for lens in lenses))),
             soft_wrap=True, highlight=False)
         return
+    from narrator.fairness import replay_lines
+
+    for line in replay_lines(transcript, timeline.header, language):  # a committed game: commitment and verdict
+        print(safe_to_print(line))
     for line in text_lines(tell(timeline, owner, language), calls=calls):
         print(safe_to_print(line))  # a speech's terminal control sequences are shown, never run
 

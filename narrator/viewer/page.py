@@ -82,9 +82,17 @@ def render_page(timeline: Timeline, lenses: Sequence[Lens], lang: str, *, inline
     first = data["lenses"][0]
     return TEMPLATES.get_template("replay.html").render(
         lang=lang, title=first["title"], about=first["about"], data=blob, inline=inline,
+        fair=_shown(replay_lines(timeline.path, timeline.header, lang)),  # the commitment and verify's verdict
         css=(STATIC / "replay.css").read_text(encoding="utf-8") if inline else "",
         js=(STATIC / "replay.js").read_text(encoding="utf-8") if inline else "",
         offline=message(lang, "replay.offline"))
+
+
+def replay_lines(path: Path, header: dict[str, Any], lang: str) -> list[str]:
+    """The fair-dice lines of a committed game (:func:`narrator.fairness.replay_lines`)."""
+    from narrator.fairness import replay_lines as lines
+
+    return lines(path, header, lang)
 
 
 def _shown(value: Any) -> Any:
