@@ -15,142 +15,54 @@
   ``roll_resolved`` event, and a contest's or a team's from ``resisted_resolved`` / ``team_resolved``; a text that tells a different result is regenerated (twice at most),
   then the template's line is used.
 
-:class:`LLMStorytellerSeat` sits in the ``HOST`` seat: a refused request goes back to the model
-with the kernel's :class:`~rules.core.Rejection` (``max_reasks`` times), then the template
-Storyteller decides, and a ``fallback`` record says why.
+What the model writes and how each text is checked: :mod:`~narrator.storyteller.llm_roles`; the seat that
+proposes its requests to the kernel (falling back to the template's): :mod:`~narrator.storyteller.llm_seat`.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
-from functools import cache
-from importlib.resources import files
-from typing import Any, Literal
+from typing import Any
 
-import yaml
 from langchain_core.messages import HumanMessage, SystemMessage
-from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from narrator.agents.base import AgentGaveUpError, Decision, ReopenQuestion, Request, Seat
+from narrator.agents.base import AgentGaveUpError
 from narrator.agents.i18n import message
 from narrator.agents.llm import LLMSettings, LLMWriter, TokenBudget, UsageStats, WriterRole
 from narrator.agents.llm.client import chat_model
-from narrator.agents.llm.conversation import Accounting, Conversation, Parsed, tool_arguments, validate
-from narrator.agents.llm.junk import instructions_echoed, markup_problem, opening
+from narrator.agents.llm.conversation import Accounting, Conversation
 from narrator.agents.llm.prompts import render, rules_summary
 from narrator.agents.llm.usage import ModelSwitch
-from narrator.rules.core import HOST, Action, Event, Rejection
+from narrator.rules.core import HOST, Action, Event
 from narrator.rules.storyteller.actions import Roll
-from narrator.storyteller.improv import DIFFICULTIES, NONE, Ruled, RulingRefused, ruling_model, to_action
+from narrator.storyteller.improv import NONE, Ruled, RulingRefused, ruling_model, to_action
 from narrator.storyteller.intent import FREE
-from narrator.storyteller.llm_shapes import ShapedRequest, start_shaped, told_who
+from narrator.storyteller.llm_roles import (
+    FRAME,
+    FRAME_CHARS,
+    NARRATE,
+    RECAP,
+    ROLE_IMPROV,
+    ROLE_REQUEST,
+    TOLD_RESULTS,
+    _results,
+    frame_problem,
+    parse_answer,
+    result_problems,
+    roll_model,
+    rolled_traits,
+)
 from narrator.storyteller.safety import TableSafety
 from narrator.storyteller.scenario import Scene
-from narrator.storyteller.seat import INTENT_UNCLEAR, choices
-from narrator.storyteller.template import Choice, IntentUnclear, Option, TemplateStoryteller, View
+from narrator.storyteller.template import Choice, Option, TemplateStoryteller, View
+
+__all__ = [  # the roles and checks are re-exported: tests and callers import them from here
+    "FRAME", "FRAME_CHARS", "NARRATE", "RECAP", "Improvisation", "LLMStoryteller", "RollRequest", "frame_problem",
+    "result_problems", "roll_model", "rolled_traits", "scene_opponents", "told_who",
+]
 
 RecordSink = Callable[[dict[str, Any]], None]
-SUCCESS = frozenset({"marginal", "moderate", "complete", "exceptional", "phenomenal"})
-FAILURE_WORDS = re.compile(r"\b(?:fail\w*|miss(?:es|ed)?|botch\w*|disaster|catastroph\w*|in vain)\b|неудач\w*|провал\w*|"
-                           r"не (?:удал|получ|выход|смог)\w*|бед[аы]\b|катастроф\w*", re.IGNORECASE)
-SUCCESS_WORDS = re.compile(r"\b(?:succeed\w*|success\w*|manages?|triumph\w*|flawless\w*)\b|(?<!не )удаёт\w*|"
-                           r"(?<!не )удал\w*|(?<!не )получ(?:ается|илось)|успе\w*|справля\w*", re.IGNORECASE)
-
-
-class Prose(BaseModel):
-    """A sentence or two of narration."""
-
-    text: str = Field(description="One to three sentences.", max_length=500)
-
-
-@cache
-def _results() -> dict[str, Any]:
-    return dict(yaml.safe_load((files("narrator.prompts") / "storyteller" / "llm" / "results.yaml").read_text("utf-8")))
-
-
-def result_problems(text: str, category: str) -> str | None:
-    """Why ``text`` does not tell the kernel's ``category`` (a success told as a failure, or the reverse)."""
-    if len(text.split()) < 4:
-        return "write at least one full sentence"
-    if category in SUCCESS and FAILURE_WORDS.search(text):
-        return f"the engine's result is a SUCCESS ({category}); do not tell it as a failure or a botch"
-    if category in ("failure", "botch") and SUCCESS_WORDS.search(text):
-        return f"the engine's result is a {category.upper()}; do not tell it as a success"
-    return None
-
-
-def roll_model(characters: Sequence[str], attributes: Sequence[str], abilities: Sequence[str]) -> type[BaseModel]:
-    """The structured roll request for one decision, in the shape of the intent ruling's roll (one schema,
-    ``narrator.storyteller.improv.ruling_model``): one ``attribute`` and an optional ``ability``, each a
-    ``Literal`` of the sheet's, and a difficulty of 2..10, so no answer can ask for an invalid pool shape."""
-    return create_model(
-        "request_roll", __config__=ConfigDict(extra="ignore"), __doc__="Request a roll from the rules engine.",
-        character=(Literal[tuple(characters)], Field(description="The sheet id of the character who rolls.")),
-        attribute=(Literal[tuple(attributes)], Field(description="The Attribute rolled.")),
-        ability=(Literal[(*abilities, NONE)], Field(description="The Ability added to it, or none.")),
-        difficulty=(Literal[DIFFICULTIES], Field(description="2..10; 6 is standard, 8 hard.")),
-        action=(Literal["simple", "extended"], Field(description="simple, or extended for a long task.")))
-
-
-def _safe(check: Callable[[Any, Mapping[str, Any]], str | None]) -> Callable[[Any, Mapping[str, Any]], str | None]:
-    """No junk (stray markup, the system prompt said back: :func:`junk_problem`), ``check``, then the table's
-    lines and veils (``ctx["safety"]``, when the caller passes one)."""
-    def guarded(out: Any, ctx: Mapping[str, Any]) -> str | None:
-        safety = ctx.get("safety")
-        return junk_problem(out.text) or check(out, ctx) or (
-            safety.problem(out.text, ctx.get("lang", "en")) if safety is not None else None)
-    return guarded
-
-
-@cache
-def _openings() -> tuple[str, ...]:
-    """The system prompt's opening in each language («You are the Storyteller of a …»)."""
-    folder = files("narrator.prompts") / "storyteller" / "llm"
-    return tuple(opening((folder / f"system.{lang}.j2").read_text("utf-8")) for lang in ("en", "ru"))
-
-
-def junk_problem(text: str) -> str | None:
-    """Why a model's text is no story at all: stray markup («{2017, 4, 30 } At the dry wash…»), or its
-    instructions said back (issue 30); ``None`` for prose."""
-    echoed = instructions_echoed(text, _openings())
-    if echoed:
-        return f"the text repeats your instructions ({echoed!r}); tell the story instead"
-    return markup_problem(text)
-
-
-def rolled_traits(output: Any) -> tuple[str, ...]:
-    """The traits of a roll answer: its Attribute, and its Ability unless it is none."""
-    return (output.attribute,) if output.ability == NONE else (output.attribute, output.ability)
-
-
-NARRATE = WriterRole(name="storyteller-narration", prompt="storyteller/llm/narrate", system="storyteller/llm/system",
-                     output=Prose, validator=_safe(lambda out, ctx: result_problems(out.text, ctx["category"])))
-FRAME_CHARS = 420
-"""The longest framing of a scene the model may give (about three sentences): a frame sets the scene, it
-does not play it."""
-
-
-def frame_problem(text: str) -> str | None:
-    """Why a scene framing is refused (too short to be a sentence, longer than :data:`FRAME_CHARS`), or ``None``."""
-    if len(text.split()) < 4:
-        return "write at least one full sentence"
-    if len(text) > FRAME_CHARS:
-        return f"the framing has {len(text)} characters; keep it to two or three sentences (at most {FRAME_CHARS})"
-    return None
-
-
-FRAME = WriterRole(name="storyteller-frame", prompt="storyteller/llm/frame", system="storyteller/llm/system",
-                   output=Prose, validator=_safe(lambda out, ctx: frame_problem(out.text)))
-RECAP = WriterRole(name="storyteller-recap", prompt="storyteller/llm/recap", system="storyteller/llm/system",
-                   output=Prose, validator=_safe(lambda out, ctx: None if len(out.text.split()) >= 6 else
-                                                 "write two or three full sentences"))
-ROLE_REQUEST = "storyteller-roll"
-ROLE_IMPROV = "storyteller-intent"
-TOLD_RESULTS = ("roll_resolved", "resisted_resolved", "team_resolved")
-"""The kernel's results the model tells (a plain roll, a contest from its acting side, a team's sum)."""
 
 
 class LLMStoryteller:
@@ -326,7 +238,7 @@ class LLMStoryteller:
         structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
         conversation = Conversation(
             structured, [SystemMessage(content=system), HumanMessage(content=prompt)],
-            lambda message: _parse(message, output),
+            lambda message: parse_answer(message, output),
             lambda answer, reason: render("storyteller/llm/refused", self.lang, answer=answer, reason=reason),
             self.stats.start(HOST), self.settings, self.accounting, ROLE_REQUEST, self.model_name)
         return RollRequest(self, view, choice, conversation)
@@ -359,7 +271,7 @@ class LLMStoryteller:
         structured = self.chat.with_structured_output(output, method="function_calling", include_raw=True)
         conversation = Conversation(
             structured, [SystemMessage(content=system), HumanMessage(content=prompt)],
-            lambda message: _parse(message, output),
+            lambda message: parse_answer(message, output),
             lambda answer, reason: render("storyteller/llm/refused", self.lang, answer=answer, reason=reason),
             self.stats.start(HOST), self.settings, self.accounting, ROLE_IMPROV, self.model_name)
         traits = {c: [*n.get("attributes", {}), *n.get("abilities", {})] for c, n in npcs.items()}
@@ -445,111 +357,11 @@ class RollRequest:
         self.conversation.refused(reason)
 
 
-def _parse(message: Any, output: type[BaseModel]) -> Parsed:
-    parsed = tool_arguments(message)
-    return parsed if parsed.error is not None else validate(output, parsed.output, parsed)
-
-
-class LLMStorytellerSeat(Seat):
-    """The ``HOST`` seat with the model's roll requests; the template decides after refusals.
-
-    A human player is choosing, so the seat is asked until its proposal is legal (as the template
-    seat): the model's request, the model again with each kernel refusal (``max_reasks``), then the
-    template's request for the same choice; if that too is refused, the player chooses again.
-    """
-
-    max_attempts: int | None = None
-
-    def __init__(self, voice: LLMStoryteller, name: str = "llm-storyteller") -> None:
-        self.voice, self.name = voice, name
-        self._choice: Choice | None = None
-        self._request: RollRequest | ShapedRequest | None = None
-        self._improv: Improvisation | None = None
-        self._by = "template"
-        self._answers: dict[int, Choice] = {}
-
-    def act(self, request: Request) -> Decision:
-        """The next proposal for the kernel (from the player's answer when the scene waits on it)."""
-        view = request.view
-        answers = choices(request.answers)
-        move = self.voice.storyteller_move(view, answers)
-        if move is not None:
-            if request.rejection is not None:
-                raise AgentGaveUpError(f"the Storyteller's own move was refused: {request.rejection.message}")
-            return Decision(move, {"by": "storyteller"})
-        choice = self.voice.lead(view, answers)
-        if choice is None:
-            raise AgentGaveUpError("the Storyteller was asked before a character chose an approach")
-        self._answers = answers
-        rejection = request.rejection
-        if rejection is None or self._choice is None:
-            return self._fresh(view, choice)
-        if self._by == "llm" and self._improv is not None:
-            try:
-                self._improv.refused(f"{rejection.code}: {rejection.message}")
-                return self._ruled(view, self._improv.propose())
-            except AgentGaveUpError as error:
-                self.voice.record_fallback(ROLE_IMPROV, error)
-                return self._template(view, self._choice)
-        if self._by == "llm" and self._request is not None:
-            try:
-                self._request.refused(f"{rejection.code}: {rejection.message}")
-                return self._decision(self._request.propose(), "llm")
-            except AgentGaveUpError as error:
-                self.voice.record_fallback(self._request.role, error)
-                return self._decision(self.voice.template.propose(view, self._choice, self._answers), "template")
-        raise ReopenQuestion(rejection.message)  # the template's request too: the player chooses again
-
-    def _template(self, view: View, choice: Choice) -> Decision:
-        """The template's request for ``choice`` (a typed intent: the closest approach, or the player is asked)."""
-        try:
-            ruling = self.voice.template.rule_intent(view, choice, self._answers)  # the offline reader (issue 28)
-            return self._decision(ruling.action, "template", said=ruling.said, ruling=ruling.kind)
-        except IntentUnclear as unclear:
-            raise ReopenQuestion(str(unclear), rejection=Rejection(INTENT_UNCLEAR, str(unclear), "table")) from None
-
-    def _ruled(self, view: View, ruled: Ruled) -> Decision:
-        """The model's ruling on a typed intent as this seat's proposal."""
-        template, choice = self.voice.template, self._choice
-        assert choice is not None
-        self.voice.last_intent = choice.intent
-        if ruled.action is not None:
-            return self._decision(ruled.action, "llm", ruling="roll", ruled_approach=ruled.approach or NONE)
-        if ruled.approach is not None:  # a suggested move, attack or contest: the scenario's own request
-            action = template.propose(view, replace(choice, approach=ruled.approach))
-            return self._decision(action, "llm", ruling="approach", ruled_approach=ruled.approach)
-        scene = template._scene(view)
-        assert scene is not None
-        said = (message(self.voice.lang, "improv.no_roll"), ruled.narration)
-        self.voice.last_told = ruled.narration
-        return self._decision(template._go(view, scene, "retry"), "llm", said=said, ruling="no_roll")
-
-    def _fresh(self, view: View, choice: Choice) -> Decision:
-        self._choice, self._request, self._improv = choice, None, None
-        if choice.approach == FREE:
-            self._improv = self.voice.start_improv(view, choice)
-            try:
-                return self._ruled(view, self._improv.propose())
-            except AgentGaveUpError as error:
-                self.voice.record_fallback(ROLE_IMPROV, error)
-                return self._template(view, choice)
-        if self.voice.rolls(view, choice):
-            self._request = self.voice.start_request(view, choice)
-        else:  # a contest or a teamwork roll: the model sets each side's or member's traits and difficulty
-            self._request = start_shaped(self.voice, view, choice, self._answers)
-        if self._request is not None:
-            try:
-                return self._decision(self._request.propose(), "llm")
-            except AgentGaveUpError as error:
-                self.voice.record_fallback(self._request.role, error)
-        return self._decision(self.voice.template.propose(view, choice, self._answers), "template")
-
-    def _decision(self, action: Action, by: str, *, said: tuple[str, ...] = (), **more: str) -> Decision:
-        self._by = by
-        choice = self._choice
-        assert choice is not None
-        notes = {"by": f"llm:{self.voice.model_name}" if by == "llm" else "template", "approach": choice.approach,
-                 "willpower": choice.willpower, "automatic": choice.automatic}
-        if choice.intent:
-            notes["intent"] = choice.intent
-        return Decision(action, {**notes, **more}, said=said)
+def told_who(storyteller: LLMStoryteller, view: View, data: Mapping[str, Any], kind: str) -> str:
+    """Who acted, for telling a contest's or a team's result (``Ruth against Elias``, ``Ruth, Elias together``)."""
+    template, lang = storyteller.template, storyteller.lang
+    if kind == "resisted_resolved":
+        return message(lang, "troupe_llm.contest_who", who=template._name(view, str(data.get("character"))),
+                       opponent=template._name(view, str(data.get("opponent"))))
+    names = ", ".join(template._name(view, str(m)) for m in data.get("members", ()))
+    return message(lang, "troupe_llm.team_who", names=names)

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any, Literal
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from narrator.agents.i18n import message
 from narrator.agents.llm.conversation import Conversation
 from narrator.agents.llm.prompts import render
 from narrator.rules.core import HOST, Action
 from narrator.rules.storyteller.actions import Resisted, Teamwork
 from narrator.storyteller.improv import DIFFICULTIES, NONE
+from narrator.storyteller.llm_roles import parse_answer
 
 if TYPE_CHECKING:
     from narrator.storyteller.llm import LLMStoryteller
@@ -132,14 +132,12 @@ def start_shaped(storyteller: LLMStoryteller, view: View, choice: Choice,
 
 
 def _conversation(storyteller: LLMStoryteller, output: type[BaseModel], prompt: str, role: str) -> Conversation:
-    from narrator.storyteller.llm import _parse
-
     lang = storyteller.lang
     system = render("storyteller/llm/system", lang, game=storyteller.game, rules=storyteller.rules, style=None)
     structured = storyteller.chat.with_structured_output(output, method="function_calling", include_raw=True)
     return Conversation(
         structured, [SystemMessage(content=system), HumanMessage(content=prompt)],
-        lambda answer: _parse(answer, output),
+        lambda answer: parse_answer(answer, output),
         lambda answer, reason: render("storyteller/llm/refused", lang, answer=answer, reason=reason),
         storyteller.stats.start(HOST), storyteller.settings, storyteller.accounting, role, storyteller.model_name)
 
@@ -170,13 +168,3 @@ def _team(storyteller: LLMStoryteller, view: View, choice: Choice, action: Teamw
                     helper_traits=[*shared[0], *shared[1]], target=action.target)
     conversation = _conversation(storyteller, output, prompt, ROLE_TEAM)
     return ShapedRequest(ROLE_TEAM, conversation, lambda out: team_action(out, action))
-
-
-def told_who(storyteller: LLMStoryteller, view: View, data: Mapping[str, Any], kind: str) -> str:
-    """Who acted, for telling a contest's or a team's result (``Ruth against Elias``, ``Ruth, Elias together``)."""
-    template, lang = storyteller.template, storyteller.lang
-    if kind == "resisted_resolved":
-        return message(lang, "troupe_llm.contest_who", who=template._name(view, str(data.get("character"))),
-                       opponent=template._name(view, str(data.get("opponent"))))
-    names = ", ".join(template._name(view, str(m)) for m in data.get("members", ()))
-    return message(lang, "troupe_llm.team_who", names=names)

@@ -1,5 +1,5 @@
 """The model Storyteller put at a table: the template table's ``HOST`` seat and narration listener swapped for the
-model's (:class:`~narrator.storyteller.llm.LLMStorytellerSeat`, :class:`~narrator.storyteller.llm.LLMStoryteller`);
+model's (:class:`~narrator.storyteller.llm_seat.LLMStorytellerSeat`, :class:`~narrator.storyteller.llm.LLMStoryteller`);
 the template stays underneath as the fallback. A ``setup`` record after the header names the model.
 
 The terminal game (:mod:`~narrator.storyteller.llm_play`), a chronicle's session
@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # the model stack is imported only when a model plays (start-
 def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say: template_play.Say, *,
                http_client: Any = None, safety: TableSafety | None = None) -> tuple[template_play.Table, LLMStoryteller]:
     """Put the model in the Storyteller's seat of ``table`` (a fresh or resumed template table)."""
-    from narrator.storyteller.llm import LLMStoryteller, LLMStorytellerSeat
+    from narrator.storyteller.llm import LLMStoryteller
+    from narrator.storyteller.llm_seat import LLMStorytellerSeat
 
     session = table.session
     voice = LLMStoryteller(llm.model_copy(update={"language": table.voice.lang}), table.voice,

@@ -273,7 +273,7 @@ def storyteller_llm(game: Any, seat: PlayerId, seed: int, *, context: Any) -> An
 def _model_seat() -> type:
     """The model Storyteller's web seat class, built on first use: the model stack (langchain) is imported
     only when a table seats one."""
-    from narrator.storyteller.llm import LLMStorytellerSeat
+    from narrator.storyteller.llm_seat import LLMStorytellerSeat
 
     class WebModelStoryteller(LLMStorytellerSeat):
         """The model Storyteller in the host seat: typed intents reach the model, its calls the transcript."""
