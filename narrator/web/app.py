@@ -48,6 +48,7 @@ from narrator.rules.core import HOST, Event, InvalidActionError, PlayerId
 from narrator.rules.registry import game_names
 from narrator.terminal_text import shown
 from narrator.web.bots import bot_kinds
+from narrator.web.fair import MAX_SHARE, fair_refusal
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.invites import default_seats, profile_example, qr_svg
 from narrator.web.limits import Buckets, ClientRateMiddleware, RateLimit, oversized_move, retry_after
@@ -348,7 +349,7 @@ def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
         try:
             table, tokens = manager.create(body.game, options, bot_seats=body.bot_seats, bot_kind=body.bot_kind,
                                            names=body.names, language=body.language, seed=body.seed,
-                                           host=body.host)
+                                           host=body.host, shares=body.shares)
         except TableSetupError as error:
             raise HTTPException(422, str(error)) from None
         table.kick()
@@ -383,6 +384,20 @@ def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
         table = _table_or_404(manager, table_id, seat)
         _admit(manager, request, table_id, seat)
         return await _act(table, seat, body.action)
+
+    @app.post("/api/t/{table_id}/seat/{seat}/share")
+    async def seat_share(request: Request, table_id: str, seat: int, body: ActRequest) -> dict[str, Any]:
+        """A seat's share of the game's chance, before the first draw (:mod:`narrator.fairness`): ``action.text``
+        is any words; SHA-256 of them goes into the transcript."""
+        table = _table_or_404(manager, table_id, seat)
+        _admit(manager, request, table_id, seat)
+        text = body.action.get("text")
+        if not isinstance(text, str) or len(text) > MAX_SHARE:
+            raise HTTPException(422, f"action.text: a share is words, at most {MAX_SHARE} characters")
+        refused = await table.contribute(seat, text)
+        if refused is not None:
+            raise HTTPException(409, fair_refusal(table.record.language, refused))
+        return {"seat": seat, "share": table.session.fairness.contributions[seat]}
 
     @app.post("/api/t/{table_id}/host/act")
     async def host_act(request: Request, table_id: str, body: ActRequest) -> dict[str, Any]:

@@ -36,6 +36,8 @@ class CreateTable(BaseModel):
     host: Literal["human", "bot"] | None = None
     """Who plays the host seat where the rules give it moves (Ten Candles' GM): the creator through
     the host page (``human``) or a bot (``bot``, the default). Ignored where the program hosts."""
+    shares: bool = False
+    """The first draw waits until every person's seat has added its share of the chance (narrator.fairness)."""
 
 
 class ActRequest(BaseModel):

@@ -16,6 +16,7 @@ from narrator.agents.i18n import message
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, PlayerId, Rejection, jsonable
 from narrator.rules.replay import audience_to_json
+from narrator.web.fair import fair_panel
 from narrator.web.i18n import Translator, translate
 from narrator.web.present import Accusation, Ballot, Context, Group
 from narrator.web.render import seat_name
@@ -89,6 +90,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         if outcome else None,
         "replay_label": message(lang, "replay.open"),
         "replay_hint": message(lang, "replay.open_hint"),
+        "fair": fair_panel(table, viewer, lang, [seat_name(names, s.seat, lang) for s in table.record.seats]),
     }
 
 

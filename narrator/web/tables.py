@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from narrator import fairness
 from narrator.resume import ResumeError, resume_session
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import CHANCE, HOST, PUBLIC, Action, Code, Event, Game, PlayerId, Rejection
@@ -281,11 +282,35 @@ class Table:
 
     async def _advance_once(self) -> bool:
         """One step of the session's loop (chance, or a bot: human seats are remote, so the loop
-        waits for them). ``False`` when a human must act or the game is over."""
+        waits for them). ``False`` when a human must act, the first draw waits for the people's shares, or the
+        game is over."""
         if self.session.outcome() is not None:
             self._set_status("finished")
             return False
+        if self.shares_awaited() and CHANCE in self.game.active_players(self.session.state):
+            return False
         return await self._step()
+
+    def shares_awaited(self) -> list[PlayerId]:
+        """The people's seats whose share of the chance the first draw still waits for (:mod:`narrator.fairness`)."""
+        fair = self.session.fairness
+        return fair.missing() if fair is not None else []
+
+    async def contribute(self, seat: PlayerId, text: str) -> str | None:
+        """Add ``seat``'s share to the game's chance (before the first draw); ``None`` when taken, else why not
+        (``closed``: the draws began; ``twice``: the seat gave one; ``none``: the table commits to nothing)."""
+        async with self.lock:
+            fair = self.session.fairness
+            if fair is None:
+                return "none"
+            try:
+                record = fair.contribute(seat, text)
+            except fairness.FairnessError as error:
+                return error.key
+            self.session.write(record)
+        self.kick()
+        await self.broadcast()
+        return None
 
     async def _step(self) -> bool:
         """One step of the session in a worker thread, the model's prose streaming to the pages as it is
@@ -368,7 +393,7 @@ class TableManager:
 
     def create(self, game_name: str, options: dict[str, Any], *, bot_seats: list[int], bot_kind: str,
                names: list[str], language: str, seed: int | None,
-               host: str | None = None) -> tuple[Table, dict[PlayerId, str]]:
+               host: str | None = None, shares: bool = False) -> tuple[Table, dict[PlayerId, str]]:
         """Set up a table and start it.
 
         Returns:
@@ -381,6 +406,9 @@ class TableManager:
         ``host`` (``"human"``/``"bot"``) says who plays the host seat where the rules give it moves
         (Ten Candles' GM; battaglia: ``"human"`` makes the creator the moderator); by default a bot
         or the program, so the host page stays public.
+
+        Every table commits to its chance (:mod:`narrator.fairness`); with ``shares`` the first draw waits
+        until each person's seat has added its share (:meth:`Table.contribute`).
         """
         try:
             game = get_game(game_name)
@@ -410,6 +438,9 @@ class TableManager:
         session = Session(game, config, self.agents_for(game, record, context), seed=seed,
                           recorder=TranscriptWriter(self.transcript_path(record.id)),
                           questions=presenter_for(game.name).questions(language))
+        fairness.begin(session, self.transcript_path(record.id), language)  # committed before the header
+        if shares:
+            session.fairness.awaits = tuple(s.seat for s in seats if s.controller == "human")
         session.write_header(seats=[{"seat": s.seat, "name": s.name, "agent": s.controller if s.controller == "human"
                                      else f"bot:{s.bot_kind}"} for s in seats], table=record.id)
         self.store.add(record, tokens)

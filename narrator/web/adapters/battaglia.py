@@ -290,7 +290,8 @@ class BattagliaPresenter(Presenter):
             if seat in view.out:
                 state = self.w(ctx, "out", **forms)
             else:
-                state = self.w(ctx, "alive", **forms) if view.lives[seat] == 1 else self.w(ctx, "second_life")
+                alive = view.lives[seat:seat + 1] in ((), (1,))  # no lives yet: the deal waits for the shares (#35)
+                state = self.w(ctx, "alive", **forms) if alive else self.w(ctx, "second_life")
             parts = [state, *told.get(seat, [])]
             shown = [self.w(ctx, f) for f, who in flags.items() if seat in who]
             if shown:
