@@ -12,7 +12,9 @@ with the Python kernel (see ``narrator/fast/__init__.py`` and docs/performance.m
 
 Each engine's config struct and its reader are generated here from the config dataclass
 (``narrator/fast/codegen.py``) into ``build/generated/<folder>/``, with the digest of the Python
-rules the engine was ported from (``native/<folder>/ported_from.toml``, ``narrator/fast/digest.py``).
+rules the engine was ported from (``native/<folder>/ported_from.toml``, ``narrator/fast/digest.py``),
+and so is the glue between its C++ state and the Python state dataclasses (``read_state`` /
+``write_state``: ``narrator/fast/codegen_state.py``, the forms in ``narrator/fast/state_forms.py``).
 """
 
 import importlib.util
@@ -42,13 +44,16 @@ def packages() -> list[str]:
     return sorted(found)
 
 
-def _codegen():
-    """narrator/fast/codegen.py, loaded by path: the package's dependencies need not be installed yet."""
-    spec = importlib.util.spec_from_file_location("narrator_codegen", ROOT / "narrator" / "fast" / "codegen.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+def _generator(name: str):
+    """``narrator/fast/<name>.py``, loaded by path (the package's dependencies need not be installed yet),
+    under its own name: dataclasses look their module up there, and ``state_forms`` imports ``codegen_state``."""
+    full = f"narrator.fast.{name}"
+    if full not in sys.modules:
+        spec = importlib.util.spec_from_file_location(full, ROOT / "narrator" / "fast" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[full] = module
+        spec.loader.exec_module(module)
+    return sys.modules[full]
 
 
 def _source(module: str) -> Path:
@@ -65,7 +70,7 @@ def _write_if_changed(path: Path, text: str) -> None:
 
 def generated_headers(folder: Path) -> Path | None:
     """Write the engine's generated headers; their folder (``None``: this engine has no config to generate)."""
-    codegen = _codegen()
+    codegen = _generator("codegen")
     game = codegen.GAMES.get(folder.name)
     if game is None:
         return None
@@ -76,6 +81,11 @@ def generated_headers(folder: Path) -> Path | None:
     _write_if_changed(out / "generated_config.hpp", codegen.config_header(game, options))
     _write_if_changed(out / "generated_config_py.hpp", codegen.reader_header(
         game, options, port.get("digest", "none"), list(port.get("unported", []))))
+    _generator("codegen_state")
+    schema = _generator("state_forms").SCHEMAS.get(folder.name)
+    if schema is not None:
+        _write_if_changed(out / "generated_state_py.hpp", sys.modules["narrator.fast.codegen_state"].state_header(
+            folder.name, game.namespace, schema, _source(schema.module).read_text(encoding="utf-8")))
     return out
 
 

@@ -10,9 +10,9 @@ resumption and replay always use the Python kernel.
 
 The engines are built by ``setup.py`` when a C++ compiler is present; :func:`engine` says whether
 one is importable and why not. Each carries the digest of the Python rules it was ported from
-(``narrator.fast.digest``): :func:`playout` refuses an engine whose digest is not the installed
-Python's (:func:`stale`), and each engine's ``unsupported(config)`` refuses options it plays only at
-their default (:func:`unported`). ``narrator simulate --engine auto`` then plays with the Python
+(``narrator.fast.sources``, recorded by ``narrator.fast.digest``): :func:`playout` refuses an engine
+whose digest is not the installed Python's (:func:`stale`), and each engine's ``unsupported(config)``
+refuses options it plays only at their default (:func:`unported`). ``narrator simulate --engine auto`` then plays with the Python
 kernel and its report says why.
 """
 
@@ -77,7 +77,7 @@ def stale(game: str) -> str | None:
     Raises:
         NativeUnavailableError: the engine is not built.
     """
-    from narrator.fast.digest import python_digest
+    from narrator.fast.sources import python_digest
 
     built = getattr(engine(game), "RULES_DIGEST", None)
     rebuild = f"rebuild it (NATIVE_ONLY={game} pip install --no-deps --no-build-isolation -e .)"

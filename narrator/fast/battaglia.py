@@ -94,6 +94,11 @@ def make_row(job: Any, cards: int, facts: Sequence[Any]) -> dict[str, Any]:
     return row
 
 
+def whisper_text(seats: Sequence[int]) -> str:
+    """A silent bot's whisper naming ``seats`` (sorted), as the Python bot words it; ``""`` for none."""
+    return message("ru", "battaglia_host.whisper_dark", names=", ".join(map(str, seats))) if seats else ""
+
+
 def action_dict(move: Sequence[Any]) -> dict[str, Any]:
     """One engine move tuple as ``rules.codec.action_to_dict`` encodes the Python action."""
     kind, actor, target, basis, charge, approve, targets, text_seats, values = move
@@ -109,7 +114,7 @@ def action_dict(move: Sequence[Any]) -> dict[str, Any]:
     elif kind == "vote":
         data["targets"] = list(targets)
     elif kind == "whisper":
-        data["text"] = message("ru", "battaglia_host.whisper_dark", names=", ".join(map(str, text_seats))) if text_seats else ""
+        data["text"] = whisper_text(text_seats)
     elif kind == "speak":
         data["text"] = ""
     return data

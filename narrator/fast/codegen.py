@@ -34,11 +34,15 @@ class Game:
         namespace: the C++ namespace of the engine.
         config_module, config_class: where the config dataclass is.
         kernel: the kernel package the engine ports (every module in it).
-        bots: the scripted agents' modules it ports, decision for decision.
+        bots: the scripted agents it ports, decision for decision: their modules and the modules of
+            their package they import (at any depth; ``narrator.fast.sources``), ``speech`` aside.
+        speech: modules of the bots' package that only word things (the texts of a talking bot, a
+            Storyteller's voice): the engine plays without them, so an edit there does not make it stale.
         data: data files the C++ mirrors, as ``(package, file, key)``: ``key`` of the top-level
             mapping of each entry (the bots' temperament in the masks file, say).
         parts: top-level definitions of other modules the C++ mirrors, as ``(module, names)``: the
-            simulation's loop and report row (the rest of those modules does not reach the engine).
+            simulation's loop and report row, the bots' temperament in battaglia's speech module (the
+            rest of those modules does not reach the engine).
     """
 
     name: str
@@ -47,6 +51,7 @@ class Game:
     config_class: str
     kernel: str
     bots: tuple[str, ...]
+    speech: tuple[str, ...] = ()
     data: tuple[tuple[str, str, str], ...] = ()
     parts: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
@@ -54,17 +59,15 @@ class Game:
 GAMES = {
     "battaglia": Game(
         "battaglia", "battaglia", "narrator.rules.battaglia.config", "BattagliaConfig", "narrator.rules.battaglia",
-        ("narrator.agents.battaglia.bot", "narrator.agents.battaglia.bot_mind", "narrator.agents.battaglia.bot_night",
-         "narrator.agents.battaglia.bot_day", "narrator.agents.battaglia.knowledge", "narrator.agents.battaglia.draws",
-         "narrator.agents.battaglia.texts"),
+        ("narrator.agents.battaglia.bot",), ("narrator.agents.battaglia.texts", "narrator.agents.battaglia.claims"),
         (("narrator.prompts", "battaglia/masks.yaml", "temperament"),),
         (("narrator.battaglia.simulate", ("MAX_MOVES", "DARKNESS_STEPS", "GLOOM_STEPS", "CORRIGAN_STEPS", "Tally",
-                                          "make_bots", "_play_lean", "make_row")),)),
+                                          "make_bots", "_play_lean", "make_row")),
+         ("narrator.agents.battaglia.texts", ("mask_info", "temperament")))),
     "ten_candles": Game(
         "ten_candles", "tc", "narrator.rules.ten_candles.config", "TenCandlesConfig", "narrator.rules.ten_candles",
-        ("narrator.agents.ten_candles.survivor", "narrator.agents.ten_candles.gm",
-         "narrator.agents.ten_candles.persona", "narrator.agents.ten_candles.material",
-         "narrator.agents.ten_candles.voice"),
+        ("narrator.agents.ten_candles.survivor", "narrator.agents.ten_candles.gm"),
+        ("narrator.agents.ten_candles.voice",),
         parts=(("narrator.ten_candles.simulate", ("COUNTERS", "Tally", "_bump", "HANDLERS", "make_table", "play_one")),)),
 }
 
@@ -271,18 +274,31 @@ def reader_header(game: Game, options: list[Option], digest: str, unported: list
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the headers a build would generate for a game (from the installed config module)."""
-    from narrator.fast import digest
+    """Print the headers a build would generate for a game (from the sources of the checkout it runs in)."""
+    import importlib.util
+    import tomllib
+    from pathlib import Path
+
+    from narrator.fast import codegen_state, state_forms
+
+    def source(module: str) -> str:
+        spec = importlib.util.find_spec(module)
+        assert spec is not None and spec.origin is not None
+        return Path(spec.origin).read_text(encoding="utf-8")
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or args[0] not in GAMES:
         print(f"usage: python -m narrator.fast.codegen {{{','.join(GAMES)}}}", file=sys.stderr)
         return 2
     game = GAMES[args[0]]
-    options = digest.options(game)
-    committed = digest.read_committed(digest.committed_path(game))
+    options = options_from_source(source(game.config_module), game.config_class)
+    committed = Path(__file__).resolve().parents[2] / "native" / game.name / "ported_from.toml"
+    port = tomllib.loads(committed.read_text(encoding="utf-8")) if committed.is_file() else {}
     print(config_header(game, options))
-    print(reader_header(game, options, committed.digest, committed.unported))
+    print(reader_header(game, options, port.get("digest", "none"), list(port.get("unported", []))))
+    schema = state_forms.SCHEMAS.get(game.name)
+    if schema is not None:
+        print(codegen_state.state_header(game.name, game.namespace, schema, source(schema.module)))
     return 0
 
 

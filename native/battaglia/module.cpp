@@ -8,6 +8,7 @@
 
 #include "bot.hpp"
 #include "generated_config_py.hpp"
+#include "generated_state_py.hpp"
 #include "play.hpp"
 #include "search.hpp"
 #include "types.hpp"
@@ -120,110 +121,6 @@ py::tuple row_facts(const State& s, const PlayResult& r) {
                      t.night_shadow_reveals, t.days_without_condemnation));
 }
 
-// A Python BattagliaState, given as plain fields (tests/fast/test_battaglia_native.py: state_fields), into `s`.
-void load_state(State& s, const py::dict& f) {
-  auto get = [&](const char* k) { return py::object(f[k]); };
-  auto mask = [&](const char* k) { uint32_t m = 0; for (auto x : get(k)) m |= bit(x.cast<int>()); return m; };
-  auto cmask = [&](const char* k) { uint32_t m = 0; for (auto x : get(k)) m |= cbit(static_cast<Card>(x.cast<int>())); return m; };
-  auto ints = [&](const py::object& o) { return o.cast<std::vector<int>>(); };
-  s.phase = static_cast<Phase>(get("phase").cast<int>());
-  s.day = get("day").cast<int>();
-  s.night_no = get("night_no").cast<int>();
-  const auto cards = ints(get("cards")), first = ints(get("first_cards")), lives = ints(get("lives")), heirs = ints(get("heirs"));
-  for (int x = 0; x < s.players; ++x) {
-    s.cards[x] = static_cast<Card>(cards[x]);
-    s.first_cards[x] = static_cast<Card>(first[x]);
-    s.lives[x] = static_cast<int8_t>(lives[x]);
-    s.heirs[x] = static_cast<int8_t>(heirs[x]);
-  }
-  s.out = mask("out"); s.undealt = cmask("undealt"); s.issued = cmask("issued");
-  s.revealed_shadow = mask("revealed_shadow"); s.revealed_child = mask("revealed_child");
-  s.revealed_lord = mask("revealed_lord"); s.revealed_bishop = mask("revealed_bishop");
-  s.announced[1] = cmask("announced1"); s.announced[2] = cmask("announced2");
-  s.graves = 0;
-  for (auto g : get("graveyard")) {
-    auto v = ints(py::reinterpret_borrow<py::object>(g));
-    s.graveyard[s.graves++] = Grave{static_cast<int8_t>(v[0]), static_cast<int8_t>(v[1]), static_cast<Card>(v[2])};
-  }
-  s.corrigan_open = mask("corrigan_open");
-  s.has_night = !get("night").is_none();
-  if (s.has_night) {
-    py::dict n = get("night");
-    s.step = static_cast<NightStep>(n["step"].cast<int>());
-    s.remaining_from = 0; s.remaining_to = 0;
-    for (auto r : n["remaining"]) s.remaining[s.remaining_to++] = static_cast<NightStep>(r.cast<int>());
-    s.awake = 0; for (auto x : n["awake"]) s.awake |= bit(x.cast<int>());
-    s.n_chosen = 0; s.chosen_mask = 0;
-    for (auto c : n["chosen"]) {
-      auto v = ints(py::reinterpret_borrow<py::object>(c));  // seat, target, is_text, text seats...
-      uint32_t text = 0;
-      for (std::size_t k = 3; k < v.size(); ++k) text |= bit(v[k]);
-      s.chosen[s.n_chosen++] = Chosen{static_cast<int8_t>(v[0]), static_cast<int8_t>(v[1]), v[2] != 0, text};
-      s.chosen_mask |= bit(v[0]);
-    }
-    s.night_round = n["round"].cast<int>();
-    s.n_acts = 0;
-    for (auto a : n["acts"]) {
-      auto v = ints(py::reinterpret_borrow<py::object>(a));
-      s.acts[s.n_acts++] = Act{static_cast<NightStep>(v[0]), static_cast<int8_t>(v[1]), static_cast<int8_t>(v[2])};
-    }
-    s.offered = 0; for (auto x : n["offered"]) s.offered |= bit(x.cast<int>());
-  }
-  s.has_day = !get("today").is_none();
-  auto accusation = [&](const std::vector<int>& v) {
-    Accusation a; a.accuser = static_cast<int8_t>(v[0]); a.target = static_cast<int8_t>(v[1]);
-    a.basis = static_cast<Basis>(v[2]); a.charge = static_cast<Charge>(v[3]); return a;
-  };
-  auto pending_curse = [&](const py::object& o) {
-    PendingCurse c;
-    if (o.is_none()) return c;
-    auto v = ints(o);
-    c.active = true; c.koldun = static_cast<int8_t>(v[0]); c.cursed = static_cast<int8_t>(v[1]);
-    for (std::size_t k = 2; k < v.size(); ++k) c.forced |= bit(v[k]);
-    return c;
-  };
-  if (s.has_day) {
-    py::dict d = get("today");
-    auto dm = [&](const char* k) { uint32_t m = 0; for (auto x : d[k]) m |= bit(x.cast<int>()); return m; };
-    s.accusations_limit = d["accusations_limit"].cast<int>();
-    s.votes = d["votes"].cast<int>();
-    const auto order = ints(d["order"]);
-    s.order_len = static_cast<int>(order.size());
-    for (int i = 0; i < s.order_len; ++i) s.order[i] = static_cast<int8_t>(order[i]);
-    s.turn = d["turn"].cast<int>();
-    s.speech_round = d["speech_round"].cast<int>();
-    s.last_words = dm("last_words");
-    s.n_accusations = 0;
-    for (auto a : d["accusations"]) s.accusations[s.n_accusations++] = accusation(ints(py::reinterpret_borrow<py::object>(a)));
-    s.accusers = dm("accusers");
-    s.has_pending = !d["pending"].is_none();
-    if (s.has_pending) s.pending = accusation(ints(d["pending"]));
-    s.candidates = dm("candidates");
-    s.ballots_cast = 0;
-    for (int i = 0; i < MAX_SEATS; ++i) s.ballots[i] = 0;
-    for (auto b : d["ballots"]) {
-      auto v = ints(py::reinterpret_borrow<py::object>(b));
-      s.ballots_cast |= bit(v[0]);
-      for (std::size_t k = 1; k < v.size(); ++k) s.ballots[v[0]] |= bit(v[k]);
-    }
-    s.forced = dm("forced"); s.cursed = d["cursed"].cast<int>(); s.condemned = d["condemned"].cast<int>();
-    s.final_voters = dm("final_voters"); s.lord_revoted = dm("lord_revoted"); s.shot = d["shot"].cast<int>();
-    s.day_curse = pending_curse(d["curse"]);
-    s.window_answered = dm("window_answered"); s.window_intercede = dm("window_intercede");
-    s.window_bishop = dm("window_bishop"); s.window_seats = dm("window_seats");
-  }
-  s.rebirths = mask("rebirths");
-  const int after = get("after_rebirth").cast<int>();
-  s.ever_reborn = after != 0;
-  s.after_rebirth_day = after == 1;
-  s.died_lights = mask("died_lights");
-  s.curse = pending_curse(get("curse"));
-  s.lord_pending = mask("lord_pending");
-  s.quiet_cycles = get("quiet_cycles").cast<int>();
-  s.eventful = get("eventful").cast<bool>();
-  s.over = false;
-}
-
 // The acting seat's View as a tuple (the fields of rules/battaglia/views.py; log and notes by length).
 py::tuple view_tuple(const View& v) {
   std::vector<int> lives, accusations;
@@ -284,6 +181,7 @@ search::Settings search_settings(int rollouts, int max_candidates, double max_ms
 PYBIND11_MODULE(_battaglia, m) {
   m.doc() = "Native battaglia kernel and playout (simulation accelerator; rules/battaglia is the law).";
   export_port(m);  // RULES_DIGEST, OPTIONS, UNPORTED (narrator.fast.digest)
+  export_state(m);  // STATE_SKIPPED: the Python state's fields the C++ state does not hold
   m.def("max_seats", [] { return MAX_SEATS; });
   m.def("play_bots", [](const py::object& config, const std::vector<std::vector<uint32_t>>& seed_keys,
                         const std::vector<std::vector<uint64_t>>& bot_keys) {
@@ -424,28 +322,35 @@ PYBIND11_MODULE(_battaglia, m) {
     for (const Move& mv : trace) moves.append(move_tuple(mv));
     return py::make_tuple(moves, row_facts(s, r), records(s));
   }, "Play one game with the scripted bots: (moves, row facts, (public log, notes per seat)).");
-  m.def("forced_winner", [](const py::object& config, const py::dict& fields, int budget) {
-    const Config c = to_config(config);
+  m.def("state_round_trip", [](const py::object& state) {
+    const Config c = to_config(state.attr("config"));
     State s;
     reset(s, &c);
-    load_state(s, fields);
+    read_state(s, state);
+    return write_state(s, state.attr("config"));
+  }, "Test only: a Python BattagliaState read into the C++ state and written back (generated_state_py.hpp).");
+  m.def("forced_winner", [](const py::object& state, int budget) {
+    const Config c = to_config(state.attr("config"));
+    State s;
+    reset(s, &c);
+    read_state(s, state);
     int visited = 0;
     const Force f = forced_winner(s, budget, &visited);
     return py::make_tuple(f == Force::NONE ? py::object(py::none()) : py::object(py::str(force_name(f))), visited);
-  }, "The look-ahead of a loaded position (fields: see the tests): (force or None, distinct positions seen).");
-  m.def("trace_trivial_from", [](const py::object& config, const py::dict& fields, const std::vector<uint32_t>& seed_key,
+  }, "The look-ahead of a Python BattagliaState: (force or None, distinct positions seen).");
+  m.def("trace_trivial_from", [](const py::object& state, const std::vector<uint32_t>& seed_key,
                                  const std::vector<uint32_t>& chooser_key) {
-    const Config c = to_config(config);
+    const Config c = to_config(state.attr("config"));
     State s;
     reset(s, &c);
-    load_state(s, fields);
+    read_state(s, state);
     native::PyRandom rng(seed_key), pick_rng(chooser_key);
     std::vector<Move> trace;
     PlayResult r = play_out(s, rng, TrivialChooser{&pick_rng}, &trace);
     py::list moves;
     for (const Move& mv : trace) moves.append(move_tuple(mv));
     return py::make_tuple(moves, row_facts(s, r));
-  }, "Play on from a loaded position with the trivial chooser: (moves, row facts).");
+  }, "Play on from a Python BattagliaState with the trivial chooser: (moves, row facts).");
   m.def("views_trivial", [](const py::object& config, const std::vector<uint32_t>& seed_key,
                             const std::vector<uint32_t>& chooser_key) {
     const Config c = to_config(config);

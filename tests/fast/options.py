@@ -15,7 +15,7 @@ from typing import Any
 
 from narrator.fast import NativeUnavailableError, engine
 from narrator.fast.codegen import GAMES, Option
-from narrator.fast.digest import options
+from narrator.fast.sources import options
 
 
 def _generic(option: Option) -> list[Any]:

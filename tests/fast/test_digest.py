@@ -16,9 +16,11 @@ from narrator.rules.battaglia import BattagliaConfig
 from typer.testing import CliRunner
 
 from narrator.cli.main import app
-from narrator.fast import digest, engine, playout, unported
+from narrator.fast import engine, playout, unported
+from narrator.fast import sources as digest
 from narrator.fast.codegen import GAMES, SchemaError, config_header, enumerator, options_from_source
-from narrator.fast.digest import Committed, Sources, code_hash, differences, read_committed, render, sources, update
+from narrator.fast.digest import Committed, differences, read_committed, render, update
+from narrator.fast.sources import Sources, code_hash, source_modules, sources
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,6 +55,26 @@ def test_every_mirrored_module_and_part_exists(game: str) -> None:
     hashed = sources(GAMES[game]).modules
     named = [*GAMES[game].bots, *(f"{module}:{name}" for module, names in GAMES[game].parts for name in names)]
     assert [name for name in named if name not in hashed] == []
+
+
+def test_the_digest_covers_the_bots_modules_they_import_and_not_their_speech() -> None:
+    """The scripted bots' modules are found from the entry modules by their imports (a split module is
+    covered by itself); the speech modules (a talking bot's texts, the claims its speeches make, a
+    Storyteller's voice) are not: rewording them does not make an engine stale. The temperament, read
+    through the speech module, is hashed as its two definitions."""
+    battaglia = source_modules(GAMES["battaglia"])
+    assert {"narrator.agents.battaglia.bot", "narrator.agents.battaglia.bot_day", "narrator.agents.battaglia.bot_mind",
+            "narrator.agents.battaglia.bot_night", "narrator.agents.battaglia.knowledge",
+            "narrator.agents.battaglia.draws"} <= set(battaglia)
+    assert not {"narrator.agents.battaglia.texts", "narrator.agents.battaglia.claims", "narrator.agents.i18n"} & set(
+        battaglia)
+    assert {"narrator.agents.battaglia.texts:temperament", "narrator.agents.battaglia.texts:mask_info"} <= set(
+        sources(GAMES["battaglia"]).modules)
+    ten_candles = source_modules(GAMES["ten_candles"])
+    assert {"narrator.agents.ten_candles.survivor", "narrator.agents.ten_candles.gm",
+            "narrator.agents.ten_candles.persona", "narrator.agents.ten_candles.material"} <= set(ten_candles)
+    assert "narrator.agents.ten_candles.voice" not in ten_candles
+    assert all(m.startswith(("narrator.rules.", "narrator.agents.battaglia.")) for m in battaglia)
 
 
 def test_wording_comments_and_annotations_do_not_change_the_digest_and_code_does() -> None:
