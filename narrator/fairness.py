@@ -388,16 +388,16 @@ def verify(data: bytes | Iterable[str | bytes]) -> Verdict:
         replayed = replay(data, strict=False)
     except TranscriptError as error:  # the header itself (game, ruleset, config)
         return Verdict("damaged", "damaged", line=error.line, error=error, scheme=scheme, commitment=commit)
-    error = replayed.errors[0] if replayed.errors else read.error
+    damage = replayed.errors[0] if replayed.errors else read.error  # the first damaged line, if any
     numbers = [line.number for line in read.lines]
     records = [line.record for line in read.lines]
     checked = _check(verdict, header, numbers, records, replayed.chance_specs, truncated=replayed.truncated)
-    if error is None or (checked.status == "unfair" and checked.line is not None and checked.line < error.line):
+    if damage is None or (checked.status == "unfair" and checked.line is not None and checked.line < damage.line):
         return checked
-    return Verdict("damaged", "damaged", line=error.line, error=error, scheme=scheme, commitment=commit)
+    return Verdict("damaged", "damaged", line=damage.line, error=damage, scheme=scheme, commitment=commit)
 
 
-def _check(verdict: Verdict, header: Mapping[str, Any], numbers: list[int], records: list[Mapping[str, Any]],
+def _check(verdict: Verdict, header: Mapping[str, Any], numbers: Sequence[int], records: Sequence[Mapping[str, Any]],
            specs: Sequence[ChanceSpec], *, truncated: bool) -> Verdict:
     block = header["fairness"]
     kernel = str(block.get("kernel"))

@@ -65,3 +65,4 @@ def test_the_layers_and_their_data_are_inside_the_package(wheel: zipfile.ZipFile
     assert any(n.startswith("narrator/rules/storyteller/data/characters/") for n in data)
     assert any(n.startswith("narrator/web/templates/") for n in data)
     assert not any(n.startswith(("narrator/tests/", "narrator/native/")) for n in names)
+    assert "narrator/py.typed" in names  # PEP 561: users' type checkers read the package's annotations

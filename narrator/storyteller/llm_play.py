@@ -6,7 +6,9 @@ table is built the same way and the model is put in the Storyteller's seat (:mod
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypedDict
 
 import typer
 from rich.markup import escape
@@ -18,6 +20,14 @@ from narrator.storyteller.safety import TableSafety
 from narrator.storyteller.scenario import EVENING
 
 
+class Troupe(TypedDict):
+    """Who sits at a terminal table besides its first player, and the story they play (``play``'s keywords)."""
+
+    sheets: Sequence[str]
+    scenario: str | None
+    bots: Sequence[str]
+
+
 def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str, seed: int | None,
               transcript: Path | None, resume: Path | None, rules: Path | None, combat: Path | None, *,
               sheets: list[str] | None = None, scenario: str | None = None, bots: list[str] | None = None,
@@ -27,7 +37,7 @@ def play_book(book: str, llm_mode: str | None, character: Path | None, lang: str
 
     if scenario is None and resume is None:  # a new player meets a story for an evening, not the short one
         scenario = EVENING[book]
-    troupe = {"sheets": sheets or (), "scenario": scenario, "bots": bots or ()}
+    troupe = Troupe(sheets=sheets or (), scenario=scenario, bots=bots or ())
     with llm_settings(llm_mode, stream=True) as llm:
         if chronicle is not None:
             from narrator.storyteller.chronicle_play import play_chronicle

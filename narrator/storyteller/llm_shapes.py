@@ -159,7 +159,8 @@ def _team(storyteller: LLMStoryteller, view: View, choice: Choice, action: Teamw
     template = storyteller.template
     leader, helpers = action.members[0], action.members[1:]
     sheets = [sheet_of(view, storyteller, h) for h in helpers]
-    shared = tuple([t for t in sheets[0][part] if all(t in other[part] for other in sheets[1:])] for part in (0, 1))
+    attributes, abilities = ([t for t in sheets[0][part] if all(t in other[part] for other in sheets[1:])] for part in (0, 1))
+    shared = (attributes, abilities)  # the traits every helper has
     mine = sheet_of(view, storyteller, leader)
     output = team_model(mine, shared)
     prompt = render("storyteller/llm/team", storyteller.lang, scene=template.frame_scene(view), character=leader,
