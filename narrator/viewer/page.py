@@ -17,9 +17,9 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from narrator.agents.i18n import message
+from narrator.render.text import Section
 from narrator.viewer.tell import Told, tell
 from narrator.viewer.timeline import Lens, Timeline
-from narrator.web.present import Section
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),

@@ -1,9 +1,9 @@
 """A timeline told through one lens in one language: steps of lines, the view panel, moves per chapter.
 
-The words are the games' own: each event is said by the game's presenter (``narrator/web/adapters``,
-which reuse the terminal narrators: battaglia's host, Ten Candles' table lines, the Storyteller's
-renderer), each move is labelled as the seat's controls label it, and each panel is the presenter's
-reading of the kernel's ``view`` for the lens at that moment. The viewer's own lines (headings,
+The words are the games' own, said by the renderer the live web page says them with (:mod:`narrator.render`,
+which reuses the terminal narrators: battaglia's host, Ten Candles' table lines, the Storyteller's
+renderer): each event as the game's text says it, each move as the seat's controls label it, and each panel
+is the text's reading of the kernel's ``view`` for the lens at that moment. The viewer's own lines (headings,
 refusals, fallbacks, model calls) come from the catalogue (``prompts/i18n``, ``replay.*``).
 """
 
@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.agents.i18n import catalogue, end_reason, message, plural, refusal
+from narrator.render.text import Context, HasNarrator, NamesCharacters, Section, Text, text_for
+from narrator.rules.battaglia.events import Ballots
 from narrator.rules.core import HOST, PUBLIC, Event, Viewer
 from narrator.storyteller.template import display_name
 from narrator.viewer.speech import SpeechTeller, composed_speeches
 from narrator.viewer.timeline import Entry, Lens, Moment, Timeline
 from narrator.viewer.translate import phrases, retell
-from narrator.web.present import Context, Presenter, Section, presenter_for
 
 
 @dataclass
@@ -92,7 +93,7 @@ class Teller:
     def __init__(self, timeline: Timeline, lens: Lens, lang: str) -> None:
         self.timeline, self.lens, self.lang = timeline, lens, lang
         self.game = timeline.game
-        self.presenter: Presenter = presenter_for(self.game.name)
+        self.text: Text = text_for(self.game.name)
         self.ctx = Context(tuple(seat_names(timeline, lang)), lang, lens.page_viewer, int(timeline.header.get("seed") or 0))
         self.names = {s: self.ctx.seat(s) for s in range(timeline.seats)}
         self.names.update(self._character_names())
@@ -114,25 +115,23 @@ class Teller:
     def _character_names(self) -> dict[int, str]:
         """Names the game gives seats (battaglia's town names, Ten Candles' characters, the Storyteller's PC)."""
         final = self.game.view(self.timeline.moments[-1].state, None) if self.timeline.moments else None
-        named = getattr(self.presenter, "names", None)
-        if callable(named) and final is not None:  # Ten Candles: characters once described
-            return {s: n for s, n in named(final, self.ctx).items() if not n.startswith("#")}
+        if isinstance(self.text, NamesCharacters) and final is not None:  # Ten Candles: characters once described
+            return {s: n for s, n in self.text.names(final, self.ctx).items() if not n.startswith("#")}
         sheets = final.get("sheets") if isinstance(final, dict) else None
         if sheets:  # the Storyteller games: the player characters, seat by seat
             players = [s for s in sheets if s.get("player", True)]
             return {seat: display_name(self.lang, str(s["id"])) or str(s["name"]) for seat, s in enumerate(players)}
-        voice = getattr(self.presenter, "narrator", None)
-        if callable(voice) and final is not None:  # battaglia: the host's names (drawn from the seed)
-            table = voice(final, Context(self.ctx.names, self.lang, None, self.ctx.seed)).table
+        if isinstance(self.text, HasNarrator) and final is not None:  # battaglia: the host's names (from the seed)
+            table = self.text.narrator(final, Context(self.ctx.names, self.lang, None, self.ctx.seed)).table
             return {s: table.name(s) for s in range(len(table.names))}
         return {}
 
     def _speech_teller(self) -> SpeechTeller | None:
-        voice = getattr(self.presenter, "narrator", None)
-        if self.game.name != "battaglia" or not callable(voice):
+        text = self.text
+        if self.game.name != "battaglia" or not isinstance(text, HasNarrator):
             return None
         actions = (e.record for m in self.timeline.moments for e in m.entries if e.kind == "action")
-        return SpeechTeller(composed_speeches(actions), self.recorded, self.lang, lambda view: voice(view, self.ctx).table)
+        return SpeechTeller(composed_speeches(actions), self.recorded, self.lang, lambda view: text.narrator(view, self.ctx).table)
 
     def who(self, seat: Any) -> str:
         """A seat in words (``you`` marks the lens's own seat)."""
@@ -168,10 +167,10 @@ class Teller:
                     steps, chapters, dict(self.names))
 
     def _panel(self, view: Any) -> list[Section]:
-        """The presenter's panel of ``view``, the seats' words in it told as in the lines."""
+        """The text's panel of ``view``, the seats' words in it told as in the lines."""
         if self.speeches is None:
-            return self.presenter.panel(view, self.ctx)
-        sections = self.presenter.panel(self.speeches.view(view), self.ctx)
+            return self.text.panel(view, self.ctx)
+        sections = self.text.panel(self.speeches.view(view), self.ctx)
         finish = self.speeches.finish
         return [Section(finish(s.title), [(finish(k), finish(v)) for k, v in s.rows], [finish(i) for i in s.items])
                 for s in sections]
@@ -211,8 +210,8 @@ class Teller:
                 text = retell(text, self.phrases)
             if kind == "action" and text and isinstance(entry.actor, int) and entry.actor >= 0:
                 step.moves.append((entry.actor, self.move_label(entry, before)))
-            if entry.event is not None and entry.event.kind == "ballots":
-                for voter, targets in entry.event.data.get("ballots", ()):
+            if entry.event is not None and isinstance(vote := entry.event.payload, Ballots):
+                for voter, targets in vote.ballots:
                     step.votes.append((int(voter), ", ".join(self.who(t) for t in targets)
                                        or message(self.lang, "replay.nobody")))
             if text:
@@ -227,10 +226,9 @@ class Teller:
             return ""
         from narrator.viewer.claims import claims_line
 
-        voice = getattr(self.presenter, "narrator", None)
-        if not callable(voice):
+        if not isinstance(self.text, HasNarrator):
             return ""
-        table = voice(self.game.view(self._moment.before, None), self.ctx).table
+        table = self.text.narrator(self.game.view(self._moment.before, None), self.ctx).table
         return claims_line(notes, int(entry.actor), self._moment.before, table)
 
     def chance_kind(self) -> str:
@@ -268,8 +266,8 @@ class Teller:
                 return ""
             if self.speeches is not None and self.speeches.concerns(entry.event):
                 return self.speeches.render(entry.event, view,
-                                            lambda event: self.presenter.event_text(event, view, self.ctx) or "")
-            return self.presenter.event_text(entry.event, view, self.ctx) or ""
+                                            lambda event: self.text.event_text(event, view, self.ctx) or "")
+            return self.text.event_text(entry.event, view, self.ctx) or ""
         if kind == "narration":
             if entry.line in self._retold:
                 return self._retold[entry.line]
@@ -300,7 +298,7 @@ class Teller:
             answer = self.approach_label(str(payload.get("approach") or payload.get("kind") or ""), offered)
             return message(self.lang, "replay.answer", who=self.who(entry.actor), answer=answer)
         if kind == "sheet_roll":  # a roll from the seat's own sheet, beside the story
-            from narrator.web.adapters.storyteller import history_entry
+            from narrator.render.storyteller import history_entry
 
             lines = history_entry(record.get("roll") or {}, self.lang)["lines"]
             return message(self.lang, "troupe.roll_replay", who=self.who(entry.actor), roll=" · ".join(lines))
@@ -321,7 +319,7 @@ class Teller:
         told = [e for e in moment.entries if e.kind == "narration" and e.record.get("lang") not in (None, self.lang)]
         if not told:
             return
-        from narrator.web.adapters.storyteller import voice_of_view
+        from narrator.render.storyteller import voice_of_view
 
         view = self.game.view(moment.state, Viewer.HOST)
         events = [e.event for e in moment.entries if e.event is not None]
@@ -355,7 +353,7 @@ class Teller:
         is marked so (words people and Storytellers said are quoted, never translated), unless a bot
         said it from the game's bilingual data (``retold``: the caller swaps its phrases)."""
         event = Event("narration", PUBLIC, {"by": record.get("by"), "text": str(record.get("text", ""))})
-        text = self.presenter.event_text(event, view, self.ctx)
+        text = self.text.event_text(event, view, self.ctx)
         if not text or "narration" in text:
             by = record.get("by")
             text = f"{self.who(by)}: {record['text']}" if isinstance(by, int) else str(record["text"])
@@ -368,7 +366,7 @@ class Teller:
     def approach_label(self, approach: str, view: Any) -> str:
         """A Storyteller player's approach as the scene offered it (its id if the scene is not known)."""
         try:
-            from narrator.web.adapters.storyteller import voice_of_view
+            from narrator.render.storyteller import voice_of_view
 
             return next(o.label for o in voice_of_view(view, self.lang).options(view) if o.approach == approach)
         except (KeyError, TypeError, IndexError, StopIteration, AssertionError, ValueError):
@@ -376,7 +374,7 @@ class Teller:
 
     def move_label(self, entry: Entry, before: Any) -> str:
         assert entry.action is not None
-        return self.presenter.action_label(entry.action, before, self.ctx)
+        return self.text.action_label(entry.action, before, self.ctx)
 
     def label_of(self, payload: dict[str, Any], before: Any) -> str:
         """A refused proposal's label (a proposal the codec cannot read is shown as its kind)."""
@@ -386,8 +384,8 @@ class Teller:
             action = codec_for(tuple(self.game.action_types)).decode(payload)
         except ValueError:
             return str(payload.get("kind", "?"))
-        typed = [str(payload[f]) for f in self.presenter.text_fields if isinstance(payload.get(f), str) and payload[f]]
-        label = self.presenter.action_label(action, before, self.ctx)
+        typed = [str(payload[f]) for f in self.text.text_fields if isinstance(payload.get(f), str) and payload[f]]
+        label = self.text.action_label(action, before, self.ctx)
         return f"{label}: {' / '.join(typed)}" if typed else label  # what the seat tried to say
 
     def call(self, entry: Entry) -> Call:

@@ -4,8 +4,8 @@ each chapter's end what the lens knew then (its view panel)."""
 from __future__ import annotations
 
 from narrator.agents.i18n import message
+from narrator.render.text import Section
 from narrator.viewer.tell import Told
-from narrator.web.present import Section
 
 
 def text_lines(told: Told, *, calls: bool = False, panels: bool = True) -> list[str]:

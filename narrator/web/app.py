@@ -315,7 +315,7 @@ def _form_fields(game: str, t: Translator) -> dict[str, str]:
 
     presenter = presenter_for(game)
     hosted = presenter.host_plays or presenter.host_acts_any_time
-    return {"profile": profile_example(game), "host": t(presenter.host_key) if hosted else ""}
+    return {"profile": profile_example(game), "host": t(presenter.text.host_key) if hosted else ""}
 
 
 def _importable(game: str) -> bool:

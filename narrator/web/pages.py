@@ -66,7 +66,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
                    "bot_kind": s.bot_kind, "model_off": _model_off(table, s.seat)} for s in table.record.seats],
-        "sections": table.presenter.panel(view, ctx) + table.presenter.table_sections(table, viewer, ctx),
+        "sections": table.presenter.text.panel(view, ctx) + table.presenter.table_sections(table, viewer, ctx),
         "controls": moves,
         "tools": tools,
         "confirm_needed": message(lang, "web.confirm_needed", box="%s"),
@@ -74,9 +74,9 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "guide": table.presenter.guide(legal, view, ctx) if legal else [],
         "is_group": lambda control: isinstance(control, Group),
         "widget": _widget,
-        "identity": table.presenter.identity(view, ctx) if viewer is not None else "",
-        "seat_out": viewer is not None and table.presenter.is_out(view, viewer),
-        "out_notice": table.presenter.out_notice(view, ctx) if viewer is not None else "",
+        "identity": table.presenter.text.identity(view, ctx) if viewer is not None else "",
+        "seat_out": viewer is not None and table.presenter.text.is_out(view, viewer),
+        "out_notice": table.presenter.text.out_notice(view, ctx) if viewer is not None else "",
         "your_turn": message(lang, "web.your_turn"),
         "sound_label": message(lang, "web.sound"),
         "is_interjection": table.presenter.is_interjection,
@@ -110,7 +110,7 @@ def waiting_words(table: Table, viewer: PlayerId | None, has_move: bool, ctx: Co
             if has_move:
                 words.append(message(lang, "web.waiting_you"))
         else:
-            words.append(seat_name(names, seat, lang) if seat >= 0 else table.presenter.host_word(ctx))
+            words.append(seat_name(names, seat, lang) if seat >= 0 else table.presenter.text.host_word(ctx))
     return words
 
 
@@ -157,7 +157,7 @@ def event_lines(table: Table, viewer: PlayerId | None, start: int = 0) -> list[s
     ("" for an event the game does not tell)."""
     ctx = context_for(table, viewer)
     view = table.view(ctx.viewer)
-    present = table.presenter.event_text
+    present = table.presenter.text.event_text
     return [present(e, view, ctx) or "" for e in table.visible_events(ctx.viewer)[start:]]
 
 

@@ -1,9 +1,11 @@
-"""Per-game presentation: events as sentences, moves as readable controls, a view as a panel.
+"""Per-game table flow on the web: whose turn, what to ask, which buttons; the words come from the game's text.
 
-A :class:`Presenter` turns what the kernel gives one viewer (its view, its legal moves, the events
-it may see) into words in the table's language. The base class is the generic renderer of
-:mod:`narrator.web.render` (field lists), so a game nobody wrote a presenter for still plays; the
-project's games register their own (``narrator/web/adapters/``), imported lazily by name.
+A :class:`Presenter` is one game's table flow at the web table: the seat's moves as controls (grouped, confirmed),
+the table's own moves and questions (a Storyteller player's approach), who the table waits for, the host's options,
+the prose bots add after a move, who may see a draft. What a line says, in the table's language, is its
+:attr:`Presenter.text` (:mod:`narrator.render.text`: the renderer the replay viewer shares). The base class is the
+generic flow, so a game nobody wrote a presenter for still plays; the project's games register their own
+(``narrator/web/adapters/``), imported lazily by name.
 
 A presenter only ever receives what the viewer may know: the page's view and the events already
 filtered by audience. Grouping: many moves of one kind (``vote → X`` for every living seat) become
@@ -18,54 +20,16 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from narrator.agents.i18n import message
+from narrator.render.fields import Control
+from narrator.render.text import Context, Section, Text, text_for, viewer_name
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, HOST_ONLY, PUBLIC, Action, Audience, Code, Event, PlayerId, Rejection
-from narrator.web.i18n import translate
-from narrator.web.render import TEXT_FIELDS, Control, controls, event_line, seat_name, view_rows
 
 if TYPE_CHECKING:
     from narrator.session import Questions
 
 GROUP_AT = 4
 """Moves of one kind are grouped into a select from this many on (fewer stay buttons)."""
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a presenter may use besides the viewer's own view and events.
-
-    Attributes:
-        names: the seats' display names as the table creator typed them ("" when unnamed).
-        language: ``"ru"`` or ``"en"``.
-        viewer: the page's seat, ``HOST`` for a human moderator, ``None`` for the public page.
-        seed: the table's seed (public: battaglia draws its town's dressing from it).
-        rules: the game's rule options (its config; public: the whole table agreed to them), ``None`` when
-            not known (then a presenter assumes the game's defaults).
-    """
-
-    names: tuple[str, ...]
-    language: str
-    viewer: PlayerId | None = None
-    seed: int = 0
-    rules: Any = None
-
-    def t(self, key: str, **values: Any) -> str:
-        """A catalogue message in this context's language."""
-        return translate(self.language, key, **values)
-
-    def seat(self, seat: int) -> str:
-        """A seat's display name."""
-        return seat_name(self.names, seat, self.language)
-
-
-@dataclass
-class Section:
-    """One block of the view panel: a title, label/value rows, and free lines (a list)."""
-
-    title: str
-    rows: list[tuple[str, str]] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -108,9 +72,11 @@ class Accusation(Control):
 
 
 class Presenter:
-    """The generic presentation (field lists); games override what they can say better.
+    """The generic table flow (one button per move, a select for many of one kind); games override what they
+    do otherwise.
 
     Attributes:
+        text: the game's words (:func:`narrator.render.text.text_for` unless given).
         host_plays: the rules give the host seat (``HOST``) decisions of its own (a GM, a
             Storyteller), which the table's creator may hand to a bot or keep for a person.
     """
@@ -125,42 +91,12 @@ class Presenter:
     host_acts_any_time = False
     """The host seat's moves are offered whenever the kernel lists them, though the host is never
     among ``active_players`` (battaglia's moderator declaring the outcome)."""
-    text_fields: Sequence[str] = TEXT_FIELDS
-    """Action fields a person types (every other field comes from ``legal_actions``)."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, text: Text | None = None) -> None:
         self.game = game
-
-    host_key = "viewer.host"
-    """The catalogue key of what the game calls the seat that runs it (the GM; a Storyteller game says so)."""
-
-    def host_word(self, ctx: Context) -> str:
-        """What the game calls the seat that runs it, in "Waiting for …"."""
-        return ctx.t(self.host_key)
-
-    # -- events ----------------------------------------------------------------------------------
-
-    def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
-        """``event`` in words (``None`` or "": not shown). ``view`` is the viewer's current view."""
-        return event_line(self.game, event, ctx.names, ctx.language)
+        self.text = text if text is not None else text_for(game)
 
     # -- moves -----------------------------------------------------------------------------------
-
-    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
-        """A button's words for one move."""
-        return controls(self.game, [action], ctx.names, ctx.language)[0].label
-
-    def group_label(self, kind: str, actions: Sequence[Action], view: Any, ctx: Context) -> str:
-        """The button of a group of ``kind`` moves."""
-        return ctx.t(f"action.{kind}")
-
-    def option_label(self, action: Action, view: Any, ctx: Context) -> str:
-        """One option inside a group: what tells it apart from the others."""
-        label = self.action_label(action, view, ctx)
-        rest = label.removeprefix(ctx.t(f"action.{action.kind}")).strip().removeprefix("→").strip()
-        if rest.startswith("(") and rest.endswith(")"):
-            rest = rest[1:-1]
-        return rest or label
 
     def guide(self, actions: Sequence[Action], view: Any, ctx: Context) -> list[str]:
         """Lines above the seat's moves saying what the choice in front of it does (none by default)."""
@@ -182,29 +118,23 @@ class Presenter:
         kinds = sorted(by_kind, key=self.is_interjection)  # stable: the turn's moves first
         shown: list[Control] = []
         for kind in kinds:
-            distinct = _distinct(by_kind[kind], self.text_fields)
+            distinct = _distinct(by_kind[kind], self.text.text_fields)
             if len(distinct) >= GROUP_AT:
                 group = self._group(kind, distinct, view, ctx)
                 _confirm(group, next((w for w in (self.irreversible(a, view, ctx) for a, _, _ in distinct) if w), ""))
                 shown.append(group)
             else:
                 for a, payload, texts in distinct:
-                    control = Control(self.action_label(a, view, ctx), payload, texts)
+                    control = Control(self.text.action_label(a, view, ctx), payload, texts)
                     _confirm(control, self.irreversible(a, view, ctx))
                     shown.append(control)
         return shown
 
     def _group(self, kind: str, moves: list[tuple[Action, dict[str, Any], list[str]]], view: Any,
                ctx: Context) -> Group:
-        choices = [Choice(self.option_label(a, view, ctx), payload) for a, payload, _ in moves]
-        label = self.group_label(kind, [a for a, _, _ in moves], view, ctx)
+        choices = [Choice(self.text.option_label(a, view, ctx), payload) for a, payload, _ in moves]
+        label = self.text.group_label(kind, [a for a, _, _ in moves], view, ctx)
         return Group(label, {"kind": kind}, moves[0][2], choices)
-
-    # -- the view --------------------------------------------------------------------------------
-
-    def panel(self, view: Any, ctx: Context) -> list[Section]:
-        """The viewer's knowledge as sections (the generic one: every field as a row)."""
-        return [Section("", rows=view_rows(view, ctx.names, ctx.language))]
 
     # -- table moves (choices the kernel has no action for) --------------------------------------
 
@@ -267,19 +197,6 @@ class Presenter:
     def questions(self, language: str) -> Questions | None:
         """What the table asks outside the kernel (:class:`narrator.session.Questions`), if anything."""
         return None
-
-    def is_out(self, view: Any, seat: PlayerId | None) -> bool:
-        """Whether ``seat`` is out of the game for good (its page says so plainly)."""
-        return False
-
-    def out_notice(self, view: Any, ctx: Context) -> str:
-        """What the page of a seat that is out says (once, plainly)."""
-        return message(ctx.language, "web.out")
-
-    def identity(self, view: Any, ctx: Context) -> str:
-        """Who the page's seat is in the game, for "You are …" (a game names its character or mask;
-        here the name the table's creator typed, else "seat N")."""
-        return ctx.seat(ctx.viewer) if isinstance(ctx.viewer, int) and ctx.viewer >= 0 else ""
 
     def waiting(self, table: Any, seats: list[PlayerId]) -> list[PlayerId]:
         """Who the table waits for, given the seats the kernel waits for."""
@@ -347,8 +264,5 @@ def presenter_for(game: str) -> Presenter:
     return entry if entry is not None else Presenter(game)
 
 
-def viewer_name(viewer: PlayerId | None, ctx: Context) -> str:
-    """Who a page is for, in words."""
-    if viewer is None:
-        return ctx.t("viewer.public")
-    return ctx.t("viewer.host") if viewer == HOST else ctx.seat(viewer)
+__all__ = ["Accusation", "Ballot", "Choice", "Context", "Group", "Presenter", "Section", "Text",
+           "presenter_for", "register_presenter", "viewer_name"]

@@ -156,7 +156,7 @@ def screen_lines(table: Any, start: int = 0) -> list[dict[str, Any]]:
     """Public log lines from position ``start``: ``{"n", "text", "voice"}``, the untold ones skipped
     (``n`` counts every public event, so it is stable across reconnects)."""
     ctx, view = public_context(table), public_view(table)
-    present = table.presenter.event_text
+    present = table.presenter.text.event_text
     lines = []
     for n, event in enumerate(public_events(table)[start:], start):
         text = shown(present(event, view, ctx) or "").strip()
@@ -184,7 +184,7 @@ def board(table: Any) -> dict[str, Any]:
     if drawn is not None:
         drawn(table, view, ctx, result)
     else:
-        result["sections"] = table.presenter.panel(view, ctx)
+        result["sections"] = table.presenter.text.panel(view, ctx)
     return result
 
 
@@ -197,15 +197,15 @@ def _battaglia(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> None
     """Day or night (the night drawn as night), who speaks, every seat with its life and revealed
     cards, and today's accusations and vote."""
     presenter = table.presenter
-    sections = presenter.panel(view, ctx)
-    voice = presenter.narrator(view, ctx)
+    sections = presenter.text.panel(view, ctx)
+    voice = presenter.text.narrator(view, ctx)
     night = str(view.phase) in ("night", "rebirth")
     out["theme"] = "night" if night else "day"
     now = sections[0] if sections else Section("")
     out["headline"] = now.rows[0][1] if now.rows else ""
     if view.turn is not None:
         out["speaker"] = voice.name(view.turn)
-    table_title = presenter.w(ctx, "table")
+    table_title = presenter.text.w(ctx, "table")
     for section in sections[1:]:
         if section.title == table_title:
             for seat, (name, state) in enumerate(section.rows):
@@ -219,27 +219,27 @@ def _ten_candles(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> No
     """The candles (lit, dark, not yet lit) and what darkened each, the scene and its stakes, who acts,
     the survivors, this scene's truths."""
     presenter = table.presenter
-    sections = presenter.panel(view, ctx)
+    sections = presenter.text.panel(view, ctx)
     out["theme"], out["dark"] = "candles", int(view.dark)
     top = sections[0] if sections else Section("")
-    phase = dict(top.rows).get(presenter.w(ctx, "phase"), "")
+    phase = dict(top.rows).get(presenter.text.w(ctx, "phase"), "")
     out["headline"] = phase
-    causes = [presenter.event_text(e, view, ctx) or "" for e in public_events(table)
+    causes = [presenter.text.event_text(e, view, ctx) or "" for e in public_events(table)
               if e.kind in ("candle_out", "darkness", "candle_relit")]
     out["darkened"] = [shown(c) for c in causes if c]
     unlit = max(0, TOTAL_CANDLES - view.lit - view.dark)
     out["candles"] = ["lit"] * view.lit + ["dark"] * view.dark + ["unlit"] * unlit
     speaker = _tc_speaker(view)
     if speaker is not None:
-        out["speaker"] = presenter.who(speaker, view, ctx)
+        out["speaker"] = presenter.text.who(speaker, view, ctx)
     stakes: list[tuple[str, str]] = []
     if view.frame:
-        stakes.append((presenter.w(ctx, "scene") + (f" {view.scene}" if view.scene else ""), view.frame))
+        stakes.append((presenter.text.w(ctx, "scene") + (f" {view.scene}" if view.scene else ""), view.frame))
     if view.attempt is not None:
-        stakes.append((presenter.who(view.attempt.seat, view, ctx), view.attempt.text))
+        stakes.append((presenter.text.who(view.attempt.seat, view, ctx), view.attempt.text))
     out["stakes"] = stakes
     out["sections"] = [s for s in sections[2:] if s.rows or s.items]
-    pool = [row for row in top.rows if row[0] != presenter.w(ctx, "candles") and row[0] != presenter.w(ctx, "phase")]
+    pool = [row for row in top.rows if row[0] != presenter.text.w(ctx, "candles") and row[0] != presenter.text.w(ctx, "phase")]
     if pool:
         out["sections"].insert(0, Section("", rows=pool))
 
@@ -260,12 +260,12 @@ def _tc_speaker(view: Any) -> PlayerId | None:
 def _storyteller(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> None:
     """The scene (its framing, the characters' wounds, the last roll) and whom the Storyteller asks."""
     presenter = table.presenter
-    out["sections"] = presenter.panel(view, ctx)
+    out["sections"] = presenter.text.panel(view, ctx)
     out["theme"] = "scene"
     if out["sections"] and out["sections"][0].title:
         out["headline"] = out["sections"][0].title
     names = _labels(table, ctx.language)
-    waiting = [seat_name(names, s, ctx.language) if s >= 0 else presenter.host_word(ctx) for s in table.waiting_for()]
+    waiting = [seat_name(names, s, ctx.language) if s >= 0 else presenter.text.host_word(ctx) for s in table.waiting_for()]
     out["speaker"] = ", ".join(waiting)
 
 

@@ -66,7 +66,7 @@ def host_act(tables: Tables, created: dict[str, Any], action: dict[str, Any]) ->
 
 def truth_rows(table: Any) -> dict[int, str]:
     """Per seat, the moderator's row as HTML: the seat's name, its current mask and force (L48)."""
-    voice = table.presenter.narrator(table.view(HOST), context_for(table, None))
+    voice = table.presenter.text.narrator(table.view(HOST), context_for(table, None))
     state = table.session.state
     return {s: f"<dt>{escape(voice.name(s))}</dt><dd>{escape(mask_name(str(state.cards[s]), 'en'))} "
                f"({escape(voice.forces[str(seat_force(state, s))])})" for s in range(state.players)}
@@ -104,7 +104,7 @@ def test_the_moderator_sees_everything_and_each_seat_only_its_own(tables: Tables
             assert escape(f"first {mask_name(str(state.first_cards[seat]), 'en')}") in host
     for event in table.events:
         if event.kind == "second_soul":
-            name = table.presenter.narrator(table.view(HOST), context_for(table, None)).name(event.data["seat"])
+            name = table.presenter.text.narrator(table.view(HOST), context_for(table, None)).name(event.data["seat"])
             assert escape(f"[host only] {name} lives on as {mask_name(event.data['card'], 'en')}.") in host
         if event.kind == "night_report":
             assert escape(f"[host only] Night {event.data['night']}: ") in host

@@ -59,19 +59,19 @@ def test_battaglia_accusation_is_a_picker_that_never_offers_yourself() -> None:
 def test_battaglia_accusations_name_the_target_basis_and_charge() -> None:
     presenter = presenter_for("battaglia")
     ctx = Context(("Anna", "Boris", "Vera", "Gleb"), "en", 0, 5)
-    label = presenter.action_label(Accuse(actor=0, target=2, basis="logic", charge="shadow"), _View(), ctx)
+    label = presenter.text.action_label(Accuse(actor=0, target=2, basis="logic", charge="shadow"), _View(), ctx)
     assert label == "accuse: Vera (2) — by logic, of being a shadow"
     ru = Context(("Anna", "Boris", "Vera", "Gleb"), "ru", 0, 5)
-    assert presenter.action_label(Judge(actor=0, approve=False), _View(), ru) == "отклонить обвинение"
-    assert presenter.action_label(Choose(actor=0, target=3), _View(), ru) == "выбрать: Gleb (3)"
+    assert presenter.text.action_label(Judge(actor=0, approve=False), _View(), ru) == "отклонить обвинение"
+    assert presenter.text.action_label(Choose(actor=0, target=3), _View(), ru) == "выбрать: Gleb (3)"
 
 
 def test_battaglia_events_are_the_host_s_sentences_and_silent_ones_are_untold() -> None:
     presenter = presenter_for("battaglia")
     ctx = Context(("Anna", "Boris", "Vera", "Gleb"), "en", 1, 5)
-    line = presenter.event_text(public("condemned", seat=2), _View(), ctx)
+    line = presenter.text.event_text(public("condemned", seat=2), _View(), ctx)
     assert "Vera (2)" in line and "condemned" not in line.split()[0]  # a sentence, not "condemned: seat"
-    assert presenter.event_text(public("day_end"), _View(), ctx) == ""
+    assert presenter.text.event_text(public("day_end"), _View(), ctx) == ""
 
 
 def test_ten_candles_labels_groups_and_text_fields_in_both_languages() -> None:
@@ -87,16 +87,16 @@ def test_ten_candles_labels_groups_and_text_fields_in_both_languages() -> None:
     assert traits.text_fields == ["virtue", "vice"] and "virtue" not in traits.payload
     ru = Context(("Anna",), "ru", 0, 1)
     stack = ArrangeStack(actor=0, order=("vice", "virtue", "moment"))
-    assert presenter.action_label(stack, None, ru) == "сложить карты: порок → добродетель → Момент"
+    assert presenter.text.action_label(stack, None, ru) == "сложить карты: порок → добродетель → Момент"
     truth = SpeakTruth(actor=HOST, text="…", topic="sun")
-    assert presenter.action_label(truth, None, ru) == "истина: солнце"
+    assert presenter.text.action_label(truth, None, ru) == "истина: солнце"
 
 
 def test_ten_candles_private_setup_events_read_as_sentences() -> None:
     presenter = presenter_for("ten-candles")
     event = Event("brink_written", seats(0, 1), {"author": 0, "holder": 1, "them": False, "text": "I saw you run"})
-    assert presenter.event_text(event, None, Context(("Anna", "Boris"), "en", 0, 1)) == "A Brink for Boris: I saw you run"
-    assert presenter.event_text(public("candles_lit", step=1, lit=3, dark=0), None,
+    assert presenter.text.event_text(event, None, Context(("Anna", "Boris"), "en", 0, 1)) == "A Brink for Boris: I saw you run"
+    assert presenter.text.event_text(public("candles_lit", step=1, lit=3, dark=0), None,
                                 Context((), "ru", 0, 1)) == "Горит свечей: 3."
 
 
@@ -104,5 +104,5 @@ def test_an_unknown_game_keeps_the_generic_renderer() -> None:
     presenter = presenter_for("no-such-game")
     assert type(presenter) is Presenter and not presenter.host_plays
     ctx = Context(("Anna", "Boris"), "en", 0)
-    assert presenter.event_text(public("hold", seat=1), None, ctx) == "hold: seat: Boris (seat 1)"
-    assert presenter.panel({"lives": 2, "log": []}, ctx)[0].rows == [("lives", "2")]
+    assert presenter.text.event_text(public("hold", seat=1), None, ctx) == "hold: seat: Boris (seat 1)"
+    assert presenter.text.panel({"lives": 2, "log": []}, ctx)[0].rows == [("lives", "2")]

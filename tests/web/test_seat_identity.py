@@ -49,15 +49,15 @@ def test_ten_candles_and_storyteller_pages_say_plainly_that_the_character_is_out
     dead = SimpleNamespace(seat=0, name="Вера", alive=False)
     view = SimpleNamespace(characters=(dead, SimpleNamespace(seat=1, name="Олег", alive=True)), players=2)
     ctx = Context(("", ""), "ru", 0)
-    assert tc.is_out(view, 0) and not tc.is_out(view, 1)
-    assert tc.out_notice(view, ctx) == message("ru", "out.ten_candles", name="Вера")
-    assert tc.identity(view, ctx) == "Вера"
+    assert tc.text.is_out(view, 0) and not tc.text.is_out(view, 1)
+    assert tc.text.out_notice(view, ctx) == message("ru", "out.ten_candles", name="Вера")
+    assert tc.text.identity(view, ctx) == "Вера"
     st = presenter_for("wild-west")
     sheets = [{"id": "ruth", "name": "Ruth", "player": True, "attributes": {}}]
     down = {"sheets": sheets, "characters": [{"id": "ruth", "incapacitated": True}]}
     up = {"sheets": sheets, "characters": [{"id": "ruth", "incapacitated": False}]}
-    assert st.is_out(down, 0) and not st.is_out(up, 0)
-    assert st.out_notice(down, Context(("",), "en", 0)) == message("en", "out.storyteller", name='Ruth "Dry Creek" Halloran')
+    assert st.text.is_out(down, 0) and not st.text.is_out(up, 0)
+    assert st.text.out_notice(down, Context(("",), "en", 0)) == message("en", "out.storyteller", name='Ruth "Dry Creek" Halloran')
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -75,7 +75,7 @@ def test_a_dead_survivors_notice_follows_the_tables_dead_speak_option(tables: Ta
     tc = tables.manager.get(created["table"]).presenter
     view = SimpleNamespace(characters=(SimpleNamespace(seat=0, name="Вера", alive=False),), players=2)
     expected = message(lang, "out.ten_candles" if speaks else "out.ten_candles_silent", name="Вера")
-    assert tc.out_notice(view, ctx) == expected
+    assert tc.text.out_notice(view, ctx) == expected
     assert message(lang, "out.ten_candles") != message(lang, "out.ten_candles_silent")
 
 

@@ -257,11 +257,11 @@ def test_a_seat_page_names_the_storytellers_characters_and_each_helpers_result_i
     ctx = Context(("Anna", "Boris"), "ru", 0)
     contest = Event("roll_requested", PUBLIC, {"action": "resisted", "character": "ruth", "opponent": "whitcomb",
                                                "pools": [4, 6]})
-    assert "Уиткомб" in (WILD_WEST_PRESENTER.event_text(contest, view, ctx) or "")
+    assert "Уиткомб" in (WILD_WEST_PRESENTER.text.event_text(contest, view, ctx) or "")
     share = {"character": "elias", "dice": [8, 3, 5], "difficulty": 6, "net": 1, "outcome": "success",
              "degree": "marginal", "botch": False, "cancelled": [], "rerolls": []}
     team = Event("team_resolved", PUBLIC, {"members": ["ruth", "elias"], "results": [share], "category": "marginal"})
-    told = WILD_WEST_PRESENTER.event_text(team, view, ctx) or ""
+    told = WILD_WEST_PRESENTER.text.event_text(team, view, ctx) or ""
     assert "None" not in told and "успех" in told
 
 

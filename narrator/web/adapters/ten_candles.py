@@ -1,7 +1,6 @@
-"""Ten Candles at the web table: the table's lines for events, the GM seat, prose from the Storyteller.
+"""Ten Candles at the web table: the GM seat, a survivor's proposed attempt, prose from the Storyteller.
 
-Events are told with :func:`narrator.ten_candles.narration.describe` (the terminal's lines), plus
-the setup steps it leaves out; characters are named as each page's view names them. The GM is the
+Its words (events, moves, the panel) are :mod:`narrator.render.ten_candles`. The GM is the
 host seat (``HOST``): a bot (the scripted GM with the template Storyteller's voice) or the table's
 creator on the host page. With a bot GM, the Storyteller's prose on scene openings, conflicts and
 the X-card, and the scripted survivors' table talk, are added as public narration after each move.
@@ -12,17 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from narrator.agents.i18n import LANGUAGES, message, section
-from narrator.agents.names import fill
+from narrator.agents.i18n import LANGUAGES
 from narrator.citations import split, why
+from narrator.render.ten_candles import TenCandlesText
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
-from narrator.rules.ten_candles import GAME, TEXT_FIELDS, TenCandlesConfig, left_of, right_of
+from narrator.rules.ten_candles import GAME
 from narrator.ten_candles.attempts import line, unreadable
-from narrator.ten_candles.narration import TABLE as TABLE_WORDS
-from narrator.ten_candles.narration import describe
 from narrator.ten_candles.reference import Reference, is_irreversible
-from narrator.web.i18n import register_messages
-from narrator.web.present import Context, Presenter, Section
+from narrator.web.present import Context, Presenter
 from narrator.web.render import Control
 
 ATTEMPT_UNREAD = "ATTEMPT_UNREAD"
@@ -31,112 +27,20 @@ PROPOSE = "propose_attempt"
 """The web layer's move of a survivor: ``{"kind": "propose_attempt", "text": ...}`` (table talk)."""
 PLAYING = frozenset({"scene", "roll", "reroll", "death", "narration", "truths"})
 
-for _lang in LANGUAGES:  # the form fields' labels (virtue, vice, name, ...)
-    register_messages(_lang, {f"field.{k}": v for k, v in section(_lang, "web_ten_candles")["fields"].items()})
-
 INTERJECTIONS = frozenset({"x_card", "candle_out", "reveal_brink"})
-SHOWN_TRUTHS = 8
-"""The panel lists the latest truths only (the events panel keeps every one)."""
 
 
 class TenCandlesPresenter(Presenter):
-    """Ten Candles' words on the web; the GM is the host seat, which a person or a bot plays."""
+    """Ten Candles' table flow on the web (its words: :attr:`text`); the GM is the host seat, which a person or a
+    bot plays."""
+
+    text: TenCandlesText
 
     host_plays = True
-    text_fields = TEXT_FIELDS
     public_draft_roles = frozenset({"ten-candles-scene", "ten-candles-narration", "ten-candles-gm-truth",
                                     "ten-candles-truth", "ten-candles-player-narration", "ten-candles-survivor"})
     """The Storyteller's narration and truths, the characters' lines, truths and won narration: all said
     aloud to the table (L313, L380)."""
-
-    host_key = "viewer.storyteller"  # the rulebook's word for the one who runs the game, not a generic GM
-
-    def w(self, ctx: Context, key: str, **values: Any) -> str:
-        """One of this adapter's words."""
-        words = section(ctx.language if ctx.language in LANGUAGES else "en", "web_ten_candles")["words"]
-        text = words.get(key, key)
-        return fill(text, ctx.language, **values) if values else text  # «У {who:gent} с собой» (agents/names.py)
-
-    def names(self, view: Any, ctx: Context) -> dict[int, str]:
-        """Seat -> character name (the seat's name until the character is described)."""
-        named = {c.seat: c.name for c in getattr(view, "characters", ()) if c.name}
-        return {s: named.get(s) or (ctx.names[s] if s < len(ctx.names) and ctx.names[s] else f"#{s}")
-                for s in range(int(getattr(view, "players", 0) or len(ctx.names)))}
-
-    def who(self, seat: Any, view: Any, ctx: Context) -> str:
-        if seat == HOST:
-            return self.w(ctx, "storyteller")
-        return self.names(view, ctx).get(seat, f"#{seat}") if isinstance(seat, int) else str(seat)
-
-    # -- events ----------------------------------------------------------------------------------
-
-    def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
-        if event.kind == "narration":
-            who = self.who(event.data.get("by"), view, ctx)
-            text = str(event.data.get("text", ""))
-            return text if event.data.get("by") == "storyteller" else self.w(ctx, "said", who=who, text=text)
-        lang = ctx.language if ctx.language in TABLE_WORDS else "en"
-        line = describe(event, self.names(view, ctx), lang)
-        if line:
-            return line
-        return self._setup_line(event, view, ctx)
-
-    def _setup_line(self, event: Event, view: Any, ctx: Context) -> str | None:
-        d, kind = event.data, event.kind
-        if kind == "traits_written":
-            return self.w(ctx, kind, virtue=d["virtue"], vice=d["vice"])
-        if kind == "traits_passed":
-            listed = "; ".join(f"{self.who(t['seat'], view, ctx)}: {t['virtue']} / {t['vice']}" for t in d["traits"])
-            return self.w(ctx, kind, traits=listed)
-        if kind == "moments_shared":
-            listed = "; ".join(f"{self.who(int(s), view, ctx)}: {t}" for s, t in d["moments"].items())
-            return self.w(ctx, kind, moments=listed)
-        if kind == "brink_written":
-            holder = self.w(ctx, "their_brink") if d.get("them") else self.who(d["holder"], view, ctx)
-            return self.w(ctx, kind, holder=holder, text=d["text"])
-        if kind == "stack_arranged":
-            return self.w(ctx, kind, order=self._order(d["order"], ctx))
-        if kind in ("moment_written", "message_kept"):
-            return self.w(ctx, kind, text=d["text"])
-        if kind in ("supplies_described", "message_recorded"):
-            return self.w(ctx, kind, who=self.who(d["seat"], view, ctx), text=d.get("text", ""))
-        if kind in ("stacks_fixed", "scene_ended"):
-            return self.w(ctx, kind)
-        if kind == "attempt_answered":  # the GM's answer is told by its own move (the conflict's frame, the narration)
-            return ""
-        return super().event_text(event, view, ctx)
-
-    def _order(self, order: Sequence[str], ctx: Context) -> str:
-        return " → ".join(self.w(ctx, f"card.{card}") for card in order)
-
-    # -- moves -----------------------------------------------------------------------------------
-
-    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
-        a: Any = action
-        if a.kind == "call_conflict":
-            return f"{self.w(ctx, 'call_conflict')}: {self.option_label(action, view, ctx)}"
-        if a.kind == "arrange_stack":
-            return f"{self.w(ctx, 'arrange_stack')}: {self._order(a.order, ctx)}"
-        if a.kind == "kill_character":
-            return f"{self.w(ctx, 'kill_character')}: {self.who(a.target, view, ctx)}"
-        if a.kind == "speak_truth" and a.topic != "general":
-            return self.w(ctx, "truth_topic", topic=self.w(ctx, f"topic.{a.topic}"))
-        return self.w(ctx, a.kind)
-
-    def group_label(self, kind: str, actions: Sequence[Action], view: Any, ctx: Context) -> str:
-        return self.w(ctx, kind)
-
-    def option_label(self, action: Action, view: Any, ctx: Context) -> str:
-        a: Any = action
-        if a.kind == "call_conflict":
-            return self.w(ctx, "conflict_option", name=self.who(a.active, view, ctx),
-                          danger=self.w(ctx, "danger") if a.dangerous else "",
-                          moment=self.w(ctx, "moment") if a.moment else "")
-        if a.kind == "arrange_stack":
-            return self._order(a.order, ctx)
-        if a.kind == "kill_character":
-            return self.who(a.target, view, ctx)
-        return self.action_label(action, view, ctx)
 
     def is_interjection(self, kind: str) -> bool:
         return kind in INTERJECTIONS
@@ -162,7 +66,7 @@ class TenCandlesPresenter(Presenter):
             return Rejection(Code.MALFORMED, ref.say("propose_empty"), "web")
         table.session.say_aloud(seat, {"attempt": True})
         view = GAME.view(table.session.state, seat)
-        table.say(seat, self.w(Context((), ref.lang, seat), "said", who=ref.who(view, int(seat)), text=text))
+        table.say(seat, self.text.w(Context((), ref.lang, seat), "said", who=ref.who(view, int(seat)), text=text))
         return None
 
     def before_move(self, table: Any, seat: PlayerId, action: Action) -> Rejection | None:
@@ -177,7 +81,7 @@ class TenCandlesPresenter(Presenter):
         view = GAME.view(table.session.state, seat)
         if not unreadable(view, str(getattr(action, "text", "")), lang):
             return None
-        name = self.names(view, Context(tuple(table.names), lang, seat)).get(int(seat), f"#{seat}")
+        name = self.text.names(view, Context(tuple(table.names), lang, seat)).get(int(seat), f"#{seat}")
         text = str(getattr(action, "text", ""))
         return Rejection(ATTEMPT_UNREAD, line("unreadable", lang, attempt=text, name=name), "table")
 
@@ -197,113 +101,10 @@ class TenCandlesPresenter(Presenter):
             return str(Reference(ctx.language).say("confirm_web"))
         return ""
 
-    # -- the view --------------------------------------------------------------------------------
-
-    def is_out(self, view: Any, seat: PlayerId | None) -> bool:
-        """The seat's character has died (its player may still speak truths: the controls stay)."""
-        chars = getattr(view, "characters", ())
-        return isinstance(seat, int) and 0 <= seat < len(chars) and bool(chars[seat].name) and not chars[seat].alive
-
-    def out_notice(self, view: Any, ctx: Context) -> str:
-        name = self.who(ctx.viewer, view, ctx)
-        # the table's own option (D26: by default the dead keep speaking truths); the view carries no config
-        rules = ctx.rules if ctx.rules is not None else TenCandlesConfig()
-        speaks = bool(getattr(rules, "dead_players_speak_truths", TenCandlesConfig().dead_players_speak_truths))
-        return message(ctx.language, "out.ten_candles" if speaks else "out.ten_candles_silent", name=name)
-
     def seat_names(self, table: Any, language: str) -> list[str]:
         """A survivor's name once the table has heard it (the public view's characters), else the typed one."""
         named = {c.seat: c.name for c in getattr(table.view(None), "characters", ()) if c.name}
         return [named.get(seat) or typed for seat, typed in enumerate(table.names)]
-
-    def identity(self, view: Any, ctx: Context) -> str:
-        """The seat's character once it has a name (before that, the seat's typed name)."""
-        seat = ctx.viewer
-        named = {c.seat: c.name for c in getattr(view, "characters", ()) if c.name}
-        return named.get(seat) or super().identity(view, ctx) if isinstance(seat, int) else super().identity(view, ctx)
-
-    def panel(self, view: Any, ctx: Context) -> list[Section]:
-        if not hasattr(view, "characters"):
-            return super().panel(view, ctx)
-        sections = [self._candles(view, ctx), Section("", items=Reference(ctx.language).opening(view))]
-        me = view.characters[ctx.viewer] if isinstance(ctx.viewer, int) and 0 <= ctx.viewer < view.players else None
-        if me is not None:
-            sections.append(self._you(me, view, ctx))
-        if view.conflict is not None:
-            sections.append(self._conflict(view, ctx))
-        sections.append(self._survivors(view, ctx, me))
-        known = [(self.who(c.seat, view, ctx), c.brink) for c in view.characters
-                 if c.brink and (me is None or c.seat != me.seat)]
-        if view.their_brink:
-            known.append((self.w(ctx, "their_brink"), view.their_brink))
-        if known:
-            sections.append(Section(self.w(ctx, "brinks_known"), rows=known))
-        if view.truths:
-            sections.append(Section(self.w(ctx, "truths"),
-                                    items=[f"{self.who(seat, view, ctx)}: {text}"
-                                           for _, seat, text, _ in view.truths[-SHOWN_TRUTHS:]]))
-        return sections
-
-    def _candles(self, view: Any, ctx: Context) -> Section:
-        lit = "●" * view.lit + "○" * view.dark
-        phase = self.w(ctx, f"phase.{view.phase}")
-        scene = f"{self.w(ctx, 'scene')} {view.scene}" if view.scene else ""
-        final = self.w(ctx, "final") if view.final_scene else ""
-        rows = [(self.w(ctx, "candles"), f"{lit} {view.lit}/10"),
-                (self.w(ctx, "phase"), ", ".join(p for p in (scene, phase, final) if p))]
-        if view.scene:
-            rows += [(self.w(ctx, "pool"), str(view.pool)), (self.w(ctx, "gm_pool"), str(view.gm_pool))]
-        if view.x_cards:
-            rows.append((self.w(ctx, "x_cards"), str(view.x_cards)))
-        return Section("", rows=rows)
-
-    def _you(self, me: Any, view: Any, ctx: Context) -> Section:
-        rows = []
-        if me.name:
-            rows.append((me.name, self.w(ctx, "alive") if me.alive else self.w(ctx, "dead")))
-        if me.virtue or me.vice:
-            rows.append((self.w(ctx, "traits"), f"{me.virtue or '?'} / {me.vice or '?'}"))
-        if me.moment:
-            rows.append((self.w(ctx, "moment_text"), me.moment))
-        if me.stack:
-            rows.append((self.w(ctx, "stack"), self._order(me.stack, ctx)))
-        if me.top:
-            rows.append((self.w(ctx, "top"), self.w(ctx, f"card.{me.top}")))
-        if me.burned:
-            rows.append((self.w(ctx, "burned"), self._order(me.burned, ctx).replace(" → ", ", ")))
-        if me.hope:
-            rows.append((self.w(ctx, "hope"), self.w(ctx, "yes")))
-        if me.brink:
-            rows.append((self.w(ctx, "brink"), me.brink))
-        if me.message:
-            rows.append((self.w(ctx, "message"), me.message))
-        return Section(self.w(ctx, "you"), rows=rows)
-
-    def _conflict(self, view: Any, ctx: Context) -> Section:
-        c = view.conflict
-        flags = (self.w(ctx, "danger") if c.dangerous else "") + (self.w(ctx, "moment") if c.moment else "")
-        rows = [(self.w(ctx, "rolls"), self.who(c.active, view, ctx) + flags)]
-        if c.rolled:
-            hope = f" + [{c.hope}]" if c.hope else ""
-            rows.append((self.w(ctx, "dice"), (" ".join(map(str, c.common)) or "—") + hope))
-            rows.append((self.w(ctx, "gm_dice"), " ".join(map(str, c.gm)) or "—"))
-        return Section(self.w(ctx, "conflict"), rows=rows)
-
-    def _survivors(self, view: Any, ctx: Context, me: Any) -> Section:
-        rows = []
-        for c in view.characters:
-            if me is not None and c.seat == me.seat:
-                continue
-            parts = [self.w(ctx, "alive") if c.alive else self.w(ctx, "dead")]
-            if c.top and c.alive:
-                parts.append(f"{self.w(ctx, 'top')}: {self.w(ctx, 'card.' + c.top)}")
-            if c.hope:
-                parts.append(self.w(ctx, "hope"))
-            if me is not None and c.seat in (right_of(me.seat, view.players), left_of(me.seat, view.players)):
-                ref = Reference(ctx.language)
-                parts.append(ref.say("right" if c.seat == right_of(me.seat, view.players) else "left"))
-            rows.append((self.who(c.seat, view, ctx), ", ".join(parts)))
-        return Section(self.w(ctx, "characters"), rows=rows)
 
     # -- the bot Storyteller's prose ----------------------------------------------------------------
 

@@ -1,0 +1,311 @@
+"""The Storyteller games' words (Vampire: Dark Ages, Werewolf: Wild West): events, roll requests, the panel of
+scene, sheet and last roll, a roll's line.
+
+The template Storyteller of a view's scenario (:func:`voice_of_view`) frames the scene; the roll lines are the
+terminal's (:mod:`narrator.storyteller.render`'s labels). The web table's flow (the approach question, the seat's
+rolls from its sheet, the bot Storyteller) is :mod:`narrator.web.adapters.storyteller`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from narrator.agents.i18n import ByLanguage, catalogue, character_gender, health_name, message
+from narrator.agents.names import fill
+from narrator.rules.core import HOST, Action, Event, PlayerId
+from narrator.rules.storyteller.sheet import ATTRIBUTES
+
+from narrator.render.text import Context, Section, Text
+from narrator.storyteller.data import DataError
+from narrator.storyteller.reference import Reference, concept_of
+from narrator.storyteller.render import LABELS
+from narrator.storyteller.scenario import Scenario, find_scenario, load_narration
+from narrator.storyteller.template import TemplateStoryteller, display_name
+
+W = ByLanguage("web_storyteller")
+"""The words by language (``prompts/i18n/<lang>/web_storyteller.yaml``)."""
+
+GROUPS = (("physical", ATTRIBUTES[:3]), ("social", ATTRIBUTES[3:6]), ("mental", ATTRIBUTES[6:]))
+
+
+def book_of(game: str) -> str:
+    """``dark-ages`` -> ``dark_ages``."""
+    return game.replace("-", "_")
+
+
+def scenario_of(book: str, scenario: str = "") -> Scenario:
+    """The scenario ``scenario`` of ``book`` (its id; the built-in one when empty), read once."""
+    try:
+        return find_scenario(book, scenario)
+    except DataError as error:
+        raise ValueError(str(error)) from None
+
+
+@functools.cache
+def narration_data() -> dict[str, Any]:
+    return load_narration()
+
+
+@functools.lru_cache(maxsize=64)
+def voice_for(book: str, lang: str, scenario: str = "") -> TemplateStoryteller:
+    """The template Storyteller of ``book``'s ``scenario`` in ``lang`` (it reads the troupe from each view;
+    its decisions need no state, so it is shared for reading; a table's narration uses its own voice,
+    :class:`TableVoice`, which remembers what each scene heard)."""
+    return TemplateStoryteller(scenario_of(book, scenario), narration_data(), lang=lang, labels=True)
+
+
+def voice_of_view(view: Mapping[str, Any], lang: str) -> TemplateStoryteller:
+    """The template Storyteller of the scenario a view's table plays."""
+    return voice_for(str(view["book"]), lang, str(view.get("scenario") or ""))
+
+
+def player_ids(view: Mapping[str, Any]) -> list[str]:
+    """The player characters' ids in seat order (any view shows the player sheets)."""
+    return [str(s["id"]) for s in view.get("sheets", ()) if s.get("player", True)]
+
+
+def history_entry(roll: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A roll of the seat's history: the roll and its lines (title, Willpower, the dice and the verdict)."""
+    from narrator.storyteller.sheet_roll import roll_lines
+
+    return {**roll, "lines": [*roll_lines(roll, lang), roll_line(roll, Context((), lang))]}
+
+
+def dice_faces(result: Mapping[str, Any]) -> str:
+    """The faces, a cancelled face struck through (``8 3 1̶ 10``), re-rolled tens after a bar."""
+    cancelled = set(result.get("cancelled", ()))
+    faces = [("\u0336".join(str(f)) + "\u0336") if i in cancelled else str(f) for i, f in enumerate(result["dice"])]
+    rerolls = " | " + " ".join(map(str, result["rerolls"])) if result.get("rerolls") else ""
+    return " ".join(faces) + rerolls
+
+
+def _npc_names(view: Any, lang: str) -> dict[str, str]:
+    """The scenario's Storyteller characters' names in ``lang`` (none for a view without a book)."""
+    if not isinstance(view, Mapping) or not view.get("book"):
+        return {}
+    try:
+        return voice_of_view(view, lang).npc_names
+    except (ValueError, KeyError):
+        return {}
+
+
+def verdict(result: Mapping[str, Any], lang: str) -> str:
+    """The degree of success, a failure, or a botch, in words."""
+    # a team member's share carries no category of its own: its degree (a success) or its outcome
+    category = str(result.get("category") or result.get("degree") or result.get("outcome"))
+    return LABELS.get(lang, LABELS["en"])["labels"].get(category, category)
+
+
+def roll_line(result: Mapping[str, Any], ctx: Context) -> str:
+    """``8 3 1̶ 10 vs 6: 2 net — moderate success``."""
+    if result.get("automatic") or not result.get("dice"):
+        return f"{W.get(ctx.language, W['en'])['auto']} — {verdict(result, ctx.language)}"
+    lang = ctx.language if ctx.language in W else "en"
+    return W[lang]["roll_line"].format(faces=dice_faces(result), difficulty=result["difficulty"], net=result["net"],
+                                       verdict=verdict(result, lang))
+
+
+
+class StorytellerText(Text):
+    """Scene, sheet and last roll for the player; the Storyteller's requests and the rolls in words."""
+
+    host_key = "viewer.storyteller"  # the rulebook's word for the one who runs the game, not a generic GM
+
+    def w(self, ctx: Context, key: str, **values: Any) -> str:
+        text = W.get(ctx.language, W["en"]).get(key, key)
+        return fill(text, ctx.language, **values) if values else text
+
+    def trait(self, name: str, ctx: Context) -> str:
+        return str(catalogue(ctx.language)["traits"].get(name) or name.replace("_", " ").capitalize())
+
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        """A Storyteller's roll request in words (whose, which traits, how hard); other moves as usual."""
+        def who(character: Any) -> str:
+            sheets = view.get("sheets", ()) if isinstance(view, Mapping) else ()
+            named = next((str(s["name"]) for s in sheets if str(s.get("id")) == str(character)), "")
+            return display_name(ctx.language, str(character)) or _npc_names(view, ctx.language).get(str(character)) \
+                or named or str(character).capitalize()
+
+        def traits(names: Sequence[str]) -> str:
+            return " + ".join(self.trait(t, ctx) for t in names)
+
+        kind = action.kind
+        if kind == "roll":
+            label = self.w(ctx, "proposal_roll", who=who(action.character), traits=traits(action.traits),  # type: ignore[attr-defined]
+                           difficulty=action.difficulty)  # type: ignore[attr-defined]
+        elif kind == "resisted":
+            label = self.w(ctx, "proposal_resisted", who=who(action.character),  # type: ignore[attr-defined]
+                           opponent=who(action.opponent), traits=traits(action.traits),  # type: ignore[attr-defined]
+                           difficulty=action.difficulty)  # type: ignore[attr-defined]
+        elif kind == "teamwork":
+            label = self.w(ctx, "proposal_teamwork", who=", ".join(who(m) for m in action.members),  # type: ignore[attr-defined]
+                           traits=traits(action.traits[0]) if action.traits else "",  # type: ignore[attr-defined]
+                           difficulty=action.difficulty)  # type: ignore[attr-defined]
+        else:
+            return super().action_label(action, view, ctx)
+        target = int(getattr(action, "target", 0) or 0)
+        return label + (self.w(ctx, "proposal_target", target=target) if target else "")
+
+    def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
+        d, kind = event.data, event.kind
+        names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())} if isinstance(view, Mapping) else {}
+        npcs = _npc_names(view, ctx.language)  # a seat's view has no Storyteller sheets: the scenario names them
+
+        def who(character: Any) -> str:
+            return (display_name(ctx.language, str(character)) or npcs.get(str(character))
+                    or names.get(str(character)) or str(character).capitalize())
+
+        if kind == "narration" and d.get("by") == HOST:
+            return ""  # the bot Storyteller's words beside its move: its narration tells them, in order (below)
+        if kind == "narration":
+            return str(d.get("text", ""))
+        if kind == "scene_begun":
+            return self.w(ctx, kind, number=d["number"], scene=str(d["scene"]).replace("-", " "))
+        if kind == "turn_begun":
+            return ""  # told by the Storyteller's narration (a bot's «— turn 2 —», else narration() below)
+        if kind == "roll_requested" and "traits" in d:
+            traits = " + ".join(self.trait(t, ctx) for t in d["traits"])
+            return self.w(ctx, "requested", who=who(d["character"]), traits=traits, pool=d["pool"],
+                          difficulty=d["difficulty"]) + (self.w(ctx, "with_wp") if d.get("willpower") else "")
+        if kind == "roll_requested" and d.get("action") == "resisted":
+            return self.w(ctx, "contest", who=who(d["character"]), opponent=who(d["opponent"]),
+                          pools=" : ".join(map(str, d["pools"])))
+        if kind == "roll_requested" and d.get("action") == "attack":
+            return self.w(ctx, "attack", who=who(d["character"]), defender=who(d["defender"]),
+                          weapon=catalogue(ctx.language)["weapons"].get(str(d["weapon"]), str(d["weapon"])),
+                          pool=d["pool"], difficulty=d["difficulty"])
+        if kind == "roll_requested":
+            return ""
+        if kind == "roll_requested" and d.get("action") == "teamwork":
+            return ""
+        if kind == "team_resolved":
+            return "\n".join(f"{who(r['character'])}: {roll_line(r, ctx)}" for r in d.get("results", ()))
+        if kind in ("roll_resolved", "resisted_resolved"):
+            part = d if kind == "roll_resolved" else {**d["mine"], "category": d.get("category")}
+            return f"{who(d['character'])}: {roll_line(part, ctx)}"
+        ref = Reference(ctx.language, {k: who(k) for k in {str(d.get(f)) for f in ("character", "defender", "opponent")}
+                                       | {str(c) for c in d.get("order", ())}})
+        if kind == "initiative_rolled":  # each side's dice, then the order
+            return "\n".join([*ref.roll_lines(event, markup=False),
+                              self.w(ctx, "initiative", order=", ".join(who(c) for c in d["order"]))])
+        if kind == "attack_rolled":
+            return f"{ref.roll_label(event)} {' '.join(map(str, d.get('dice', ())))} — " + self.w(
+                ctx, kind, who=who(d["character"]), net=d.get("net", 0))
+        if kind in ("damage_rolled", "soak_rolled"):
+            return "\n".join(ref.roll_lines(event, markup=False))
+        if kind == "wounded":
+            return self.w(ctx, kind, who=who(d["defender"]), wounds=d["wounds"],
+                          health=health_name(ctx.language, str(d["health"]),
+                                             character_gender(ctx.language, str(d["defender"]), view)))
+        if kind == "tens_rerolled":
+            return self.w(ctx, kind, dice=" ".join(map(str, d["faces"])))
+        if kind == "story_ended":
+            return self.w(ctx, kind, ending=str(d["ending"]).replace("-", " "))
+        return super().event_text(event, view, ctx)
+
+    def own(self, view: Any) -> Mapping[str, Any] | None:
+        """The seat's own character sheet (the one full sheet its view holds)."""
+        if not isinstance(view, Mapping):
+            return None
+        return next((s for s in view.get("sheets", ()) if s.get("player", True) and "attributes" in s), None)
+
+    def is_out(self, view: Any, seat: PlayerId | None) -> bool:
+        """The seat's character is incapacitated: it acts no more in this story."""
+        own = self.own(view)
+        cond: Mapping[str, Any] = (next((c for c in view.get("characters") or () if c["id"] == own["id"]), {})
+                                   if own else {})
+        return bool(cond.get("incapacitated"))
+
+    def out_notice(self, view: Any, ctx: Context) -> str:
+        return message(ctx.language, "out.storyteller", name=self.identity(view, ctx))
+
+    def identity(self, view: Any, ctx: Context) -> str:
+        """The seat's own character (the one full sheet its view holds)."""
+        own = self.own(view)
+        if own is None:
+            return super().identity(view, ctx)
+        return display_name(ctx.language, str(own["id"])) or str(own["name"])
+
+    def panel(self, view: Any, ctx: Context) -> list[Section]:
+        if not isinstance(view, Mapping) or not player_ids(view):
+            return super().panel(view, ctx)
+        voice = voice_of_view(view, ctx.language)
+        sections = [self._scene(view, voice.scenario, voice, ctx)]
+        players = [sheet for sheet in view["sheets"] if sheet.get("player", True)]
+        sections += [self._sheet(sheet, view, ctx) for sheet in players if "attributes" in sheet]
+        known = [sheet for sheet in players if "attributes" not in sheet]  # another seat's: as the table knows it
+        if known:
+            sections.append(self._others(known, view, ctx))
+        if view.get("last") and view["last"].get("what") == "roll":
+            sections.append(self._last_roll(view["last"], view, ctx))
+        return sections
+
+    def _scene(self, view: Mapping[str, Any], story: Scenario, voice: TemplateStoryteller, ctx: Context) -> Section:
+        if view.get("ending"):
+            ending = story.endings.get(str(view["ending"]))
+            if ending is None:
+                return Section(self.w(ctx, "ending"), items=[str(view["ending"])])
+            epilogue = [ending.epilogue.get(ctx.language)] if ending.epilogue else []
+            return Section(self.w(ctx, "ending"), items=[ending.text.get(ctx.language), *epilogue])
+        rows = []
+        if view.get("scene"):
+            rows = [(self.w(ctx, "scene"), f"{view['scene_count']}"),  # the scene's id is data, not words
+                    (self.w(ctx, "turn"), str(view["turn"]))]
+        text = voice.frame_scene(view)
+        return Section(story.title.get(ctx.language), rows=rows, items=[text] if text else [])
+
+    def _sheet(self, sheet: Mapping[str, Any], view: Mapping[str, Any], ctx: Context) -> Section:
+        attrs = sheet.get("attributes", {})
+        rows = [(self.w(ctx, group), ", ".join(f"{self.trait(a, ctx)} {attrs.get(a, 0)}" for a in names))
+                for group, names in GROUPS]
+        abilities = [f"{self.trait(a, ctx)} {r}" for a, r in sorted(sheet.get("abilities", {}).items()) if r]
+        rows.append((self.w(ctx, "abilities"), ", ".join(abilities) or self.w(ctx, "none")))
+        cond: Mapping[str, Any] = next((c for c in view["characters"] if c["id"] == sheet["id"]), {})
+        rows.append((self.w(ctx, "willpower"), f"{cond.get('willpower', sheet['willpower'])} / {sheet['willpower']}"))
+        if sheet.get("rage"):
+            rows.append((self.w(ctx, "rage"), f"{cond.get('rage', sheet['rage'])} / {sheet['rage']}"))
+        if sheet.get("gnosis"):
+            rows.append((self.w(ctx, "gnosis"), str(sheet["gnosis"])))
+        if sheet.get("blood_pool"):
+            rows.append((self.w(ctx, "blood"), str(sheet["blood_pool"])))
+        damage = len(cond.get("damage", ()))
+        health = health_name(ctx.language, str(cond.get("health", "unhurt")),
+                             character_gender(ctx.language, str(sheet["id"]), view))
+        rows.append((self.w(ctx, "health"), health + (f" ({damage})" if damage else "")))
+        return Section(display_name(ctx.language, str(sheet["id"])) or str(sheet["name"]), rows=rows)
+
+    def _others(self, known: Sequence[Mapping[str, Any]], view: Mapping[str, Any], ctx: Context) -> Section:
+        rows = []
+        for sheet in known:
+            cond: Mapping[str, Any] = next((c for c in view["characters"] if c["id"] == sheet["id"]), {})
+            name = display_name(ctx.language, str(sheet["id"])) or str(sheet["name"])
+            health = health_name(ctx.language, str(cond.get("health", "unhurt")),
+                                 character_gender(ctx.language, str(sheet["id"]), view))
+            concept = concept_of(ctx.language, sheet)
+            rows.append((message(ctx.language, "troupe.known", name=name, concept=concept) if concept else name,
+                         health))
+        return Section(message(ctx.language, "troupe.others"), rows=rows)
+
+    def _last_roll(self, last: Mapping[str, Any], view: Mapping[str, Any], ctx: Context) -> Section:
+        names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())}
+        traits = " + ".join(self.trait(t, ctx) for t in last.get("traits", ()))
+        rows = [(self.w(ctx, "who"), f"{names.get(str(last['character']), last['character'])}: {traits}")]
+        if last.get("automatic") or not last.get("dice"):
+            rows.append((self.w(ctx, "dice"), self.w(ctx, "auto") + (self.w(ctx, "with_wp")
+                                                                      if last.get("willpower") else "")))
+        else:
+            rows += [(self.w(ctx, "dice"), dice_faces(last)), (self.w(ctx, "difficulty"), str(last["difficulty"])),
+                     (self.w(ctx, "successes"), str(last["raw"] + last.get("extra", 0))),
+                     (self.w(ctx, "cancelled"), str(last["ones"] if not last.get("willpower") else 0)),
+                     (self.w(ctx, "net"), str(last["net"]))]
+        rows.append((self.w(ctx, "result"), verdict(last, ctx.language)))
+        if last.get("action") == "extended" and last.get("target"):
+            rows.append((self.w(ctx, "progress"), f"{last.get('total')}/{last.get('target')}"))
+        return Section(self.w(ctx, "last"), rows=rows)
+
+
+TEXTS = {"dark-ages": StorytellerText("dark-ages"), "wild-west": StorytellerText("wild-west")}
+DARK_AGES_TEXT = TEXTS["dark-ages"]
+WILD_WEST_TEXT = TEXTS["wild-west"]
