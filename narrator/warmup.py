@@ -18,14 +18,11 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from narrator.agents import concurrency
-from narrator.agents.base import Decision, Request
-from narrator.rules.core import CHANCE, Action, Event, PlayerId
-
-if TYPE_CHECKING:
-    from narrator.session import Session
+from narrator.agents.base import Agent, Decision, Request, Talk
+from narrator.rules.core import CHANCE, Action, Event, Game, PlayerId, Rejection
 
 PASS_KIND = "pass"
 """The kind of the kernels' do-nothing move (accept, no objection, say nothing); re-exported by the session."""
@@ -57,6 +54,27 @@ class _Ahead:
         return self.answer
 
 
+class Loop(Protocol):
+    """What a :class:`Warmup` reads of the loop it serves (:class:`narrator.session.Session`): the game, its state,
+    the seats' agents, the answers and talk every request carries, and how many seats may be waited on at once."""
+
+    game: Game[Any, Any]
+    state: Any
+    agents: dict[PlayerId, Agent]
+    answers: dict[PlayerId, Action]
+    talk: tuple[Talk, ...]
+    concurrency: int
+    recorder: Any
+
+    def _request(self, seat: PlayerId, rejection: Rejection | None, attempt: int) -> Request:
+        """The request the loop would hand ``seat`` now."""
+        ...
+
+    def write(self, record: dict[str, Any]) -> None:
+        """Number and keep one transcript record."""
+        ...
+
+
 class Warmup:
     """The ask-ahead and warm-up machinery of one :class:`Session` (it reads the session's state, agents, talk
     and ``concurrency``; it writes only model-call lines, through the session).
@@ -67,7 +85,7 @@ class Warmup:
             nothing since, unless its agent answers ``from_request``).
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Loop) -> None:
         self.session = session
         self.ahead: dict[PlayerId, _Ahead] = {}
         self.heard: dict[PlayerId, int] = dict.fromkeys(session.agents, 0)

@@ -1,5 +1,5 @@
-"""Game-specific wiring of the web table: which agent plays ``scripted`` for each game (battaglia,
-Ten Candles, and the Storyteller games' host seat: the template Storyteller).
+"""Game-specific wiring of the web table: which agent plays ``scripted`` for battaglia and Ten Candles, and the
+configured model for a model bot (the Storyteller games' bots are their adapter's, :mod:`narrator.web.adapters.storyteller`).
 
 Factories are named as strings in :mod:`narrator.web.bots`, so a game's agents are imported only
 when a table of that game asks for a bot.
@@ -80,11 +80,3 @@ def configured_llm(language: str) -> Any:
         logger.warning("llm bot: %s; the template speaks", error)
         return None
     return settings.model_copy(update={"language": language})
-
-
-def storyteller_scripted(game: Game[Any, Any], seat: PlayerId, seed: int, *, context: BotContext) -> Agent:
-    """Dark Ages / Wild West: the template Storyteller in the host seat (it reads the kernel's host view
-    and the scenario, so it needs no memory); a player seat handed to a bot plays random approaches."""
-    from narrator.web.adapters.storyteller import storyteller_scripted as build
-
-    return build(game, seat, seed, context=context)  # type: ignore[no-any-return]
