@@ -58,7 +58,7 @@ class ScriptedGM(Seat):
     @property
     def retraceable(self) -> bool:
         """Seeded, so a resumed game asks it again: unless its voice is a model (never asked twice)."""
-        return bool(getattr(self.voice, "retraceable", False))
+        return self.voice.retraceable
 
     def act(self, request: Request) -> Action:
         """The GM's move for this turn."""

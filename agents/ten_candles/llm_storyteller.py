@@ -46,6 +46,8 @@ class LLMStoryteller:
 
     writer_type: type[LLMWriter] = LLMWriter
     """Who writes each role's text (:mod:`narrator.ten_candles.prompt_trace` keeps the prompts instead)."""
+    retraceable = False
+    """A model's words are not asked twice: a resumed game reads them from the transcript."""
 
     def __init__(self, settings: LLMSettings, fallback: Storyteller, *, stats: UsageStats | None = None,
                  budget: TokenBudget | None = None, http_client: Any = None) -> None:

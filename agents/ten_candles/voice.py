@@ -9,7 +9,7 @@ the rules or the GM's decisions. :class:`PlainVoice` is the wordless stand-in fo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from narrator.rules.core import Event, PlayerId
@@ -17,7 +17,24 @@ from narrator.rules.core import Event, PlayerId
 
 @runtime_checkable
 class Storyteller(Protocol):
-    """What a Ten Candles Storyteller says. Every method returns text in the table's language."""
+    """What a Ten Candles Storyteller says, and what it can do besides (declared, never probed). Every method
+    returns text in the table's language."""
+
+    @property
+    def lang(self) -> str:
+        """The table's language (``"ru"`` or ``"en"``)."""
+
+    @property
+    def retraceable(self) -> bool:
+        """The same seed, views and events give the same words, so a resumed game asks it again (a model is not)."""
+
+    @property
+    def warms(self) -> bool:
+        """It warms its next prompt on its server while a person decides (:meth:`warm_heard`: a model of our own)."""
+
+    def warm_heard(self, view: Any, coming: Sequence[Event]) -> Awaitable[bool] | None:
+        """The warm-up of its next prompt from ``view`` and the events a person's default move would add, for the
+        session to run in the background; ``None``: nothing to warm (``warms`` is False)."""
 
     def observe(self, events: Sequence[Event]) -> None:
         """Take note of events the GM seat may see (names, candles, deaths, X-cards)."""
@@ -48,10 +65,25 @@ class Storyteller(Protocol):
         """Answer an X-card: drop the current thread and turn the scene elsewhere (D39)."""
 
 
+@runtime_checkable
+class RulesOnAttempt(Protocol):
+    """A Storyteller that rules on a survivor's stated attempt itself (a model): conflict or not, and why. The
+    template's reading of the words is its fallback (:func:`narrator.ten_candles.attempts.template_ruling`)."""
+
+    def rule_on_attempt(self, view: Any, seat: PlayerId, text: str, rejection: Any = None) -> Any:
+        """The ruling on ``seat``'s attempt ``text`` (``None``: no usable answer; the template rules)."""
+
+
 class PlainVoice:
     """A Storyteller that says as little as the kernel allows: for simulations, where nobody reads."""
 
     retraceable = True
+    lang = "en"
+    warms = False
+
+    def warm_heard(self, view: Any, coming: Sequence[Event]) -> Awaitable[bool] | None:
+        """Nothing to warm."""
+        return None
 
     def observe(self, events: Sequence[Event]) -> None:
         """Nothing to remember."""

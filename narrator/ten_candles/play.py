@@ -45,6 +45,8 @@ class TableSettings:
     lines: tuple[str, ...] = ()
     veils: tuple[str, ...] = ()
     burn_minutes: float | None = None
+    secret: bool = False
+    """Draw from a new secret seed (no ``--seed`` was given; docs/fairness.md), else from ``seed`` (public)."""
 
 
 @dataclass
@@ -80,7 +82,7 @@ class Table:
         config = TenCandlesConfig(players=s.humans + s.ai, lines=s.lines, veils=s.veils,
                                   stated_attempts=s.humans > 0)  # people say what they attempt (D45)
         session = Session(GAME, config, self.agents, seed=s.seed, recorder=TranscriptWriter(path))
-        for line in fairness.begin(session, path, s.lang):  # the chance is committed before the header is written
+        for line in fairness.begin(session, path, s.lang, chosen=None if s.secret else s.seed):  # before the header
             self.io.say(line)
         session.write_header(**header_extra(s))
         return self._attach(session)
@@ -141,7 +143,7 @@ class Table:
                 say(line)
             if event.kind == "character_died" and event.data["seat"] < self.settings.humans:
                 say(self._out_line(event))  # a person's own character: told once, plainly
-            if quiet and not getattr(self.storyteller, "retraceable", False):
+            if quiet and not self.storyteller.retraceable:
                 continue  # a model's prose is in the transcript already; it is not asked twice
             prose = self._prose(event)
             if prose:

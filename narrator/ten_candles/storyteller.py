@@ -18,7 +18,7 @@ Russian framings agree with the active character's gender (``ru_f``, :mod:`agent
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Any
 
 from narrator.agents.ten_candles import material as mat
@@ -47,6 +47,8 @@ class TemplateStoryteller:
 
     retraceable = True
     """The same seed, views and events give the same words: a resumed game asks it again."""
+    warms = False
+    """Templates have no server to warm."""
 
     def __init__(self, *, lang: str = "en", module: str | None = None, seed: int = 0) -> None:
         if lang not in mat.LANGS:
@@ -75,6 +77,10 @@ class TemplateStoryteller:
         """``id()`` of every conflict framed in the game (only ``repeatable`` ones come again)."""
 
     # -- memory ---------------------------------------------------------------------------------
+
+    def warm_heard(self, view: Any, coming: Sequence[Event]) -> Awaitable[bool] | None:
+        """Nothing to warm (``warms`` is False)."""
+        return None
 
     def observe(self, events: Sequence[Event]) -> None:
         """Learn the characters' names as they are read out."""

@@ -25,6 +25,7 @@ from narrator.agents.base import Decision, Request, Talk
 from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
+from narrator.agents.ten_candles.voice import RulesOnAttempt, Storyteller
 from narrator.rules.core import Event, PlayerId
 
 if TYPE_CHECKING:
@@ -53,13 +54,12 @@ class FairCalls:
 
         view = request.view
         seat, text = view.attempt.seat, view.attempt.text
-        voice: Any = self.voice  # type: ignore[attr-defined]
-        lang = getattr(voice, "lang", "en")
+        voice: Storyteller = self.voice  # type: ignore[attr-defined]
+        lang = voice.lang
         name = view.characters[seat].name or f"#{seat}"
         ruling, by = None, "template"
-        model = getattr(voice, "rule_on_attempt", None)
-        if model is not None and request.attempt <= MODEL_ASKS:
-            ruling = model(view, seat, text, request.rejection)
+        if isinstance(voice, RulesOnAttempt) and request.attempt <= MODEL_ASKS:
+            ruling = voice.rule_on_attempt(view, seat, text, request.rejection)
             by = "llm"
         if ruling is None:
             ruling, by = template_ruling(view, seat, text, lang, name), "template"
@@ -105,12 +105,11 @@ class NarratingTableGM(FairCalls, NarratingGM):
     @property
     def warms_heard(self) -> bool:  # type: ignore[override]
         """A model voice warms its next prompt while a person decides (:meth:`warm_heard`)."""
-        return bool(getattr(self.voice, "warms", False))
+        return self.voice.warms
 
     def warm_heard(self, view: Any, coming: Sequence[Event]) -> Awaitable[bool] | None:
         """The voice's warm-up of its next prompt (a model's; the template voice has none)."""
-        warm = getattr(self.voice, "warm_heard", None)
-        return warm(view, coming) if warm is not None else None
+        return self.voice.warm_heard(view, coming)
 
 
 class ModelVoiceGM(NarratingTableGM):

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from narrator.agents.i18n import LANGUAGES
+from narrator.agents.ten_candles.gm import NarratingGM
+from narrator.agents.ten_candles.voice import RulesOnAttempt
 from narrator.citations import split, why
 from narrator.render.ten_candles import TenCandlesText
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
@@ -74,8 +76,8 @@ class TenCandlesPresenter(Presenter):
         (issue 16: it never pretends to understand); a model or a person as GM reads any words."""
         if action.kind != "state_attempt" or table.record.host.controller != "bot":
             return None
-        voice = getattr(table.session.agents.get(HOST), "voice", None)
-        if getattr(voice, "rule_on_attempt", None) is not None:
+        gm = table.session.agents.get(HOST)
+        if isinstance(gm, NarratingGM) and isinstance(gm.voice, RulesOnAttempt):  # a model reads any words
             return None
         lang = table.record.language if table.record.language in LANGUAGES else "en"
         view = GAME.view(table.session.state, seat)
@@ -113,8 +115,8 @@ class TenCandlesPresenter(Presenter):
         game tells them). The survivors' own lines arrive with their moves (``Decision.said``)."""
         said: list[tuple[str, str]] = []
         gm = table.session.agents.get(HOST)
-        voice = getattr(gm, "voice", None) if table.record.host.controller == "bot" else None
-        if voice is not None and hasattr(voice, "frame_conflict"):
+        if isinstance(gm, NarratingGM) and table.record.host.controller == "bot":
+            voice = gm.voice
             view = GAME.view(table.session.state, HOST)  # the GM seat's own knowledge, nothing more
             for event in events:
                 prose = _prose(voice, view, event)
