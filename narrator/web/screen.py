@@ -197,12 +197,14 @@ def _battaglia(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> None
     """Day or night (the night drawn as night), who speaks, every seat with its life and revealed
     cards, and today's accusations and vote."""
     presenter = table.presenter
+    if len(view.lives) < view.players:  # not dealt yet: the deck is still being announced
+        return
     sections = presenter.text.panel(view, ctx)
     voice = presenter.text.narrator(view, ctx)
     night = str(view.phase) in ("night", "rebirth")
     out["theme"] = "night" if night else "day"
     now = sections[0] if sections else Section("")
-    out["headline"] = now.rows[0][1] if now.rows else ""
+    out["headline"] = _headline(now.rows[0][1]) if now.rows else ""
     if view.turn is not None:
         out["speaker"] = voice.name(view.turn)
     table_title = presenter.text.w(ctx, "table")
@@ -223,7 +225,7 @@ def _ten_candles(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> No
     out["theme"], out["dark"] = "candles", int(view.dark)
     top = sections[0] if sections else Section("")
     phase = dict(top.rows).get(presenter.text.w(ctx, "phase"), "")
-    out["headline"] = phase
+    out["headline"] = _headline(phase)
     causes = [presenter.text.event_text(e, view, ctx) or "" for e in public_events(table)
               if e.kind in ("candle_out", "darkness", "candle_relit")]
     out["darkened"] = [shown(c) for c in causes if c]
@@ -242,6 +244,17 @@ def _ten_candles(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> No
     pool = [row for row in top.rows if row[0] != presenter.text.w(ctx, "candles") and row[0] != presenter.text.w(ctx, "phase")]
     if pool:
         out["sections"].insert(0, Section("", rows=pool))
+
+
+def _headline(text: str) -> str:
+    """A panel's "when" row as a headline: a part that only repeats a word of an earlier one is left out
+    ("night 2, night, first darkness" -> "night 2, first darkness"; "scene 2, a scene" -> "scene 2")."""
+    kept: list[str] = []
+    for part in text.split(", "):
+        said = {word.casefold() for earlier in kept for word in earlier.split()}
+        if part and not any(len(word) > 2 and word.casefold() in said for word in part.split()):
+            kept.append(part)
+    return ", ".join(kept)
 
 
 def _tc_speaker(view: Any) -> PlayerId | None:
