@@ -215,7 +215,7 @@ class Retrace:
         if kind in PROPOSAL_KINDS and move is not None:
             seat: PlayerId = move.get("actor", CHANCE)  # a draw's record names no seat: no agent, no question
             agent = session.agents.get(seat)
-            local = agent is not None and not getattr(agent, "remote", False)
+            local = agent is not None and not agent.remote
             if move["kind"] == "answer":
                 question = session.open_questions().get(seat)
                 if question is not None and local:
@@ -239,7 +239,7 @@ class Retrace:
 
     def _ask_again(self, seat: Any) -> bool:
         agent = self.session.agents.get(seat)
-        if agent is None or getattr(agent, "remote", False) or not getattr(agent, "retraceable", False):
+        if agent is None or agent.remote or not agent.retraceable:
             return False
         question = self.session.open_questions().get(seat)
         if question is not None:
