@@ -33,9 +33,11 @@ from narrator.storyteller.reader import (
     tokens,
 )
 from narrator.storyteller.scenario import Scene
+from narrator.storyteller.template_base import PASS, IntentUnclear, display_name
 
 if TYPE_CHECKING:
-    from narrator.storyteller.template import Choice, Option, TemplateStoryteller
+    from narrator.storyteller.template_base import Choice, Option
+    from narrator.storyteller.template_moves import TemplateMoves
 
 INTENT_TASK = "intent"
 """An improvised roll's task is ``intent:<traits>/<deed>`` (``@<clue>`` when it looks for one of the scene's
@@ -104,20 +106,18 @@ def question(lang: str, text: str, reading: Reading, options: Sequence[Option], 
     return asked + message(lang, "st_reader.then_button" if labels else "st_reader.then_number")
 
 
-def _then(voice: TemplateStoryteller) -> str:
+def _then(voice: TemplateMoves) -> str:
     """What the player does next, in the terms of the screen: a button's label on the web, a number in the terminal."""
     return message(voice.lang, "st_reader.then_button" if voice.labels else "st_reader.then_number")
 
 
-def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Choice,
+def rule_intent(voice: TemplateMoves, view: Mapping[str, Any], choice: Choice,
                 answers: Mapping[int, Choice] | None = None) -> Ruling:
     """The offline ruling on ``choice.intent``.
 
     Raises:
         IntentUnclear: a question for the player (the two closest readings, dice talk, no words known).
     """
-    from narrator.storyteller.template import PASS, IntentUnclear
-
     scene = voice._scene(view)
     assert scene is not None
     pc = voice._pc(view, choice)
@@ -156,7 +156,7 @@ def rule_intent(voice: TemplateStoryteller, view: Mapping[str, Any], choice: Cho
     raise IntentUnclear(question(lang, choice.intent, reading, options, ratings=ratings, labels=voice.labels))
 
 
-def _no_roll(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,
+def _no_roll(voice: TemplateMoves, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,
              pc: str, ratings: Mapping[str, int]) -> Ruling:
     """A deed that needs no roll, said, and the turn passes; but a look or a question at what the scene
     hides is that clue's own roll (the scenario says what finding it takes)."""
@@ -170,7 +170,7 @@ def _no_roll(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, 
     return Ruling(voice._go(view, scene, "retry"), said, None, "no_roll")
 
 
-def _clue(voice: TemplateStoryteller, scene: Scene, text: str) -> Any:
+def _clue(voice: TemplateMoves, scene: Scene, text: str) -> Any:
     """The scene's clue the words name (its ``words``), or ``None``."""
     improv = getattr(scene, "improv", None)
     if improv is None:
@@ -183,31 +183,27 @@ def _clue(voice: TemplateStoryteller, scene: Scene, text: str) -> Any:
     return None
 
 
-def _proper_names(voice: TemplateStoryteller, npc: str) -> set[str]:
+def _proper_names(voice: TemplateMoves, npc: str) -> set[str]:
     """The lemmas of a Storyteller character's own name: its capitalised words, less titles ("Jed Mosby":
     mosby; «князь Эймар»: эймар)."""
-    from narrator.storyteller.template import display_name
-
     titles = grammar(voice.lang)["titles"]
     named = f"{display_name(voice.lang, npc) or ''} {voice.npc_names.get(npc, '')}"  # the catalogue's, the story's
     return {w for word in re.findall(r"[^\W\d_]+", named) if word[:1].isupper() and len(word) >= 4
             and word.lower() not in titles for w in forms(word, voice.lang, all_parses=False)}
 
 
-def _absent(voice: TemplateStoryteller, scene: Scene, text: str) -> str | None:
+def _absent(voice: TemplateMoves, scene: Scene, text: str) -> str | None:
     """The name of a Storyteller character the words name who is not in this scene, or ``None``."""
     words = tokens(text, voice.lang)
     topic = grammar(voice.lang)["topic"]  # asked about, not acted on: «о Хаскеллах»
     said = {w for i, t in enumerate(words) if not (i and words[i - 1].word in topic) for w in t.forms}
     for npc in sorted(set(voice.npc_names) - scene.present()):
         if said & _proper_names(voice, npc):
-            from narrator.storyteller.template import display_name
-
-            return display_name(voice.lang, npc) or voice.npc_names[npc]
+                    return display_name(voice.lang, npc) or voice.npc_names[npc]
     return None
 
 
-def _reaching(voice: TemplateStoryteller, scene: Scene, options: Sequence[Option], text: str
+def _reaching(voice: TemplateMoves, scene: Scene, options: Sequence[Option], text: str
               ) -> tuple[str, Option] | None:
     """A question or a word said to someone in a scene where no Storyteller character is: the person the
     words address (a Russian animate noun; the English word after "ask", "tell", "talk to") when one
@@ -251,7 +247,7 @@ def _morph_parse(word: str) -> Any:
     return russian().parse(word)[0]
 
 
-def _opponent(voice: TemplateStoryteller, scene: Scene, text: str, act: Act) -> tuple[str, tuple[str, ...]] | None:
+def _opponent(voice: TemplateMoves, scene: Scene, text: str, act: Act) -> tuple[str, tuple[str, ...]] | None:
     """The Storyteller character a social or furtive deed is done to, and what it rolls against it: one of
     the scene's characters the words name, or the only one there when the words say "him" / "her"."""
     if not act.resist or scene.fight is not None:
@@ -273,7 +269,7 @@ def _opponent(voice: TemplateStoryteller, scene: Scene, text: str, act: Act) -> 
     return named[0], (attribute, ability) if ability else (attribute,)
 
 
-def _improvised(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,
+def _improvised(voice: TemplateMoves, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,
                 pc: str, ratings: Mapping[str, int]) -> Ruling:
     """An improvised roll: the act's pool (or the named clue's), a task of its own that keeps the scene."""
     traits, difficulty, task = ability_for(reading, ratings), reading.difficulty, ""
@@ -305,7 +301,7 @@ def _improvised(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scen
     return Ruling(roll, (said,), None, "roll")
 
 
-def _free_lines(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scene, reading: Reading, name: str,
+def _free_lines(voice: TemplateMoves, view: Mapping[str, Any], scene: Scene, reading: Reading, name: str,
                 text: str) -> tuple[str, ...]:
     """What a no-roll deed says: the act's line, and what looking or asking finds here (a free clue the words
     name, else the first not told yet; for a look, the scene's obstacles)."""
@@ -333,7 +329,7 @@ def _free_lines(voice: TemplateStoryteller, view: Mapping[str, Any], scene: Scen
     return tuple(lines)
 
 
-def improvised_lines(voice: TemplateStoryteller, view: Mapping[str, Any], task: str, outcome: str, name: str) -> list[str]:
+def improvised_lines(voice: TemplateMoves, view: Mapping[str, Any], task: str, outcome: str, name: str) -> list[str]:
     """The scene's words after an improvised roll: a clue found, its ``improv`` success or failure, or the
     catalogue's when the scene has none (an older scenario)."""
     scene = voice._scene(view)

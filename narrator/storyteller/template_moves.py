@@ -1,0 +1,282 @@
+"""The template Storyteller deciding: whom the table asks (in seat order, in a fight by initiative), the options
+of each (their previews: the pool the sheet gives, less wounds), and the Storyteller's moves: a scene, a turn,
+its characters' attacks, the end, and the roll request a character's choice becomes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, Literal
+
+from narrator.agents.i18n import catalogue, message, plural
+from narrator.rules.core import Action, PlayerId
+from narrator.rules.storyteller.actions import (
+    Attack,
+    BeginScene,
+    EndStory,
+    Initiative,
+    NextTurn,
+    Resisted,
+    Roll,
+    Teamwork,
+)
+from narrator.storyteller.scenario import Approach, Scene
+from narrator.storyteller.template_base import PASS, Choice, Option, TemplateBase, View, sheet_ratings
+
+
+class TemplateMoves(TemplateBase):
+    """Who is asked, with which options, and what the Storyteller proposes to the kernel."""
+
+    def _addressed(self, view: View, scene: Scene, answers: Mapping[PlayerId, Choice]) -> str | None:
+        """The next character to choose: the first free one who has not held back, in seat order (in a
+        fight, in initiative order)."""
+        if scene.fight is not None:
+            return self._fight_addressed(view, scene, answers)
+        for seat, pc in enumerate(self.pcs(view)):
+            if seat not in answers and self._free(view, pc):
+                return pc
+        return None
+
+    def _fight_addressed(self, view: View, scene: Scene, answers: Mapping[PlayerId, Choice]) -> str | None:
+        for fighter in view.get("initiative") or ():
+            if fighter in self.pcs(view) and self._free(view, fighter) and self.seat_of(view, fighter) not in answers:
+                return str(fighter)
+        return None
+
+    def _approach_options(self, view: View, scene: Scene, character: str) -> list[Option]:
+        options: list[tuple[str, str, str, str]] = []
+        others = [pc for pc in self.pcs(view) if pc != character and self._able(view, pc)]
+        for approach in scene.approaches:
+            label = approach.label.get(self.lang)
+            words = approach.words.get(self.lang) if approach.words else ""
+            if approach.versus is not None:
+                options += [(f"{approach.id}@{other}", message(self.lang, "troupe.versus", label=label,
+                                                                 who=self._name(view, other)),
+                             self._preview(view, character, approach.versus.traits, approach.versus.difficulty), words)
+                            for other in others]
+                continue
+            spec = approach.spec()
+            preview = self._preview(view, character, spec.traits, spec.difficulty) if spec else ""
+            options.append((approach.id, label, preview, words))
+        hold = message(self.lang, "st_intent.hold_words")  # what a typed "I wait" matches (issue 16)
+        if scene.fight is not None:  # a wounded fighter may have no pool left: holding back is always possible
+            options.append((PASS, message(self.lang, "troupe.hold_fight"), "", hold))
+        elif len(self.pcs(view)) > 1:
+            options.append((PASS, message(self.lang, "troupe.hold_back"), "", hold))
+        elif self._char(view, character).get("damage"):  # wounds may leave no pool for any approach
+            options.append((PASS, message(self.lang, "troupe.hold_fight"), "", hold))
+        return [Option(n, a, label, preview, words, **self._deed_of(scene, a))
+                for n, (a, label, preview, words) in enumerate(options, start=1)]
+
+    def _deed_of(self, scene: Scene, approach_id: str) -> dict[str, Any]:
+        """What an approach does, for the offline reader: its roll's traits, a blow, a move; and whether its
+        outcome can end the story or start a fight (a transition to ``end:`` or into a fight scene)."""
+        if approach_id == PASS:
+            return {"deed": PASS}
+        approach = self._approach(scene, approach_id)
+        if approach is None:
+            return {}
+        targets = [approach.go] if approach.go else list(approach.next.values())
+        risky = any(t and (t.startswith("end:") or getattr(self.scenario.scenes.get(t), "fight", None) is not None)
+                    for t in targets)
+        if approach.attack is not None:
+            return {"deed": "attack", "weapon": approach.attack, "risky": risky}
+        spec = approach.spec()
+        return {"deed": "go" if approach.go else "roll", "traits": tuple(spec.traits) if spec else (), "risky": risky}
+
+    def _join_options(self, view: View, character: str, approach: Approach, lead: Choice) -> list[Option]:
+        team = approach.teamwork
+        assert team is not None
+        traits = team.helper_traits or team.traits
+        join = message(self.lang, "troupe.join", who=self._name(view, self._pc(view, lead)),
+                       label=approach.label.get(self.lang))
+        return [Option(1, approach.id, join, self._preview(view, character, traits, team.difficulty),
+                       message(self.lang, "st_intent.join_words"), joins=True),
+                Option(2, PASS, message(self.lang, "troupe.decline"), "", message(self.lang, "st_intent.decline_words"),
+                       joins=True)]
+
+    def _preview(self, view: View, character: str, traits: Sequence[str], difficulty: int) -> str:
+        sheet = self._sheet(view, character) or {}
+        ratings = sheet_ratings(sheet)
+        rolled = self._on_sheet(view, character, traits)
+        missing = [t for t in traits if not ratings.get(t)]  # not listed, or listed at 0 dots: never learned
+        if any(t not in ratings for t in rolled):  # nothing of it on the sheet at all
+            names = ", ".join(str(catalogue(self.lang)["traits"].get(t, t)) for t in missing)
+            return message(self.lang, "storyteller.preview_missing", traits=names)
+        # the label already names the traits and the difficulty (scenario data): the sheet adds the pool,
+        # less what wounds take, as the kernel rolls it (checks.penalty_of; it offered 3 dice and rolled 2)
+        penalty = self._wound_penalty(view, character)
+        dice = plural(self.lang, "dice", max(0, sum(ratings[t] for t in rolled) + penalty))
+        if penalty:
+            dice = message(self.lang, "storyteller.preview_wounded", dice=dice, penalty=-penalty)
+        if missing:
+            names = ", ".join(str(catalogue(self.lang)["traits"].get(t, t)) for t in missing)
+            return message(self.lang, "storyteller.preview_unlearned", dice=dice, traits=names)
+        return message(self.lang, "storyteller.preview", dice=dice)
+
+    def _wound_penalty(self, view: View, character: str) -> int:
+        """Dice the character's marked health levels take off a pool (the book's tables, as the kernel's
+        ``penalty_of``); 0 when unhurt or out of action (the kernel refuses a roll then)."""
+        from narrator.rules.storyteller.combat import wound_penalty
+        from narrator.storyteller.data import DataError
+
+        damage = len(self._char(view, character).get("damage") or ())
+        try:
+            return (wound_penalty(_combat_tables(str(view.get("book"))), damage) or 0) if damage else 0
+        except (DataError, OSError):
+            return 0
+
+    def _storyteller_move(self, view: View, answers: Mapping[PlayerId, Choice]) -> Action | None:
+        """The Storyteller's own move now, or ``None`` when a character must choose (or has chosen)."""
+        scene = self._scene(view)
+        if scene is None:
+            return BeginScene(scene=self.scenario.start) if not view.get("scene_count") else EndStory(ending="ended")
+        moved = self._moved_by_last(view, scene)
+        if moved is not None:
+            return moved
+        if scene.fight is not None:
+            return self._fight_move(view, scene, answers)
+        if self._lead(view, answers) is not None or self._addressed(view, scene, answers) is not None:
+            return None
+        return self._go(view, scene, "retry")
+
+    def _moved_by_last(self, view: View, scene: Scene) -> Action | None:
+        """Where this turn's last roll sends the story (``None``: it stays in the scene)."""
+        last = view.get("last") or {}
+        actors = last.get("members") or [last.get("character")]
+        if last.get("what") not in ("roll", "resisted", "teamwork") or not actors[0]:
+            return None
+        if not all(self._char(view, str(a))["actions_used"] for a in actors if a in self.pcs(view)):
+            return None  # a roll of an earlier turn or scene
+        if actors[0] not in self.pcs(view):
+            return None
+        approach = self._approach(scene, str(last.get("task", "")))
+        outcome = outcome_of(last, str(actors[0]))
+        target = approach.next.get(outcome, "retry") if approach and outcome != "continue" else "retry"
+        return None if target == "retry" else self._go(view, scene, target)
+
+    def _go(self, view: View, scene: Scene, target: str) -> Action:
+        if target == "retry":
+            if scene.max_turns and view["turn"] >= scene.max_turns and scene.timeout:
+                return self._go(view, scene, scene.timeout)
+            return NextTurn()
+        if target.startswith("end:"):
+            return EndStory(ending=target[4:])
+        return BeginScene(scene=target)
+
+    def _fight_move(self, view: View, scene: Scene, answers: Mapping[PlayerId, Choice]) -> Action | None:
+        fight = scene.fight
+        assert fight is not None
+        able = [pc for pc in self.pcs(view) if self._able(view, pc)]
+        enemy = self._char(view, fight.enemy)
+        if not able:
+            return self._go(view, scene, fight.lose)
+        if len(enemy["damage"]) >= fight.enemy_breaks_at or enemy["incapacitated"]:
+            return self._go(view, scene, fight.win)
+        if not view.get("initiative"):
+            return Initiative(characters=(*able, fight.enemy))
+        if self._lead(view, answers) is not None:
+            return None
+        for fighter in view["initiative"]:
+            if fighter == fight.enemy:
+                if enemy["actions_used"] == 0:
+                    target = able[(int(view["turn"]) - 1) % len(able)]
+                    return Attack(character=fight.enemy, defender=target, weapon=fight.enemy_weapon)
+                continue
+            if fighter in able and self._free(view, fighter) and self.seat_of(view, fighter) not in answers:
+                return None
+        return NextTurn()
+
+    def _request(self, view: View, scene: Scene, approach: Approach, choice: Choice,
+                 answers: Mapping[PlayerId, Choice]) -> Action:
+        pc = self._pc(view, choice)
+        combat = scene.fight is not None
+        if choice.extra and not self._char(view, pc).get("declared"):  # Rage or Celerity: both actions first
+            from narrator.storyteller.powers import extra_declaration
+
+            declared = extra_declaration(view, approach, pc, self._on_sheet)
+            if declared is not None:
+                return declared
+        if approach.go is not None:
+            return EndStory(ending=approach.go[4:]) if approach.go.startswith("end:") else BeginScene(scene=approach.go)
+        if approach.attack is not None:
+            assert scene.fight is not None
+            return Attack(character=pc, defender=scene.fight.enemy, weapon=approach.attack)
+        if approach.resisted is not None:
+            r = approach.resisted
+            return Resisted(character=pc, traits=self._on_sheet(view, pc, r.traits), difficulty=r.difficulty,
+                            opponent=r.opponent,
+                            opponent_traits=tuple(r.opponent_traits), opponent_difficulty=r.opponent_difficulty,
+                            task=approach.id, target=r.target, combat=combat)
+        if approach.versus is not None:
+            v, other = approach.versus, choice.approach.partition("@")[2]
+            return Resisted(character=pc, traits=self._on_sheet(view, pc, v.traits), difficulty=v.difficulty,
+                            opponent=other, opponent_traits=self._on_sheet(view, other, v.opponent_traits),
+                            opponent_difficulty=v.opponent_difficulty,
+                            task=approach.id, target=v.target, combat=combat)
+        if approach.teamwork is not None:
+            return self._team_request(view, approach, choice, answers, combat)
+        spec = approach.roll
+        assert spec is not None
+        return Roll(character=pc, traits=self._on_sheet(view, pc, spec.traits), difficulty=spec.difficulty,
+                    action=spec.action, task=approach.id, target=spec.target, willpower=choice.willpower,
+                    automatic=choice.automatic, combat=spec.combat or combat)
+
+    def _team_request(self, view: View, approach: Approach, lead: Choice, answers: Mapping[PlayerId, Choice],
+                      combat: bool) -> Action:
+        """The leader and every character who joined roll separately and add their successes (DA L227;
+        WW L116); alone, the leader rolls the task by itself."""
+        team = approach.teamwork
+        assert team is not None
+        pcs = self.pcs(view)
+        joined = [a for _, a in sorted(answers.items()) if a.joins and a.approach == approach.id]
+        members = (pcs[lead.actor], *(pcs[a.actor] for a in joined))
+        if len(members) == 1:
+            return Roll(character=members[0], traits=self._on_sheet(view, members[0], team.traits),
+                        difficulty=team.difficulty,
+                        action="extended" if team.target else "simple", task=approach.id, target=team.target,
+                        willpower=lead.willpower, automatic=lead.automatic, combat=team.combat or combat,
+                        team_task=True)  # alone, still the troupe's one task (its progress is the team's)
+        helper = tuple(team.helper_traits or team.traits)
+        chosen = (lead, *joined)
+        return Teamwork(members=members, traits=(self._on_sheet(view, members[0], team.traits),
+                                                 *(self._on_sheet(view, m, helper) for m in members[1:])),
+                        difficulty=team.difficulty, task=approach.id, target=team.target,
+                        willpower=tuple(pcs[a.actor] for a in chosen if a.willpower),
+                        automatic=tuple(pcs[a.actor] for a in chosen if a.automatic),
+                        combat=team.combat or combat)
+
+
+def outcome_of(last: Mapping[str, Any], pc: str) -> Literal["success", "failure", "botch", "continue"]:
+    """``success``, ``failure``, ``botch`` or ``continue`` (an open extended task or contest)."""
+    if last.get("what") == "roll":
+        if last.get("action") == "extended":
+            if last.get("status") == "complete":
+                return "success"
+            return "botch" if last.get("botch") else "continue"
+        return "botch" if last.get("botch") else "success" if last.get("net", 0) >= 1 else "failure"
+    if last.get("what") == "teamwork":
+        if last.get("target"):
+            if last.get("status") == "complete":
+                return "success"
+            return "botch" if last.get("spoiled") else "continue"
+        return "botch" if last.get("spoiled") else "success" if last.get("successes", 0) >= 1 else "failure"
+    if last.get("what") == "resisted":
+        status = last.get("status")
+        if status in ("won", "lost"):
+            return "success" if status == "won" else "failure"
+        if status == "open" or last.get("continues"):
+            return "continue"  # the kernel says the contest goes on: a round won is not the contest won
+        if last.get("mine", {}).get("botch"):
+            return "botch"
+        return "success" if last.get("winner") == pc else "failure"
+    return "continue"
+
+
+@cache
+def _combat_tables(book: str) -> Any:
+    """The book's house-default combat tables (read once: every menu line asks)."""
+    from narrator.storyteller.data import load_combat
+
+    return load_combat(book)

@@ -1,0 +1,135 @@
+"""The template Storyteller telling the kernel's events: scenes, turns, each roll's result (the scenario's
+own line once a scene, else the next generic one), contests, teamwork, wounds and the ending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from narrator.agents.i18n import character_gender, health_name, message
+from narrator.rules.core import HOST, Event
+from narrator.storyteller.intent import FREE
+from narrator.storyteller.offline import improvised_lines
+from narrator.storyteller.template_base import View
+from narrator.storyteller.template_moves import TemplateMoves
+
+
+class TemplateNarration(TemplateMoves):
+    """Lines telling what the kernel's events mean in the story (no line twice in a scene)."""
+
+    def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
+        lines: list[str] = []
+        for event in said_before_turn(events):
+            lines.extend(self._narrate_one(view, event))
+        # a name written for mid-sentence («мастер Кесслер», "the thirst in the rock") may open a line
+        return [line[:1].upper() + line[1:] for line in lines]
+
+    def _narrate_one(self, view: View, event: Event) -> list[str]:
+        data = event.data
+        if event.kind == "scene_begun":
+            head = [f"== {self.scenario.title.get(self.lang)} ==" if data.get("number") == 1 else ""]
+            scene = self.scenario.scenes.get(str(data["scene"]))
+            stakes = (message(self.lang, "troupe.stakes", stakes=scene.stakes.get(self.lang))
+                      if scene and scene.stakes else "")
+            return [line for line in (*head, scene.text.get(self.lang) if scene else "", stakes) if line]
+        if event.kind == "narration" and data.get("by") == HOST:  # the Storyteller's words beside its move
+            return [str(data.get("text", ""))]
+        if event.kind == "turn_begun":
+            return [message(self.lang, "template.turn", turn=data["turn"])]
+        if event.kind == "actions_declared":  # an extra action bought with Rage or Celerity (powers.py)
+            from narrator.storyteller.powers import declared_line
+
+            return declared_line(self.lang, self._name(view, str(data["character"])), data, str(view.get("book")))
+        if event.kind == "roll_resolved":
+            return self._result_lines(view, data, str(data.get("character")), str(data.get("category")))
+        if event.kind == "resisted_resolved":
+            return self._contest_lines(view, data)
+        if event.kind == "team_resolved":
+            return self._team_lines(view, data)
+        if event.kind == "initiative_rolled":
+            order = ", ".join(self._name(view, c) for c in data["order"])
+            return [message(self.lang, "template.initiative", order=order)]
+        if event.kind == "attack_rolled" and data.get("net", 0) < 1:
+            line = self._fresh(view, "misses", name=self._name(view, str(data["character"])))
+            return [line] if line else []
+        if event.kind == "wounded":
+            return [self._wound_line(view, data)]
+        if event.kind == "story_ended":
+            ending = self.scenario.endings.get(str(data["ending"]))
+            if ending is None:
+                return [str(data["ending"]), message(self.lang, "template.the_end")]
+            epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
+                if ending.epilogue else []
+            return [ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
+        return []
+
+    def _result_lines(self, view: View, data: Mapping[str, Any], character: str, category: str) -> list[str]:
+        name = self._name(view, character)
+        generic = self._fresh(view, category, name=name)
+        lines = [generic] if generic else []
+        scene = self._scene(view)
+        approach = self._approach(scene, str(data.get("task", ""))) if scene else None
+        outcome = "botch" if category == "botch" else "failure" if category == "failure" else "success"
+        if data.get("action") == "extended" and data.get("target") and outcome == "success" \
+                and data.get("status") != "complete":
+            outcome = ""  # a step toward the goal: the approach's success line waits for the goal itself
+        if approach and outcome in approach.says:
+            own = self._once(view, approach.says[outcome].get(self.lang))  # an approach's own line: once a scene
+            lines += [own] if own else []
+        elif approach is None and outcome and str(data.get("task", "")).startswith(f"{FREE}:"):
+            # a deed no approach lists: the scene's words
+            lines += improvised_lines(self, view, str(data["task"]), outcome, name)
+        if data.get("action") == "extended" and data.get("target"):
+            progress = f"{data.get('total')}/{data.get('target')}"
+            reset = message(self.lang, "template.progress_reset") if data.get("reset") else ""
+            lines.append(message(self.lang, "template.progress", progress=progress) + reset)
+        return lines
+
+    def _contest_lines(self, view: View, data: Mapping[str, Any]) -> list[str]:
+        winner = data.get("winner")
+        if winner is None:
+            said = self._fresh(view, "deadlock")
+        else:
+            said = self._fresh(view, "prevails", name=self._name(view, str(winner)), net=data.get("net"))
+        lines = [said] if said else []
+        if data.get("target"):
+            lines.append(f"{data.get('total')} : {data.get('opponent_total')} / {data.get('target')}")
+        if data.get("status") == "open" or (winner is None and data.get("continues")):
+            goes_on = self._fresh(view, "goes_on")
+            lines += [goes_on] if goes_on else []
+        return lines + self._result_lines(view, data, str(data["character"]), str(data["category"]))
+
+    def _team_lines(self, view: View, data: Mapping[str, Any]) -> list[str]:
+        names = ", ".join(self._name(view, str(m)) for m in data.get("members", ()))
+        key = "troupe.team_spoiled" if data.get("spoiled") else "troupe.team_result"
+        lines = [message(self.lang, key, names=names, n=data.get("successes", 0))]
+        category = str(data.get("category"))
+        scene = self._scene(view)
+        approach = self._approach(scene, str(data.get("task", ""))) if scene else None
+        outcome = "botch" if category == "botch" else "failure" if category == "failure" else "success"
+        if data.get("target"):
+            lines.append(message(self.lang, "troupe.team_progress", total=data.get("total"), target=data.get("target")))
+            outcome = "success" if data.get("status") == "complete" else outcome if outcome == "botch" else ""
+        if approach and outcome in approach.says:
+            own = self._once(view, approach.says[outcome].get(self.lang))  # type: ignore[index]
+            lines += [own] if own else []
+        return lines
+
+    def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
+        name = self._name(view, str(data["defender"]))
+        health = health_name(self.lang, str(data["health"]), character_gender(self.lang, str(data["defender"]), view))
+        return message(self.lang, "template.wound", name=name, damage=data["damage"], soaked=data["soaked"],
+                       wounds=data["wounds"], health=health)
+
+
+def said_before_turn(events: Sequence[Event]) -> list[Event]:
+    """The Storyteller's words beside a move told before the turn that move opens: a question answered
+    without a roll ends the speaker's turn, and its answer belongs to that turn, not under «— turn 3 —»."""
+    said = [e for e in events if e.kind == "narration" and e.data.get("by") == HOST]
+    turn = next((i for i, e in enumerate(events) if e.kind == "turn_begun"), None)
+    if not said or turn is None or events.index(said[0]) < turn:
+        return list(events)
+    rest = [e for e in events if not any(e is s for s in said)]
+    at = next(i for i, e in enumerate(rest) if e.kind == "turn_begun")
+    return [*rest[:at], *said, *rest[at:]]
