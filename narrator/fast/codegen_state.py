@@ -10,8 +10,9 @@ state into a new Python object), field for field in the dataclass's order.
 How each field is held in C++ is its *form* (:class:`Form`): most follow from the annotation
 (``int``, ``bool``, ``frozenset[int]`` a seat mask, ``frozenset[Card]`` a card mask, an enum by its
 value's name); the rest are named in the game's :class:`Schema` (``narrator/fast/state_forms.py``). A field of a dataclass with no form
-is a :class:`SchemaError` at build time, and a form naming no field is one too: a field added in Python
-is mirrored, or said not to be (:class:`Skip`, with the reason), before the engine builds again.
+is a :class:`SchemaError` at build time, and so is a form naming no field (a :class:`Skip` aside): a
+field added in Python is mirrored, or said not to be (a ``Skip``, with the reason), before the engine
+builds again.
 
 Only the standard library is used here: ``setup.py`` loads this file by path. Print what a build
 would generate with ``python -m narrator.fast.codegen battaglia``.
@@ -341,7 +342,8 @@ def state_header(game: str, namespace: str, schema: Schema, source: str) -> str:
     ``write_state`` (pybind11; for ``module.cpp`` only)."""
     fields = {cls: fields_from_source(source, cls) for cls, _ in schema.classes}
     for cls, _ in schema.classes:
-        unknown = set(schema.forms.get(cls, {})) - {f.name for f in fields[cls]}
+        named = {name for name, form in schema.forms.get(cls, {}).items() if not isinstance(form, Skip)}
+        unknown = named - {f.name for f in fields[cls]}  # a Skip of a field not (or no longer) there is harmless
         if unknown:
             raise SchemaError(f"{cls}: forms name no field {', '.join(sorted(unknown))}")
     root = schema.classes[-1][0]

@@ -349,9 +349,9 @@ def test_the_generated_state_glue_round_trips_the_states_of_played_games(native:
     trivial games, read into the C++ state and written back, equals the Python one but for the fields the
     engine does not hold (its records, the result, texts), at every phase, under options that fill the
     night's whispers, the curse, the execution window and the second souls."""
-    assert set(native.STATE_SKIPPED) == {"Accusation.text", "DayState.declared", "DayState.declaring",
-                                         "BattagliaState.public_log", "BattagliaState.record",
-                                         "BattagliaState.notes", "BattagliaState.result"}
+    assert set(native.STATE_SKIPPED) - {"BattagliaState.record"} == {  # record: the public log folded, when there
+        "Accusation.text", "DayState.declared", "DayState.declaring", "BattagliaState.public_log",
+        "BattagliaState.notes", "BattagliaState.result"}
     seen: set[str] = set()
     checked = 0
     for players, seed, options in ((6, 1, {}), (9, 2, {"shadow_talk_rounds": 2}), (12, 3, {"speech_rounds": 1}),
