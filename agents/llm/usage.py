@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 CallSink = Callable[[dict[str, Any]], None]
 """Receives one ``llm_call`` record (without ``seq``/``kind``; the session adds them)."""
@@ -162,6 +162,16 @@ class ModelSwitch:
     def switch_on(self) -> None:
         """A person asks for the model again."""
         self.failures, self.off_reason = 0, None
+
+
+@runtime_checkable
+class Switched(Protocol):
+    """An agent whose model a person may switch on again after it was switched off (the web seat page's button):
+    its :class:`ModelSwitch`, ``None`` while it has no model."""
+
+    @property
+    def switch(self) -> ModelSwitch | None:
+        """The model's switch."""
 
 
 class TokenBudget:

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 
 from narrator.agents.i18n import message
+from narrator.agents.llm.usage import Switched
 from narrator.rules.codec import action_to_dict
 from narrator.rules.core import HOST, PlayerId, Rejection, jsonable
 from narrator.rules.replay import audience_to_json
@@ -132,11 +133,7 @@ def model_switch(table: Table, seat: PlayerId) -> Any:
     """The :class:`~narrator.agents.llm.usage.ModelSwitch` of the model playing ``seat``, or ``None``
     (a person, or a bot without a model)."""
     agent = table.session.agents.get(seat)
-    for holder in (agent, getattr(agent, "model", None)):
-        switch = getattr(holder, "switch", None)
-        if switch is not None and hasattr(switch, "switch_on"):
-            return switch
-    return None
+    return agent.switch if isinstance(agent, Switched) else None
 
 
 def _model_off(table: Table, seat: PlayerId) -> bool:

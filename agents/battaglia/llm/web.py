@@ -15,7 +15,7 @@ from narrator.agents.battaglia.bot import BattagliaBot
 from narrator.agents.battaglia.llm.agent import BattagliaLLM
 from narrator.agents.battaglia.texts import Table
 from narrator.agents.llm import LLMMode, SettingsError, load_settings
-from narrator.agents.llm.usage import CallSink
+from narrator.agents.llm.usage import CallSink, ModelSwitch
 from narrator.rules.core import Action, Game, PlayerId
 
 logger = logging.getLogger(__name__)
@@ -32,6 +32,11 @@ class WebLLMSeat(Seat):
         self._offline = False
         self.name = "llm"
         self.max_attempts = None  # the model gives up itself, then the scripted bot answers
+
+    @property
+    def switch(self) -> ModelSwitch | None:
+        """The model's switch (:class:`~narrator.agents.llm.usage.Switched`), ``None`` while no model plays."""
+        return self.model.switch if self.model is not None else None
 
     def bind_calls(self, sink: CallSink) -> None:
         """Forward ``llm_call`` records to the table's transcript."""

@@ -23,7 +23,7 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import yaml
 
@@ -208,11 +208,23 @@ class TableVoice:
         return self.of(view).narrate(view, events)
 
 
+@runtime_checkable
+class BotStoryteller(Protocol):
+    """A web table's bot Storyteller, the template's (:class:`WebStoryteller`) or the model's: what it declares."""
+
+    web_storyteller: bool
+    """Always true: the table's own bot in the host seat (a person there is no bot)."""
+    free_intent: bool
+    """It reads a player's typed words as they are (a model); else the template matches them to a suggestion."""
+
+
 class WebStoryteller(StorytellerSeat):
     """The template Storyteller in the host seat: it moves alone (scenes, turns, its characters'
     attacks) and turns the player's answer to the table's question into its proposal."""
 
     max_attempts: int | None = 3
+    web_storyteller = True
+    free_intent = False
 
     def __init__(self, game: str, lang: str) -> None:
         super().__init__(TableVoice(book_of(game), lang), "template-storyteller")
@@ -256,7 +268,7 @@ def _model_seat() -> type:
 
 def is_storyteller_bot(agent: Any) -> bool:
     """Whether ``agent`` is a web table's bot Storyteller (the template's or the model's)."""
-    return isinstance(agent, WebStoryteller) or getattr(agent, "web_storyteller", False) is True
+    return isinstance(agent, BotStoryteller) and agent.web_storyteller
 
 
 def table_questions(game: str, lang: str) -> ApproachQuestion:
@@ -498,7 +510,8 @@ class StorytellerPresenter(Presenter):
         if power is not None:  # words naming Blood, Rage, Gnosis, Celerity: the book's answer, no roll (issue 28)
             return Rejection(POWER_RULES, power, "table")
         # a model, or a person on the host page, reads the words as they are; only the template matches them
-        free = getattr(table.session.agents.get(HOST), "free_intent", False) or table.human_host
+        bot = table.session.agents.get(HOST)
+        free = (isinstance(bot, BotStoryteller) and bot.free_intent) or table.human_host
         choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free), labels=True)
         if choice is None:
             return Rejection(INTENT_UNCLEAR, said, "table")  # already in the player's language: the closest ones
