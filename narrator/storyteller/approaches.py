@@ -86,6 +86,10 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (),
         return traits[0] == act.attribute
     if len(traits) < 2 or not act.abilities:
         return False
+    if (named and act.generic and act.attribute == "perception" and "investigation" in act.abilities
+            and traits[0] in FINDING_TRAITS
+            and not getattr(option, "risky", False)):
+        return True  # a search of the approach's own things is how it finds out ("I feel along the font's rim")
     if traits[1] == act.abilities[0]:
         return traits[1] not in BROAD or traits[0] in (act.attribute, *act.also)
     # another of its Abilities: a generic or social deed, or one whose words also name the approach's own
@@ -96,6 +100,8 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (),
 
 SOCIAL = frozenset({"charisma", "manipulation", "appearance"})
 """Social deeds: a scenario gathers several under one approach (a bribe is one way to persuade)."""
+FINDING_TRAITS = frozenset({"perception", "intelligence", "wits"})
+"""An approach that finds something out: asking or looking at its own things is trying it."""
 
 
 def _synonym(act: Act, option: Any, lang: str) -> bool:

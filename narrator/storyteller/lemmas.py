@@ -41,6 +41,8 @@ class Act:
     """Done to a Storyteller character: what it rolls against it (an Attribute, then Abilities to choose from)."""
     also: tuple[str, ...] = ()
     """Other Attributes a scenario may roll the same deed on (carrying is Strength or Stamina + Athletics)."""
+    things: bool = False
+    """Its phrases that end in a preposition take a thing («нырнуть за» cover): a name after one is another deed."""
 
 
 # -- lemmas -------------------------------------------------------------------------------------------
@@ -116,7 +118,7 @@ def lexicon(lang: str) -> tuple[Act, ...]:
         acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
                         int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False)),
                         bool(act.get("placed", False)),
-                        tuple(act.get("resist", ())), tuple(act.get("also", ()))))
+                        tuple(act.get("resist", ())), tuple(act.get("also", ())), bool(act.get("things", False))))
     return tuple(acts)
 
 
@@ -166,13 +168,33 @@ ASPECT = 0.75
 def aspect_pair(a: str, b: str) -> bool:
     """Two Russian verbs of one pair: a prefix on the bare verb («надавить», «давить»), or one prefix and a
     changed suffix («расспросить», «расспрашивать»; «сбить», «сбивать»); never two prefixes («забраться»,
-    «пробраться») nor with and without «-ся» («красть», «красться»)."""
+    «пробраться») nor with and without «-ся» («красть», «красться»). A pair of another root (the lexicon's
+    ``grammar.ru.aspect_roots``: «войти», «входить») or of another word (``aspect_words``: «взять», «брать»)
+    is one too."""
     reflexive = tuple(grammar("ru")["reflexive"])
     if a.endswith(reflexive) != b.endswith(reflexive):
         return False
+    if _other_root(a, b) or _other_root(b, a):
+        return True
     if verb_stem(a) == b or verb_stem(b) == a or (a[:4] == b[:4] and same_base(a, b)):
         return True
     return a[:4] == b[:4] and Indel.normalized_similarity(a, b) >= ASPECT
+
+
+def _other_root(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are one verb whose aspects have two roots: the same prefix (less its
+    epenthetic vowel: «во-йти», «в-ходить») on a pair of ``aspect_roots``, or a pair of ``aspect_words``."""
+    ru = grammar_lists("ru")
+    if f"{a} {b}" in ru["aspect_words"]:
+        return True
+    vowel = ru["epenthetic_vowel"][0] if ru["epenthetic_vowel"] else ""
+    for pair in ru["aspect_roots"]:
+        one, other = pair.split()
+        if a.endswith(one) and b.endswith(other):
+            head, tail = a[: len(a) - len(one)], b[: len(b) - len(other)]
+            if head == tail or (vowel and head.removesuffix(vowel) == tail and len(tail) >= 1):
+                return True
+    return False
 
 
 @cache

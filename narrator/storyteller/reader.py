@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from narrator.lexicon import understood
-from narrator.storyteller.approaches import READ, SOCIAL, approach_score, label_lemmas, rolls_own
+from narrator.storyteller.approaches import FINDING_TRAITS, READ, SOCIAL, approach_score, label_lemmas, rolls_own
 from narrator.storyteller.words import (
     HINT,
     Act,
@@ -81,9 +81,9 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     said = tokens(text, lang, extra)
     if not understood(text, lang, names) and not any(t.mended for t in said):
         return Reading("unknown", act="nonsense")  # no words of the language at all
-    heard = hear(said, lang)
-    scores = heard.scores
     named = frozenset(w for name in names for w in split_words(name))
+    heard = hear(said, lang, named)
+    scores = heard.scores
     if scores.get("cheat") and scores["cheat"].weight >= READ:
         return Reading("cheat", act="cheat")
     held = [o for o in options if o.approach == "pass"]
@@ -115,6 +115,9 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
         slow = [(w, r) for w, r in ranked if r.kind == "roll" and r.act in PACED]
         ranked = [(w, r) for w, r in ranked if (w, r) not in slow] or [
             (w, replace(r, kind="free", act="trivial", attribute="", abilities=())) for w, r in slow]
+    if any(w >= READ and not (r.kind == "free" and r.act == "trivial") for w, r in ranked):
+        # a trivial deed said beside another is its preliminary ("I lean in and study the hand"), no rival
+        ranked = [(w, r) for w, r in ranked if not (r.kind == "free" and r.act == "trivial")]
     if trace is not None:
         trace += [(round(w, 2), r.kind, r.approach or r.act, r.words) for w, r in ranked]
         trace += [("tokens", [(t.word, sorted(t.forms)) for t in said])]
@@ -136,10 +139,6 @@ def _unhurried(said: Sequence[Token], lang: str) -> bool:
     from narrator.storyteller.words import phrase_at, unhurried_cues
 
     return any(phrase_at(said, cue, set()) is not None for cue in unhurried_cues(lang))
-
-
-FINDING_TRAITS = frozenset({"perception", "intelligence", "wits"})
-"""An approach that finds something out: asking or looking at its own things is trying it."""
 
 
 def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any], scores: Mapping[str, Any],

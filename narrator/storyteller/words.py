@@ -160,9 +160,14 @@ class Heard:
     deeds: dict[int, set[str]]
 
 
-def hear(said: Sequence[Token], lang: str) -> Heard:
+def hear(said: Sequence[Token], lang: str, names: frozenset[str] = frozenset()) -> Heard:
     """How strongly the words say each act: phrases first (their words are theirs alone), then single words,
-    then hints; a word in a clause of purpose weighs half, a describing word as a hint."""
+    then hints; a word in a clause of purpose weighs half, a describing word as a hint. A phrase of a deed
+    done to things that ends in a preposition is not said when a name follows it («нырнуть за» is cover,
+    «Ныряю за Дэнни» a swim)."""
+    little = grammar(lang)
+    prepositions = little["prepositions"]
+    names = names - little["phrase_drop"] - little["determiners"] - prepositions  # "The Widow": "the" is no name
     acts = lexicon(lang)
     scores: dict[str, Score] = {}
     claimed: dict[int, str] = {}
@@ -171,7 +176,8 @@ def hear(said: Sequence[Token], lang: str) -> Heard:
     phrases = sorted(((len(cue), act, cue) for act in acts for cue in act.cues if len(cue) > 1), key=lambda x: -x[0])
     for _, act, cue in phrases:
         hits = phrase_at(said, cue, set(claimed))
-        if hits is None:
+        if hits is None or (act.things and cue[-1] & prepositions and hits[-1] + 1 < len(said)
+                            and said[hits[-1] + 1].word in names):
             continue
         score = scores.setdefault(act.id, Score())
         # said where it begins ("jump in after": "after" is its own); a phrase that opens its clause says what
