@@ -230,3 +230,31 @@ def test_a_ten_candles_screen_draws_the_candles_and_keeps_every_brink_and_messag
     storyteller = [e.data["text"] for e in table.events if e.kind == "narration" and e.data["by"] == "storyteller"]
     assert storyteller and any(line["text"] == storyteller[0] and line["voice"] == "narrator" for line in said)
     assert 'lang="ru"' in screen["page"] and "Сказано за столом" in screen["page"]
+
+
+def test_only_public_drafts_reach_the_screen_even_with_a_person_in_the_host_seat(tables: Tables) -> None:
+    """A streamed draft goes to the pages that may see its finished line: the screen is the public's, though
+    the host page of a table with a human GM shows the GM's knowledge (``page_viewer(None)`` is the host)."""
+    import asyncio
+
+    from narrator.rules.core import HOST, HOST_ONLY, PUBLIC
+
+    from narrator.web.drafts import WebDrafts
+
+    created = tables.create(game="ten-candles", options={"players": 3}, bot_seats=[0, 1, 2], host="human")
+    table = tables.manager.get(created["table"])
+    assert table.human_host
+    token = screen_token(screen_link(tables, created))
+    with tables.client.websocket_connect(f"/ws/t/{created['table']}/screen?token={token}") as socket:
+        drain(socket)
+
+        async def stream() -> None:
+            drafts = WebDrafts(table, asyncio.get_running_loop())
+            for key, (audience, text) in enumerate(((PUBLIC, "PUBLIC-draft"), (HOST_ONLY, "CANARY-host-draft"),
+                                                    (frozenset({HOST}), "CANARY-gm-seat-draft"),
+                                                    (frozenset({0}), "CANARY-seat-draft"))):
+                await drafts._deliver(audience, {"type": "draft", "key": key, "who": "x", "text": text})
+
+        tables.client.portal.call(stream)  # type: ignore[union-attr]
+        received = drain(socket)
+    assert [m["text"] for m in received if m["type"] == "draft"] == ["PUBLIC-draft"]
