@@ -223,6 +223,8 @@ class Fairness:
         Raises:
             FairnessError: the draws began, the seat gave its share already, or the scheme takes none.
         """
+        if self.scheme != SECRET_SEED:
+            raise FairnessError("a public seed takes no contributions", "public")
         if not self.open:
             raise FairnessError("contributions close at the first draw", "closed")
         if seat in self.contributions:
@@ -261,14 +263,29 @@ def new_game(game: Any, config: Any, *, transcript: str | Path | None = None) ->
                     kernel_digest(game.name), keep)
 
 
-def begin(session: Any, transcript: str | Path, lang: str) -> list[str]:
-    """Commit a new game's chance: attach a :data:`SECRET_SEED` fairness to ``session`` (before its header is
-    written) and return what the table shows the players before the first move (``fairness.commitment``)."""
+def begin(session: Any, transcript: str | Path, lang: str, *, chosen: int | None = None) -> list[str]:
+    """Commit a new game's chance: attach a fairness to ``session`` (before its header is written) and return what
+    the table shows the players before the first move (``fairness.commitment``).
+
+    ``chosen``: the seed the player or the table's creator chose (``--seed``): such a game is meant to be played
+    again the same, so it commits under :data:`PUBLIC_SEED` and draws as before; without one the game draws from a
+    new :data:`SECRET_SEED`."""
     from narrator.agents.i18n import message
 
+    if chosen is not None:
+        fairness = attach(session, public_game(session.game, session.config, chosen))
+        return [message(lang, "fairness.commitment_public", commitment=fairness.commitment, seed=chosen)]
     fairness = attach(session, new_game(session.game, session.config, transcript=transcript))
     return [message(lang, "fairness.commitment", commitment=fairness.commitment),
             message(lang, "fairness.commitment_hint", path=transcript)]
+
+
+def seed_line(lang: str, seed: int, *, chosen: bool) -> str:
+    """The table's line about its ``--seed``: a chosen seed plays the same game again; a drawn one only the same
+    bots and names (the dice come from the secret seed)."""
+    from narrator.agents.i18n import message
+
+    return message(lang, "session.seed" if chosen else "fairness.seed_drawn", seed=seed)
 
 
 def revealed_line(session: Any, transcript: str | Path, lang: str) -> str | None:
@@ -391,8 +408,14 @@ def verify(data: bytes | Iterable[str | bytes]) -> Verdict:
     damage = replayed.errors[0] if replayed.errors else read.error  # the first damaged line, if any
     numbers = [line.number for line in read.lines]
     records = [line.record for line in read.lines]
-    checked = _check(verdict, header, numbers, records, replayed.chance_specs, truncated=replayed.truncated)
-    if damage is None or (checked.status == "unfair" and checked.line is not None and checked.line < damage.line):
+    specs = list(replayed.chance_specs)
+    stopped = next((r for n, r in zip(numbers, records, strict=True) if damage is not None and n == damage.line), None)
+    if replayed.errors and stopped is not None and stopped.get("kind") == "chance":  # a draw the rules refused: what
+        from narrator.rules.registry import get_game  # was asked for there is still known, so is the draw it should be
+
+        specs.append(get_game(str(header.get("game"))).chance_spec(replayed.state))
+    checked = _check(verdict, header, numbers, records, specs, truncated=replayed.truncated)
+    if damage is None or (checked.status == "unfair" and checked.line is not None and checked.line <= damage.line):
         return checked
     return Verdict("damaged", "damaged", line=damage.line, error=damage, scheme=scheme, commitment=commit)
 
@@ -506,4 +529,4 @@ def verdict_text(verdict: Verdict, lang: str) -> str:
 
 __all__ = ["PUBLIC_SEED", "RECORD", "SECRET_SEED", "Fairness", "FairnessError", "Verdict", "attach", "begin", "canonical",
            "chance_key", "commitment", "contribution_value", "derive", "kernel_digest", "new_game", "public_game",
-           "replay_lines", "restore", "revealed_line", "secret_path", "verdict_text", "verify"]
+           "replay_lines", "restore", "revealed_line", "secret_path", "seed_line", "verdict_text", "verify"]

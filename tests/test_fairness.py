@@ -224,7 +224,7 @@ def test_a_kept_simulation_commits_to_its_public_seed(tmp_path: Path) -> None:
     play_one(GameJob(0, 4, 9, {}, str(path)))
     verdict = fairness.verify(path.read_bytes())
     assert verdict.fair and verdict.scheme == fairness.PUBLIC_SEED and verdict.draws > 10
-    assert "simulation" in fairness.verdict_text(verdict, "en")
+    assert "its seed was public" in fairness.verdict_text(verdict, "en")
     recs = records(path.read_bytes())
     assert recs[-1]["kind"] == "result"  # the seed is in the header already: no reveal line
     recs[0]["seed"] = 10
@@ -237,12 +237,12 @@ def test_a_kept_simulation_commits_to_its_public_seed(tmp_path: Path) -> None:
 def test_a_resumed_terminal_game_keeps_its_commitment_and_verifies(tmp_path: Path) -> None:
     path = tmp_path / "tc.jsonl"
     first = ScriptedIO([""] * 30)  # the person leaves after 30 answers: saved
-    assert play(TableSettings(humans=1, ai=3, seed=11), first, path).outcome is None
+    assert play(TableSettings(humans=1, ai=3, seed=11, secret=True), first, path).outcome is None
     committed = records(path.read_bytes())[0]["fairness"]["commitment"]
     assert any(committed in line for line in first.output)  # the table showed it before the first move
     drawn = sum(r["kind"] == "chance" for r in records(path.read_bytes()))
     assert drawn and fairness.secret_path(path).exists()
-    result = play(TableSettings(humans=1, ai=3, seed=11), ScriptedIO([""] * 3000), path, resume=True)
+    result = play(TableSettings(humans=1, ai=3, seed=11, secret=True), ScriptedIO([""] * 3000), path, resume=True)
     assert result.outcome is not None
     recs = records(path.read_bytes())
     assert recs[0]["fairness"]["commitment"] == committed and recs[-1]["step"] == "reveal"
@@ -250,9 +250,25 @@ def test_a_resumed_terminal_game_keeps_its_commitment_and_verifies(tmp_path: Pat
     assert verdict.fair and verdict.draws > drawn
 
 
+def test_a_chosen_seed_plays_the_same_dice_again_and_commits_to_it_publicly(tmp_path: Path) -> None:
+    """``--seed`` (or a test's seed) means the same game again: its draws are the seeded generator's, as before."""
+    games = []
+    for name in ("a", "b"):
+        path = tmp_path / f"{name}.jsonl"
+        result = play(TableSettings(humans=1, ai=3, seed=11), ScriptedIO([""] * 3000), path)
+        assert result.outcome is not None and not fairness.secret_path(path).exists()
+        games.append([r for r in records(path.read_bytes()) if r["kind"] == "chance"])
+        verdict = fairness.verify(path.read_bytes())
+        assert verdict.fair and verdict.scheme == fairness.PUBLIC_SEED
+    assert games[0] == games[1]
+    secret = tmp_path / "secret.jsonl"
+    play(TableSettings(humans=1, ai=3, seed=11, secret=True), ScriptedIO([""] * 3000), secret)
+    assert [r for r in records(secret.read_bytes()) if r["kind"] == "chance"] != games[0]
+
+
 def test_a_game_whose_seed_is_lost_is_not_resumed_as_if_committed(tmp_path: Path) -> None:
     path = tmp_path / "tc.jsonl"
-    play(TableSettings(humans=1, ai=3, seed=11), ScriptedIO([""] * 30), path)
+    play(TableSettings(humans=1, ai=3, seed=11, secret=True), ScriptedIO([""] * 30), path)
     fairness.secret_path(path).write_text("ab" * 32 + "\n")
     with pytest.raises(ResumeError) as wrong:
         play(TableSettings(humans=1, ai=3, seed=11), ScriptedIO([""] * 10), path, resume=True)

@@ -92,10 +92,10 @@ def _start(opts: PlayOptions) -> tuple[Session, TerminalHuman, Path]:
     agents = {**bots, opts.seat: human}
     session = Session(GAME, config, agents, seed=seed, recorder=TranscriptWriter(path), fallbacks=fallbacks,
                       concurrency=opts.llm.concurrency if opts.llm is not None else 1)  # model seats asked together
-    committed = fairness.begin(session, path, opts.lang)  # the chance is committed before the header is written
+    committed = fairness.begin(session, path, opts.lang, chosen=opts.seed)  # committed before the header is written
     session.write_header(seats=[{"seat": s, "agent": "human" if s == opts.seat else agents[s].name}
                                 for s in range(opts.players)], table=_table_record(table))
-    human.write(message(opts.lang, "session.seed", seed=seed))
+    human.write(fairness.seed_line(opts.lang, seed, chosen=opts.seed is not None))
     for line in committed:
         human.write(line)
     human.write(human.narrator.say("seat_line", seat=opts.seat, name=table.names[opts.seat],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -124,13 +125,16 @@ def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None
             language(settings.lang)  # errors from here on speak the recorded game's language
             path = resume
         else:
-            seed = fresh_seed(seed)
+            chosen, seed = seed is not None, fresh_seed(seed)
             settings = _new_settings(players, ai, language(lang), seed, module, burn_minutes, _split(lines), _split(veils),
                                      watch=llm not in (None, "offline"))
             from narrator.transcript import default_transcript_path
 
             path = transcript or default_transcript_path("ten-candles", seed)
-            console.print(message(settings.lang, "session.seed", seed=seed), highlight=False)
+            settings = dataclasses.replace(settings, secret=not chosen)  # no --seed: a secret seed draws the dice
+            from narrator.fairness import seed_line
+
+            console.print(seed_line(settings.lang, seed, chosen=chosen), highlight=False)
         try:
             with llm_settings(llm, stream=True) as model:
                 if model is None:

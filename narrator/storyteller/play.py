@@ -56,7 +56,7 @@ class Table:
 def new_table(book: str, *, character: Path | None = None, lang: str, seed: int | None, transcript: Path,
               player: Player | None = None, say: Say, rules: Path | None = None, combat: Path | None = None,
               scenario: Path | str | None = None, sheets: Sequence[Path | str | Character] = (),
-              players: Sequence[Player] | None = None) -> Table:
+              players: Sequence[Player] | None = None, secret: bool = False) -> Table:
     """Start a new game of ``book`` (``dark_ages`` / ``wild_west``) and write its header.
 
     ``sheets`` (files, or shipped sample ids such as ``ruth``) are the troupe, one seat each in order,
@@ -87,11 +87,12 @@ def new_table(book: str, *, character: Path | None = None, lang: str, seed: int 
                      scenario=story.id)
     voice = TemplateStoryteller(story, load_narration(), lang=lang, pc=troupe[0].id)
     game = get_game(book.replace("_", "-"))
+    chosen = seed if seed is not None and not secret else None  # a chosen seed draws the dice; else a secret one
     seed = seed if seed is not None else random.SystemRandom().randrange(10 ** 6)
     agents = {HOST: StorytellerSeat(voice), **{seat: p for seat, p in enumerate(seated)}}
     session = Session(game, config, agents, seed=seed, recorder=TranscriptWriter(transcript),
                       questions=ApproachQuestion(lambda _view: voice))
-    for line in fairness.begin(session, transcript, lang):  # the chance is committed before the header is written
+    for line in fairness.begin(session, transcript, lang, chosen=chosen):  # committed before the header is written
         say("[dim]" + escape(line) + "[/]")
     session.write_header(seats=[{"seat": HOST, "agent": "template-storyteller", "role": "storyteller"},
                                 *({"seat": seat, "agent": getattr(p, "name", "human"), "character": c.id}
@@ -284,8 +285,8 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
                        for i in range(len(ids))]
             table = resume_table(resume, players=players, say=say, lang=lang, book=book, scenario=scenario)
         else:
-            seed = fresh_seed(seed)
-            say("[dim]" + escape(message(lang, "session.seed", seed=seed)) + "[/]")
+            chosen, seed = seed is not None, fresh_seed(seed)
+            say("[dim]" + escape(fairness.seed_line(lang, seed, chosen=chosen)) + "[/]")
             path = transcript or default_transcript_path(book.replace("_", "-"), seed)
             troupe = [resolve_sheet(book, s) for s in given] or [load_sheet(sample_sheets(book)[-1], book)]
             unknown = sorted(set(bots) - {c.id for c in troupe})
@@ -294,7 +295,7 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
             ids = [c.id for c in troupe]
             players = [_terminal_player(i, ids, list(bots), say, lang, seed=seed, first=player) for i in range(len(ids))]
             table = new_table(book, lang=lang, seed=seed, transcript=path, players=players, say=say, rules=rules,
-                              combat=combat, scenario=scenario, sheets=troupe)
+                              combat=combat, scenario=scenario, sheets=troupe, secret=not chosen)
     except (DataError, ResumeError) as error:
         fail_with(error)
     except FileNotFoundError as error:

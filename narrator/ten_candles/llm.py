@@ -65,7 +65,7 @@ class LLMTable(Table):
                                   stated_attempts=s.humans > 0)  # people say what they attempt (D45)
         session = Session(GAME, config, self.agents, seed=s.seed, recorder=TranscriptWriter(path),
                           fallbacks=self.fallbacks)
-        for line in fairness.begin(session, path, s.lang):  # the chance is committed before the header is written
+        for line in fairness.begin(session, path, s.lang, chosen=None if s.secret else s.seed):  # before the header
             self.io.say(line)
         session.write_header(**header_extra(s), llm={"mode": str(self.llm.mode or "endpoint"),
                                                      "model": self.llm.model_for("storyteller")})

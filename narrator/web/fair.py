@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from narrator.agents.i18n import message
+from narrator.fairness import SECRET_SEED
 from narrator.rules.core import PlayerId
 from narrator.web.tables import Table
 
@@ -14,7 +15,7 @@ MAX_SHARE = 500
 
 
 def fair_refusal(lang: str, code: str) -> str:
-    """Why a share was not taken, in the table's language (``closed``, ``twice``, ``none``)."""
+    """Why a share was not taken, in the table's language (``closed``, ``twice``, ``public``, ``none``)."""
     return message(lang, f"fairness.web.refused_{code}")
 
 
@@ -31,13 +32,14 @@ def fair_panel(table: Table, viewer: PlayerId | None, lang: str, names: list[str
         "title": message(lang, "fairness.web.title"),
         "commitment_label": message(lang, "fairness.web.commitment"),
         "commitment": fair.commitment,
-        "explain": message(lang, "fairness.web.explain"),
-        "waits": message(lang, "fairness.web.waits", seats=", ".join(names[s] if s < len(names) and names[s] else f"#{s}" for s in awaited))
-        if awaited else "",
+        "explain": message(lang, "fairness.web.explain" if fair.scheme == SECRET_SEED else "fairness.web.explain_public"),
+        "waits": message(lang, "fairness.web.waits", seats=", ".join(
+            names[s] if s < len(names) and names[s] else f"#{s}" for s in awaited)) if awaited else "",
         "shares": message(lang, "fairness.web.shares", n=len(fair.contributions)) if fair.contributions else "",
         "mine": message(lang, "fairness.web.mine", share=mine[:16]) if mine else "",
         "form": {"url": f"/api/t/{table.id}/seat/{viewer}/share", "label": message(lang, "fairness.web.share_label"),
                  "button": message(lang, "fairness.web.share_button"), "max": MAX_SHARE,
                  "payload": {"kind": "fair_share", "actor": viewer}} if may_share else None,
         "revealed": message(lang, "fairness.web.revealed", seed=fair.seed) if fair.revealed else "",
+        "awaited": viewer in awaited or (viewer is None and bool(awaited)),  # the panel opens where it is waited on
     }

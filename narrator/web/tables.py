@@ -426,7 +426,7 @@ class TableManager:
             raise TableSetupError(f"{len(names)} names given for {seat_count} seats")
         if bot_kind not in bot_kinds(game.name):
             raise TableSetupError(f"unknown bot kind {bot_kind!r}; {game.name} offers: {', '.join(bot_kinds(game.name))}")
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        chosen, seed = seed, secrets.randbelow(2**31) if seed is None else seed  # a chosen seed: public dice
         seats = [SeatRecord(s, names[s].strip() if s < len(names) else "", "bot" if s in bot_seats else "human",
                             bot_kind) for s in range(seat_count)]
         _bots_named_apart(seats, presenter_for(game.name).drawn_names(seed, seat_count, language))
@@ -438,8 +438,8 @@ class TableManager:
         session = Session(game, config, self.agents_for(game, record, context), seed=seed,
                           recorder=TranscriptWriter(self.transcript_path(record.id)),
                           questions=presenter_for(game.name).questions(language))
-        fairness.begin(session, self.transcript_path(record.id), language)  # committed before the header
-        if shares:
+        fairness.begin(session, self.transcript_path(record.id), language, chosen=chosen)  # before the header
+        if shares and session.fairness.open:
             session.fairness.awaits = tuple(s.seat for s in seats if s.controller == "human")
         session.write_header(seats=[{"seat": s.seat, "name": s.name, "agent": s.controller if s.controller == "human"
                                      else f"bot:{s.bot_kind}"} for s in seats], table=record.id)

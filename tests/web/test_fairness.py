@@ -30,7 +30,8 @@ def share(tables: Tables, created: dict, seat: int, text: str):
 
 
 def test_the_deal_waits_for_the_peoples_shares_and_the_game_verifies(tables: Tables) -> None:
-    created = tables.create(game="battaglia", options={"players": 6}, bot_seats=[1, 2, 3, 4, 5], shares=True)
+    created = tables.create(game="battaglia", options={"players": 6}, bot_seats=[1, 2, 3, 4, 5], shares=True,
+                            seed=None)  # no seed chosen: a secret one
     table_id = created["table"]
     recorded = lines(tables, table_id)
     commitment = recorded[0]["fairness"]["commitment"]
@@ -63,9 +64,9 @@ def test_the_deal_waits_for_the_peoples_shares_and_the_game_verifies(tables: Tab
     assert "The seed is revealed" in finished and lines(tables, table_id)[-1]["seed"] in finished
 
 
-def test_a_table_without_shares_commits_too_and_refuses_a_share_after_the_first_draw(tables: Tables) -> None:
+def test_a_table_without_shares_commits_too_and_takes_shares_only_before_the_first_draw(tables: Tables) -> None:
     created = tables.create(game="ten-candles", options={"players": 3, "message_playback": "never"},
-                            bot_seats=[1, 2], host="bot", language="ru")
+                            bot_seats=[1, 2], host="bot", language="ru", seed=None)
     table_id = created["table"]
     assert "awaits" not in lines(tables, table_id)[0]["fairness"]
     if any(r["kind"] == "chance" for r in lines(tables, table_id)):
@@ -74,3 +75,13 @@ def test_a_table_without_shares_commits_too_and_refuses_a_share_after_the_first_
     else:  # the survivors still write their traits: a share is taken until the first roll
         assert share(tables, created, 0, "вовремя").status_code == 200
     assert "Честные кости" in page(tables, created, 0)
+
+
+def test_a_table_whose_seed_was_chosen_commits_to_it_publicly_and_takes_no_share(tables: Tables) -> None:
+    created = tables.create(game="battaglia", options={"players": 6}, bot_seats=[1, 2, 3, 4, 5], shares=True)
+    recorded = lines(tables, created["table"])
+    assert recorded[0]["fairness"]["scheme"] == fairness.PUBLIC_SEED and "awaits" not in recorded[0]["fairness"]
+    assert any(r["kind"] == "chance" for r in recorded), "nothing to wait for: the deal is made"
+    assert "its dice can be played again" in page(tables, created, 0) and "fair-share" not in page(tables, created, 0)
+    refused = share(tables, created, 0, "words")
+    assert refused.status_code == 409 and "seed was chosen" in refused.text
