@@ -342,6 +342,7 @@ async function createTable(event) {
   } else if (form.character && form.character.value.trim()) body.options = { character: form.character.value };
   if (form.host && form.host.value) body.host = form.host.value;
   if (form.seed.value.trim()) body.seed = Number(form.seed.value);
+  if (form.shares && form.shares.checked) body.shares = true;  // the deal waits for every person's share
   if (form.players.value && !$("[data-players-field]", form).hidden) body.players = Number(form.players.value);
   const result = await postJSON("/api/tables", body);
   const refusal = $(".refusal", form);
