@@ -38,6 +38,8 @@ from typing import Any
 
 import yaml
 from narrator.agents.battaglia.claims import PublicRecord, false_claims
+from narrator.rules.battaglia.record import record_of as table_record
+from narrator.rules.core import PUBLIC, Event
 
 DATA = Path(__file__).with_suffix(".yaml")
 
@@ -49,7 +51,7 @@ def labelled() -> dict[str, Any]:
 
 def record_of(data: dict[str, Any]) -> PublicRecord:
     """The public record of the set's log (events as the kernel writes them)."""
-    return PublicRecord.of([types.SimpleNamespace(kind=e["kind"], data=e["data"]) for e in data["log"]])
+    return PublicRecord.of(table_record(Event(e["kind"], PUBLIC, e["data"]) for e in data["log"]))
 
 
 def reader_module(before: str | None) -> Any:

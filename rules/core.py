@@ -79,10 +79,39 @@ class Event:
     kind: str
     audience: Audience
     data: Mapping[str, Any] = field(default_factory=dict)
+    _payload: Any = field(default=None, compare=False, repr=False)
+    """The typed form of ``data``, read on first use of :attr:`payload` (a cache: not part of the event)."""
 
     def visible_to(self, viewer: PlayerId | Viewer | None) -> bool:
         """Whether ``viewer`` may see this event."""
         return can_see(self.audience, viewer)
+
+    @property
+    def payload(self) -> Any:
+        """The event as its kind's typed class (``rules.events.EventBody``: ``Death(seat=3, ...)``), read from
+        ``data`` once; ``None`` for a kind no game module has registered. Consumers match on it
+        (``match event.payload: case Death(seat=s): ...``) instead of comparing ``kind`` strings."""
+        found = self._payload
+        if found is None:
+            found = _typed(self.kind, self.data)
+            object.__setattr__(self, "_payload", found)
+        return None if found is _UNTYPED else found
+
+
+_UNTYPED = object()
+EVENT_TYPES: dict[str, list[Any]] = {}
+"""Kind -> the typed event classes registered under it (``rules.events.register``; one per game that emits
+the kind: ``game_over`` is both battaglia's and Ten Candles', told apart by the shape of ``data``)."""
+
+
+def _typed(kind: str, data: Mapping[str, Any]) -> Any:
+    for cls in EVENT_TYPES.get(kind, ()):
+        if cls.fits(data):
+            try:
+                return cls.from_data(data)
+            except (KeyError, TypeError, ValueError):  # not of that shape inside (an old transcript's line)
+                continue
+    return _UNTYPED
 
 
 def public(kind: str, **data: Any) -> Event:

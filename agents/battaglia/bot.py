@@ -5,8 +5,8 @@ the legal moves the kernel listed, so it always answers legally. Its own randomn
 :class:`~agents.battaglia.draws.DecisionRandom` re-seeded at each decision from (seed, seat) and the
 view's position, so the same view gives the same move.
 
-Speed (the simulator asks a bot ~250 times a game): the public log is folded once per game for all
-seats (:func:`~agents.battaglia.knowledge.public_memory`), private notes incrementally, and a seat's
+Speed (the simulator asks a bot ~250 times a game): the kernel's public record (``view.record``) and the
+private notes are read incrementally (:class:`~agents.battaglia.knowledge.PublicMemory`), and a seat's
 suspicion is scored only when a decision asks for it (its jitter depends on the seat, not on which
 seats were scored before).
 
@@ -48,7 +48,6 @@ from narrator.agents.battaglia.bot_mind import (
 )
 from narrator.agents.battaglia.bot_night import NightMoves
 from narrator.agents.battaglia.claims import Claim as Said
-from narrator.agents.battaglia.claims import PublicRecord
 from narrator.agents.battaglia.draws import MASK, DecisionRandom, mix64, seed_key
 from narrator.agents.battaglia.knowledge import (
     Claim,
@@ -58,7 +57,6 @@ from narrator.agents.battaglia.knowledge import (
     dark_kin,
     faction_of,
     factions_of,
-    public_memory,
 )
 from narrator.agents.battaglia.texts import Table, temperament
 from narrator.rules.battaglia.actions import Curse, RevealLord
@@ -89,6 +87,8 @@ class BattagliaBot(NightMoves, DayMoves, Seat):
         self._ties = tie_breaks(self._key)
         self.table = table
         self.talk = talk
+        self._public = PublicMemory()
+        """The public record weighed per soul (``view.record`` read incrementally)."""
         self._private = PrivateMemory()
         self._narrowing = Narrowing()
         self._known_version = 0
@@ -99,8 +99,6 @@ class BattagliaBot(NightMoves, DayMoves, Seat):
         self._allies_known: frozenset[int] = frozenset()
         self._kin_key: tuple[Any, ...] = ()
         self._kin: frozenset[int] = frozenset()
-        self._record = PublicRecord()
-        """The public facts claims are checked against (folded from the log only when the bot speaks)."""
         self._claims: tuple[Said, ...] = ()
         """The claims of the speech of the move being made (the notes of its :class:`Decision`)."""
         self._speech: dict[str, Any] | None = None
@@ -133,7 +131,7 @@ class BattagliaBot(NightMoves, DayMoves, Seat):
 
     def read(self, view: Any) -> Mind:
         """Fold the view into a :class:`Mind` (the public log is folded once per game for every seat)."""
-        memory = public_memory(view.log)
+        memory = self._public.feed(view.record)
         private = self._private.feed(view.notes, self.seat, memory)
         card = view.card if isinstance(view.card, Card) else Card(view.card)
         mine = faction_of(card)

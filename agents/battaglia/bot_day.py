@@ -66,11 +66,6 @@ class DayMoves(Player):
         self._speech = speech.to_dict()
         return replace(move, text=speech.said(self.table))
 
-    def _public_record(self, view: Any) -> PublicRecord:
-        if len(view.log) < self._record.seen:  # another game
-            self._record = PublicRecord()
-        return self._record.feed(view.log)
-
     def _voiced(self, view: Any, mind: Mind, target: int, basis: str,
                 reason: Reason | None) -> tuple[Reason | None, tuple[Said, ...]]:
         """The reason an accusation voices and its claims, checked against the public log.
@@ -81,7 +76,7 @@ class DayMoves(Player):
         """
         if basis != "logic" or reason is None:
             return reason, ()
-        record = self._public_record(view)
+        record = PublicRecord.of(view.record)
         if reason.kind == "darks_count":
             invented = bluff(mind.card, target, view.graveyard, record, (self.seed, self.seat, len(view.log)))
             if invented is None:
@@ -163,7 +158,7 @@ class DayMoves(Player):
         if accused or self.rng.random() < 0.3:
             heard = said_in_game(view.log)
             speech = defence_speech(self.table, self.seat, self.rng, heard, accused=accused,
-                                    has_voted=accused and has_voted(view.log, self.seat))
+                                    has_voted=accused and has_voted(view.record, self.seat))
             claim = self_claim(self.seat, mind.card, (self.seed, self.seat, len(view.log))) if accused else None
             if claim is not None:  # "my soul is light": true of a light, a marked lie of anyone else
                 self._claims = (claim,)

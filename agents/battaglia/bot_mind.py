@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.agents.battaglia.claims import Claim as Said
-from narrator.agents.battaglia.claims import PublicRecord
 from narrator.agents.battaglia.draws import GAMMA, MASK, DecisionRandom, mix64
 from narrator.agents.battaglia.knowledge import PublicMemory, faction_of, factions_of
 from narrator.agents.battaglia.texts import Table
@@ -92,7 +91,6 @@ class Player:
     rng: DecisionRandom
     table: Table | None
     talk: bool
-    _record: PublicRecord
     _claims: tuple[Said, ...]
     _speech: dict[str, Any] | None
 

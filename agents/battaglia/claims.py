@@ -3,7 +3,7 @@
 A bot's accusation by logic rests on facts of the public record (who accused or voted against whom,
 who died as which mask, who was revealed); a defence may say which side the speaker is on. Each
 such statement is a :class:`Claim`. Before a speech is voiced its claims are checked against the
-log the speaker sees (:class:`PublicRecord`); a false one is never said by accident: the scripted
+kernel's public record the speaker sees (``view.record``, as :class:`PublicRecord`'s sets); a false one is never said by accident: the scripted
 voice falls back to a statement of no fact, the model's speech is refused and re-asked.
 
 A **lie** is the exception, and always deliberate: a policy move of a seat whose force gains by it
@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from narrator.rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, SHADOW, Card
+from narrator.rules.battaglia.record import PublicRecord as TableRecord
 
 NEGATIONS = {"not_voted": "voted", "not_accused": "accused", "accuser": "never_accused", "not_was_accused": "was_accused",
              "not_died": "died", "not_executed": "executed", "not_got_votes": "got_votes",
@@ -33,8 +34,6 @@ PUBLIC = frozenset({"accused", "voted", "died_as", "revealed", "never_accused", 
 """Claims about the public record: true or false of the log every seat sees."""
 SELF = frozenset({"side"})
 """Claims about the speaker's own soul: only the host can check them (``other`` unused, ``card`` the side)."""
-REVEALS = {"shadow_revealed": "shadow", "lord_revealed": "lord", "child_revealed": "child",
-           "bishop_revealed": "bishop"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,62 +78,35 @@ class Claim:
                    bool(data.get("lie", False)), int(data.get("n", -1)))
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class PublicRecord:
-    """The facts of a public log that claims speak of (every life of a seat: the record is the table's)."""
+    """The kernel's public record (``view.record``) as the sets claims are checked against (every life of a
+    seat: the record is the table's)."""
 
-    accusations: set[tuple[int, int]] = field(default_factory=set)
-    ballots: set[tuple[int, int]] = field(default_factory=set)
-    deaths: set[tuple[int, str]] = field(default_factory=set)
-    revealed: set[tuple[int, str]] = field(default_factory=set)
-    accusers: set[int] = field(default_factory=set)
-    accused: set[int] = field(default_factory=set)
-    executed: set[int] = field(default_factory=set)
-    recent_deaths: set[int] = field(default_factory=set)
+    accusations: frozenset[tuple[int, int]] = frozenset()
+    ballots: frozenset[tuple[int, int]] = frozenset()
+    deaths: frozenset[tuple[int, str]] = frozenset()
+    revealed: frozenset[tuple[int, str]] = frozenset()
+    accusers: frozenset[int] = frozenset()
+    accused: frozenset[int] = frozenset()
+    executed: frozenset[int] = frozenset()
+    recent_deaths: frozenset[int] = frozenset()
     """Who died since the last night fell (that night's victims and today's executed or shot)."""
     day_accusations: int = 0
     """Today's number of accusations (the ``day`` event): what it shows of the darks alive (L74)."""
-    seen: int = 0
-    """Events folded so far (a longer log of the same game continues from here)."""
 
     @classmethod
-    def of(cls, log: Sequence[Any]) -> PublicRecord:
-        record = cls()
-        record.feed(log)
-        return record
-
-    def feed(self, log: Sequence[Any]) -> PublicRecord:
-        """Fold the events of ``log`` not folded yet (``log`` must continue the one folded before)."""
-        for event in log[self.seen:]:
-            self._fold(event.kind, event.data)
-        self.seen = len(log)
-        return self
-
-    def _fold(self, kind: str, data: Mapping[str, Any]) -> None:
-        if kind == "day":
-            self.day_accusations = int(data["accusations"])
-        elif kind == "accusation":
-            if data["accuser"] >= 0:  # a curse's automatic accusation has no accuser (L86)
-                self.accusations.add((data["accuser"], data["target"]))
-                self.accusers.add(data["accuser"])
-            self.accused.add(data["target"])
-        elif kind == "ballots":
-            self.ballots.update((seat, target) for seat, targets in data["ballots"] for target in targets)
-        elif kind == "night":
-            self.recent_deaths.clear()
-        elif kind == "morning":
-            self.deaths.update((d["seat"], str(d["card"])) for d in data["deaths"])
-            self.recent_deaths.update(d["seat"] for d in data["deaths"])
-            self.revealed.update((seat, "shadow") for seat in data["shadows"])
-        elif kind in ("execution", "death"):
-            self.deaths.add((data["seat"], str(data["card"])))
-            self.recent_deaths.add(data["seat"])
-            if kind == "execution":
-                self.executed.add(data["seat"])
-        elif kind in REVEALS:
-            self.revealed.add((data["seat"], REVEALS[kind]))
-            if kind == "bishop_revealed":
-                self.revealed.update((seat, "shadow") for seat in data["pointed"])
+    def of(cls, record: TableRecord) -> PublicRecord:
+        """The sets of the kernel's ``record``."""
+        stood = [(a.accuser, a.target) for a in record.accusations if a.accuser >= 0]  # not a curse's (L86)
+        return cls(accusations=frozenset(stood),
+                   ballots=frozenset((v.voter, target) for v in record.ballots for target in v.targets),
+                   deaths=frozenset((d.seat, str(d.card)) for d in record.deaths),
+                   revealed=frozenset((r.seat, r.side) for r in record.reveals),
+                   accusers=frozenset(accuser for accuser, _ in stood),
+                   accused=frozenset(a.target for a in record.accusations),
+                   executed=frozenset(d.seat for d in record.deaths if d.cause == "execution"),
+                   recent_deaths=record.recent_deaths(), day_accusations=record.day_accusations)
 
     def holds(self, claim: Claim) -> bool:
         """Whether a public claim is true of this record (self-claims: see :func:`true_of_soul`)."""

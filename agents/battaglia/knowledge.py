@@ -1,7 +1,8 @@
 """What a battaglia seat knows, read from its view alone: public facts, private claims, suspicion.
 
-A bot never sees the state. It reads ``view.log`` (public events, in order) and ``view.notes``
-(what its own roles learned, across both lives) and turns them into:
+A bot never sees the state. It reads ``view.record`` (the kernel's public record: accusations, ballots,
+deaths with their cards, reveals, in order) and ``view.notes`` (what its own roles learned, across both
+lives) and turns them into:
 
 * **claims**: "seat s holds one of these cards" from Tiir's looks, the Cat's peeking, the clan
   at acquaintance, the night group one woke with, confirmed reveals. A claim about a soul that has
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.rules.battaglia.cards import DARKNESS, DARKNESS_STEP_CARDS, GLOOM, LIGHT, SHADOW, Card
+from narrator.rules.battaglia.record import EMPTY, Accused, Died, Fact, PublicRecord, Revealed, Voted
 
 DARK_SIDE = DARKNESS | GLOOM
 CLAN_CARDS = DARKNESS | GLOOM | {Card.KOLDUNYA}
@@ -81,10 +83,12 @@ class SoulRecord:
 
 @dataclass
 class PublicMemory:
-    """The public log folded into per-soul records. Built incrementally; log only grows."""
+    """The public record's facts (``view.record``, the kernel's) weighed per soul. Built incrementally: the
+    record only grows; a record that does not continue the one read before starts the memory over."""
 
     seen: int = 0
     last: Any = None
+    record: PublicRecord = EMPTY
     souls: dict[int, SoulRecord] = field(default_factory=lambda: defaultdict(SoulRecord))
     accused_by: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
     """Target -> who accused him, this soul of the target."""
@@ -94,51 +98,48 @@ class PublicMemory:
     """Public score of how dangerous a soul is to the night killers (same for every reader)."""
     deaths: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     """How many times each seat has died (its soul number - 1)."""
-    deaths_at_night: dict[int, dict[int, int]] = field(default_factory=dict)
-    """Night number -> ``deaths`` as it stood when that night began (night notes speak of those souls)."""
     accusers: set[int] = field(default_factory=set)
     """Seats that have accused someone, in any of their lives (a bot never says one "accused no one")."""
     voters: set[int] = field(default_factory=set)
     """Seats that have cast a ballot for someone, in any of their lives."""
 
-    def feed(self, log: tuple[Any, ...]) -> None:
-        """Fold new events of ``log`` (a longer version of the log seen before, or a new one)."""
-        if self.seen and (len(log) < self.seen or log[self.seen - 1] is not self.last):
+    def feed(self, record: PublicRecord) -> PublicMemory:
+        """Weigh the facts of ``record`` not weighed yet (``record`` continues the one read before, or starts over)."""
+        facts = record.facts
+        if self.seen and (len(facts) < self.seen or facts[self.seen - 1] is not self.last):
             self.__init__()  # type: ignore[misc]  # a different game: start over
-        for event in log[self.seen:]:
-            self._fold(event.kind, event.data)
-        self.seen = len(log)
-        self.last = log[-1] if log else None
+        for fact in facts[self.seen:]:
+            self._weigh(fact)
+        self.seen, self.record = len(facts), record
+        self.last = facts[-1] if facts else None
+        return self
 
-    def _fold(self, kind: str, data: Mapping[str, Any]) -> None:
-        if kind == "night":
-            self.deaths_at_night[int(data["night"])] = dict(self.deaths)
-        elif kind == "accusation":
-            accuser, target = data["accuser"], data["target"]
-            self.souls[target].was_accused += 1
-            if accuser >= 0:  # (accusing alone is no threat: day 1's first speakers would be marked)
-                if self.threat.get(target, 0.0) > 0:
-                    self.souls[accuser].opposed += 0.5
-                self.accusers.add(accuser)
-                self.souls[accuser].accused.append(target)
-                self.accused_by[target].append(accuser)
-        elif kind == "ballots":
-            for seat, targets in data["ballots"]:
+    def deaths_at_night(self, night: int) -> dict[int, int] | None:
+        """``deaths`` as it stood when night ``night`` began (night notes speak of those souls); ``None``
+        before that night has fallen."""
+        return self.record.deaths_before(night) if night <= self.record.night else None
+
+    def _weigh(self, fact: Fact) -> None:
+        match fact:
+            case Accused(accuser=accuser, target=target):
+                self.souls[target].was_accused += 1
+                if accuser >= 0:  # (accusing alone is no threat: day 1's first speakers would be marked)
+                    if self.threat.get(target, 0.0) > 0:
+                        self.souls[accuser].opposed += 0.5
+                    self.accusers.add(accuser)
+                    self.souls[accuser].accused.append(target)
+                    self.accused_by[target].append(accuser)
+            case Voted(voter=seat, targets=targets):
                 for target in targets:
                     if self.threat.get(target, 0.0) > 0:
                         self.souls[seat].opposed += 0.25
                     self.voters.add(seat)
                     self.souls[seat].voted.append(target)
                     self.voters_of[target].append(seat)
-        elif kind == "morning":
-            for death in data["deaths"]:
-                self._died(death["seat"], Card(death["card"]))
-            for seat in data["shadows"]:
-                self.threat[seat] += 0.0
-        elif kind in ("execution", "death"):
-            self._died(data["seat"], Card(data["card"]))
-        elif kind == "lord_revealed":
-            self.threat[data["seat"]] += 3.0
+            case Died(seat=seat, card=card):
+                self._died(seat, card)
+            case Revealed(seat=seat, side="lord"):
+                self.threat[seat] += 3.0
 
     def _died(self, seat: int, card: Card) -> None:
         """Judge those who accused or voted for ``seat`` by the card shown, then reset the soul."""
@@ -162,32 +163,6 @@ class PublicMemory:
             self.threat[seat] += weight
         else:
             record.bad -= weight
-
-
-def public_memory(log: tuple[Any, ...]) -> PublicMemory:
-    """``log`` folded into a :class:`PublicMemory` shared by every reader of the same game.
-
-    The log is public (every seat's view carries the same events), so the seats of one game share
-    one memory instead of each folding the whole log again. A game is known by its first event
-    (the object, kept alive here so its id is not reused); the memory refolds itself from the
-    start whenever it is asked about a log that does not continue the one it saw last.
-    """
-    if not log:
-        return PublicMemory()
-    first = log[0]
-    entry = _SHARED.get(id(first))
-    if entry is None or entry[0] is not first:
-        if len(_SHARED) >= _SHARED_GAMES:
-            del _SHARED[next(iter(_SHARED))]  # the oldest game
-        entry = _SHARED[id(first)] = (first, PublicMemory())
-    memory = entry[1]
-    memory.feed(log)
-    return memory
-
-
-_SHARED: dict[int, tuple[Any, PublicMemory]] = {}
-_SHARED_GAMES = 16
-"""Games remembered at once (a process plays one game at a time; a few more for interleaved tests)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +199,7 @@ class PrivateMemory:
             fresh = []
             for event in notes[self.seen:]:
                 night = event.data.get("night") if hasattr(event.data, "get") else None
-                stamp = public.deaths_at_night.get(int(night)) if night is not None else None
+                stamp = public.deaths_at_night(int(night)) if night is not None else None
                 for claim in claims_from_notes((event,), me):
                     fresh.append(claim if stamp is None else
                                  Claim(claim.seat, claim.cards, claim.source, claim.life, stamp.get(claim.seat, 0)))

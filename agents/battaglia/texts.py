@@ -26,6 +26,7 @@ from typing import Any
 
 import yaml
 from narrator.agents.battaglia.draws import Draws
+from narrator.rules.battaglia.record import PublicRecord
 
 from narrator import prompts
 
@@ -218,10 +219,9 @@ def defence_text(table: Table, seat: int, rng: Draws, heard: Iterable[str] = (),
     return defence_speech(table, seat, rng, heard, accused=accused, has_voted=has_voted).said(table)
 
 
-def has_voted(log: Sequence[Any], seat: int) -> bool:
-    """Whether ``seat`` named anyone at a ballot of the public ``log``."""
-    return any(event.kind == "ballots" and any(voter == seat and targets for voter, targets in event.data["ballots"])
-               for event in log)
+def has_voted(record: PublicRecord, seat: int) -> bool:
+    """Whether ``seat`` named anyone at a ballot of the public ``record`` (``view.record``)."""
+    return any(ballot.voter == seat and ballot.targets for ballot in record.ballots)
 
 
 def said_today(log: Sequence[Any]) -> tuple[str, ...]:

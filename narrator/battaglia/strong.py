@@ -35,6 +35,7 @@ from narrator.rules.battaglia.day import living_darks
 from narrator.rules.battaglia.deal import DARKNESS_CLAN
 from narrator.rules.battaglia.log import record
 from narrator.rules.battaglia.night import start_night
+from narrator.rules.battaglia.record import record_of
 from narrator.rules.battaglia.state import Accusation, DayState, Phase
 from narrator.rules.battaglia.state import evolve as replace
 from narrator.rules.battaglia.views import view_for
@@ -43,9 +44,6 @@ from narrator.rules.core import Action, Event, IllegalActionError, private
 from narrator.battaglia.playout import play_out, seat_request
 
 SEARCHED_PHASES = frozenset({Phase.LAST_WORDS, Phase.ACCUSE, Phase.JUDGE, Phase.VOTE, Phase.NIGHT})
-EVENTFUL = frozenset({"execution", "death", "shadow_revealed", "child_revealed", "bishop_revealed",
-                      "lord_revealed", "intercession"})
-"""Public events that make a day or night cycle eventful (the stalemate count starts again)."""
 COMPARED = ("phase", "day", "night", "step", "turn", "accusations", "accusations_limit", "votes", "candidates",
             "condemned", "cursed", "bound_voters", "judges", "lives", "out", "graveyard", "card", "life",
             "awake_with", "night_round", "log", "notes")
@@ -95,18 +93,6 @@ def _today_events(log: Sequence[Event]) -> tuple[Event | None, list[Event], Even
         return None, [], None
     morning = next((e for e in reversed(log[:day_at]) if e.kind == "morning"), None)
     return log[day_at], list(log[day_at + 1:]), morning
-
-
-def _quiet(log: Sequence[Event]) -> tuple[int, bool]:
-    """(quiet cycles, eventful) as the kernel counts them, from the public record."""
-    quiet, eventful = 0, False
-    for event in log:
-        if event.kind in EVENTFUL or (event.kind == "morning" and (event.data.get("deaths") or event.data.get("shadows"))):
-            eventful = True
-        elif event.kind == "day_end":
-            quiet = 0 if eventful else quiet + 1
-            eventful = False
-    return quiet, eventful
 
 
 def _today(view: Any, day_event: Event, after: list[Event], morning: Event | None) -> DayState | None:
@@ -203,9 +189,8 @@ def _state(view: Any, config: BattagliaConfig, souls: tuple[tuple[Card, ...], tu
             for s in members:
                 notes[s] = (note,)
     notes[me] = tuple(view.notes)
-    quiet, eventful = _quiet(view.log)
-    corrigan_open = frozenset(int(e.data["life"]) for e in view.log
-                              if e.kind == "execution" and e.data.get("card") == str(Card.CORRIGAN))
+    public = fields.get("record", view.record)
+    corrigan_open = frozenset(d.life for d in public.deaths if d.cause == "execution" and d.card is Card.CORRIGAN)
     state = BattagliaState(
         config=config, players=players, deck=deck, phase=view.phase, day=view.day, night_no=view.night,
         cards=cards, first_cards=first_cards, lives=tuple(view.lives), out=frozenset(view.out),
@@ -214,8 +199,8 @@ def _state(view: Any, config: BattagliaConfig, souls: tuple[tuple[Card, ...], tu
         revealed_lord=frozenset(view.revealed_lord), revealed_bishop=frozenset(view.revealed_bishop),
         heirs=tuple(view.heir_slot if s == me else 0 for s in range(players)),
         announced=frozenset((card, life) for _, life, card in view.graveyard), graveyard=tuple(view.graveyard),
-        corrigan_open=corrigan_open, quiet_cycles=quiet, eventful=eventful, public_log=tuple(view.log),
-        notes=tuple(notes))
+        corrigan_open=corrigan_open, quiet_cycles=public.quiet_cycles, eventful=public.eventful,
+        public_log=tuple(view.log), record=public, notes=tuple(notes))
     return replace(state, **fields) if fields else state
 
 
@@ -257,7 +242,7 @@ def _night(view: Any, config: BattagliaConfig, known: Mapping[int, frozenset[Car
     me = view.viewer
     notes_before = tuple(n for n in view.notes if n.data.get("night") != view.night)
     dusk = _state(view, config, souls, phase=Phase.DAY_OVER, night_no=view.night - 1,
-                  public_log=tuple(view.log[:night_at]))
+                  public_log=tuple(view.log[:night_at]), record=record_of(view.log[:night_at]))
     dusk = replace(dusk, notes=tuple(notes_before if s == me else n for s, n in enumerate(dusk.notes)))
     events: list[Event] = []
     state = record(start_night(dusk, events), events)

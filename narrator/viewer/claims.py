@@ -26,7 +26,7 @@ def truth_of(claim: Claim, speaker: int, before: Any) -> str:
         real = living_darks(before)
         true = {"exact": real == claim.n, "at_least": real >= claim.n, "at_most": real <= claim.n}.get(claim.card, False)
     elif claim.kind in PUBLIC:
-        true = PublicRecord.of(before.public_log).holds(claim)
+        true = PublicRecord.of(before.record).holds(claim)
     else:
         true = true_of_soul(claim, before.cards[speaker])
     return "true" if true else "lie" if claim.lie else "false"

@@ -20,6 +20,7 @@ from itertools import permutations
 
 from narrator.rules.battaglia.actions import Accuse, Pass, Speak, Whisper
 from narrator.rules.battaglia.cards import Force
+from narrator.rules.battaglia.events import Day, Night
 from narrator.rules.battaglia.legal import active_players, legal_actions
 from narrator.rules.battaglia.life import soul_pool
 from narrator.rules.battaglia.state import BattagliaState, Phase, living
@@ -27,11 +28,11 @@ from narrator.rules.core import CHANCE, Action, ChanceAction, Event, Viewer
 
 Advance = Callable[[BattagliaState, Action], tuple[BattagliaState, list[Event]]]
 
-_IGNORED = {"config", "public_log", "notes", "result"}
+_IGNORED = {"config", "public_log", "record", "notes", "result"}
 _KEY_FIELDS = tuple(f.name for f in fields(BattagliaState) if f.name not in _IGNORED)
 """What the future depends on: everything but the table's fixed options and the records of the past."""
 
-_CHECKPOINTS = frozenset({"day", "night"})
+_CHECKPOINTS = (Day, Night)
 
 
 def lookahead_due(state: BattagliaState, events: list[Event]) -> bool:
@@ -44,7 +45,7 @@ def lookahead_due(state: BattagliaState, events: list[Event]) -> bool:
     limit = state.config.forced_outcome_players
     if not limit or state.result is not None or len(living(state)) > limit:
         return False
-    return any(e.kind in _CHECKPOINTS and e.audience is Viewer.PUBLIC for e in events)
+    return any(isinstance(e.payload, _CHECKPOINTS) and e.audience is Viewer.PUBLIC for e in events)
 
 
 def forced_winner(state: BattagliaState, advance: Advance, visits: int | None = None) -> Force | None:

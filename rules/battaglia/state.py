@@ -14,6 +14,7 @@ from enum import StrEnum
 from narrator.rules import records
 from narrator.rules.battaglia.cards import Card
 from narrator.rules.battaglia.config import BattagliaConfig
+from narrator.rules.battaglia.record import EMPTY, PublicRecord
 from narrator.rules.core import Event, Outcome
 from narrator.rules.records import Draftable, evolve  # noqa: F401 - the rule modules' ``replace``
 
@@ -206,6 +207,8 @@ class BattagliaState(_Derived):
     quiet_cycles: int = 0
     eventful: bool = False
     public_log: tuple[Event, ...] = ()
+    record: PublicRecord = EMPTY
+    """The public log's facts, folded as they were logged (``rules.battaglia.record``)."""
     notes: tuple[tuple[Event, ...], ...] = ()
     """Per seat: the private things it has learned, in order."""
     result: Outcome | None = field(default=None)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from narrator.rules.battaglia.cards import Card
 from narrator.rules.battaglia.day import judges
+from narrator.rules.battaglia.record import PublicRecord
 from narrator.rules.battaglia.state import Accusation, BattagliaState, DayState, NightStep, Phase
 from narrator.rules.core import Event, Viewer
 
@@ -54,6 +55,8 @@ class BattagliaView:
     """Who must vote for the cursed today (L86)."""
     log: tuple[Event, ...]
     """Every public event so far, in order."""
+    record: PublicRecord
+    """The public log's facts: accusations, ballots, deaths with their cards, reveals, today's counts."""
     card: Card | None = None
     """The viewer's current soul."""
     life: int | None = None
@@ -119,6 +122,7 @@ def _public_part(view: BattagliaView, state: BattagliaState, today: DayState | N
     _SET(view, "revealed_bishop", state.revealed_bishop)
     _SET(view, "judges", judges(state))
     _SET(view, "log", state.public_log)
+    _SET(view, "record", state.record)
     if today is None:
         for name, value in _NO_DAY:
             _SET(view, name, value)

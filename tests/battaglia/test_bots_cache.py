@@ -1,7 +1,6 @@
 """The bots' speed tricks never change a decision: caches fall back to a full read, draws are fixed.
 
-A bot caches what it read (the public log is folded once per game for all seats, private notes
-incrementally); a decision must still depend on (seed, seat, view) only, whatever the bot was asked
+A bot caches what it read (the kernel's public record and its private notes, incrementally); a decision must still depend on (seed, seat, view) only, whatever the bot was asked
 before, so a game resumed from its transcript goes on as it would have.
 """
 
@@ -20,7 +19,6 @@ from narrator.agents.battaglia.knowledge import (
     PrivateMemory,
     PublicMemory,
     current_claims,
-    public_memory,
 )
 from narrator.rules.battaglia import GAME, BattagliaConfig
 
@@ -62,16 +60,19 @@ def test_requests_out_of_order_get_the_same_moves(players: int, seed: int) -> No
         assert fresh_other[b.seat].act(b) == move_b
 
 
-def test_shared_public_memory_equals_a_private_fold() -> None:
-    """One game's shared memory, asked at any point, equals a memory that folded that log alone."""
+def test_a_memory_read_incrementally_equals_one_read_at_once() -> None:
+    """A memory fed one game's records out of order (each a restart or a continuation) equals, at every
+    point, a memory that read that record alone."""
     asked = recorded_game(8, 5)
-    for request, _ in asked[::-1][::7] + asked[::11]:
-        log = request.view.log
-        alone = PublicMemory()
-        alone.feed(log)
-        shared = public_memory(log)
-        assert (shared.souls, shared.threat, shared.deaths, shared.deaths_at_night) == (
-            alone.souls, alone.threat, alone.deaths, alone.deaths_at_night)
+    kept = PublicMemory()
+    for request, _ in asked[::-1][::7] + asked[::11] + asked[::3]:
+        record = request.view.record
+        alone = PublicMemory().feed(record)
+        kept.feed(record)
+        nights = range(1, record.night + 2)
+        assert (kept.souls, kept.threat, kept.deaths, [kept.deaths_at_night(n) for n in nights]) == (
+            alone.souls, alone.threat, alone.deaths, [alone.deaths_at_night(n) for n in nights])
+        assert alone.deaths_at_night(record.night + 1) is None
 
 
 @pytest.mark.parametrize("order", ["in order", "shuffled"])
@@ -85,7 +86,7 @@ def test_narrowing_equals_current_claims(order: str) -> None:
     privates = {s: PrivateMemory() for s in range(11)}  # (in order, claims come incrementally)
     for request in asked:
         view, seat = request.view, request.seat
-        memory = public_memory(view.log)
+        memory = PublicMemory().feed(view.record)
         private = privates[seat].feed(view.notes, seat, memory)
         reveals = [Claim(s, cards, "revealed", 0, memory.deaths.get(s, 0))
                    for name, cards in REVEALED_CARDS for s in getattr(view, name)]

@@ -71,7 +71,7 @@ def audit_game(seed: int, players: int, lang: str, audit: Audit) -> None:
             if presumption:
                 audit.presumed.append((seed, players, seat, presumption, action.text))
             # The model's guard reads the same words: on scripted speech it finds nothing but true facts and lies.
-            record = PublicRecord.of(request.view.log)
+            record = PublicRecord.of(request.view.record)
             misread = [c for c in reader.claims(action.text) if not record.holds(c) and c not in claims
                        and dataclasses.replace(c, lie=True) not in claims and not follows_from_a_lie(c, claims)]
             assert not misread, (misread, action.text)
@@ -81,7 +81,7 @@ def audit_game(seed: int, players: int, lang: str, audit: Audit) -> None:
         return action
 
     def check(state: Any, seat: int, request: Any, action: Any, claims: list[Claim]) -> None:
-        record = PublicRecord.of(request.view.log)
+        record = PublicRecord.of(request.view.record)
         card = state.cards[seat]
         force = str(seat_force(state, seat))
         for claim in claims:
@@ -128,7 +128,7 @@ def presumed(text: str, seat: int, view: Any, lang: str) -> str | None:
         if _shape(template).search(text):
             if not accused:
                 return presumes
-            if "voting" in presumes and not has_voted(view.log, seat):
+            if "voting" in presumes and not has_voted(view.record, seat):
                 return presumes
     return None
 
@@ -194,7 +194,7 @@ def test_public_record_reads_the_log() -> None:
     bots = {s: BattagliaBot(table_seed, s, Table.for_game(table_seed, players, "en")) for s in range(players)}
     state, _ = play_out(GAME.initial_state(BattagliaConfig(players=players)), random.Random(table_seed),
                         lambda st, seat: _action(bots[seat].act(seat_request(st, seat))))
-    record = PublicRecord.of(GAME.view(state, None).log)
+    record = PublicRecord.of(GAME.view(state, None).record)
     accuser, target = next(iter(record.accusations))
     assert record.holds(Claim("accused", accuser, target))
     assert not record.holds(Claim("accused", target, accuser)) or (target, accuser) in record.accusations

@@ -158,7 +158,7 @@ def build_brief(view: Any, kind: str, names: Names, legal: Sequence[Any] = ()) -
                  deck=[names.mask(c, None) for c in view.deck], undealt=len(view.deck) - view.players,
                  days=public.past_days(), today=today, quotes=quotes, private=private.lines, limits=limits,
                  faction_name=str(_phrases()["phrases"]["faction"][faction][lang]),
-                 step_name=step_name(step, lang) if step else "", record=PublicRecord.of(view.log),
+                 step_name=step_name(step, lang) if step else "", record=PublicRecord.of(view.record),
                  facts=speech_facts(tuple(table.names), lang))
 
 
