@@ -50,7 +50,8 @@ window.__spoken = [];
   const fake = {
     speaking: false, pending: false, paused: false,
     speak(u) { window.__spoken.push({ text: u.text, lang: u.lang, rate: u.rate, pitch: u.pitch,
-                                      voice: u.voice ? u.voice.name : null }); },
+                                      voice: u.voice ? u.voice.name : null });
+               if (u.onstart) u.onstart(); },
     cancel() {}, pause() {}, resume() {},
     getVoices() { return voices; },
     addEventListener() {}, removeEventListener() {},
@@ -234,6 +235,8 @@ def test_the_screen_follows_a_battaglia_night_and_day_and_reads_it_aloud(fast_se
     said, lines = settled(tv, fast_server, table, heard)
     check_voices(said, lines, lang)
     wait_text(tv, "#lines li", lines[-1]["text"].splitlines()[0][:40])
+    assert tv.locator("#lines li.reading").count() == 1, "the line being read stands out"
+    assert tv.get_attribute("#lines li.reading", "data-n") == str(lines[-1]["n"])
     assert {s["rate"] for s in said} == {1.2}
     for text in public:
         assert any(text in s["text"] for s in said), text

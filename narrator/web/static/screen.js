@@ -14,6 +14,11 @@ document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("pointerdown", activated, { once: true });
   document.addEventListener("keydown", activated, { once: true });
   const board = document.getElementById("board");
+  speaker.onstart = line => {  // the line being read stands out in the log
+    document.querySelectorAll("#lines li.reading").forEach(item => item.classList.remove("reading"));
+    const item = document.querySelector('#lines li[data-n="' + line.n + '"]');
+    if (item) item.classList.add("reading");
+  };
   const lines = document.getElementById("lines");
   const drafts = document.getElementById("drafts");
 

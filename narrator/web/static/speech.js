@@ -27,6 +27,7 @@ const NarratorSpeech = (() => {
       this.muted = localStorage.getItem(MUTED) === "1";
       this.rate = Number(localStorage.getItem(RATE) || "1") || 1;
       this.onchange = null;
+      this.onstart = null;  // told the line whose utterance starts (the screen marks it)
     }
 
     voice(key) {
@@ -48,11 +49,11 @@ const NarratorSpeech = (() => {
       for (const line of lines) {
         if (line.n < this.heard) continue;
         this.heard = line.n + 1;
-        if (!this.muted) this.say(line.text, line.voice);
+        if (!this.muted) this.say(line.text, line.voice, line);
       }
     }
 
-    say(text, key) {
+    say(text, key, line) {
       const s = synth();
       if (!s || typeof window.SpeechSynthesisUtterance !== "function") return;
       const utterance = new window.SpeechSynthesisUtterance(text);
@@ -62,10 +63,11 @@ const NarratorSpeech = (() => {
       if (chosen.voice) utterance.voice = chosen.voice;
       utterance.pitch = chosen.pitch;
       const speaking = document.querySelector("[data-speaking]");
-      if (speaking) {
-        utterance.onstart = () => { speaking.textContent = speaking.dataset.word || ""; };
-        utterance.onend = () => { if (!s.speaking) speaking.textContent = ""; };
-      }
+      utterance.onstart = () => {
+        if (speaking) speaking.textContent = speaking.dataset.word || "";
+        if (this.onstart && line) this.onstart(line);
+      };
+      utterance.onend = () => { if (speaking && !s.speaking) speaking.textContent = ""; };
       s.speak(utterance);  // the browser's own queue keeps the order
     }
 
