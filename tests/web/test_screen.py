@@ -258,3 +258,28 @@ def test_only_public_drafts_reach_the_screen_even_with_a_person_in_the_host_seat
         tables.client.portal.call(stream)  # type: ignore[union-attr]
         received = drain(socket)
     assert [m["text"] for m in received if m["type"] == "draft"] == ["PUBLIC-draft"]
+
+
+def test_a_storyteller_screen_shows_the_scene_and_no_sheet(tables: Tables) -> None:
+    """A Dark Ages table: the screen has the scene and whom the Storyteller asks, and neither the
+    Storyteller's characters' sheets nor the player's own (canary abilities in each)."""
+    from narrator.web.adapters.storyteller import setup_options
+
+    config = setup_options("dark-ages", {"character": "odo"})
+    for sheet in config["characters"]:
+        canary_name = "canary_player_lore" if sheet["player"] else "canary_npc_lore"
+        sheet["abilities"] = {**sheet["abilities"], canary_name: 3}
+    created = tables.create(game="dark-ages", options={"characters": config["characters"],
+                                                       "combat": config["combat"]}, seed=3)
+    table_id = created["table"]
+    assert tables.act(created, 0, tables.state(created, 0)["table_moves"][0]["action"]).status_code == 200
+    seat = tables.client.get(f"/t/{table_id}/seat/0", headers=as_seat(token_of(created["seats"][0]["url"]))).text
+    assert "canary_player_lore" in json.dumps(tables.state(created, 0)) or "canary player lore" in seat.lower()
+    screen = open_screen(tables, created)
+    assert "canary_npc_lore" not in screen["all"] and "canary_player_lore" not in screen["all"]
+    assert "canary npc lore" not in screen["all"].lower() and "canary player lore" not in screen["all"].lower()
+    board = screen["state"]["board"]
+    assert board["theme"] == "scene" and board["headline"] and board["sections"]
+    if screen["state"]["board"]["status"] == "active":
+        assert board["speaker"], "whom the Storyteller asks"
+    assert any(line["voice"] == "narrator" for line in screen["state"]["lines"])
