@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from narrator.agents.base import (
     DEFAULT_ATTEMPTS,
@@ -22,6 +22,8 @@ from narrator.agents.base import (
     Request,
     Talk,
 )
+from narrator.questions import Questions, TableQuestions, decision_parts
+from narrator.recording import Recorder, Recording
 from narrator.rules.chance import sample
 from narrator.rules.codec import codec_for
 from narrator.rules.core import (
@@ -47,43 +49,15 @@ NO_CHOICE = "no_choice"
 """Note on a pass the loop made for a person's seat that had no other move (terminal or web)."""
 
 
-class Recorder(Protocol):
-    """Where transcript records go (a file, a list, nowhere)."""
-
-    def write(self, record: dict[str, Any]) -> None:
-        """Keep one record."""
-
-    def close(self) -> None:
-        """Flush and release the file, if any."""
-
-
 Listener = Callable[[Action, Sequence[Event]], None]
-
-
-class Questions(Protocol):
-    """What a game's table asks outside the kernel before the kernel's seats move.
-
-    The Storyteller games' kernel has no move for "the player chooses an approach": the
-    Storyteller's roll request carries it. So the table asks the player first (a :class:`Question`
-    with ``Request.question`` set), keeps the answer as an ``answer`` transcript line and hands it
-    to the Storyteller in ``Request.answers``. Answers stand until the next kernel move.
-    """
-
-    def open(self, session: Session) -> Mapping[PlayerId, Question]:
-        """The questions the table waits on now, by seat (none for a seat that answered)."""
-        ...
-
-    def check(self, session: Session, seat: PlayerId, answer: Action) -> Rejection | None:
-        """``None`` when ``answer`` answers ``seat``'s open question, else why not."""
-        ...
 
 
 class StalledGameError(RuntimeError):
     """Nobody may act but the game is not over: a kernel bug, reported instead of looping."""
 
 
-class Session:
-    """Runs one game between agents, recording it.
+class Session(Recording):
+    """Runs one game between agents, recording it (:class:`~narrator.recording.Recording`).
 
     Args:
         game: the kernel.
@@ -115,9 +89,8 @@ class Session:
         self.fairness: Any = None
         """A game's committed chance (:mod:`narrator.fairness`, given by :func:`narrator.fairness.attach`): it draws
         every chance value, its commitment goes in the header, and its seed is revealed after the result."""
-        self.recorder = recorder
+        super().__init__(recorder)
         self.state = game.initial_state(config) if state is None else state
-        self.seq = 1
         self.listeners: list[Listener] = []
         self.codec = codec_for(tuple(game.action_types))
         self.questions = questions
@@ -128,40 +101,14 @@ class Session:
         self.refused_answers: dict[PlayerId, Rejection] = {}
         """Why the kernel refused the move an answer became: the seat is asked again with it."""
         self.concurrency = concurrency
-        self.kept_refusals: int | None = None
-        """How many of a seat's refusals in a row are written (``None``: all). The web table keeps a few: a seat
-        clicking a refused move a thousand times adds those lines and a count, not a thousand lines."""
-        self._refused_in_a_row: dict[PlayerId, int] = {}
-        self._not_kept: dict[PlayerId, int] = {}
+        self.asking = TableQuestions(self)
+        """Asks the table's questions and keeps the answers (:mod:`narrator.questions`)."""
         self.warmup = Warmup(self)
         """Seats asked ahead and prompts warmed while others decide (:mod:`narrator.warmup`)."""
         for agent in (*self.agents.values(), *self.fallbacks.values()):
             agent.bind_calls(self.write_llm_call)  # language-model agents report each call for the transcript
 
     # -- recording ---------------------------------------------------------------------------
-
-    def write(self, record: dict[str, Any]) -> None:
-        """Number ``record`` and hand it to the recorder (if any)."""
-        if self.recorder is None:
-            return
-        self.recorder.write({"seq": self.seq, **record})
-        self.seq += 1
-
-    def write_refusal(self, record: dict[str, Any]) -> None:
-        """Write a ``rejected`` line, unless :attr:`kept_refusals` of the seat's refusals in a row were written
-        already: then it is only counted, and the count rides on the seat's next accepted move or answer."""
-        seat = record["actor"]
-        self._refused_in_a_row[seat] = self._refused_in_a_row.get(seat, 0) + 1
-        if self.kept_refusals is not None and self._refused_in_a_row[seat] > self.kept_refusals:
-            self._not_kept[seat] = self._not_kept.get(seat, 0) + 1
-            return
-        self.write(record)
-
-    def _refusals_end(self, seat: PlayerId, notes: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-        """``seat`` moved or answered: its run of refusals ends; the ones not written are counted in ``notes``."""
-        self._refused_in_a_row.pop(seat, None)
-        not_kept = self._not_kept.pop(seat, 0)
-        return {**dict(notes or {}), "refusals_not_kept": not_kept} if not_kept else notes
 
     def write_llm_call(self, record: Mapping[str, Any]) -> None:
         """Record one language-model call (model, tokens, latency, attempt) as an ``llm_call`` line.
@@ -183,11 +130,6 @@ class Session:
         self.recorder.write(header_record(self.game, self.config, seed=self.seed, seats=seats, **extra))
 
     # -- moves -------------------------------------------------------------------------------
-
-    def close(self) -> None:
-        """Close the transcript (if any)."""
-        if self.recorder is not None:
-            self.recorder.close()
 
     def outcome(self) -> Outcome | None:
         """The game's outcome, once it is over."""
@@ -280,7 +222,7 @@ class Session:
                         self.refused_answers[asked] = why
                 self.answers.clear()
                 return
-            action, notes, said = _unpack(answer)
+            action, notes, said = decision_parts(answer)
             if isinstance(answer, Decision) and answer.talk:
                 self.say_aloud(seat, answer.talk)
             rejection = self.admit(seat, action) or self.submit(action, notes=notes, said=said)
@@ -368,52 +310,16 @@ class Session:
     # -- the table's questions ---------------------------------------------------------------
 
     def open_questions(self) -> Mapping[PlayerId, Question]:
-        """The table's questions waiting for an answer now, by seat."""
-        return {} if self.questions is None else self.questions.open(self)
+        """The table's questions waiting for an answer now, by seat (:mod:`narrator.questions`)."""
+        return self.asking.open()
 
     def answer(self, seat: PlayerId, answer: Action, *, notes: Mapping[str, Any] | None = None) -> Rejection | None:
         """Take ``seat``'s answer to its open question (an ``answer`` line), or record why not."""
-        rejection = (Rejection(Code.UNKNOWN_ACTION, f"seat {seat}: the table asks nothing outside the rules", "session")
-                     if self.questions is None else self.questions.check(self, seat, answer))
-        if rejection is not None:
-            self.write_refusal({"kind": "rejected", "actor": seat, "payload": jsonable(answer),
-                                "rejection": rejection.to_dict(), **dict(notes or {})})
-            return rejection
-        notes = self._refusals_end(seat, notes)
-        record: dict[str, Any] = {"kind": "answer", "actor": seat, "payload": jsonable(answer)}
-        if notes:
-            record["notes"] = jsonable(dict(notes))
-        self.write(record)
-        self.answers[seat] = answer
-        self.refused_answers.pop(seat, None)
-        return None
+        return self.asking.answer(seat, answer, notes=notes)
 
     def ask_question(self, seat: PlayerId, question: Question) -> None:
         """Ask ``seat`` the table's question (re-asking with the reason), else take its first answer."""
-        agent = self.agents[seat]
-        limit = agent.max_attempts
-        rejection = self.refused_answers.get(seat)
-        attempt = 0
-        reason = "gave up"
-        raw: str | None = None
-        view = self.game.view(self.state, seat)
-        while limit is None or attempt < limit:
-            attempt += 1
-            request = Request(self.game.name, seat, view, question.answers, rejection, attempt,
-                              question=question.kind, options=question.options)
-            try:
-                answer, notes, _ = _unpack(agent.act(request))
-            except AgentGaveUpError as error:
-                reason, raw = error.reason, error.raw
-                break
-            rejection = self._seat_check(seat, answer) or self.answer(seat, answer, notes=notes)
-            if rejection is None:
-                return
-            reason = f"{rejection.code}: {rejection.message}"
-        self.write({"kind": "fallback", "actor": seat, "attempts": attempt, "reason": reason, "raw": raw,
-                    "by": "default"})
-        if self.answer(seat, question.answers[0]) is not None:
-            raise AgentGaveUpError(f"seat {seat}: {reason}, and the first answer was refused", raw=raw)
+        self.asking.ask(seat, question)
 
     def run(self, max_moves: int = 100_000) -> Outcome:
         """Play until the game ends.
@@ -461,7 +367,7 @@ class Session:
         said: tuple[str, ...] = ()
         if fallback is not None:
             answer = fallback.act(self._request(seat, None, 1))
-            action, notes, said = _unpack(answer)  # its notes too: a scripted speech's claims and composition
+            action, notes, said = decision_parts(answer)  # its notes too: a scripted speech's claims and composition
             if isinstance(answer, Decision) and answer.talk:
                 self.say_aloud(seat, answer.talk)
         if action is None or self.codec.malformed(action) or self.game.check(self.state, action) is not None:
@@ -482,10 +388,3 @@ class Session:
                 self.warmup.told(seat)
         for listener in self.listeners:
             listener(action, events)
-
-
-def _unpack(answer: Action | Decision) -> tuple[Action, dict[str, Any], tuple[str, ...]]:
-    if isinstance(answer, Decision):
-        return answer.action, answer.notes, answer.said
-    return answer, {}, ()
-
