@@ -279,8 +279,8 @@ def ten_candles_game(seed: int, folder: Path) -> tuple[list[str], list[Name]]:
 
     from narrator import prompts
     from narrator.session import Session
+    from narrator.ten_candles.seating import narrated_table
     from narrator.ten_candles.storyteller import TemplateStoryteller
-    from narrator.ten_candles.table_gm import narrated_table
     from narrator.transcript import TranscriptWriter
 
     voice = TemplateStoryteller(lang="ru", seed=seed)

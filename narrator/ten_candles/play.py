@@ -26,8 +26,8 @@ from narrator.rules.ten_candles.state import Phase
 from narrator.session import NARRATION, Session
 from narrator.ten_candles.human import HumanIO, HumanSurvivor
 from narrator.ten_candles.narration import describe
+from narrator.ten_candles.seating import narrated_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
-from narrator.ten_candles.table_gm import narrated_table
 from narrator.transcript import TranscriptError, TranscriptWriter
 
 PLAYING = {str(p) for p in (Phase.SCENE, Phase.ROLL, Phase.REROLL, Phase.DEATH, Phase.NARRATION, Phase.TRUTHS)}

@@ -23,8 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from narrator.agents.base import Decision, Request, Talk
 from narrator.agents.ten_candles.gm import NarratingGM, ScriptedGM
-from narrator.agents.ten_candles.survivor import ScriptedSurvivor
-from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
 from narrator.agents.ten_candles.voice import RulesOnAttempt, Storyteller
 from narrator.rules.core import Event, PlayerId
 
@@ -121,21 +119,3 @@ class ModelVoiceGM(NarratingTableGM):
 
     def bind_calls(self, sink: Any) -> None:
         self.voice.bind(sink)
-
-
-def narrated_table(players: int, seed: int, *, lang: str = "en", voice: Any = None,
-                   human: dict[int, Any] | None = None) -> dict[int, Any]:
-    """``make_table``'s agents for a table people read (terminal, web, tests of what is said): its
-    scripted survivors are :class:`~narrator.agents.ten_candles.variety.VariedSurvivor` sharing one
-    memory, so the table hears no line twice in a scene and sees no two characters alike. Their moves
-    are the simulated survivors' (the same draws); only the words differ."""
-    from narrator.ten_candles.simulate import make_table
-
-    agents = make_table(players, seed, lang=lang, voice=voice, human=human)
-    memory = TableMemory()
-    for seat, agent in list(agents.items()):
-        if type(agent) is ScriptedSurvivor:
-            agents[seat] = VariedSurvivor(seat, seed=seed, lang=lang, talks=agent.talks, memory=memory)
-        elif isinstance(getattr(agent, "suggester", None), VariedSurvivor):  # a person's: reads, never writes
-            agent.suggester.memory, agent.suggester.notes = memory, False
-    return agents

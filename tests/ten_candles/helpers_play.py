@@ -7,8 +7,8 @@ from typing import Any
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 
 from narrator.session import Session
+from narrator.ten_candles.seating import narrated_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
-from narrator.ten_candles.table_gm import narrated_table
 from narrator.transcript import MemoryRecorder
 
 

@@ -1,0 +1,30 @@
+"""The agents of a Ten Candles table people read (the terminal, a web table, tests of what is said).
+
+The simulation's scripted table (:func:`narrator.ten_candles.simulate.make_table`, the GM of a table with
+people from :mod:`narrator.ten_candles.table_gm`) with its scripted survivors' words varied: the same moves,
+no line heard twice in a scene. Kept apart from both so neither imports the other back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from narrator.agents.ten_candles.survivor import ScriptedSurvivor
+from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
+from narrator.ten_candles.simulate import make_table
+
+
+def narrated_table(players: int, seed: int, *, lang: str = "en", voice: Any = None,
+                   human: dict[int, Any] | None = None) -> dict[int, Any]:
+    """``make_table``'s agents for a table people read (terminal, web, tests of what is said): its
+    scripted survivors are :class:`~narrator.agents.ten_candles.variety.VariedSurvivor` sharing one
+    memory, so the table hears no line twice in a scene and sees no two characters alike. Their moves
+    are the simulated survivors' (the same draws); only the words differ."""
+    agents = make_table(players, seed, lang=lang, voice=voice, human=human)
+    memory = TableMemory()
+    for seat, agent in list(agents.items()):
+        if type(agent) is ScriptedSurvivor:
+            agents[seat] = VariedSurvivor(seat, seed=seed, lang=lang, talks=agent.talks, memory=memory)
+        elif isinstance(getattr(agent, "suggester", None), VariedSurvivor):  # a person's: reads, never writes
+            agent.suggester.memory, agent.suggester.notes = memory, False
+    return agents
