@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from narrator.agents.i18n import catalogue, end_reason, message, plural, refusal
+from narrator.agents.i18n import catalogue, end_reason, message, refusal
 from narrator.render.text import Context, HasNarrator, NamesCharacters, Section, Text, text_for
 from narrator.rules.battaglia.events import Ballots
 from narrator.rules.core import HOST, PUBLIC, Event, Viewer
 from narrator.storyteller.template import display_name
+from narrator.viewer.headings import Call, about, call, chapter_title, lens_name, seat_names, title
 from narrator.viewer.speech import SpeechTeller, composed_speeches
 from narrator.viewer.timeline import Entry, Lens, Moment, Timeline
 from narrator.viewer.translate import phrases, retell
@@ -29,14 +30,6 @@ class Line:
 
     kind: str
     text: str
-
-
-@dataclass
-class Call:
-    """A model call of the lens's own seat (or any, for the host): its summary and what it carried."""
-
-    summary: str
-    details: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -76,15 +69,6 @@ class Told:
     steps: list[Step]
     chapters: list[ChapterTold]
     names: dict[int, str]
-
-
-def lens_name(lens: Lens, lang: str, names: dict[int, str]) -> str:
-    """Whose eyes, in words."""
-    if lens.host:
-        return message(lang, "replay.lens_host")
-    if lens.seat is None:
-        return message(lang, "replay.lens_public")
-    return names.get(lens.seat, str(lens.seat))
 
 
 class Teller:
@@ -176,25 +160,13 @@ class Teller:
                 for s in sections]
 
     def title(self) -> str:
-        game = message(self.lang, f"replay.games.{self.game.name}") if self.game.name in _games(self.lang) \
-            else self.game.name
-        return message(self.lang, "replay.title", game=game, who=lens_name(self.lens, self.lang, self.names))
+        return title(self.game.name, self.lang, lens_name(self.lens, self.lang, self.names))
 
     def about(self) -> str:
-        moves = sum(1 for m in self.timeline.moments for e in m.entries if e.kind == "action")
-        status = message(self.lang, "replay.finished" if self.timeline.finished else "replay.unfinished")
-        text = message(self.lang, "replay.about", seed=self.timeline.header.get("seed"),
-                       players=plural(self.lang, "players", self.timeline.seats), moves=plural(self.lang, "moves", moves),
-                       status=status)
-        return text if self.timeline.signed else f"{text}; {message(self.lang, 'replay.unsigned')}"
+        return about(self.timeline, self.lang)
 
     def chapter_title(self, kind: str, data: dict[str, Any]) -> str:
-        if kind == "night" and data.get("acquaintance"):
-            return message(self.lang, "replay.chapter.acquaintance")
-        if kind == "scene" and data.get("final"):
-            return message(self.lang, "replay.chapter.final_scene")
-        number = data.get("night", data.get("day", data.get("number", data.get("scene", ""))))
-        return message(self.lang, f"replay.chapter.{kind}", n=number)
+        return chapter_title(self.lang, kind, data)
 
     # -- one step ---------------------------------------------------------------------------------
 
@@ -272,6 +244,12 @@ class Teller:
             if entry.line in self._retold:
                 return self._retold[entry.line]
             return self.narration(record, view, retold=bool(self.phrases) and self._by_program(entry))
+        return self._record_text(entry, before)
+
+    def _record_text(self, entry: Entry, before: Any) -> str:
+        """A record that is no event and no prose: a move, chance, a refusal, a fallback, talk, an answer, a roll
+        from a sheet, the result (the viewer's own words, from the catalogue)."""
+        record, kind = entry.record, entry.kind
         if kind == "action":
             if entry.actor == HOST:  # a GM's or Storyteller's move is told by the events it derives
                 return ""
@@ -389,20 +367,7 @@ class Teller:
         return f"{label}: {' / '.join(typed)}" if typed else label  # what the seat tried to say
 
     def call(self, entry: Entry) -> Call:
-        r = entry.record
-        summary = message(self.lang, "replay.call", model=r.get("model") or message(self.lang, "replay.unknown_model"),
-                          attempt=r.get("attempt") if r.get("attempt") is not None else "-",
-                          prompt_tokens=r.get("prompt_tokens", "?"), completion_tokens=r.get("completion_tokens", "?"),
-                          latency=r.get("latency_ms", "?"),
-                          outcome=catalogue(self.lang)["replay"]["outcome"].get(str(r.get("outcome")), r.get("outcome", "?")))
-        details = [(message(self.lang, f"replay.{label}"), str(r[key])) for key, label in
-                   (("prompt", "call_prompt"), ("completion", "call_answer"), ("error", "call_error"))
-                   if r.get(key)]
-        return Call(f"{self.who(entry.actor)}: {summary}" if isinstance(entry.actor, int) else summary, details)
-
-
-def _games(lang: str) -> dict[str, str]:
-    return dict(catalogue(lang)["replay"]["games"])
+        return call(entry, self.lang, self.who)
 
 
 def _has_move(entries: Sequence[Entry]) -> bool:
@@ -417,25 +382,6 @@ def _by_chapter(entries: Sequence[Entry]) -> list[list[Entry]]:
         else:
             groups.append([entry])
     return groups
-
-
-def seat_names(timeline: Timeline, lang: str) -> list[str]:
-    """The names a table gave its seats, in the replay's language where they were drawn, not typed.
-
-    A battaglia town's names are drawn from the seed in the table's language; the same seed draws
-    the same people in the other language, so a Russian game replayed in English says "Gleb", not "Глеб".
-    Names people typed (a web table's seats) are kept as typed.
-    """
-    header = timeline.header
-    typed = [str(s.get("name") or "") for s in header.get("seats") or () if isinstance(s, dict) and s.get("seat", -1) >= 0]
-    if any(typed):
-        return typed
-    table = header.get("table")
-    if timeline.game.name == "battaglia" and isinstance(table, dict) and isinstance(table.get("names"), list):
-        if table.get("lang") == lang:
-            return [str(n) for n in table["names"]]
-        return []  # drawn again from the seed in ``lang`` by the presenter
-    return []
 
 
 def tell(timeline: Timeline, lens: Lens, lang: str, *, panels: bool = True) -> Told:
