@@ -165,26 +165,8 @@ class StorytellerText(Text):
             return self.w(ctx, kind, number=d["number"], scene=str(d["scene"]).replace("-", " "))
         if kind == "turn_begun":
             return ""  # told by the Storyteller's narration (a bot's «— turn 2 —», else narration() below)
-        if kind == "roll_requested" and "traits" in d:
-            traits = " + ".join(self.trait(t, ctx) for t in d["traits"])
-            return self.w(ctx, "requested", who=who(d["character"]), traits=traits, pool=d["pool"],
-                          difficulty=d["difficulty"]) + (self.w(ctx, "with_wp") if d.get("willpower") else "")
-        if kind == "roll_requested" and d.get("action") == "resisted":
-            return self.w(ctx, "contest", who=who(d["character"]), opponent=who(d["opponent"]),
-                          pools=" : ".join(map(str, d["pools"])))
-        if kind == "roll_requested" and d.get("action") == "attack":
-            return self.w(ctx, "attack", who=who(d["character"]), defender=who(d["defender"]),
-                          weapon=catalogue(ctx.language)["weapons"].get(str(d["weapon"]), str(d["weapon"])),
-                          pool=d["pool"], difficulty=d["difficulty"])
-        if kind == "roll_requested":
-            return ""
-        if kind == "roll_requested" and d.get("action") == "teamwork":
-            return ""
-        if kind == "team_resolved":
-            return "\n".join(f"{who(r['character'])}: {roll_line(r, ctx)}" for r in d.get("results", ()))
-        if kind in ("roll_resolved", "resisted_resolved"):
-            part = d if kind == "roll_resolved" else {**d["mine"], "category": d.get("category")}
-            return f"{who(d['character'])}: {roll_line(part, ctx)}"
+        if kind in ("roll_requested", "team_resolved", "roll_resolved", "resisted_resolved"):
+            return self._roll_text(event, who, ctx)
         ref = Reference(ctx.language, {k: who(k) for k in {str(d.get(f)) for f in ("character", "defender", "opponent")}
                                        | {str(c) for c in d.get("order", ())}})
         if kind == "initiative_rolled":  # each side's dice, then the order
@@ -204,6 +186,29 @@ class StorytellerText(Text):
         if kind == "story_ended":
             return self.w(ctx, kind, ending=str(d["ending"]).replace("-", " "))
         return super().event_text(event, view, ctx)
+
+    def _roll_text(self, event: Event, who: Any, ctx: Context) -> str:
+        """A roll requested (its traits and pool; a contest; an attack) or resolved (each member's, a contest's)."""
+        d, kind = event.data, event.kind
+        if kind == "roll_requested" and "traits" in d:
+            traits = " + ".join(self.trait(t, ctx) for t in d["traits"])
+            return self.w(ctx, "requested", who=who(d["character"]), traits=traits, pool=d["pool"],
+                          difficulty=d["difficulty"]) + (self.w(ctx, "with_wp") if d.get("willpower") else "")
+        if kind == "roll_requested" and d.get("action") == "resisted":
+            return self.w(ctx, "contest", who=who(d["character"]), opponent=who(d["opponent"]),
+                          pools=" : ".join(map(str, d["pools"])))
+        if kind == "roll_requested" and d.get("action") == "attack":
+            return self.w(ctx, "attack", who=who(d["character"]), defender=who(d["defender"]),
+                          weapon=catalogue(ctx.language)["weapons"].get(str(d["weapon"]), str(d["weapon"])),
+                          pool=d["pool"], difficulty=d["difficulty"])
+        if kind == "roll_requested":  # teamwork's request: each member's roll is told when resolved
+            return ""
+        if kind == "team_resolved":
+            return "\n".join(f"{who(r['character'])}: {roll_line(r, ctx)}" for r in d.get("results", ()))
+        if kind in ("roll_resolved", "resisted_resolved"):
+            part = d if kind == "roll_resolved" else {**d["mine"], "category": d.get("category")}
+            return f"{who(d['character'])}: {roll_line(part, ctx)}"
+        return ""
 
     def own(self, view: Any) -> Mapping[str, Any] | None:
         """The seat's own character sheet (the one full sheet its view holds)."""
