@@ -51,7 +51,16 @@ from narrator.web.bots import bot_kinds
 from narrator.web.fair import MAX_SHARE, fair_refusal
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.invites import default_seats, profile_example, qr_svg
-from narrator.web.limits import Buckets, ClientRateMiddleware, RateLimit, oversized_move, retry_after
+from narrator.web.limits import (
+    WS_MESSAGE_BURST,
+    WS_MESSAGE_LIMIT,
+    WS_MESSAGE_RATE,
+    Buckets,
+    ClientRateMiddleware,
+    RateLimit,
+    oversized_move,
+    retry_after,
+)
 from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
 from narrator.web.options_text import OptionsError, has_nan, parse_options
 from narrator.web.pages import (
@@ -81,12 +90,6 @@ from narrator.web.store import HELD_SEP, HOST_SEAT
 from narrator.web.tables import NARRATION, Subscriber, Table, TableManager, TableSetupError
 
 logger = logging.getLogger("narrator.web")
-
-WS_MESSAGE_LIMIT = 4096
-"""Pages send only keep-alive pings (answered with a pong) over the socket; anything longer closes it."""
-WS_MESSAGE_RATE, WS_MESSAGE_BURST = 2.0, 20.0
-"""Messages a socket may send a second, and in a burst; more closes it (1008)."""
-
 
 def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationLimit | None = None,
                rates: RateLimit | None = None) -> FastAPI:

@@ -28,6 +28,10 @@ MAX_MOVE_BYTES = 16 * 1024
 """The largest move (its JSON, UTF-8): a Ten Candles character description's three texts fit with room."""
 KEPT_REFUSALS = 3
 """Refused moves of one seat written in full before its next accepted move; later ones are counted."""
+WS_MESSAGE_LIMIT = 4096
+"""Pages send only keep-alive pings (answered with a pong) over a socket; anything longer closes it."""
+WS_MESSAGE_RATE, WS_MESSAGE_BURST = 2.0, 20.0
+"""Messages a socket may send a second, and in a burst; more closes it (1008)."""
 
 
 class Buckets:

@@ -376,8 +376,7 @@ async def _serve(websocket: WebSocket, table: Any, *, with_board: bool, template
     seat sockets do."""
     import time
 
-    from narrator.web.app import WS_MESSAGE_BURST, WS_MESSAGE_LIMIT, WS_MESSAGE_RATE
-    from narrator.web.limits import Buckets
+    from narrator.web.limits import WS_MESSAGE_BURST, WS_MESSAGE_LIMIT, WS_MESSAGE_RATE, Buckets
     from narrator.web.tables import Subscriber
 
     await websocket.accept()
