@@ -293,7 +293,7 @@ def revealed_line(session: Any, transcript: str | Path, lang: str) -> str | None
     from narrator.agents.i18n import message
 
     fairness = getattr(session, "fairness", None)
-    if fairness is None or not fairness.revealed:
+    if fairness is None or not fairness.revealed or fairness.scheme != SECRET_SEED:  # a public seed was never hidden
         return None
     return message(lang, "fairness.revealed", seed=fairness.seed, path=transcript)
 

@@ -23,7 +23,8 @@ PROPER_NAMES: frozenset[str] = frozenset({"JSON", "UTF"})
 (a damaged transcript's line "это не JSON", "не текст UTF-8"); every other name shown has a Russian form."""
 LATIN = re.compile(r"[A-Za-z]{2,}")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]{2,}")
-NOT_WORDS = re.compile(r"(?:[\w.\-]*/[\w.\-/]+)|--[\w-]+|narrator(?: [a-z-]+){0,2}|#[\w-]{6,}")
+NOT_WORDS = re.compile(r"(?:[\w.\-]*/[\w.\-/]+)|--[\w-]+|narrator(?: [a-z-]+){0,2}|#[\w-]{6,}"
+                       r"|\b[0-9a-f]{32,}\b")  # a fingerprint (the fair dice' commitment, a seed): hex digits, no word
 
 TERMINAL = {
     "battaglia": ["play", "battaglia", "--players", "6"],
