@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from narrator.playtest import plots
 from narrator.playtest.drawing import Plot, drawn_meanwhile
 
 
@@ -16,6 +15,8 @@ def _broken(path: Path) -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_every_png_exists_when_the_block_ends(tmp_path: Path, workers: int) -> None:
+    from narrator.playtest import plots  # matplotlib: ~1 s of CPU to import, paid by the worker that draws only
+
     jobs = [Plot(plots.histogram, ([1, 2, 2, 3], tmp_path / f"h{i}.png"), {"title": "t", "xlabel": "x"})
             for i in range(3)]
     with drawn_meanwhile(jobs, workers=workers):
