@@ -11,7 +11,7 @@ are heard in :mod:`narrator.storyteller.words`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -83,6 +83,16 @@ def phrase(text: str, lang: str) -> tuple[frozenset[str], ...]:
 
 
 @cache
+def reader_data() -> dict[str, Any]:
+    """The lexicon file (``prompts/storyteller/reader.yaml``: its grammar, acts and circumstances), parsed once a
+    process with libyaml (it was parsed for each part and language in turn, pure-Python: 0.7 s of CPU). Read only."""
+    from narrator.storyteller.scenario import PROMPTS
+
+    return dict(yaml.load((PROMPTS / LEXICON).read_text(encoding="utf-8"),
+                          Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+
+
+@cache
 def grammar(lang: str) -> dict[str, frozenset[str]]:
     """The little words a sentence is weighed by (the lexicon's ``grammar``): those that open a clause of
     purpose or time (``subordinate``) or go back to the main deed (``main``), determiners, prepositions,
@@ -94,9 +104,7 @@ def grammar(lang: str) -> dict[str, frozenset[str]]:
 def grammar_lists(lang: str) -> dict[str, tuple[str, ...]]:
     """The lexicon's ``grammar`` of ``lang`` in its written order (where order matters: a vowel and the vowel
     it alternates with, suffixes tried in turn)."""
-    from narrator.storyteller.scenario import PROMPTS
-
-    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["grammar"][lang]
+    data = reader_data()["grammar"][lang]
     return {key: tuple(str(w) for w in words or ()) for key, words in data.items()}
 
 
@@ -104,10 +112,34 @@ def grammar_lists(lang: str) -> dict[str, tuple[str, ...]]:
 
 @cache
 def lexicon(lang: str) -> tuple[Act, ...]:
-    """The lexicon's acts with their words in ``lang``, lemmatised."""
-    from narrator.storyteller.scenario import PROMPTS
+    """The lexicon's acts with their words in ``lang``, lemmatised; a Russian phrase's verb is also said in
+    its other aspect, where the lexicon knows that one («броситься на»: «бросаюсь на Танкреда»)."""
+    if lang != "ru":
+        return _written(lang)
+    def both(part: frozenset[str]) -> frozenset[str]:
+        return part.union(*(_other_aspect(w) for w in part))
 
-    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["acts"]
+    return tuple(replace(act, cues=tuple(tuple(both(p) for p in cue) if len(cue) > 1 else cue for cue in act.cues))
+                 for act in _written(lang))
+
+
+@cache
+def _other_aspect(lemma: str) -> frozenset[str]:
+    """The lexicon's Russian verbs that are ``lemma`` in its other aspect: one prefix, one base, another
+    suffix («заглянуть», «заглядывать»), or a pair of two roots («войти», «входить»); never a verb only alike."""
+    if str(russian().parse(lemma)[0].tag.POS) != "INFN":
+        return frozenset()
+    reflexive = tuple(grammar("ru")["reflexive"])
+    unlike = grammar("ru")["aspect_not"]  # alike, but two verbs («следить», «следовать»)
+    return frozenset(w for w in _single_words("ru") if w != lemma and w.endswith(reflexive) == lemma.endswith(reflexive)
+                     and f"{w} {lemma}" not in unlike and f"{lemma} {w}" not in unlike
+                     and ((w[:4] == lemma[:4] and same_base(w, lemma)) or _other_root(w, lemma) or _other_root(lemma, w)))
+
+
+@cache
+def _written(lang: str) -> tuple[Act, ...]:
+    """The lexicon's acts as written, lemmatised."""
+    data = reader_data()["acts"]
     acts = []
     for name, act in data.items():
         said = [(str(w), phrase(str(w), lang)) for w in (*act.get(lang, ()), *_pairs(act, lang))]
@@ -152,14 +184,14 @@ def _aspect_partners(lemma: str) -> frozenset[str]:
 
 @cache
 def lexicon_words(lang: str) -> frozenset[str]:
-    return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
+    return frozenset(w for act in _written(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
                      for w in part)
 
 
 @cache
 def _single_words(lang: str) -> frozenset[str]:
     infinitive = tuple(grammar(lang)["infinitive"])  # how a verb's lemma ends: only verbs pair by aspect
-    return frozenset(w for act in lexicon(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
+    return frozenset(w for act in _written(lang) for cue in (*act.cues, *((h,) for h in act.hints)) for part in cue
                      for w in part if len(w) >= 5 and w.endswith(infinitive))
 ASPECT = 0.75
 """How alike two Russian verbs with one prefix must be to be an aspect pair."""

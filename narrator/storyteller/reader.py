@@ -204,16 +204,26 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
         or (r.kind == "approach" and any(t in MOVES for t in _move_words(r, said, lang))))]
     if not moving:
         return ranked
+    then = _then_words(said, moving, lang)  # "I tiptoe to the door and listen": the listening is the deed
     out = []
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "")
         if (reading.kind == "approach" and option is not None and not getattr(option, "risky", False)
-                and len(reading.words) >= 2 and set(reading.words) <= purpose
+                and ((len(reading.words) >= 2 and set(reading.words) <= purpose)
+                     or (reading.words and set(reading.words) <= then))
                 and all(r is not reading for _, r in moving)):
             weight = max(weight, READ) + max(w for w, _ in moving)
             reading = replace(reading, act="strong", weight=weight)
         out.append((weight, reading))
     return out
+
+
+def _then_words(said: Sequence[Token], moving: Sequence[tuple[float, Reading]], lang: str) -> set[str]:
+    """The words said after a move and an "and" or "then" that follows it: the deed the move was made for."""
+    moved = {w for _, r in moving for w in r.words}
+    last = max((i for i, t in enumerate(said) if t.word in moved), default=-1)
+    joint = next((i for i in range(last + 1, len(said)) if said[i].word in grammar(lang)["main"]), None)
+    return set() if last < 0 or joint is None else {t.word for t in said[joint + 1:]} - moved
 
 
 def _move_words(reading: Reading, said: Sequence[Token], lang: str) -> set[str]:
