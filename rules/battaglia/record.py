@@ -66,11 +66,13 @@ class Died:
 
 @dataclass(frozen=True, slots=True)
 class Revealed:
-    """A soul shown publicly: ``side`` ``"shadow"`` (Corrigan's shot, a dying shot, the Bishop's pointing),
-    ``"lord"``, ``"child"`` or ``"bishop"``."""
+    """A soul shown publicly: ``side`` ``"shadow"``, ``"lord"``, ``"child"`` or ``"bishop"``; ``by`` how:
+    ``"night"`` (Corrigan's shot, told in the morning), ``"dying_shot"``, ``"condemned"`` (the Child spared),
+    ``"bishop"`` (the Bishop's pointing) or ``"self"`` (a Lord's or the Bishop's own reveal)."""
 
     seat: int
     side: str
+    by: str
 
 
 Fact = Accused | Voted | Died | Revealed
@@ -89,6 +91,8 @@ class PublicRecord:
     """Nights fallen."""
     day: int = 0
     """Days begun."""
+    days_ended: int = 0
+    """Days ended (one fewer than begun while a day is on)."""
     day_accusations: int = 0
     """The last day's number of accusations (L74): what it shows of the darks alive."""
     day_votes: int = 0
@@ -117,7 +121,8 @@ EMPTY = PublicRecord()
 def extend(record: PublicRecord, events: Iterable[Event]) -> PublicRecord:
     """``record`` with the public ``events`` folded in (the others are not public facts)."""
     facts: list[Fact] = []
-    night, day, accusations, votes = record.night, record.day, record.day_accusations, record.day_votes
+    night, day, ended, accusations, votes = (record.night, record.day, record.days_ended, record.day_accusations,
+                                             record.day_votes)
     quiet, eventful = record.quiet_cycles, record.eventful
     for event in events:
         if event.audience is not Viewer.PUBLIC or event.kind not in _READ:  # (not parsing the others: speed)
@@ -126,7 +131,7 @@ def extend(record: PublicRecord, events: Iterable[Event]) -> PublicRecord:
         if isinstance(payload, _EVENTFUL) or (isinstance(payload, Morning) and (payload.deaths or payload.shadows)):
             eventful = True
         elif isinstance(payload, DayEnd):
-            quiet, eventful = (0 if eventful else quiet + 1), False
+            quiet, eventful, ended = (0 if eventful else quiet + 1), False, ended + 1
         match payload:
             case Night(night=number):
                 night = number
@@ -138,23 +143,23 @@ def extend(record: PublicRecord, events: Iterable[Event]) -> PublicRecord:
                 facts += [Voted(number, revote, voter, targets) for voter, targets in ballots]
             case Morning(deaths=fallen, shadows=shadows):
                 facts += [Died(f.seat, f.life, f.card, "night", night, day) for f in fallen]
-                facts += [Revealed(seat, "shadow") for seat in shadows]
+                facts += [Revealed(seat, "shadow", "night") for seat in shadows]
             case Execution(seat=seat, card=card, life=life):
                 facts.append(Died(seat, life, card, "execution", night, day))
             case Death(seat=seat, card=card, life=life, cause=cause):
                 facts.append(Died(seat, life, card, cause, night, day))
             case LordRevealed(seat=seat):
-                facts.append(Revealed(seat, "lord"))
-            case ChildRevealed(seat=seat):
-                facts.append(Revealed(seat, "child"))
-            case ShadowRevealed(seat=seat):
-                facts.append(Revealed(seat, "shadow"))
+                facts.append(Revealed(seat, "lord", "self"))
+            case ChildRevealed(seat=seat, cause=cause):
+                facts.append(Revealed(seat, "child", cause))
+            case ShadowRevealed(seat=seat, cause=cause):
+                facts.append(Revealed(seat, "shadow", cause))
             case BishopRevealed(seat=seat, pointed=pointed):
-                facts.append(Revealed(seat, "bishop"))
-                facts += [Revealed(p, "shadow") for p in pointed]
-    counts = (night, day, accusations, votes, quiet, eventful)
-    if not facts and counts == (record.night, record.day, record.day_accusations, record.day_votes,
-                                record.quiet_cycles, record.eventful):
+                facts.append(Revealed(seat, "bishop", "self"))
+                facts += [Revealed(p, "shadow", "bishop") for p in pointed]
+    counts = (night, day, ended, accusations, votes, quiet, eventful)
+    if not facts and counts == (record.night, record.day, record.days_ended, record.day_accusations,
+                                record.day_votes, record.quiet_cycles, record.eventful):
         return record
     return PublicRecord(
         record.facts + tuple(facts),

@@ -1,9 +1,10 @@
 """A seat's view of battaglia, summarised for a prompt: who is who (as far as the seat knows), today, tonight.
 
 Built from the seat's :class:`~rules.battaglia.BattagliaView` and the table's public dressing only,
-never from the state (spec §11). The public log is folded into facts (deaths, reveals, who accused
-and voted for whom, outcomes of each day) instead of being dumped event by event, so a prompt stays
-compact at 17 players on day 5. Private notes become short lines; old night details are dropped
+never from the state (spec §11). Each seat's facts (deaths, reveals, who accused and voted for whom) are
+read from the kernel's public record (``view.record``) and each finished day is told in one line (its typed
+events matched in order) instead of the log being dumped event by event, so a prompt stays compact at 17
+players on day 5. Private notes become short lines; old night details are dropped
 (only lasting facts such as Tiir's looks and the clan are kept).
 
 Every mask name tied to a seat, and every night pick, is rendered through :class:`Names`: tests swap
@@ -25,7 +26,24 @@ from narrator.agents.battaglia.knowledge import faction_of, parse_dark_whisper
 from narrator.agents.battaglia.texts import PROMPTS, Table, mask_name, mask_words
 from narrator.agents.i18n import message, section
 from narrator.rules.battaglia.cards import Card
+from narrator.rules.battaglia.events import (
+    Ballots,
+    BishopRevealed,
+    ChildRevealed,
+    Condemned,
+    Curse,
+    DayEnd,
+    Death,
+    Execution,
+    Intercession,
+    LordRevealed,
+    Morning,
+    NoCondemnation,
+    Speech,
+)
 from narrator.rules.battaglia.life import force_of
+from narrator.rules.battaglia.record import Accused, Died, Revealed, Voted
+from narrator.rules.battaglia.record import PublicRecord as TableRecord
 
 if TYPE_CHECKING:
     from narrator.agents.battaglia.llm.facts import SpeechFacts
@@ -191,7 +209,8 @@ DeathTimes = dict[int, list[tuple[int, int]]]
 
 
 class _Public:
-    """The public log folded into per-seat facts and one line per finished day."""
+    """The public record per seat (deaths, reveals, what each soul accused and voted: ``view.record``) and the
+    public log told as one line per finished day."""
 
     def __init__(self, view: Any, names: Names) -> None:
         self.names, self.lang = names, names.table.lang
@@ -203,68 +222,71 @@ class _Public:
         self.deaths: DeathTimes = defaultdict(list)
         self._day: list[str] = []
         self._dead_today: list[str] = []
-        self._accused_today: list[tuple[int, str]] = []
-        """Today's accusations (accuser, target): on the seat lines from the day's end."""
         for event in view.log:
-            self._fold(event.kind, event.data)
+            self._tell(event.payload)
+        self._read(view.record)
 
     def _say(self, key: str, **values: Any) -> str:
         return phrase(key, self.lang, **values)
 
-    def _fold(self, kind: str, data: dict[str, Any]) -> None:
+    def _read(self, record: TableRecord) -> None:
+        """Each seat's facts: its souls' deaths and reveals, and its current soul's accusations (of finished days:
+        today's are told in today's lines, so that an accusation changes only the end of the next accuser's
+        prompt, which the server's cache keeps) and ballots."""
         n, say = self.names, self._say
-        if kind == "morning":
-            died = [f"P{d['seat']} ({n.mask(d['card'], d['seat'])})" for d in data["deaths"]]
-            self._day.append(say("died_night", night=data["night"], who=", ".join(died)) if died
-                             else say("quiet_night", night=data["night"]))
-            self._dead_today += died
-            for d in data["deaths"]:
-                self._died(d["seat"], d["card"], d["life"], say("when_night", night=data["night"]), (data["night"], 1))
-            for seat in data["shadows"]:
-                self.facts[seat].append(say("revealed_shadow"))
-        elif kind == "accusation" and data["accuser"] >= 0:
-            # told in today's lines; it joins the accuser's seat line when the day ends, so that an accusation
-            # changes only the end of the next accuser's prompt (the server's cache keeps the rest)
-            self._accused_today.append((data["accuser"], f"P{data['target']}"))
-        elif kind == "ballots":
-            ranked = sorted(data["tally"], key=lambda pair: -pair[1])
-            tally = ", ".join(phrase("votes_for", self.lang, who=f"P{c}", n=k) for c, k in ranked[:TALLY_SEATS])
-            self._day.append(say("revote" if data["revote"] else "vote", tally=tally))
-            for seat, targets in data["ballots"]:
-                if targets:
+        for fact in record.facts:
+            match fact:
+                case Died(seat=seat, life=life, card=card, cause=cause, night=night, day=day):
+                    when = (say("when_night", night=night) if cause == "night" else
+                            say("when_executed", day=day) if cause == "execution" else say("when_shot"))
+                    self.acts.pop(seat, None)  # a new soul (L44)
+                    self.deaths[seat].append((night, 1) if cause == "night" else (day, 2))
+                    self.facts[seat] = [say("life_was", life=life, mask=n.mask(card, seat), when=when)]
+                case Revealed(seat=seat, side="shadow", by=by) if by != "bishop":
+                    self.facts[seat].append(say("revealed_shadow"))
+                case Revealed(seat=seat, side=side) if side in _REVEALED:
+                    self.facts[seat].append(say("revealed", mask=n.mask(_REVEALED[side], seat)))
+                case Voted(voter=seat, targets=targets) if targets:
                     self._acts(seat)["voted"].append("+".join(f"P{t}" for t in targets))
-        elif kind in ("execution", "death"):
-            mask = n.mask(data["card"], data["seat"])
-            self._day.append(say("executed" if kind == "execution" else "shot", who=f"P{data['seat']}", mask=mask))
-            self._dead_today.append(f"P{data['seat']} ({mask})")
-            when = say("when_executed", day=data.get("day", "?")) if kind == "execution" else say("when_shot")
-            day = int(data.get("day") or (self.days_done() + 1))
-            self._died(data["seat"], data["card"], data["life"], when, (day, 2))
-        elif kind in ("lord_revealed", "child_revealed", "bishop_revealed"):
-            mask = n.mask(_REVEALED[kind], data["seat"])
-            self.facts[data["seat"]].append(say("revealed", mask=mask))
-            self._day.append(say("revealed_day", who=f"P{data['seat']}", mask=mask))
-            if kind == "bishop_revealed":
-                self._day.append(say("pointed", seats=", ".join(f"P{p}" for p in data["pointed"]) or "-"))
-        elif kind == "shadow_revealed":
-            self.facts[data["seat"]].append(say("revealed_shadow"))
-        elif kind == "intercession":
-            self._day.append(say("interceded", lun=f"P{data['lun']}", who=f"P{data['condemned']}"))
-        elif kind == "curse":
-            self._day.append(say("cursed", koldun=f"P{data['koldun']}", who=f"P{data['cursed']}"))
-        elif kind == "condemned":
-            self._day.append(say("condemned", who=f"P{data['seat']}"))
-        elif kind == "no_condemnation":
-            self._day.append(say("no_condemnation"))
-        elif kind == "speech" and data.get("text"):
-            self.quotes.append(quote(f"P{data['seat']}", data["text"], self.lang))
-        elif kind == "day_end":
-            for accuser, target in self._accused_today:
-                self._acts(accuser)["accused"].append(target)
-            self._accused_today = []
-            dead = ", ".join(self._dead_today) or say("nobody_died")
-            self.days.append((f"{data['day']}: " + "; ".join(self._day), say("day_short", day=data["day"], dead=dead)))
-            self._day, self._dead_today = [], []
+                case Accused(accuser=accuser, target=target, day=day) if accuser >= 0 and day <= record.days_ended:
+                    self._acts(accuser)["accused"].append(f"P{target}")
+
+    def _tell(self, event: Any) -> None:
+        """One public event into the day's lines, its dead and the quotes."""
+        n, say = self.names, self._say
+        match event:
+            case Morning(night=night, deaths=fallen):
+                died = [f"P{d.seat} ({n.mask(d.card, d.seat)})" for d in fallen]
+                self._day.append(say("died_night", night=night, who=", ".join(died)) if died
+                                 else say("quiet_night", night=night))
+                self._dead_today += died
+            case Ballots(revote=revote, tally=tally):
+                ranked = sorted(tally, key=lambda pair: -pair[1])
+                told = ", ".join(phrase("votes_for", self.lang, who=f"P{c}", n=k) for c, k in ranked[:TALLY_SEATS])
+                self._day.append(say("revote" if revote else "vote", tally=told))
+            case Execution(seat=seat, card=card) | Death(seat=seat, card=card):
+                mask = n.mask(card, seat)
+                self._day.append(say("executed" if isinstance(event, Execution) else "shot", who=f"P{seat}", mask=mask))
+                self._dead_today.append(f"P{seat} ({mask})")
+            case LordRevealed(seat=seat) | ChildRevealed(seat=seat) | BishopRevealed(seat=seat):
+                mask = n.mask(_REVEALED_BY[type(event)], seat)
+                self._day.append(say("revealed_day", who=f"P{seat}", mask=mask))
+                if isinstance(event, BishopRevealed):
+                    self._day.append(say("pointed", seats=", ".join(f"P{p}" for p in event.pointed) or "-"))
+            case Intercession(lun=lun, condemned=condemned):
+                self._day.append(say("interceded", lun=f"P{lun}", who=f"P{condemned}"))
+            case Curse(koldun=koldun, cursed=cursed):
+                self._day.append(say("cursed", koldun=f"P{koldun}", who=f"P{cursed}"))
+            case Condemned(seat=seat):
+                self._day.append(say("condemned", who=f"P{seat}"))
+            case NoCondemnation():
+                self._day.append(say("no_condemnation"))
+            case Speech(seat=seat, text=text) if text:
+                self.quotes.append(quote(f"P{seat}", text, self.lang))
+            case DayEnd(day=day):
+                dead = ", ".join(self._dead_today) or say("nobody_died")
+                self.days.append((f"{day}: " + "; ".join(self._day), say("day_short", day=day, dead=dead)))
+                self._day, self._dead_today = [], []
 
     def days_done(self) -> int:
         return len(self.days)
@@ -288,12 +310,6 @@ class _Public:
                 facts.append(self._say(key, targets=", ".join(done[-RECENT_ACTS[key]:])))
         return facts
 
-    def _died(self, seat: int, card: str, life: int, when: str, time: tuple[int, int]) -> None:
-        self.acts.pop(seat, None)
-        self._accused_today = [(accuser, target) for accuser, target in self._accused_today if accuser != seat]
-        self.deaths[seat].append(time)
-        self.facts[seat] = [self._say("life_was", life=life, mask=self.names.mask(card, seat), when=when)]
-
     def today(self, view: Any) -> list[str]:
         """What happened so far today: the night's news, accusations with their texts (quoted)."""
         lines = list(self._day)
@@ -304,7 +320,9 @@ class _Public:
         return lines
 
 
-_REVEALED = {"lord_revealed": "LORD_LUIHAD", "child_revealed": "CHILD", "bishop_revealed": "BISHOP"}
+_REVEALED = {"lord": Card.LORD_LUIHAD, "child": Card.CHILD, "bishop": Card.BISHOP}
+"""A public reveal's side (``rules.battaglia.record.Revealed``) and the mask it shows."""
+_REVEALED_BY = {LordRevealed: Card.LORD_LUIHAD, ChildRevealed: Card.CHILD, BishopRevealed: Card.BISHOP}
 
 
 class _Private:
