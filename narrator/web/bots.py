@@ -142,9 +142,9 @@ register_bot("llm", "narrator.web.games:ten_candles_llm", game="ten-candles",
              label="scripted survivors; the GM's Storyteller a language model (configured endpoint; the template "
                    "when it cannot)")
 for _book in ("dark-ages", "wild-west"):
-    register_bot("scripted", "narrator.web.adapters.storyteller:storyteller_scripted", game=_book,
+    register_bot("scripted", "narrator.web.adapters.storyteller_bots:storyteller_scripted", game=_book,
                  label="the template Storyteller in the host seat")
-    register_bot("llm", "narrator.web.adapters.storyteller:storyteller_llm", game=_book,
+    register_bot("llm", "narrator.web.adapters.storyteller_bots:storyteller_llm", game=_book,
                  label="the Storyteller a language model (configured endpoint; the template when it cannot)")
 
 

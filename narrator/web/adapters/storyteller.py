@@ -14,39 +14,42 @@ bot Storyteller turns it at once into its proposal, which the kernel checks; a r
 Willpower left, pool below the difficulty, a trait missing from the sheet) reopens the question
 and is shown beside the seat's controls with the kernel's code and reason. The template Storyteller keeps no state of its own (it reads the kernel's
 host view), so a restarted server resumes the table where it stopped.
+
+The words (events, the panel, a roll's line) are :mod:`narrator.render.storyteller`; the bots
+:mod:`narrator.web.adapters.storyteller_bots`; a new table's options :mod:`narrator.web.adapters.storyteller_setup`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
-
-import yaml
+from typing import Any
 
 from narrator.agents.base import Question
 from narrator.agents.i18n import message
 from narrator.render.fields import Control
-from narrator.render.storyteller import (  # the words; named here too for the modules that import them from here
+from narrator.render.storyteller import (
     StorytellerText,
     W,
     book_of,
     history_entry,
-    narration_data,
     player_ids,
-    scenario_of,
     voice_of_view,
 )
 from narrator.render.words import register_messages
-from narrator.rules.core import HOST, Action, Event, PlayerId, Rejection
-from narrator.rules.storyteller.sheet import SheetError, parse_sheet
-from narrator.storyteller.data import DataError, load_combat, load_sheet, sample_sheets, table_config
-from narrator.storyteller.reference import concept_of
-from narrator.storyteller.seat import ApproachQuestion, StorytellerSeat, choices
+from narrator.rules.core import HOST, Event, PlayerId, Rejection
+from narrator.storyteller.seat import ApproachQuestion, choices
 from narrator.storyteller.template import CHOOSE, PASS, Choice, Option, TemplateStoryteller, display_name
+from narrator.web.adapters.storyteller_bots import (
+    BotStoryteller,
+    WebStoryteller,
+    is_storyteller_bot,
+    storyteller_llm,
+    storyteller_scripted,
+    table_questions,
+)
+from narrator.web.adapters.storyteller_setup import samples, setup_options, troupe_choices
 from narrator.web.present import Context, Presenter, Section
 
 # CHOOSE ("choose_approach"): the table move of a player seat, ``{"kind": "choose_approach",
@@ -72,217 +75,6 @@ for _lang in ("en", "ru"):  # the roll form's field labels on the web page
 
 class ChoiceError(ValueError):
     """A ``choose_approach`` body that is malformed (wrong fields or types): the API answers 422."""
-
-
-# -- data ------------------------------------------------------------------------------------------
-
-
-def samples(book: str) -> dict[str, Any]:
-    """Sample sheets of ``book`` by id and by file name (``odo`` and ``brother-odo``)."""
-    found: dict[str, Any] = {}
-    for path in sample_sheets(book):
-        sheet = load_sheet(path, book)
-        found[sheet.id] = found[path.stem] = sheet
-    return found
-
-
-def troupe_choices(game: str, lang: str) -> dict[str, Any]:
-    """What the table-creation form offers for a troupe of ``game``: the shipped scenarios (id, title in
-    ``lang``, how many characters each is written for) and the sample characters (id, name, concept)."""
-    from narrator.storyteller.scenario import shipped_stories
-
-    book = book_of(game)
-    stories = sorted(shipped_stories(book), key=lambda s: s.length != "evening")  # the evening scenarios first: the form's default is one
-    sheets = [load_sheet(path, book) for path in sample_sheets(book)]
-    return {"scenarios": [{"id": s.id, "title": f"{s.title.get(lang)} — {message(lang, f'storyteller.length_{s.length}')}",
-                           "min": s.players.min, "max": s.players.max, "length": s.length}
-                          for s in stories],
-            "sheets": [{"id": c.id, "name": display_name(lang, c.id) or c.name,
-                        "concept": concept_of(lang, {"id": c.id, "concept": c.concept})} for c in sheets]}
-
-
-def setup_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """A table's options -> the kernel's config as a dict: the player's sheet, the scenario's
-    Storyteller characters, the house-default combat tables, and any rules options.
-
-    ``character`` is a sample's id (``odo``, ``ysolde``, ``elias``, ``ruth``), a sheet as a mapping,
-    or a sheet pasted as YAML/JSON text; without it the book's last sample plays. ``troupe`` is a
-    list of such characters, one seat each (1..5, as the scenario allows); ``scenario`` a shipped
-    scenario's id. ``characters`` (every sheet, as in a transcript header) is taken as given.
-
-    Raises:
-        ValueError: naming what is wrong (the sheet's field, the option), for a 422.
-    """
-    book, rest = book_of(game), dict(options)
-    if "characters" in rest:
-        players = [c for c in rest["characters"] or () if isinstance(c, Mapping) and c.get("player", True)]
-        if not 1 <= len(players) <= 5:
-            raise ValueError(f"characters: a {game} table has 1..5 player characters; {len(players)} given")
-        return rest
-    story = scenario_of(book, str(rest.pop("scenario", "") or ""))
-    given = rest.pop("troupe", None)
-    if given is not None and ("character" in rest or not isinstance(given, list)):
-        raise ValueError("troupe: a list of characters (sample ids or sheets), instead of character")
-    troupe = [_sheet(book, g) for g in given] if given is not None else [_sheet(book, rest.pop("character", None))]
-    if not story.players.min <= len(troupe) <= story.players.max:
-        raise ValueError(f"troupe: {story.id} is written for {story.players.min}..{story.players.max} "
-                         f"characters, not {len(troupe)}")
-    try:
-        npcs = story.npc_sheets()
-        taken = {n.id for n in npcs} & {c.id for c in troupe}
-        if taken:
-            raise ValueError(f"character: id {min(taken)!r} is taken by a Storyteller character of the scenario")
-        config = table_config(book, [*troupe, *npcs], combat=load_combat(book), options=rest or None)
-        config = dataclasses.replace(config, scenario=story.id)
-    except (DataError, SheetError) as error:
-        raise ValueError(str(error)) from None
-    from narrator.rules.registry import get_game
-
-    return dict(get_game(game).config_to_dict(config))
-
-
-def _sheet(book: str, given: Any) -> Any:
-    known = samples(book)
-    if given is None:
-        return load_sheet(sample_sheets(book)[-1], book)
-    if isinstance(given, str) and given.strip() in known:
-        return known[given.strip()]
-    data = given
-    if isinstance(given, str):
-        try:
-            data = yaml.safe_load(given)
-        except yaml.YAMLError as error:
-            raise ValueError(f"character: not a sample ({', '.join(sorted(known))}) and not valid YAML/JSON: "
-                             f"{error}") from None
-    if not isinstance(data, Mapping):
-        raise TypeError(f"character: {given!r} is not a sample of {book.replace('_', ' ')} "
-                         f"({', '.join(sorted(known))}) nor a sheet (a mapping of field: value)")
-    try:
-        return parse_sheet({"book": book, **data}, book=book)
-    except SheetError as error:
-        raise ValueError(f"character sheet: {error}") from None
-
-
-# -- the bot Storyteller ---------------------------------------------------------------------------
-
-
-class TableVoice:
-    """The template Storyteller of this table's player character (read from each view), as one voice."""
-
-    def __init__(self, book: str, lang: str) -> None:
-        self.book, self.lang = book, lang
-        self.voices: dict[str, TemplateStoryteller] = {}  # this table's own: each remembers what its scenes heard
-
-    def of(self, view: Mapping[str, Any]) -> TemplateStoryteller:
-        scenario = str(view.get("scenario") or "")
-        if scenario not in self.voices:
-            self.voices[scenario] = TemplateStoryteller(scenario_of(str(view["book"]), scenario), narration_data(),
-                                                        lang=self.lang, labels=True)
-        return self.voices[scenario]
-
-    def questions(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice]) -> list[Any]:
-        return self.of(view).questions(view, answers)
-
-    def storyteller_move(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice] | None = None) -> Any:
-        return self.of(view).storyteller_move(view, answers)
-
-    def lead(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice]) -> Choice | None:
-        return self.of(view).lead(view, answers)
-
-    def frame_scene(self, view: Mapping[str, Any]) -> str:
-        return self.of(view).frame_scene(view)
-
-    def options(self, view: Mapping[str, Any]) -> list[Option]:
-        return self.of(view).options(view)
-
-    def propose(self, view: Mapping[str, Any], choice: Choice | None,
-                answers: Mapping[PlayerId, Choice] | None = None) -> Action:
-        return self.of(view).propose(view, choice, answers)
-
-    def rule_intent(self, view: Mapping[str, Any], choice: Choice, answers: Mapping[PlayerId, Choice] | None = None
-                    ) -> Any:
-        """The offline reader's ruling on typed words, with what it says (issue 28)."""
-        return self.of(view).rule_intent(view, choice, answers)
-
-    def narrate(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[str]:
-        return self.of(view).narrate(view, events)
-
-
-@runtime_checkable
-class BotStoryteller(Protocol):
-    """A web table's bot Storyteller, the template's (:class:`WebStoryteller`) or the model's: what it declares."""
-
-    web_storyteller: bool
-    """Always true: the table's own bot in the host seat (a person there is no bot)."""
-    free_intent: bool
-    """It reads a player's typed words as they are (a model); else the template matches them to a suggestion."""
-
-
-class WebStoryteller(StorytellerSeat):
-    """The template Storyteller in the host seat: it moves alone (scenes, turns, its characters'
-    attacks) and turns the player's answer to the table's question into its proposal."""
-
-    max_attempts: int | None = 3
-    web_storyteller = True
-    free_intent = False
-
-    def __init__(self, game: str, lang: str) -> None:
-        super().__init__(TableVoice(book_of(game), lang), "template-storyteller")
-
-
-def storyteller_llm(game: Any, seat: PlayerId, seed: int, *, context: Any) -> Any:
-    """Bot factory of the ``llm`` kind: the model Storyteller in the host seat (as ``narrator play dark-ages
-    --llm``: :class:`~narrator.storyteller.llm.LLMStoryteller` over the table's template Storyteller, which
-    decides and speaks whenever the model cannot). Its framings and result narration stream into the pages
-    while they are written (:mod:`narrator.web.drafts`). Without a configured endpoint: the template."""
-    from narrator.web.games import configured_llm
-
-    settings = configured_llm(context.language) if seat == HOST else None
-    if settings is None:
-        return storyteller_scripted(game, seat, seed, context=context)
-    from narrator.storyteller.llm import LLMStoryteller
-
-    scenario = str(getattr(context.config, "scenario", "") or "")
-    template = TemplateStoryteller(scenario_of(book_of(game.name), scenario), narration_data(), lang=context.language,
-                                  labels=True)
-    return _model_seat()(LLMStoryteller(settings, template))
-
-
-@functools.cache
-def _model_seat() -> type:
-    """The model Storyteller's web seat class, built on first use: the model stack (langchain) is imported
-    only when a table seats one."""
-    from narrator.storyteller.llm_seat import LLMStorytellerSeat
-
-    class WebModelStoryteller(LLMStorytellerSeat):
-        """The model Storyteller in the host seat: typed intents reach the model, its calls the transcript."""
-
-        free_intent = True
-        web_storyteller = True
-
-        def bind_calls(self, sink: Any) -> None:
-            self.voice.bind(sink)
-
-    return WebModelStoryteller
-
-
-def is_storyteller_bot(agent: Any) -> bool:
-    """Whether ``agent`` is a web table's bot Storyteller (the template's or the model's)."""
-    return isinstance(agent, BotStoryteller) and agent.web_storyteller
-
-
-def table_questions(game: str, lang: str) -> ApproachQuestion:
-    """The table's question to the player seat (which approach), read with the table's template Storyteller."""
-    return ApproachQuestion(TableVoice(book_of(game), lang).of)
-
-
-def storyteller_scripted(game: Any, seat: PlayerId, seed: int, *, context: Any) -> Any:
-    """Bot factory: the template Storyteller in the host seat (player seats have no bot: random)."""
-    if seat == HOST:
-        return WebStoryteller(game.name, context.language)
-    from narrator.web.bots import RandomBot
-
-    return RandomBot(seed * 1009 + seat)
 
 
 @dataclass
@@ -594,3 +386,8 @@ def _options_of(state: Any) -> dict[str, Any]:
 PRESENTERS = {"dark-ages": StorytellerPresenter("dark-ages"), "wild-west": StorytellerPresenter("wild-west")}
 DARK_AGES_PRESENTER = PRESENTERS["dark-ages"]
 WILD_WEST_PRESENTER = PRESENTERS["wild-west"]
+
+__all__ = ["DARK_AGES_PRESENTER", "PRESENTERS", "WILD_WEST_PRESENTER", "BotStoryteller", "ChoiceError",
+           "StorytellerPresenter", "WebStoryteller", "history_entry", "is_storyteller_bot", "parse_choice",
+           "roll_history", "samples", "setup_options", "storyteller_llm", "storyteller_scripted", "troupe_choices",
+           "voice_of_view"]
