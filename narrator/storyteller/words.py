@@ -14,13 +14,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-import yaml
 from rapidfuzz.distance import Indel
 
 from narrator.agents.morphology import russian
 from narrator.lexicon import is_word
 from narrator.storyteller.lemmas import (
-    LEXICON,
     Act,
     act_named,
     aspect_pair,
@@ -30,6 +28,7 @@ from narrator.storyteller.lemmas import (
     lexicon,
     lexicon_words,
     phrase,
+    reader_data,
     same_base,
     split_words,
     verb_partners,
@@ -214,9 +213,7 @@ def hear(said: Sequence[Token], lang: str, names: frozenset[str] = frozenset()) 
 
 @cache
 def _circumstances(lang: str) -> dict[str, tuple[tuple[frozenset[str], ...], ...]]:
-    from narrator.storyteller.scenario import PROMPTS
-
-    data = yaml.safe_load((PROMPTS / LEXICON).read_text(encoding="utf-8"))["circumstances"]
+    data = reader_data()["circumstances"]
     return {way: tuple(c for c in (phrase(str(w), lang) for w in words[lang]) if c) for way, words in data.items()}
 
 
