@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import time
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from narrator.battaglia.bots import DEFAULT_ROLLOUTS
+from narrator.cli.battaglia_sweep import Sweep
 from narrator.cli.common import (
     ENGINE_HELP,
     VERIFY_HELP,
@@ -20,8 +20,6 @@ from narrator.cli.common import (
     language,
     parse_range,
     read_yaml_mapping,
-    run_language,
-    simulate_rows,
     tool_word,
 )
 from narrator.cli.llm import LLM_OPTION_HELP as LLM_HELP
@@ -105,16 +103,38 @@ def simulate_battaglia(
 
       NARRATOR_LLM_LOCAL_SERVERS=2 narrator simulate battaglia --players 12 --games 4 --llm local --concurrency 2
     """
-    from narrator.battaglia.bots import FACTIONS, PlanError, describe, edges, plan_of, with_random
-    from narrator.battaglia.lies import tally_transcripts, transcripts_under
-    from narrator.battaglia.report import Run, file_name, summary_table, write_report
-    from narrator.battaglia.simulate import job_config, native_engine, play_one
-    from narrator.playtest import make_jobs
-    from narrator.playtest.counts import Arm, done_line
-    from narrator.playtest.stats import RowsCsv
-    from narrator.playtest.streaming import RowStream
+    lang_now = language(lang)  # the run's language from the start: a profile's errors are told in it too
+    plan, engine, verify = _checked_plan(bots, bots_for, rollouts, candidates, cluster=cluster, jobs=jobs, llm=llm,
+                                         transcripts=transcripts, engine=engine, verify=verify)
+    players = players or _profile_players(rules) or f"{PLAYERS_LOW}-{PLAYERS_HIGH}"
+    counts = parse_range(players, low=PLAYERS_LOW, high=PLAYERS_HIGH)
+    seats_per_game = _llm_seat_count(llm_seats) if llm else None
+    if llm and llm != "offline" and jobs > 1:
+        console.print(tool_word("llm_one_process"), highlight=False)
+    sweep = Sweep(counts, games, seed, jobs, out, transcripts, progress, engine, verify, cluster, edge, edge_games,
+                   concurrency, plan, lang_now)
+    with llm_settings(llm) if llm else contextlib.nullcontext() as settings:  # no --llm: scripted, even with an endpoint
+        for label, options in _profiles(rules, compare, counts):
+            sweep.play(label, options, settings, seats_per_game)
+    command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
+                            compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine,
+                            bots=None if bots == "scripted" else bots,
+                            **{"bots-for": " --bots-for ".join(bots_for) or None},
+                            rollouts=rollouts if plan.searches and rollouts != DEFAULT_ROLLOUTS else None,
+                            candidates=candidates if plan.searches and candidates != 4 else None,
+                            llm=llm, **{"llm-seats": llm_seats if llm and llm_seats != "1" else None},
+                            concurrency=concurrency if llm and concurrency != 1 else None,
+                            lang=lang_now, **{"no-edge": not edge and not llm},
+                            **{"edge-games": edge_games if edge and not llm and edge_games < games else None})
+    sweep.report(command, seats_per_game)
 
-    language(lang)  # the run's language from the start: a profile's errors are told in it too
+
+def _checked_plan(bots: str, bots_for: list[str], rollouts: int, candidates: int, *, cluster: str | None, jobs: int,
+                  llm: str | None, transcripts: int, engine: str, verify: int | None) -> tuple[Any, str, int | None]:
+    """Who plays the seats (``--bots``, ``--bots-for``) and the engine and check it allows: the search bot plays
+    natively only, unchecked; a cluster or a model seat plays alone. Exits on a combination that cannot run."""
+    from narrator.battaglia.bots import PlanError, plan_of
+
     try:
         plan = plan_of(bots.strip().lower(), tuple(bots_for), rollouts=rollouts, candidates=candidates)
     except PlanError as error:
@@ -137,126 +157,16 @@ def simulate_battaglia(
         if verify:
             console.print(tool_word("search_unchecked"), highlight=False)
         verify = 0
+    return plan, engine, verify
 
-    players = players or _profile_players(rules) or f"{PLAYERS_LOW}-{PLAYERS_HIGH}"
-    counts = parse_range(players, low=PLAYERS_LOW, high=PLAYERS_HIGH)
+
+def _profiles(rules: Path | None, compare: Path | None, counts: list[int]) -> list[tuple[str, dict[str, Any]]]:
+    """The run's rules profiles by label: the standard rules or ``--rules``, and ``--compare`` beside it."""
     profiles = [("default" if rules is None else rules.stem, _profile(rules, counts))]
     if compare is not None:
         label = compare.stem if compare.stem != profiles[0][0] else f"{compare.stem}-b"
         profiles.append((label, _profile(compare, counts)))
-    seats_per_game = _llm_seat_count(llm_seats) if llm else None
-    if llm and llm != "offline" and jobs > 1:
-        console.print(tool_word("llm_one_process"), highlight=False)
-    runs: list[Run] = []
-    llm_stats, found_edges = {}, []
-    arms: list[Arm] = []
-    baselines: dict[str, list[dict[str, Any]]] = {}
-    lang_now = language(lang)
-    games_csv: dict[str, RowsCsv] = {}
-    with llm_settings(llm) if llm else contextlib.nullcontext() as settings:  # no --llm: scripted, even with an endpoint
-        for label, options in profiles:
-            tdir = str(out / "transcripts" / label) if transcripts else None
-            jobs_list = make_jobs(counts, games, seed, options, transcripts_dir=tdir, keep_transcripts=transcripts,
-                                  bots=None if plan.scripted else plan)
-            if settings is None:
-                configs = [job_config(job) for job in {job.players: job for job in jobs_list}.values()]
-                out.mkdir(parents=True, exist_ok=True)
-                games_csv[label] = RowsCsv(out / file_name("games", label, main=not runs, ext="csv"))
-                stream = RowStream(games_csv[label].add)  # the games CSV is written while the next games play
-                begun = time.perf_counter()
-                try:
-                    rows, played_by = simulate_rows(jobs_list, play_one=play_one, native=native_engine,
-                                                    configs=configs, engine=engine, verify=verify, workers=jobs,
-                                                    progress=progress, description=f"battaglia {label}",
-                                                    cluster=cluster, on_rows=stream.put)
-                finally:
-                    stream.finish()
-                arms.append(Arm(_arm_name(lang_now, label), len(rows), time.perf_counter() - begun))
-                if edge and not runs:  # the skill measure, for the main profile: each force with random moves
-                    arm_plans = {force: with_random(plan, force) for force in FACTIONS if plan.kind(force) != "random"}
-                    if arm_plans:  # and every seat at random: do the bots or the rules make the stalemates?
-                        arm_plans["all"] = plan_of("random")
-                    for force, arm_plan in arm_plans.items():
-                        begun = time.perf_counter()
-                        other = _first_of_each_count(jobs_list, min(games, edge_games), arm_plan)
-                        baselines[force], _ = simulate_rows(
-                            other, play_one=play_one, native=native_engine, configs=configs, engine=engine,
-                            verify=0, workers=jobs, progress=progress, description=f"battaglia {force} random",
-                            cluster=cluster)
-                        arms.append(Arm(_baseline_name(lang_now, force), len(other), time.perf_counter() - begun,
-                                        baseline=True))
-                    found_edges = edges(rows, {f: r for f, r in baselines.items() if f != "all"})
-            else:
-                from narrator.battaglia.llm_games import LLMRun, play_at_once, with_wall
-
-                run = LLMRun(settings, seats_per_game)
-                begun = time.perf_counter()
-                rows = play_at_once(run.play, jobs_list, concurrency, progress=progress,
-                                    description=f"battaglia {label}")
-                played_by = tool_word("played_llm")
-                llm_stats[label] = with_wall(run.stats.summary(), time.perf_counter() - begun)
-                arms.append(Arm(_arm_name(lang_now, label), len(rows), time.perf_counter() - begun))
-            runs.append(Run(label, rows, options))
-    command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
-                            compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine,
-                            bots=None if bots == "scripted" else bots,
-                            **{"bots-for": " --bots-for ".join(bots_for) or None},
-                            rollouts=rollouts if plan.searches and rollouts != DEFAULT_ROLLOUTS else None,
-                            candidates=candidates if plan.searches and candidates != 4 else None,
-                            llm=llm, **{"llm-seats": llm_seats if llm and llm_seats != "1" else None},
-                            concurrency=concurrency if llm and concurrency != 1 else None,
-                            lang=lang_now, **{"no-edge": not edge and not llm},
-                            **{"edge-games": edge_games if edge and not llm and edge_games < games else None})
-    speech = tally_transcripts(transcripts_under(out / "transcripts")) if transcripts else None
-    bots_text = _llm_bots(seats_per_game, language(lang)) if llm_stats else describe(plan, language(lang))
-    report = write_report(out, runs, command=command, played_by=played_by, lang=lang_now, bots=bots_text,
-                          edges=found_edges, speech=speech, games_csv=games_csv, baselines=baselines, arms=arms,
-                          llm_stats=llm_stats or None)
-    console.print(bots_text, highlight=False)
-    console.print(summary_table(runs, lang_now))
-    console.print(done_line(arms, lang_now, report), highlight=False,
-                  soft_wrap=True)  # a path cut across lines cannot be copied
-    if llm_stats:
-        _print_llm_stats(llm_stats, out)
-
-
-def _first_of_each_count(jobs: list[Any], games: int, plan: Any) -> list[Any]:
-    """The first ``games`` jobs of each player count (the same seeds as the report's), played by ``plan``."""
-    from dataclasses import replace
-
-    taken: dict[int, int] = {}
-    picked = []
-    for job in jobs:
-        if taken.get(job.players, 0) < games:
-            taken[job.players] = taken.get(job.players, 0) + 1
-            picked.append(replace(job, bots=plan, transcript=None))
-    return picked
-
-
-def _arm_name(lang: str, label: str) -> str:
-    """A sweep of the report's games, by its profile (the standard rules named in the report's language)."""
-    from narrator.agents.i18n import message
-
-    shown = message(lang, "playtest.default_profile") if label == "default" else label
-    return message(lang, "playtest.games.main", label=shown)
-
-
-def _baseline_name(lang: str, force: str) -> str:
-    """A random-play baseline: one force at random (``all``: every seat)."""
-    from narrator.agents.i18n import message
-
-    if force == "all":
-        return message(lang, "playtest.arm_all")
-    return message(lang, "playtest.games.baseline", force=message(lang, f"report_bots.force.{force}"))
-
-
-def _llm_bots(seats: int | None, lang: str) -> str:
-    """Who played when model seats did (``seats``: per game, ``None`` for all): not "scripted bots in every seat"."""
-    from narrator.agents.i18n import message, plural
-
-    text = message(lang, "report_bots.llm_all") if seats is None else \
-        message(lang, "report_bots.llm_some", seats=plural(lang, "in_seats", seats))
-    return message(lang, "report_bots.plan", plan=text)
+    return profiles
 
 
 def _llm_seat_count(text: str) -> int | None:
@@ -266,26 +176,6 @@ def _llm_seat_count(text: str) -> int | None:
     if not text.strip().isdigit() or int(text) < 1:
         fail("", key="llm_seats", tool=True, given=repr(text))
     return int(text)
-
-
-def _print_llm_stats(stats: dict[str, dict[str, Any]], out: Path) -> None:
-    """The LLM cost and quality of each run, on the terminal and in DIR/llm_stats.json."""
-    import json
-
-    from rich.table import Table as RichTable
-
-    from narrator.battaglia.llm_games import stats_lines
-
-    table = RichTable(title=tool_word("llm_stats.title"))
-    table.add_column("")
-    for label in stats:
-        table.add_column(label, justify="right")
-    columns = [dict(stats_lines(summary, run_language())) for summary in stats.values()]
-    for name in columns[0]:
-        table.add_row(name, *(column.get(name, "") for column in columns))
-    console.print(table)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "llm_stats.json").write_text(json.dumps(stats, indent=2), encoding="utf-8")
 
 
 def _command_line(**options: Any) -> str:
