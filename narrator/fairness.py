@@ -466,7 +466,7 @@ def _check(verdict: Verdict, header: Mapping[str, Any], numbers: Sequence[int], 
         expected = sample(spec, rng) if rng is not None else derive(spec, key, index)
         recorded = tuple((record.get("payload") or {}).get("values") or ())
         if recorded != expected:
-            return _unfair(verdict, "draw", number, draw=index + 1, spec=spec.describe(),
+            return _unfair(verdict, "draw", number, draw=index + 1, what=_what(spec),
                            recorded=list(recorded), expected=list(expected))
         verdict.draws += 1
     verdict.status, verdict.code = "fair", "fair"
@@ -487,6 +487,15 @@ def replay_lines(path: str | Path, header: Mapping[str, Any], lang: str) -> list
         return []
     verdict = verify(Path(path).read_bytes())
     return [message(lang, "fairness.commitment", commitment=block.get("commitment")), verdict_text(verdict, lang)]
+
+
+def _what(spec: ChanceSpec) -> dict[str, Any]:
+    """What a draw was, for the verdict's words: its kind (``dice``, ``deal``, ``soul``, ``lot``) and its numbers."""
+    if isinstance(spec, Dice):
+        return {"kind": "dice", "count": spec.count, "sides": spec.sides}
+    if isinstance(spec, Shuffle):
+        return {"kind": "deal" if spec.label == "deal" else "shuffle", "size": spec.size}
+    return {"kind": "soul" if spec.label.startswith("second soul") else "lot", "options": spec.options}
 
 
 def _unfair(verdict: Verdict, code: str, line: int | None, **values: Any) -> Verdict:
@@ -523,7 +532,11 @@ def verdict_text(verdict: Verdict, lang: str) -> str:
                        else message(lang, "fairness.unreadable"))
     if verdict.status in ("no_commitment", "not_revealed"):
         return message(lang, f"fairness.{verdict.code}")
-    reason = message(lang, f"fairness.why.{verdict.code}", **verdict.values)
+    values = dict(verdict.values)
+    if isinstance(values.get("what"), dict):  # the draw's kind in words
+        what = dict(values["what"])
+        values["what"] = message(lang, f"fairness.what.{what.pop('kind')}", **what)
+    reason = message(lang, f"fairness.why.{verdict.code}", **values)
     return message(lang, "fairness.unfair", line=verdict.line, reason=reason)
 
 

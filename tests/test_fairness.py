@@ -155,7 +155,7 @@ def test_a_changed_draw_is_named_at_its_own_line_even_when_resealed(game: bytes)
     verdict = fairness.verify(resealed(recs))
     assert (verdict.status, verdict.code, verdict.line) == ("unfair", "draw", at + 1)
     assert verdict.values["draw"] == 4 and verdict.values["expected"] == values
-    assert "draw 4 (" in fairness.verdict_text(verdict, "en")
+    assert "draw 4 (" in fairness.verdict_text(verdict, "en") and "бросок 4 (кости " in fairness.verdict_text(verdict, "ru")
 
 
 def test_a_changed_draw_left_unsealed_breaks_the_seal_at_its_line(game: bytes) -> None:
