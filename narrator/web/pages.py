@@ -75,10 +75,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "guide": table.presenter.guide(legal, view, ctx) if legal else [],
         "is_group": lambda control: isinstance(control, Group),
         "widget": _widget,
-        "identity": table.presenter.text.identity(view, ctx) if viewer is not None else "",
-        "seat_out": viewer is not None and table.presenter.text.is_out(view, viewer),
-        "out_notice": table.presenter.text.out_notice(view, ctx) if viewer is not None else "",
-        "your_turn": message(lang, "web.your_turn"),
+        **_who_words(table, viewer, view, ctx),
         "sound_label": message(lang, "web.sound"),
         "is_interjection": table.presenter.is_interjection,
         "host_role": _host_role(table),
@@ -86,13 +83,23 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "refusal_text": lambda r: refusal_text(table, r),
         "rejected_kind": refused_kind if any(c.payload["kind"] == refused_kind for c in shown) else None,
         "controller": table.seat(viewer).controller if viewer is not None else "human",
-        "act_url": f"/api/t/{table.id}/" + ("host/act" if viewer is None else f"seat/{viewer}/act"),
-        "replay_url": (f"/t/{table.id}/host/replay" if viewer is None else f"/t/{table.id}/seat/{viewer}/replay")
-        if outcome else None,
-        "replay_label": message(lang, "replay.open"),
-        "replay_hint": message(lang, "replay.open_hint"),
+        **_links(table, viewer, outcome is not None, lang),
         "fair": fair_panel(table, viewer, lang, [seat_name(names, s.seat, lang) for s in table.record.seats]),
     }
+
+
+def _who_words(table: Table, viewer: PlayerId | None, view: Any, ctx: Context) -> dict[str, Any]:
+    """Who the page's seat is in the game, whether it is out for good and what its page then says."""
+    text, seat = table.presenter.text, viewer is not None
+    return {"identity": text.identity(view, ctx) if seat else "", "seat_out": seat and text.is_out(view, viewer),
+            "out_notice": text.out_notice(view, ctx) if seat else "", "your_turn": message(ctx.language, "web.your_turn")}
+
+
+def _links(table: Table, viewer: PlayerId | None, over: bool, lang: str) -> dict[str, Any]:
+    """Where the page's moves go, and its replay once the game is over."""
+    own = "host" if viewer is None else f"seat/{viewer}"
+    return {"act_url": f"/api/t/{table.id}/{own}/act", "replay_url": f"/t/{table.id}/{own}/replay" if over else None,
+            "replay_label": message(lang, "replay.open"), "replay_hint": message(lang, "replay.open_hint")}
 
 
 def seat_labels(table: Table) -> list[str]:
