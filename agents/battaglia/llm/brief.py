@@ -29,17 +29,26 @@ from narrator.rules.battaglia.cards import Card
 from narrator.rules.battaglia.events import (
     Ballots,
     BishopRevealed,
+    CatSaw,
     ChildRevealed,
+    Clan,
     Condemned,
     Curse,
+    DarknessRound,
     DayEnd,
     Death,
+    DyingShotAimed,
     Execution,
+    Gathering,
+    Heir,
     Intercession,
     LordRevealed,
     Morning,
+    NewSoul,
     NoCondemnation,
     Speech,
+    TiirSaw,
+    Whispers,
 )
 from narrator.rules.battaglia.life import force_of
 from narrator.rules.battaglia.record import Accused, Died, Revealed, Voted
@@ -61,7 +70,7 @@ RECENT_ACTS = {"accused": 2, "voted": 1}
 """Accusations and ballots of a soul listed on its seat's line (the latest); older ones are dropped."""
 TALLY_SEATS = 4
 """Seats of a day's vote tally named in a past day's line (most votes first)."""
-SUPERSEDED = frozenset({"gathering", "darkness_round", "whispers", "cat_saw"})
+SUPERSEDED = (Gathering, DarknessRound, Whispers, CatSaw)
 """Night notes of which only the latest of each step is shown (an older round or whisper is out of date)."""
 LEGEND_KINDS = frozenset({"accuse", "speak"})
 """Decisions whose prompt lists every seat's legend (material for accusations by legend)."""
@@ -338,79 +347,77 @@ class _Private:
         self.card = Card(str(view.card))
         self.facts: dict[int, list[str]] = defaultdict(list)
         since = int(view.night or 0) - 1
-        latest: dict[tuple[str, str], str] = {}
+        latest: dict[tuple[Any, str], str] = {}
         for event in view.notes:
-            line = self._note(event.kind, event.data)
-            if line and int(event.data.get("night", since) or since) >= since:
+            note = event.payload
+            line = self._note(note)
+            night = getattr(note, "night", None)
+            if line and int(night or since) >= since:
                 # a newer round, gathering or whisper of the same step supersedes the older (fixed size)
-                key = (event.kind, str(event.data.get("step", ""))) if event.kind in SUPERSEDED else (line, "")
+                key = (type(note), str(getattr(note, "step", ""))) if isinstance(note, SUPERSEDED) else (line, "")
                 latest.pop(key, None)
                 latest[key] = line
         self.lines = list(latest.values())[-RECENT_NIGHT_NOTES:]
 
-    def _fresh(self, seat: int, data: dict[str, Any]) -> bool:
-        """Whether the soul of ``seat`` a note of its night spoke of is still the seat's soul."""
-        night = data.get("night")
+    def _fresh(self, seat: int, night: int | None) -> bool:
+        """Whether the soul of ``seat`` a note of night ``night`` spoke of is still the seat's soul."""
         if night is None:
             return True
         return not any(time > (int(night), 0) for time in self.deaths.get(seat, ()))
 
-    def _step(self, data: dict[str, Any]) -> str:
-        return step_name(str(data.get("step", "")), self.lang)
-
-    def _note(self, kind: str, data: dict[str, Any]) -> str | None:
+    def _note(self, note: Any) -> str | None:
         n, lang = self.names, self.lang
-        if kind == "tiir_saw":
-            if self._fresh(data["seat"], data):
-                self.facts[data["seat"]].append(phrase("you_saw", lang, mask=n.mask(data["card"], data["seat"])))
-        elif kind == "clan":
-            clan = _phrases()["phrases"]["faction"][data["clan"]][lang]
-            # The clan of night 1 is first souls; it is this seat's side only if its force now is theirs (L92).
-            clan_force = "first_darkness" if data["clan"] == "darkness" else str(data["clan"])
-            key = "clan" if str(force_of(self.card, self.life)) == clan_force else "clan_other"
-            for seat in data["members"]:
-                if seat != self.me and self._fresh(seat, data):
-                    self.facts[seat].append(phrase(key, lang, clan=clan))
-            for seat, card in data.get("cards", []):
-                if seat != self.me and self._fresh(seat, data):
-                    self.facts[seat].append(n.mask(card, seat))
-        elif kind == "new_soul":
-            return phrase("reborn", lang, mask=n.mask(data["card"], self.me))
-        elif kind == "heir":
-            return phrase("heir", lang, slot=data["slot"])
-        elif kind == "dying_shot":
-            return phrase("your_dying_shot", lang, target=f"P{data['target']}")
-        elif kind == "gathering":
-            return phrase("awake_together", lang, step=self._step(data),
-                          seats=", ".join(f"P{m}" for m in data["members"] if m != self.me) or phrase("nobody", lang))
-        elif kind == "darkness_round":
-            decided = (phrase("none", lang) if data["decided"] is None
-                       else n.pick(data["step"], -1, data["decided"]))
-            return phrase("darkness_round", lang, step=self._step(data), round=data["round"],
-                          picks=self._picks(data), decided=decided)
-        elif kind == "cat_saw":
-            return self._cat(data)
-        elif kind == "whispers":
-            said = "; ".join(quote(who, _whisper_words(text, lang), lang) for who, text in _same_words(data["messages"])) \
-                or phrase("silence", lang)
-            return phrase("whispers", lang, said=said)
+        match note:
+            case TiirSaw(seat=seat, card=card, night=night):
+                if self._fresh(seat, night):
+                    self.facts[seat].append(phrase("you_saw", lang, mask=n.mask(card, seat)))
+            case Clan(clan=clan_name, members=members, cards=cards, night=night):
+                clan = _phrases()["phrases"]["faction"][clan_name][lang]
+                # The clan of night 1 is first souls; it is this seat's side only if its force now is theirs (L92).
+                clan_force = "first_darkness" if clan_name == "darkness" else str(clan_name)
+                key = "clan" if str(force_of(self.card, self.life)) == clan_force else "clan_other"
+                for seat in members:
+                    if seat != self.me and self._fresh(seat, night):
+                        self.facts[seat].append(phrase(key, lang, clan=clan))
+                for seat, card in cards or ():
+                    if seat != self.me and self._fresh(seat, night):
+                        self.facts[seat].append(n.mask(card, seat))
+            case NewSoul(card=card):
+                return phrase("reborn", lang, mask=n.mask(card, self.me))
+            case Heir(slot=slot):
+                return phrase("heir", lang, slot=slot)
+            case DyingShotAimed(target=target):
+                return phrase("your_dying_shot", lang, target=f"P{target}")
+            case Gathering(step=step, members=members):
+                return phrase("awake_together", lang, step=step_name(step, lang),
+                              seats=", ".join(f"P{m}" for m in members if m != self.me) or phrase("nobody", lang))
+            case DarknessRound(step=step, round=number, choices=choices, decided=decided):
+                told = phrase("none", lang) if decided is None else n.pick(step, -1, decided)
+                return phrase("darkness_round", lang, step=step_name(step, lang), round=number,
+                              picks=self._picks(step, choices), decided=told)
+            case CatSaw():
+                return self._cat(note)
+            case Whispers(messages=messages):
+                said = "; ".join(quote(who, _whisper_words(text, lang), lang) for who, text in _same_words(messages)) \
+                    or phrase("silence", lang)
+                return phrase("whispers", lang, said=said)
         return None  # your_card: the prompt states the current mask anyway
 
-    def _picks(self, data: dict[str, Any]) -> str:
+    def _picks(self, step: str, choices: Sequence[tuple[int, int]]) -> str:
         """``P3 chose P0, P5 chose nobody`` in words (never the ``P3>P0`` shorthand)."""
         lang = self.lang
-        return ", ".join(phrase("chose", lang, who=f"P{c}", target=self.names.pick(data["step"], c, t))
+        return ", ".join(phrase("chose", lang, who=f"P{c}", target=self.names.pick(step, c, t))
                          if t is not None and t >= 0 else phrase("chose_nobody", lang, who=f"P{c}")
-                         for c, t in data["choices"]) or phrase("nobody", lang)
+                         for c, t in choices) or phrase("nobody", lang)
 
-    def _cat(self, data: dict[str, Any]) -> str:
+    def _cat(self, seen: CatSaw) -> str:
         n, lang = self.names, self.lang
-        awake = ", ".join(f"P{m}" for m in data["awake"]) or phrase("nobody", lang)
-        line = phrase("peeked", lang, step=self._step(data), awake=awake)
-        if data["choices"]:
-            line += phrase("peeked_picks", lang, picks=self._picks(data))
-        for seat, card in data.get("cards", []):
-            if self._fresh(seat, data):
+        awake = ", ".join(f"P{m}" for m in seen.awake) or phrase("nobody", lang)
+        line = phrase("peeked", lang, step=step_name(seen.step, lang), awake=awake)
+        if seen.choices:
+            line += phrase("peeked_picks", lang, picks=self._picks(seen.step, seen.choices))
+        for seat, card in seen.cards or ():
+            if self._fresh(seat, seen.night):
                 self.facts[seat].append(phrase("peeked_card", lang, mask=n.mask(card, seat)))
         return line
 
