@@ -335,7 +335,8 @@ def restore(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]], tra
         except OSError:
             raise FairnessError(f"{keep}: the secret seed is lost; the game cannot go on as committed",
                                 "seed_lost", path=str(keep)) from None
-    fairness = Fairness(scheme, seed, ruleset, config, str(block.get("kernel")), keep)
+    fairness = Fairness(scheme, seed, ruleset, config, str(block.get("kernel")), keep,
+                        revealed=scheme == PUBLIC_SEED)  # a public seed is in the header: no reveal line
     fairness.awaits = tuple(int(seat) for seat in block.get("awaits") or ())
     if fairness.commitment != block.get("commitment"):
         raise FairnessError(f"{keep}: this seed is not the committed one", "seed_wrong", path=str(keep))
