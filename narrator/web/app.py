@@ -30,7 +30,6 @@ import asyncio
 import json
 import logging
 import math
-import secrets
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -44,13 +43,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 
 from narrator.agents.i18n import message
-from narrator.rules.core import HOST, Event, InvalidActionError, PlayerId
+from narrator.rules.core import Event
 from narrator.rules.registry import game_names
 from narrator.terminal_text import shown
+from narrator.web.api import add_api
+from narrator.web.api import table_or_404 as _table_or_404
 from narrator.web.bots import bot_kinds
-from narrator.web.fair import MAX_SHARE, fair_refusal
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
-from narrator.web.invites import default_seats, profile_example, qr_svg
+from narrator.web.invites import default_seats, profile_example
 from narrator.web.limits import (
     WS_MESSAGE_BURST,
     WS_MESSAGE_LIMIT,
@@ -58,23 +58,15 @@ from narrator.web.limits import (
     Buckets,
     ClientRateMiddleware,
     RateLimit,
-    oversized_move,
-    retry_after,
 )
-from narrator.web.models import MAX_BODY_BYTES, ActRequest, CreateTable, SeatControl
-from narrator.web.options_text import OptionsError, has_nan, parse_options
+from narrator.web.models import MAX_BODY_BYTES
 from narrator.web.pages import (
     TEMPLATES,
     event_lines,
-    model_switch,
     panel_context,
-    public_state,
-    refusal_text,
     render_event,
     render_panels,
-    seat_labels,
 )
-from narrator.web.render import seat_name
 from narrator.web.screen import add_screen_routes, host_screen
 from narrator.web.security import (
     AccessLogMiddleware,
@@ -87,7 +79,7 @@ from narrator.web.security import (
     install_log_redaction,
 )
 from narrator.web.store import HELD_SEP, HOST_SEAT
-from narrator.web.tables import NARRATION, Subscriber, Table, TableManager, TableSetupError
+from narrator.web.tables import NARRATION, Subscriber, Table, TableManager
 
 logger = logging.getLogger("narrator.web")
 
@@ -124,21 +116,10 @@ def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationL
     app.add_middleware(AccessLogMiddleware)
     app.state.rates = rates
     _add_pages(app, manager)
-    _add_api(app, manager, limit)
+    add_api(app, manager, limit)
     _add_sockets(app, manager)
     add_screen_routes(app, manager, TEMPLATES)  # the room's public screen (narrator/web/screen.py)
     return app
-
-
-def _table_or_404(manager: TableManager, table_id: str, seat: int | None = None) -> Table:
-    """The table, and ``seat`` one of its seats (the host is never a ``/seat/{n}``), or a 404."""
-    try:
-        table = manager.get(table_id)
-    except KeyError:
-        raise HTTPException(404, f"there is no table {table_id!r}") from None
-    if seat is not None and not 0 <= seat < len(table.record.seats):
-        raise HTTPException(404, f"table {table_id} has seats 0..{len(table.record.seats) - 1}, not {seat}")
-    return table
 
 
 def _page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
@@ -329,174 +310,6 @@ def _importable(game: str) -> bool:
     except (ImportError, AttributeError):
         return False
     return True
-
-
-def _add_api(app: FastAPI, manager: TableManager, limit: CreationLimit) -> None:
-    @app.post("/api/tables", status_code=201)
-    async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
-        # the limits first: a refused client costs nothing; then the pasted profile, bounded and off the loop
-        in_play = sum(1 for table in manager.tables.values() if table.record.status == "active")
-        refused = limit.refuse(request.client.host if request.client else "?", in_play)
-        if refused:
-            logger.warning("refused a new table: %s", refused)
-            raise HTTPException(429, refused)
-        try:
-            pasted = await asyncio.to_thread(parse_options, body.options_text)
-        except OptionsError as error:
-            raise HTTPException(422, str(error)) from None
-        if has_nan(body.options):
-            raise HTTPException(422, "options: NaN and infinite numbers are not allowed")
-        options = {**pasted, **body.options}
-        if body.players is not None:
-            options["players"] = body.players
-        try:
-            table, tokens = manager.create(body.game, options, bot_seats=body.bot_seats, bot_kind=body.bot_kind,
-                                           names=body.names, language=body.language, seed=body.seed,
-                                           host=body.host, shares=body.shares)
-        except TableSetupError as error:
-            raise HTTPException(422, str(error)) from None
-        table.kick()
-        origin = f"{request.url.scheme}://{request.url.netloc}"
-        labels = seat_labels(table)  # how the links list names each seat (a character, a dealt name)
-        return {
-            "table": table.id,
-            "game": table.game.name,
-            "host_url": f"/t/{table.id}/host?token={tokens[HOST]}",
-            # bot seats have no link: the host page takes one over, and the table is told
-            "seats": [{"seat": s.seat, "name": s.name, "label": seat_name(labels, s.seat, table.record.language),
-                       "controller": s.controller,
-                       "url": (url := f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}") if s.seat in tokens else None,
-                       "qr": qr_svg(origin + url) if s.seat in tokens else None}
-                      for s in table.record.seats],
-        }
-
-    @app.get("/api/t/{table_id}/host/state")
-    async def host_state(request: Request, table_id: str) -> dict[str, Any]:
-        table = _table_or_404(manager, table_id)
-        _admit(manager, request, table_id, HOST_SEAT)
-        return public_state(table, None)
-
-    @app.get("/api/t/{table_id}/seat/{seat}/state")
-    async def seat_state(request: Request, table_id: str, seat: int) -> dict[str, Any]:
-        table = _table_or_404(manager, table_id, seat)
-        _admit(manager, request, table_id, seat)
-        return public_state(table, seat)
-
-    @app.post("/api/t/{table_id}/seat/{seat}/act")
-    async def seat_act(request: Request, table_id: str, seat: int, body: ActRequest) -> dict[str, Any]:
-        table = _table_or_404(manager, table_id, seat)
-        _admit(manager, request, table_id, seat)
-        return await _act(table, seat, body.action)
-
-    @app.post("/api/t/{table_id}/seat/{seat}/share")
-    async def seat_share(request: Request, table_id: str, seat: int, body: ActRequest) -> dict[str, Any]:
-        """A seat's share of the game's chance, before the first draw (:mod:`narrator.fairness`): ``action.text``
-        is any words; SHA-256 of them goes into the transcript."""
-        table = _table_or_404(manager, table_id, seat)
-        _admit(manager, request, table_id, seat)
-        text = body.action.get("text")
-        if not isinstance(text, str) or len(text) > MAX_SHARE:
-            raise HTTPException(422, f"action.text: a share is words, at most {MAX_SHARE} characters")
-        refused = await table.contribute(seat, text)
-        if refused is not None:
-            raise HTTPException(409, fair_refusal(table.record.language, refused))
-        return {"seat": seat, "share": table.session.fairness.contributions[seat]}
-
-    @app.post("/api/t/{table_id}/host/act")
-    async def host_act(request: Request, table_id: str, body: ActRequest) -> dict[str, Any]:
-        table = _table_or_404(manager, table_id)
-        _admit(manager, request, table_id, HOST_SEAT)
-        return await _act(table, HOST, body.action)
-
-    @app.post("/api/t/{table_id}/seat/{seat}/control")
-    async def seat_control(request: Request, table_id: str, seat: int, body: SeatControl) -> dict[str, Any]:
-        table = _table_or_404(manager, table_id, seat)
-        authorize(manager.store, request, table_id, seat)
-        await table.set_controller(seat, body.controller)
-        return {"seat": seat, "controller": table.seat(seat).controller}
-
-    @app.post("/api/t/{table_id}/host/reissue/{seat}")
-    async def reissue(request: Request, table_id: str, seat: int) -> dict[str, Any]:
-        table = _table_or_404(manager, table_id, seat)
-        authorize(manager.store, request, table_id, HOST_SEAT)
-        if table.seat(seat).controller == "bot":
-            await _take_over(table, seat)
-        token = secrets.token_urlsafe(24)
-        manager.store.replace_token(table_id, seat, token)
-        logger.info("table %s: new invite link for seat %d", table_id, seat)
-        return {"seat": seat, "url": f"/t/{table_id}/seat/{seat}?token={token}", "controller": "human"}
-
-    @app.post("/api/t/{table_id}/host/model/{seat}")
-    async def model_on(request: Request, table_id: str, seat: int) -> dict[str, Any]:
-        table = _table_or_404(manager, table_id, seat)
-        authorize(manager.store, request, table_id, HOST_SEAT)
-        switch = model_switch(table, seat)
-        if switch is None:
-            raise HTTPException(409, f"no language model plays seat {seat}")
-        if switch.off:
-            switch.switch_on()
-            async with table.lock:
-                table.say("host", Translator(table.record.language)("seat.model_on", name=_name(table, seat)))
-            logger.info("table %s: the host switched seat %d's model back on", table_id, seat)
-            table.kick()
-            await table.broadcast()
-        return {"seat": seat, "model_off": switch.off}
-
-
-def _name(table: Table, seat: int) -> str:
-    from narrator.web.render import seat_name
-
-    return seat_name(table.names, seat, Translator(table.record.language).language)
-
-
-async def _take_over(table: Table, seat: int) -> None:
-    """A person takes a bot's seat (through the host page): the seat turns human, the table is told."""
-    await table.set_controller(seat, "human")
-    async with table.lock:
-        table.say("host", Translator(table.record.language)("seat.taken_over", name=_name(table, seat)))
-    logger.info("table %s: seat %d taken over from its bot by a person", table.id, seat)
-    await table.broadcast()
-
-
-def _admit(manager: TableManager, request: Request, table_id: str, seat: int) -> None:
-    """Check the request holds ``seat``'s token, then the seat's rate (429 with ``Retry-After`` over it):
-    counted after the token, so nobody else can spend a seat's allowance."""
-    authorize(manager.store, request, table_id, seat)
-    wait = request.app.state.rates.seat_wait(table_id, seat)
-    if wait:
-        who = "the host" if seat == HOST_SEAT else f"seat {seat}"
-        raise HTTPException(429, f"too many requests for {who} of table {table_id}; try again shortly",
-                            headers={"Retry-After": retry_after(wait)})
-
-
-async def _act(table: Table, seat: PlayerId, payload: dict[str, Any]) -> dict[str, Any]:
-    """Decode a move through the codec, refuse acting for someone else, then let the kernel judge."""
-    too_big = oversized_move(payload)
-    if too_big is not None:  # never decoded, judged or written
-        raise HTTPException(413, too_big)
-    actor = payload.get("actor", seat)
-    if actor != seat:
-        who = "host" if seat == HOST else f"seat {seat}"
-        logger.warning("refused: %s of table %s tried to act for %r", who, table.id, actor)
-        raise HTTPException(403, f"{who} may act only for itself, not for {actor!r}")
-    kind = payload.get("kind")
-    if isinstance(kind, str) and kind in table.presenter.table_move_kinds and seat != HOST:
-        try:
-            rejection = await table.table_move(seat, payload)
-        except ValueError as error:
-            raise HTTPException(422, str(error)) from None
-    else:
-        try:
-            action = table.session.codec.decode({**payload, "actor": seat})
-        except InvalidActionError as error:
-            raise HTTPException(422, str(error)) from None
-        rejection = await table.submit(seat, action)
-    if rejection is None:
-        return {"ok": True, "rejection": None}
-    text = refusal_text(table, rejection)  # the page shows the table's language, never the kernel's English
-    if rejection.code == "SEAT_IS_BOT":
-        raise HTTPException(409, text)
-    return {"ok": False, "rejection": {**rejection.to_dict(), "text": text}}
 
 
 def _add_sockets(app: FastAPI, manager: TableManager) -> None:
