@@ -62,6 +62,16 @@ class BattagliaBot {
   const uint32_t* known_cards() const { return narrowing_.known; }
   uint32_t known_seats() const { return narrowing_.present; }
 
+  // Serve a new game under `key`, as BattagliaBot(key, seat, shared, temperament) would, keeping what the
+  // memories have allocated (the search bot plays thousands of rollouts with the same bots).
+  void rekey(uint64_t key) {
+    key_ = key;
+    rng_ = native::DecisionRandom(key);
+    origin_ = 0;
+    tie_breaks(key, ties_);
+    reset();
+  }
+
   // Forget the game (the shared PublicMemory, if any, is its owner's to reset).
   void reset() {
     own_memory_.reset();
@@ -542,6 +552,13 @@ class Bots {
     memory_.reset();
     for (BattagliaBot& b : bots_) b.reset();
   }
+
+  // The table of Bots(keys) (as many seats as before), in these objects.
+  void rekey(const std::vector<uint64_t>& keys) {
+    memory_.reset();
+    for (std::size_t s = 0; s < bots_.size(); ++s) bots_[s].rekey(keys[s]);
+  }
+  std::size_t size() const { return bots_.size(); }
 
  private:
   PublicMemory memory_;

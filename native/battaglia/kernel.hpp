@@ -236,7 +236,8 @@ inline bool can_reveal_lord(const State& s, int seat) {
 }
 
 // Every ballot of 1..size distinct candidates, in itertools.combinations order (k = 1, 2, ...).
-inline void add_ballots(std::vector<Action>& out, int seat, const int* cands, int n, int size) {
+// flatten: the vector's push_back inlined here (GCC kept it a call, 12% of a scripted game's time).
+__attribute__((flatten)) inline void add_ballots(std::vector<Action>& out, int seat, const int* cands, int n, int size) {
   int idx[MAX_SEATS];
   for (int k = 1; k <= size && k <= n; ++k) {
     for (int i = 0; i < k; ++i) idx[i] = i;
@@ -253,8 +254,8 @@ inline void add_ballots(std::vector<Action>& out, int seat, const int* cands, in
   }
 }
 
-// legal.legal_actions (texts empty), in the Python order. `out` is cleared first.
-inline void legal_actions(const State& s, int seat, std::vector<Action>& out) {
+// legal.legal_actions (texts empty), in the Python order. `out` is cleared first. flatten: as add_ballots.
+__attribute__((flatten)) inline void legal_actions(const State& s, int seat, std::vector<Action>& out) {
   out.clear();
   if (seat < 0) return;
   bool chance = false;

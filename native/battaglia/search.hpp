@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <ctime>
+#include <memory>
 #include <vector>
 
 #include "bot.hpp"
@@ -331,6 +332,8 @@ class Searcher {
  private:
   uint64_t key_;
   Settings settings_;
+  std::unique_ptr<bot::Bots> rollout_bots_;  // rollout's table, rekeyed for each rollout
+  std::vector<uint64_t> rollout_keys_;
 
   static double standard_error(double sum, double sum_sq, int n) {
     const double mean = sum / n;
@@ -376,11 +379,15 @@ class Searcher {
     return out;
   }
 
-  // Play `first` for `me` in `d`, then everyone as the scripted bot to the end: 1 if me's seat won.
-  static int rollout(State& d, int me, const Action& first, uint64_t key) {
-    std::vector<uint64_t> keys(static_cast<std::size_t>(d.players));
+  // Play `first` for `me` in `d`, then everyone as the scripted bot to the end: 1 if me's seat won. The
+  // bots are this searcher's, rekeyed for each rollout (the same as new ones, without their allocations).
+  int rollout(State& d, int me, const Action& first, uint64_t key) {
+    std::vector<uint64_t>& keys = rollout_keys_;
+    keys.resize(static_cast<std::size_t>(d.players));
     for (int x = 0; x < d.players; ++x) keys[x] = native::mix64(key ^ native::mix64(static_cast<uint64_t>(x) + 7));
-    bot::Bots bots(keys);
+    if (!rollout_bots_ || rollout_bots_->size() != keys.size()) rollout_bots_ = std::make_unique<bot::Bots>(keys);
+    else rollout_bots_->rekey(keys);
+    bot::Bots& bots = *rollout_bots_;
     apply(d, first);
     if (!d.over) {
       std::vector<uint32_t> chance_key{static_cast<uint32_t>(key), static_cast<uint32_t>(key >> 32)};

@@ -19,7 +19,13 @@ namespace battaglia {
 constexpr int MAX_SEATS = 18;  // players 6..17, or 18 with max_players=18 and the 20-card set (config.py)
 constexpr int MAX_CARDS = 20;
 
-inline int popcount(uint32_t m) { return __builtin_popcount(m); }
+// Bits set in `m`. Written out (SWAR) rather than __builtin_popcount, which compiles to a libgcc call
+// on baseline x86-64 (no POPCNT instruction assumed): this is inlined, and the bots count sets a lot.
+inline int popcount(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 inline int lowest(uint32_t m) { return m ? __builtin_ctz(m) : -1; }  // the lowest seat of a set, -1 if empty
 inline bool has(uint32_t m, int s) { return s >= 0 && ((m >> s) & 1u); }
 inline uint32_t bit(int s) { return 1u << s; }
