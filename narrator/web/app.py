@@ -130,22 +130,9 @@ def _page(request: Request, name: str, context: dict[str, Any], status: int = 20
 
 
 def _add_pages(app: FastAPI, manager: TableManager) -> None:
-    @app.exception_handler(RequestValidationError)
-    async def invalid_request(_request: Request, error: RequestValidationError) -> Response:
-        # The errors echo the input, which may hold a number JSON cannot carry (NaN, 1e400).
-        return JSONResponse({"detail": _finite(jsonable_encoder(error.errors()))}, status_code=422)
-
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> Response:
-        wants_html = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
-        if wants_html:
-            # a refusal told in the table's language (Content-Language) keeps its page in it: the Russian
-            # «link already open elsewhere» came with an English «Start a table» under it
-            said_in = (error.headers or {}).get("Content-Language")
-            t = Translator(pick_language(request.query_params.get("lang") or said_in))
-            return _page(request, "error.html", {"t": t, "status": error.status_code, "detail": error.detail},
-                         error.status_code)
-        return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
+    """The error pages, the front page (a new table's form), the health check, and each table's pages."""
+    _add_errors(app)
+    _add_table_pages(app, manager)
 
     @app.get("/", response_class=HTMLResponse)
     async def index(request: Request, lang: str | None = None) -> HTMLResponse:
@@ -166,6 +153,29 @@ def _add_pages(app: FastAPI, manager: TableManager) -> None:
     async def health() -> dict[str, Any]:
         return {"ok": True, "tables": len(manager.tables)}
 
+
+def _add_errors(app: FastAPI) -> None:
+    """Refusals as JSON for the API, as a page in the asker's language for a browser."""
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> Response:
+        # The errors echo the input, which may hold a number JSON cannot carry (NaN, 1e400).
+        return JSONResponse({"detail": _finite(jsonable_encoder(error.errors()))}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        wants_html = not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", "")
+        if wants_html:
+            # a refusal told in the table's language (Content-Language) keeps its page in it: the Russian
+            # «link already open elsewhere» came with an English «Start a table» under it
+            said_in = (error.headers or {}).get("Content-Language")
+            t = Translator(pick_language(request.query_params.get("lang") or said_in))
+            return _page(request, "error.html", {"t": t, "status": error.status_code, "detail": error.detail},
+                         error.status_code)
+        return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
+
+
+def _add_table_pages(app: FastAPI, manager: TableManager) -> None:
+    """The host's page, a seat's page (an invite link opens it), and their replays once the game is over."""
     @app.get("/t/{table_id}/host", response_class=HTMLResponse)
     async def host_page(request: Request, table_id: str) -> Response:
         table = _table_or_404(manager, table_id)
