@@ -161,7 +161,8 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
     if social:
         ranked = [(w, r) for w, r in ranked if not (r.kind == "free" and r.act == "talk")]
     by_id = {o.approach: o for o in options}
-    out = []
+    out: list[tuple[float, Reading]] = []
+    absorbed: list[Reading] = []
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "")
         if reading.kind != "approach" or option is None:
@@ -181,11 +182,14 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             own = set(reading.words) - set(free.words)  # a word the free deed does not say: one shared is no reading
             purpose = {t.word for t in said if t.weight < 1.0 and t.word not in names}
             means = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(purpose & set(reading.words))
-            if not risky and ((shared and own and free.act not in ("talk", "ask")) or matter or means):
+            # talking to the approach's own people or things, where its roll is a social one, is doing it
+            spoken = free.act in ("talk", "ask") and traits[:1] and traits[0] in SOCIAL and bool(own - names)
+            if not risky and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means):
                 weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed
                 reading = replace(reading, act="strong", weight=weight)
-                break
+                absorbed.append(free)  # every free deed that is its means ("knock on the door and talk")
         out.append((weight, reading))
+    out = [(w, r) for w, r in out if not any(r is f for f in absorbed)]  # the means is no rival of its deed
     return _purpose(out, by_id, said, lang)
 
 
