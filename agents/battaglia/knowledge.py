@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.rules.battaglia.cards import DARKNESS, DARKNESS_STEP_CARDS, GLOOM, LIGHT, SHADOW, Card
+from narrator.rules.battaglia.events import CatSaw, Clan, Gathering, TiirSaw, Whispers
 from narrator.rules.battaglia.record import EMPTY, Accused, Died, Fact, PublicRecord, Revealed, Voted
 
 DARK_SIDE = DARKNESS | GLOOM
@@ -212,25 +213,25 @@ def claims_from_notes(notes: Iterable[Any], me: int) -> list[Claim]:
     """Every claim these private notes support (about other seats)."""
     claims: list[Claim] = []
     for event in notes:
-        kind, data = event.kind, event.data
-        if kind == "tiir_saw":
-            claims.append(Claim(data["seat"], frozenset({Card(data["card"])}), "tiir"))
-        elif kind == "clan":
-            cards = CLAN_CARDS if data["clan"] == "darkness" else SHADOW
-            claims += [Claim(m, cards, "clan", 1) for m in data["members"] if m != me]
-        elif kind == "gathering":
-            cards = STEP_CARDS.get(data["step"], frozenset())
-            life = _step_life(data["step"])
-            claims += [Claim(m, cards, "group", life) for m in data["members"] if m != me]
-        elif kind == "whispers":  # a shadow passing on who is dark ("тьма: 3, 5" / "dark: 3, 5")
-            for seat, text in data["messages"]:
-                if seat != me:
-                    claims += [Claim(t, CLAN_CARDS, "whisper") for t in parse_dark_whisper(text) if t != me]
-        elif kind == "cat_saw":
-            seen = STEP_CARDS.get(data["step"])
-            if seen:
-                life = _step_life(data["step"])
-                claims += [Claim(m, seen, "cat", life) for m in data["awake"] if m != me]
+        match event.payload:
+            case TiirSaw(seat=seat, card=card):
+                claims.append(Claim(seat, frozenset({card}), "tiir"))
+            case Clan(clan=clan, members=members):
+                cards = CLAN_CARDS if clan == "darkness" else SHADOW
+                claims += [Claim(m, cards, "clan", 1) for m in members if m != me]
+            case Gathering(step=step, members=members):
+                cards = STEP_CARDS.get(step, frozenset())
+                life = _step_life(step)
+                claims += [Claim(m, cards, "group", life) for m in members if m != me]
+            case Whispers(messages=messages):  # a shadow passing on who is dark ("тьма: 3, 5" / "dark: 3, 5")
+                for seat, text in messages:
+                    if seat != me:
+                        claims += [Claim(t, CLAN_CARDS, "whisper") for t in parse_dark_whisper(text) if t != me]
+            case CatSaw(step=step, awake=awake):
+                seen = STEP_CARDS.get(step)
+                if seen:
+                    life = _step_life(step)
+                    claims += [Claim(m, seen, "cat", life) for m in awake if m != me]
     return claims
 
 

@@ -26,6 +26,8 @@ from typing import Any
 
 import yaml
 from narrator.agents.battaglia.draws import Draws
+from narrator.rules.battaglia.events import AccusationMade, Day
+from narrator.rules.battaglia.events import Speech as Spoken
 from narrator.rules.battaglia.record import PublicRecord
 
 from narrator import prompts
@@ -228,16 +230,20 @@ def said_today(log: Sequence[Any]) -> tuple[str, ...]:
     """The words of today's accusations and speeches in a seat's public log (since the last ``day`` event)."""
     said: list[str] = []
     for event in reversed(log):
-        if event.kind == "day":
-            break
-        if event.kind in ("accusation", "speech") and event.data.get("text"):
-            said.append(str(event.data["text"]))
+        match event.payload:
+            case Day():
+                break
+            case AccusationMade(text=text) | Spoken(text=text) if text:
+                said.append(text)
     return tuple(said)
 
 
 def said_in_game(log: Sequence[Any]) -> tuple[str, ...]:
     """The words of every accusation and speech of the game so far in a seat's public log."""
-    return tuple(str(e.data["text"]) for e in log if e.kind in ("accusation", "speech") and e.data.get("text"))
+    return tuple(e.payload.text for e in log if isinstance(e.payload, _SAID) and e.payload.text)
+
+
+_SAID = (AccusationMade, Spoken)
 
 
 def _unheard(table: Table, pools: str | Sequence[str], seat: int, reason: Reason | None, rng: Draws,

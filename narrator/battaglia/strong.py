@@ -33,6 +33,7 @@ from narrator.rules.battaglia.cards import DARKNESS, GLOOM, LIGHT, SHADOW, Card
 from narrator.rules.battaglia.config import BattagliaConfig
 from narrator.rules.battaglia.day import living_darks
 from narrator.rules.battaglia.deal import DARKNESS_CLAN
+from narrator.rules.battaglia.events import AccusationProposed, Ballots, Clan, Day, Morning, Night, YourCard
 from narrator.rules.battaglia.log import record
 from narrator.rules.battaglia.night import start_night
 from narrator.rules.battaglia.record import record_of
@@ -81,29 +82,29 @@ def _draw(seats: Sequence[int], pool: set[Card], allowed: Mapping[int, frozenset
 
 def _first_card(view: Any) -> Card:
     for note in view.notes:
-        if note.kind == "your_card" and note.data.get("life") == 1:
-            return Card(note.data["card"])
+        match note.payload:
+            case YourCard(card=card, life=1):
+                return card
     return Card(view.card)
 
 
-def _today_events(log: Sequence[Event]) -> tuple[Event | None, list[Event], Event | None]:
+def _today_events(log: Sequence[Event]) -> tuple[Day | None, list[Event], Morning | None]:
     """(today's ``day`` event, the events after it, last night's ``morning`` event)."""
-    day_at = max((i for i, e in enumerate(log) if e.kind == "day"), default=-1)
+    day_at = max((i for i, e in enumerate(log) if isinstance(e.payload, Day)), default=-1)
     if day_at < 0:
         return None, [], None
-    morning = next((e for e in reversed(log[:day_at]) if e.kind == "morning"), None)
-    return log[day_at], list(log[day_at + 1:]), morning
+    morning = next((e.payload for e in reversed(log[:day_at]) if isinstance(e.payload, Morning)), None)
+    return log[day_at].payload, list(log[day_at + 1:]), morning
 
 
-def _today(view: Any, day_event: Event, after: list[Event], morning: Event | None) -> DayState | None:
+def _today(view: Any, day_event: Day, after: list[Event], morning: Morning | None) -> DayState | None:
     """Today's :class:`DayState` from the view and today's public events (supported phases only)."""
     players, me = view.players, view.viewer
     living = tuple(s for s in range(players) if s not in view.out)
     start = (view.day - 1) % players
     order = tuple(sorted(living, key=lambda s: (s - start) % players))
-    died = sorted(d["seat"] for d in (morning.data.get("deaths", []) if morning else [])
-                  if Card(d["card"]) in LIGHT)
-    base: dict[str, Any] = {"accusations_limit": int(day_event.data["accusations"]), "votes": int(day_event.data["votes"]),
+    died = sorted(d.seat for d in (morning.deaths if morning else ()) if d.card in LIGHT)
+    base: dict[str, Any] = {"accusations_limit": day_event.accusations, "votes": day_event.votes,
             "accusations": tuple(view.accusations), "cursed": -1 if view.cursed is None else view.cursed,
             "forced": frozenset(view.bound_voters)}
     if view.phase is Phase.LAST_WORDS:
@@ -119,16 +120,15 @@ def _today(view: Any, day_event: Event, after: list[Event], morning: Event | Non
         turn = accuse_order.index(view.turn)
         return DayState(order=accuse_order, turn=turn, accusers=accusers_before | set(accuse_order[:turn]), **base)
     if view.phase is Phase.JUDGE:
-        proposed = next((e for e in reversed(after) if e.kind == "accusation_proposed"), None)
-        if proposed is None or proposed.data["accuser"] not in accuse_order:
+        proposed = next((e.payload for e in reversed(after) if isinstance(e.payload, AccusationProposed)), None)
+        if proposed is None or proposed.accuser not in accuse_order:
             return None
-        d = proposed.data
-        pending = Accusation(d["accuser"], d["target"], d["basis"], d["charge"], d.get("text", ""))
-        turn = accuse_order.index(d["accuser"]) + 1
+        pending = Accusation(proposed.accuser, proposed.target, proposed.basis, proposed.charge, proposed.text)
+        turn = accuse_order.index(proposed.accuser) + 1
         return DayState(order=accuse_order, turn=turn, accusers=accusers_before | set(accuse_order[:turn]),
                         pending=pending, **base)
     if view.phase is Phase.VOTE:
-        if any(e.kind == "ballots" for e in after):
+        if any(isinstance(e.payload, Ballots) for e in after):
             return None  # a second ballot of the day (a re-vote's aftermath): not rebuilt
         bound = view.cursed in view.candidates
         ballots = tuple((s, (view.cursed,)) for s in sorted(view.bound_voters) if bound and s not in view.out)
@@ -153,10 +153,10 @@ def _sample_souls(view: Any, config: BattagliaConfig, known: Mapping[int, frozen
         (first if life == 1 else second)[seat] = card
     allowed: dict[int, set[Card]] = {s: set(known[s]) if known.get(s) else set(deck) for s in range(players)}
     for note in view.notes:
-        if note.kind == "clan":
-            clan = DARKNESS_CLAN if note.data["clan"] == "darkness" else _shadow_clan(config)
+        if isinstance(met := note.payload, Clan):
+            clan = DARKNESS_CLAN if met.clan == "darkness" else _shadow_clan(config)
             for s in range(players):
-                if s != me and s not in note.data["members"] and view.lives[s] == 1:
+                if s != me and s not in met.members and view.lives[s] == 1:
                     allowed[s] -= set(clan)
     ones = [s for s in range(players) if s not in first]
     twos = [s for s in range(players) if view.lives[s] == 2 and s not in second]
@@ -221,7 +221,7 @@ def determinize(view: Any, config: BattagliaConfig, known: Mapping[int, frozense
     today = _today(view, day_event, after, morning)
     if today is None:
         return None
-    souls = _sample_souls(view, config, known, rng, int(day_event.data["votes"]), tries)
+    souls = _sample_souls(view, config, known, rng, day_event.votes, tries)
     return None if souls is None else _state(view, config, souls, today=today)
 
 
@@ -233,7 +233,7 @@ def _night(view: Any, config: BattagliaConfig, known: Mapping[int, frozenset[Car
     stands only if the replay reaches the decision with tonight's public record and the seat's notes
     exactly as they are (rejection: a darkness round that agreed in the sample but not at the table, a
     group other than the one the seat saw gathering, ... give ``None``)."""
-    night_at = max((i for i, e in enumerate(view.log) if e.kind == "night"), default=-1)
+    night_at = max((i for i, e in enumerate(view.log) if isinstance(e.payload, Night)), default=-1)
     if night_at < 0 or view.night < 2:
         return None
     souls = _sample_souls(view, config, known, rng, None, 1)
