@@ -84,144 +84,173 @@ def _split(text: str | None) -> tuple[str, ...]:
 
 def register(app: typer.Typer, play: typer.Typer, simulate: typer.Typer) -> None:
     """Add this module's commands to the CLI."""
+    play.command("ten-candles", help=PLAY_HELP)(play_ten_candles)
+    simulate.command("ten-candles", help=SIMULATE_HELP)(simulate_ten_candles)
 
-    @play.command("ten-candles", help=PLAY_HELP)
-    def play_ten_candles(
-        players: int = typer.Option(1, "--players", help="Human players at this terminal (seats 0..n-1)."),
-        ai: int = typer.Option(3, "--ai", help="AI survivors."),
-        lang: str | None = typer.Option(None, "--lang", help="Language of the table: ru or en (default: "
-                                                             "NARRATOR_LANG, else the locale, else en)."),
-        seed: int | None = typer.Option(None, "--seed", help="Seeds the dice, the Storyteller and the AI survivors "
-                                                             "(default: a random seed, printed and recorded)."),
-        module: str | None = typer.Option(None, "--module", help="Module to play (default: drawn by seed)."),
-        transcript: Path | None = typer.Option(None, "--transcript", help="Where to write the game."),
-        resume: Path | None = typer.Option(None, "--resume", help="Continue the game recorded in this file."),
-        burn_minutes: float | None = typer.Option(None, "--burn-minutes",
-                                                     help="A candle goes out by itself every M real minutes."),
-        lines: str | None = typer.Option(None, "--lines", help="Safety lines, comma-separated (never shown)."),
-        veils: str | None = typer.Option(None, "--veils", help="Safety veils, comma-separated (off-screen)."),
-        llm: str | None = typer.Option(None, "--llm", help="offline (template Storyteller, scripted survivors; the "
-                                       "default without an endpoint), local (embedded SmolLM2, started for this "
-                                       "game) or endpoint: the Storyteller and AI survivors speak through a model. "
-                                       "--players 0 lets the AI table play alone. See docs/llm.md."),
-    ) -> None:
-        from narrator.cli.llm import llm_settings
-        from narrator.resume import ResumeError
-        from narrator.ten_candles.llm import play_llm
-        from narrator.ten_candles.play import play as play_game
-        from narrator.ten_candles.play import settings_from_header
-        from narrator.ten_candles.storyteller import ModuleBlockedError
 
-        io = TerminalIO()
-        if lang is not None:
-            language(lang)  # an error before the game begins speaks the language asked for
-        if resume is not None:
-            if not resume.exists():
-                fail("", key="no_file", path=resume)
-            try:
-                settings = settings_from_header(resume)
-            except (ResumeError, ValueError) as error:
-                fail_with(error)
-            language(settings.lang)  # errors from here on speak the recorded game's language
-            path = resume
-        else:
-            chosen, seed = seed is not None, fresh_seed(seed)
-            settings = _new_settings(players, ai, language(lang), seed, module, burn_minutes, _split(lines), _split(veils),
-                                     watch=llm not in (None, "offline"))
-            from narrator.transcript import default_transcript_path
+def play_ten_candles(
+    players: int = typer.Option(1, "--players", help="Human players at this terminal (seats 0..n-1)."),
+    ai: int = typer.Option(3, "--ai", help="AI survivors."),
+    lang: str | None = typer.Option(None, "--lang", help="Language of the table: ru or en (default: "
+                                                         "NARRATOR_LANG, else the locale, else en)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seeds the dice, the Storyteller and the AI survivors "
+                                                         "(default: a random seed, printed and recorded)."),
+    module: str | None = typer.Option(None, "--module", help="Module to play (default: drawn by seed)."),
+    transcript: Path | None = typer.Option(None, "--transcript", help="Where to write the game."),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue the game recorded in this file."),
+    burn_minutes: float | None = typer.Option(None, "--burn-minutes",
+                                                 help="A candle goes out by itself every M real minutes."),
+    lines: str | None = typer.Option(None, "--lines", help="Safety lines, comma-separated (never shown)."),
+    veils: str | None = typer.Option(None, "--veils", help="Safety veils, comma-separated (off-screen)."),
+    llm: str | None = typer.Option(None, "--llm", help="offline (template Storyteller, scripted survivors; the "
+                                   "default without an endpoint), local (embedded SmolLM2, started for this "
+                                   "game) or endpoint: the Storyteller and AI survivors speak through a model. "
+                                   "--players 0 lets the AI table play alone. See docs/llm.md."),
+) -> None:
+    if lang is not None:
+        language(lang)  # an error before the game begins speaks the language asked for
+    if resume is not None:
+        settings, path = _resumed_settings(resume), resume
+    else:
+        chosen, seed = seed is not None, fresh_seed(seed)
+        settings = _new_settings(players, ai, language(lang), seed, module, burn_minutes, _split(lines), _split(veils),
+                                 watch=llm not in (None, "offline"))
+        from narrator.fairness import seed_line
+        from narrator.transcript import default_transcript_path
 
-            path = transcript or default_transcript_path("ten-candles", seed)
-            settings = dataclasses.replace(settings, secret=not chosen)  # no --seed: a secret seed draws the dice
-            from narrator.fairness import seed_line
+        path = transcript or default_transcript_path("ten-candles", seed)
+        settings = dataclasses.replace(settings, secret=not chosen)  # no --seed: a secret seed draws the dice
+        console.print(seed_line(settings.lang, seed, chosen=chosen), highlight=False)
+    _told_end(_played(settings, path, resume is not None, llm), settings, path)
 
-            console.print(seed_line(settings.lang, seed, chosen=chosen), highlight=False)
-        try:
-            with llm_settings(llm, stream=True) as model:
-                if model is None:
-                    result = play_game(settings, io, path, resume=resume is not None,
-                                       status=lambda view: status_line(view, settings.lang))
-                else:
-                    result, _table = play_llm(settings, io, path, model, resume=resume is not None,
-                                              status=lambda view: status_line(view, settings.lang))
-        except ResumeError as error:
-            fail_with(error)
-        except ModuleBlockedError:
-            fail("", key="module_blocked", tool=True, module=settings.module)
-        if result.outcome is None:
-            console.print("\n" + message(settings.lang, "session.saved", path=path,
-                                         command="narrator play ten-candles"), soft_wrap=True, highlight=False)
-            return
-        console.print("\n" + message(settings.lang, "session.over", path=path,
-                                     reason=end_reason(settings.lang, result.outcome.termination)),
+
+def _resumed_settings(resume: Path) -> Any:
+    """The table of the game recorded in ``resume``; errors from here on speak its language."""
+    from narrator.resume import ResumeError
+    from narrator.ten_candles.play import settings_from_header
+
+    if not resume.exists():
+        fail("", key="no_file", path=resume)
+    try:
+        settings = settings_from_header(resume)
+    except (ResumeError, ValueError) as error:
+        fail_with(error)
+    language(settings.lang)
+    return settings
+
+
+def _played(settings: Any, path: Path, resumed: bool, llm: str | None) -> Any:
+    """The game played at this terminal (the template table, or a model's with ``--llm``) until it ends or is saved."""
+    from narrator.cli.llm import llm_settings
+    from narrator.resume import ResumeError
+    from narrator.ten_candles.llm import play_llm
+    from narrator.ten_candles.play import play as play_game
+    from narrator.ten_candles.storyteller import ModuleBlockedError
+
+    io = TerminalIO()
+    try:
+        with llm_settings(llm, stream=True) as model:
+            if model is None:
+                return play_game(settings, io, path, resume=resumed, status=lambda view: status_line(view, settings.lang))
+            result, _table = play_llm(settings, io, path, model, resume=resumed,
+                                      status=lambda view: status_line(view, settings.lang))
+            return result
+    except ResumeError as error:
+        fail_with(error)
+    except ModuleBlockedError:
+        fail("", key="module_blocked", tool=True, module=settings.module)
+
+
+def _told_end(result: Any, settings: Any, path: Path) -> None:
+    """Where the game was saved, or how it ended and the seed revealed."""
+    if result.outcome is None:
+        console.print("\n" + message(settings.lang, "session.saved", path=path, command="narrator play ten-candles"),
                       soft_wrap=True, highlight=False)
-        from narrator.fairness import revealed_line
+        return
+    console.print("\n" + message(settings.lang, "session.over", path=path,
+                                 reason=end_reason(settings.lang, result.outcome.termination)),
+                  soft_wrap=True, highlight=False)
+    from narrator.fairness import revealed_line
 
-        revealed = revealed_line(result.session, path, settings.lang)
-        if revealed:
-            console.print(revealed, soft_wrap=True, highlight=False)
+    revealed = revealed_line(result.session, path, settings.lang)
+    if revealed:
+        console.print(revealed, soft_wrap=True, highlight=False)
 
-    @simulate.command("ten-candles", help=SIMULATE_HELP)
-    def simulate_ten_candles(
-        players: str = typer.Option("3-5", "--players", help="Player counts: 4, 3-5 or 3,5."),
-        games: int = typer.Option(200, "--games", min=1, help="Games per player count."),
-        seed: int = typer.Option(1, "--seed", help="Seeds the run (every game gets its own seed)."),
-        jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
-        out: Path = typer.Option(Path("report/ten_candles"), "--out", help="Directory for the report."),
-        transcripts: int = typer.Option(0, "--transcripts", min=0, help="Keep the transcripts of the first K games "
-                                        "of each player count (in OUT/transcripts)."),
-        progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
-        engine: str = typer.Option("auto", "--engine", help=ENGINE_HELP),
-        verify: int | None = typer.Option(None, "--verify", min=0, help=VERIFY_HELP),
-        lang: str | None = typer.Option(None, "--lang", help="Language of the report: ru or en (default: "
-                                                             "NARRATOR_LANG, else the locale, else English)."),
-        skill: int = typer.Option(50, "--skill", min=0, help="Games per player count played again with random "
-                                                             "survivors, then a random GM, for the report's bot-skill "
-                                                             "section (the Python kernel: about 5 s at 3-5 players); "
-                                                             "0 leaves it out."),
-    ) -> None:
-        import time
 
-        from narrator.playtest import make_jobs, run_games
-        from narrator.playtest.counts import Arm, done_line
-        from narrator.playtest.streaming import RowStream
-        from narrator.ten_candles.report import GameFiles, write_report
-        from narrator.ten_candles.simulate import job_config, native_engine, play_one
-        from narrator.ten_candles.skill import ARMS, arm_jobs, play_arm, skill_table
+def simulate_ten_candles(
+    players: str = typer.Option("3-5", "--players", help="Player counts: 4, 3-5 or 3,5."),
+    games: int = typer.Option(200, "--games", min=1, help="Games per player count."),
+    seed: int = typer.Option(1, "--seed", help="Seeds the run (every game gets its own seed)."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+    out: Path = typer.Option(Path("report/ten_candles"), "--out", help="Directory for the report."),
+    transcripts: int = typer.Option(0, "--transcripts", min=0, help="Keep the transcripts of the first K games "
+                                    "of each player count (in OUT/transcripts)."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    engine: str = typer.Option("auto", "--engine", help=ENGINE_HELP),
+    verify: int | None = typer.Option(None, "--verify", min=0, help=VERIFY_HELP),
+    lang: str | None = typer.Option(None, "--lang", help="Language of the report: ru or en (default: "
+                                                         "NARRATOR_LANG, else the locale, else English)."),
+    skill: int = typer.Option(50, "--skill", min=0, help="Games per player count played again with random "
+                                                         "survivors, then a random GM, for the report's bot-skill "
+                                                         "section (the Python kernel: about 5 s at 3-5 players); "
+                                                         "0 leaves it out."),
+) -> None:
+    import time
 
-        language(lang)  # the run's language from the start: its errors and the report's sentences
-        counts = parse_range(players, low=2, high=9)
-        folder = str(out / "transcripts") if transcripts else None
-        if folder:
-            Path(folder).mkdir(parents=True, exist_ok=True)
-        batch = make_jobs(counts, games, seed, transcripts_dir=folder, keep_transcripts=transcripts)
-        configs = [job_config(job) for job in {job.players: job for job in batch}.values()]
-        files = GameFiles(out)
-        stream = RowStream(files.add)  # the per-game CSVs are written while the next games play
-        lang_now = language(lang)
+    from narrator.playtest import make_jobs
+    from narrator.playtest.counts import Arm, done_line
+    from narrator.playtest.streaming import RowStream
+    from narrator.ten_candles.report import GameFiles, write_report
+    from narrator.ten_candles.simulate import job_config, native_engine, play_one
+    from narrator.ten_candles.skill import skill_table
+
+    lang_now = language(lang)  # the run's language from the start: its errors and the report's sentences
+    counts = parse_range(players, low=2, high=9)
+    folder = str(out / "transcripts") if transcripts else None
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    batch = make_jobs(counts, games, seed, transcripts_dir=folder, keep_transcripts=transcripts)
+    configs = [job_config(job) for job in {job.players: job for job in batch}.values()]
+    files = GameFiles(out)
+    stream = RowStream(files.add)  # the per-game CSVs are written while the next games play
+    begun = time.perf_counter()
+    try:
+        rows, played_by = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs,
+                                        engine=engine, verify=verify, workers=jobs, progress=progress,
+                                        description="ten-candles", on_rows=stream.put)
+    finally:
+        stream.finish()
+    arms = [Arm(message(lang_now, "playtest.games.main", label=message(lang_now, "playtest.tc.arm.scripted")),
+                len(rows), time.perf_counter() - begun)]
+    played = _skill_arms(batch, skill, jobs, progress, lang_now, arms)
+    command = " ".join(["narrator simulate ten-candles", f"--players {players}", f"--games {games}",
+                        f"--seed {seed}", f"--jobs {jobs}", f"--out {out}", f"--lang {lang_now}",
+                        f"--skill {skill}", *([f"--transcripts {transcripts}"] if transcripts else []),
+                        *([f"--engine {engine}"] if engine != "auto" else [])])
+    table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=lang_now, files=files,
+                         command=command, skill=skill_table(rows, played) if played else (), arms=arms)
+    _print_summary(table, lang_now)
+    console.print(done_line(arms, lang_now, out / "report.md"), highlight=False, soft_wrap=True)
+
+
+def _skill_arms(batch: list[Any], skill: int, jobs: int, progress: bool, lang: str,
+                arms: list[Any]) -> dict[str, list[dict[str, Any]]]:
+    """The first ``skill`` games of each count played again by random survivors, then a random GM (each arm's
+    games counted in ``arms``): the rows of each, for the report's bot-skill section."""
+    import time
+
+    from narrator.playtest import run_games
+    from narrator.playtest.counts import Arm
+    from narrator.ten_candles.skill import ARMS, arm_jobs, play_arm
+
+    played: dict[str, list[dict[str, Any]]] = {}
+    for arm in ARMS if skill else ():
         begun = time.perf_counter()
-        try:
-            rows, played_by = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs,
-                                            engine=engine, verify=verify, workers=jobs, progress=progress,
-                                            description="ten-candles", on_rows=stream.put)
-        finally:
-            stream.finish()
-        arms = [Arm(message(lang_now, "playtest.games.main", label=message(lang_now, "playtest.tc.arm.scripted")),
-                    len(rows), time.perf_counter() - begun)]
-        played: dict[str, list[dict[str, Any]]] = {}
-        for arm in ARMS if skill else ():
-            begun = time.perf_counter()
-            played[arm] = run_games(play_arm, arm_jobs(batch, skill, arm), workers=jobs, progress=progress,
-                                    description=f"ten-candles {arm}")
-            arms.append(Arm(message(lang_now, f"playtest.tc.arm.{arm}"), len(played[arm]),
-                            time.perf_counter() - begun, baseline=True))
-        command = " ".join(["narrator simulate ten-candles", f"--players {players}", f"--games {games}",
-                            f"--seed {seed}", f"--jobs {jobs}", f"--out {out}", f"--lang {lang_now}",
-                            f"--skill {skill}", *([f"--transcripts {transcripts}"] if transcripts else []),
-                            *([f"--engine {engine}"] if engine != "auto" else [])])
-        table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=lang_now, files=files,
-                             command=command, skill=skill_table(rows, played) if played else (), arms=arms)
-        _print_summary(table, lang_now)
-        console.print(done_line(arms, lang_now, out / "report.md"), highlight=False, soft_wrap=True)
+        played[arm] = run_games(play_arm, arm_jobs(batch, skill, arm), workers=jobs, progress=progress,
+                                description=f"ten-candles {arm}")
+        arms.append(Arm(message(lang, f"playtest.tc.arm.{arm}"), len(played[arm]), time.perf_counter() - begun,
+                        baseline=True))
+    return played
 
 
 def _new_settings(players: int, ai: int, lang: str, seed: int, module: str | None, burn_minutes: float | None,
