@@ -59,7 +59,6 @@ from narrator.web.limits import (
     ClientRateMiddleware,
     RateLimit,
 )
-from narrator.web.manager import TableManager
 from narrator.web.models import MAX_BODY_BYTES
 from narrator.web.pages import (
     TEMPLATES,
@@ -80,7 +79,7 @@ from narrator.web.security import (
     install_log_redaction,
 )
 from narrator.web.store import HELD_SEP, HOST_SEAT
-from narrator.web.tables import NARRATION, Subscriber, Table
+from narrator.web.tables import NARRATION, Subscriber, Table, TableManager
 
 logger = logging.getLogger("narrator.web")
 

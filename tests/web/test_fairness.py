@@ -85,3 +85,36 @@ def test_a_table_whose_seed_was_chosen_commits_to_it_publicly_and_takes_no_share
     assert "its dice can be played again" in page(tables, created, 0) and "fair-share" not in page(tables, created, 0)
     refused = share(tables, created, 0, "words")
     assert refused.status_code == 409 and "seed was chosen" in refused.text
+
+
+def test_a_restarted_secret_table_keeps_its_commitment_and_ends_the_same(tmp_path) -> None:
+    """A crash mid-game: the table is retraced with the seed kept beside its transcript, so it goes on with the same
+    commitment and draws, to the very bytes of the uninterrupted game."""
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+
+    from narrator.web import create_app
+
+    data_dir = tmp_path / "data"
+    with TestClient(create_app(data_dir)) as client:
+        tables = Tables(client)
+        created = tables.create(game="ten-candles", options={"players": 3, "message_playback": "never"},
+                                bot_seats=[0, 1, 2], host="bot", seed=None)
+        table_id = created["table"]
+        path = tables.manager.transcript_path(table_id)
+        assert tables.manager.get(table_id).session.outcome() is not None
+    reference = path.read_bytes()
+    assert records_of(reference)[0]["fairness"]["scheme"] == fairness.SECRET_SEED
+    cut = reference.split(b"\n")[: len(reference.split(b"\n")) // 2]
+    path.write_bytes(b"\n".join(cut) + b"\n")
+    with sqlite3.connect(data_dir / "tables.sqlite3") as db:
+        db.execute("UPDATE tables SET status = 'active' WHERE id = ?", (table_id,))
+    with TestClient(create_app(data_dir)) as client:
+        Tables(client).settle(table_id)
+    assert path.read_bytes() == reference
+    assert fairness.verify(path.read_bytes()).fair
+
+
+def records_of(data: bytes) -> list[dict]:
+    return [json.loads(line) for line in data.decode("utf-8").splitlines()]
