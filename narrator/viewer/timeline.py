@@ -10,7 +10,7 @@ Who sees a record is decided here and only here, the way the live table decided 
 - ``event``: :meth:`Event.visible_to` on the recorded audience (what ``Session`` told each agent and
   what each web page filtered);
 - ``narration``, ``talk``, ``result``: public (prose and table talk are said aloud; the web table
-  reads narration as public events, :func:`narrator.web.tables.read_events`);
+  reads narration as public events, :func:`narrator.web.manager.read_events`);
 - ``action``, ``rejected``, ``fallback``, ``answer``: the seat that decided, and the host;
 - ``sheet_roll``: the seat that rolled from its own sheet, and the host;
 - ``llm_call``: the seat whose model it was, and the host when model calls are shown to it;

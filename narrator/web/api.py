@@ -21,6 +21,7 @@ from narrator.web.limits import (
     oversized_move,
     retry_after,
 )
+from narrator.web.manager import TableManager, TableSetupError
 from narrator.web.models import ActRequest, CreateTable, SeatControl
 from narrator.web.options_text import OptionsError, has_nan, parse_options
 from narrator.web.pages import (
@@ -35,7 +36,7 @@ from narrator.web.security import (
     authorize,
 )
 from narrator.web.store import HOST_SEAT
-from narrator.web.tables import Table, TableManager, TableSetupError
+from narrator.web.tables import Table
 
 logger = logging.getLogger("narrator.web")
 

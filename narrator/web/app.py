@@ -59,6 +59,7 @@ from narrator.web.limits import (
     ClientRateMiddleware,
     RateLimit,
 )
+from narrator.web.manager import TableManager
 from narrator.web.models import MAX_BODY_BYTES
 from narrator.web.pages import (
     TEMPLATES,
@@ -79,7 +80,7 @@ from narrator.web.security import (
     install_log_redaction,
 )
 from narrator.web.store import HELD_SEP, HOST_SEAT
-from narrator.web.tables import NARRATION, Subscriber, Table, TableManager
+from narrator.web.tables import NARRATION, Subscriber, Table
 
 logger = logging.getLogger("narrator.web")
 
