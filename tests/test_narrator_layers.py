@@ -18,8 +18,9 @@ import pytest
 from tests.test_rules_import_graph import circles, import_graph
 
 ROOT = Path(__file__).resolve().parent.parent
-LOWER = ("battaglia", "storyteller", "ten_candles", "playtest", "fast", "evaluate", "llm")
-"""The packages under ``narrator/`` that the CLI and the web table are built on."""
+LOWER = ("battaglia", "storyteller", "ten_candles", "playtest", "fast", "evaluate", "llm", "render")
+"""The packages under ``narrator/`` that the CLI and the web table are built on (``render``: the words the web
+page and the replay viewer share)."""
 RULES = {**{package: ("narrator.cli", "narrator.web") for package in LOWER},
          "viewer": ("narrator.web",), "console": ("narrator.cli",)}
 """A module or package of ``narrator`` -> the layers above it that it may not import."""
