@@ -183,7 +183,8 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             purpose = {t.word for t in said if t.weight < 1.0 and t.word not in names}
             means = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(purpose & set(reading.words))
             # talking to the approach's own people or things, where its roll is a social one, is doing it
-            spoken = free.act in ("talk", "ask") and traits[:1] and traits[0] in SOCIAL and bool(own - names)
+            # (a question stays a question: asked of someone elsewhere, the table says where he is)
+            spoken = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(own - names)
             if not risky and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means):
                 weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed
                 reading = replace(reading, act="strong", weight=weight)
