@@ -334,6 +334,9 @@ class Searcher {
   Settings settings_;
   std::unique_ptr<bot::Bots> rollout_bots_;  // rollout's table, rekeyed for each rollout
   std::vector<uint64_t> rollout_keys_;
+  native::PyRandom chance_seed_{native::PyRandom::Unseeded{}};  // the chance generator of key chance_key_, unused
+  uint64_t chance_key_ = 0;
+  bool chance_seeded_ = false;
 
   static double standard_error(double sum, double sum_sq, int n) {
     const double mean = sum / n;
@@ -390,8 +393,12 @@ class Searcher {
     bot::Bots& bots = *rollout_bots_;
     apply(d, first);
     if (!d.over) {
-      std::vector<uint32_t> chance_key{static_cast<uint32_t>(key), static_cast<uint32_t>(key >> 32)};
-      native::PyRandom chance(chance_key);
+      if (!chance_seeded_ || chance_key_ != key) {  // a round's candidates share the key: seeded once a round
+        chance_seed_.seed(std::vector<uint32_t>{static_cast<uint32_t>(key), static_cast<uint32_t>(key >> 32)});
+        chance_key_ = key;
+        chance_seeded_ = true;
+      }
+      native::PyRandom chance = chance_seed_;
       play_out(d, chance, bots);
     }
     return has(d.winners, me) ? 1 : 0;

@@ -21,7 +21,7 @@ constexpr int MAX_CARDS = 20;
 
 // Bits set in `m`. Written out (SWAR) rather than __builtin_popcount, which compiles to a libgcc call
 // on baseline x86-64 (no POPCNT instruction assumed): this is inlined, and the bots count sets a lot.
-inline int popcount(uint32_t m) {
+__attribute__((always_inline)) inline int popcount(uint32_t m) {
   m = m - ((m >> 1) & 0x55555555u);
   m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
   return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
