@@ -6,6 +6,7 @@ import shlex
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -51,10 +52,30 @@ def evaluate(
 
       narrator eval --prices prices.yaml --out reports/gpt-4o-mini
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from narrator.evaluate import score
-    from narrator.evaluate.situations import collect, steps
+
+    languages, chosen, table = _asked(langs, only, prices)
+    if llm == "offline":
+        fail("", key="eval_offline")
+    started = time.perf_counter()
+    with llm_settings(llm) as settings:
+        if settings is None:
+            fail("", key="eval_no_model")
+        collected = _collected(settings, chosen, games, languages, progress)
+        model = settings.model_for("bot")
+    card = score.scorecard(collected, prices=table)
+    command = shlex.join(["narrator", "eval", *sys.argv[2:]]) if len(sys.argv) > 1 else "narrator eval"
+    report, data = score.write(out, card, model=model, command=command)
+    total = card["total"]
+    console.print(tool_word("eval_done", decisions=total["decisions"], seconds=time.perf_counter() - started,
+                            legal=_rate(total["legal_first_answer"]), fallbacks=_rate(total["fallbacks"]),
+                            report=report, data=data.name), highlight=False, markup=False)
+
+
+def _asked(langs: str, only: str | None, prices: Path | None) -> tuple[list[str], list[str], Any]:
+    """The languages, the families and the price table asked for; exits on a language, family or file it
+    cannot use."""
+    from narrator.evaluate import score
 
     languages = [part.strip() for part in langs.split(",") if part.strip()]
     if not languages or any(lang not in ("en", "ru") for lang in languages):
@@ -66,27 +87,21 @@ def evaluate(
         fail("", key="no_file", path=str(prices))
     except (ValueError, OSError) as error:
         fail_with(error)
-    if llm == "offline":
-        fail("", key="eval_offline")
-    seeds = list(range(1, games + 1))
-    started = time.perf_counter()
-    with llm_settings(llm) as settings:
-        if settings is None:
-            fail("", key="eval_no_model")
-        total = sum(steps(family, games, len(languages)) for family in chosen)
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=console, disable=not progress) as bar:
-            task = bar.add_task("eval " + ", ".join(chosen), total=total)
-            collected = collect(settings, chosen, seeds, languages, lambda: bar.advance(task),
-                                workers=len(settings.endpoints) * settings.parallel)
-        model = settings.model_for("bot")
-    card = score.scorecard(collected, prices=table)
-    command = shlex.join(["narrator", "eval", *sys.argv[2:]]) if len(sys.argv) > 1 else "narrator eval"
-    report, data = score.write(out, card, model=model, command=command)
-    total = card["total"]
-    console.print(tool_word("eval_done", decisions=total["decisions"], seconds=time.perf_counter() - started,
-                            legal=_rate(total["legal_first_answer"]), fallbacks=_rate(total["fallbacks"]),
-                            report=report, data=data.name), highlight=False, markup=False)
+    return languages, list(chosen), table
+
+
+def _collected(settings: Any, chosen: list[str], games: int, languages: list[str], progress: bool) -> Any:
+    """Every family's seeded situations (seeds 1..``games``) put to the model, with a progress bar."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from narrator.evaluate.situations import collect, steps
+
+    total = sum(steps(family, games, len(languages)) for family in chosen)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, disable=not progress) as bar:
+        task = bar.add_task("eval " + ", ".join(chosen), total=total)
+        return collect(settings, chosen, list(range(1, games + 1)), languages, lambda: bar.advance(task),
+                       workers=len(settings.endpoints) * settings.parallel)
 
 
 def _rate(share: dict) -> str:  # type: ignore[type-arg]

@@ -92,24 +92,7 @@ def roll(
     if willpower:
         fail("", key="roll_willpower_sheet", tool=True)
     name = _book(book or "dark-ages")
-    if pool is not None and not pool.isdigit():
-        fail("", key="roll_pool_word", tool=True, given=repr(pool))
-    count = int(pool) if pool is not None else None
-    if dice is None and count is None:
-        fail("", key="roll_pool_missing", tool=True)
-    if dice is not None:
-        faces = _faces(dice, "--dice")
-        if count is not None and count != len(faces):
-            fail("", key="roll_pool_faces", tool=True, count=count, faces=len(faces))
-        extra = _faces(rerolls, "--rerolls") if rerolls else ()
-        if rule_of_ten and tens_to_reroll(faces) and not extra:
-            fail("", key="roll_rerolls_needed", tool=True)
-    else:
-        if count is None or not 1 <= count <= 30:
-            fail("", key="roll_pool_range", tool=True, count=count)
-        rng = random.Random(seed)
-        faces = sample(Dice(count, 10), rng)
-        extra = _reroll_tens(faces, rng) if rule_of_ten else ()
+    faces, extra = _pool_faces(pool, dice, rerolls, rule_of_ten, seed)
     config = default_config(name)
     result = evaluate_roll(faces, difficulty, botch_rule=config.botch_rule, rerolls=extra if rule_of_ten else ())
     if as_json:
@@ -127,6 +110,30 @@ def roll(
     console.print(f"[bold]{escape(heading)}[/]")
     console.print(render.dice_text(result, lang))
     console.print(render.verdict_text(result, lang))
+
+
+def _pool_faces(pool: str | None, dice: str | None, rerolls: str | None, rule_of_ten: bool,
+                seed: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces to evaluate and the re-rolled 10s: rolled by hand (``--dice``, ``--rerolls``), else ``pool``
+    d10 rolled here (seeded by ``--seed``). Exits when the pool and the faces disagree or are out of range."""
+    if pool is not None and not pool.isdigit():
+        fail("", key="roll_pool_word", tool=True, given=repr(pool))
+    count = int(pool) if pool is not None else None
+    if dice is None and count is None:
+        fail("", key="roll_pool_missing", tool=True)
+    if dice is not None:
+        faces = _faces(dice, "--dice")
+        if count is not None and count != len(faces):
+            fail("", key="roll_pool_faces", tool=True, count=count, faces=len(faces))
+        extra = _faces(rerolls, "--rerolls") if rerolls else ()
+        if rule_of_ten and tens_to_reroll(faces) and not extra:
+            fail("", key="roll_rerolls_needed", tool=True)
+        return tuple(faces), tuple(extra)
+    if count is None or not 1 <= count <= 30:
+        fail("", key="roll_pool_range", tool=True, count=count)
+    rng = random.Random(seed)
+    faces = sample(Dice(count, 10), rng)
+    return tuple(faces), tuple(_reroll_tens(faces, rng) if rule_of_ten else ())
 
 
 def _roll_sheet(given: str, traits_text: str | None, difficulty: int, book: str | None, dice: str | None,
