@@ -33,6 +33,22 @@ from narrator.rules.battaglia.actions import (
     Vote,
     Whisper,
 )
+from narrator.rules.battaglia.events import (
+    AccusationDeclared,
+    AccusationLapsed,
+    AccusationMade,
+    AccusationProposed,
+    AccusationsDeclared,
+    ChildRevealed,
+    Day,
+    DayEnd,
+    Death,
+    DyingShotAimed,
+    Execution,
+    Morning,
+    ShadowRevealed,
+    VoteOpen,
+)
 from narrator.rules.battaglia.night import CORRIGAN_STEPS
 from narrator.rules.core import Action, Event
 
@@ -96,19 +112,20 @@ class TerminalHuman(Seat):
         if self.quiet:
             return
         for event in events:
-            if event.kind == "day":
-                self.accused_today, self.made_accusation, self.declared = False, False, None
-            elif event.kind == "accusation_declared":  # its turn came: it declared (declare_draw)
-                self.declared, self.accused_today = (0, 0), True
-            elif event.kind == "accusations_declared" and self.declared is not None:
-                self.declared = (len(event.data["declared"]), int(event.data["slots"]))
-            elif event.kind in ("accusation", "accusation_proposed", "accusation_lapsed") \
-                    and event.data.get("accuser") == self.seat:
-                self.accused_today = self.made_accusation = True
+            match event.payload:
+                case Day():
+                    self.accused_today, self.made_accusation, self.declared = False, False, None
+                case AccusationDeclared():  # its turn came: it declared (declare_draw)
+                    self.declared, self.accused_today = (0, 0), True
+                case AccusationsDeclared(declared=declared, slots=slots) if self.declared is not None:
+                    self.declared = (len(declared), slots)
+                case AccusationMade(accuser=accuser) | AccusationProposed(accuser=accuser) \
+                        | AccusationLapsed(accuser=accuser) if accuser == self.seat:
+                    self.accused_today = self.made_accusation = True
             for line in self.narrator.lines([event]):
                 self.write(line)
             self._follow_shot(event)
-            if event.kind != "vote_open" or event.data.get("revote"):
+            if not isinstance(vote := event.payload, VoteOpen) or vote.revote:
                 continue
             if self._left_without_accusation():
                 following = "accusations_next_random" if self.narrator.drawn else "accusations_next_rotating"
@@ -121,19 +138,24 @@ class TerminalHuman(Seat):
         """A private word of what this seat's Corrigan shot did, told from what the seat knows: its own target
         and the public morning or day (L66-70, L79-83); the one case the table is not told, the passing of the
         night shot (L82), follows from the others by the rules."""
-        d = event.data
-        if event.kind == "dying_shot" and "corrigan" not in d:  # the shooter's own note, not the host's
-            self.shot, self.seen = ("dying", int(d["target"])), set()
+        told = event.payload
+        if isinstance(told, DyingShotAimed):  # the shooter's own note (the host's is a DyingShotReport)
+            self.shot, self.seen = ("dying", told.target), set()
         if self.shot is None:
             return
         kind, target = self.shot
-        if event.kind == "morning":
-            self.seen |= {("dead", int(x["seat"])) for x in d["deaths"]} | {("shadow", int(s)) for s in d["shadows"]}
-        elif event.kind in ("death", "execution"):
-            self.seen.add(("dead" if event.kind == "death" or d["seat"] != self.seat else "executed", int(d["seat"])))
-        elif event.kind in ("shadow_revealed", "child_revealed"):
-            self.seen.add((event.kind.split("_")[0], int(d["seat"])))
-        if (kind, event.kind) not in (("night", "morning"), ("dying", "day_end")):
+        match told:
+            case Morning(deaths=deaths, shadows=shadows):
+                self.seen |= {("dead", x.seat) for x in deaths} | {("shadow", s) for s in shadows}
+            case Death(seat=seat):
+                self.seen.add(("dead", seat))
+            case Execution(seat=seat):
+                self.seen.add(("dead" if seat != self.seat else "executed", seat))
+            case ShadowRevealed(seat=seat):
+                self.seen.add(("shadow", seat))
+            case ChildRevealed(seat=seat):
+                self.seen.add(("child", seat))
+        if not isinstance(told, Morning if kind == "night" else DayEnd):
             return
         outcome = next((o for o in ("dead", "shadow", "child") if (o, target) in self.seen), None)
         if outcome is None and kind == "dying":
@@ -253,9 +275,9 @@ class TerminalHuman(Seat):
         return self.menu(self.narrator.say("prompt_choose", step=step), options)
 
     def _judge(self, view: Any) -> Action:
-        pending = next((e for e in reversed(view.log) if e.kind == "accusation_proposed"), None)
-        accuser = self.narrator.name(pending.data["accuser"]) if pending else "?"
-        target = self.narrator.name(pending.data["target"]) if pending else "?"
+        pending = next((e.payload for e in reversed(view.log) if isinstance(e.payload, AccusationProposed)), None)
+        accuser = self.narrator.name(pending.accuser) if pending else "?"
+        target = self.narrator.name(pending.target) if pending else "?"
         self.shown = [self.narrator.say("prompt_judge", accuser=accuser, target=target)]
         self.write(self.shown[0])
         while True:

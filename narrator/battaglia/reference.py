@@ -11,13 +11,15 @@ power cites the rulebook lines it comes from (``prompts/battaglia/reference.yaml
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from narrator.agents.battaglia.texts import load
 from narrator.agents.i18n import endings, section
+from narrator.rules.battaglia.events import Day, Death, Execution, Morning, Speech
 from narrator.rules.battaglia.life import force_of
-from narrator.rules.core import Action, Event
+from narrator.rules.battaglia.record import PublicRecord
+from narrator.rules.core import Action
 
 from narrator.battaglia.narration import Narrator
 
@@ -25,7 +27,7 @@ IRREVERSIBLE = frozenset({"dying_shot", "intercede", "reveal_bishop", "reveal_lo
 """Moves that cannot be taken back (a death, a reveal, a curse); the condemned's ``pass`` (accepting
 the sentence) is one too: see :func:`is_irreversible`."""
 
-DEATH_KINDS = frozenset({"morning", "execution", "death"})
+DEATHS = (Morning, Execution, Death)
 
 
 def is_irreversible(action: Action, phase: str) -> bool:
@@ -77,31 +79,22 @@ class Reference:
 
     # -- the table (public) ------------------------------------------------------------------------
 
-    def deaths(self, log: Iterable[Event]) -> dict[int, list[str]]:
-        """Each seat's announced deaths in words ("died on night 2 as Puck"), from the public log."""
+    def deaths(self, record: PublicRecord) -> dict[int, list[str]]:
+        """Each seat's announced deaths in words ("died on night 2 as Puck"), from the public record."""
         said: dict[int, list[str]] = {}
-        night = day = 0
-        for event in log:
-            d = event.data
-            if event.kind == "night":
-                night = int(d.get("night", night))
-            elif event.kind == "day":
-                day = int(d.get("day", day))
-            elif event.kind == "morning":
-                for x in d["deaths"]:
-                    said.setdefault(x["seat"], []).append(
-                        self.say("died_night", x["seat"], night=d.get("night", night), card=self.narrator.card_and_force(x["card"])))
-            elif event.kind == "execution":
-                said.setdefault(d["seat"], []).append(
-                    self.say("died_executed", d["seat"], day=d.get("day", day), card=self.narrator.card_and_force(d["card"])))
-            elif event.kind == "death":
-                said.setdefault(d["seat"], []).append(
-                    self.say("died_shot", d["seat"], day=day, card=self.narrator.card_and_force(d["card"])))
+        for death in record.deaths:
+            card = self.narrator.card_and_force(str(death.card))
+            if death.cause == "night":
+                line = self.say("died_night", death.seat, night=death.night, card=card)
+            else:
+                line = self.say("died_executed" if death.cause == "execution" else "died_shot", death.seat,
+                                day=death.day, card=card)
+            said.setdefault(death.seat, []).append(line)
         return said
 
     def roster(self, view: Any) -> list[str]:
         """Who is alive, on a second life or out, how each died, who is revealed: public facts only."""
-        died = self.deaths(view.log)
+        died = self.deaths(view.record)
         flags = (("lord", view.revealed_lord), ("bishop", view.revealed_bishop), ("shadow", view.revealed_shadow),
                  ("child", view.revealed_child))
         lines = [self.say("roster") + ":"]
@@ -161,13 +154,13 @@ class Reference:
         """What a resumed seat needs: the deaths so far, and the last day's accusations, votes and end."""
         log = list(view.log)
         lines = [self.say("recap_title") + ":"]
-        start = max((i for i, e in enumerate(log) if e.kind == "day"), default=None)
+        start = max((i for i, e in enumerate(log) if isinstance(e.payload, Day)), default=None)
         earlier = log[:start] if start is not None else log
-        deaths = [e for e in earlier if e.kind in DEATH_KINDS]
+        deaths = [e for e in earlier if isinstance(e.payload, DEATHS)]
         lines += ["  " + line for line in self.narrator.lines(deaths)]
         if start is not None:
-            last_day = [e for e in log[start:] if e.kind not in ("speech",)]
-            lines.append("  " + self.say("recap_day", day=log[start].data.get("day", view.day)))
+            last_day = [e for e in log[start:] if not isinstance(e.payload, Speech)]
+            lines.append("  " + self.say("recap_day", day=log[start].payload.day))
             lines += ["    " + line for line in self.narrator.lines(last_day)]
         if len(lines) == 1:
             lines.append("  " + self.say("recap_none"))

@@ -153,7 +153,7 @@ class BattagliaText(Text):
 
     def _table(self, view: Any, voice: Narrator, ctx: Context) -> Section:
         ref = Reference(voice)
-        told = ref.deaths(view.log)
+        told = ref.deaths(view.record)
         flags = {"shadow": view.revealed_shadow, "child": view.revealed_child, "lord": view.revealed_lord,
                  "bishop": view.revealed_bishop}
         rows = []
