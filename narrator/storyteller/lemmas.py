@@ -132,8 +132,8 @@ def _other_aspect(lemma: str) -> frozenset[str]:
     reflexive = tuple(grammar("ru")["reflexive"])
     unlike = grammar("ru")["aspect_not"]  # alike, but two verbs («следить», «следовать»)
     return frozenset(w for w in _single_words("ru") if w != lemma and w.endswith(reflexive) == lemma.endswith(reflexive)
-                     and f"{w} {lemma}" not in unlike and f"{lemma} {w}" not in unlike
-                     and ((w[:4] == lemma[:4] and same_base(w, lemma)) or _other_root(w, lemma) or _other_root(lemma, w)))
+                     and ((w[:4] == lemma[:4] and same_base(w, lemma)) or _other_root(w, lemma) or _other_root(lemma, w))
+                     and f"{w} {lemma}" not in unlike and f"{lemma} {w}" not in unlike)  # the rare pair last
 
 
 @cache
@@ -217,16 +217,31 @@ def _other_root(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` are one verb whose aspects have two roots: the same prefix (less its
     epenthetic vowel: «во-йти», «в-ходить») on a pair of ``aspect_roots``, or a pair of ``aspect_words``."""
     ru = grammar_lists("ru")
-    if f"{a} {b}" in ru["aspect_words"]:
+    if f"{a} {b}" in grammar("ru")["aspect_words"]:  # the same words as ru's list, as a set
         return True
+    heads = _root_ends(a, 0)
+    if not heads:  # most words end in no root of a pair: nothing to compare
+        return False
+    tails = dict(_root_ends(b, 1))
     vowel = ru["epenthetic_vowel"][0] if ru["epenthetic_vowel"] else ""
-    for pair in ru["aspect_roots"]:
-        one, other = pair.split()
-        if a.endswith(one) and b.endswith(other):
-            head, tail = a[: len(a) - len(one)], b[: len(b) - len(other)]
-            if head == tail or (vowel and head.removesuffix(vowel) == tail and len(tail) >= 1):
-                return True
+    for pair, head in heads:
+        tail = tails.get(pair)
+        if tail is not None and (head == tail or (vowel and head.removesuffix(vowel) == tail and len(tail) >= 1)):
+            return True
     return False
+
+
+@cache
+def _root_ends(word: str, side: int) -> tuple[tuple[int, str], ...]:
+    """``(index, what comes before the root)`` for each ``aspect_roots`` pair whose root on ``side`` (0: the
+    first, 1: the other) ends ``word`` (:func:`_other_root` asks for every two verbs of the lexicon: ~650,000
+    times; this walks the pairs once a word)."""
+    found = []
+    for index, pair in enumerate(grammar_lists("ru")["aspect_roots"]):
+        root = pair.split()[side]
+        if word.endswith(root):
+            found.append((index, word[: len(word) - len(root)]))
+    return tuple(found)
 
 
 @cache
