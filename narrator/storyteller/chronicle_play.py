@@ -21,6 +21,7 @@ from narrator.storyteller.chronicle import Chronicle, memory, recap
 from narrator.storyteller.chronicle_file import ChronicleDamagedError
 from narrator.storyteller.data import DataError, read_yaml, sample_sheets
 from narrator.storyteller.scenario import load_scenario
+from narrator.storyteller.template_base import TellsPreviously
 from narrator.terminal_text import printing_shown
 
 
@@ -84,7 +85,7 @@ def play_chronicle(book: str, folder: Path, llm: Any, character: Path | None, la
         table, voice = attach_llm(table, llm, player, say, safety=safety)
         voice.memory = memory(lang, chronicle)
     if resume is None:
-        writer = getattr(voice, "tell_previously", None)
+        writer = voice.tell_previously if isinstance(voice, TellsPreviously) else None
         for line in previously(chronicle, writer):
             say(escape(line))
     else:

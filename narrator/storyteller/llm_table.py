@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from narrator.rules.core import HOST
 from narrator.storyteller import play as template_play
 from narrator.storyteller.safety import TableSafety
-from narrator.storyteller.seat import Player
+from narrator.storyteller.seat import Player, ScriptedPlayer, TerminalPlayer
 
 if TYPE_CHECKING:  # the model stack is imported only when a model plays (start-up time of every command)
     from narrator.agents.llm import LLMSettings
@@ -33,9 +33,9 @@ def attach_llm(table: template_play.Table, llm: LLMSettings, player: Player, say
     # every character's player (a troupe sits several, hot-seat): typed intents go to the model as they
     # are, and it rules on them for that seat's character; the X-card reaches the model from any seat
     for seated in {id(p): p for p in (player, *session.agents.values())}.values():
-        if hasattr(seated, "free_intent"):
+        if isinstance(seated, (TerminalPlayer, ScriptedPlayer)):  # the seats a person's words come through
             seated.free_intent = True
-        if hasattr(seated, "on_x_card"):
+        if isinstance(seated, TerminalPlayer):
             seated.on_x_card = voice.x_card
     if safety is not None:
         voice.safety = safety

@@ -17,6 +17,7 @@ from narrator.storyteller.offline import question
 from narrator.storyteller.powers import hint, power_answer
 from narrator.storyteller.reader import read
 from narrator.storyteller.template import CHOOSE, PASS, Choice, IntentUnclear, Option, StorytellerVoice
+from narrator.storyteller.template_base import RulesIntent
 
 
 class QuitGame(EOFError):
@@ -329,7 +330,7 @@ class StorytellerSeat(Seat):
         if request.rejection is not None:
             raise ReopenQuestion(request.rejection.message)
         try:
-            if lead.approach == FREE and hasattr(self.voice, "rule_intent"):  # the player's own words (issue 28)
+            if lead.approach == FREE and isinstance(self.voice, RulesIntent):  # the player's own words (issue 28)
                 ruling = self.voice.rule_intent(request.view, lead, answers)
                 return Decision(ruling.action, {**choice_notes(lead), "ruling": ruling.kind}, said=ruling.said)
             return Decision(self.voice.propose(request.view, lead, answers), choice_notes(lead))

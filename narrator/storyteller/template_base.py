@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from narrator.agents.i18n import catalogue
 from narrator.rules.core import Action, Event, PlayerId
@@ -90,6 +90,23 @@ class StorytellerVoice(Protocol):
 
     def narrate(self, view: View, events: Sequence[Event]) -> list[str]:
         """Lines telling what the kernel's events mean in the story."""
+
+
+@runtime_checkable
+class RulesIntent(Protocol):
+    """A Storyteller that rules on a player's own words (the ``FREE`` intent, issue 28): the template reads them
+    (:func:`narrator.storyteller.offline.rule_intent`), a model rules on them."""
+
+    def rule_intent(self, view: View, choice: Choice, answers: Mapping[PlayerId, Choice] | None = None) -> Any:
+        """The ruling on ``choice.intent`` (its action, its kind, what is said)."""
+
+
+@runtime_checkable
+class TellsPreviously(Protocol):
+    """A Storyteller that writes a chronicle's "previously" itself (a model; else the template tells it)."""
+
+    def tell_previously(self, memory: str) -> str | None:
+        """The "previously" from the chronicle's bounded memory (``None``: the template tells it)."""
 
 
 PASS = "pass"
