@@ -8,7 +8,7 @@ times adds :attr:`Recording.kept_refusals` lines and a count, not a thousand lin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from narrator.rules.core import PlayerId
 
@@ -23,6 +23,14 @@ class Recorder(Protocol):
         """Flush and release the file, if any."""
 
 
+@runtime_checkable
+class Retracing(Protocol):
+    """A recorder that may be retracing a recorded game before it appends (:class:`narrator.resume.Retrace`)."""
+
+    retracing: bool
+    """Still matching the file's past records (nothing new is written, no person waits)."""
+
+
 class Recording:
     """Numbers records and hands them to ``recorder`` (``None`` records nothing: a fast simulation)."""
 
@@ -34,6 +42,11 @@ class Recording:
         clicking a refused move a thousand times adds those lines and a count, not a thousand lines."""
         self._refused_in_a_row: dict[PlayerId, int] = {}
         self._not_kept: dict[PlayerId, int] = {}
+
+    @property
+    def retracing(self) -> bool:
+        """Whether the recorder is still retracing a resumed game's past (:class:`Retracing`)."""
+        return isinstance(self.recorder, Retracing) and self.recorder.retracing
 
     def write(self, record: dict[str, Any]) -> None:
         """Number ``record`` and hand it to the recorder (if any)."""

@@ -70,7 +70,7 @@ def load_header(path: str | Path, *, game: str | tuple[str, ...] | None = None) 
 
 def is_retracing(session: Session) -> bool:
     """Whether ``session`` is still retracing its recorded game (listeners stay quiet on screen)."""
-    return bool(getattr(session.recorder, "retracing", False))
+    return session.retracing
 
 
 def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,

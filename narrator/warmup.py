@@ -64,7 +64,11 @@ class Loop(Protocol):
     answers: dict[PlayerId, Action]
     talk: tuple[Talk, ...]
     concurrency: int
-    recorder: Any
+
+    @property
+    def retracing(self) -> bool:
+        """Whether the loop is retracing a resumed game's past (nobody waits on it)."""
+        ...
 
     def _request(self, seat: PlayerId, rejection: Rejection | None, attempt: int) -> Request:
         """The request the loop would hand ``seat`` now."""
@@ -176,7 +180,7 @@ class Warmup:
         would add (:meth:`Game.default_action`, applied to the state: the kernel is pure). A person takes
         seconds; the warm-up takes the words after their move from ~150 new prompt tokens to a few dozen."""
         listeners = [s for s, agent in self.session.agents.items() if s != seat and agent.warms_heard and not agent.remote]
-        if not listeners or getattr(self.session.recorder, "retracing", False):  # a resumed game's past waits for nobody
+        if not listeners or self.session.retracing:  # a resumed game's past waits for nobody
             return
         default = self.session.game.default_action(self.session.state, seat)
         coming: tuple[Event, ...] = ()
