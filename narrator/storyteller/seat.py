@@ -3,114 +3,28 @@ rules), the Storyteller turns the answer into its proposal; the kernel has the l
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from rich.markup import escape
 
 from narrator.agents.base import Agent, AgentGaveUpError, Decision, Question, ReopenQuestion, Request, Seat
-from narrator.agents.i18n import message, refusal, section, typed, typed_commands
+from narrator.agents.i18n import message, refusal, typed, typed_commands
 from narrator.rules.core import HOST, Action, PlayerId, Rejection
-from narrator.storyteller.intent import FREE, MAX_INTENT, clean_intent, explain, match_intent
-from narrator.storyteller.offline import question
+from narrator.storyteller.answers import (  # re-exported: the tables import them from here
+    INTENT_UNCLEAR,
+    QuitGame,
+    is_intent,
+    one_candidate,
+    parse_choice,
+    typed_choice,
+)
+from narrator.storyteller.intent import FREE, MAX_INTENT
 from narrator.storyteller.powers import hint, power_answer
-from narrator.storyteller.reader import read
-from narrator.storyteller.template import CHOOSE, PASS, Choice, IntentUnclear, Option, StorytellerVoice
-from narrator.storyteller.template_base import RulesIntent
-
-
-class QuitGame(EOFError):
-    """The player left the table (EOF or ``q``); the transcript can be resumed."""
-
+from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
 
 Player = Agent
 """Whoever answers for the player character: an agent answering the table's question (``Request.question``)."""
-
-
-def parse_choice(text: str, options: Sequence[Option], seat: PlayerId = 0, lang: str = "en") -> Choice | str:
-    """``"2w"`` -> Choice; a message when the input is not a choice.
-
-    >>> choice = parse_choice("2w", [Option(1, "a", "A", ""), Option(2, "b", "B", "")])
-    >>> choice.approach, choice.willpower, choice.automatic
-    ('b', True, False)
-    """
-    raw = text.strip().lower().replace(" ", "")
-    flags = raw.lstrip("0123456789")
-    number = raw[: len(raw) - len(flags)]
-    if not number or set(flags) - {"w", "a", "r"}:
-        return message(lang, "input.not_a_choice", text=text, high=len(options))
-    index = int(number)
-    if not 1 <= index <= len(options):
-        return message(lang, "input.out_of_range", index=index, high=len(options))
-    option = options[index - 1]
-    return Choice(actor=seat, approach=option.approach, willpower="w" in flags, automatic="a" in flags,
-                  joins=option.joins, extra="r" in flags)  # r: an extra action (Rage, Celerity: powers.py)
-
-
-INTENT_UNCLEAR = "INTENT_UNCLEAR"
-"""The table's code for a typed intent the template could not match (its message is the player's language)."""
-
-
-def is_intent(text: str) -> bool:
-    """Whether ``text`` is words (an intent), not a number with flags or a command."""
-    return re.search(r"[^\W\d_]{2,}", text) is not None
-
-
-def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str, *,
-                 free: bool, labels: bool = False) -> tuple[Choice | None, str]:
-    """A typed intent as the player's answer, and what the table says about it.
-
-    ``free`` (a model Storyteller): the words go to it as they are (:data:`FREE`). Otherwise the
-    offline reader (:mod:`narrator.storyteller.reader`) reads them: as a suggested approach (it says
-    which and why), as a deed the Storyteller rules on itself (an improvised roll or no roll: the words
-    go to it as :data:`FREE`), or it returns ``None`` with a question naming the two closest readings
-    (``labels``: by the buttons' labels, as the web shows them; else by number). A reply to a
-    teamwork invitation is always matched (join or not: it is no new deed) and stays a reply; words
-    naming Willpower spend it, as ``2w`` would (the kernel still rules on it).
-    """
-    intent = clean_intent(text)
-    joining = any(o.joins for o in options)  # a reply to a teamwork invitation: join or not, never a new deed
-    if free and not joining:
-        return Choice(actor=seat, approach=FREE, intent=intent), message(lang, "improv.considering", text=intent)
-    if joining:
-        found = match_intent(intent, [(o.approach, f"{o.label} {o.words}") for o in options])
-        said = explain(lang, intent, found, {o.approach: (o.number, o.label) for o in options}, labels=labels)
-        if found.approach is None:
-            return None, said
-        approach, words = found.approach, found.words
-    else:  # the offline reader (issue 28): an approach, a deed the Storyteller rules on, or a question
-        reading = read(intent, lang, options)
-        if reading.kind in ("roll", "free"):
-            return Choice(actor=seat, approach=FREE, intent=intent, willpower=names_willpower(intent, lang)), \
-                message(lang, "improv.considering", text=intent)
-        if reading.kind not in ("approach", "pass") or reading.approach is None:
-            return None, question(lang, intent, reading, options, labels=labels)
-        approach, words = reading.approach, reading.words
-    option = next(o for o in options if o.approach == approach)
-    said = message(lang, "improv.chose_labelled" if labels else "improv.chose", number=option.number,
-                   label=option.label, words=", ".join(words))
-    spends = option.approach != PASS and names_willpower(intent, lang)
-    if spends:
-        said += message(lang, "st_intent.willpower")
-    return Choice(actor=seat, approach=approach, intent=intent, joins=option.joins, willpower=spends), said
-
-
-def one_candidate(text: str, options: Sequence[Option], lang: str, *, free: bool = False) -> Option | None:
-    """The one suggested approach the reader's question about ``text`` offered ("do you mean 1?"), which a
-    plain yes then takes; ``None`` when it named two readings, a deed, or none."""
-    if free or any(o.joins for o in options):
-        return None
-    reading = read(clean_intent(text), lang, options)
-    if reading.kind != "ask" or len(reading.candidates) != 1:
-        return None
-    return next((o for o in options if o.approach == reading.candidates[0]), None)
-
-
-def names_willpower(intent: str, lang: str) -> bool:
-    """Whether the player's words spend Willpower ("I spend Willpower and ..."), as ``2w`` would."""
-    said = " ".join(intent.lower().split())
-    return any(phrase in said for phrase in section(lang, "st_intent")["willpower_words"])
 
 
 class TerminalPlayer(Seat):
@@ -142,25 +56,7 @@ class TerminalPlayer(Seat):
         ref = Reference(self.lang, {**{str(s["id"]): str(s["name"]) for s in view.get("sheets", ())},
                                     **_npc_names(view, self.lang)})  # the scenario's names in the player's language
         own = next((s for s in view.get("sheets", ()) if "attributes" in s and s.get("player", True)), None)
-        if own is not None and sum(1 for s in view.get("sheets", ()) if s.get("player", True)) > 1:
-            self.say("[bold]" + escape(message(self.lang, "troupe.turn_of", name=ref.who(own["id"]),
-                                               seat=request.seat + 1)) + "[/]")
-        if not self.shown_sheet and view:
-            self.shown_sheet = True
-            for line in ref.sheet(view):
-                self.say(escape(line))
-        if request.rejection is not None and request.rejection.code == INTENT_UNCLEAR:
-            self.say("[yellow]" + escape(request.rejection.message) + "[/]")  # already in the player's language
-        elif request.rejection is not None:
-            self.say("[red]" + escape(refusal(self.lang, request.rejection.code)) + "[/]")  # the kernel's English: logs
-        for option in options:
-            self.say(f"  [bold]{option.number}[/]. {option.label} [dim]{option.preview}[/]")
-        if not self.hinted:  # the suggestions are suggestions: say once that words are welcome (issue 16)
-            self.hinted = True
-            self.say("[dim]" + escape(message(self.lang, "st_intent.hint")) + "[/]")
-            powers = hint(own, ref.who(own["id"]), self.lang) if own is not None else None
-            if powers:  # the sheet's Blood, Rage, Gnosis, Celerity: what the rules here let them do (issue 28)
-                self.say("[dim]" + escape(powers) + "[/]")
+        self._show_question(request, view, ref, own, options)
         offered: Option | None = None  # the one approach the last question offered ("you mean 1?")
         offered_words = ""
         while True:
@@ -168,23 +64,7 @@ class TerminalPlayer(Seat):
                 text = self.ask("> ")
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame("end of input") from None
-            if text.strip().lower() in ("q", "quit", "exit"):
-                raise QuitGame("quit")
-            if text.strip().lower() in typed("x_card"):  # the table leaves the last subject and moves on
-                if self.on_x_card is not None:
-                    self.on_x_card()
-                self.say("[bold]" + escape(message(self.lang, "improv.x_card")) + "[/]")
-                continue
-            command = typed_commands("storyteller").get(text.strip().lower())
-            if command == "help":
-                self.say(escape(message(self.lang, "storyteller.help")))
-                self.say(escape(message(self.lang, "improv.help")))
-                self.say(escape(ref.say("commands")))
-                continue
-            if command in ("sheet", "who") and view:
-                shown = ref.sheet(view) if command == "sheet" else ref.scene(view, _present(view))
-                for line in shown:
-                    self.say(escape(line))
+            if self._command(text, ref, view):
                 continue
             parsed = parse_choice(text, options, request.seat, self.lang)
             if isinstance(parsed, Choice):
@@ -205,6 +85,53 @@ class TerminalPlayer(Seat):
                 offered, offered_words = one_candidate(text, options, self.lang, free=self.free_intent), text
                 continue
             self.say("[yellow]" + escape(parsed) + "[/]")
+
+    def _show_question(self, request: Request, view: Mapping[str, Any], ref: Any, own: Mapping[str, Any] | None,
+                       options: list[Option]) -> None:
+        """Whose turn (in a troupe), the sheet once, why the last answer was refused, the options, and once a
+        sitting that words are welcome (and what the sheet's powers allow)."""
+        if own is not None and sum(1 for s in view.get("sheets", ()) if s.get("player", True)) > 1:
+            self.say("[bold]" + escape(message(self.lang, "troupe.turn_of", name=ref.who(own["id"]),
+                                               seat=request.seat + 1)) + "[/]")
+        if not self.shown_sheet and view:
+            self.shown_sheet = True
+            for line in ref.sheet(view):
+                self.say(escape(line))
+        if request.rejection is not None and request.rejection.code == INTENT_UNCLEAR:
+            self.say("[yellow]" + escape(request.rejection.message) + "[/]")  # already in the player's language
+        elif request.rejection is not None:
+            self.say("[red]" + escape(refusal(self.lang, request.rejection.code)) + "[/]")  # the kernel's English: logs
+        for option in options:
+            self.say(f"  [bold]{option.number}[/]. {option.label} [dim]{option.preview}[/]")
+        if not self.hinted:  # the suggestions are suggestions: say once that words are welcome (issue 16)
+            self.hinted = True
+            self.say("[dim]" + escape(message(self.lang, "st_intent.hint")) + "[/]")
+            powers = hint(own, ref.who(own["id"]), self.lang) if own is not None else None
+            if powers:  # the sheet's Blood, Rage, Gnosis, Celerity: what the rules here let them do (issue 28)
+                self.say("[dim]" + escape(powers) + "[/]")
+
+    def _command(self, text: str, ref: Any, view: Mapping[str, Any]) -> bool:
+        """A table command typed instead of an answer (quit, the X-card, help, the sheet, who is here), done;
+        ``False`` for anything else."""
+        if text.strip().lower() in ("q", "quit", "exit"):
+            raise QuitGame("quit")
+        if text.strip().lower() in typed("x_card"):  # the table leaves the last subject and moves on
+            if self.on_x_card is not None:
+                self.on_x_card()
+            self.say("[bold]" + escape(message(self.lang, "improv.x_card")) + "[/]")
+            return True
+        command = typed_commands("storyteller").get(text.strip().lower())
+        if command == "help":
+            self.say(escape(message(self.lang, "storyteller.help")))
+            self.say(escape(message(self.lang, "improv.help")))
+            self.say(escape(ref.say("commands")))
+            return True
+        if command in ("sheet", "who") and view:
+            shown = ref.sheet(view) if command == "sheet" else ref.scene(view, _present(view))
+            for line in shown:
+                self.say(escape(line))
+            return True
+        return False
 
 
 def _npc_names(view: Mapping[str, Any], lang: str = "en") -> dict[str, str]:
@@ -330,7 +257,7 @@ class StorytellerSeat(Seat):
         if request.rejection is not None:
             raise ReopenQuestion(request.rejection.message)
         try:
-            if lead.approach == FREE and isinstance(self.voice, RulesIntent):  # the player's own words (issue 28)
+            if lead.approach == FREE and hasattr(self.voice, "rule_intent"):  # the player's own words (issue 28)
                 ruling = self.voice.rule_intent(request.view, lead, answers)
                 return Decision(ruling.action, {**choice_notes(lead), "ruling": ruling.kind}, said=ruling.said)
             return Decision(self.voice.propose(request.view, lead, answers), choice_notes(lead))
