@@ -37,6 +37,7 @@ from narrator.storyteller.seat import (
     _npc_names,
 )
 from narrator.storyteller.template import TemplateStoryteller
+from narrator.storyteller.template_base import OverTemplate
 from narrator.terminal_text import printing_shown
 from narrator.transcript import TranscriptWriter, default_transcript_path
 
@@ -250,8 +251,9 @@ def _play(book: str, character: Path | None, lang: str, seed: int | None, transc
         view = table.session.game.view(table.session.state, Viewer.HOST)
         say("[dim]" + escape(message(lang, "session.resuming", path=resume, turn=view["turn"])) + "[/]")
         say(table.voice.frame_scene(view))
-        template = getattr(table.voice, "template", table.voice)  # a model voice frames; the stakes are data
-        stakes = template.stakes_line(view) if hasattr(template, "stakes_line") else ""
+        voice = table.voice  # a model voice frames; the stakes are data, its template's
+        template = voice.template if isinstance(voice, OverTemplate) else voice
+        stakes = template.stakes_line(view) if isinstance(template, TemplateStoryteller) else ""
         if stakes:  # a resumed scene says what is at stake, as when it began
             say(escape(stakes))
     else:

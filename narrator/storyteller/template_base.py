@@ -102,6 +102,14 @@ class RulesIntent(Protocol):
 
 
 @runtime_checkable
+class OverTemplate(Protocol):
+    """A voice over the template Storyteller (a model): the template keeps its scenario's data (a scene's stakes)."""
+
+    template: Any
+    """The template Storyteller it speaks over."""
+
+
+@runtime_checkable
 class TellsPreviously(Protocol):
     """A Storyteller that writes a chronicle's "previously" itself (a model; else the template tells it)."""
 
