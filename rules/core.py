@@ -94,11 +94,10 @@ class Event:
         found = self._payload
         if found is None:
             found = _typed(self.kind, self.data)
-            object.__setattr__(self, "_payload", found)
-        return None if found is _UNTYPED else found
+            if found is not None:  # (an untyped event is asked again: its game may register its kinds later)
+                object.__setattr__(self, "_payload", found)
+        return found
 
-
-_UNTYPED = object()
 EVENT_TYPES: dict[str, list[Any]] = {}
 """Kind -> the typed event classes registered under it (``rules.events.register``; one per game that emits
 the kind: ``game_over`` is both battaglia's and Ten Candles', told apart by the shape of ``data``)."""
@@ -111,7 +110,7 @@ def _typed(kind: str, data: Mapping[str, Any]) -> Any:
                 return cls.from_data(data)
             except (KeyError, TypeError, ValueError):  # not of that shape inside (an old transcript's line)
                 continue
-    return _UNTYPED
+    return None
 
 
 def public(kind: str, **data: Any) -> Event:

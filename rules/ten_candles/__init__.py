@@ -7,6 +7,7 @@ Public API (see README.md in this folder): ``GAME`` (the kernel), ``TenCandlesCo
 
 from __future__ import annotations
 
+from narrator.rules.ten_candles import events  # noqa: F401 - registers the typed events (Event.payload)
 from narrator.rules.ten_candles.actions import (
                                        ACTION_TYPES,
                                        INTERJECTIONS,
