@@ -14,6 +14,20 @@ from narrator.agents.i18n import LANGUAGES, message, section
 from narrator.agents.names import fill
 from narrator.rules.core import HOST, Action, Event, PlayerId
 from narrator.rules.ten_candles import TEXT_FIELDS, TenCandlesConfig, left_of, right_of
+from narrator.rules.ten_candles.events import (
+    AttemptAnswered,
+    BrinkWritten,
+    MessageKept,
+    MessageRecorded,
+    MomentsShared,
+    MomentWritten,
+    SceneEnded,
+    StackArranged,
+    StacksFixed,
+    SuppliesDescribed,
+    TraitsPassed,
+    TraitsWritten,
+)
 
 from narrator.render.text import Context, Section, Text
 from narrator.render.words import register_messages
@@ -63,28 +77,31 @@ class TenCandlesText(Text):
         return self._setup_line(event, view, ctx)
 
     def _setup_line(self, event: Event, view: Any, ctx: Context) -> str | None:
-        d, kind = event.data, event.kind
-        if kind == "traits_written":
-            return self.w(ctx, kind, virtue=d["virtue"], vice=d["vice"])
-        if kind == "traits_passed":
-            listed = "; ".join(f"{self.who(t['seat'], view, ctx)}: {t['virtue']} / {t['vice']}" for t in d["traits"])
-            return self.w(ctx, kind, traits=listed)
-        if kind == "moments_shared":
-            listed = "; ".join(f"{self.who(int(s), view, ctx)}: {t}" for s, t in d["moments"].items())
-            return self.w(ctx, kind, moments=listed)
-        if kind == "brink_written":
-            holder = self.w(ctx, "their_brink") if d.get("them") else self.who(d["holder"], view, ctx)
-            return self.w(ctx, kind, holder=holder, text=d["text"])
-        if kind == "stack_arranged":
-            return self.w(ctx, kind, order=self._order(d["order"], ctx))
-        if kind in ("moment_written", "message_kept"):
-            return self.w(ctx, kind, text=d["text"])
-        if kind in ("supplies_described", "message_recorded"):
-            return self.w(ctx, kind, who=self.who(d["seat"], view, ctx), text=d.get("text", ""))
-        if kind in ("stacks_fixed", "scene_ended"):
-            return self.w(ctx, kind)
-        if kind == "attempt_answered":  # the GM's answer is told by its own move (the conflict's frame, the narration)
-            return ""
+        told = event.payload
+        match told:
+            case TraitsWritten(virtue=virtue, vice=vice):
+                return self.w(ctx, told.kind, virtue=virtue, vice=vice)
+            case TraitsPassed(traits=traits):
+                listed = "; ".join(f"{self.who(t['seat'], view, ctx)}: {t['virtue']} / {t['vice']}" for t in traits)
+                return self.w(ctx, told.kind, traits=listed)
+            case MomentsShared(moments=moments):
+                listed = "; ".join(f"{self.who(int(s), view, ctx)}: {t}" for s, t in moments.items())
+                return self.w(ctx, told.kind, moments=listed)
+            case BrinkWritten(them=them, holder=holder, text=text):
+                whose = self.w(ctx, "their_brink") if them else self.who(holder, view, ctx)
+                return self.w(ctx, told.kind, holder=whose, text=text)
+            case StackArranged(order=order):
+                return self.w(ctx, told.kind, order=self._order(order, ctx))
+            case MomentWritten(text=text) | MessageKept(text=text):
+                return self.w(ctx, told.kind, text=text)
+            case SuppliesDescribed(seat=seat, text=text):
+                return self.w(ctx, told.kind, who=self.who(seat, view, ctx), text=text)
+            case MessageRecorded(seat=seat):
+                return self.w(ctx, told.kind, who=self.who(seat, view, ctx), text="")
+            case StacksFixed() | SceneEnded():
+                return self.w(ctx, told.kind)
+            case AttemptAnswered():  # the GM's answer is told by its own move (the conflict's frame, the narration)
+                return ""
         return super().event_text(event, view, ctx)
 
     def _order(self, order: Sequence[str], ctx: Context) -> str:
