@@ -8,7 +8,8 @@ The tests read the trace to check that each prompt begins with the warm-up befor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,9 +58,9 @@ def trace(settings: LLMSettings, seed: int, *, players: int = 3, lang: str = "en
             asked.append(Asked(self.role.name, *self.prompts(**variables)))
             raise AgentGaveUpError("traced: the prompt is kept, no model is asked", attempts=1)
 
-        async def awarm(self, system: str, prompt: str, url: str) -> bool:
-            asked.append(Asked(WARM, system, prompt))
-            return False
+        def awarm(self, system: str, prompt: str, url: str) -> Coroutine[Any, Any, bool]:
+            asked.append(Asked(WARM, system, prompt))  # when the warm-up is asked for, not when it would run
+            return asyncio.sleep(0, result=False)
 
     storyteller = LLMStoryteller(settings.model_copy(update={"language": lang}),
                                  TemplateStoryteller(lang=lang, seed=seed))
