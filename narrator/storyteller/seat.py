@@ -22,6 +22,7 @@ from narrator.storyteller.answers import (  # re-exported: the tables import the
 from narrator.storyteller.intent import FREE, MAX_INTENT
 from narrator.storyteller.powers import hint, power_answer
 from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
+from narrator.storyteller.template_base import RulesIntent
 
 Player = Agent
 """Whoever answers for the player character: an agent answering the table's question (``Request.question``)."""
@@ -257,7 +258,7 @@ class StorytellerSeat(Seat):
         if request.rejection is not None:
             raise ReopenQuestion(request.rejection.message)
         try:
-            if lead.approach == FREE and hasattr(self.voice, "rule_intent"):  # the player's own words (issue 28)
+            if lead.approach == FREE and isinstance(self.voice, RulesIntent):  # the player's own words (issue 28)
                 ruling = self.voice.rule_intent(request.view, lead, answers)
                 return Decision(ruling.action, {**choice_notes(lead), "ruling": ruling.kind}, said=ruling.said)
             return Decision(self.voice.propose(request.view, lead, answers), choice_notes(lead))
