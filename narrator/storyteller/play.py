@@ -96,7 +96,7 @@ def new_table(book: str, *, character: Path | None = None, lang: str, seed: int 
     for line in fairness.begin(session, transcript, lang, chosen=chosen):  # committed before the header is written
         say("[dim]" + escape(line) + "[/]")
     session.write_header(seats=[{"seat": HOST, "agent": "template-storyteller", "role": "storyteller"},
-                                *({"seat": seat, "agent": getattr(p, "name", "human"), "character": c.id}
+                                *({"seat": seat, "agent": p.name, "character": c.id}
                                   for seat, (p, c) in enumerate(zip(seated, troupe)))],
                          scenario=story.id, scenario_file=_scenario_ref(book, scenario), pc=troupe[0].id,
                          pcs=[c.id for c in troupe], lang=lang)

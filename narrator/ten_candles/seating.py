@@ -11,6 +11,7 @@ from typing import Any
 
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
+from narrator.ten_candles.human import HumanSurvivor
 from narrator.ten_candles.simulate import make_table
 
 
@@ -25,6 +26,6 @@ def narrated_table(players: int, seed: int, *, lang: str = "en", voice: Any = No
     for seat, agent in list(agents.items()):
         if type(agent) is ScriptedSurvivor:
             agents[seat] = VariedSurvivor(seat, seed=seed, lang=lang, talks=agent.talks, memory=memory)
-        elif isinstance(getattr(agent, "suggester", None), VariedSurvivor):  # a person's: reads, never writes
+        elif isinstance(agent, HumanSurvivor):  # a person's suggestions: they read the memory, never write it
             agent.suggester.memory, agent.suggester.notes = memory, False
     return agents
