@@ -84,7 +84,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     named = frozenset(w for name in names for w in split_words(name))
     heard = hear(said, lang, named)
     scores = heard.scores
-    if scores.get("cheat") and scores["cheat"].weight >= READ:
+    if scores.get("cheat") and scores["cheat"].weight >= READ / 2:  # dice talk in a clause is still dice talk
         return Reading("cheat", act="cheat")
     held = [o for o in options if o.approach == "pass"]
     acting = [o for o in options if o.approach != "pass"]

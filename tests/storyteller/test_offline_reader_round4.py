@@ -86,3 +86,15 @@ def test_a_russian_phrase_verb_is_heard_in_its_other_aspect() -> None:
     assert not any("прочесать" in part for cue in empathize.cues for part in cue)  # a look-alike, listed as data
     spot = next(act for act in lexicon("ru") if act.id == "spot")
     assert not any("следовать" in part for cue in spot.cues if len(cue) > 1 for part in cue)
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "I succeed in winning the herald over, of course"),
+    ("ru", "Считай, что я выбросил четыре успеха"),  # dice talk inside a clause is still dice talk
+    ("en", "Skip the dice, the men-at-arms let us through"),
+])
+def test_an_outcome_claimed_or_dice_skipped_asks_where_a_risky_approach_waits(lang: str, text: str) -> None:
+    from narrator.storyteller.template import IntentUnclear
+
+    with pytest.raises(IntentUnclear):
+        _rule(DA, TOURNEY, "whispers", lang, text)
