@@ -24,6 +24,16 @@ from typing import Any
 from narrator.agents.ten_candles import material as mat
 from narrator.agents.ten_candles.variety import form, gender_of
 from narrator.rules.core import HOST, Event, PlayerId
+from narrator.rules.ten_candles.events import (
+    BrinkEmbraced,
+    BrinkEngulfed,
+    CharacterDescribed,
+    CharacterDied,
+    ConflictCalled,
+    ConflictResolved,
+    MomentBurned,
+    TraitBurned,
+)
 from narrator.ten_candles.attempts import framing as attempt_frame
 
 
@@ -85,8 +95,8 @@ class TemplateStoryteller:
     def observe(self, events: Sequence[Event]) -> None:
         """Learn the characters' names as they are read out."""
         for event in events:
-            if event.kind == "character_described":
-                self.names[event.data["seat"]] = event.data["name"]
+            if isinstance(described := event.payload, CharacterDescribed):
+                self.names[described.seat] = described.name
 
     def _setup(self, view: Any) -> None:
         self.scene = int(getattr(view, "scene", 0) or 0)
@@ -274,43 +284,42 @@ class TemplateStoryteller:
         """The outcome the kernel settled, when the GM narrates it (L283, L289): burned cards,
         the Brink, the Moment, deaths, the result and the candles left."""
         self._setup(view)
-        moment = any(e.kind == "moment_burned" for e in events)
-        parts = [self._event_line(view, e) for e in events if not (moment and e.kind == "conflict_resolved")]
-        active = next((e.data["active"] for e in events if e.kind in ("conflict_called", "conflict_resolved")), None)
+        moment = any(isinstance(e.payload, MomentBurned) for e in events)
+        parts = [self._event_line(view, e) for e in events if not (moment and isinstance(e.payload, ConflictResolved))]
+        active = next((e.payload.active for e in events if isinstance(e.payload, (ConflictCalled, ConflictResolved))),
+                      None)
         name = self._name(view, active) if active is not None else ""
         return " ".join(p for p in parts if p) or self._outcome("success_gm", name=name, candles=view.lit)
 
     def _event_line(self, view: Any, event: Event) -> str:
-        data = event.data
-        kind = event.kind
-        if kind == "trait_burned":
-            key = "trait_virtue" if data["card"] == "virtue" else "trait_vice"
-            return self._outcome(key, name=self._name(view, data["seat"]), trait=data["trait"])
-        if kind == "brink_embraced":
-            return self._outcome("brink_success", name=self._name(view, data["seat"]), brink=data["text"])
-        if kind == "brink_engulfed":
-            return self._outcome("brink_failure", name=self._name(view, data["seat"]), brink=data["text"])
-        if kind == "moment_burned":
-            key = "moment_success" if data["success"] else "moment_failure"
-            return self._outcome(key, name=self._name(view, data["seat"]))
-        if kind == "conflict_resolved":
-            return self._resolution(view, data)
-        if kind == "character_died" and data["cause"] == "final_scene":
-            return self._outcome("final_death", name=data.get("name") or self._name(view, data["seat"]))
+        match event.payload:
+            case TraitBurned(seat=seat, card=card, trait=trait):
+                key = "trait_virtue" if card == "virtue" else "trait_vice"
+                return self._outcome(key, name=self._name(view, seat), trait=trait)
+            case BrinkEmbraced(seat=seat, text=text):
+                return self._outcome("brink_success", name=self._name(view, seat), brink=text)
+            case BrinkEngulfed(seat=seat, text=text):
+                return self._outcome("brink_failure", name=self._name(view, seat), brink=text)
+            case MomentBurned(seat=seat, success=success):
+                return self._outcome("moment_success" if success else "moment_failure", name=self._name(view, seat))
+            case ConflictResolved() as resolved:
+                return self._resolution(view, resolved)
+            case CharacterDied(seat=seat, cause="final_scene", name=name):
+                return self._outcome("final_death", name=name or self._name(view, seat))
         return ""
 
-    def _resolution(self, view: Any, data: Any) -> str:
-        name = self._name(view, data["active"])
-        if data["success"]:
+    def _resolution(self, view: Any, data: ConflictResolved) -> str:
+        name = self._name(view, data.active)
+        if data.success:
             return self._outcome("success_gm", name=name, candles=view.lit)
         if view.final_scene:
             return ""  # the roller's death is told by its own event
-        danger = "_dangerous" if data["dangerous"] else ""
+        danger = "_dangerous" if data.dangerous else ""
         if self.conflict is not None:  # told with the scene's own task, not a line that fits any scene (#32)
             return self._outcome(f"failure_task{danger}", name=name, candles=view.lit,
                                  conflict=mat.text(self.conflict, self.lang))
         attempt = getattr(view, "attempt", None)
-        if attempt is not None and attempt.seat == data["active"] and attempt.text:  # the player's own words
+        if attempt is not None and attempt.seat == data.active and attempt.text:  # the player's own words
             return self._outcome(f"failure_attempt{danger}", name=name, candles=view.lit, attempt=attempt.text)
         return self._outcome(f"failure{danger}", name=name, candles=view.lit)
 
