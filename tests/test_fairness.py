@@ -304,3 +304,57 @@ def test_narrator_verify_prints_one_line_and_exits_by_the_verdict(game: bytes, t
 def test_verify_help_teaches_the_scheme(lang: str, words: str) -> None:
     result = runner.invoke(app, ["--lang", lang, "verify", "--help"], env={"COLUMNS": "100"})
     assert result.exit_code == 0 and words in result.output and "docs/fairness.md" in result.output
+
+
+# -- a seat's chance record: the draws without the moves --------------------------------------------------------
+
+
+def test_a_chance_record_holds_only_the_chance_and_verifies_what_it_can(game: bytes, tmp_path: Path) -> None:
+    recs = records(game)
+    record = fairness.chance_record(game)
+    lines = records(record)
+    assert {line["kind"] for line in lines} == {"chance_record", "fairness", "chance"}, "no move, event or word"
+    assert lines[0]["fairness"] == recs[0]["fairness"] and lines[0]["draws"] == sum(r["kind"] == "chance" for r in recs)
+    draws = [line for line in lines if line["kind"] == "chance"]
+    chances = [(i + 1, r) for i, r in enumerate(recs) if r["kind"] == "chance"]
+    assert [(d["position"], d["values"]) for d in draws] == [(n, r["payload"]["values"]) for n, r in chances]
+    assert all(set(d["ask"]) <= {"kind", "count", "sides", "size", "options"} for d in draws), "no kernel label"
+    verdict = fairness.verify(record)
+    assert verdict.fair and verdict.record == "chances" and verdict.draws == len(draws) and verdict.contributions == 2
+    assert fairness.verdict_text(verdict, "en").startswith("fair chance: ")
+    assert "the rules asked" in fairness.verdict_text(verdict, "en"), "it says what it did not prove"
+    path = tmp_path / "chances.jsonl"
+    path.write_bytes(record)
+    result = runner.invoke(app, ["--lang", "ru", "verify", str(path)], env={"COLUMNS": "300"})
+    assert result.exit_code == 0 and result.output.startswith("честный жребий: "), result.output
+
+
+def test_a_changed_or_missing_draw_in_a_chance_record_is_named_at_its_line(game: bytes, tmp_path: Path) -> None:
+    lines = records(fairness.chance_record(game))
+    third = [i for i, line in enumerate(lines) if line["kind"] == "chance"][2]
+
+    def written(changed: list[dict]) -> bytes:
+        return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in changed).encode()
+
+    forged = [dict(line) for line in lines]
+    forged[third] = {**lines[third], "values": [v % 6 + 1 for v in lines[third]["values"]]}
+    verdict = fairness.verify(written(forged))
+    assert (verdict.status, verdict.code, verdict.line) == ("unfair", "draw", third + 1)
+    path = tmp_path / "forged.jsonl"
+    path.write_bytes(written(forged))
+    result = runner.invoke(app, ["verify", str(path)], env={"COLUMNS": "300"})
+    assert result.exit_code == 1 and result.output.startswith(f"NOT FAIR: line {third + 1}: draw 3 ("), result.output
+    dropped = lines[:third] + lines[third + 1:]
+    assert (fairness.verify(written(dropped)).code, fairness.verify(written(dropped)).line) == ("draw_order", third + 1)
+    seed = [dict(line) for line in lines]
+    seed[-1] = {**seed[-1], "seed": "0" * 64}
+    assert fairness.verify(written(seed)).code == "commitment"
+    shares = [line for line in lines if line.get("step") != "contribution"]  # the draws no longer follow
+    assert fairness.verify(written(shares)).code == "draw"
+
+
+def test_an_unfinished_game_has_no_chance_record(game: bytes) -> None:
+    cut = b"".join(game.splitlines(keepends=True)[:40])
+    with pytest.raises(fairness.NotFinishedError):
+        fairness.chance_record(cut)
+    assert not fairness.is_chance_record(game)

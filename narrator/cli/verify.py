@@ -22,6 +22,10 @@ revealed seed gives the published commitment; that every draw follows from the s
 and that the rules, replayed move by move, derive every recorded event and the result. It prints one
 line: "fair: 214 draws re-derived, ..." or the first line that does not match, and why.
 
+A seat's chance record, downloaded from a web table's page after the end (the whole transcript holds
+the other seats' secrets), is checked too: the commitment and every draw, not the moves, which it
+does not hold; its verdict says so ("fair chance: ...").
+
 Exits 0 when the game is proven fair, 1 at a line that does not match (or a damaged file), 2 when
 nothing can be proven (a game recorded without a commitment, a game not finished yet) or there is no
 such file. How it works, in plain words: docs/fairness.md.

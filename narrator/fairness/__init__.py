@@ -31,6 +31,9 @@ session's side: commit, shares, draws, reveal, resume), :mod:`~narrator.fairness
 transcript) and :mod:`~narrator.fairness.chances` (a seat's chance record: the draws without the private moves).
 """
 
+from collections.abc import Iterable
+
+from narrator.fairness.chances import NotFinishedError, chance_record, is_chance_record, verify_chances
 from narrator.fairness.record import (
     Fairness,
     attach,
@@ -57,9 +60,20 @@ from narrator.fairness.scheme import (
     derive,
     kernel_digest,
 )
-from narrator.fairness.verdict import Verdict, replay_lines, verdict_text, verify
+from narrator.fairness.verdict import Verdict, replay_lines, verdict_text
+from narrator.fairness.verdict import verify as verify_transcript
 
-__all__ = ["PUBLIC_SEED", "RECORD", "SCHEMES", "SECRET_SEED", "DrawStream", "Fairness", "FairnessError", "Verdict",
-           "attach", "begin", "canonical", "chance_key", "code_digest", "commitment", "contribution_value", "derive",
-           "kernel_digest", "new_game", "public_game", "replay_lines", "restore", "revealed_line", "secret_path",
-           "seed_line", "verdict_text", "verify"]
+
+def verify(data: bytes | Iterable[str | bytes]) -> Verdict:
+    """Check a finished game's file: a whole transcript (:func:`~narrator.fairness.verdict.verify`) or a seat's chance
+    record (:func:`~narrator.fairness.chances.verify_chances`, which proves less: its verdict says what)."""
+    if isinstance(data, bytes | bytearray) and is_chance_record(bytes(data)):
+        return verify_chances(bytes(data))
+    return verify_transcript(data)
+
+
+__all__ = ["PUBLIC_SEED", "RECORD", "SCHEMES", "SECRET_SEED", "DrawStream", "Fairness", "FairnessError",
+           "NotFinishedError", "Verdict", "attach", "begin", "canonical", "chance_key", "chance_record", "code_digest",
+           "commitment", "contribution_value", "derive", "is_chance_record", "kernel_digest", "new_game",
+           "public_game", "replay_lines", "restore", "revealed_line", "secret_path", "seed_line", "verdict_text",
+           "verify", "verify_chances", "verify_transcript"]

@@ -35,6 +35,8 @@ class Verdict:
     scheme: str = ""
     commitment: str = ""
     kernel_changed: bool = False
+    record: str = "transcript"
+    """What was checked: a whole ``transcript``, or a seat's ``chances`` (:mod:`narrator.fairness.chances`)."""
     error: BaseException | None = None
     values: dict[str, Any] = field(default_factory=dict)
 
@@ -73,7 +75,7 @@ def verify(data: bytes | Iterable[str | bytes]) -> Verdict:
     scheme, commit = str(block.get("scheme")), str(block.get("commitment"))
     verdict = Verdict("unfair", scheme=scheme, commitment=commit)
     if scheme not in SCHEMES:
-        return _unfair(verdict, "scheme", 1, scheme=scheme)
+        return unfair(verdict, "scheme", 1, scheme=scheme)
     try:
         replayed = replay(data, strict=False)
     except TranscriptError as error:  # the header itself (game, ruleset, config)
@@ -122,14 +124,14 @@ def gather(verdict: Verdict, numbers: Sequence[int], records: Sequence[Mapping[s
         if kind == RECORD and step == "contribution":
             seat = record.get("seat")
             if drawn.draws:
-                return _unfair(verdict, "late_contribution", number, seat=seat)
+                return unfair(verdict, "late_contribution", number, seat=seat)
             if not isinstance(seat, int) or seat in drawn.contributions or not _hex64(record.get("value")):
-                return _unfair(verdict, "bad_contribution", number, seat=seat)
+                return unfair(verdict, "bad_contribution", number, seat=seat)
             drawn.contributions[seat] = str(record["value"])
             drawn.first_share = drawn.first_share or number
         elif kind == RECORD and step == "reveal":
             if drawn.reveal_line is not None:
-                return _unfair(verdict, "second_reveal", number)
+                return unfair(verdict, "second_reveal", number)
             drawn.reveal_line, drawn.seed = number, record.get("seed")
         elif kind == "chance":  # a transcript's line keeps its values in its payload, a chance record's on the line
             drawn.draws.append((number, tuple((record.get("payload") or record).get("values") or ())))
@@ -142,19 +144,19 @@ def reveal_checked(verdict: Verdict, header: Mapping[str, Any], drawn: Drawn, *,
     (not revealed yet, a malformed seed, a commitment that does not match). A public seed's line is the header's."""
     if verdict.scheme == PUBLIC_SEED:
         if drawn.contributions:  # a public seed takes no shares: a line that says otherwise was added
-            return _unfair(verdict, "bad_contribution", drawn.first_share, seat=next(iter(drawn.contributions)))
+            return unfair(verdict, "bad_contribution", drawn.first_share, seat=next(iter(drawn.contributions)))
         drawn.seed, drawn.reveal_line = header.get("seed"), 1
         if not isinstance(drawn.seed, int):
-            return _unfair(verdict, "no_public_seed", 1)
+            return unfair(verdict, "no_public_seed", 1)
     elif drawn.seed is None:
         verdict.status, verdict.code = "not_revealed", "not_revealed" if truncated else "no_reveal"
         return verdict
     elif not _hex64(drawn.seed):
-        return _unfair(verdict, "bad_seed", drawn.reveal_line)
+        return unfair(verdict, "bad_seed", drawn.reveal_line)
     kernel = str(header["fairness"].get("kernel"))
     if commitment(verdict.scheme, str(header.get("ruleset")), dict(header.get("config") or {}), kernel,
                   drawn.seed) != verdict.commitment:
-        return _unfair(verdict, "commitment", drawn.reveal_line)
+        return unfair(verdict, "commitment", drawn.reveal_line)
     return None
 
 
@@ -167,7 +169,7 @@ def check_draws(verdict: Verdict, header: Mapping[str, Any], drawn: Drawn,
     for (number, recorded), (index, spec) in zip(drawn.draws, specs, strict=False):
         expected = sample(spec, rng) if rng is not None else derive(spec, key, index)
         if recorded != expected:
-            return _unfair(verdict, "draw", number, draw=index + 1, what=what_of(spec),
+            return unfair(verdict, "draw", number, draw=index + 1, what=what_of(spec),
                            recorded=list(recorded), expected=list(expected))
         verdict.draws += 1
     verdict.status, verdict.code = "fair", "fair"
@@ -200,7 +202,7 @@ def what_of(spec: ChanceSpec) -> dict[str, Any]:
     return {"kind": "soul" if spec.label.startswith("second soul") else "lot", "options": spec.options}
 
 
-def _unfair(verdict: Verdict, code: str, line: int | None, **values: Any) -> Verdict:
+def unfair(verdict: Verdict, code: str, line: int | None, **values: Any) -> Verdict:
     verdict.status, verdict.code, verdict.line, verdict.values = "unfair", code, line, values
     return verdict
 
@@ -220,11 +222,12 @@ def verdict_text(verdict: Verdict, lang: str) -> str:
         return str(table.get(plural_category(lang, n)) or table["other"]).format(n=n)
 
     if verdict.status == "fair":
-        text = message(lang, "fairness.fair", draws=counted("draws", verdict.draws),
-                       shares=counted("shares", verdict.contributions))
+        chances = verdict.record == "chances"  # a seat's chance record: the draws, not the moves
+        text = message(lang, "fairness.fair_chances" if chances else "fairness.fair",
+                       draws=counted("draws", verdict.draws), shares=counted("shares", verdict.contributions))
         if verdict.scheme == PUBLIC_SEED:
             text += message(lang, "fairness.public_note")
-        if verdict.kernel_changed:
+        if verdict.kernel_changed and not chances:
             text += message(lang, "fairness.kernel_changed")
         return text
     if verdict.status == "damaged":

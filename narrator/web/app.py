@@ -49,6 +49,7 @@ from narrator.terminal_text import shown
 from narrator.web.api import add_api
 from narrator.web.api import table_or_404 as _table_or_404
 from narrator.web.bots import bot_kinds
+from narrator.web.downloads import add_download_routes
 from narrator.web.i18n import LANGUAGES, Translator, pick_language
 from narrator.web.invites import default_seats, profile_example
 from narrator.web.limits import (
@@ -119,7 +120,8 @@ def create_app(data_dir: str | Path, *, bot_delay: float = 0.0, limit: CreationL
     _add_pages(app, manager)
     add_api(app, manager, limit)
     _add_sockets(app, manager)
-    add_screen_routes(app, manager, TEMPLATES)  # the room's public screen (narrator/web/screen.py)
+    add_screen_routes(app, manager, TEMPLATES)  # the room's public screen (narrator/web/screen/)
+    add_download_routes(app, manager)  # after the end: the chance record, the host's transcript (downloads.py)
     return app
 
 

@@ -1,5 +1,6 @@
 """The fair-dice panel of a web table's pages (:mod:`narrator.fairness`): the commitment every page shows from the
-start, a person's seat's form to add its share before the first draw, and the seed once it is revealed."""
+start, a person's seat's form to add its share before the first draw, and the seed once it is revealed, with what
+the page may download to check the game (:mod:`narrator.web.downloads`)."""
 
 from __future__ import annotations
 
@@ -41,5 +42,30 @@ def fair_panel(table: Table, viewer: PlayerId | None, lang: str, names: list[str
                  "button": message(lang, "fairness.web.share_button"), "max": MAX_SHARE,
                  "payload": {"kind": "fair_share", "actor": viewer}} if may_share else None,
         "revealed": message(lang, "fairness.web.revealed", seed=fair.seed) if fair.revealed else "",
+        "downloads": download_links(table, viewer, lang),
         "awaited": viewer in awaited or (viewer is None and bool(awaited)),  # the panel opens where it is waited on
     }
+
+
+def finished(table: Table) -> bool:
+    """Whether the table's downloads are open: the game is over and its seed is known to every page."""
+    fair = table.session.fairness
+    return fair is not None and fair.revealed and table.session.outcome() is not None
+
+
+def full_transcript_allowed(table: Table) -> bool:
+    """The host page may take the whole transcript: a person held the host's seat and saw every secret."""
+    return table.human_host
+
+
+def download_links(table: Table, viewer: int | None, lang: str) -> list[dict[str, str]]:
+    """The links the page of ``viewer`` (``None``: the host page) offers: ``{"url", "label", "note"}``."""
+    if not finished(table):
+        return []
+    if viewer is None and full_transcript_allowed(table):
+        kind, url = "transcript", f"/t/{table.id}/host/transcript"
+    else:
+        kind = "chances"
+        url = f"/t/{table.id}/host/chances" if viewer is None else f"/t/{table.id}/seat/{viewer}/chances"
+    return [{"url": url, "label": message(lang, f"fairness.web.download_{kind}"),
+             "note": message(lang, f"fairness.web.download_{kind}_note")}]

@@ -118,3 +118,68 @@ def test_a_restarted_secret_table_keeps_its_commitment_and_ends_the_same(tmp_pat
 
 def records_of(data: bytes) -> list[dict]:
     return [json.loads(line) for line in data.decode("utf-8").splitlines()]
+
+
+def download(tables: Tables, url: str, token: str):
+    return tables.client.get(url, headers=as_seat(token))
+
+
+def test_after_the_end_every_seat_may_download_the_chance_record_and_no_secret_of_another(tables: Tables) -> None:
+    """Whisper (tests/web/whisper.py) is made of secrets: the host-only deal, each seat's own number, and whispers
+    between two seats. Seat 0's download holds the chance and nothing else; it verifies; a changed draw is named."""
+    created = tables.create(game="whisper", options={"players": 3, "rounds": 1}, bot_seats=[2], seed=None)
+    table_id = created["table"]
+    tokens = [token_of(created["seats"][s]["url"]) for s in (0, 1)]
+    host = token_of(created["host_url"])
+    mine = f"/t/{table_id}/seat/0/chances"
+    before = download(tables, mine, tokens[0])
+    assert before.status_code == 409 and "when the game is over" in before.text
+    assert download(tables, f"/t/{table_id}/host/chances", host).status_code == 409
+    assert mine not in page(tables, created, 0)
+
+    canary = "CANARY-whispered-from-1-to-2"
+    tables.act(created, 0, {"kind": "whisper", "to": 1, "text": "hello one"})
+    tables.act(created, 1, {"kind": "whisper", "to": 2, "text": canary})
+    assert tables.manager.get(table_id).session.outcome() is not None
+    full = tables.manager.transcript_path(table_id).read_bytes()
+    assert canary.encode() in full and b"SECRET-" in full, "the secrets are in the whole transcript"
+
+    got = download(tables, mine, tokens[0])
+    assert got.status_code == 200, got.text
+    assert got.headers["content-disposition"] == f'attachment; filename="{table_id}-chances.jsonl"'
+    assert canary.encode() not in got.content and b"SECRET-" not in got.content and b"hello one" not in got.content
+    assert {r["kind"] for r in records_of(got.content)} == {"chance_record", "chance", "fairness"}
+    verdict = fairness.verify(got.content)
+    assert verdict.fair and verdict.record == "chances" and verdict.draws == 1, verdict
+    assert mine in page(tables, created, 0) and "Download the chance record" in page(tables, created, 0)
+
+    tables.client.cookies.clear()  # the pages opened above left seat 0's cookie in this client
+    assert download(tables, f"/t/{table_id}/seat/0/chances", tokens[1]).status_code == 403, "only its own seat"
+    assert download(tables, f"/t/{table_id}/host/transcript", tokens[1]).status_code == 403
+    refused = download(tables, f"/t/{table_id}/host/transcript", host)  # the program hosted: the page is the public's
+    assert refused.status_code == 403 and "chance record" in refused.text
+    assert download(tables, f"/t/{table_id}/host/chances", host).content == got.content
+    assert f"/t/{table_id}/host/chances" in page(tables, created, None)
+
+    forged = records_of(got.content)
+    line = next(i for i, r in enumerate(forged) if r["kind"] == "chance")
+    forged[line]["values"][0] = forged[line]["values"][0] % 900_000 + 1
+    changed = "".join(json.dumps(r) + "\n" for r in forged).encode()
+    verdict = fairness.verify(changed)
+    assert (verdict.status, verdict.line) == ("unfair", line + 1)
+    assert fairness.verdict_text(verdict, "en").startswith(f"NOT FAIR: line {line + 1}: draw 1 (")
+
+
+def test_a_moderator_downloads_the_whole_transcript_after_the_end(tables: Tables) -> None:
+    """A person held the host's seat (battaglia's moderator saw every secret): the host page offers the whole game."""
+    created = tables.create(game="battaglia", options={"players": 6}, bot_seats=[0, 1, 2, 3, 4, 5], host="human",
+                            seed=None)
+    table_id = created["table"]
+    assert tables.manager.get(table_id).session.outcome() is not None
+    host = token_of(created["host_url"])
+    url = f"/t/{table_id}/host/transcript"
+    assert url in page(tables, created, None) and "Download the whole transcript" in page(tables, created, None)
+    got = download(tables, url, host)
+    assert got.status_code == 200 and got.content == tables.manager.transcript_path(table_id).read_bytes()
+    verdict = fairness.verify(got.content)
+    assert verdict.fair and verdict.record == "transcript" and verdict.draws > 0, verdict
