@@ -79,8 +79,9 @@ class Event:
     kind: str
     audience: Audience
     data: Mapping[str, Any] = field(default_factory=dict)
-    _payload: Any = field(default=None, compare=False, repr=False)
-    """The typed form of ``data``, read on first use of :attr:`payload` (a cache: not part of the event)."""
+    _payload: Any = field(default=None, init=False, compare=False, repr=False)
+    """The typed form of ``data``, read on first use of :attr:`payload` (a cache: not part of the event, not
+    copied by ``dataclasses.replace``, so an event given other ``data`` is read again)."""
 
     def visible_to(self, viewer: PlayerId | Viewer | None) -> bool:
         """Whether ``viewer`` may see this event."""
@@ -104,12 +105,16 @@ the kind: ``game_over`` is both battaglia's and Ten Candles', told apart by the 
 
 
 def _typed(kind: str, data: Mapping[str, Any]) -> Any:
-    for cls in EVENT_TYPES.get(kind, ()):
-        if cls.fits(data):
-            try:
-                return cls.from_data(data)
-            except (KeyError, TypeError, ValueError):  # not of that shape inside (an old transcript's line)
-                continue
+    """The first class of ``kind`` whose fields are exactly ``data``'s keys, else the first whose required fields
+    ``data`` has (a consumer's note added to an event's data, such as a framed conflict's ``stakes``)."""
+    classes = EVENT_TYPES.get(kind, ())
+    for exact in (True, False):
+        for cls in classes:
+            if cls.fits(data, exact=exact):
+                try:
+                    return cls.from_data(data)
+                except (KeyError, TypeError, ValueError):  # not of that shape inside (an old transcript's line)
+                    continue
     return None
 
 

@@ -43,10 +43,10 @@ class EventBody:
     _required: ClassVar[frozenset[str]]
 
     @classmethod
-    def fits(cls, data: Mapping[str, Any]) -> bool:
-        """Whether ``data`` has this class's shape (every required key, no unknown one)."""
+    def fits(cls, data: Mapping[str, Any], *, exact: bool = True) -> bool:
+        """Whether ``data`` has this class's shape: every required key, and (``exact``) no unknown one."""
         keys = data.keys()
-        return cls._required <= keys <= cls._keys
+        return cls._required <= keys and (not exact or keys <= cls._keys)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> typing.Self:
@@ -68,7 +68,9 @@ class EventBody:
 
     def event(self, audience: Audience) -> Event:
         """This event addressed to ``audience``, in its envelope."""
-        return Event(self.kind, audience, self.to_data(), self)
+        event = Event(self.kind, audience, self.to_data())
+        object.__setattr__(event, "_payload", self)
+        return event
 
 
 def register(*classes: type[_E]) -> dict[str, type[_E]]:

@@ -31,6 +31,7 @@ from narrator.agents.i18n import ByLanguage
 from narrator.agents.llm.junk import markup_problem
 from narrator.agents.ten_candles import material as mat
 from narrator.rules.core import Event
+from narrator.rules.ten_candles.events import CharacterDied, ConflictResolved, MomentBurned
 
 NUMBERS = {
     "en": {"no": 0, "zero": 0, "one": 1, "a single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -100,11 +101,12 @@ class Facts:
 
         A character who dies in ``events`` may be told dying; one dead before them may not act.
         """
-        dying = {e.data["seat"] for e in events if e.kind == "character_died"}
+        told = [e.payload for e in events]
+        dying = {e.seat for e in told if isinstance(e, CharacterDied)}
         dead = tuple(c.name for c in view.characters if not c.alive and c.seat not in dying and c.name)
-        resolved = [e for e in events if e.kind == "conflict_resolved"]
-        moment = [e for e in events if e.kind == "moment_burned"]
-        success = moment[-1].data["success"] if moment else resolved[-1].data["success"] if resolved else None
+        resolved = [e for e in told if isinstance(e, ConflictResolved)]
+        moment = [e for e in told if isinstance(e, MomentBurned)]
+        success = moment[-1].success if moment else resolved[-1].success if resolved else None
         return cls(lang=lang, lit=view.lit, success=success, dead=dead, lines=tuple(view.lines),
                    veils=tuple(view.veils), truths=tuple(t[2] for t in view.truths),
                    safety=mat.Safety.from_texts(view.lines, view.veils),

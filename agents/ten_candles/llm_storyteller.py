@@ -29,6 +29,14 @@ from narrator.agents.ten_candles import llm_roles as roles
 from narrator.agents.ten_candles.llm_check import Facts, as_truth, line_problems, truth_topic
 from narrator.agents.ten_candles.voice import Storyteller
 from narrator.rules.core import HOST, Event, PlayerId
+from narrator.rules.ten_candles.events import (
+    CharacterDescribed,
+    ConflictCalled,
+    ConflictResolved,
+    SceneEnded,
+    SceneStarted,
+    XCard,
+)
 
 RecordSink = Callable[[dict[str, Any]], None]
 """Receives a transcript record (the session's ``write``)."""
@@ -96,8 +104,8 @@ class LLMStoryteller:
         """Remember names and the scene's events; the fallback hears them too."""
         self.fallback.observe(events)
         for event in events:
-            if event.kind == "character_described":
-                self.names[event.data["seat"]] = event.data["name"]
+            if isinstance(described := event.payload, CharacterDescribed):
+                self.names[described.seat] = described.name
         self.scene, restarted = scene_after(self.scene, events)
         if restarted:
             self.shown_from = 0
@@ -139,8 +147,8 @@ class LLMStoryteller:
         outcome knows what was at stake. Whether the line was there to carry it."""
         for index in range(len(self.scene) - 1, -1, -1):
             event = self.scene[index]
-            if event.kind == "conflict_called":
-                if event.data.get("active") != active:
+            if isinstance(called := event.payload, ConflictCalled):
+                if called.active != active:
                     return False
                 self.scene[index] = replace(event, data={**event.data, "stakes": stakes})
                 return True
@@ -149,8 +157,8 @@ class LLMStoryteller:
     def narrate_outcome(self, view: Any, events: Sequence[Event]) -> str:
         """The outcome the kernel settled, when the GM holds narration (L283, L289)."""
         facts = Facts.from_view(view, events, lang=self.lang)
-        resolved = [e for e in events if e.kind == "conflict_resolved"]
-        active = resolved[-1].data["active"] if resolved else None
+        resolved = [e.payload for e in events if isinstance(e.payload, ConflictResolved)]
+        active = resolved[-1].active if resolved else None
         outcome = ""
         if facts.success is not None and active is not None:
             outcome = roles.phrase("outcome", "success" if facts.success else "failure", self.lang,
@@ -286,7 +294,7 @@ def scene_after(scene: list[Event], events: Sequence[Event]) -> tuple[list[Event
     block of their own in every prompt."""
     told, restarted = list(scene), False
     for event in events:
-        if event.kind in ("scene_started", "scene_ended", "x_card"):
+        if isinstance(event.payload, (SceneStarted, SceneEnded, XCard)):
             told, restarted = [], True
         if event.kind not in UNTOLD and roles.has_line(event.kind):
             told.append(event)

@@ -28,6 +28,7 @@ from narrator.agents.ten_candles.llm_check import Facts, as_truth
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.rules.core import Action, Event
 from narrator.rules.ten_candles.actions import Narrate, SpeakTruth
+from narrator.rules.ten_candles.events import CharacterDescribed, ConflictCalled
 
 CHOICES = frozenset({"burn_trait", "embrace_brink", "seize_narration", "accept_roll", "volunteer_death",
                      "decline_death"})
@@ -70,8 +71,8 @@ class LLMSurvivor(Seat):
     def observe(self, events: Sequence[Event]) -> None:
         """Remember what this seat saw (names, the last conflict's events for narration)."""
         for event in events:
-            if event.kind == "character_described":
-                self.names[event.data["seat"]] = event.data["name"]
+            if isinstance(described := event.payload, CharacterDescribed):
+                self.names[described.seat] = described.name
         self.events = [*self.events, *events][-24:]
 
     def act(self, request: Request) -> Action | Decision:
@@ -144,7 +145,7 @@ class LLMSurvivor(Seat):
         return Decision(Narrate(actor=self.seat, text=" ".join(output.text.split())), {"by": self.name})
 
     def _last_conflict(self) -> list[Event]:
-        starts = [i for i, e in enumerate(self.events) if e.kind == "conflict_called"]
+        starts = [i for i, e in enumerate(self.events) if isinstance(e.payload, ConflictCalled)]
         return self.events[starts[-1]:] if starts else self.events[-6:]
 
     def _write(self, role: Any, view: Any, work: str, facts: Facts, *, events: Sequence[Event] = (),

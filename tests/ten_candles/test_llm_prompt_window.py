@@ -75,7 +75,7 @@ def test_a_narration_repeats_its_framing_and_every_prompt_the_one_before(monkeyp
 def test_an_x_card_takes_the_scene_out_of_every_later_prompt() -> None:
     storyteller = LLMStoryteller(load_settings().for_local("http://127.0.0.1:9/v1", "m"), TemplateStoryteller())
     said = public("narrated", narrator=0, text="the spider crawls closer")
-    storyteller.observe([public("scene_started", scene=1, final=False), said])
+    storyteller.observe([public("scene_started", scene=1, lit=10, pool=10, gm_pool=0, final=False), said])
     assert said in storyteller.scene
-    storyteller.observe([public("x_card", note="")])
+    storyteller.observe([public("x_card", note="", count=1, phase="scene")])
     assert [e.kind for e in storyteller.scene] == ["x_card"], "nothing before the X-card is shown again"
