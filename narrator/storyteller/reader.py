@@ -282,6 +282,10 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
         if {best.kind, runner[1].kind} <= {"free", "roll"} and not fight:
             if best.first == runner[1].first:  # one word, a look and a search («разглядываю»): the closer look
                 return best if best.kind == "roll" else runner[1]
+            looked = [r for r in (best, runner[1]) if r.kind == "roll" and _looking(r)]
+            other = runner[1] if looked and looked[0] is best else best
+            if best.kind == runner[1].kind == "roll" and len(looked) == 1 and looked[0].first < other.first:
+                return other  # "I check the cut and bind it": the look said first is the deed's preliminary
             return min(best, runner[1], key=lambda r: r.first)  # two deeds no approach lists: the first said
         return Reading("ask", candidates=candidates, words=best.words)
     if best.kind == "approach" and best.act == "weak":
@@ -289,6 +293,12 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
     if best.kind == "free" and fight:
         return Reading("ask", candidates=candidates, words=best.words)  # in a fight every action is rolled (DA L167)
     return best
+
+
+def _looking(reading: Reading) -> bool:
+    """A generic look or search (Perception, done to anything): beside another deed, its preliminary."""
+    act = act_named("en", str(reading.act))
+    return act.generic and act.attribute == "perception" and "investigation" in act.abilities
 
 
 def _ref(reading: Reading) -> str:
