@@ -126,7 +126,22 @@ def roll_from_sheet(sheet: Character, book: str, traits: Sequence[str], difficul
     step = game.apply(state, request)
     events = list(step.events)
     state = step.state
-    rng = rng or random.Random()
+    state, events = _dice_rolled(game, state, events, rng or random.Random(), faces)
+    result = _roll_result(next(e.data for e in events if e.kind == "roll_resolved"))
+    char = state.char(sheet.id)
+    assert char is not None
+    return SheetRoll(sheet.id, sheet.name, tuple(traits), tuple(sheet.rating(t) or 0 for t in traits), difficulty,
+                     sum(sheet.rating(t) or 0 for t in traits), result, willpower, config.willpower_mode,
+                     char.willpower, sheet.willpower)
+
+
+def _dice_rolled(game: Any, state: Any, events: list[Any], rng: random.Random,
+                 faces: Sequence[int] | None) -> tuple[Any, list[Any]]:
+    """The kernel's chance steps of the roll played: ``faces`` rolled by hand (in order), else drawn with ``rng``.
+
+    Raises:
+        SheetRollError: the kernel refused the faces (not the pool).
+    """
     given = list(faces) if faces is not None else None
     while game.chance_spec(state) is not None:
         spec = game.chance_spec(state)
@@ -139,14 +154,13 @@ def roll_from_sheet(sheet: Character, book: str, traits: Sequence[str], difficul
         except IllegalActionError as error:
             raise SheetRollError(error.rejection) from None
         state, events = step.state, [*events, *step.events]
-    resolved = next(e.data for e in events if e.kind == "roll_resolved")
-    result = RollResult(dice=tuple(resolved["dice"]), difficulty=resolved["difficulty"], raw=resolved["raw"],
-                        ones=resolved["ones"], net=resolved["net"], botch=resolved["botch"],
-                        extra=resolved.get("extra", 0), forgiven=resolved.get("forgiven", False),
-                        cancelled=tuple(resolved.get("cancelled", ())), rerolls=tuple(resolved.get("rerolls", ())),
-                        automatic=resolved.get("automatic", False))
-    char = state.char(sheet.id)
-    assert char is not None
-    return SheetRoll(sheet.id, sheet.name, tuple(traits), tuple(sheet.rating(t) or 0 for t in traits), difficulty,
-                     sum(sheet.rating(t) or 0 for t in traits), result, willpower, config.willpower_mode,
-                     char.willpower, sheet.willpower)
+    return state, events
+
+
+def _roll_result(resolved: Mapping[str, Any]) -> RollResult:
+    """The kernel's ``roll_resolved`` data as a :class:`RollResult`."""
+    return RollResult(dice=tuple(resolved["dice"]), difficulty=resolved["difficulty"], raw=resolved["raw"],
+                      ones=resolved["ones"], net=resolved["net"], botch=resolved["botch"],
+                      extra=resolved.get("extra", 0), forgiven=resolved.get("forgiven", False),
+                      cancelled=tuple(resolved.get("cancelled", ())), rerolls=tuple(resolved.get("rerolls", ())),
+                      automatic=resolved.get("automatic", False))

@@ -29,7 +29,7 @@ ALLOWED: dict[str, str] = {
                              "on request instead",
     "agents/llm/language.py": "the bounds of the Cyrillic block, to tell a text's script",
     "narrator/storyteller/intent.py": "Russian stop words of a typed intent (what a player writes, matched to approaches)",
-    "narrator/storyteller/llm.py": "patterns that read a model's Russian outcome sentence (success or failure)",
+    "narrator/storyteller/llm_roles.py": "patterns that read a model's Russian outcome sentence (success or failure)",
     "narrator/storyteller/sheet_roll.py": "ё/е folding of typed trait names (a player writes «ловкость+скрытность»)",
     "narrator/evaluate/score.py": "the pattern that finds a model's answer naming itself («себя»)",
     "agents/ten_candles/persona.py": "Brink words read from a Brink's Russian text (ported to native/ten_candles)",
