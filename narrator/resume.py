@@ -90,15 +90,7 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
         ResumeError: another game's file, a game already over, or a transcript that is damaged
             or does not replay (naming the line).
     """
-    load_header(path, game=game)
-    try:
-        replayed = read_transcript(path)
-    except FileNotFoundError:
-        raise ResumeError(f"{path}: no such file", "no_file", path=path) from None
-    except ValueError as error:
-        raise DamagedTranscriptError(path, error, repair=True) from None
-    if not replayed.truncated:
-        raise ResumeError(f"{path}: this game is already over; nothing to resume", "game_over", path=path)
+    replayed = _read_unfinished(path, game)
     header = replayed.header
     kernel = get_game(header["game"])
     config = decode_config(kernel, header.get("config") or {})
@@ -111,6 +103,27 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
         attach(session, fairness)
     trim_to(path, replayed.valid_bytes)
     writer = TranscriptWriter(path, append=True, chained=replayed.signed, last_hash=replayed.last_hash)
+    _retrace(path, session, replayed, writer, listen)
+    return session
+
+
+def _read_unfinished(path: str | Path, game: str | tuple[str, ...] | None) -> ReplayResult:
+    """The transcript at ``path`` read and replayed strictly; refused if it is another game's, damaged or over."""
+    load_header(path, game=game)
+    try:
+        replayed = read_transcript(path)
+    except FileNotFoundError:
+        raise ResumeError(f"{path}: no such file", "no_file", path=path) from None
+    except ValueError as error:
+        raise DamagedTranscriptError(path, error, repair=True) from None
+    if not replayed.truncated:
+        raise ResumeError(f"{path}: this game is already over; nothing to resume", "game_over", path=path)
+    return replayed
+
+
+def _retrace(path: str | Path, session: Session, replayed: ReplayResult, writer: TranscriptWriter,
+             listen: Callable[[Session], object] | None) -> None:
+    """Retrace the recorded game with ``session``'s agents (listened to once its recorder is the retrace)."""
     retrace = Retrace(session, replayed, writer)
     if listen is not None:
         listen(session)
@@ -128,7 +141,6 @@ def resume_session(path: str | Path, agents: Mapping[PlayerId, Agent], *,
         writer.close()
         raise ResumeError(f"{path}: this game is over (the lines a crash cut off are written); nothing to resume",
                           "game_over", path=path)
-    return session
 
 
 class Retrace:
