@@ -225,7 +225,8 @@ def test_a_typed_intent_on_the_seat_page_goes_the_terminals_way(tables: Tables) 
     assert "What do you do?" in seat_page(tables, created)
     unclear = tables.act(created, 0, {"kind": "type_intent", "text": "xyzzy plugh frobnicate"}).json()
     assert unclear["ok"] is False and unclear["rejection"]["code"] == "INTENT_UNCLEAR"
-    assert "does not understand" in unclear["rejection"]["message"]  # the offline reader (issue 28)
+    # the offline reader (issue 28) says what it could not read, and that it is no suggestion and no deed it rolls
+    assert "cannot tell what “xyzzy plugh frobnicate” does here" in unclear["rejection"]["message"]
     shown = seat_page(tables, created)  # the page keeps the template's own words, not the code's general line
     assert "xyzzy plugh frobnicate" in shown and "could not tell which approach you meant" not in shown
     assert tables.act(created, 0, {"kind": "type_intent", "text": 3}).status_code == 422
