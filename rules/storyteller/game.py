@@ -29,6 +29,7 @@ from narrator.rules.core import (
     jsonable,
     public,
 )
+from narrator.rules.storyteller import events as _events  # noqa: F401 - registers the typed events (Event.payload)
 from narrator.rules.storyteller import plans, resolve, troupe
 from narrator.rules.storyteller.actions import (
     ACTION_TYPES,
