@@ -7,17 +7,57 @@ can never say who killed whom: the kernel does not put it in a public event (L73
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from narrator.agents.battaglia.knowledge import parse_dark_whisper
 from narrator.agents.battaglia.texts import Table, faction_words, mask_info, mask_name, mask_words, words
 from narrator.agents.i18n import end_reason, section
 from narrator.agents.names import Named, fill
+from narrator.rules.battaglia.events import (
+    AccusationDeclared,
+    AccusationLapsed,
+    AccusationMade,
+    AccusationOrder,
+    AccusationProposed,
+    AccusationRefused,
+    AccusationsDeclared,
+    Ballots,
+    BishopRevealed,
+    CatSaw,
+    ChildRevealed,
+    Clan,
+    Condemned,
+    Curse,
+    CurseBinds,
+    DarknessRound,
+    Day,
+    Deal,
+    Death,
+    DyingShotAimed,
+    Execution,
+    ExecutionMoment,
+    ForcedOutcome,
+    GameOver,
+    Gathering,
+    Heading,
+    Heir,
+    Intercession,
+    LordRevealed,
+    Morning,
+    NewSoul,
+    Night,
+    NoCondemnation,
+    NoSoulLeft,
+    ShadowRevealed,
+    Speech,
+    TiirSaw,
+    VoteOpen,
+    Whispers,
+    YourCard,
+)
 from narrator.rules.core import Event
-
-SILENT = frozenset({"day_end", "night_report", "second_soul"})
-"""Events the host does not read out (host-only bookkeeping, or nothing to say)."""
+from narrator.rules.events import EventBody
 
 
 class Narrator:
@@ -80,201 +120,221 @@ class Narrator:
         return f"{self.card(card)} ({faction_words(mask_info(card)['faction'], self.table.lang)['name']})"
 
     def lines(self, events: Iterable[Event]) -> list[str]:
-        """The host's lines for these events, in order."""
+        """The host's lines for these events, in order (an event of a class with no handler says nothing: host-only
+        bookkeeping such as the night report, a second soul's deal, the day's end)."""
         out: list[str] = []
         for event in events:
-            if event.kind in SILENT:
-                continue
-            if event.kind == "day":
-                self.today, self.drawn = set(), False
-                self.accusations = (0, int(event.data.get("accusations", 0)))
-            method = getattr(self, f"_{event.kind}", None)
-            out += method(event.data) if method else []
+            payload = event.payload
+            handler = _HANDLERS.get(type(payload))
+            if handler is not None:
+                out += handler(self, payload)
         return out
 
     # -- public ------------------------------------------------------------------------------------
 
-    def _deal(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("deal", deck=", ".join(self.card(c) for c in d["deck"]), undealt=d["undealt"])]
+    def _deal(self, e: Deal) -> list[str]:
+        return [self.say("deal", deck=", ".join(self.card(c) for c in e.deck), undealt=e.undealt)]
 
-    def _night(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("acquaintance")] if d.get("acquaintance") else [self.say("night", night=d["night"])]
+    def _night(self, e: Night) -> list[str]:
+        return [self.say("acquaintance")] if e.acquaintance else [self.say("night", night=e.night)]
 
-    def _heading(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("heading", step=self.steps.get(d["step"], d["step"]))]
+    def _heading(self, e: Heading) -> list[str]:
+        return [self.say("heading", step=self.steps.get(e.step, e.step))]
 
-    def _morning(self, d: Mapping[str, Any]) -> list[str]:
-        night = int(d.get("night") or 1) - 1  # the first morning says the first line, then each its own
-        lines = [self.say("morning_death", x["seat"], turn=night + i, name=self.name(x["seat"]), card=self.card_and_force(x["card"]))
-                 for i, x in enumerate(d["deaths"])]
-        lines += [self.say("morning_shadow", turn=night + i, name=self.name(s)) for i, s in enumerate(d["shadows"])]
+    def _morning(self, e: Morning) -> list[str]:
+        night = int(e.night or 1) - 1  # the first morning says the first line, then each its own
+        lines = [self.say("morning_death", x.seat, turn=night + i, name=self.name(x.seat), card=self.card_and_force(x.card))
+                 for i, x in enumerate(e.deaths)]
+        lines += [self.say("morning_shadow", turn=night + i, name=self.name(s)) for i, s in enumerate(e.shadows)]
         return lines or [self.say("morning_nothing", turn=night)]
 
-    def _day(self, d: Mapping[str, Any]) -> list[str]:
-        lines = [self.say("day", day=d["day"], accusations=d["accusations"], votes=d["votes"])]
-        if d.get("judges"):
-            lines.append(self.say("judges", names=self.names(d["judges"])))
+    def _day(self, e: Day) -> list[str]:
+        self.today, self.drawn = set(), False
+        self.accusations = (0, int(e.accusations))
+        lines = [self.say("day", day=e.day, accusations=e.accusations, votes=e.votes)]
+        if e.judges:
+            lines.append(self.say("judges", names=self.names(e.judges)))
         return lines
 
-    def _accusation(self, d: Mapping[str, Any]) -> list[str]:
+    def _accusation(self, e: AccusationMade) -> list[str]:
         made, limit = self.accusations
         self.accusations = (made + 1, limit)
-        if d.get("by_curse"):
-            return [self.say("accusation_curse", d["target"], target=self.name(d["target"]))]
-        if not d.get("text"):
-            return [self.say("accusation_bare", accuser=self.name(d["accuser"]), target=self.name(d["target"]))]
-        basis = self.words.get(f"basis_{d['basis']}", d["basis"])
-        return [self.say("accusation", accuser=self.name(d["accuser"]), target=self.name(d["target"]), basis=basis,
-                         text=d["text"])]
+        if e.by_curse:
+            return [self.say("accusation_curse", e.target, target=self.name(e.target))]
+        if not e.text:
+            return [self.say("accusation_bare", accuser=self.name(e.accuser), target=self.name(e.target))]
+        basis = self.words.get(f"basis_{e.basis}", e.basis)
+        return [self.say("accusation", accuser=self.name(e.accuser), target=self.name(e.target), basis=basis,
+                         text=e.text)]
 
-    def _accusation_proposed(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("accusation_proposed", accuser=self.name(d["accuser"]), target=self.name(d["target"]))]
+    def _accusation_proposed(self, e: AccusationProposed) -> list[str]:
+        return [self.say("accusation_proposed", accuser=self.name(e.accuser), target=self.name(e.target))]
 
-    def _accusation_refused(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("accusation_refused", d["accuser"], judge=self.name(d["judge"]), target=self.name(d["target"]),
-                         accuser=self.name(d["accuser"]))]
+    def _accusation_refused(self, e: AccusationRefused) -> list[str]:
+        return [self.say("accusation_refused", e.accuser, judge=self.name(e.judge), target=self.name(e.target),
+                         accuser=self.name(e.accuser))]
 
-    def _speech(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("speech", speaker=self.name(d["seat"]), text=d["text"])]
+    def _speech(self, e: Speech) -> list[str]:
+        return [self.say("speech", speaker=self.name(e.seat), text=e.text)]
 
-    def _accusation_order(self, d: Mapping[str, Any]) -> list[str]:
+    def _accusation_order(self, e: AccusationOrder) -> list[str]:
         self.drawn = True
-        return [self.say("accusation_order", order=self.names(d["order"]))]
+        return [self.say("accusation_order", order=self.names(e.order))]
 
-    def _accusations_declared(self, d: Mapping[str, Any]) -> list[str]:
-        if not d["declared"]:
+    def _accusations_declared(self, e: AccusationsDeclared) -> list[str]:
+        if not e.declared:
             return [self.say("accusations_declared_none")]
-        return [self.say("accusations_declared", count=len(d["declared"]), names=self.names(d["declared"]),
-                         slots=d["slots"])]
+        return [self.say("accusations_declared", count=len(e.declared), names=self.names(e.declared),
+                         slots=e.slots)]
 
-    def _accusation_lapsed(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("accusation_lapsed", d["accuser"], accuser=self.name(d["accuser"]),
-                         target=self.name(d["target"]))]
+    def _accusation_lapsed(self, e: AccusationLapsed) -> list[str]:
+        return [self.say("accusation_lapsed", e.accuser, accuser=self.name(e.accuser),
+                         target=self.name(e.target))]
 
-    def _accusation_declared(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("accusation_declared", name=self.name(d["target"]))]
+    def _accusation_declared(self, e: AccusationDeclared) -> list[str]:
+        return [self.say("accusation_declared", name=self.name(e.target))]
 
     def accusations_full(self) -> bool:
         """Today's accusations reached the day's count (so some had no turn to accuse, L74)."""
         made, limit = self.accusations
         return limit > 0 and made >= limit
 
-    def _vote_open(self, d: Mapping[str, Any]) -> list[str]:
-        revote = self.words["revote"] if d.get("revote") else ""
-        lines = [self.say("vote_open", revote=revote, candidates=self.names(d["candidates"]), votes=d["votes"])]
-        if not d.get("revote") and self.accusations_full():
+    def _vote_open(self, e: VoteOpen) -> list[str]:
+        revote = self.words["revote"] if e.revote else ""
+        lines = [self.say("vote_open", revote=revote, candidates=self.names(e.candidates), votes=e.votes)]
+        if not e.revote and self.accusations_full():
             how = self.words["accusations_how_random" if self.drawn else "accusations_how_rotating"]
             lines.insert(0, self.say("accusations_full", limit=self.accusations[1], how=how))
         return lines
 
-    def _ballots(self, d: Mapping[str, Any]) -> list[str]:
+    def _ballots(self, e: Ballots) -> list[str]:
         lines = []
-        for voter, targets in d["ballots"]:
+        for voter, targets in e.ballots:
             key = "ballot" if targets else "ballot_empty"
             lines.append(self.say(key, voter=self.name(voter), targets=self.names(targets)))
-        tally = ", ".join(f"{self.name(s)}: {n}" for s, n in d["tally"])
+        tally = ", ".join(f"{self.name(s)}: {n}" for s, n in e.tally)
         return lines + [self.say("tally", tally=tally)]
 
-    def _condemned(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("condemned", d["seat"], name=self.name(d["seat"]))]
+    def _condemned(self, e: Condemned) -> list[str]:
+        return [self.say("condemned", e.seat, name=self.name(e.seat))]
 
-    def _lord_revealed(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("lord_revealed", name=self.name(d["seat"]))]
+    def _lord_revealed(self, e: LordRevealed) -> list[str]:
+        return [self.say("lord_revealed", name=self.name(e.seat))]
 
-    def _child_revealed(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("child_revealed", name=self.name(d["seat"]))]
+    def _child_revealed(self, e: ChildRevealed) -> list[str]:
+        return [self.say("child_revealed", name=self.name(e.seat))]
 
-    def _bishop_revealed(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("bishop_revealed", name=self.name(d["seat"]), pointed=self.names(d["pointed"]))]
+    def _bishop_revealed(self, e: BishopRevealed) -> list[str]:
+        return [self.say("bishop_revealed", name=self.name(e.seat), pointed=self.names(e.pointed))]
 
-    def _shadow_revealed(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("shadow_revealed", name=self.name(d["seat"]))]
+    def _shadow_revealed(self, e: ShadowRevealed) -> list[str]:
+        return [self.say("shadow_revealed", name=self.name(e.seat))]
 
-    def _curse(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("curse", koldun=self.name(d["koldun"]), cursed=self.name(d["cursed"]))]
+    def _curse(self, e: Curse) -> list[str]:
+        return [self.say("curse", koldun=self.name(e.koldun), cursed=self.name(e.cursed))]
 
-    def _curse_binds(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("curse_binds", cursed=self.name(d["cursed"]), voters=self.names(d["forced_voters"]))]
+    def _curse_binds(self, e: CurseBinds) -> list[str]:
+        return [self.say("curse_binds", cursed=self.name(e.cursed), voters=self.names(e.forced_voters))]
 
-    def _execution_moment(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("execution_moment", name=self.name(d["seat"]))]
+    def _execution_moment(self, e: ExecutionMoment) -> list[str]:
+        return [self.say("execution_moment", name=self.name(e.seat))]
 
-    def _intercession(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("intercession", d["condemned"], lun=self.name(d["lun"]), condemned=self.name(d["condemned"]))]
+    def _intercession(self, e: Intercession) -> list[str]:
+        return [self.say("intercession", e.condemned, lun=self.name(e.lun), condemned=self.name(e.condemned))]
 
-    def _execution(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("execution", d["seat"], name=self.name(d["seat"]), card=self.card_and_force(d["card"]))]
+    def _execution(self, e: Execution) -> list[str]:
+        return [self.say("execution", e.seat, name=self.name(e.seat), card=self.card_and_force(e.card))]
 
-    def _death(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("death", name=self.name(d["seat"]), card=self.card_and_force(d["card"]))]
+    def _death(self, e: Death) -> list[str]:
+        return [self.say("death", name=self.name(e.seat), card=self.card_and_force(e.card))]
 
-    def _no_condemnation(self, d: Mapping[str, Any]) -> list[str]:
+    def _no_condemnation(self, e: NoCondemnation) -> list[str]:
         return [self.say("no_condemnation")]
 
-    def _no_soul_left(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("no_soul_left", name=self.name(d["seat"]))]
+    def _no_soul_left(self, e: NoSoulLeft) -> list[str]:
+        return [self.say("no_soul_left", name=self.name(e.seat))]
 
-    def _forced_outcome(self, d: Mapping[str, Any]) -> list[str]:
-        force = self.forces.get(str(d.get("force") or "none"), str(d.get("force")))
-        if d.get("force") is None:
+    def _forced_outcome(self, e: ForcedOutcome) -> list[str]:
+        force = self.forces.get(str(e.force or "none"), str(e.force))
+        if e.force is None:
             return [self.say("declared_stalemate")]
-        return [self.say("forced_outcome_host" if d.get("by") == "moderator" else "forced_outcome", force=force)]
+        return [self.say("forced_outcome_host" if e.by == "moderator" else "forced_outcome", force=force)]
 
-    def _game_over(self, d: Mapping[str, Any]) -> list[str]:
-        force = self.forces.get(str(d.get("force") or "none"), str(d.get("force")))
-        lines = [self.say("game_over", termination=end_reason(self.table.lang, str(d["termination"])), force=force, winners=self.names(d["winners"]))]
-        for seat, (first, last) in enumerate(zip(d["first_cards"], d["cards"])):
+    def _game_over(self, e: GameOver) -> list[str]:
+        force = self.forces.get(str(e.force or "none"), str(e.force))
+        lines = [self.say("game_over", termination=end_reason(self.table.lang, str(e.termination)), force=force,
+                          winners=self.names(e.winners))]
+        for seat, (first, last) in enumerate(zip(e.first_cards, e.cards)):
             cards = self.card(first) if first == last else f"{self.card(first)} → {self.card(last)}"
             lines.append(self.say("game_over_cards", name=self.name(seat), cards=cards))
         return lines
 
     # -- private (shown to the one seat that learned it) -------------------------------------------
 
-    def _your_card(self, d: Mapping[str, Any], key: str = "your_card") -> list[str]:
+    def _your_card(self, e: YourCard | NewSoul, key: str = "your_card") -> list[str]:
         lang = self.table.lang
-        faction = faction_words(mask_info(d["card"])["faction"], lang)
-        return [self.say(key, card=self.card(d["card"]), faction=faction["name"],
-                         personality=mask_words(d["card"], lang)["personality"]),
+        faction = faction_words(mask_info(e.card)["faction"], lang)
+        return [self.say(key, card=self.card(e.card), faction=faction["name"],
+                         personality=mask_words(e.card, lang)["personality"]),
                 self.say("your_goal", goal=faction["goal"])]
 
-    def _new_soul(self, d: Mapping[str, Any]) -> list[str]:
-        return self._your_card(d, "new_soul")
+    def _new_soul(self, e: NewSoul) -> list[str]:
+        return self._your_card(e, "new_soul")
 
-    def _clan(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("clan", clan=self.steps.get(f"acquaintance_{d['clan']}", d["clan"]),
-                         members=self.names(d["members"]))]
+    def _clan(self, e: Clan) -> list[str]:
+        return [self.say("clan", clan=self.steps.get(f"acquaintance_{e.clan}", e.clan),
+                         members=self.names(e.members))]
 
-    def _tiir_saw(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("tiir_saw", name=self.name(d["seat"]), card=self.card_and_force(d["card"]))]
+    def _tiir_saw(self, e: TiirSaw) -> list[str]:
+        return [self.say("tiir_saw", name=self.name(e.seat), card=self.card_and_force(e.card))]
 
-    def _cat_saw(self, d: Mapping[str, Any]) -> list[str]:
+    def _cat_saw(self, e: CatSaw) -> list[str]:
         choices = ""
-        if d.get("choices"):
-            listed = ", ".join(f"{self.name(s)} → {self.name(t)}" for s, t in d["choices"])
+        if e.choices:
+            listed = ", ".join(f"{self.name(s)} → {self.name(t)}" for s, t in e.choices)
             choices = self.say("cat_choices", choices=listed)
-        return [self.say("cat_saw", step=self.steps.get(d["step"], d["step"]), awake=self.names(d["awake"]),
+        return [self.say("cat_saw", step=self.steps.get(e.step, e.step), awake=self.names(e.awake),
                          choices=choices)]
 
-    def _gathering(self, d: Mapping[str, Any]) -> list[str]:
-        others = [m for m in d["members"] if m != self.seat]
+    def _gathering(self, e: Gathering) -> list[str]:
+        others = [m for m in e.members if m != self.seat]
         return [self.say("gathering", members=self.names(others))]
 
-    def _darkness_round(self, d: Mapping[str, Any]) -> list[str]:
-        listed = ", ".join(f"{self.name(s)} → {self.name(t)}" for s, t in d["choices"])
-        decided = self.name(d["decided"]) if d.get("decided") is not None else self.words["nobody"]
-        return [self.say("darkness_round", round=d["round"], choices=listed, decided=decided)]
+    def _darkness_round(self, e: DarknessRound) -> list[str]:
+        listed = ", ".join(f"{self.name(s)} → {self.name(t)}" for s, t in e.choices)
+        decided = self.name(e.decided) if e.decided is not None else self.words["nobody"]
+        return [self.say("darkness_round", round=e.round, choices=listed, decided=decided)]
 
-    def _whispers(self, d: Mapping[str, Any]) -> list[str]:
-        listed = "; ".join(f"{self.name(s)}: {self.whisper(t)}" for s, t in d["messages"]) or "…"
+    def _whispers(self, e: Whispers) -> list[str]:
+        listed = "; ".join(f"{self.name(s)}: {self.whisper(t)}" for s, t in e.messages) or "…"
         return [self.say("whispers", messages=listed)]
 
-    def _heir(self, d: Mapping[str, Any]) -> list[str]:
-        return [self.say("heir", slot=d["slot"])]
+    def _heir(self, e: Heir) -> list[str]:
+        return [self.say("heir", slot=e.slot)]
 
-    def _dying_shot(self, d: Mapping[str, Any]) -> list[str]:
-        if "target" not in d or "corrigan" in d:
-            return []
-        return [self.say("dying_shot", name=self.name(d["target"]))]
+    def _dying_shot(self, e: DyingShotAimed) -> list[str]:
+        return [self.say("dying_shot", name=self.name(e.target))]
+
+
+_HANDLERS: dict[type[EventBody], Callable[[Narrator, Any], list[str]]] = {
+    Deal: Narrator._deal, Night: Narrator._night, Heading: Narrator._heading, Morning: Narrator._morning,
+    Day: Narrator._day, AccusationMade: Narrator._accusation, AccusationProposed: Narrator._accusation_proposed,
+    AccusationRefused: Narrator._accusation_refused, Speech: Narrator._speech,
+    AccusationOrder: Narrator._accusation_order, AccusationsDeclared: Narrator._accusations_declared,
+    AccusationLapsed: Narrator._accusation_lapsed, AccusationDeclared: Narrator._accusation_declared,
+    VoteOpen: Narrator._vote_open, Ballots: Narrator._ballots, Condemned: Narrator._condemned,
+    LordRevealed: Narrator._lord_revealed, ChildRevealed: Narrator._child_revealed,
+    BishopRevealed: Narrator._bishop_revealed, ShadowRevealed: Narrator._shadow_revealed, Curse: Narrator._curse,
+    CurseBinds: Narrator._curse_binds, ExecutionMoment: Narrator._execution_moment,
+    Intercession: Narrator._intercession, Execution: Narrator._execution, Death: Narrator._death,
+    NoCondemnation: Narrator._no_condemnation, NoSoulLeft: Narrator._no_soul_left,
+    ForcedOutcome: Narrator._forced_outcome, GameOver: Narrator._game_over, YourCard: Narrator._your_card,
+    NewSoul: Narrator._new_soul, Clan: Narrator._clan, TiirSaw: Narrator._tiir_saw, CatSaw: Narrator._cat_saw,
+    Gathering: Narrator._gathering, DarknessRound: Narrator._darkness_round, Whispers: Narrator._whispers,
+    Heir: Narrator._heir, DyingShotAimed: Narrator._dying_shot,
+}
+"""The host's handler of each event class it reads out. Unlisted classes are silent: the night report, a second
+soul's deal and the dying shot's report (host-only bookkeeping), the day's end, a Lord's noted night reveal."""
 
 
 def recorded_table(lang: str, setting: str, names: tuple[str, ...], legends: tuple[str, ...]) -> Table:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from narrator.agents.battaglia.llm.brief import _whisper_words
 from narrator.agents.battaglia.texts import Table
-from narrator.rules.core import Event
+from narrator.rules.battaglia.events import Whispers
 
 from narrator.battaglia.narration import Narrator
 
@@ -22,7 +22,7 @@ NAMES = ("Anna", "Boris", "Vera", "Gleb", "Daria", "Ivan")
 ])
 def test_the_host_names_the_seats_of_a_dark_whisper(lang: str, said: str, expected: str) -> None:
     narrator = Narrator(Table(lang, "", NAMES, ("",) * len(NAMES)), seat=0)
-    lines = narrator.lines([Event("whispers", frozenset({0, 1}), {"messages": [[1, said]]})])
+    lines = narrator.lines([Whispers(night=1, round=1, messages=((1, said),)).event(frozenset({0, 1}))])
     assert len(lines) == 1 and expected in lines[0], lines
     assert ": 3, 5" not in lines[0] and ": 0" not in lines[0]
 
