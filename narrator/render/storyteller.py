@@ -15,6 +15,7 @@ from typing import Any
 from narrator.agents.i18n import ByLanguage, catalogue, character_gender, health_name, message
 from narrator.agents.names import fill
 from narrator.rules.core import HOST, Action, Event, PlayerId
+from narrator.rules.storyteller import events as ev
 from narrator.rules.storyteller.sheet import ATTRIBUTES
 
 from narrator.render.text import Context, Section, Text
@@ -149,7 +150,7 @@ class StorytellerText(Text):
         return label + (self.w(ctx, "proposal_target", target=target) if target else "")
 
     def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
-        d, kind = event.data, event.kind
+        d, payload = event.data, event.payload
         names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())} if isinstance(view, Mapping) else {}
         npcs = _npc_names(view, ctx.language)  # a seat's view has no Storyteller sheets: the scenario names them
 
@@ -157,58 +158,62 @@ class StorytellerText(Text):
             return (display_name(ctx.language, str(character)) or npcs.get(str(character))
                     or names.get(str(character)) or str(character).capitalize())
 
-        if kind == "narration" and d.get("by") == HOST:
-            return ""  # the bot Storyteller's words beside its move: its narration tells them, in order (below)
-        if kind == "narration":
-            return str(d.get("text", ""))
-        if kind == "scene_begun":
-            return self.w(ctx, kind, number=d["number"], scene=str(d["scene"]).replace("-", " "))
-        if kind == "turn_begun":
-            return ""  # told by the Storyteller's narration (a bot's «— turn 2 —», else narration() below)
-        if kind in ("roll_requested", "team_resolved", "roll_resolved", "resisted_resolved"):
-            return self._roll_text(event, who, ctx)
+        if event.kind == "narration":  # a table's narration line (no kernel event): the bot Storyteller's words
+            # beside its move are told by its narration, in order (below)
+            return "" if d.get("by") == HOST else str(d.get("text", ""))
+        match payload:
+            case ev.SceneBegun(number=number, scene=scene):
+                return self.w(ctx, "scene_begun", number=number, scene=str(scene).replace("-", " "))
+            case ev.TurnBegun():
+                return ""  # told by the Storyteller's narration (a bot's «— turn 2 —», else narration() below)
+            case ev.RollRequested() | ev.ContestRequested() | ev.TeamRequested() | ev.InitiativeRequested() \
+                    | ev.AttackRequested() | ev.TeamResolved() | ev.RollResolved() | ev.ContestResolved():
+                return self._roll_text(event, who, ctx)
         ref = Reference(ctx.language, {k: who(k) for k in {str(d.get(f)) for f in ("character", "defender", "opponent")}
                                        | {str(c) for c in d.get("order", ())}})
-        if kind == "initiative_rolled":  # each side's dice, then the order
-            return "\n".join([*ref.roll_lines(event, markup=False),
-                              self.w(ctx, "initiative", order=", ".join(who(c) for c in d["order"]))])
-        if kind == "attack_rolled":
-            return f"{ref.roll_label(event)} {' '.join(map(str, d.get('dice', ())))} — " + self.w(
-                ctx, kind, who=who(d["character"]), net=d.get("net", 0))
-        if kind in ("damage_rolled", "soak_rolled"):
-            return "\n".join(ref.roll_lines(event, markup=False))
-        if kind == "wounded":
-            return self.w(ctx, kind, who=who(d["defender"]), wounds=d["wounds"],
-                          health=health_name(ctx.language, str(d["health"]),
-                                             character_gender(ctx.language, str(d["defender"]), view)))
-        if kind == "tens_rerolled":
-            return self.w(ctx, kind, dice=" ".join(map(str, d["faces"])))
-        if kind == "story_ended":
-            return self.w(ctx, kind, ending=str(d["ending"]).replace("-", " "))
+        match payload:
+            case ev.InitiativeRolled(order=order):  # each side's dice, then the order
+                return "\n".join([*ref.roll_lines(event, markup=False),
+                                  self.w(ctx, "initiative", order=", ".join(who(c) for c in order))])
+            case ev.AttackRolled(character=character, dice=dice, net=net):
+                return f"{ref.roll_label(event)} {' '.join(map(str, dice))} — " + self.w(
+                    ctx, "attack_rolled", who=who(character), net=net)
+            case ev.DamageRolled() | ev.SoakRolled():
+                return "\n".join(ref.roll_lines(event, markup=False))
+            case ev.Wounded(defender=defender, wounds=wounds, health=health):
+                return self.w(ctx, "wounded", who=who(defender), wounds=wounds,
+                              health=health_name(ctx.language, str(health),
+                                                 character_gender(ctx.language, str(defender), view)))
+            case ev.TensRerolled(faces=faces):
+                return self.w(ctx, "tens_rerolled", dice=" ".join(map(str, faces)))
+            case ev.StoryEnded(ending=ending):
+                return self.w(ctx, "story_ended", ending=str(ending).replace("-", " "))
         return super().event_text(event, view, ctx)
 
     def _roll_text(self, event: Event, who: Any, ctx: Context) -> str:
         """A roll requested (its traits and pool; a contest; an attack) or resolved (each member's, a contest's)."""
-        d, kind = event.data, event.kind
-        if kind == "roll_requested" and "traits" in d:
-            traits = " + ".join(self.trait(t, ctx) for t in d["traits"])
-            return self.w(ctx, "requested", who=who(d["character"]), traits=traits, pool=d["pool"],
-                          difficulty=d["difficulty"]) + (self.w(ctx, "with_wp") if d.get("willpower") else "")
-        if kind == "roll_requested" and d.get("action") == "resisted":
-            return self.w(ctx, "contest", who=who(d["character"]), opponent=who(d["opponent"]),
-                          pools=" : ".join(map(str, d["pools"])))
-        if kind == "roll_requested" and d.get("action") == "attack":
-            return self.w(ctx, "attack", who=who(d["character"]), defender=who(d["defender"]),
-                          weapon=catalogue(ctx.language)["weapons"].get(str(d["weapon"]), str(d["weapon"])),
-                          pool=d["pool"], difficulty=d["difficulty"])
-        if kind == "roll_requested":  # teamwork's request: each member's roll is told when resolved
-            return ""
-        if kind == "team_resolved":
-            return "\n".join(f"{who(r['character'])}: {roll_line(r, ctx)}" for r in d.get("results", ()))
-        if kind in ("roll_resolved", "resisted_resolved"):
-            part = d if kind == "roll_resolved" else {**d["mine"], "category": d.get("category")}
-            return f"{who(d['character'])}: {roll_line(part, ctx)}"
-        return ""
+        d = event.data
+        match event.payload:
+            case ev.RollRequested(character=character, traits=names, pool=pool, difficulty=difficulty,
+                                  willpower=willpower):
+                traits = " + ".join(self.trait(t, ctx) for t in names)
+                return self.w(ctx, "requested", who=who(character), traits=traits, pool=pool,
+                              difficulty=difficulty) + (self.w(ctx, "with_wp") if willpower else "")
+            case ev.ContestRequested(character=character, opponent=opponent, pools=pools):
+                return self.w(ctx, "contest", who=who(character), opponent=who(opponent),
+                              pools=" : ".join(map(str, pools)))
+            case ev.AttackRequested(character=character, defender=defender, weapon=weapon, pool=pool,
+                                    difficulty=difficulty):
+                return self.w(ctx, "attack", who=who(character), defender=who(defender),
+                              weapon=catalogue(ctx.language)["weapons"].get(str(weapon), str(weapon)),
+                              pool=pool, difficulty=difficulty)
+            case ev.TeamResolved(results=results):
+                return "\n".join(f"{who(r['character'])}: {roll_line(r, ctx)}" for r in results)
+            case ev.RollResolved(character=character):
+                return f"{who(character)}: {roll_line(d, ctx)}"
+            case ev.ContestResolved(character=character, mine=mine, category=category):
+                return f"{who(character)}: {roll_line({**mine, 'category': category}, ctx)}"
+        return ""  # teamwork's and initiative's requests: each member's roll is told when resolved
 
     def own(self, view: Any) -> Mapping[str, Any] | None:
         """The seat's own character sheet (the one full sheet its view holds)."""
