@@ -9,6 +9,7 @@ from typing import Any
 
 from narrator.agents.i18n import character_gender, health_name, message
 from narrator.rules.core import HOST, Event
+from narrator.rules.storyteller import events as ev
 from narrator.storyteller.intent import FREE
 from narrator.storyteller.offline import improvised_lines
 from narrator.storyteller.template_base import View
@@ -27,41 +28,43 @@ class TemplateNarration(TemplateMoves):
 
     def _narrate_one(self, view: View, event: Event) -> list[str]:
         data = event.data
-        if event.kind == "scene_begun":
-            head = [f"== {self.scenario.title.get(self.lang)} ==" if data.get("number") == 1 else ""]
-            scene = self.scenario.scenes.get(str(data["scene"]))
-            stakes = (message(self.lang, "troupe.stakes", stakes=scene.stakes.get(self.lang))
-                      if scene and scene.stakes else "")
-            return [line for line in (*head, scene.text.get(self.lang) if scene else "", stakes) if line]
-        if event.kind == "narration" and data.get("by") == HOST:  # the Storyteller's words beside its move
-            return [str(data.get("text", ""))]
-        if event.kind == "turn_begun":
-            return [message(self.lang, "template.turn", turn=data["turn"])]
-        if event.kind == "actions_declared":  # an extra action bought with Rage or Celerity (powers.py)
-            from narrator.storyteller.powers import declared_line
+        if event.kind == "narration":  # a table's narration line (no kernel event)
+            # the Storyteller's words beside its move
+            return [str(data.get("text", ""))] if data.get("by") == HOST else []
+        match event.payload:
+            case ev.SceneBegun(scene=scene_id, number=number):
+                head = [f"== {self.scenario.title.get(self.lang)} ==" if number == 1 else ""]
+                scene = self.scenario.scenes.get(str(scene_id))
+                stakes = (message(self.lang, "troupe.stakes", stakes=scene.stakes.get(self.lang))
+                          if scene and scene.stakes else "")
+                return [line for line in (*head, scene.text.get(self.lang) if scene else "", stakes) if line]
+            case ev.TurnBegun(turn=turn):
+                return [message(self.lang, "template.turn", turn=turn)]
+            case ev.ActionsDeclared(character=character):  # an extra action bought with Rage or Celerity (powers.py)
+                from narrator.storyteller.powers import declared_line
 
-            return declared_line(self.lang, self._name(view, str(data["character"])), data, str(view.get("book")))
-        if event.kind == "roll_resolved":
-            return self._result_lines(view, data, str(data.get("character")), str(data.get("category")))
-        if event.kind == "resisted_resolved":
-            return self._contest_lines(view, data)
-        if event.kind == "team_resolved":
-            return self._team_lines(view, data)
-        if event.kind == "initiative_rolled":
-            order = ", ".join(self._name(view, c) for c in data["order"])
-            return [message(self.lang, "template.initiative", order=order)]
-        if event.kind == "attack_rolled" and data.get("net", 0) < 1:
-            line = self._fresh(view, "misses", name=self._name(view, str(data["character"])))
-            return [line] if line else []
-        if event.kind == "wounded":
-            return [self._wound_line(view, data)]
-        if event.kind == "story_ended":
-            ending = self.scenario.endings.get(str(data["ending"]))
-            if ending is None:
-                return [str(data["ending"]), message(self.lang, "template.the_end")]
-            epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
-                if ending.epilogue else []
-            return [ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
+                return declared_line(self.lang, self._name(view, str(character)), data, str(view.get("book")))
+            case ev.RollResolved(character=character, category=category):
+                return self._result_lines(view, data, str(character), str(category))
+            case ev.ContestResolved():
+                return self._contest_lines(view, data)
+            case ev.TeamResolved():
+                return self._team_lines(view, data)
+            case ev.InitiativeRolled(order=order):
+                names = ", ".join(self._name(view, c) for c in order)
+                return [message(self.lang, "template.initiative", order=names)]
+            case ev.AttackRolled(character=character, net=net) if net < 1:
+                line = self._fresh(view, "misses", name=self._name(view, str(character)))
+                return [line] if line else []
+            case ev.Wounded():
+                return [self._wound_line(view, data)]
+            case ev.StoryEnded(ending=ending_id):
+                ending = self.scenario.endings.get(str(ending_id))
+                if ending is None:
+                    return [str(ending_id), message(self.lang, "template.the_end")]
+                epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
+                    if ending.epilogue else []
+                return [ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
         return []
 
     def _result_lines(self, view: View, data: Mapping[str, Any], character: str, category: str) -> list[str]:
@@ -126,10 +129,10 @@ class TemplateNarration(TemplateMoves):
 def said_before_turn(events: Sequence[Event]) -> list[Event]:
     """The Storyteller's words beside a move told before the turn that move opens: a question answered
     without a roll ends the speaker's turn, and its answer belongs to that turn, not under «— turn 3 —»."""
-    said = [e for e in events if e.kind == "narration" and e.data.get("by") == HOST]
-    turn = next((i for i, e in enumerate(events) if e.kind == "turn_begun"), None)
+    said = [e for e in events if e.kind == "narration" and e.data.get("by") == HOST]  # a table's line, untyped
+    turn = next((i for i, e in enumerate(events) if isinstance(e.payload, ev.TurnBegun)), None)
     if not said or turn is None or events.index(said[0]) < turn:
         return list(events)
     rest = [e for e in events if not any(e is s for s in said)]
-    at = next(i for i, e in enumerate(rest) if e.kind == "turn_begun")
+    at = next(i for i, e in enumerate(rest) if isinstance(e.payload, ev.TurnBegun))
     return [*rest[:at], *said, *rest[at:]]
