@@ -39,14 +39,7 @@ from narrator.rules.battaglia.events import (
     AccusationMade,
     AccusationProposed,
     AccusationsDeclared,
-    ChildRevealed,
     Day,
-    DayEnd,
-    Death,
-    DyingShotAimed,
-    Execution,
-    Morning,
-    ShadowRevealed,
     VoteOpen,
 )
 from narrator.rules.battaglia.night import CORRIGAN_STEPS
@@ -54,6 +47,7 @@ from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
 from narrator.battaglia.reference import Reference, is_irreversible
+from narrator.battaglia.shot_watch import ShotWatch
 from narrator.citations import split, why
 from narrator.terminal_text import shown as safe_to_print
 
@@ -88,10 +82,8 @@ class TerminalHuman(Seat):
         self.reborn: set[int] = set()
         self.shown: list[str] = []
         """The current question's options, shown again after a reference command."""
-        self.shot: tuple[str, int] | None = None
-        """This seat's Corrigan shot awaiting its outcome: ("night" | "dying", target)."""
-        self.seen: set[tuple[str, int]] = set()
-        """What befell seats since the shot, from public events: ("dead" | "shadow" | "child" | "executed", seat)."""
+        self.shots = ShotWatch(seat)
+        """This seat's Corrigan shot awaiting its outcome, and what befell seats since."""
         self.made_accusation = False
         """Whether this seat's accusation was made (or proposed, or lapsed) today."""
         self.declared: tuple[int, int] | None = None
@@ -135,36 +127,11 @@ class TerminalHuman(Seat):
                 self.write(self.narrator.say("accusation_not_drawn", count=self.declared[0], slots=self.declared[1]))
 
     def _follow_shot(self, event: Event) -> None:
-        """A private word of what this seat's Corrigan shot did, told from what the seat knows: its own target
-        and the public morning or day (L66-70, L79-83); the one case the table is not told, the passing of the
-        night shot (L82), follows from the others by the rules."""
-        told = event.payload
-        if isinstance(told, DyingShotAimed):  # the shooter's own note (the host's is a DyingShotReport)
-            self.shot, self.seen = ("dying", told.target), set()
-        if self.shot is None:
-            return
-        kind, target = self.shot
-        match told:
-            case Morning(deaths=deaths, shadows=shadows):
-                self.seen |= {("dead", x.seat) for x in deaths} | {("shadow", s) for s in shadows}
-            case Death(seat=seat):
-                self.seen.add(("dead", seat))
-            case Execution(seat=seat):
-                self.seen.add(("dead" if seat != self.seat else "executed", seat))
-            case ShadowRevealed(seat=seat):
-                self.seen.add(("shadow", seat))
-            case ChildRevealed(seat=seat):
-                self.seen.add(("child", seat))
-        if not isinstance(told, Morning if kind == "night" else DayEnd):
-            return
-        outcome = next((o for o in ("dead", "shadow", "child") if (o, target) in self.seen), None)
-        if outcome is None and kind == "dying":
-            outcome = "heir" if ("executed", self.seat) in self.seen else None
-        elif outcome is None:
-            outcome = "nothing"
-        self.shot = None
-        if outcome is not None:
-            self.write(self.narrator.say(f"shot_{kind}_{outcome}", target, name=self.narrator.name(target)))
+        """A private word of what this seat's Corrigan shot did, once the seat can tell (:class:`ShotWatch`)."""
+        told = self.shots.follow(event.payload)
+        if told is not None:
+            key, target = told
+            self.write(self.narrator.say(key, target, name=self.narrator.name(target)))
 
     def _left_without_accusation(self) -> bool:
         """Alive, never asked today, and the day's accusations were full: the person had no turn (L74)."""
@@ -252,7 +219,7 @@ class TerminalHuman(Seat):
         if "choose" in kinds:
             move = self._choose(view, legal)
             if str(view.step) in CORRIGAN_STEPS and isinstance(move, Choose) and move.target is not None:
-                self.shot, self.seen = ("night", move.target), set()
+                self.shots.aim("night", move.target)
             return move
         if "whisper" in kinds:
             return Whisper(actor=self.seat, text=self.ask(self.narrator.say("prompt_whisper")))
