@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -21,8 +21,22 @@ from narrator.agents.battaglia import BattagliaBot
 from narrator.agents.battaglia.knowledge import faction_of
 from narrator.agents.battaglia.texts import Table
 from narrator.rules.battaglia import GAME, BattagliaConfig, BattagliaState, Card
+from narrator.rules.battaglia.events import (
+    BishopRevealed,
+    ChildRevealed,
+    Curse,
+    Death,
+    Execution,
+    Intercession,
+    LordRevealed,
+    Morning,
+    NightReport,
+    NoCondemnation,
+    ShadowRevealed,
+)
 from narrator.rules.chance import sample
 from narrator.rules.core import CHANCE, ChanceAction, Event, IllegalActionError
+from narrator.rules.events import EventBody
 from narrator.rules.replay import decode_config
 
 from narrator.battaglia.playout import seat_request
@@ -70,35 +84,51 @@ class Tally:
         self._lun = -1
 
     def see(self, events: Sequence[Event]) -> None:
-        """Fold one move's events."""
+        """Fold one move's events (dispatched by payload class: the classes it counts are in ``TALLIED``; the
+        events of other kinds are not read into their classes: this runs on every event of a simulation)."""
         for event in events:
-            kind, data = event.kind, event.data
-            if kind == "night_report":
-                self._night(data)
-            elif kind == "intercession":
-                self._lun = data["lun"]
-                self.counts["intercessions"] += 1
-            elif kind == "execution":
-                self.causes["lun" if data["seat"] == self._lun else "execution"] += 1
-                self._lun = -1
-            elif kind == "death":
-                self.causes[str(data.get("cause", "other"))] += 1
-            elif kind in ("lord_revealed", "bishop_revealed", "child_revealed", "curse", "shadow_revealed"):
-                self.counts[kind] += 1
-            elif kind == "morning":
-                self.counts["night_shadow_reveals"] += len(data["shadows"])
-            elif kind == "no_condemnation":
-                self.counts["days_without_condemnation"] += 1
+            if event.kind in TALLIED_KINDS and (count := TALLIED.get(type(payload := event.payload))) is not None:
+                count(self, payload)
 
-    def _night(self, data: Mapping[str, Any]) -> None:
-        acts = data["acts"]
+    def _night(self, report: NightReport) -> None:
+        acts = report.acts
         darkness = {t for step, s, t in acts if step in DARKNESS_STEPS and s == -1}
         gloom = {t for step, _, t in acts if step in GLOOM_STEPS}
         corrigan = {t for step, _, t in acts if step in CORRIGAN_STEPS}
-        for seat in data["deaths"]:
+        for seat in report.deaths:
             cause = ("darkness" if seat in darkness else "gloom" if seat in gloom
                      else "corrigan" if seat in corrigan else "guest")
             self.causes[cause] += 1
+
+    def _intercession(self, intercession: Intercession) -> None:
+        self._lun = intercession.lun
+        self.counts["intercessions"] += 1
+
+    def _execution(self, execution: Execution) -> None:
+        self.causes["lun" if execution.seat == self._lun else "execution"] += 1
+        self._lun = -1
+
+    def _death(self, death: Death) -> None:
+        self.causes[str(death.cause)] += 1
+
+    def _reveal(self, reveal: EventBody) -> None:
+        self.counts[reveal.kind] += 1  # lord_revealed, bishop_revealed, child_revealed, curse, shadow_revealed
+
+    def _morning(self, morning: Morning) -> None:
+        self.counts["night_shadow_reveals"] += len(morning.shadows)
+
+    def _no_condemnation(self, _: NoCondemnation) -> None:
+        self.counts["days_without_condemnation"] += 1
+
+
+TALLIED: Mapping[type[EventBody], Callable[[Tally, Any], None]] = {
+    NightReport: Tally._night, Intercession: Tally._intercession, Execution: Tally._execution, Death: Tally._death,
+    LordRevealed: Tally._reveal, BishopRevealed: Tally._reveal, ChildRevealed: Tally._reveal, Curse: Tally._reveal,
+    ShadowRevealed: Tally._reveal, Morning: Tally._morning, NoCondemnation: Tally._no_condemnation,
+}
+"""The event classes a row counts, each to its handler (a dict on the payload's class: one look-up an event)."""
+TALLIED_KINDS = frozenset(cls.kind for cls in TALLIED)
+"""Their kinds, so an event of any other kind is passed over without reading its payload."""
 
 
 def play_one(job: GameJob) -> dict[str, Any]:

@@ -62,7 +62,7 @@ GAMES = {
         ("narrator.agents.battaglia.bot",), ("narrator.agents.battaglia.texts", "narrator.agents.battaglia.claims"),
         (("narrator.prompts", "battaglia/masks.yaml", "temperament"),),
         (("narrator.battaglia.simulate", ("MAX_MOVES", "DARKNESS_STEPS", "GLOOM_STEPS", "CORRIGAN_STEPS", "Tally",
-                                          "make_bots", "_play_lean", "make_row")),
+                                          "TALLIED", "TALLIED_KINDS", "make_bots", "_play_lean", "make_row")),
          ("narrator.agents.battaglia.texts", ("mask_info", "temperament")))),
     "ten_candles": Game(
         "ten_candles", "tc", "narrator.rules.ten_candles.config", "TenCandlesConfig", "narrator.rules.ten_candles",
