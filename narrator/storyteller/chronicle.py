@@ -27,7 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from narrator.agents.i18n import health_name, message
+from narrator.rules.core import PUBLIC, Event
 from narrator.rules.replay import TranscriptError, replay
+from narrator.rules.storyteller import events as ev
 from narrator.storyteller.chronicle_file import (
     CHRONICLE_SCHEMA,
     MAX_TRANSCRIPT_BYTES,
@@ -169,21 +171,23 @@ def known_facts(lines: Sequence[str], pc: str) -> dict[str, Any]:
             intents["last"] = str(record["payload"].get("intent") or "")
         if record.get("kind") != "event" or record.get("audience") != "public":
             continue
-        data, kind = record.get("data") or {}, record.get("event")
-        if kind == "scene_begun":
-            scenes.append(str(data["scene"]))
-        elif kind in ("roll_resolved", "resisted_resolved") and data.get("character") == pc:
-            tried.append({"scene": scenes[-1] if scenes else "", "task": data.get("task"),
-                          "category": data.get("category"), "won": data.get("winner") == pc
-                          if kind == "resisted_resolved" else None, "intent": intents.pop("last", "")})
-            if data.get("opponent"):
-                people.append(str(data["opponent"]))
-        elif kind in ("attack_rolled", "wounded"):
-            for who in (data.get("character"), data.get("defender")):
-                if who and who != pc:
-                    people.append(str(who))
-        elif kind == "story_ended":
-            ending = str(data.get("ending", ""))
+        match Event(str(record.get("event")), PUBLIC, record.get("data") or {}).payload:
+            case ev.SceneBegun(scene=scene):
+                scenes.append(str(scene))
+            case ev.RollResolved(character=character) | ev.ContestResolved(character=character) as rolled \
+                    if character == pc:
+                won = rolled.winner == pc if isinstance(rolled, ev.ContestResolved) else None
+                tried.append({"scene": scenes[-1] if scenes else "", "task": rolled.task,
+                              "category": rolled.category, "won": won, "intent": intents.pop("last", "")})
+                if isinstance(rolled, ev.ContestResolved) and rolled.opponent:
+                    people.append(str(rolled.opponent))
+            case ev.AttackRolled(character=attacker, defender=defender) | ev.Wounded(character=attacker,
+                                                                                    defender=defender):
+                for who in (attacker, defender):
+                    if who and who != pc:
+                        people.append(str(who))
+            case ev.StoryEnded(ending=end):
+                ending = str(end)
     state = replay(lines).state if ending else None
     condition = next((c for c in state.characters if c.id == pc), None) if state is not None else None
     return {"scenes": scenes, "tried": tried, "people": list(dict.fromkeys(people)), "ending": ending,

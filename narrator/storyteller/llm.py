@@ -35,6 +35,7 @@ from narrator.agents.llm.conversation import Accounting, Conversation
 from narrator.agents.llm.prompts import render, rules_summary
 from narrator.agents.llm.usage import ModelSwitch
 from narrator.rules.core import HOST, Action, Event
+from narrator.rules.storyteller import events as ev
 from narrator.rules.storyteller.actions import Roll
 from narrator.storyteller.improv import NONE, Ruled, RulingRefused, ruling_model, to_action
 from narrator.storyteller.intent import FREE
@@ -45,7 +46,6 @@ from narrator.storyteller.llm_roles import (
     RECAP,
     ROLE_IMPROV,
     ROLE_REQUEST,
-    TOLD_RESULTS,
     _results,
     frame_problem,
     parse_answer,
@@ -170,25 +170,28 @@ class LLMStoryteller:
         lines: list[str] = []
         for event in said_before_turn(events):  # an answer without a roll before the turn it opens, as offline
             told = self.template.narrate(view, [event])
-            if event.kind in TOLD_RESULTS and told:
-                told[0] = self._tell_result(view, event.data, told[0], event.kind)
-            elif event.kind == "scene_begun":
-                scene = self.template.scenario.scenes.get(str(event.data.get("scene")))
-                text = scene.text.get(self.lang) if scene else ""
-                if text and text in told:  # the template's scene text becomes the model's framing of it
-                    told[told.index(text)] = self._frame(int(event.data.get("number") or 0), text)
+            match event.payload:  # the kernel's results the model tells (a plain roll, a contest from its acting
+                # side, a team's sum)
+                case ev.RollResolved() | ev.ContestResolved() | ev.TeamResolved() as result if told:
+                    told[0] = self._tell_result(view, result, told[0])
+                case ev.SceneBegun(scene=scene_id, number=number):
+                    scene = self.template.scenario.scenes.get(str(scene_id))
+                    text = scene.text.get(self.lang) if scene else ""
+                    if text and text in told:  # the template's scene text becomes the model's framing of it
+                        told[told.index(text)] = self._frame(int(number or 0), text)
             lines.extend(told)
         return lines
 
-    def _tell_result(self, view: View, data: Mapping[str, Any], template_line: str, kind: str = "roll_resolved") -> str:
-        category = str(data.get("category"))
+    def _tell_result(self, view: View, result: ev.RollResolved | ev.ContestResolved | ev.TeamResolved,
+                     template_line: str) -> str:
+        category = str(result.category)
         label, guidance = _results()[category][self.lang]
-        who = (self.template._name(view, str(data.get("character"))) if kind == "roll_resolved"
-               else told_who(self, view, data, kind))  # a contest's acting side, or the whole team
+        who = (self.template._name(view, str(result.character)) if isinstance(result, ev.RollResolved)
+               else told_who(self, view, result))  # a contest's acting side, or the whole team
         try:
             return str(self._write(NARRATE, scene=self.template.frame_scene(view), category=category, result=label,
                                    guidance=guidance, who=who,
-                                   approach=self._told_approach(view, str(data.get("task", "")))).text)
+                                   approach=self._told_approach(view, str(result.task))).text)
         except AgentGaveUpError as error:
             self.record_fallback(NARRATE.name, error)
             return template_line
@@ -357,11 +360,11 @@ class RollRequest:
         self.conversation.refused(reason)
 
 
-def told_who(storyteller: LLMStoryteller, view: View, data: Mapping[str, Any], kind: str) -> str:
+def told_who(storyteller: LLMStoryteller, view: View, result: ev.ContestResolved | ev.TeamResolved) -> str:
     """Who acted, for telling a contest's or a team's result (``Ruth against Elias``, ``Ruth, Elias together``)."""
     template, lang = storyteller.template, storyteller.lang
-    if kind == "resisted_resolved":
-        return message(lang, "troupe_llm.contest_who", who=template._name(view, str(data.get("character"))),
-                       opponent=template._name(view, str(data.get("opponent"))))
-    names = ", ".join(template._name(view, str(m)) for m in data.get("members", ()))
+    if isinstance(result, ev.ContestResolved):
+        return message(lang, "troupe_llm.contest_who", who=template._name(view, str(result.character)),
+                       opponent=template._name(view, str(result.opponent)))
+    names = ", ".join(template._name(view, str(m)) for m in result.members)
     return message(lang, "troupe_llm.team_who", names=names)

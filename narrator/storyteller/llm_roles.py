@@ -115,8 +115,6 @@ RECAP = WriterRole(name="storyteller-recap", prompt="storyteller/llm/recap", sys
                                                  "write two or three full sentences"))
 ROLE_REQUEST = "storyteller-roll"
 ROLE_IMPROV = "storyteller-intent"
-TOLD_RESULTS = ("roll_resolved", "resisted_resolved", "team_resolved")
-"""The kernel's results the model tells (a plain roll, a contest from its acting side, a team's sum)."""
 
 
 def parse_answer(message: Any, output: type[BaseModel]) -> Parsed:
