@@ -20,6 +20,7 @@ from narrator.agents.i18n import message
 from narrator.resume import ResumeError, is_retracing, load_header, resume_session
 from narrator.rules.core import HOST, Event, Viewer
 from narrator.rules.registry import get_game
+from narrator.rules.storyteller import events as ev
 from narrator.rules.storyteller.dice import RollResult
 from narrator.rules.storyteller.sheet import Character
 from narrator.session import Session
@@ -207,10 +208,11 @@ def _dice_lines(event: Event, lang: str = "en", names: Reference | None = None) 
     if label is not None:
         result = _result(event.data)
         return ["[dim]" + escape(label) + "[/] " + render.dice_text(result, lang).markup, render.verdict_text(result, lang).markup]
-    if event.kind == "roll_resolved":
-        return [render.verdict_text(_result(event.data), lang).markup]
-    if event.kind == "team_resolved":  # each member's own dice, labelled
-        return [escape(line) for line in ref.team_lines(event)]
+    match event.payload:
+        case ev.RollResolved():
+            return [render.verdict_text(_result(event.data), lang).markup]
+        case ev.TeamResolved():  # each member's own dice, labelled
+            return [escape(line) for line in ref.team_lines(event)]
     return ref.roll_lines(event)
 
 

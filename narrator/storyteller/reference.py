@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from narrator.agents.i18n import catalogue, character_gender, health_name, message, plural
 from narrator.rules.core import Event
+from narrator.rules.storyteller import events as ev
 from narrator.rules.storyteller.sheet import ATTRIBUTES
 
 GROUPS = (("physical", ATTRIBUTES[:3]), ("social", ATTRIBUTES[3:6]), ("mental", ATTRIBUTES[6:]))
@@ -117,13 +118,14 @@ class Reference:
 
     def roll_label(self, event: Event) -> str | None:
         """The label line above a roll's dice, or the whole line for initiative, damage and soak."""
-        d = event.data
-        if event.kind == "roll_resolved" and not d.get("automatic"):
-            traits = " + ".join(self.trait(t) for t in d.get("traits", ()))
-            return self.say("roll", traits=traits, difficulty=d.get("difficulty"), who=self.who(d.get("character")))
-        if event.kind == "attack_rolled":
-            return self.say("attack", weapon=self.weapon(d.get("weapon")), who=self.who(d.get("character")),
-                            defender=self.who(d.get("defender")), difficulty=d.get("difficulty"))
+        match event.payload:
+            case ev.RollResolved(automatic=automatic, traits=names, difficulty=difficulty, character=character) \
+                    if not automatic:
+                traits = " + ".join(self.trait(t) for t in names)
+                return self.say("roll", traits=traits, difficulty=difficulty, who=self.who(character))
+            case ev.AttackRolled(weapon=weapon, character=character, defender=defender, difficulty=difficulty):
+                return self.say("attack", weapon=self.weapon(weapon), who=self.who(character),
+                                defender=self.who(defender), difficulty=difficulty)
         return None
 
     def roll_lines(self, event: Event, markup: bool = True) -> list[str]:
@@ -131,21 +133,21 @@ class Reference:
         return [escape(line) if markup else line for line in self._roll_lines(event)]
 
     def _roll_lines(self, event: Event) -> list[str]:
-        d = event.data
-        if event.kind == "initiative_rolled":
-            return [(self.say("initiative", who=self.who(who), dice=_faces(r.get("dice", ())), net=r.get("net")))
-                    for who, r in (d.get("results") or {}).items()]
-        if event.kind == "damage_rolled":
-            kind = self.words.get(str(d.get("damage_type")), str(d.get("damage_type")))
-            return [(self.say("damage", who=self.who(d.get("character")), dice=_faces(d.get("dice", ())),
-                                    difficulty=d.get("difficulty"), damage=d.get("damage"), kind=kind))]
-        if event.kind == "soak_rolled":
-            return [(self.say("soak", who=self.who(d.get("character")), dice=_faces(d.get("dice", ())),
-                                    difficulty=d.get("difficulty"), soaked=d.get("soaked")))]
-        if event.kind == "resisted_resolved":
-            mine, theirs = d.get("mine", {}), d.get("theirs", {})
-            return [(self.say("resisted", who=self.who(d.get("character")), dice=_faces(mine.get("dice", ())),
-                                    opponent=self.who(d.get("opponent")), their=_faces(theirs.get("dice", ()))))]
+        match event.payload:
+            case ev.InitiativeRolled(results=results):
+                return [(self.say("initiative", who=self.who(who), dice=_faces(r.get("dice", ())), net=r.get("net")))
+                        for who, r in (results or {}).items()]
+            case ev.DamageRolled(character=character, dice=dice, difficulty=difficulty, damage=damage,
+                                 damage_type=damage_type):
+                kind = self.words.get(str(damage_type), str(damage_type))
+                return [(self.say("damage", who=self.who(character), dice=_faces(dice), difficulty=difficulty,
+                                  damage=damage, kind=kind))]
+            case ev.SoakRolled(character=character, dice=dice, difficulty=difficulty, soaked=soaked):
+                return [(self.say("soak", who=self.who(character), dice=_faces(dice), difficulty=difficulty,
+                                  soaked=soaked))]
+            case ev.ContestResolved(character=character, opponent=opponent, mine=mine, theirs=theirs):
+                return [(self.say("resisted", who=self.who(character), dice=_faces(mine.get("dice", ())),
+                                  opponent=self.who(opponent), their=_faces(theirs.get("dice", ()))))]
         return []
 
 
