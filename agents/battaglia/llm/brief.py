@@ -8,47 +8,54 @@ players on day 5. Private notes become short lines; old night details are droppe
 (only lasting facts such as Tiir's looks and the clan are kept).
 
 Every mask name tied to a seat, and every night pick, is rendered through :class:`Names`: tests swap
-in markers to prove that no prompt carries a secret its seat may not know.
+in markers to prove that no prompt carries a secret its seat may not know. The words (phrases, names,
+quotes) are ``words.py``'s, the private notes' lines ``notes.py``'s; this module builds the :class:`Brief`
+and tells the public record.
 """
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import yaml
 from narrator.agents.battaglia.claims import PublicRecord
-from narrator.agents.battaglia.knowledge import faction_of, parse_dark_whisper
-from narrator.agents.battaglia.texts import PROMPTS, Table, mask_name, mask_words
-from narrator.agents.i18n import message, section
+from narrator.agents.battaglia.knowledge import faction_of
+from narrator.agents.battaglia.llm.notes import (
+    DeathTimes,
+    PrivateNotes,
+    _whisper_words,  # noqa: F401 - re-exported
+)
+from narrator.agents.battaglia.llm.words import (
+    Names,
+    _phrases,
+    force_name,
+    phrase,
+    quote,
+    speech_band,  # noqa: F401 - re-exported
+    step_name,
+)
+from narrator.agents.battaglia.texts import (
+    mask_name,  # noqa: F401 - re-exported
+    mask_words,
+)
 from narrator.rules.battaglia.cards import Card
 from narrator.rules.battaglia.events import (
     Ballots,
     BishopRevealed,
-    CatSaw,
     ChildRevealed,
-    Clan,
     Condemned,
     Curse,
-    DarknessRound,
     DayEnd,
     Death,
-    DyingShotAimed,
     Execution,
-    Gathering,
-    Heir,
     Intercession,
     LordRevealed,
     Morning,
-    NewSoul,
     NoCondemnation,
     Speech,
-    TiirSaw,
-    Whispers,
 )
 from narrator.rules.battaglia.life import force_of
 from narrator.rules.battaglia.record import Accused, Died, Revealed, Voted
@@ -57,11 +64,6 @@ from narrator.rules.battaglia.record import PublicRecord as TableRecord
 if TYPE_CHECKING:
     from narrator.agents.battaglia.llm.facts import SpeechFacts
 
-RECENT_NIGHT_NOTES = 4
-"""Night notes (gatherings, rounds, the Cat's peeks, whispers) shown in detail, of the last two nights only;
-older ones are dropped (lasting facts such as Tiir's looks and the clan stay on the seats' lines)."""
-QUOTE_CHARS = 80
-"""Longest quote of a speech or accusation text in a prompt."""
 QUOTES = 4
 """Latest speeches quoted (accusations of today are always quoted)."""
 FULL_DAYS = 1
@@ -70,46 +72,8 @@ RECENT_ACTS = {"accused": 2, "voted": 1}
 """Accusations and ballots of a soul listed on its seat's line (the latest); older ones are dropped."""
 TALLY_SEATS = 4
 """Seats of a day's vote tally named in a past day's line (most votes first)."""
-SUPERSEDED = (Gathering, DarknessRound, Whispers, CatSaw)
-"""Night notes of which only the latest of each step is shown (an older round or whisper is out of date)."""
 LEGEND_KINDS = frozenset({"accuse", "speak"})
 """Decisions whose prompt lists every seat's legend (material for accusations by legend)."""
-
-
-@cache
-def _phrases() -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((PROMPTS / "llm" / "phrases.yaml").read_text(encoding="utf-8"))
-    return data
-
-
-def phrase(key: str, lang: str, **values: Any) -> str:
-    """A short phrase of ``prompts/battaglia/llm/phrases.yaml`` in ``lang``, filled with ``values``."""
-    return str(_phrases()["phrases"][key][lang]).format(**values)
-
-
-def speech_band() -> dict[str, Any]:
-    """The speech length band and fillers (the same for every mask)."""
-    band: dict[str, Any] = _phrases()["speech"]
-    return band
-
-
-class Names:
-    """How seats, masks and night picks are written in prompts (the canary test swaps in markers)."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def seat(self, seat: int) -> str:
-        """``P3 Vera``."""
-        return f"P{seat} {self.table.names[seat]}" if 0 <= seat < len(self.table.names) else f"P{seat}"
-
-    def mask(self, card: str | Card, holder: int | None) -> str:
-        """A mask's name; ``holder`` is the seat it belongs to, when the sentence ties it to one."""
-        return mask_name(str(card), self.table.lang)
-
-    def pick(self, step: str, chooser: int, target: int) -> str:
-        """A night pick of ``chooser`` in ``step`` (``target`` -1: no one)."""
-        return "-" if target < 0 else f"P{target}"
 
 
 @dataclass
@@ -160,7 +124,7 @@ def build_brief(view: Any, kind: str, names: Names, legal: Sequence[Any] = ()) -
     card = str(view.card)
     life = int(view.life or 1)
     public = _Public(view, names)
-    private = _Private(view, names, me, public.deaths, life)
+    private = PrivateNotes(view, names, me, public.deaths, life)
     seats = []
     for seat in range(view.players):
         legend = table.legends[seat] if kind in LEGEND_KINDS and seat not in view.out else ""
@@ -195,26 +159,6 @@ def speech_facts(names: tuple[str, ...], lang: str) -> SpeechFacts:
     from narrator.agents.battaglia.llm.facts import SpeechFacts
 
     return SpeechFacts(names, lang)
-
-
-def force_name(force: str, lang: str) -> str:
-    """One of the six forces of L92 by name (``First Darkness``)."""
-    return str(section(lang, "battaglia_host")["forces"][force])
-
-
-def step_name(step: str, lang: str) -> str:
-    """A night step in words (``first_darkness`` -> ``first darkness``)."""
-    return str(section(lang, "battaglia_host")["steps"].get(step, step.replace("_", " ")))
-
-
-def quote(who: str, text: str, lang: str) -> str:
-    """A player's words as quoted data: attributed, one line, cut to :data:`QUOTE_CHARS`, and escaped as a
-    JSON string so nothing inside can close the quote (``P3 Vera said: "..."``)."""
-    return phrase("said", lang, who=who, text=json.dumps(_cut(text), ensure_ascii=False))
-
-
-DeathTimes = dict[int, list[tuple[int, int]]]
-"""Per seat, when each of its souls died: ``(night, 1)`` at the morning of that night, ``(day, 2)`` by day."""
 
 
 class _Public:
@@ -334,109 +278,3 @@ _REVEALED = {"lord": Card.LORD_LUIHAD, "child": Card.CHILD, "bishop": Card.BISHO
 _REVEALED_BY = {LordRevealed: Card.LORD_LUIHAD, ChildRevealed: Card.CHILD, BishopRevealed: Card.BISHOP}
 
 
-class _Private:
-    """The seat's notes: lasting facts per seat (Tiir's looks, the clan) and recent night details, in words.
-
-    A fact about a seat whose soul has died since the night it was learnt is dropped: the seat's new
-    soul is unknown (L44), and the public line already tells what the dead soul was. The clan met in
-    this seat's own first life is named as that life's once this seat is reborn (no longer its allies).
-    """
-
-    def __init__(self, view: Any, names: Names, me: int, deaths: DeathTimes, life: int) -> None:
-        self.names, self.me, self.lang, self.deaths, self.life = names, me, names.table.lang, deaths, life
-        self.card = Card(str(view.card))
-        self.facts: dict[int, list[str]] = defaultdict(list)
-        since = int(view.night or 0) - 1
-        latest: dict[tuple[Any, str], str] = {}
-        for event in view.notes:
-            note = event.payload
-            line = self._note(note)
-            night = getattr(note, "night", None)
-            if line and int(night or since) >= since:
-                # a newer round, gathering or whisper of the same step supersedes the older (fixed size)
-                key = (type(note), str(getattr(note, "step", ""))) if isinstance(note, SUPERSEDED) else (line, "")
-                latest.pop(key, None)
-                latest[key] = line
-        self.lines = list(latest.values())[-RECENT_NIGHT_NOTES:]
-
-    def _fresh(self, seat: int, night: int | None) -> bool:
-        """Whether the soul of ``seat`` a note of night ``night`` spoke of is still the seat's soul."""
-        if night is None:
-            return True
-        return not any(time > (int(night), 0) for time in self.deaths.get(seat, ()))
-
-    def _note(self, note: Any) -> str | None:
-        n, lang = self.names, self.lang
-        match note:
-            case TiirSaw(seat=seat, card=card, night=night):
-                if self._fresh(seat, night):
-                    self.facts[seat].append(phrase("you_saw", lang, mask=n.mask(card, seat)))
-            case Clan(clan=clan_name, members=members, cards=cards, night=night):
-                clan = _phrases()["phrases"]["faction"][clan_name][lang]
-                # The clan of night 1 is first souls; it is this seat's side only if its force now is theirs (L92).
-                clan_force = "first_darkness" if clan_name == "darkness" else str(clan_name)
-                key = "clan" if str(force_of(self.card, self.life)) == clan_force else "clan_other"
-                for seat in members:
-                    if seat != self.me and self._fresh(seat, night):
-                        self.facts[seat].append(phrase(key, lang, clan=clan))
-                for seat, card in cards or ():
-                    if seat != self.me and self._fresh(seat, night):
-                        self.facts[seat].append(n.mask(card, seat))
-            case NewSoul(card=card):
-                return phrase("reborn", lang, mask=n.mask(card, self.me))
-            case Heir(slot=slot):
-                return phrase("heir", lang, slot=slot)
-            case DyingShotAimed(target=target):
-                return phrase("your_dying_shot", lang, target=f"P{target}")
-            case Gathering(step=step, members=members):
-                return phrase("awake_together", lang, step=step_name(step, lang),
-                              seats=", ".join(f"P{m}" for m in members if m != self.me) or phrase("nobody", lang))
-            case DarknessRound(step=step, round=number, choices=choices, decided=decided):
-                told = phrase("none", lang) if decided is None else n.pick(step, -1, decided)
-                return phrase("darkness_round", lang, step=step_name(step, lang), round=number,
-                              picks=self._picks(step, choices), decided=told)
-            case CatSaw():
-                return self._cat(note)
-            case Whispers(messages=messages):
-                said = "; ".join(quote(who, _whisper_words(text, lang), lang) for who, text in _same_words(messages)) \
-                    or phrase("silence", lang)
-                return phrase("whispers", lang, said=said)
-        return None  # your_card: the prompt states the current mask anyway
-
-    def _picks(self, step: str, choices: Sequence[tuple[int, int]]) -> str:
-        """``P3 chose P0, P5 chose nobody`` in words (never the ``P3>P0`` shorthand)."""
-        lang = self.lang
-        return ", ".join(phrase("chose", lang, who=f"P{c}", target=self.names.pick(step, c, t))
-                         if t is not None and t >= 0 else phrase("chose_nobody", lang, who=f"P{c}")
-                         for c, t in choices) or phrase("nobody", lang)
-
-    def _cat(self, seen: CatSaw) -> str:
-        n, lang = self.names, self.lang
-        awake = ", ".join(f"P{m}" for m in seen.awake) or phrase("nobody", lang)
-        line = phrase("peeked", lang, step=step_name(seen.step, lang), awake=awake)
-        if seen.choices:
-            line += phrase("peeked_picks", lang, picks=self._picks(seen.step, seen.choices))
-        for seat, card in seen.cards or ():
-            if self._fresh(seat, seen.night):
-                self.facts[seat].append(phrase("peeked_card", lang, mask=n.mask(card, seat)))
-        return line
-
-
-def _same_words(messages: Sequence[tuple[int, str]]) -> list[tuple[str, str]]:
-    """Whispers with the same words said once, attributed to all who said them (``P3, P5``), in seat order."""
-    by_text: dict[str, list[int]] = {}
-    for seat, text in messages:
-        by_text.setdefault(" ".join(str(text).split()), []).append(int(seat))
-    return [(", ".join(f"P{s}" for s in seats), text) for text, seats in by_text.items()]
-
-
-def _whisper_words(text: str, lang: str) -> str:
-    """A bot's list of dark seats (``"dark: 7, 10"``, in whichever language its bot wrote it) in the prompt's
-    seat notation and language (``"dark: P7, P10"``); any other whisper as it was said."""
-    seats = parse_dark_whisper(text)
-    return message(lang, "battaglia_host.whisper_dark", names=", ".join(f"P{s}" for s in seats)) if seats else text
-
-
-def _cut(text: str) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS - 1].rstrip() + "…"
