@@ -246,7 +246,8 @@ def test_a_seat_page_names_the_storytellers_characters_and_each_helpers_result_i
     """Played through at the web table in Russian: the contest against Whitcomb names him in Russian
     (a seat's view holds no Storyteller sheet, the scenario names him), and each member's line of a
     teamwork roll says its own result (it said "None")."""
-    from narrator.rules.core import PUBLIC, Event
+    from narrator.rules.core import PUBLIC
+    from narrator.rules.storyteller.events import ContestRequested, TeamResolved
 
     from narrator.web.adapters.storyteller import WILD_WEST_PRESENTER
     from narrator.web.present import Context
@@ -255,12 +256,15 @@ def test_a_seat_page_names_the_storytellers_characters_and_each_helpers_result_i
                             names=["Anna", "Boris"], language="ru", seed=4)
     view = tables.state(created, 0)["view"]
     ctx = Context(("Anna", "Boris"), "ru", 0)
-    contest = Event("roll_requested", PUBLIC, {"action": "resisted", "character": "ruth", "opponent": "whitcomb",
-                                               "pools": [4, 6]})
+    contest = ContestRequested(character="ruth", opponent="whitcomb", action="resisted", pools=(4, 6),
+                               difficulties=(6, 6), task="", retry_penalty=0, willpower=(False, False),
+                               automatic=(False, False)).event(PUBLIC)
     assert "Уиткомб" in (WILD_WEST_PRESENTER.text.event_text(contest, view, ctx) or "")
-    share = {"character": "elias", "dice": [8, 3, 5], "difficulty": 6, "net": 1, "outcome": "success",
-             "degree": "marginal", "botch": False, "cancelled": [], "rerolls": []}
-    team = Event("team_resolved", PUBLIC, {"members": ["ruth", "elias"], "results": [share], "category": "marginal"})
+    share = {"character": "elias", "dice": [8, 3, 5], "difficulty": 6, "raw": 1, "ones": 0, "extra": 0, "net": 1,
+             "outcome": "success", "degree": "marginal", "botch": False, "forgiven": False, "cancelled": [],
+             "rerolls": [], "automatic": False, "willpower": False, "traits": ["wits"]}
+    team = TeamResolved(what="teamwork", members=("ruth", "elias"), task="", results=(share,), team_botch=False,
+                        spoiled=False, successes=1, category="marginal").event(PUBLIC)
     told = WILD_WEST_PRESENTER.text.event_text(team, view, ctx) or ""
     assert "None" not in told and "успех" in told
 

@@ -39,6 +39,7 @@ from narrator.render.storyteller import (
 )
 from narrator.render.words import register_messages
 from narrator.rules.core import HOST, Event, PlayerId, Rejection
+from narrator.rules.storyteller import events as ev
 from narrator.storyteller.seat import ApproachQuestion, choices
 from narrator.storyteller.template import CHOOSE, PASS, Choice, Option, TemplateStoryteller, display_name
 from narrator.web.adapters.storyteller_bots import (
@@ -335,7 +336,8 @@ class StorytellerPresenter(Presenter):
         bot = self._bot(table)
         if bot is None:  # a person is the Storyteller: the page still marks each turn
             ctx = ctx_of(table)
-            turns = [self.text.w(ctx, "turn_begun", turn=e.data["turn"]) for e in events if e.kind == "turn_begun"]
+            turns = [self.text.w(ctx, "turn_begun", turn=p.turn) for p in (e.payload for e in events)
+                     if isinstance(p, ev.TurnBegun)]
             return [("storyteller", "\n".join(turns))] if turns else []
         # The bot's narration is the one telling of the move: its words beside the move (an answer given
         # without a roll, an improvised roll's ruling) and the turn's header, in that order; the page showed
