@@ -10,8 +10,8 @@
 //           blake2b(f"{seed}/{seat}".encode(), digest_size=8) read big-endian, computed in Python
 //           (e.g. [seed_key(f"{job.seed}/{s}") for s in range(players)]; str(None) == "None" for seed None).
 //   seat    the seat it plays (0-based).
-//   shared  optional: one PublicMemory for all bots of the same game (the Python bots share one too,
-//           knowledge.public_memory); without it the bot folds the log itself. Same decisions either way.
+//   shared  optional: one PublicMemory for all bots of the same game (each Python bot folds its own
+//           knowledge.PublicMemory); without it the bot folds the log itself. Same decisions either way.
 //
 // Or, for a whole table: `Bots bots(keys)` (keys[s] for seat s) and `bots.act(view, legal)`, which asks the
 // bot of view.viewer().
@@ -36,9 +36,9 @@ namespace battaglia {
 namespace bot {
 
 constexpr int ATTEMPT = 1;  // Request.attempt of the lean loop
-constexpr double REVOTE_DOUBT = 0.5;  // bot.REVOTE_DOUBT
+constexpr double REVOTE_DOUBT = 0.5;  // bot_mind.REVOTE_DOUBT
 
-// bot.speakers_left: living seats still to accuse in today's round, this one included (DEC-34's rotation).
+// bot_mind.speakers_left: living seats still to accuse in today's round, this one included (DEC-34's rotation).
 inline int speakers_left(const View& view, const Mind& mind) {
   const int players = view.players(), start = (view.day() - 1) % players;
   const int here = ((mind.me - start) % players + players) % players;
@@ -533,7 +533,7 @@ class BattagliaBot {
 
 };
 
-// Every seat's bot for one game, sharing one PublicMemory (as the Python bots share knowledge.public_memory).
+// Every seat's bot for one game, sharing one PublicMemory (each Python bot folds its own knowledge.PublicMemory).
 class Bots {
  public:
   // keys[s] = seed_key(f"{seed}/{s}") for each seat s (see BattagliaBot).

@@ -1,5 +1,5 @@
-// battaglia native: the bot's reading of one view (agents/battaglia/bot.py's Mind) and the small helpers its
-// decisions share (_first, _pass_or_first, _top, ...). See bot.hpp for the bot itself.
+// battaglia native: the bot's reading of one view (agents/battaglia/bot_mind.py's Mind) and the small helpers
+// its decisions share (first_of, pass_or_first, top, ...). See bot.hpp for the bot itself.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -22,7 +22,7 @@ struct Temperament {
   double lun_reveal = 0.6;     // LUN reveal
 };
 
-// bot.Mind: the bot's reading of one view. suspicion(seat) is scored on first ask.
+// bot_mind.Mind: the bot's reading of one view. suspicion(seat) is scored on first ask.
 struct Mind {
   int me = -1;
   Card card = Card::NONE;
@@ -36,7 +36,7 @@ struct Mind {
   uint32_t allies = 0;
   const PublicMemory* memory = nullptr;
   uint64_t origin = 0;             // the decision stream's seed (DecisionRandom.unit reads it)
-  const uint64_t* ties = nullptr;  // the bot's tie-break order by seat (bot.tie_breaks)
+  const uint64_t* ties = nullptr;  // the bot's tie-break order by seat (bot_mind.tie_breaks)
   uint32_t scored_mask = 0;
   double scored[MAX_SEATS];
 
@@ -67,7 +67,7 @@ struct Mind {
     return memory->threat[seat] + record.good + jitter * 0.5;
   }
 
-  // bot._known_enemy_score: the fixed suspicion of a seat known to be one of `cards`, if few are friends.
+  // bot_mind.known_enemy_score: the fixed suspicion of a seat known to be one of `cards`, if few are friends.
   static bool known_enemy_score(uint32_t cards, Faction mine, double& out) {
     const double friendly = static_cast<double>(popcount(cards & faction_cards(mine))) /
                             static_cast<double>(popcount(cards));
@@ -133,7 +133,7 @@ inline bool known_light(const Mind& mind, int t) {
   return mind.knows(t) && mind.known[t] && subset(mind.known[t], LIGHT);
 }
 
-// bot._top: the most suspicious seat of `pool` (an ally only when nothing else is left); -1 = None.
+// bot_mind.top: the most suspicious seat of `pool` (an ally only when nothing else is left); -1 = None.
 inline int top(Mind& mind, const int* pool, int n) {
   int ranked[MAX_SEATS + 1];
   if (mind.enemies_ranked(pool, n, ranked)) return ranked[0];

@@ -1,4 +1,4 @@
-// battaglia native: the kernel's entry points (rules/battaglia/game.py, legal.py, flow.py, life.py).
+// battaglia native: the kernel's entry points (rules/battaglia/game.py, legal.py, flow.py, deal.py, life.py).
 //
 //   reset(state, &config)                     the initial state (state.hpp)
 //   active_players(state, &chance)            who may act (a seat mask; chance = the engine must sample)
@@ -113,7 +113,7 @@ inline void give_soul(State& s, int index) {
   s.issued |= cbit(card);
 }
 
-// ---- flow.py ----------------------------------------------------------------------------------------
+// ---- flow.py, deal.py -------------------------------------------------------------------------------
 
 inline void proceed(State& s, bool day) {
   end_check(s);
@@ -132,7 +132,7 @@ inline void after_deaths(State& s, bool day) {
   proceed(s, day);
 }
 
-// flow.acquaintance: night 1, the clans see who is in them.
+// deal.acquaintance: night 1, the clans see who is in them.
 inline void acquaintance(State& s) {
   Event n = make_event(EventKind::NIGHT);
   n.night = 1;
@@ -162,7 +162,7 @@ inline void acquaintance(State& s) {
   proceed(s, true);
 }
 
-// flow.deal: `order` is the Shuffle's permutation (new position -> old index).
+// deal.deal: `order` is the Shuffle's permutation (new position -> old index).
 inline void deal(State& s, const int* order) {
   uint32_t dealt = 0;
   for (int x = 0; x < s.players; ++x) {
@@ -185,7 +185,7 @@ inline void deal(State& s, const int* order) {
   acquaintance(s);
 }
 
-// flow.rebirth
+// the REBIRTH chance: life.give_soul (game.py), then flow.turnover
 inline void rebirth(State& s, int index) {
   give_soul(s, index);
   after_deaths(s, s.after_rebirth_day);

@@ -1,5 +1,5 @@
-// battaglia native: the day up to the verdict (rules/battaglia/day.py): morning, last words, speeches,
-// accusations and the vote. The verdict and the end of the day are in kernel_verdict.hpp.
+// battaglia native: the day up to the verdict (rules/battaglia/day.py; the vote: verdict.py): morning, last
+// words, speeches, accusations and the vote. The verdict and the end of the day are in kernel_verdict.hpp.
 #pragma once
 #include "state.hpp"
 
@@ -208,7 +208,7 @@ inline void no_condemnation(State& s, int reason) {
 
 inline void tally_votes(State& s);
 
-// day.enter_vote: a ballot over the accused (or the tied leaders); bound voters vote automatically.
+// verdict.enter_vote: a ballot over the accused (or the tied leaders); bound voters vote automatically.
 inline void enter_vote(State& s, uint32_t candidates, bool revote) {
   if (!s.n_accusations) {
     no_condemnation(s, 0);
@@ -235,14 +235,14 @@ inline void enter_vote(State& s, uint32_t candidates, bool revote) {
   if (popcount(cast) >= popcount(s.living())) tally_votes(s);
 }
 
-// day.cast
+// verdict.cast
 inline void cast_ballot(State& s, int seat, uint32_t targets) {
   s.ballots[seat] = targets;
   s.ballots_cast |= bit(seat);
   if (popcount(s.ballots_cast) >= popcount(s.living())) tally_votes(s);
 }
 
-// day.tally: a single leader is condemned; a tie goes to a one-vote re-vote; a second tie condemns nobody.
+// verdict.tally: a single leader is condemned; a tie goes to a one-vote re-vote; a second tie condemns nobody.
 inline void tally_votes(State& s) {
   int counts[MAX_SEATS] = {0};
   for (uint32_t m = s.ballots_cast; m; m &= m - 1)

@@ -1,6 +1,6 @@
-// battaglia native: the verdict (rules/battaglia/day.py from the condemnation on): the Lord's reveal, the
-// Child, Corrigan's dying shot, Koldun's curse, the execution moment with Lun and the Bishop, and the end of
-// the day. Step for step in the Python order.
+// battaglia native: the verdict (rules/battaglia/verdict.py): the Lord's reveal, the Child, Corrigan's dying
+// shot, Koldun's curse, the execution moment with Lun and the Bishop, and the end of the day. Step for step
+// in the Python order.
 #pragma once
 #include "kernel_day.hpp"
 
@@ -8,7 +8,7 @@ namespace battaglia {
 
 inline void enter_execution(State& s);
 
-// day.reveal_lord: the host confirms; a condemned Lord's reveal brings a full re-vote (DEC-25).
+// verdict.reveal_lord: the host confirms; a condemned Lord's reveal brings a full re-vote (DEC-25).
 inline void reveal_lord(State& s, int seat) {
   Event e = make_event(EventKind::LORD_REVEALED);
   e.seat = static_cast<int8_t>(seat);
@@ -33,7 +33,7 @@ inline void child_revealed(State& s, int seat, int cause) {
   ++s.tally.child_revealed;
 }
 
-// day.accept_verdict
+// verdict.accept_verdict
 inline void accept_verdict(State& s) {
   const int seat = s.condemned;
   if (s.cards[seat] == Card::CHILD) {
@@ -46,7 +46,7 @@ inline void accept_verdict(State& s) {
   enter_execution(s);
 }
 
-// day.shot_effect: cases aa-ac; returns whether the target dies with Corrigan.
+// verdict.shot_effect: cases aa-ac; returns whether the target dies with Corrigan.
 inline bool shot_effect(State& s, int corrigan, int target) {
   const Card card = s.cards[target];
   if (in(CORRIGAN_LETHAL, card)) return true;
@@ -70,7 +70,7 @@ inline bool shot_effect(State& s, int corrigan, int target) {
   return false;
 }
 
-// day.dying_shot
+// verdict.dying_shot
 inline void dying_shot(State& s, int seat, int target) {
   Event e = make_event(EventKind::DYING_SHOT);
   e.target = static_cast<int8_t>(target);
@@ -106,7 +106,7 @@ inline void curse(State& s, int seat) {
 
 inline void execute(State& s);
 
-// day.enter_execution: every living seat may object, or only Lun and the Bishop (§11.3.3).
+// verdict.enter_execution: every living seat may object, or only Lun and the Bishop (§11.3.3).
 inline void enter_execution(State& s) {
   uint32_t seats = s.living();
   if (s.config->objection_window == ObjectionWindow::eligible) {
@@ -127,7 +127,7 @@ inline void enter_execution(State& s) {
   if (!seats) execute(s);
 }
 
-// day.objection: kind 0 pass, 1 intercede, 2 reveal_bishop.
+// verdict.objection: kind 0 pass, 1 intercede, 2 reveal_bishop.
 inline void objection(State& s, int seat, int kind) {
   s.window_answered |= bit(seat);
   if (kind == 1) s.window_intercede |= bit(seat);
@@ -135,7 +135,7 @@ inline void objection(State& s, int seat, int kind) {
   if (popcount(s.window_answered) >= popcount(s.window_seats)) execute(s);
 }
 
-// day._first_soul: the life-1 holder first, then the lower seat (DEC-28).
+// verdict._first_soul: the life-1 holder first, then the lower seat (DEC-28).
 inline int first_soul(const State& s, uint32_t seats) {
   int best = -1;
   for (uint32_t m = seats; m; m &= m - 1) {
@@ -145,7 +145,7 @@ inline int first_soul(const State& s, uint32_t seats) {
   return best;
 }
 
-// day._bishop_reveals
+// verdict._bishop_reveals
 inline void bishop_reveals(State& s, int bishop) {
   uint32_t pointed_cards = SHADOW & ~cbit(Card::TRITON);
   if (!s.config->bishop_points_at_koldunya) pointed_cards &= ~cbit(Card::KOLDUNYA);
@@ -165,7 +165,7 @@ inline void bishop_reveals(State& s, int bishop) {
   close_day(s);
 }
 
-// day.execute: rules g and f, then the execution and the dying shot's effect.
+// verdict.execute: rules g and f, then the execution and the dying shot's effect.
 inline void execute(State& s) {
   const int condemned = s.condemned, shot = s.shot;
   if (s.window_bishop) return bishop_reveals(s, first_soul(s, s.window_bishop));
@@ -208,7 +208,7 @@ inline void execute(State& s) {
   close_day(s, executed);
 }
 
-// day.close_day: a standing curse is carried over, quiet days counted, then night (or souls).
+// verdict.close_day: a standing curse is carried over, quiet days counted, then night (or souls).
 inline void close_day(State& s, int executed) {
   PendingCurse carried;
   if (s.day_curse.active && s.day_curse.cursed >= 0 &&

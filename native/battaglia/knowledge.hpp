@@ -2,7 +2,7 @@
 //
 //   PublicMemory   the public log folded into per-soul records (knowledge.PublicMemory)
 //   PrivateMemory  claims read from the seat's notes (knowledge.PrivateMemory + claims_from_notes), plus the
-//                  last darkness_round note of each darkness step (bot._last_round reads it)
+//                  last darkness_round note of each darkness step (bot_night.last_round reads it)
 //   Narrowing      each living seat's possible cards from the claims and the public reveals (knowledge.Narrowing)
 //   dark_kin       knowledge.dark_kin
 //
@@ -24,12 +24,12 @@ namespace bot {
 
 // ---- small helpers -------------------------------------------------------------------------------------
 
-// bot.shared_hash: an order of b that everyone who knows `salt` computes alike (SplitMix64's mixer).
+// bot_mind.shared_hash: an order of b that everyone who knows `salt` computes alike (SplitMix64's mixer).
 inline uint64_t shared_hash(uint64_t a, uint64_t b, uint64_t salt) {
   return native::mix64(salt ^ native::mix64(a * native::kGamma + b));
 }
 
-// bot.tie_breaks(key): the bot's fixed, per-game order of every seat (ties between equal suspicions).
+// bot_mind.tie_breaks(key): the bot's fixed, per-game order of every seat (ties between equal suspicions).
 inline void tie_breaks(uint64_t key, uint64_t* out) {
   for (int s = 0; s < MAX_SEATS; ++s) out[s] = native::mix64(key ^ native::mix64(static_cast<uint64_t>(s + 1) * native::kGamma));
 }
@@ -108,7 +108,7 @@ class PublicMemory {
   SoulRecord souls[MAX_SEATS];
   double threat[MAX_SEATS];
   int deaths[MAX_SEATS];
-  int last_proposed_target = -1;  // the target of the last accusation_proposed in the log (bot._judge)
+  int last_proposed_target = -1;  // the target of the last accusation_proposed in the log (bot_day.DayMoves._judge)
 
   PublicMemory() { reset(); }
 
@@ -245,7 +245,7 @@ struct DarknessRound {
 };
 
 // knowledge.PrivateMemory fed from the seat's notes; also keeps the last darkness_round note of each
-// darkness step (what bot._last_round finds scanning the notes backwards).
+// darkness step (what bot_night.last_round finds scanning the notes backwards).
 class PrivateMemory {
  public:
   std::vector<Claim> claims;

@@ -125,7 +125,7 @@ inline uint32_t soul_pool(const State& s, int seat) {
   return allowed;
 }
 
-// day.accuser_of: who accused `seat` today (-1: nobody, or only a curse).
+// verdict.accuser_of: who accused `seat` today (-1: nobody, or only a curse).
 inline int accuser_of(const State& s, int seat) {
   for (int i = 0; i < s.n_accusations; ++i)
     if (s.accusations[i].target == seat && s.accusations[i].accuser >= 0) return s.accusations[i].accuser;

@@ -1,7 +1,7 @@
 // battaglia del arte, native: the shared vocabulary of the kernel (kernel.hpp) and the bots (bot*.hpp).
 //
 // C++ mirrors of rules/battaglia/cards.py, config.py, actions.py, state.py, the events the kernel emits
-// (rules/battaglia/{flow,night,day,life}.py) and the seat's view (rules/battaglia/views.py).
+// (rules/battaglia/{deal,night,day,verdict,life}.py) and the seat's view (rules/battaglia/views.py).
 // Names follow the Python ones. Seats are 0-based ints (int8_t), sets of seats are bitmasks
 // (bit s = seat s; iterate low to high = Python's sorted order), sets of cards are bitmasks over Card.
 //
@@ -59,7 +59,7 @@ constexpr uint32_t CORRIGAN_REVEALS = SHADOW & ~cbit(Card::TRITON);
 constexpr uint32_t HEIR_ELIGIBLE = (LIGHT & ~cbit(Card::CHILD)) | cbit(Card::TRITON);
 constexpr uint32_t DARKNESS_STEP_CARDS = (DARKNESS & ~cbit(Card::RAINMAKER)) | cbit(Card::KOLDUNYA) | cbit(Card::NIKOR);
 constexpr uint32_t QUALIFYING_DARKS = DARKNESS & ~cbit(Card::RAINMAKER);
-constexpr uint32_t DARKNESS_CLAN = DARKNESS | GLOOM | cbit(Card::KOLDUNYA);  // flow.DARKNESS_CLAN, knowledge.CLAN_CARDS
+constexpr uint32_t DARKNESS_CLAN = DARKNESS | GLOOM | cbit(Card::KOLDUNYA);  // deal.DARKNESS_CLAN, knowledge.CLAN_CARDS
 
 enum class Faction : uint8_t { LIGHT, SHADOW, DARKNESS, GLOOM };
 inline Faction faction_of(Card c) {
