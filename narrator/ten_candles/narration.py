@@ -7,11 +7,22 @@ reach this module: it is given only the events a seat may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from narrator.agents.i18n import ByLanguage, end_reason
 from narrator.rules.core import HOST, Event
+from narrator.rules.events import EventBody
+from narrator.rules.ten_candles.events import (
+    CandleOut,
+    ConflictCalled,
+    ConflictResolved,
+    DiceRerolled,
+    DiceRolled,
+    MomentBurned,
+    Narrated,
+    TruthSpoken,
+)
 
 Names = Mapping[int, str]
 
@@ -24,8 +35,9 @@ def describe(event: Event, names: Names, lang: str) -> str | None:
     """One line telling ``event`` to the table, or ``None`` for events the table need not hear."""
     if lang not in TABLE:
         return None
-    template = TABLE[lang]["lines"].get(event.kind)
-    if event.kind == "conflict_resolved" and not event.data.get("success"):
+    told = event.payload
+    template = TABLE[lang]["lines"].get(event.kind)  # the catalogue's line of the kind (its JSON name)
+    if isinstance(told, ConflictResolved) and not told.success:
         # a failure ends the scene with a candle out: the pool it leaves is told by the next scene's line,
         # so the status bar and the narration never disagree about it (#32)
         template = TABLE[lang]["lines"]["conflict_failed"]
@@ -33,11 +45,11 @@ def describe(event: Event, names: Names, lang: str) -> str | None:
         return None
     words = TABLE[lang]["words"]
     data: dict[str, Any] = dict(event.data)
-    extra = EXTRA.get(event.kind)
-    values = {**data, **(extra(data, names, words) if extra else {})}
-    if event.kind == "candle_out":
+    extra = EXTRA.get(type(told))
+    values = {**data, **(extra(told, names, words) if extra else {})}
+    if isinstance(told, CandleOut):
         # the cause in the catalogue's words (the same entries as how a game ended), not the kernel's code
-        values["cause"] = end_reason(lang, str(data.get("cause", "")))
+        values["cause"] = end_reason(lang, str(told.cause))
     seat = data.get("seat", data.get("active", data.get("narrator")))
     values.setdefault("who", who(seat, names, words))
     return template.format_map(_Blank(values))
@@ -52,24 +64,32 @@ def who(seat: Any, names: Names, words: Mapping[str, str]) -> str:
     return ""
 
 
-def _dice(data: Mapping[str, Any], names: Names, words: Mapping[str, str]) -> dict[str, str]:
-    hope = data.get("hope")
-    return {"common": " ".join(map(str, data.get("common") or [])) or "—",
-            "hope": f" + [{hope}]" if hope else "", "gm": " ".join(map(str, data.get("gm") or [])) or "—",
-            "reason": words.get(str(data.get("reason")), str(data.get("reason", "")))}
+def _dice(common: Sequence[int], hope: int | None, gm: Sequence[int], reason: str,
+          words: Mapping[str, str]) -> dict[str, str]:
+    return {"common": " ".join(map(str, common)) or "—", "hope": f" + [{hope}]" if hope else "",
+            "gm": " ".join(map(str, gm)) or "—", "reason": words.get(reason, reason)}
 
 
-EXTRA: dict[str, Callable[[Mapping[str, Any], Names, Mapping[str, str]], dict[str, str]]] = {
-    "conflict_called": lambda d, n, w: {"danger": w["danger"] if d["dangerous"] else "",
-                                        "moment": w["moment"] if d["moment"] else ""},
-    "dice_rolled": _dice,
-    "dice_rerolled": _dice,
-    "conflict_resolved": lambda d, n, w: {"result": w["success"] if d["success"] else w["failure"],
-                                          "narrator": who(d["narrator"], n, w)},
-    "moment_burned": lambda d, n, w: {"outcome": w["won"] if d["success"] else w["lost"]},
-    "narrated": lambda d, n, w: {"who": who(d["narrator"], n, w)},
-    "truth_spoken": lambda d, n, w: {"who": who(d["seat"], n, w)},
+def _rolled(e: DiceRolled, names: Names, words: Mapping[str, str]) -> dict[str, str]:
+    return _dice(e.common, e.hope, e.gm, "", words)
+
+
+def _rerolled(e: DiceRerolled, names: Names, words: Mapping[str, str]) -> dict[str, str]:
+    return _dice(e.common, e.hope, (), e.reason, words)
+
+
+EXTRA: dict[type[EventBody], Callable[[Any, Names, Mapping[str, str]], dict[str, str]]] = {
+    ConflictCalled: lambda e, n, w: {"danger": w["danger"] if e.dangerous else "",
+                                     "moment": w["moment"] if e.moment else ""},
+    DiceRolled: _rolled,
+    DiceRerolled: _rerolled,
+    ConflictResolved: lambda e, n, w: {"result": w["success"] if e.success else w["failure"],
+                                       "narrator": who(e.narrator, n, w)},
+    MomentBurned: lambda e, n, w: {"outcome": w["won"] if e.success else w["lost"]},
+    Narrated: lambda e, n, w: {"who": who(e.narrator, n, w)},
+    TruthSpoken: lambda e, n, w: {"who": who(e.seat, n, w)},
 }
+"""The slots an event class's line needs beyond its data, by the payload's class."""
 
 
 class _Blank(dict[str, Any]):
