@@ -14,6 +14,7 @@ from narrator.agents.i18n import LANGUAGES, message, section
 from narrator.agents.names import fill
 from narrator.rules.core import HOST, Action, Event, PlayerId
 from narrator.rules.ten_candles import TEXT_FIELDS, TenCandlesConfig, left_of, right_of
+from narrator.rules.ten_candles.actions import ArrangeStack, CallConflict, KillCharacter, SpeakTruth
 from narrator.rules.ten_candles.events import (
     AttemptAnswered,
     BrinkWritten,
@@ -108,30 +109,30 @@ class TenCandlesText(Text):
         return " → ".join(self.w(ctx, f"card.{card}") for card in order)
 
     def action_label(self, action: Action, view: Any, ctx: Context) -> str:
-        a: Any = action
-        if a.kind == "call_conflict":
-            return f"{self.w(ctx, 'call_conflict')}: {self.option_label(action, view, ctx)}"
-        if a.kind == "arrange_stack":
-            return f"{self.w(ctx, 'arrange_stack')}: {self._order(a.order, ctx)}"
-        if a.kind == "kill_character":
-            return f"{self.w(ctx, 'kill_character')}: {self.who(a.target, view, ctx)}"
-        if a.kind == "speak_truth" and a.topic != "general":
-            return self.w(ctx, "truth_topic", topic=self.w(ctx, f"topic.{a.topic}"))
-        return self.w(ctx, a.kind)
+        match action:
+            case CallConflict():
+                return f"{self.w(ctx, 'call_conflict')}: {self.option_label(action, view, ctx)}"
+            case ArrangeStack(order=order):
+                return f"{self.w(ctx, 'arrange_stack')}: {self._order(order, ctx)}"
+            case KillCharacter(target=target):
+                return f"{self.w(ctx, 'kill_character')}: {self.who(target, view, ctx)}"
+            case SpeakTruth(topic=topic) if topic != "general":
+                return self.w(ctx, "truth_topic", topic=self.w(ctx, f"topic.{topic}"))
+        return self.w(ctx, action.kind)
 
     def group_label(self, kind: str, actions: Sequence[Action], view: Any, ctx: Context) -> str:
         return self.w(ctx, kind)
 
     def option_label(self, action: Action, view: Any, ctx: Context) -> str:
-        a: Any = action
-        if a.kind == "call_conflict":
-            return self.w(ctx, "conflict_option", name=self.who(a.active, view, ctx),
-                          danger=self.w(ctx, "danger") if a.dangerous else "",
-                          moment=self.w(ctx, "moment") if a.moment else "")
-        if a.kind == "arrange_stack":
-            return self._order(a.order, ctx)
-        if a.kind == "kill_character":
-            return self.who(a.target, view, ctx)
+        match action:
+            case CallConflict(active=active, dangerous=dangerous, moment=moment):
+                return self.w(ctx, "conflict_option", name=self.who(active, view, ctx),
+                              danger=self.w(ctx, "danger") if dangerous else "",
+                              moment=self.w(ctx, "moment") if moment else "")
+            case ArrangeStack(order=order):
+                return self._order(order, ctx)
+            case KillCharacter(target=target):
+                return self.who(target, view, ctx)
         return self.action_label(action, view, ctx)
 
     def is_out(self, view: Any, seat: PlayerId | None) -> bool:

@@ -22,6 +22,7 @@ from narrator.rules.core import HOST, Action, Event, Outcome, Viewer
 from narrator.rules.replay import decode_config
 from narrator.rules.ten_candles import GAME, TenCandlesConfig
 from narrator.rules.ten_candles.actions import CandleOut
+from narrator.rules.ten_candles.events import CharacterDescribed, CharacterDied, ConflictCalled, SceneStarted, XCard
 from narrator.rules.ten_candles.state import Phase
 from narrator.session import NARRATION, Session
 from narrator.ten_candles.human import HumanIO, HumanSurvivor
@@ -141,39 +142,39 @@ class Table:
             line = describe(event, self.names, lang)
             if line:
                 say(line)
-            if event.kind == "character_died" and event.data["seat"] < self.settings.humans:
-                say(self._out_line(event))  # a person's own character: told once, plainly
+            if isinstance(died := event.payload, CharacterDied) and died.seat < self.settings.humans:
+                say(self._out_line(died))  # a person's own character: told once, plainly
             if quiet and not self.storyteller.retraceable:
                 continue  # a model's prose is in the transcript already; it is not asked twice
             prose = self._prose(event)
             if prose:
                 say(prose)
                 self.session.write({"kind": "narration", "by": "storyteller", "event": event.kind, "text": prose})
-    def _out_line(self, event: Event) -> str:
+    def _out_line(self, died: CharacterDied) -> str:
         assert self.session is not None
         speaks = self.session.state.config.dead_players_speak_truths
         return message(self.settings.lang, "out.ten_candles" if speaks else "out.ten_candles_silent",
-                       name=self.names.get(event.data["seat"], event.data.get("name") or f"#{event.data['seat']}"))
+                       name=self.names.get(died.seat, died.name or f"#{died.seat}"))
 
     def _prose(self, event: Event) -> str:
         """The Storyteller's words on an event: openings, framings, the Last Stand, the X-card."""
         assert self.session is not None
         view = GAME.view(self.session.state, HOST)
-        data = event.data
-        if event.kind == "scene_started" and data["final"]:
-            return self.storyteller.final_scene(view)
-        if event.kind == "scene_started" and data["scene"] > 1:
-            return self.storyteller.open_scene(view)
-        if event.kind == "conflict_called":
-            return self.storyteller.frame_conflict(view, data["active"], data["dangerous"], data["moment"])
-        if event.kind == "x_card":
-            return self.storyteller.x_card(view, data.get("note", ""))
+        match event.payload:
+            case SceneStarted(final=final) if final:
+                return self.storyteller.final_scene(view)
+            case SceneStarted(scene=scene) if scene > 1:
+                return self.storyteller.open_scene(view)
+            case ConflictCalled(active=active, dangerous=dangerous, moment=moment):
+                return self.storyteller.frame_conflict(view, active, dangerous, moment)
+            case XCard(note=note):
+                return self.storyteller.x_card(view, note)
         return ""
 
     def _note_names(self, events: Sequence[Event]) -> None:
         for event in events:
-            if event.kind == "character_described":
-                self.names[event.data["seat"]] = event.data["name"]
+            if isinstance(described := event.payload, CharacterDescribed):
+                self.names[described.seat] = described.name
 
 
 def header_extra(settings: TableSettings) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from narrator.rules.battaglia.actions import Accuse, Choose, Judge, Pass, Vote
-from narrator.rules.core import HOST, Event, public, seats
+from narrator.rules.battaglia.events import Condemned, DayEnd
+from narrator.rules.core import HOST, PUBLIC, Event, public, seats
 from narrator.rules.ten_candles.actions import ArrangeStack, CallConflict, SpeakTruth, WriteTraits, XCard
 
 from narrator.web.present import Accusation, Ballot, Context, Group, Presenter, presenter_for
@@ -69,9 +70,9 @@ def test_battaglia_accusations_name_the_target_basis_and_charge() -> None:
 def test_battaglia_events_are_the_host_s_sentences_and_silent_ones_are_untold() -> None:
     presenter = presenter_for("battaglia")
     ctx = Context(("Anna", "Boris", "Vera", "Gleb"), "en", 1, 5)
-    line = presenter.text.event_text(public("condemned", seat=2), _View(), ctx)
+    line = presenter.text.event_text(Condemned(day=1, seat=2).event(PUBLIC), _View(), ctx)
     assert "Vera (2)" in line and "condemned" not in line.split()[0]  # a sentence, not "condemned: seat"
-    assert presenter.text.event_text(public("day_end"), _View(), ctx) == ""
+    assert presenter.text.event_text(DayEnd(day=1).event(PUBLIC), _View(), ctx) == ""
 
 
 def test_ten_candles_labels_groups_and_text_fields_in_both_languages() -> None:

@@ -18,6 +18,8 @@ from narrator.citations import split, why
 from narrator.render.ten_candles import TenCandlesText
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.rules.ten_candles import GAME
+from narrator.rules.ten_candles.actions import KillCharacter, StateAttempt
+from narrator.rules.ten_candles.events import ConflictCalled, SceneStarted, XCard
 from narrator.ten_candles.attempts import line, unreadable
 from narrator.ten_candles.reference import Reference, is_irreversible
 from narrator.web.present import Context, Presenter
@@ -74,17 +76,17 @@ class TenCandlesPresenter(Presenter):
     def before_move(self, table: Any, seat: PlayerId, action: Action) -> Rejection | None:
         """A stated attempt the bot GM's offline template cannot read at all goes back to the player
         (issue 16: it never pretends to understand); a model or a person as GM reads any words."""
-        if action.kind != "state_attempt" or table.record.host.controller != "bot":
+        if not isinstance(action, StateAttempt) or table.record.host.controller != "bot":
             return None
         gm = table.session.agents.get(HOST)
         if isinstance(gm, NarratingGM) and isinstance(gm.voice, RulesOnAttempt):  # a model reads any words
             return None
         lang = table.record.language if table.record.language in LANGUAGES else "en"
         view = GAME.view(table.session.state, seat)
-        if not unreadable(view, str(getattr(action, "text", "")), lang):
+        if not unreadable(view, action.text, lang):
             return None
         name = self.text.names(view, Context(tuple(table.names), lang, seat)).get(int(seat), f"#{seat}")
-        text = str(getattr(action, "text", ""))
+        text = action.text
         return Rejection(ATTEMPT_UNREAD, line("unreadable", lang, attempt=text, name=name), "table")
 
     def setup_options(self, options: Mapping[str, Any], language: str) -> dict[str, Any]:
@@ -99,7 +101,7 @@ class TenCandlesPresenter(Presenter):
         return [said for said in (hint, why(lines, ctx.language)) if said]
 
     def irreversible(self, action: Action, view: Any, ctx: Context) -> str:
-        if is_irreversible(action) or action.kind == "kill_character":
+        if is_irreversible(action) or isinstance(action, KillCharacter):
             return str(Reference(ctx.language).say("confirm_web"))
         return ""
 
@@ -126,15 +128,15 @@ class TenCandlesPresenter(Presenter):
 
 
 def _prose(voice: Any, view: Any, event: Event) -> str:
-    data = event.data
-    if event.kind == "scene_started" and data["final"]:
-        return str(voice.final_scene(view))
-    if event.kind == "scene_started" and data["scene"] > 1:
-        return str(voice.open_scene(view))
-    if event.kind == "conflict_called":
-        return str(voice.frame_conflict(view, data["active"], data["dangerous"], data["moment"]))
-    if event.kind == "x_card":
-        return str(voice.x_card(view, data.get("note", "")))
+    match event.payload:
+        case SceneStarted(final=final) if final:
+            return str(voice.final_scene(view))
+        case SceneStarted(scene=scene) if scene > 1:
+            return str(voice.open_scene(view))
+        case ConflictCalled(active=active, dangerous=dangerous, moment=moment):
+            return str(voice.frame_conflict(view, active, dangerous, moment))
+        case XCard(note=note):
+            return str(voice.x_card(view, note))
     return ""
 
 
