@@ -13,10 +13,13 @@ import json
 import re
 import statistics
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from narrator.rules.core import PUBLIC, Event
+from narrator.rules.storyteller import events as ev
 from narrator.storyteller.data import sample_sheets
 from narrator.storyteller.lint import sentences
 from narrator.storyteller.play import new_table, run
@@ -54,8 +57,8 @@ def walk(book: str, story: Scenario, scenario: Path | str, seed: int, folder: Pa
                       scenario=scenario, players=[BotPlayer(seed)])
     ended = run(table, said.append, max_moves=MAX_MOVES)
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    events = [{"kind": r["event"], "data": r.get("data", {})} for r in records if r["kind"] == "event"]
-    begun = [str(e["data"]["scene"]) for e in events if e["kind"] == "scene_begun"]
+    events = [Event(r["event"], PUBLIC, r.get("data", {})) for r in records if r["kind"] == "event"]
+    begun = [str(p.scene) for p in (e.payload for e in events) if isinstance(p, ev.SceneBegun)]
     decisions = sum(1 for r in records if r["kind"] == "answer")  # a player's choice, as the table kept it
     ending = str(table.session.state.ending or "")
     return Walk(seed=seed, sheet=sheet, ended=ended and bool(ending), ending=ending, scenes=len(set(begun)),
@@ -64,23 +67,23 @@ def walk(book: str, story: Scenario, scenario: Path | str, seed: int, folder: Pa
                 words=sum(len(re.findall(r"[^\W\d_]+", line)) for line in said))
 
 
-def _silent(story: Scenario, events: Sequence[dict]) -> int:
+def _silent(story: Scenario, events: Sequence[Event]) -> int:
     """Scenes begun again right after a failed or botched roll whose approach said nothing of what went wrong."""
     count, visited, scene, last_roll = 0, set(), "", None
     for event in events:
-        kind, data = event["kind"], event.get("data", {})
-        if kind in ("roll_resolved", "resisted_resolved", "team_resolved"):
-            last_roll = data
-        if kind == "scene_begun":
-            target = str(data["scene"])
-            if target in visited and last_roll is not None and not _spoken(story, scene, last_roll):
-                count += 1
-            visited.add(target)
-            scene, last_roll = target, None
+        match event.payload:
+            case ev.RollResolved() | ev.ContestResolved() | ev.TeamResolved():
+                last_roll = event.data
+            case ev.SceneBegun(scene=begun):
+                target = str(begun)
+                if target in visited and last_roll is not None and not _spoken(story, scene, last_roll):
+                    count += 1
+                visited.add(target)
+                scene, last_roll = target, None
     return count
 
 
-def _spoken(story: Scenario, scene: str, roll: dict) -> bool:
+def _spoken(story: Scenario, scene: str, roll: Mapping[str, Any]) -> bool:
     here = story.scenes.get(scene)
     approach = next((a for a in here.approaches if a.id == str(roll.get("task", "")).split("@")[0]), None) \
         if here else None
