@@ -16,6 +16,7 @@ from narrator.agents.i18n import ByLanguage, catalogue, character_gender, health
 from narrator.agents.names import fill
 from narrator.rules.core import HOST, Action, Event, PlayerId
 from narrator.rules.storyteller import events as ev
+from narrator.rules.storyteller.actions import Resisted, Roll, Teamwork
 from narrator.rules.storyteller.sheet import ATTRIBUTES
 
 from narrator.render.text import Context, Section, Text
@@ -132,21 +133,19 @@ class StorytellerText(Text):
         def traits(names: Sequence[str]) -> str:
             return " + ".join(self.trait(t, ctx) for t in names)
 
-        kind = action.kind
-        if kind == "roll":
-            label = self.w(ctx, "proposal_roll", who=who(action.character), traits=traits(action.traits),  # type: ignore[attr-defined]
-                           difficulty=action.difficulty)  # type: ignore[attr-defined]
-        elif kind == "resisted":
-            label = self.w(ctx, "proposal_resisted", who=who(action.character),  # type: ignore[attr-defined]
-                           opponent=who(action.opponent), traits=traits(action.traits),  # type: ignore[attr-defined]
-                           difficulty=action.difficulty)  # type: ignore[attr-defined]
-        elif kind == "teamwork":
-            label = self.w(ctx, "proposal_teamwork", who=", ".join(who(m) for m in action.members),  # type: ignore[attr-defined]
-                           traits=traits(action.traits[0]) if action.traits else "",  # type: ignore[attr-defined]
-                           difficulty=action.difficulty)  # type: ignore[attr-defined]
-        else:
-            return super().action_label(action, view, ctx)
-        target = int(getattr(action, "target", 0) or 0)
+        match action:
+            case Roll():
+                label = self.w(ctx, "proposal_roll", who=who(action.character), traits=traits(action.traits),
+                               difficulty=action.difficulty)
+            case Resisted():
+                label = self.w(ctx, "proposal_resisted", who=who(action.character), opponent=who(action.opponent),
+                               traits=traits(action.traits), difficulty=action.difficulty)
+            case Teamwork():
+                label = self.w(ctx, "proposal_teamwork", who=", ".join(who(m) for m in action.members),
+                               traits=traits(action.traits[0]) if action.traits else "", difficulty=action.difficulty)
+            case _:
+                return super().action_label(action, view, ctx)
+        target = int(action.target or 0)
         return label + (self.w(ctx, "proposal_target", target=target) if target else "")
 
     def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:

@@ -19,6 +19,7 @@ from narrator.rules.core import ChanceAction, IllegalActionError, Rejection
 from narrator.rules.registry import get_game
 from narrator.rules.storyteller.actions import BeginScene, Roll
 from narrator.rules.storyteller.dice import RollResult
+from narrator.rules.storyteller.events import RollResolved
 from narrator.rules.storyteller.sheet import Character
 from narrator.storyteller.data import table_config
 
@@ -127,7 +128,7 @@ def roll_from_sheet(sheet: Character, book: str, traits: Sequence[str], difficul
     events = list(step.events)
     state = step.state
     state, events = _dice_rolled(game, state, events, rng or random.Random(), faces)
-    result = _roll_result(next(e.data for e in events if e.kind == "roll_resolved"))
+    result = _roll_result(next(e.data for e in events if isinstance(e.payload, RollResolved)))
     char = state.char(sheet.id)
     assert char is not None
     return SheetRoll(sheet.id, sheet.name, tuple(traits), tuple(sheet.rating(t) or 0 for t in traits), difficulty,
