@@ -17,6 +17,7 @@ from narrator.agents.i18n import catalogue, end_reason, message, refusal
 from narrator.render.text import Context, HasNarrator, NamesCharacters, Section, Text, text_for
 from narrator.rules.battaglia.events import Ballots
 from narrator.rules.core import HOST, PUBLIC, Event, Viewer
+from narrator.rules.storyteller import events as st_events
 from narrator.storyteller.template import display_name
 from narrator.viewer.headings import Call, about, call, chapter_title, lens_name, seat_names, title
 from narrator.viewer.speech import SpeechTeller, composed_speeches
@@ -313,14 +314,17 @@ class Teller:
         """A Storyteller game's new scene or turn whose words are said already: the chapter's heading names the
         scene, and the template Storyteller's prose says the turn ("— turn 2 —"), so the table's own line for
         it would say it twice."""
-        if self.game.name not in ("dark-ages", "wild-west") or event.kind not in ("scene_begun", "turn_begun"):
+        if self.game.name not in ("dark-ages", "wild-west"):
             return False
-        if event.kind == "scene_begun":
-            return True
-        said = message(self.lang, "template.turn", turn=event.data.get("turn"))
-        told = [self._retold.get(e.line, str(e.record.get("text", ""))) for e in (self._moment.entries if self._moment else ())
-                if e.kind == "narration"]
-        return any(said in text for text in told)
+        match event.payload:
+            case st_events.SceneBegun():
+                return True
+            case st_events.TurnBegun(turn=turn):
+                said = message(self.lang, "template.turn", turn=turn)
+                told = [self._retold.get(e.line, str(e.record.get("text", "")))
+                        for e in (self._moment.entries if self._moment else ()) if e.kind == "narration"]
+                return any(said in text for text in told)
+        return False
 
     def _template_storyteller(self) -> bool:
         return any(isinstance(s, dict) and s.get("seat") == HOST and s.get("agent") == "template-storyteller"
