@@ -57,6 +57,17 @@ def test_battaglia_accusation_is_a_picker_that_never_offers_yourself() -> None:
     assert isinstance(plain, Accusation) and not plain.shadow and [b for b, _ in plain.bases] == ["logic"]
 
 
+def test_battaglia_accusation_with_only_yourself_left_is_no_picker_but_a_pass() -> None:
+    """Two alive on day 7, the other one accused already: the kernel still offers accusing yourself; the page
+    offers only "pass", not a picker with an empty "whom" list."""
+    presenter = presenter_for("battaglia")
+    moves = [Accuse(actor=2, target=2, basis=b) for b in ("legend", "logic")] + [Pass(actor=2)]
+    for lang, label in (("en", "pass"), ("ru", "пропустить")):
+        controls = presenter.controls(moves, _View(), Context(("Anna", "Boris", "Vera"), lang, 2, 5))
+        assert not any(isinstance(c, Accusation) for c in controls)
+        assert [c.label for c in controls] == [label]
+
+
 def test_battaglia_accusations_name_the_target_basis_and_charge() -> None:
     presenter = presenter_for("battaglia")
     ctx = Context(("Anna", "Boris", "Vera", "Gleb"), "en", 0, 5)

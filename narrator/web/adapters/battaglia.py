@@ -81,8 +81,8 @@ class BattagliaPresenter(Presenter):
         shown: list[Control] = []
         if by_kind.get("vote"):
             shown.append(self._ballot(by_kind["vote"], view, ctx))
-        if by_kind.get("accuse"):
-            shown.append(self._accusation(by_kind["accuse"], view, ctx))
+        if any(a.target != ctx.viewer for a in by_kind.get("accuse", ())):  # type: ignore[attr-defined]
+            shown.append(self._accusation(by_kind["accuse"], view, ctx))  # yourself alone left: only "pass"
         declarations = [Control(self.text.action_label(a, view, ctx), action_to_dict(a))
                         for a in by_kind.get("declare_outcome", [])]
         for control in declarations:  # declaring the outcome ends the game: never by one stray tap
