@@ -50,8 +50,9 @@ def unreadable(view: Any, text: str, lang: str) -> bool:
     return nonsense(text, lang if lang in ("en", "ru") else "en", names)
 
 
-def template_ruling(view: Any, seat: int, text: str, lang: str, name: str) -> AttemptRuling:
-    """The offline reading of ``text`` (``seat``'s attempt), from the GM's ``view``.
+def template_ruling(view: Any, seat: int, text: str, lang: str, name: str, *, words: bool = True) -> AttemptRuling:
+    """The offline reading of ``text`` (``seat``'s attempt), from the GM's ``view``. Its ``why`` quotes the
+    word it went by (the host's record); with ``words=False`` it does not (what the players hear).
 
     * words about the dice, the candles or the rules: no conflict, a plain intent (L56, L269);
     * the attempter's Moment is the active card and the words live it: the Moment roll (D14);
@@ -71,12 +72,12 @@ def template_ruling(view: Any, seat: int, text: str, lang: str, name: str) -> At
     if reading.kind == "moment":
         return AttemptRuling(True, moment=True, why=line("moment", lang, name=name))
     if reading.kind == "danger":
-        key = "dangerous_threat" if reading.threat else "dangerous"
+        key = "dangerous" if not words else "dangerous_threat" if reading.threat else "dangerous_word"
         return AttemptRuling(True, dangerous=True, why=line(key, lang, word=reading.word, name=name, attempt=text))
     if reading.kind == "safe":
         why = line("why_safe", lang, word=reading.word)
         return AttemptRuling(False, why=why, narration=line("allow", lang, attempt=text, why=why))
-    if reading.kind == "conflict":
+    if reading.kind == "conflict" and words:
         return AttemptRuling(True, why=line("conflict_word", lang, attempt=text, word=reading.word, name=name))
     return AttemptRuling(True, why=line("conflict", lang, attempt=text, name=name))
 
@@ -87,7 +88,7 @@ def framing(view: Any, active: int, dangerous: bool, lang: str, name: str) -> st
     if attempt is None or not attempt.answered or attempt.seat != active:
         return None
     frame = line("frame_dangerous" if dangerous else "frame", lang, name=name, attempt=attempt.text)
-    reading = template_ruling(view, active, attempt.text, lang, name)
+    reading = template_ruling(view, active, attempt.text, lang, name, words=False)  # the keyword is the host's
     if reading.conflict and not reading.moment and reading.dangerous == dangerous:
         # the template's own reading says which word it went by; the table's line has already called the
         # conflict and its danger, so this says only why (a conflict is announced once, #32)
