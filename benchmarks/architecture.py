@@ -4,8 +4,9 @@
     python benchmarks/architecture.py --mypy     # also mypy's error count on the whole package (~10 s)
 
 What each number counts (the tests that hold the goals are named beside it):
-- kind comparisons: ``==`` / ``!=`` / ``in`` tests whose one side is an event's ``kind`` (``x.kind``,
-  ``x["kind"]``, ``x.get("kind")`` or a name ``kind``), in the shipped code (not tests, not benchmarks);
+- kind comparisons: ``==`` / ``!=`` / ``in`` tests whose one side is a ``kind`` (``x.kind``, ``x["kind"]``,
+  ``x.get("kind")`` or a name ``kind``), in the shipped code (not tests, not benchmarks); "on event kinds" counts
+  those whose other side names a kind a kernel emits (the typed event registries), "on any kind" them all;
 - ballots parsers: places outside the kernel that read a ``"ballots"`` payload by hand;
 - Session lines, presenter hooks (methods of ``narrator.web.present.Presenter``), getattr/hasattr probes;
 - import circles inside ``narrator`` (function-level imports count: a deferred import is still a circle);
@@ -49,11 +50,33 @@ def is_kind(node: ast.AST) -> bool:
     return False
 
 
-def kind_comparisons() -> tuple[int, int]:
+def event_kinds() -> frozenset[str]:
+    """Every kind a kernel emits, from the typed event registries (battaglia, Ten Candles, the Storyteller)."""
+    from narrator.rules.battaglia import events as battaglia
+    from narrator.rules.storyteller import events as storyteller
+    from narrator.rules.ten_candles import events as ten_candles
+
+    return battaglia.KINDS | ten_candles.KINDS | storyteller.KINDS
+
+
+def _strings(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return {e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    return set()
+
+
+def kind_comparisons(only: frozenset[str] | None = None) -> tuple[int, int]:
+    """Comparisons on a ``kind``; with ``only``, those whose strings name one of these kinds (an event's, not a
+    move's, a transcript record's or a typed word's)."""
     count, files = 0, 0
     for path in shipped_files():
-        here = sum(1 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                   if isinstance(node, ast.Compare) and any(is_kind(n) for n in (node.left, *node.comparators)))
+        here = 0
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            sides = (node.left, *node.comparators) if isinstance(node, ast.Compare) else ()
+            if any(is_kind(n) for n in sides) and (only is None or any(_strings(n) & only for n in sides)):
+                here += 1
         count += here
         files += bool(here)
     return count, files
@@ -101,14 +124,20 @@ def mypy_errors() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mypy", action="store_true", help="also count mypy's errors on the whole package")
+    parser.add_argument("--root", type=Path, help="measure another checkout's source (this one's event kinds)")
     parser.add_argument("--list", action="store_true", help="list the long functions, modules, circles and violations")
     args = parser.parse_args()
-    comparisons, files = kind_comparisons()
+    if args.root:
+        global ROOT
+        ROOT = args.root.resolve()
+    comparisons, files = kind_comparisons(event_kinds())
+    any_kind, any_files = kind_comparisons()
     graph = import_graph(ROOT / "narrator", "narrator")
     narrator_circles = circles(graph)
     violations = layer_violations(graph, "narrator", RULES)
     functions, modules = sizes()
     rows = [("comparisons on event kinds", f"{comparisons} in {files} files"),
+            ("comparisons on any kind (moves, records, typed words too)", f"{any_kind} in {any_files} files"),
             ("ballots payload read by hand", ballots_parsers()),
             ("narrator/session.py lines", (ROOT / "narrator/session.py").read_text().count("\n")),
             ("web Presenter hooks", presenter_hooks()),
