@@ -41,6 +41,7 @@ from narrator.fairness.record import (
     new_game,
     public_game,
     restore,
+    restore_over,
     revealed_line,
     secret_path,
     seed_line,
@@ -75,5 +76,5 @@ def verify(data: bytes | Iterable[str | bytes]) -> Verdict:
 __all__ = ["PUBLIC_SEED", "RECORD", "SCHEMES", "SECRET_SEED", "DrawStream", "Fairness", "FairnessError",
            "NotFinishedError", "Verdict", "attach", "begin", "canonical", "chance_key", "chance_record", "code_digest",
            "commitment", "contribution_value", "derive", "is_chance_record", "kernel_digest", "new_game",
-           "public_game", "replay_lines", "restore", "revealed_line", "secret_path", "seed_line", "verdict_text",
-           "verify", "verify_chances", "verify_transcript"]
+           "public_game", "replay_lines", "restore", "restore_over", "revealed_line", "secret_path", "seed_line",
+           "verdict_text", "verify", "verify_chances", "verify_transcript"]

@@ -178,6 +178,29 @@ def restore(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]], tra
     Raises:
         FairnessError: the secret is lost or is not the committed one.
     """
+    return _restored(header, records, transcript)
+
+
+def restore_over(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+                 transcript: str | Path) -> Fairness | None:
+    """The fairness of a recorded game that cannot go on (over, or stopped for good), for its pages after a
+    restart: the commitment, the shares, the draws counted and the seed as its reveal line wrote it (a game that
+    stopped before its reveal reads its kept secret, and stays unrevealed).
+
+    Raises:
+        FairnessError: the revealed or kept seed is not the committed one, or the kept secret is lost.
+    """
+    revealed = next((record.get("seed") for record in records
+                     if record.get("kind") == RECORD and record.get("step") == "reveal"), None)
+    fairness = _restored(header, records, transcript, revealed=None if revealed is None else str(revealed))
+    if fairness is not None:
+        fairness.drawn = sum(1 for record in records if record.get("kind") == "chance")
+        fairness.revealed = fairness.revealed or revealed is not None
+    return fairness
+
+
+def _restored(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]], transcript: str | Path,
+              *, revealed: str | None = None) -> Fairness | None:
     block = header.get("fairness")
     if not isinstance(block, Mapping):
         return None
@@ -186,6 +209,8 @@ def restore(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]], tra
     keep: Path | None = None
     if scheme == PUBLIC_SEED:
         seed: str | int = int(header.get("seed") or 0)
+    elif revealed is not None:
+        seed = revealed
     else:
         keep = secret_path(transcript)
         try:

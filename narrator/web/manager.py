@@ -128,6 +128,10 @@ class TableManager:
             replayed = read_transcript(path)
             session = Session(game, decode_config(game, record.config), agents, seed=record.seed,
                               state=replayed.state)
+            try:  # its pages keep the fair-dice panel: the commitment, the shares, the revealed seed, the downloads
+                session.fairness = fairness.restore_over(replayed.header, replayed.records, path)
+            except fairness.FairnessError as error:
+                logger.error("table %s: its fairness cannot be shown: %s", record.id, error)
             if record.status == "active" and replayed.outcome is not None:
                 record.status = "finished"
                 self.store.update(record)

@@ -183,3 +183,36 @@ def test_a_moderator_downloads_the_whole_transcript_after_the_end(tables: Tables
     assert got.status_code == 200 and got.content == tables.manager.transcript_path(table_id).read_bytes()
     verdict = fairness.verify(got.content)
     assert verdict.fair and verdict.record == "transcript" and verdict.draws > 0, verdict
+
+
+def test_a_finished_table_keeps_its_fair_dice_panel_and_downloads_after_a_restart(tmp_path) -> None:
+    """A finished game is not resumed but read back: its pages still show the commitment, the shares and the revealed
+    seed, and offer the chance record, as before the restart."""
+    from fastapi.testclient import TestClient
+
+    from narrator.web import create_app
+
+    data_dir = tmp_path / "data"
+    with TestClient(create_app(data_dir)) as client:
+        tables = Tables(client)
+        created = tables.create(game="whisper", options={"players": 3, "rounds": 1}, bot_seats=[2], shares=True,
+                                seed=None)
+        table_id = created["table"]
+        assert share(tables, created, 0, "zero's words").status_code == 200
+        assert share(tables, created, 1, "one's words").status_code == 200
+        tables.act(created, 0, {"kind": "whisper", "to": 1, "text": "hello one"})
+        tables.act(created, 1, {"kind": "whisper", "to": 2, "text": "hello two"})
+        assert tables.manager.get(table_id).session.outcome() is not None
+        before = download(tables, f"/t/{table_id}/seat/0/chances", token_of(created["seats"][0]["url"]))
+        assert before.status_code == 200, before.text
+    seed = lines(tables, table_id)[-1]["seed"]
+    commitment = lines(tables, table_id)[0]["fairness"]["commitment"]
+    with TestClient(create_app(data_dir)) as client:
+        again = Tables(client)
+        seat_page = page(again, created, 0)
+        assert commitment in seat_page and "The seed is revealed" in seat_page and seed in seat_page
+        assert f"/t/{table_id}/seat/0/chances" in seat_page and "fair-share" not in seat_page
+        assert "shares added: 2" in seat_page
+        after = download(again, f"/t/{table_id}/seat/0/chances", token_of(created["seats"][0]["url"]))
+        assert after.status_code == 200, after.text
+        assert after.content == before.content and fairness.verify(after.content).fair
