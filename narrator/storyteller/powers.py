@@ -131,11 +131,18 @@ def extra_declaration(view: Mapping[str, Any], approach: Any, pc: str, on_sheet:
         traits = tuple(weapon.traits) if weapon is not None else None
     elif approach.roll is not None and not (approach.resisted or approach.versus or approach.teamwork):
         traits = tuple(on_sheet(view, pc, approach.roll.traits))
+    elif approach.teamwork is not None and _alone(view):  # the troupe's task, rolled alone: one Roll (WW L116)
+        traits = tuple(on_sheet(view, pc, approach.teamwork.traits))
     else:
         traits = None
     if not traits:
         return None
     return DeclareActions(character=pc, actions=(traits,), extra=(traits,))
+
+
+def _alone(view: Mapping[str, Any]) -> bool:
+    """One player character at the table: a teamwork task is that character's own single roll."""
+    return sum(1 for s in view.get("sheets") or () if s.get("player", True)) == 1
 
 
 @cache

@@ -110,3 +110,29 @@ def test_rage_points_are_spent_by_the_kernel(tmp_path):
     lines = [json.dumps(r) for r in records]
     state = replay(lines).state
     assert state.char("ruth").rage == 3  # Ruth's sheet: Rage 4
+
+
+def test_rage_on_a_troupe_task_taken_alone_buys_the_extra_roll(tmp_path):
+    """The play-tester's ``1r`` on the stampede's "turn the leaders" (a teamwork task, Ruth alone at the
+    table: her own roll, WW L116): a Rage point is spent (4 -> 3) and she rolls twice in that turn (WW L40)."""
+    from narrator.rules.replay import replay
+
+    said: list[str] = []
+    answers = iter(["1", "1r", "1", "1", "q"])
+    path = tmp_path / "t.jsonl"
+    table = new_table("wild_west", character=None, lang="en", seed=3, transcript=path,
+                      player=TerminalPlayer(lambda _p: next(answers, "q"), said.append, "en"), say=said.append,
+                      scenario="the-long-drive")
+    run(table, said.append)
+    records = _records(path)
+    assert replay([json.dumps(r) for r in records]).state.char("ruth").rage == 3
+    events = [r for r in records if r["kind"] == "event"]
+    at = next(i for i, r in enumerate(events) if r["event"] == "actions_declared")
+    rolls = []
+    for event in events[at + 1:]:
+        if event["event"] in ("turn_begun", "scene_begun", "story_ended"):
+            break
+        if event["event"] == "roll_resolved":
+            rolls.append(event["data"]["task"])
+    assert rolls == ["turn-leaders", "turn-leaders"]
+    assert any("WW L40" in line for line in said)
