@@ -23,3 +23,25 @@ def test_the_players_framing_does_not_quote_the_keyword_the_host_record_does(lan
     assert said.count("“") + said.count("«") == 1  # only the attempt itself is quoted
     if ruling.dangerous:
         assert word in ruling.why  # the host's record still names the word it went by
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_place_with_a_comma_in_it_is_closed_before_the_sentence_goes_on(lang: str):
+    """"The pier, its vendors' stalls overturned seems smaller…": a place with an aside in it is
+    followed by punctuation (or ends the line), never by the rest of the sentence."""
+    from narrator.agents.ten_candles.material import module, module_names
+
+    bad = []
+    for name in module_names():
+        data = module(name)
+        for opening in data["openings"]:
+            for place in data["places"]:
+                text = place[lang]
+                if "," not in text:
+                    continue
+                for key in ("{place}", "{place_cap}"):
+                    at = opening[lang].find(key)
+                    after = opening[lang][at + len(key):] if at >= 0 else ""
+                    if at >= 0 and after and after[0] not in ".,:;!?—":
+                        bad.append((name, opening[lang], text))
+    assert not bad, bad
