@@ -214,6 +214,8 @@ def test_a_ten_candles_screen_draws_the_candles_and_keeps_every_brink_and_messag
     board = screen["state"]["board"]
     view = table.game.view(table.session.state, Viewer.PUBLIC)
     assert board["theme"] == "candles" and len(board["candles"]) == 10
+    assert view.scene >= 2 and view.frame, "played into scene 2"
+    assert [label for label, text in board["stakes"] if text == view.frame] == ["сцена 1"], "the frame is scene 1's"
     assert board["candles"].count("lit") == view.lit and board["candles"].count("dark") == view.dark == board["dark"]
     outs = [e for e in table.events if e.kind == "candle_out"]
     assert outs and len(board["darkened"]) >= len(outs), "what darkened each candle"

@@ -143,8 +143,8 @@ def _ten_candles(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> No
     if speaker is not None:
         out["speaker"] = presenter.text.who(speaker, view, ctx)
     stakes: list[tuple[str, str]] = []
-    if view.frame:
-        stakes.append((presenter.text.w(ctx, "scene") + (f" {view.scene}" if view.scene else ""), view.frame))
+    if view.frame:  # the GM's framing of the first scene (it stays while later scenes are played)
+        stakes.append((presenter.text.w(ctx, "scene") + " 1", view.frame))
     if view.attempt is not None:
         stakes.append((presenter.text.who(view.attempt.seat, view, ctx), view.attempt.text))
     out["stakes"] = stakes
