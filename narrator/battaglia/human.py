@@ -3,7 +3,8 @@
 The agent reads from and writes to injected streams (a test feeds it a script). It sees only its
 seat's view and the events its seat may see. Bad input gets a short message and the same question;
 a move the kernel refuses comes back with the kernel's reason (``request.rejection``); end of input
-raises :class:`HumanLeftError`, which stops the game so it can be resumed from its transcript.
+raises :class:`HumanLeftError`, which stops the game so it can be resumed from its transcript; so does
+typing ``q``/``quit``/``exit`` (Russian ``выход``) at any prompt, a speech's included.
 
 At any prompt ``?``/``help``, ``sheet``, ``who`` and ``log`` (Russian: ``помощь``, ``лист``, ``кто``,
 ``журнал``) show the seat's reference (:mod:`narrator.battaglia.reference`) and ask again; a move that
@@ -53,7 +54,7 @@ from narrator.terminal_text import shown as safe_to_print
 
 
 class HumanLeftError(Exception):
-    """The person closed the input (Ctrl-D) or the stream ran out: save and stop."""
+    """The person closed the input (Ctrl-D), typed ``q`` or the stream ran out: save and stop."""
 
 
 class TerminalHuman(Seat):
@@ -151,6 +152,8 @@ class TerminalHuman(Seat):
             line = self.stdin.readline()
             if not line:
                 raise HumanLeftError("end of input")
+            if line.strip().lower() in typed("quit"):  # q / «выход»: saved and stopped as by Ctrl-D, even as a speech
+                raise HumanLeftError("quit")
             command = typed_commands("battaglia").get(line.strip().lower())  # the reference, the turn unspent
             if command is None or self.view is None:
                 return line.rstrip("\r\n")

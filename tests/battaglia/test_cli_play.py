@@ -248,3 +248,37 @@ def test_blank_lines_that_carry_nothing_do_not_damage_a_finished_transcript(tmp_
     assert replay(path.read_bytes()).outcome is not None
     result = play("--resume", str(path), stdin="")
     assert result.exit_code == 2 and "already over" in result.output and "damaged" not in result.output
+
+
+def test_q_at_any_prompt_saves_and_stops_and_resume_finishes(tmp_path: Path) -> None:
+    """``q`` (or «выход») at a menu or as a whole speech stops the game as Ctrl-D does, though more input follows;
+    it used to be said aloud as a speech or answered «Не понял»."""
+    for lang, quit_word, resumed_line in (("en", "q", "The game continues from day"),
+                                          ("ru", "выход", "Игра продолжается с дня")):
+        path = tmp_path / f"quit-{lang}.jsonl"
+        first = play("--players", "8", "--seat", "1", "--lang", lang, "--seed", "3", "--transcript", str(path),
+                     stdin="1\n" * 12 + f"{quit_word}\n" + ALWAYS_ONE)
+        assert first.exit_code == 0, first.output[-2000:]
+        assert "--resume" in first.output and "Traceback" not in first.output
+        assert f"«{quit_word}»" not in first.output and "Не понял" not in first.output
+        assert replay(path.read_text(encoding="utf-8").splitlines()).truncated
+        second = play("--resume", str(path), stdin=ALWAYS_ONE)
+        assert second.exit_code == 0 and resumed_line in second.output, second.output[-2000:]
+        assert not replay(path.read_text(encoding="utf-8").splitlines()).truncated
+
+
+def test_a_speech_of_just_q_quits_and_help_says_so() -> None:
+    human, _, out, _ = human_at_vote("q\n")
+    try:
+        human._speech()
+    except HumanLeftError:
+        pass
+    else:
+        raise AssertionError("a speech of exactly q must stop the game")
+    human, request, out, _ = human_at_vote("?\nquit\n")
+    try:
+        human.act(request)
+    except HumanLeftError:
+        assert "q (quit) saves the game and stops it" in out.getvalue()
+        return
+    raise AssertionError("quit at the ballot must stop the game")
