@@ -96,7 +96,7 @@ def play_ten_candles(
     seed: int | None = typer.Option(None, "--seed", help="Seeds the dice, the Storyteller and the AI survivors "
                                                          "(default: a random seed, printed and recorded)."),
     module: str | None = typer.Option(None, "--module", help="Module to play (default: drawn by seed)."),
-    transcript: Path | None = typer.Option(None, "--transcript", help="Where to write the game."),
+    transcript: Path | None = typer.Option(None, "--transcript", "-t", help="Where to write the game."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue the game recorded in this file."),
     burn_minutes: float | None = typer.Option(None, "--burn-minutes",
                                                  help="A candle goes out by itself every M real minutes."),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -45,3 +47,22 @@ def test_a_place_with_a_comma_in_it_is_closed_before_the_sentence_goes_on(lang: 
                     if at >= 0 and after and after[0] not in ".,:;!?—":
                         bad.append((name, opening[lang], text))
     assert not bad, bad
+
+
+def test_play_ten_candles_takes_dash_t_for_the_transcript_as_battaglia_does(tmp_path: Path):
+    """``narrator play battaglia -t FILE`` writes the game there; ``play ten-candles -t FILE`` does the same."""
+    import typer
+    from typer.testing import CliRunner
+
+    from narrator.cli.main import app
+
+    command = typer.main.get_command(app)
+    for game in ("battaglia", "ten-candles"):
+        found = command.get_command(None, "play").get_command(None, game)  # type: ignore[union-attr]
+        option = next(p for p in found.params if "-t" in p.opts)
+        assert option.name == "transcript" and "--transcript" in option.opts
+    path = tmp_path / "short.jsonl"
+    result = CliRunner().invoke(app, ["play", "ten-candles", "--ai", "2", "--seed", "1", "-t", str(path)],
+                                input="\n" * 5)
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["kind"] == "header"
