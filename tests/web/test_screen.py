@@ -282,6 +282,18 @@ def test_a_storyteller_screen_shows_the_scene_and_no_sheet(tables: Tables) -> No
     assert "canary npc lore" not in screen["all"].lower() and "canary player lore" not in screen["all"].lower()
     board = screen["state"]["board"]
     assert board["theme"] == "scene" and board["headline"] and board["sections"]
+    titles = [section["title"] for section in board["sections"]]
+    assert "The others at the table" not in titles and "The characters at the table" not in titles, "solo: no others"
     if screen["state"]["board"]["status"] == "active":
         assert board["speaker"], "whom the Storyteller asks"
     assert any(line["voice"] == "narrator" for line in screen["state"]["lines"])
+
+
+def test_a_troupes_screen_lists_its_characters_as_the_tables_not_as_others(tables: Tables) -> None:
+    """The public is no seat: the characters a seat's page calls "the others" are, on the screen, the table's."""
+    from tests.storyteller.troupe_support import SCENARIO
+
+    created = tables.create(game="wild-west", options={"troupe": ["ruth", "elias"], "scenario": SCENARIO},
+                            names=["Anna", "Boris"], language="ru", seed=4)
+    titles = [section["title"] for section in open_screen(tables, created)["state"]["board"]["sections"]]
+    assert "Остальные за столом" not in titles and "Персонажи за столом" in titles

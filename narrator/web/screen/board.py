@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from narrator.agents.i18n import message
 from narrator.rules.core import Event, PlayerId, Viewer, jsonable
 from narrator.rules.replay import audience_to_json
 from narrator.terminal_text import shown
@@ -181,7 +182,10 @@ def _tc_speaker(view: Any) -> PlayerId | None:
 def _storyteller(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> None:
     """The scene (its framing, the characters' wounds, the last roll) and whom the Storyteller asks."""
     presenter = table.presenter
-    out["sections"] = presenter.text.panel(view, ctx)
+    others = message(ctx.language, "troupe.others")  # the public sees every character as a seat's "others"
+    out["sections"] = [s if s.title != others else Section(message(ctx.language, "troupe.on_screen"), rows=s.rows)
+                       for s in presenter.text.panel(view, ctx)
+                       if s.title != others or len(s.rows) > 1]  # a solo game's one character is no company
     out["theme"] = "scene"
     if out["sections"] and out["sections"][0].title:
         out["headline"] = out["sections"][0].title
