@@ -39,7 +39,7 @@ from narrator.rules.ten_candles.actions import (
 )
 from narrator.rules.ten_candles.legal import is_interjection
 from narrator.ten_candles.attempts import line, unreadable
-from narrator.ten_candles.reference import Reference, is_irreversible
+from narrator.ten_candles.reference import Reference, is_irreversible, name_taken
 
 
 class HumanIO(Protocol):
@@ -279,6 +279,9 @@ class HumanSurvivor(Seat):
         values: dict[str, Any] = {}
         for key in ("name", "appearance", "description"):
             text = self._text(key, getattr(hint, key))
+            while key == "name" and text is not None and name_taken(request.view, self.seat, text):
+                self.io.say(self.reference.say("name_taken", name=text.strip()))  # two of one name: told apart how?
+                text = self._text(key, getattr(hint, key))
             if text is None:
                 return self._x_card()
             values[key] = text

@@ -28,6 +28,14 @@ def is_irreversible(action: Action) -> bool:
     return action.kind in IRREVERSIBLE
 
 
+def name_taken(view: Any, seat: int, name: str) -> bool:
+    """Whether another character at the table already has ``name`` (case and spaces aside): two survivors
+    of one name cannot be told apart («Ждём: вас, Лида Орлова»)."""
+    wanted = " ".join(name.split()).casefold()
+    return bool(wanted) and any(" ".join((c.name or "").split()).casefold() == wanted
+                                for other, c in enumerate(getattr(view, "characters", ())) if other != seat)
+
+
 class Reference:
     """One survivor's reference in the table's language."""
 

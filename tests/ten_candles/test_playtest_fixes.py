@@ -66,3 +66,46 @@ def test_play_ten_candles_takes_dash_t_for_the_transcript_as_battaglia_does(tmp_
                                 input="\n" * 5)
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["kind"] == "header"
+
+
+def _named():
+    """A game at the describing step where seat 0's character is already Lida Orlova."""
+    from narrator.rules.ten_candles import GAME, DescribeCharacter, TenCandlesConfig
+    from narrator.rules.ten_candles.state import Phase
+    from tests.ten_candles.test_kernel_support import through_setup
+
+    state = through_setup(3, TenCandlesConfig(players=3), until=Phase.DESCRIBE)
+    state = GAME.apply(state, DescribeCharacter(actor=0, name="Lida Orlova", appearance="a", description="b")).state
+    return GAME, state
+
+
+@pytest.mark.parametrize(("lang", "told"), [("en", "Another survivor is already called “lida  orlova”"),
+                                            ("ru", "Имя «lida  orlova» уже у другого персонажа")])
+def test_the_terminal_refuses_a_name_another_character_has(lang: str, told: str):
+    """Two of one name cannot be told apart («Ждём: вас, Лида Орлова»): the name is asked again."""
+    from narrator.agents.base import Request
+    from narrator.ten_candles.human import HumanSurvivor, ScriptedIO
+
+    game, state = _named()
+    io = ScriptedIO([" lida  orlova ", "Vera Lind", "tall", "a nurse"])
+    move = HumanSurvivor(1, io, lang=lang)._describe(Request(game.name, 1, game.view(state, 1),
+                                                             list(game.legal_actions(state, 1))))
+    assert (move.name, move.appearance, move.description) == ("Vera Lind", "tall", "a nurse")
+    assert any(told in line for line in io.output), io.output
+    assert game.check(state, move) is None
+
+
+@pytest.mark.parametrize(("lang", "told"), [("en", "Another survivor is already called “LIDA ORLOVA”"),
+                                            ("ru", "Имя «LIDA ORLOVA» уже у другого персонажа")])
+def test_the_web_table_refuses_a_name_another_character_has(lang: str, told: str):
+    from narrator.rules.ten_candles import DescribeCharacter
+    from narrator.web.adapters.ten_candles import NAME_TAKEN, PRESENTER
+
+    game, state = _named()
+    table = SimpleNamespace(record=SimpleNamespace(language=lang), session=SimpleNamespace(state=state))
+    taken = DescribeCharacter(actor=2, name="LIDA ORLOVA", appearance="a", description="b")
+    refused = PRESENTER.before_move(table, 2, taken)
+    assert refused is not None and refused.code == NAME_TAKEN and told in refused.message
+    assert NAME_TAKEN in PRESENTER.worded_codes  # shown in these words, one language
+    assert PRESENTER.before_move(table, 2, DescribeCharacter(actor=2, name="Vera Lind", appearance="a",
+                                                             description="b")) is None

@@ -18,15 +18,17 @@ from narrator.citations import split, why
 from narrator.render.ten_candles import TenCandlesText
 from narrator.rules.core import HOST, Action, Code, Event, PlayerId, Rejection
 from narrator.rules.ten_candles import GAME
-from narrator.rules.ten_candles.actions import KillCharacter, StateAttempt
+from narrator.rules.ten_candles.actions import DescribeCharacter, KillCharacter, StateAttempt
 from narrator.rules.ten_candles.events import ConflictCalled, SceneStarted, XCard
 from narrator.ten_candles.attempts import line, unreadable
-from narrator.ten_candles.reference import Reference, is_irreversible
+from narrator.ten_candles.reference import Reference, is_irreversible, name_taken
 from narrator.web.present import Context, Presenter
 from narrator.web.render import Control
 
 ATTEMPT_UNREAD = "ATTEMPT_UNREAD"
 """The table's code for a stated attempt whose words the offline template cannot read (the player is asked again)."""
+NAME_TAKEN = "NAME_TAKEN"
+"""The table's code for a character named as another character already is (the player names it again)."""
 PROPOSE = "propose_attempt"
 """The web layer's move of a survivor: ``{"kind": "propose_attempt", "text": ...}`` (table talk)."""
 PLAYING = frozenset({"scene", "roll", "reroll", "death", "narration", "truths"})
@@ -50,7 +52,7 @@ class TenCandlesPresenter(Presenter):
         return kind in INTERJECTIONS
 
     table_move_kinds = frozenset({PROPOSE})
-    worded_codes = frozenset({ATTEMPT_UNREAD})  # the offline Storyteller's own words: it did not understand
+    worded_codes = frozenset({ATTEMPT_UNREAD, NAME_TAKEN})  # the offline Storyteller's own words; a name taken
 
     def table_controls(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
         """A living survivor's proposal of what they attempt, while scenes are played (``try`` at the terminal)."""
@@ -75,7 +77,13 @@ class TenCandlesPresenter(Presenter):
 
     def before_move(self, table: Any, seat: PlayerId, action: Action) -> Rejection | None:
         """A stated attempt the bot GM's offline template cannot read at all goes back to the player
-        (issue 16: it never pretends to understand); a model or a person as GM reads any words."""
+        (issue 16: it never pretends to understand); a model or a person as GM reads any words. A character
+        named as another already is goes back too (two of one name cannot be told apart)."""
+        if isinstance(action, DescribeCharacter) and isinstance(seat, int):
+            lang = table.record.language if table.record.language in LANGUAGES else "en"
+            if name_taken(GAME.view(table.session.state, seat), seat, action.name):
+                return Rejection(NAME_TAKEN, Reference(lang).say("name_taken", name=action.name.strip()), "table")
+            return None
         if not isinstance(action, StateAttempt) or table.record.host.controller != "bot":
             return None
         gm = table.session.agents.get(HOST)
