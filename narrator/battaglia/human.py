@@ -41,6 +41,12 @@ from narrator.rules.battaglia.events import (
     AccusationProposed,
     AccusationsDeclared,
     Day,
+    Death,
+    Execution,
+    Morning,
+    NewSoul,
+    Night,
+    NoSoulLeft,
     VoteOpen,
 )
 from narrator.rules.battaglia.night import CORRIGAN_STEPS
@@ -80,7 +86,10 @@ class TerminalHuman(Seat):
         self.reference = Reference(narrator)
         self.view: Any = None
         self.legal: Sequence[Action] = ()
-        self.reborn: set[int] = set()
+        self.reborn: set[int] = {seat}
+        """Seats whose second life the person was told of (never this seat: its own new soul is told privately)."""
+        self.first_deaths: set[int] = set()
+        """Seats seen dying a first time since the last day or night began: reborn unless no soul is left (L44)."""
         self.shown: list[str] = []
         """The current question's options, shown again after a reference command."""
         self.shots = ShotWatch(seat)
@@ -115,6 +124,7 @@ class TerminalHuman(Seat):
                 case AccusationMade(accuser=accuser) | AccusationProposed(accuser=accuser) \
                         | AccusationLapsed(accuser=accuser) if accuser == self.seat:
                     self.accused_today = self.made_accusation = True
+            self._follow_rebirths(event)
             for line in self.narrator.lines([event]):
                 self.write(line)
             self._follow_shot(event)
@@ -126,6 +136,24 @@ class TerminalHuman(Seat):
                                              next=self.narrator.words[following]))
             elif self.declared is not None and not self.made_accusation:
                 self.write(self.narrator.say("accusation_not_drawn", count=self.declared[0], slots=self.declared[1]))
+
+    def _follow_rebirths(self, event: Event) -> None:
+        """Tell of other seats' second lives when they are given: the souls are dealt between a night or day
+        and the next (L44), so the first deaths not followed by "no soul left" come back as the next one begins."""
+        match event.payload:
+            case Morning(deaths=deaths):
+                self.first_deaths |= {fallen.seat for fallen in deaths if fallen.life == 1}
+            case Execution(seat=seat, life=1) | Death(seat=seat, life=1):
+                self.first_deaths.add(seat)
+            case NoSoulLeft(seat=seat):
+                self.first_deaths.discard(seat)
+            case NewSoul():
+                self.reborn.add(self.seat)
+            case Day() | Night():
+                for seat in sorted(self.first_deaths - self.reborn):
+                    self.reborn.add(seat)
+                    self.write(self.reference.say("rebirth", seat, name=self.narrator.name(seat)))
+                self.first_deaths = set()
 
     def _follow_shot(self, event: Event) -> None:
         """A private word of what this seat's Corrigan shot did, once the seat can tell (:class:`ShotWatch`)."""

@@ -282,3 +282,23 @@ def test_a_speech_of_just_q_quits_and_help_says_so() -> None:
         assert "q (quit) saves the game and stops it" in out.getvalue()
         return
     raise AssertionError("quit at the ballot must stop the game")
+
+
+def test_a_rebirth_is_told_as_the_next_day_or_night_begins_and_never_of_yourself(tmp_path: Path) -> None:
+    """The notice used to wait for the person's next prompt (mid-night, after «Awake with you») and was
+    given of the person too, right after their own private «You come back with a new soul»."""
+    for lang, reborn, you, begins in (("en", "died a first time", "[you]", ("Day ", "Night ")),
+                                      ("ru", "впервые и снова в игре", "[вы]", ("День ", "Ночь "))):
+        path = tmp_path / f"rebirths-{lang}.jsonl"
+        result = play("--players", "7", "--seat", "2", "--lang", lang, "--seed", "1", "--transcript", str(path),
+                      stdin=ALWAYS_ONE)
+        assert result.exit_code == 0, result.output[-2000:]
+        lines = result.output.splitlines()
+        told = [i for i, line in enumerate(lines) if reborn in line]
+        records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        others = {r["data"]["seat"] for r in records if r.get("event") == "second_soul"} - {2}
+        assert len(told) == len({lines[i] for i in told}) >= len(others) - 1 >= 3  # each once (one may end the game)
+        for i in told:
+            assert you not in lines[i], lines[i]
+            after = next(line for line in lines[i + 1:] if reborn not in line)
+            assert after.startswith(begins), (lines[i], after)
