@@ -56,13 +56,14 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
     shown = moves + tools
     refused_kind = table.last_refused.get(actor, {}).get("kind") if rejection else None
     names = seat_labels(table)
+    owes_share = viewer is not None and viewer in table.shares_awaited()  # the first draw waits for its share
     return {
         "t": t,
         "table": table,
         "viewer": viewer,
         "status": table.record.status,
         "error": table.error,
-        "waiting": waiting_words(table, viewer, bool(moves), ctx),
+        "waiting": waiting_words(table, viewer, bool(moves) or owes_share, ctx),
         "outcome": outcome,
         "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
@@ -71,7 +72,9 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "controls": moves,
         "tools": tools,
         "confirm_needed": message(lang, "web.confirm_needed", box="%s"),
-        "heading": _moves_heading(table, viewer, bool(moves), t),
+        "heading": message(lang, "fairness.web.share_heading") if owes_share and not moves
+        else _moves_heading(table, viewer, bool(moves), t),
+        "share_owed": message(lang, "fairness.web.share_owed") if owes_share else "",
         "guide": table.presenter.guide(legal, view, ctx) if legal else [],
         "is_group": lambda control: isinstance(control, Group),
         "widget": _widget,

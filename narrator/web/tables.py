@@ -152,8 +152,12 @@ class Table:
         return sorted(s for s in self.game.active_players(self.session.state) if s != CHANCE)
 
     def waiting_for(self) -> list[PlayerId]:
-        """The seats the table waits for now: the kernel's, or a seat whose table move a bot awaits."""
-        return self.presenter.waiting(self, self.waiting_for_kernel())
+        """The seats the table waits for now: the kernel's, or a seat whose table move a bot awaits, or the people
+        whose share of the chance the first draw awaits."""
+        seats = self.presenter.waiting(self, self.waiting_for_kernel())
+        if not seats and not self.error and CHANCE in self.game.active_players(self.session.state):
+            return self.shares_awaited()
+        return seats
 
     # -- moves -------------------------------------------------------------------------------
 

@@ -41,6 +41,9 @@ def test_the_deal_waits_for_the_peoples_shares_and_the_game_verifies(tables: Tab
     assert commitment in seat_page and commitment in host_page
     assert 'data-act-url="/api/t/' in seat_page and "fair-share" in seat_page
     assert "fair-share" not in host_page and "The first draw waits for the shares of" in host_page
+    assert "Waiting for:</strong> nobody" not in host_page and tables.state(created, 0)["waiting_for"] == [0]
+    assert "Add your share of the chance</h2>" in seat_page and 'href="#fair-dice"' in seat_page
+    assert "Not your move" not in seat_page and "Nothing to do now" not in seat_page
 
     taken = share(tables, created, 0, "my lucky words")
     assert taken.status_code == 200, taken.text
@@ -216,3 +219,20 @@ def test_a_finished_table_keeps_its_fair_dice_panel_and_downloads_after_a_restar
         after = download(again, f"/t/{table_id}/seat/0/chances", token_of(created["seats"][0]["url"]))
         assert after.status_code == 200, after.text
         assert after.content == before.content and fairness.verify(after.content).fair
+
+
+def test_a_battaglia_seat_page_says_whose_share_the_first_draw_awaits(tables: Tables) -> None:
+    """Two people at a battaglia table: each page names the seat still owing its share; the seat that owes one is
+    sent to the Fair dice box, the seat that gave its share waits like the others."""
+    created = tables.create(game="battaglia", options={"players": 6}, bot_seats=[2, 3, 4, 5], shares=True,
+                            names=["Анна", "Борис"], language="ru", seed=None)
+    host = page(tables, created, None)
+    assert "Ждём:</strong> никого" not in host and "Анна" in host.split("Ждём:", 1)[1].split("</p>", 1)[0]
+    assert share(tables, created, 0, "слова Анны").status_code == 200
+    anna, boris = page(tables, created, 0), page(tables, created, 1)
+    waiting = boris.split("Ждём:", 1)[1].split("</p>", 1)[0]
+    assert "вас" in waiting and "Анна" not in waiting
+    assert "Добавьте свою долю случая</h2>" in boris and "Первый бросок ждёт вашего вклада" in boris
+    assert "Добавьте свою долю случая</h2>" not in anna and "Борис" in anna.split("Ждём:", 1)[1].split("</p>", 1)[0]
+    assert share(tables, created, 1, "слова Бориса").status_code == 200
+    assert any(r["kind"] == "chance" for r in lines(tables, created["table"])), "the deal is made"
