@@ -297,3 +297,24 @@ def test_a_troupes_screen_lists_its_characters_as_the_tables_not_as_others(table
                             names=["Anna", "Boris"], language="ru", seed=4)
     titles = [section["title"] for section in open_screen(tables, created)["state"]["board"]["sections"]]
     assert "Остальные за столом" not in titles and "Персонажи за столом" in titles
+
+
+@pytest.mark.parametrize(("lang", "fair", "waits"), [("en", "Fair dice", "The first draw waits for the shares of: Anna"),
+                                                     ("ru", "Честные кости", "Первый бросок ждёт вкладов: Анна")])
+def test_before_the_shares_are_in_the_screen_shows_the_commitment_and_whom_it_waits_for(
+        tables: Tables, lang: str, fair: str, waits: str) -> None:
+    name = "Anna" if lang == "en" else "Анна"
+    created = tables.create(game="battaglia", options={"players": 6}, bot_seats=[1, 2, 3, 4, 5], shares=True,
+                            names=[name], language=lang, seed=None)
+    table = tables.manager.get(created["table"])
+    commitment = table.session.fairness.commitment
+    board = open_screen(tables, created)["state"]["board"]
+    section = board["sections"][0]
+    assert section["title"] == fair and section["rows"][0][1] == commitment
+    assert section["items"][0].startswith(waits)
+    token = token_of(created["seats"][0]["url"])
+    taken = tables.client.post(f"/api/t/{created['table']}/seat/0/share",
+                               json={"action": {"kind": "fair_share", "text": "words"}}, headers=as_seat(token))
+    assert taken.status_code == 200
+    tables.settle(created["table"])
+    assert all(s["title"] != fair for s in open_screen(tables, created)["state"]["board"]["sections"]), "dealt"

@@ -94,6 +94,12 @@ def board(table: Any) -> dict[str, Any]:
         drawn(table, view, ctx, result)
     else:
         result["sections"] = table.presenter.text.panel(view, ctx)
+    awaited = table.shares_awaited()
+    if awaited:  # nothing is dealt yet: the commitment, and whose shares the first draw waits for
+        lang = ctx.language
+        result["sections"].insert(0, Section(message(lang, "fairness.web.title"), rows=[
+            (message(lang, "fairness.web.commitment"), table.session.fairness.commitment)],
+            items=[message(lang, "fairness.web.waits", seats=", ".join(seat_name(names, s, lang) for s in awaited))]))
     return result
 
 
