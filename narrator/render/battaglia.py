@@ -132,8 +132,8 @@ class BattagliaText(Text):
 
     def _now(self, view: Any, voice: Narrator, ctx: Context) -> Section:
         phase = self.w(ctx, f"phase.{view.phase}") if f"phase.{view.phase}" in WORDS["en"] else str(view.phase)
-        when = self.w(ctx, "night", night=view.night) if str(view.phase) in ("night", "rebirth") else \
-            self.w(ctx, "day", day=view.day)
+        after_night = str(view.phase) == "night" or (str(view.phase) == "rebirth" and view.night > view.day)
+        when = self.w(ctx, "night", night=view.night) if after_night else self.w(ctx, "day", day=view.day)
         step = voice.steps.get(str(view.step), "") if view.step is not None else ""
         rows = [(self.w(ctx, "phase"), ", ".join(p for p in (when, phase, step) if p))]
         if view.turn is not None:

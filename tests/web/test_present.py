@@ -118,3 +118,21 @@ def test_an_unknown_game_keeps_the_generic_renderer() -> None:
     ctx = Context(("Anna", "Boris"), "en", 0)
     assert presenter.text.event_text(public("hold", seat=1), None, ctx) == "hold: seat: Boris (seat 1)"
     assert presenter.text.panel({"lives": 2, "log": []}, ctx)[0].rows == [("lives", "2")]
+
+
+def test_battaglia_second_souls_dealt_after_a_day_are_timed_by_that_day_not_the_night_before() -> None:
+    """After day 1 the public replay's panel said "now: night 1, rebirth" while the next heading was "Night 2"."""
+    presenter = presenter_for("battaglia")
+
+    class _Rebirth(_View):
+        phase, turn = "rebirth", None
+
+        def __init__(self, day: int, night: int) -> None:
+            self.day, self.night = day, night
+
+    for lang, after_day, after_night in (("en", "day 1, rebirth", "night 2, rebirth"),
+                                         ("ru", "день 1, перерождение", "ночь 2, перерождение")):
+        ctx = Context(("Anna", "Boris", "Vera", "Gleb", "Oleg"), lang, PUBLIC, 5)
+        for view, expected in ((_Rebirth(1, 1), after_day), (_Rebirth(1, 2), after_night)):
+            now = presenter.text._now(view, presenter.text.narrator(view, ctx), ctx)
+            assert now.rows[0][1] == expected, (lang, now.rows)
