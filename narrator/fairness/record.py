@@ -138,12 +138,14 @@ def begin(session: Any, transcript: str | Path, lang: str, *, chosen: int | None
             message(lang, "fairness.commitment_hint", path=transcript)]
 
 
-def seed_line(lang: str, seed: int, *, chosen: bool) -> str:
+def seed_line(lang: str, seed: int, *, chosen: bool, dealt: bool = True) -> str:
     """The table's line about its ``--seed``: a chosen seed plays the same game again; a drawn one only the same
-    bots and names (the dice come from the secret seed)."""
+    bots and names (the dice come from the secret seed). ``dealt``: whether the seed deals anything but the dice
+    (bots, names); a game that deals neither says only what ``--seed`` would do to its dice."""
     from narrator.agents.i18n import message
 
-    return message(lang, "session.seed" if chosen else "fairness.seed_drawn", seed=seed)
+    return message(lang, "session.seed" if chosen else "fairness.seed_drawn" if dealt else "fairness.seed_dice",
+                   seed=seed)
 
 
 def revealed_line(session: Any, transcript: str | Path, lang: str) -> str | None:

@@ -290,7 +290,7 @@ def terminal_table(book: str, character: Path | None, lang: str, seed: int | Non
             table = resume_table(resume, players=players, say=say, lang=lang, book=book, scenario=scenario)
         else:
             chosen, seed = seed is not None, fresh_seed(seed)
-            say("[dim]" + escape(fairness.seed_line(lang, seed, chosen=chosen)) + "[/]")
+            say("[dim]" + escape(fairness.seed_line(lang, seed, chosen=chosen, dealt=bool(bots))) + "[/]")
             path = transcript or default_transcript_path(book.replace("_", "-"), seed)
             troupe = [resolve_sheet(book, s) for s in given] or [load_sheet(sample_sheets(book)[-1], book)]
             unknown = sorted(set(bots) - {c.id for c in troupe})

@@ -115,3 +115,14 @@ def test_play_wrong_book_sheet_exits_2(tmp_path) -> None:
     result = runner.invoke(app, ["play", "dark-ages", "--character", str(sample_sheets("wild_west")[0]),
                                  "--transcript", str(tmp_path / "t.jsonl")])
     assert result.exit_code == 2 and "not dark_ages" in result.output
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", "dice come from its secret", "the bots and names"), ("ru", "выпадают из её тайного зерна", "боты и имена")])
+def test_a_solo_game_does_not_say_its_seed_deals_bots_and_names(tmp_path, lang: str, said: str,
+                                                                  not_said: str) -> None:
+    """A solo Storyteller game has no bots and deals no names: its seed line says what ``--seed`` does to its dice."""
+    result = runner.invoke(app, ["play", "dark-ages", "--lang", lang, "--transcript", str(tmp_path / "t.jsonl")],
+                           input="q\n")
+    out = " ".join(result.output.split())
+    assert said in out and not_said not in out, result.output
