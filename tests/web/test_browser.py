@@ -454,3 +454,19 @@ def test_a_troupe_table_is_created_from_the_form_in_chromium(fast_server: Server
     approaches = "#actions form.control[data-action*=choose_approach]"  # the Storyteller asks Ruth first
     assert anna.locator(approaches).count() and not boris.locator(approaches).count()
     page.screenshot(path=str(ARTIFACTS / f"troupe-form-{lang}.png"), full_page=True)
+
+
+def test_the_fair_dice_checkbox_sits_beside_its_label_in_chromium(fast_server: Server, browser: Any) -> None:
+    """The start form's Fair dice box is at the start of its label's line, not centred on a line of its own."""
+    for viewport in (PHONE, {"width": 1280, "height": 900}):
+        page = browser.new_context(viewport=viewport).new_page()
+        page.goto(fast_server.url + "/?lang=en")
+        label = page.locator("#create-table label.flag").bounding_box()
+        box = page.locator("#create-table input[name=shares]").bounding_box()
+        text = page.locator("#create-table label.flag").inner_text()
+        assert text.strip().startswith("Fair dice")
+        assert box["x"] - label["x"] < 4, (box, label)  # at the start of the label, not centred
+        assert box["width"] < 40 and label["y"] <= box["y"] and box["y"] + box["height"] <= label["y"] + label["height"]
+        if viewport["width"] > 1000:  # one line: the box beside the words, not above them
+            assert label["height"] < 2 * box["height"] + 4, (box, label)
+        page.context.close()

@@ -318,3 +318,11 @@ def test_before_the_shares_are_in_the_screen_shows_the_commitment_and_whom_it_wa
     assert taken.status_code == 200
     tables.settle(created["table"])
     assert all(s["title"] != fair for s in open_screen(tables, created)["state"]["board"]["sections"]), "dealt"
+
+
+def test_the_host_pages_screen_note_agrees_with_the_screen_in_russian(tables: Tables) -> None:
+    """«Открыть экран — Откройте его …»: the note speaks of the screen (masculine), not of a feminine word."""
+    created = tables.create(game="battaglia", options={"players": 6}, bot_seats=[1, 2, 3, 4, 5], language="ru")
+    host = tables.client.get(f"/t/{created['table']}/host", headers=as_seat(token_of(created["host_url"]))).text
+    note = host.split("data-screen-link", 1)[1].split("</p>", 1)[0]
+    assert "Открыть экран" in note and "Откройте его на общем экране" in note and "Откройте её" not in note
