@@ -181,8 +181,11 @@ def replay(
               else say("unfinished"))
     seal = say("sealed") if result.signed else say("unsigned")
     cut = say("cut", n=result.cut_bytes) if result.cut_bytes else ""
+    draws = sum(1 for record in result.records if record.get("kind") == "chance")  # the seats' moves told apart
+    moves = result.moves - draws
     console.print(f"[green]{escape(say('ok'))}[/] " + escape(say(
-        "replay_ok", path=transcript, moves=plural(shown, "moves", result.moves), count=result.moves,
+        "replay_ok", path=transcript, moves=plural(shown, "moves", moves), count=moves,
+        draws=plural(shown, "draws", draws), draws_count=draws,
         line=result.last_line, seal=seal, status=status, cut=cut)), soft_wrap=True, highlight=False)
     from narrator.fairness import replay_lines
 

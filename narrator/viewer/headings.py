@@ -35,11 +35,13 @@ def title(game: str, lang: str, who: str) -> str:
 
 
 def about(timeline: Timeline, lang: str) -> str:
-    """The line under the title: the seed, the players, the moves, finished or not, signed or not."""
+    """The line under the title: the seed, the players, the seats' moves and the chance draws (as ``narrator replay``
+    counts them), finished or not, signed or not."""
     moves = sum(1 for m in timeline.moments for e in m.entries if e.kind == "action")
+    draws = sum(1 for m in timeline.moments for e in m.entries if e.kind == "chance")
     status = message(lang, "replay.finished" if timeline.finished else "replay.unfinished")
     text = message(lang, "replay.about", seed=timeline.header.get("seed"), players=plural(lang, "players", timeline.seats),
-                   moves=plural(lang, "moves", moves), status=status)
+                   moves=plural(lang, "moves", moves), draws=plural(lang, "draws", draws), status=status)
     return text if timeline.signed else f"{text}; {message(lang, 'replay.unsigned')}"
 
 

@@ -56,3 +56,21 @@ def test_help_teaches_the_lenses() -> None:
     assert shown.exit_code == 0
     for words in ("--as", "--html", "--lang", "SEAT|host|public", "narrator replay", "offline"):
         assert words in shown.output, words
+
+
+def test_the_check_and_the_told_replay_count_the_same_moves_and_draws() -> None:
+    """``narrator replay FILE`` said "150 moves replayed" (seats' moves and chance draws together) while the
+    ``--as`` header of the same file said "142 moves" (the seats' alone): both now name the two apart."""
+    import json
+
+    records = [json.loads(line) for line in Path(SMALL).read_text(encoding="utf-8").splitlines()]
+    moves = sum(1 for r in records if r["kind"] == "action")
+    draws = sum(1 for r in records if r["kind"] == "chance")
+    assert moves and draws
+    for lang, checked, told in (
+            ("en", f"{moves} moves and {draws} chance draws replayed", f"{moves} moves and {draws} chance draws;"),
+            ("ru", f"переиграно ходов: {moves}, бросков жребия: {draws},", f"{moves} ходов и {draws} бросков жребия;")):
+        check = runner.invoke(app, ["replay", SMALL, "--lang", lang])
+        header = runner.invoke(app, ["replay", SMALL, "--as", "public", "--lang", lang])
+        assert check.exit_code == 0 and checked in " ".join(check.output.split()), check.output
+        assert header.exit_code == 0 and told in header.output, header.output[:400]
