@@ -44,6 +44,16 @@ class PowerAnswer:
     power: str
     text: str
     extra: bool = False
+    key: str = ""
+    """Which answer (``st_powers.<key>``): what is said instead when a deed comes with the words (``deed_<key>``)."""
+    label: str = ""
+
+    def with_deed(self, name: str, lang: str) -> str | None:
+        """What the table says when a deed came with the words: the spend applied (an extra action: the
+        declaration says so, ``None``) or why nothing is spent, the deed read all the same."""
+        if self.extra:
+            return None
+        return message(lang, f"st_powers.deed_{self.key}", name=name, power=self.label)
 
 
 @cache
@@ -79,6 +89,21 @@ def named_power(text: str, lang: str) -> str | None:
     return None
 
 
+def deed(text: str, lang: str) -> str:
+    """What ``text`` says the character does besides spending the power ("" when nothing): its clauses that
+    neither name a power nor open with a word of purpose (``powers.yaml``: joins, purpose)."""
+    lists = _lists()[lang if lang in ("en", "ru") else "en"]
+    joins = "|".join(re.escape(str(w)) for w in lists["joins"])
+    purpose = {str(w) for w in lists["purpose"]}
+    kept = []
+    for clause in re.split(rf"[,;:.!?\u2026\u2014]+|\s(?:{joins})\s", f" {text} ", flags=re.IGNORECASE):
+        words = re.findall(r"[^\W\d_]+", clause.lower())
+        if not words or words[0] in purpose or named_power(clause, lang) is not None:
+            continue
+        kept.append(clause.strip())
+    return ", ".join(kept) if sum(len(re.findall(r"[^\W\d_]{3,}", k)) for k in kept) >= 2 else ""
+
+
 def powers_on(sheet: Mapping[str, Any]) -> list[str]:
     """The powers ``sheet`` has (a rating above 0), in the sheet's order."""
     return [power for power, trait in TRAIT.items() if int(sheet.get(trait) or 0) > 0]
@@ -93,19 +118,19 @@ def answer(text: str, sheet: Mapping[str, Any], condition: Mapping[str, Any], na
     if power is None:
         return None
     if power == "discipline":
-        return PowerAnswer(power, message(lang, "st_powers.discipline", name=name))
+        return PowerAnswer(power, message(lang, "st_powers.discipline", name=name), key="discipline")
     if power not in powers_on(sheet):
         label = catalogue(lang)["traits"].get(TRAIT[power], power)
-        return PowerAnswer(power, message(lang, "st_powers.none", name=name, power=label))
+        return PowerAnswer(power, message(lang, "st_powers.none", name=name, power=label), key="none", label=label)
     dots = int(sheet.get(TRAIT[power]) or 0)
     if power == "rage":
         left = int(condition.get("rage", dots))
         if left <= 0:
-            return PowerAnswer(power, message(lang, "st_powers.extra_none", name=name))
+            return PowerAnswer(power, message(lang, "st_powers.extra_none", name=name), key="extra_none")
         return PowerAnswer(power, message(lang, "st_powers.rage", name=name, left=left), extra=True)
     if power == "celerity":
         return PowerAnswer(power, message(lang, "st_powers.celerity", name=name, dots=dots), extra=True)
-    return PowerAnswer(power, message(lang, f"st_powers.{power}", name=name, dots=dots))
+    return PowerAnswer(power, message(lang, f"st_powers.{power}", name=name, dots=dots), key=power)
 
 
 def hint(sheet: Mapping[str, Any], name: str, lang: str) -> str | None:
@@ -161,6 +186,24 @@ def declared_line(lang: str, name: str, data: Mapping[str, Any], book: str) -> l
     what = message(lang, "st_powers.what_rage" if rage else "st_powers.what_celerity")
     return [message(lang, "st_powers.declared", name=name, what=what, count=len(pools),
                     rule="WW L40, L234" if rage else "DA L197")]
+
+
+def deed_choice(text: str, found: PowerAnswer, options: Any, seat: int, name: str, lang: str, *, free: bool,
+                labels: bool = False) -> tuple[Any, list[str]]:
+    """A deed said with the spending, read as words are (:func:`~narrator.storyteller.answers.typed_choice`)
+    and taken with the spend (``extra``: the kernel declares the extra action and spends the Rage point), and
+    what the table says (the deed not read: the power's answer and the closest readings, no choice);
+    ``(None, [])`` when no deed came with the words."""
+    from dataclasses import replace
+
+    from narrator.storyteller.answers import typed_choice
+
+    said_deed = deed(text, lang)
+    if not said_deed:
+        return None, []
+    choice, said = typed_choice(said_deed, options, seat, lang, free=free, labels=labels)
+    note = found.with_deed(name, lang) if choice is not None else found.text
+    return (replace(choice, extra=found.extra) if choice is not None else None), [*([note] if note else []), said]
 
 
 def power_answer(text: str, sheet: Mapping[str, Any], view: Mapping[str, Any], name: str,

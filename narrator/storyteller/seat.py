@@ -3,7 +3,7 @@ rules), the Storyteller turns the answer into its proposal; the kernel has the l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from rich.markup import escape
@@ -20,7 +20,7 @@ from narrator.storyteller.answers import (  # re-exported: the tables import the
     typed_choice,
 )
 from narrator.storyteller.intent import FREE, MAX_INTENT
-from narrator.storyteller.powers import hint, power_answer
+from narrator.storyteller.powers import deed_choice, hint, power_answer
 from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
 from narrator.storyteller.template_base import RulesIntent
 
@@ -48,6 +48,8 @@ class TerminalPlayer(Seat):
         """Whether the player was told they may type their own words (once a sitting)."""
         self.troupe = False
         """Several characters share the terminal (hot-seat): each question names whose it is."""
+        self.pending: Choice | None = None
+        """A deed said with an extra action bought ("I spend Rage and gallop..."): the first action once declared."""
 
     def act(self, request: Request) -> Choice:
         from narrator.storyteller.reference import Reference
@@ -57,6 +59,10 @@ class TerminalPlayer(Seat):
         ref = Reference(self.lang, {**{str(s["id"]): str(s["name"]) for s in view.get("sheets", ())},
                                     **_npc_names(view, self.lang)})  # the scenario's names in the player's language
         own = next((s for s in view.get("sheets", ()) if "attributes" in s and s.get("player", True)), None)
+        pending, self.pending = self.pending, None
+        if pending is not None and own is not None and _declared_first(view, str(own["id"]), pending, options):
+            self.say("[dim]" + escape(message(self.lang, "st_powers.deed_taken", name=ref.who(own["id"]))) + "[/]")
+            return Choice(actor=request.seat, approach=pending.approach, intent=pending.intent, joins=pending.joins)
         self._show_question(request, view, ref, own, options)
         offered: Option | None = None  # the one approach the last question offered ("you mean 1?")
         offered_words = ""
@@ -71,6 +77,16 @@ class TerminalPlayer(Seat):
             if isinstance(parsed, Choice):
                 return parsed
             power = power_answer(text, own, view, ref.who(own["id"]), self.lang) if own is not None else None
+            if power is not None and own is not None:  # a deed said with it: read, and the spend made or explained
+                choice, lines = deed_choice(text, power, options, request.seat, ref.who(own["id"]), self.lang,
+                                            free=self.free_intent)
+                for line in lines:
+                    self.say(("[dim]" if choice is not None else "[yellow]") + escape(line) + "[/]")
+                if choice is not None:
+                    self.pending = choice if choice.extra else None
+                    return choice
+                if lines:
+                    continue
             if power is not None:  # the book's answer, never the plain pool rolled (issue 28)
                 self.say("[yellow]" + escape(power.text) + "[/]")
                 continue
@@ -133,6 +149,13 @@ class TerminalPlayer(Seat):
                 self.say(escape(line))
             return True
         return False
+
+
+def _declared_first(view: Mapping[str, Any], pc: str, pending: Choice, options: Sequence[Option]) -> bool:
+    """Whether ``pc`` has just declared an extra action (none taken yet) and ``pending`` is still offered."""
+    cond = next((c for c in view.get("characters") or () if c.get("id") == pc), {})
+    return (len(cond.get("declared") or ()) > 1 and not cond.get("actions_used")
+            and any(o.approach == pending.approach for o in options))
 
 
 def _npc_names(view: Mapping[str, Any], lang: str = "en") -> dict[str, str]:

@@ -136,3 +136,48 @@ def test_rage_on_a_troupe_task_taken_alone_buys_the_extra_roll(tmp_path):
             rolls.append(event["data"]["task"])
     assert rolls == ["turn-leaders", "turn-leaders"]
     assert any("WW L40" in line for line in said)
+
+
+def _play_in(book: str, scenario: str, lang: str, inputs: list[str], tmp_path: Path,
+             seed: int = 3) -> tuple[list[str], list[dict]]:
+    said: list[str] = []
+    answers = iter(inputs)
+    path = tmp_path / "t.jsonl"
+    table = new_table(book, character=None, lang=lang, seed=seed, transcript=path, say=said.append,
+                      player=TerminalPlayer(lambda _p: next(answers, "q"), said.append, lang), scenario=scenario)
+    run(table, said.append)
+    return said, _records(path)
+
+
+@pytest.mark.parametrize(("lang", "words", "deed"), [
+    ("en", "I spend blood and sit near the gallery, watching who fills Gautier's cup", "watching who fills"),
+    ("ru", "Трачу кровь и сажусь поближе к галерее, слежу, кто подливает вино в кубок Готье", "кто подливает вино"),
+])
+def test_a_deed_said_with_spending_blood_is_read_and_rolled(tmp_path, lang, words, deed):
+    """The play-tester's «Трачу кровь и выхожу из тени, хватаю…» got only the note on blood: the deed is read
+    and rolled (the feast's watch-cup), the note says nothing is spent (DA L71), not "nothing is rolled"."""
+    said, records = _play_in("dark_ages", "tourney-at-vaucouleurs", lang, [words, "q"], tmp_path)
+    answers = [r["payload"] for r in records if r["kind"] == "answer"]
+    assert answers and answers[0]["approach"] == "watch-cup" and deed in answers[0]["intent"]
+    assert [r for r in records if r["kind"] == "action" and r["payload"]["kind"] == "roll"]
+    note = next(line for line in said if "DA L71" in line)
+    assert "nothing is rolled" not in note and "ничего не брошено" not in note
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "I spend Rage and gallop straight at the leaders, yelling"),
+    ("ru", "Трачу Ярость и догоняю головных быков, заворачиваю их по кругу"),
+])
+def test_a_deed_said_with_spending_rage_is_the_first_of_two_actions(tmp_path, lang, words):
+    """"I spend Rage and gallop at the leaders" got only "Add r to an approach": the Rage point is spent
+    (4 -> 3, WW L40), the deed is the first action of the two and rolled without asking again."""
+    from narrator.rules.replay import replay
+
+    said, records = _play_in("wild_west", "the-long-drive", lang, ["1", words, "q"], tmp_path)
+    assert replay([json.dumps(r) for r in records]).state.char("ruth").rage == 3
+    kinds = [r["payload"]["kind"] for r in records if r["kind"] == "action"]
+    at = kinds.index("declare_actions")
+    assert kinds[at + 1] == "roll"
+    rolled = [r["payload"] for r in records if r["kind"] == "action" and r["payload"]["kind"] == "roll"]
+    assert rolled[-1]["task"] == "turn-leaders"
+    assert any("WW L40" in line for line in said)  # the declaration says what was spent

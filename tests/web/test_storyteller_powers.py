@@ -33,3 +33,18 @@ def test_the_extra_action_toggle_declares_it_through_the_kernel(tables: Tables):
     ruth = table.session.state.char("ruth")
     assert ruth.rage == 3 and [s.extra for s in ruth.declared] == [False, True]  # WW L40, L234 (D16)
     assert tables.state(created, 0)["waiting_for"] == [0]  # asked again: the first of the two actions
+
+
+def test_a_deed_typed_with_spending_blood_is_read_at_the_web_table(tables: Tables):
+    """"I spend blood and slip aboard…": the deed is taken as its approach (not only the note on blood), the
+    note says nothing is spent (DA L71)."""
+    created = tables.create(game="dark-ages", options={"character": "ysolde"}, seed=11)
+    answered = tables.act(created, 0, {"kind": "type_intent",
+                                       "text": "I spend blood and slip aboard the ferry while he looks away"}).json()
+    assert answered == {"ok": True, "rejection": None}
+    tables.settle(created["table"])
+    table = tables.manager.get(created["table"])
+    from narrator.rules.core import Viewer
+
+    last = table.session.game.view(table.session.state, Viewer.HOST)["last"]
+    assert last["character"] == "ysolde" and last["traits"] == ["dexterity", "stealth"]  # approach 3, rolled

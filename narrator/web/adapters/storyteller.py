@@ -212,6 +212,17 @@ class StorytellerPresenter(Presenter):
         found = power_answer(text, own[0], self._host_view(table), own[1], ctx.language) if own else None
         return found.text if found is not None else None
 
+    def _power_deed(self, table: Any, seat: PlayerId, text: str, options: Any, ctx: Context,
+                    free: bool) -> tuple[Any, list[str]]:
+        """A deed said with the power's words, read (:func:`~narrator.storyteller.powers.deed_choice`)."""
+        from narrator.storyteller.powers import deed_choice, power_answer
+
+        own = self._own_sheet(table, seat)
+        found = power_answer(text, own[0], self._host_view(table), own[1], ctx.language) if own else None
+        if own is None or found is None:
+            return None, []
+        return deed_choice(text, found, options, seat, own[1], ctx.language, free=free, labels=True)
+
     def roll_sheet(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
         """Roll the seat's own sheet (never another's); the result joins the seat's roll history.
 
@@ -299,13 +310,17 @@ class StorytellerPresenter(Presenter):
         options = list(question.options) if question is not None else []
         if not options or not is_intent(text):
             return Rejection(INTENT_UNCLEAR, message(ctx.language, "improv.empty"), "table")
-        power = self._power_answer(table, seat, text, ctx)
-        if power is not None:  # words naming Blood, Rage, Gnosis, Celerity: the book's answer, no roll (issue 28)
-            return Rejection(POWER_RULES, power, "table")
         # a model, or a person on the host page, reads the words as they are; only the template matches them
         bot = table.session.agents.get(HOST)
         free = (isinstance(bot, BotStoryteller) and bot.free_intent) or table.human_host
-        choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free), labels=True)
+        power = self._power_answer(table, seat, text, ctx)
+        if power is not None:  # words naming Blood, Rage, Gnosis, Celerity: the book's answer (issue 28)
+            deed, lines = self._power_deed(table, seat, text, options, ctx, bool(free))
+            if deed is None:  # no deed said with it, or one not read: no roll
+                return Rejection(POWER_RULES, "\n".join(lines) or power, "table")
+            choice, said = deed, "\n".join(lines)  # a deed said with it: read, the spend made or explained
+        else:
+            choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free), labels=True)
         if choice is None:
             return Rejection(INTENT_UNCLEAR, said, "table")  # already in the player's language: the closest ones
         rejection = table.session.answer(seat, choice)
