@@ -153,7 +153,7 @@ class TerminalPlayer(Seat):
 
 def _declared_first(view: Mapping[str, Any], pc: str, pending: Choice, options: Sequence[Option]) -> bool:
     """Whether ``pc`` has just declared an extra action (none taken yet) and ``pending`` is still offered."""
-    cond = next((c for c in view.get("characters") or () if c.get("id") == pc), {})
+    cond: Mapping[str, Any] = next((c for c in view.get("characters") or () if c.get("id") == pc), {})
     return (len(cond.get("declared") or ()) > 1 and not cond.get("actions_used")
             and any(o.approach == pending.approach for o in options))
 
