@@ -293,6 +293,9 @@ class HumanSurvivor(Seat):
                            lambda t: WriteBrink(actor=self.seat, text=t))
 
     def _stack(self, request: Request) -> Action:
+        held = self.reference.held(request.view.characters[self.seat])  # what the cards say, before ordering them
+        if held:
+            self.io.say(held.strip())
         self.io.say(self.words["stack"] + ":")
         return self._choose(request)
 
@@ -315,4 +318,5 @@ TEXT_MOVES: dict[str, Callable[[HumanSurvivor, Request], Action]] = {
     "speak_truth": lambda h, r: h._write(r, "truth", "text", lambda t: SpeakTruth(actor=h.seat, text=t)),
     "narrate": lambda h, r: h._write(r, "narrate", "text", lambda t: Narrate(actor=h.seat, text=t)),
     "pass_attempt": HumanSurvivor._attempt,
+    "arrange_stack": HumanSurvivor._stack,  # the cards' words first, then the orders to choose from
 }

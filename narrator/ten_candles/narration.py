@@ -11,16 +11,20 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from narrator.agents.i18n import ByLanguage, end_reason
+from narrator.agents.names import fill
 from narrator.rules.core import HOST, Event
 from narrator.rules.events import EventBody
 from narrator.rules.ten_candles.events import (
+    BrinkWritten,
     CandleOut,
     ConflictCalled,
     ConflictResolved,
     DiceRerolled,
     DiceRolled,
     MomentBurned,
+    MomentsShared,
     Narrated,
+    TraitsPassed,
     TruthSpoken,
 )
 
@@ -90,6 +94,24 @@ EXTRA: dict[type[EventBody], Callable[[Any, Names, Mapping[str, str]], dict[str,
     TruthSpoken: lambda e, n, w: {"who": who(e.seat, n, w)},
 }
 """The slots an event class's line needs beyond its data, by the payload's class."""
+
+
+def received(event: Event, seat: int, names: Names, lang: str) -> list[str]:
+    """The cards ``seat`` receives in ``event``, told to that seat (``[]`` when it receives none): the virtue
+    and vice passed to it, the Brink written for it (an event only its holder and author see), the other
+    characters' Moments read out. Only events the seat may see are told."""
+    if lang not in TABLE or not event.visible_to(seat):
+        return []
+    lines, words = TABLE[lang]["received"], TABLE[lang]["words"]
+    told = event.payload
+    if isinstance(told, TraitsPassed):
+        return [lines["traits"].format(virtue=t["virtue"], vice=t["vice"]) for t in told.traits if t["seat"] == seat]
+    if isinstance(told, BrinkWritten) and told.holder == seat and told.author != seat:
+        return [fill(lines["brink"], lang, author=who(told.author, names, words), text=told.text)]
+    if isinstance(told, MomentsShared):
+        return [fill(lines["moment"], lang, who=who(int(other), names, words), text=text)
+                for other, text in told.moments.items() if int(other) != seat and text]
+    return []
 
 
 class _Blank(dict[str, Any]):

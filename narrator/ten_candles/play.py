@@ -26,7 +26,7 @@ from narrator.rules.ten_candles.events import CharacterDescribed, CharacterDied,
 from narrator.rules.ten_candles.state import Phase
 from narrator.session import NARRATION, Session
 from narrator.ten_candles.human import HumanIO, HumanSurvivor
-from narrator.ten_candles.narration import describe
+from narrator.ten_candles.narration import describe, received
 from narrator.ten_candles.seating import narrated_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
 from narrator.transcript import TranscriptError, TranscriptWriter
@@ -139,6 +139,9 @@ class Table:
                 continue
             if not event.visible_to(0 if self.settings.humans else Viewer.PUBLIC):
                 continue
+            if self.settings.humans:  # the cards seat 0 receives: its Traits, its Brink, the others' Moments
+                for card in received(event, 0, self.names, lang):
+                    say(card)
             line = describe(event, self.names, lang)
             if line:
                 say(line)

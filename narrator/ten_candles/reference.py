@@ -72,6 +72,8 @@ class Reference:
         cards = [self._card(me, c) for c in (me.stack or ())]
         if cards:
             lines.append(self.say("cards", cards="; ".join(cards)))
+        elif held := self.held(me):
+            lines.append(held)
         if me.burned:
             lines.append(self.say("burned", cards="; ".join(self._card(me, c) for c in me.burned)))
         if me.hope:
@@ -80,6 +82,13 @@ class Reference:
             lines.append(self.say("supplies", text=me.supplies))
         lines.append(self.say("state", scene=view.scene or "-", lit=view.lit, pool=view.pool, gm_pool=view.gm_pool))
         return lines
+
+    def held(self, me: Any) -> str:
+        """The cards the character holds before its stack is fixed (virtue, vice, Moment, Brink, those it has
+        received so far), or ``""``."""
+        texts = {"virtue": me.virtue, "vice": me.vice, "moment": me.moment, "brink": me.brink}
+        cards = [self._card(me, c) for c in ("virtue", "vice", "moment", "brink") if texts[c]]
+        return self.say("cards_held", cards="; ".join(cards)) if cards else ""
 
     def card(self, me: Any, card: str) -> str:
         """One card of a character in words (``virtue “Stubborn”``; a hidden Brink as face down)."""

@@ -72,6 +72,7 @@ def _named():
     """A game at the describing step where seat 0's character is already Lida Orlova."""
     from narrator.rules.ten_candles import GAME, DescribeCharacter, TenCandlesConfig
     from narrator.rules.ten_candles.state import Phase
+
     from tests.ten_candles.test_kernel_support import through_setup
 
     state = through_setup(3, TenCandlesConfig(players=3), until=Phase.DESCRIBE)
@@ -84,6 +85,7 @@ def _named():
 def test_the_terminal_refuses_a_name_another_character_has(lang: str, told: str):
     """Two of one name cannot be told apart («Ждём: вас, Лида Орлова»): the name is asked again."""
     from narrator.agents.base import Request
+
     from narrator.ten_candles.human import HumanSurvivor, ScriptedIO
 
     game, state = _named()
@@ -99,9 +101,10 @@ def test_the_terminal_refuses_a_name_another_character_has(lang: str, told: str)
                                             ("ru", "Имя «LIDA ORLOVA» уже у другого персонажа")])
 def test_the_web_table_refuses_a_name_another_character_has(lang: str, told: str):
     from narrator.rules.ten_candles import DescribeCharacter
+
     from narrator.web.adapters.ten_candles import NAME_TAKEN, PRESENTER
 
-    game, state = _named()
+    _game, state = _named()
     table = SimpleNamespace(record=SimpleNamespace(language=lang), session=SimpleNamespace(state=state))
     taken = DescribeCharacter(actor=2, name="LIDA ORLOVA", appearance="a", description="b")
     refused = PRESENTER.before_move(table, 2, taken)
@@ -109,3 +112,33 @@ def test_the_web_table_refuses_a_name_another_character_has(lang: str, told: str
     assert NAME_TAKEN in PRESENTER.worded_codes  # shown in these words, one language
     assert PRESENTER.before_move(table, 2, DescribeCharacter(actor=2, name="Vera Lind", appearance="a",
                                                              description="b")) is None
+
+
+@pytest.mark.parametrize(("lang", "ordered", "held"), [("en", "Card order (top first):", "Your cards (not ordered yet)"),
+                                                      ("ru", "Порядок карт (сверху вниз):", "Ваши карты (ещё не разложены)")])
+def test_the_terminal_shows_the_cards_the_seat_receives_and_nothing_it_may_not_see(tmp_path: Path, lang: str,
+                                                                                   ordered: str, held: str):
+    """The virtue and vice passed to you, the Brink written for you and the others' Moments are told as
+    they come; ``sheet`` and the ordering question list them; the Brinks of other seats never show."""
+    from narrator.ten_candles.human import ScriptedIO
+    from narrator.ten_candles.play import TableSettings, play
+
+    path = tmp_path / "cards.jsonl"
+    io = ScriptedIO([""] * 6 + ["sheet", ""])  # setup on Enter up to the stack question; then leave
+    play(TableSettings(humans=1, ai=2, seed=3, lang=lang), io, path)
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    events = {r["event"]: r["data"] for r in records if r["kind"] == "event"}
+    mine = next(t for t in events["traits_passed"]["traits"] if t["seat"] == 0)
+    brinks = [r["data"] for r in records if r["kind"] == "event" and r["event"] == "brink_written"]
+    shown = "\n".join(line for line in io.output if not line.endswith(": "))  # told, not the questions asked
+    assert ("“" if lang == "en" else "«") + mine["virtue"] in shown and mine["vice"] in shown
+    others = {seat: moment for seat, moment in events["moments_shared"]["moments"].items() if seat != "0"}
+    assert len(others) == 2 and all(moment in shown for moment in others.values())  # the others', read out
+    for brink in brinks:
+        assert (brink["text"] in shown) == (brink["holder"] == 0), brink  # its own; no one else's (one it wrote: typed)
+    mine_brink = next(b["text"] for b in brinks if b["holder"] == 0)
+    asked = next(i for i, line in enumerate(io.output) if line.startswith(ordered))
+    sheet = [line for line in io.output[:asked] if line.startswith("  " + held)]
+    assert len(sheet) == 1 and mine["virtue"] in sheet[0] and mine_brink in sheet[0]  # `sheet`, before the order
+    before = io.output[asked - 1]
+    assert before.startswith(held) and all(t in before for t in (mine["virtue"], mine["vice"], mine_brink))
