@@ -109,3 +109,20 @@ def test_a_stated_conflict_is_announced_once(lang: str, text: str, called: str) 
         said = line(key, lang, attempt=text, word="дверь", name="Вера Ланская")
         assert called not in said and "бросает" not in said and "rolls" not in said, said
     assert called in section(lang, "tc_narration")["lines"]["conflict_called"]
+
+
+def test_a_light_card_under_a_womans_mask_is_not_told_of_as_his() -> None:
+    """«...выбрал игрока Полину, а тот оказался светлым»: the words after the other player's name agree with
+    nobody's gender now («у этого человека», as the catalogue's other lines say it)."""
+    import re
+
+    from narrator.agents.battaglia.texts import Speech
+
+    table = Table("ru", "портовом городке", ("Глеб", "Полина", "Захар"), ("фонарщик", "фонарщица", "кузнец"),
+                  ("m", "f", "m"))
+    pools = words("ru", "speech")["by_logic"]
+    for kind in ("voted_for_light", "accused_light"):
+        for index in range(len(pools[kind])):
+            text = Speech(f"by_logic.{kind}", index, 0, Reason(kind, other=1, card="COHEN")).said(table)
+            after = text.split("Полин", 1)[1]
+            assert not re.search(r"\b(а|у) (тот|того|он|его)\b", after), text
