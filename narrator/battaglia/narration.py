@@ -306,7 +306,10 @@ class Narrator:
         return [self.say("darkness_round", round=e.round, choices=listed, decided=decided)]
 
     def _whispers(self, e: Whispers) -> list[str]:
-        listed = "; ".join(f"{self.name(s)}: {self.whisper(t)}" for s, t in e.messages) or "…"
+        said = [f"{self.name(s)}: {self.whisper(t).strip()}" for s, t in e.messages]
+        # one whisper after another; a whisper that ends its own sentence is followed by a space, not ".;"
+        listed = "".join(line + (" " if line[-1:] in ".!?…" else "; ") for line in said[:-1]) + "".join(said[-1:])
+        listed = listed or "…"
         return [self.say("whispers", messages=listed)]
 
     def _heir(self, e: Heir) -> list[str]:

@@ -31,3 +31,13 @@ def test_the_host_names_the_seats_of_a_dark_whisper(lang: str, said: str, expect
     ("en", "тьма: 7, 10", "dark: P7, P10"), ("ru", "dark: 7, 10", "тьма: P7, P10"), ("en", "trust P2", "trust P2")])
 def test_a_prompt_reads_a_dark_whisper_in_seat_notation(lang: str, said: str, expected: str) -> None:
     assert _whisper_words(said, lang) == expected
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "The shadows whisper"), ("ru", "Шёпот теней")])
+def test_whispers_that_end_their_sentences_are_not_joined_by_a_stray_semicolon(lang: str, title: str) -> None:
+    """«Шёпот теней: …Держимся тихо.; Лидия…»: a whisper ending in a full stop was followed by "; "."""
+    narrator = Narrator(Table(lang, "", NAMES, ("",) * len(NAMES)), seat=0)
+    messages = ((1, "Keep quiet. "), (2, "dark: 3"), (4, "Who woke?"), (5, "agreed"))
+    [line] = narrator.lines([Whispers(night=1, round=1, messages=messages).event(frozenset({0, 1, 2, 4, 5}))])
+    assert title in line and ".;" not in line and "?;" not in line and ". ;" not in line, line
+    assert "Boris (1): Keep quiet. Vera (2): " in line and "(3); Daria (4): Who woke? Ivan (5): agreed" in line, line
