@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from narrator.agents.battaglia.texts import Reason, Table, accusation_text, defence_text, self_claim_text, words
 from narrator.agents.names import Named, decline, fill
-from narrator.rules.core import Event
+from narrator.rules.core import PUBLIC, Event
+from narrator.rules.ten_candles.events import ConflictResolved
 
 from benchmarks.russian_text import battaglia_game, check, check_line, name_of, repeats, ten_candles_game
 from narrator.ten_candles.narration import describe
@@ -90,8 +91,12 @@ def test_a_ten_candles_game_reads_as_written(tmp_path: Path) -> None:
 def test_a_failure_leaves_the_pool_to_the_next_scene() -> None:
     """A failed roll puts a candle out (L271): the pool it leaves is not the one the roll had, so the line
     of the failure states none (the status bar and the next scene's line say it)."""
-    failed = Event("conflict_resolved", "public", {"active": 0, "success": False, "narrator": -2, "pool": 6})
-    won = Event("conflict_resolved", "public", {"active": 0, "success": True, "narrator": 0, "pool": 6})
+    def resolved(success: bool, narrator: int) -> Event:  # the kernel's whole shape: a partial one has no type
+        return ConflictResolved(active=0, success=success, dangerous=False, moment=False, common=(6, 2, 1),
+                                hope=None, gm=(), player_sixes=1, gm_sixes=0, narrator=narrator, set_aside=0,
+                                pool=6, seized=False).event(PUBLIC)
+
+    failed, won = resolved(False, -2), resolved(True, 0)
     for lang, pool in (("ru", "Пул"), ("en", "Pool")):
         assert pool not in (describe(failed, {0: "Вера"}, lang) or "")
         assert f"{pool}: 6" in (describe(won, {0: "Вера"}, lang) or "")
