@@ -14,6 +14,7 @@ whose outcome can end the story or start a fight (``Option.risky``). No model, n
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +44,9 @@ class Verdict:
     """Written after the reader was tuned on the others: the batch (1, 2), measured first as it stood."""
 
 
+@functools.cache
 def _voice(book: str, scenario: str, lang: str) -> Any:
+    """One Storyteller per scenario and language (loading one costs ~50 ms; a ruling keeps no state in it)."""
     from narrator.storyteller.scenario import load_narration, load_scenario
     from narrator.storyteller.template import TemplateStoryteller
 
