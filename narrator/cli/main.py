@@ -7,13 +7,16 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from narrator.cli import common
 from narrator.cli.common import console, fail
 from narrator.cli.translation import TranslatedTyper
+
+if TYPE_CHECKING:
+    from narrator.transcript import ReplayResult
 
 _registry: dict[str, Any] = {"ready": False, "loading": False, "only": None, "done": set()}
 
@@ -138,30 +141,41 @@ def replay(
     calls: bool = typer.Option(False, "--calls", help="In the terminal, list each model call under its step "
                                                       "(the lens's own seat's, or every seat's for the host)."),
 ) -> None:
-    from rich.markup import escape
-
     from narrator.rules.core import Viewer, jsonable
     from narrator.rules.registry import get_game
-    from narrator.transcript import TranscriptError, damaged_text, header_language, read_transcript, recorded_language
-    from narrator.transcript import repair as repair_file
 
     lang = lang or common.asked_language()  # narrator --lang ru replay ...: as the command's own --lang
     if lens is not None or html is not None:
         _tell_replay(transcript, lens or "public", lang, html, calls)
         return
-    from narrator.agents.i18n import end_reason, plural
-    from narrator.cli.common import tool_word as say
-
     if lang:
         common.language(lang)  # errors and the verdict in the chosen language (else the run's default)
+    result = _read_or_repair(transcript, repair, lang)
+    if result is None:
+        return
+    if as_json:
+        game = get_game(result.header["game"])
+        print(json.dumps(jsonable(game.view(result.state, Viewer.HOST)), ensure_ascii=False, indent=2))
+        return
+    _print_replayed(transcript, result, lang)
+
+
+def _read_or_repair(transcript: Path, repair: bool, lang: str | None) -> ReplayResult | None:
+    """The transcript replayed (``None`` once ``--repair`` cut it back); a damaged file is told and exits 1."""
+    from rich.markup import escape
+
+    from narrator.cli.common import tool_word as say
+    from narrator.transcript import TranscriptError, damaged_text, header_language, read_transcript
+    from narrator.transcript import repair as repair_file
+
     try:
         if repair:
             backup, repaired = repair_file(transcript)
             console.print(f"[green]{escape(say('repaired'))}[/] " + escape(say(
                 "repaired_line", path=transcript, line=repaired.last_line, size=repaired.valid_bytes, backup=backup)),
                 soft_wrap=True, highlight=False)
-            return
-        result = read_transcript(transcript)
+            return None
+        return read_transcript(transcript)
     except (FileNotFoundError, IsADirectoryError):
         fail("", key="no_file", path=str(transcript))
     except TranscriptError as error:
@@ -170,10 +184,17 @@ def replay(
         common.errors.print(f"[bold red]{escape(say('damaged'))}[/] {escape(str(transcript))}: "
                             f"{escape(damaged_text(error, shown))}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
-    game = get_game(result.header["game"])
-    if as_json:
-        print(json.dumps(jsonable(game.view(result.state, Viewer.HOST)), ensure_ascii=False, indent=2))
-        return
+
+
+def _print_replayed(transcript: Path, result: ReplayResult, lang: str | None) -> None:
+    """The replay's one line (moves, chance draws, seal, how it ended) and a committed game's verdict."""
+    from rich.markup import escape
+
+    from narrator.agents.i18n import end_reason, plural
+    from narrator.cli.common import tool_word as say
+    from narrator.fairness import replay_lines
+    from narrator.transcript import recorded_language
+
     recorded = recorded_language(result.header)
     shown = common.run_language() if lang or recorded is None else common.language(recorded)
     outcome = result.outcome
@@ -187,8 +208,6 @@ def replay(
         "replay_ok", path=transcript, moves=plural(shown, "moves", moves), count=moves,
         draws=plural(shown, "draws", draws), draws_count=draws,
         line=result.last_line, seal=seal, status=status, cut=cut)), soft_wrap=True, highlight=False)
-    from narrator.fairness import replay_lines
-
     for line in replay_lines(transcript, result.header, shown):  # a committed game: its commitment and verdict
         console.print(escape(line), soft_wrap=True, highlight=False)
 
