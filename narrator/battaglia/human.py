@@ -41,18 +41,13 @@ from narrator.rules.battaglia.events import (
     AccusationProposed,
     AccusationsDeclared,
     Day,
-    Death,
-    Execution,
-    Morning,
-    NewSoul,
-    Night,
-    NoSoulLeft,
     VoteOpen,
 )
 from narrator.rules.battaglia.night import CORRIGAN_STEPS
 from narrator.rules.core import Action, Event
 
 from narrator.battaglia.narration import Narrator
+from narrator.battaglia.rebirth_watch import RebirthWatch
 from narrator.battaglia.reference import Reference, is_irreversible
 from narrator.battaglia.shot_watch import ShotWatch
 from narrator.citations import split, why
@@ -86,10 +81,9 @@ class TerminalHuman(Seat):
         self.reference = Reference(narrator)
         self.view: Any = None
         self.legal: Sequence[Action] = ()
-        self.reborn: set[int] = {seat}
-        """Seats whose second life the person was told of (never this seat: its own new soul is told privately)."""
-        self.first_deaths: set[int] = set()
-        """Seats seen dying a first time since the last day or night began: reborn unless no soul is left (L44)."""
+        self.rebirths = RebirthWatch(seat)
+        self.reborn = self.rebirths.reborn
+        """Seats whose second life the person was told of (the watch's own set; a resumed game adds its reborn)."""
         self.shown: list[str] = []
         """The current question's options, shown again after a reference command."""
         self.shots = ShotWatch(seat)
@@ -138,22 +132,9 @@ class TerminalHuman(Seat):
                 self.write(self.narrator.say("accusation_not_drawn", count=self.declared[0], slots=self.declared[1]))
 
     def _follow_rebirths(self, event: Event) -> None:
-        """Tell of other seats' second lives when they are given: the souls are dealt between a night or day
-        and the next (L44), so the first deaths not followed by "no soul left" come back as the next one begins."""
-        match event.payload:
-            case Morning(deaths=deaths):
-                self.first_deaths |= {fallen.seat for fallen in deaths if fallen.life == 1}
-            case Execution(seat=seat, life=1) | Death(seat=seat, life=1):
-                self.first_deaths.add(seat)
-            case NoSoulLeft(seat=seat):
-                self.first_deaths.discard(seat)
-            case NewSoul():
-                self.reborn.add(self.seat)
-            case Day() | Night():
-                for seat in sorted(self.first_deaths - self.reborn):
-                    self.reborn.add(seat)
-                    self.write(self.reference.say("rebirth", seat, name=self.narrator.name(seat)))
-                self.first_deaths = set()
+        """Tell of other seats' second lives when they are given (:class:`RebirthWatch`)."""
+        for seat in self.rebirths.follow(event.payload):
+            self.write(self.reference.say("rebirth", seat, name=self.narrator.name(seat)))
 
     def _follow_shot(self, event: Event) -> None:
         """A private word of what this seat's Corrigan shot did, once the seat can tell (:class:`ShotWatch`)."""
