@@ -50,6 +50,7 @@ from narrator.web.adapters.storyteller_bots import (
     storyteller_scripted,
     table_questions,
 )
+from narrator.web.adapters.storyteller_choice import ChoiceError, parse_choice
 from narrator.web.adapters.storyteller_setup import samples, setup_options, troupe_choices
 from narrator.web.present import Context, Presenter, Section
 
@@ -72,10 +73,6 @@ ROLL_SHEET = "roll_sheet"
 for _lang in ("en", "ru"):  # the roll form's field labels on the web page
     register_messages(_lang, {"field.traits": message(_lang, "troupe.roll_traits"),
                               "field.difficulty": message(_lang, "troupe.roll_difficulty")})
-
-
-class ChoiceError(ValueError):
-    """A ``choose_approach`` body that is malformed (wrong fields or types): the API answers 422."""
 
 
 @dataclass
@@ -365,26 +362,6 @@ class StorytellerPresenter(Presenter):
 def ctx_of(table: Any) -> Context:
     """A context in the table's language (for lines written to the transcript)."""
     return Context(tuple(table.names), table.record.language if table.record.language in W else "en")
-
-
-def parse_choice(payload: Mapping[str, Any], seat: PlayerId = 0) -> Choice:
-    """``{"kind": "choose_approach", "approach": ..., "willpower": ..., "automatic": ...}`` -> Choice.
-
-    Raises:
-        ChoiceError: unknown fields, a missing approach, or flags that are not true/false.
-    """
-    extra = sorted(set(payload) - {"kind", "actor", "approach", "willpower", "automatic", "joins", "extra"})
-    if extra:
-        raise ChoiceError(f"{CHOOSE}: unknown field(s) {', '.join(extra)}; expected approach, willpower, automatic, "
-                          "joins")
-    approach = payload.get("approach")
-    if not isinstance(approach, str) or not approach:
-        raise ChoiceError(f"{CHOOSE}: 'approach' must be the id of an approach (a string)")
-    flags = {name: payload.get(name, False) for name in ("willpower", "automatic", "joins", "extra")}
-    wrong = [name for name, value in flags.items() if not isinstance(value, bool)]
-    if wrong:
-        raise ChoiceError(f"{CHOOSE}: {', '.join(wrong)} must be true or false")
-    return Choice(actor=seat, approach=approach, **flags)
 
 
 def roll_history(table: Any, seat: PlayerId) -> list[dict[str, Any]]:
