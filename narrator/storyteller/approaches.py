@@ -150,7 +150,10 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             weight += 0.0 if risky else OBJECT * token.weight  # "ask" in a label is no reading of a plain question
         else:
             weight += OBJECT * token.weight
-            objects += 0 if token.word in names and named else 1  # "Sir Tancred" is one thing named
+            # a verb of going beside a deed said outright is the way there, not a thing of the approach
+            going = bool(token.forms & grammar(lang).get("motion", frozenset())) and any(
+                sc.weight >= READ for sc in heard.scores.values())
+            objects += 0 if (token.word in names and named) or going else 1  # "Sir Tancred" is one thing named
             named = named or token.word in names
         words.append(token.word)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")

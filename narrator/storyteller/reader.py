@@ -32,6 +32,7 @@ from narrator.storyteller.approaches import FINDING_TRAITS, READ, SOCIAL, approa
 from narrator.storyteller.words import (
     HINT,
     Act,
+    Heard,
     Token,
     act_named,
     circumstance,
@@ -82,7 +83,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     if not understood(text, lang, names) and not any(t.mended for t in said):
         return Reading("unknown", act="nonsense")  # no words of the language at all
     named = frozenset(w for name in names for w in split_words(name))
-    heard = hear(said, lang, named)
+    heard = _going_is_no_deed(hear(said, lang, named), said, lang)
     scores = heard.scores
     if scores.get("cheat") and scores["cheat"].weight >= READ / 2:  # dice talk in a clause is still dice talk
         return Reading("cheat", act="cheat")
@@ -122,6 +123,29 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
         trace += [(round(w, 2), r.kind, r.approach or r.act, r.words) for w, r in ranked]
         trace += [("tokens", [(t.word, sorted(t.forms)) for t in said])]
     return decide(ranked, held, fight)
+
+
+def _going_is_no_deed(heard: Heard, said: Sequence[Token], lang: str) -> Heard:
+    """``heard`` less the deeds a verb of going alone was heard as (the lexicon's ``grammar.motion``): «выхожу из
+    тени» is no nursing («выходить» больного), and weighs toward «Пойти за вдовой» as a thing, not its deed; a
+    deed of moving (sneaking, running: a placed act) and a scene's move (leaving) keep it. A verb right after
+    the one spoken to (``grammar.listener``: "tell me what you saw") is the listener's: no deed at all."""
+    little = grammar(lang)
+    listener = {i for i, t in enumerate(said) if i and said[i - 1].forms & little.get("listener", frozenset())}
+    going = {i for i, t in enumerate(said) if t.forms & little.get("motion", frozenset())}
+    if listener:  # "tell me what you saw": the seeing is the listener's
+        heard = replace(heard, scores={n: s for n, s in heard.scores.items() if not s.used or not set(s.used) <= listener},
+                        deeds={i: acts for i, acts in heard.deeds.items() if i not in listener})
+    if not going:
+        return heard
+
+    def kept(name: str) -> bool:
+        act = act_named(lang, name)
+        return act.kind != "roll" or act.placed or act.id in PACED
+
+    scores = {n: s for n, s in heard.scores.items() if kept(n) or not s.used or not set(s.used) <= going}
+    deeds = {i: ({a for a in acts if kept(a)} if i in going else acts) for i, acts in heard.deeds.items()}
+    return replace(heard, scores=scores, deeds=deeds)
 
 
 def _searching(reading: Reading, traits: tuple[str, ...], lang: str) -> bool:
