@@ -47,7 +47,10 @@ class TemplateMoves(TemplateBase):
     def _approach_options(self, view: View, scene: Scene, character: str) -> list[Option]:
         options: list[tuple[str, str, str, str]] = []
         others = [pc for pc in self.pcs(view) if pc != character and self._able(view, pc)]
+        told = _told(view, scene, character)
         for approach in scene.approaches:
+            if approach.id in told:
+                continue
             label = approach.label.get(self.lang)
             words = approach.words.get(self.lang) if approach.words else ""
             if approach.versus is not None:
@@ -280,3 +283,15 @@ def _combat_tables(book: str) -> Any:
     from narrator.storyteller.data import load_combat
 
     return load_combat(book)
+
+
+def _told(view: View, scene: Scene, character: str) -> set[str]:
+    """The scene's approaches ``character`` already succeeded at whose success only tells (a single roll whose
+    success keeps the scene: "Watch who fills Gautier's cup"): tried again, they say nothing new, so they are
+    offered no more. Read from the kernel's tasks (``failed`` 0: the last roll of it succeeded); never all of
+    them, so a scene always offers something."""
+    tried = {str(t.get("key")): t for t in view.get("tasks") or ()}
+    told = {a.id for a in scene.approaches
+            if a.roll is not None and a.roll.action == "simple" and a.next.get("success", "retry") == "retry"
+            and (t := tried.get(f"{character}:{a.id}")) is not None and not t.get("failed")}
+    return told if len(told) < len(scene.approaches) else set()
