@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from narrator.agents.i18n import message, section
 from narrator.rules.core import PlayerId
 from narrator.storyteller.intent import FREE, clean_intent, explain, match_intent
 from narrator.storyteller.offline import question
+from narrator.storyteller.powers import PowerAnswer, deed
 from narrator.storyteller.reader import read
 from narrator.storyteller.template import PASS, Choice, Option
 
@@ -103,3 +106,17 @@ def names_willpower(intent: str, lang: str) -> bool:
     """Whether the player's words spend Willpower ("I spend Willpower and ..."), as ``2w`` would."""
     said = " ".join(intent.lower().split())
     return any(phrase in said for phrase in section(lang, "st_intent")["willpower_words"])
+
+
+def deed_choice(text: str, found: PowerAnswer, options: Any, seat: int, name: str, lang: str, *, free: bool,
+                labels: bool = False) -> tuple[Any, list[str]]:
+    """A deed said with the spending, read as words are (:func:`typed_choice`)
+    and taken with the spend (``extra``: the kernel declares the extra action and spends the Rage point), and
+    what the table says (the deed not read: the power's answer and the closest readings, no choice);
+    ``(None, [])`` when no deed came with the words."""
+    said_deed = deed(text, lang)
+    if not said_deed:
+        return None, []
+    choice, said = typed_choice(said_deed, options, seat, lang, free=free, labels=labels)
+    note = found.with_deed(name, lang) if choice is not None else found.text
+    return (replace(choice, extra=found.extra) if choice is not None else None), [*([note] if note else []), said]

@@ -188,24 +188,6 @@ def declared_line(lang: str, name: str, data: Mapping[str, Any], book: str) -> l
                     rule="WW L40, L234" if rage else "DA L197")]
 
 
-def deed_choice(text: str, found: PowerAnswer, options: Any, seat: int, name: str, lang: str, *, free: bool,
-                labels: bool = False) -> tuple[Any, list[str]]:
-    """A deed said with the spending, read as words are (:func:`~narrator.storyteller.answers.typed_choice`)
-    and taken with the spend (``extra``: the kernel declares the extra action and spends the Rage point), and
-    what the table says (the deed not read: the power's answer and the closest readings, no choice);
-    ``(None, [])`` when no deed came with the words."""
-    from dataclasses import replace
-
-    from narrator.storyteller.answers import typed_choice
-
-    said_deed = deed(text, lang)
-    if not said_deed:
-        return None, []
-    choice, said = typed_choice(said_deed, options, seat, lang, free=free, labels=labels)
-    note = found.with_deed(name, lang) if choice is not None else found.text
-    return (replace(choice, extra=found.extra) if choice is not None else None), [*([note] if note else []), said]
-
-
 def power_answer(text: str, sheet: Mapping[str, Any], view: Mapping[str, Any], name: str,
                  lang: str) -> PowerAnswer | None:
     """:func:`answer` for ``sheet``'s character at the table ``view`` shows (its Rage points left)."""

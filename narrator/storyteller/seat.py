@@ -14,13 +14,14 @@ from narrator.rules.core import HOST, Action, PlayerId, Rejection
 from narrator.storyteller.answers import (  # re-exported: the tables import them from here
     INTENT_UNCLEAR,
     QuitGame,
+    deed_choice,
     is_intent,
     one_candidate,
     parse_choice,
     typed_choice,
 )
 from narrator.storyteller.intent import FREE, MAX_INTENT
-from narrator.storyteller.powers import deed_choice, hint, power_answer
+from narrator.storyteller.powers import hint, power_answer
 from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
 from narrator.storyteller.template_base import RulesIntent
 

@@ -211,8 +211,9 @@ class StorytellerPresenter(Presenter):
 
     def _power_deed(self, table: Any, seat: PlayerId, text: str, options: Any, ctx: Context,
                     free: bool) -> tuple[Any, list[str]]:
-        """A deed said with the power's words, read (:func:`~narrator.storyteller.powers.deed_choice`)."""
-        from narrator.storyteller.powers import deed_choice, power_answer
+        """A deed said with the power's words, read (:func:`~narrator.storyteller.answers.deed_choice`)."""
+        from narrator.storyteller.answers import deed_choice
+        from narrator.storyteller.powers import power_answer
 
         own = self._own_sheet(table, seat)
         found = power_answer(text, own[0], self._host_view(table), own[1], ctx.language) if own else None
