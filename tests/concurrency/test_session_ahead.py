@@ -20,6 +20,7 @@ from narrator.agents.battaglia import BattagliaBot
 from narrator.rules.battaglia import GAME, BattagliaConfig
 
 from narrator.session import Session
+from narrator.warmup import Warmup
 
 
 class Counter:
@@ -125,10 +126,10 @@ def test_a_seat_that_gives_up_while_asked_ahead_falls_back_in_its_turn() -> None
 @pytest.mark.slow
 def test_a_nights_lone_awake_seats_are_asked_ahead_of_their_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     """Night steps wake one group after another; the seats of later steps, told nothing by the earlier
-    ones, are asked together with them (``Session._peek``), and the transcript stays the sequential one."""
+    ones, are asked together with them (``Warmup.peek``), and the transcript stays the sequential one."""
     sequential, _ = play(8, 1, 1)
     peeked, flight = play(8, 1, 4)
-    monkeypatch.setattr(Session, "PEEK_MOVES", 0)
+    monkeypatch.setattr(Warmup, "PEEK_MOVES", 0)  # the ask-ahead lives in the session's Warmup
     _, flight_current = play(8, 1, 4)
     assert [unnumbered(r) for r in peeked if not r.get("discarded")] == [unnumbered(r) for r in sequential]
     assert flight.together["night"] > 1.5 * flight_current.together["night"], (flight.together, flight_current.together)
