@@ -294,4 +294,7 @@ def _told(view: View, scene: Scene, character: str) -> set[str]:
     told = {a.id for a in scene.approaches
             if a.roll is not None and a.roll.action == "simple" and a.next.get("success", "retry") == "retry"
             and (t := tried.get(f"{character}:{a.id}")) is not None and not t.get("failed")}
-    return told if len(told) < len(scene.approaches) else set()
+    # a contest won or lost, a task ended, is refused by the kernel: it is no choice left to offer instead
+    closed = {a.id for a in scene.approaches
+              if (t := tried.get(f"{character}:{a.id}")) is not None and t.get("status", "open") != "open"}
+    return told if {a.id for a in scene.approaches} - told - closed else set()

@@ -28,3 +28,17 @@ def test_a_clue_found_is_not_offered_again(tmp_path: Path, lang: str):
     assert not [i for i in offered if i > success]  # not after the success
     menus = [line for line in said[success:] if line.lstrip().startswith("[bold]")]
     assert len(menus) == 3  # the other three approaches of the feast are still offered
+
+
+def test_a_clue_found_is_offered_again_when_every_other_approach_is_closed(tmp_path: Path):
+    """Carrion Flats' church, seed 2 with one bot: the register and the spirit side read, both contests lost (the
+    kernel refuses a closed contest, TASK_CLOSED). Hiding the clues there left only refusals and the game went
+    round them for ever; now the clues stay offered, the scene runs out its turns and the story ends."""
+    from narrator.storyteller.data import sample_sheets
+    from narrator.storyteller.seat import BotPlayer
+
+    sheets = [p.stem for p in sample_sheets("wild_west")][:1]
+    table = new_table("wild_west", sheets=sheets, lang="en", seed=2, transcript=tmp_path / "t.jsonl",
+                      say=lambda _line: None, scenario="ghost-town-of-carrion-flats", players=[BotPlayer(2)])
+    assert run(table, lambda _line: None, max_moves=400)
+    assert table.session.state.ending
