@@ -232,6 +232,7 @@ def test_a_ten_candles_screen_draws_the_candles_and_keeps_every_brink_and_messag
     storyteller = [e.data["text"] for e in table.events if e.kind == "narration" and e.data["by"] == "storyteller"]
     assert storyteller and any(line["text"] == storyteller[0] and line["voice"] == "narrator" for line in said)
     assert 'lang="ru"' in screen["page"] and "Сказано за столом" in screen["page"]
+    assert "пул игроков" in screen["all"] and "ваш пул" not in screen["all"]  # the room's, not "your" pool
 
 
 def test_only_public_drafts_reach_the_screen_even_with_a_person_in_the_host_seat(tables: Tables) -> None:

@@ -157,8 +157,9 @@ def _ten_candles(table: Any, view: Any, ctx: Context, out: dict[str, Any]) -> No
     out["stakes"] = stakes
     out["sections"] = [s for s in sections[2:] if s.rows or s.items]
     pool = [row for row in top.rows if row[0] != presenter.text.w(ctx, "candles") and row[0] != presenter.text.w(ctx, "phase")]
-    if pool:
-        out["sections"].insert(0, Section("", rows=pool))
+    if pool:  # the room sees the players' pool, not "your pool" as a seat's page says it
+        mine, theirs = presenter.text.w(ctx, "pool"), presenter.text.w(ctx, "players_pool")
+        out["sections"].insert(0, Section("", rows=[(theirs if label == mine else label, value) for label, value in pool]))
 
 
 def _headline(text: str) -> str:
