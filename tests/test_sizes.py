@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.architecture import sizes  # noqa: E402
+from benchmarks.architecture import sizes
 
 
 def test_no_module_over_400_lines_and_no_function_over_50() -> None:

@@ -8,9 +8,8 @@ import random
 
 import pytest
 from narrator.agents.base import Request
-from narrator.agents.battaglia import BattagliaBot
+from narrator.agents.battaglia import BattagliaBot, bot_day, bot_mind, bot_night
 from narrator.agents.battaglia import bot as bot_module
-from narrator.agents.battaglia import bot_day, bot_mind, bot_night
 from narrator.agents.battaglia import knowledge as knowledge_module
 from narrator.rules.battaglia import GAME, BattagliaConfig, BattagliaView, Card, Choose, Phase
 
