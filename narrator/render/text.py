@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
 
 from narrator.agents.i18n import message
 from narrator.rules.core import HOST, Action, Event, PlayerId
 
+from narrator.lazy_registry import LazyRegistry
 from narrator.render.fields import TEXT_FIELDS, controls, event_line, seat_name, view_rows
 from narrator.render.words import translate
 
@@ -132,26 +132,22 @@ class HasNarrator(Protocol):
         ...
 
 
-_TEXTS: dict[str, Text | str] = {
+_TEXTS: LazyRegistry[Text] = LazyRegistry({
     "battaglia": "narrator.render.battaglia:TEXT",
     "ten-candles": "narrator.render.ten_candles:TEXT",
     "dark-ages": "narrator.render.storyteller:DARK_AGES_TEXT",
     "wild-west": "narrator.render.storyteller:WILD_WEST_TEXT",
-}
+}, Text)
 
 
 def register_text(game: str, text: Text | str) -> None:
     """Make ``text`` (or ``"module:attribute"`` naming one) say ``game``'s lines."""
-    _TEXTS[game] = text
+    _TEXTS.register(game, text)
 
 
 def text_for(game: str) -> Text:
     """The game's words, or the generic ones."""
-    entry = _TEXTS.get(game)
-    if isinstance(entry, str):
-        module_name, attribute = entry.split(":")
-        entry = _TEXTS[game] = getattr(import_module(module_name), attribute)
-    return entry if entry is not None else Text(game)
+    return _TEXTS.get(game)
 
 
 def viewer_name(viewer: PlayerId | None, ctx: Context) -> str:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from narrator.lazy_registry import LazyRegistry
 from narrator.render.fields import Control
 from narrator.render.text import Context, Section, Text, text_for, viewer_name
 from narrator.rules.codec import action_to_dict
@@ -242,26 +242,22 @@ def _distinct(actions: Sequence[Action], text_fields: Sequence[str]) -> list[tup
     return list(seen.values())
 
 
-_PRESENTERS: dict[str, Presenter | str] = {
+_PRESENTERS: LazyRegistry[Presenter] = LazyRegistry({
     "battaglia": "narrator.web.adapters.battaglia:PRESENTER",
     "ten-candles": "narrator.web.adapters.ten_candles:PRESENTER",
     "dark-ages": "narrator.web.adapters.storyteller:DARK_AGES_PRESENTER",
     "wild-west": "narrator.web.adapters.storyteller:WILD_WEST_PRESENTER",
-}
+}, Presenter)
 
 
 def register_presenter(game: str, presenter: Presenter | str) -> None:
     """Make ``presenter`` (or ``"module:attribute"`` naming one) present ``game``'s tables."""
-    _PRESENTERS[game] = presenter
+    _PRESENTERS.register(game, presenter)
 
 
 def presenter_for(game: str) -> Presenter:
     """The game's presenter, or the generic one."""
-    entry = _PRESENTERS.get(game)
-    if isinstance(entry, str):
-        module_name, attribute = entry.split(":")
-        entry = _PRESENTERS[game] = getattr(import_module(module_name), attribute)
-    return entry if entry is not None else Presenter(game)
+    return _PRESENTERS.get(game)
 
 
 __all__ = ["Accusation", "Ballot", "Choice", "Context", "Group", "Presenter", "Section", "Text",
