@@ -43,6 +43,18 @@ def play_rows(config: Any, jobs: Sequence[Any], plan: Any = None) -> list[dict[s
     ``BattagliaConfig``) with the bots of ``plan`` (default: the jobs' ``bots``, else scripted); each row
     equals ``simulate.play_one(job)``'s (the search bot has no Python twin: its rows are the engine's alone)."""
     plan = plan if plan is not None else jobs[0].bots if jobs else None
+    if plan is None or plan.scripted:  # the engine derives the seeds' keys and makes the rows (make_row's)
+        return engine("battaglia").play_rows(config, jobs)
+    choosers = [mt_key(f"{job.seed}/random") for job in jobs]
+    searchers = [seed_key(f"{job.seed}/search") for job in jobs]
+    return engine("battaglia").play_rows(config, jobs, plan.vector(), choosers, searchers, plan.rollouts,
+                                         plan.candidates, 0.0, plan.z, plan.probe_rounds)
+
+
+def play_rows_python(config: Any, jobs: Sequence[Any], plan: Any = None) -> list[dict[str, Any]]:
+    """:func:`play_rows` with the seeds' keys and the rows made in Python (``play_bots`` / ``play_kinds``, then
+    :func:`make_row`): what the engine's ``play_rows`` is held to (tests/fast/test_battaglia_native_rows.py)."""
+    plan = plan if plan is not None else jobs[0].bots if jobs else None
     seeds = [mt_key(job.seed) for job in jobs]
     keys = [bot_keys(job.seed, job.players) for job in jobs]
     if plan is None or plan.scripted:

@@ -3,6 +3,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <climits>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -11,6 +14,7 @@
 #include "generated_state_py.hpp"
 #include "play.hpp"
 #include "search.hpp"
+#include "seed_keys.hpp"
 #include "types.hpp"
 
 namespace py = pybind11;
@@ -165,6 +169,171 @@ PlayResult play_kinds(State& s, native::PyRandom& rng, bot::Bots& bots, const st
   }, trace);
 }
 
+// ---- play_rows: whole report rows made here (narrator/fast/battaglia.py's make_row, key for key) -------
+
+// What a report row needs of a finished game (the state is reused for the next one).
+struct GameFacts {
+  int moves = 0, fallbacks = 0, termination = 0, day = 0, players = 0;
+  Force winner = Force::NONE;
+  uint32_t winners = 0, out = 0;
+  int8_t lives[MAX_SEATS];
+  Card first_cards[MAX_SEATS];
+  Tally tally;
+};
+
+GameFacts game_facts(const State& s, const PlayResult& r) {
+  GameFacts f;
+  f.moves = r.moves;
+  f.fallbacks = r.fallbacks;
+  f.termination = s.termination;
+  f.day = s.day;
+  f.players = s.players;
+  f.winner = s.winner;
+  f.winners = s.winners;
+  f.out = s.out;
+  for (int x = 0; x < s.players; ++x) {
+    f.lives[x] = s.lives[x];
+    f.first_cards[x] = s.first_cards[x];
+  }
+  f.tally = s.tally;
+  return f;
+}
+
+// The row's keys, in make_row's order, made once (interned like the literals of the Python).
+struct RowKeys {
+  PyObject* index; PyObject* players; PyObject* seed; PyObject* cards; PyObject* winner; PyObject* winners;
+  PyObject* termination; PyObject* days; PyObject* moves; PyObject* fallbacks; PyObject* survivors;
+  PyObject* reborn; PyObject* deaths;
+  PyObject* causes[8];
+  PyObject* counts[7];
+  PyObject* seat_of[MAX_CARDS];
+  PyObject* survived[MAX_CARDS];
+  PyObject* empty;
+  PyObject* none_force;
+  PyObject* forces[6];
+  PyObject* terminations[6];
+
+  static PyObject* str(const std::string& s) {
+    PyObject* o = PyUnicode_InternFromString(s.c_str());
+    if (!o) throw py::error_already_set();
+    return o;
+  }
+  RowKeys() {
+    index = str("index"); players = str("players"); seed = str("seed"); cards = str("cards");
+    winner = str("winner"); winners = str("winners"); termination = str("termination"); days = str("days");
+    moves = str("moves"); fallbacks = str("fallbacks"); survivors = str("survivors"); reborn = str("reborn");
+    deaths = str("deaths");
+    static const char* cause_names[8] = {"darkness", "gloom", "corrigan", "execution", "dying_shot", "guest", "lun",
+                                         "other"};
+    for (int i = 0; i < 8; ++i) causes[i] = str(std::string("death_") + cause_names[i]);
+    static const char* count_names[7] = {"lord_revealed", "bishop_revealed", "child_revealed", "curse",
+                                         "intercessions", "night_shadow_reveals", "days_without_condemnation"};
+    for (int i = 0; i < 7; ++i) counts[i] = str(count_names[i]);
+    for (int c = 0; c < MAX_CARDS; ++c) {
+      seat_of[c] = str(std::string("seat_") + card_name(static_cast<Card>(c)));
+      survived[c] = str(std::string("survived_") + card_name(static_cast<Card>(c)));
+    }
+    empty = str("");
+    none_force = str("none");
+    for (int f = 0; f < 6; ++f) forces[f] = str(force_name(static_cast<Force>(f)));
+    for (int t = 0; t < 6; ++t) terminations[t] = str(termination_name(t));
+  }
+};
+
+const RowKeys& row_keys() {
+  static const RowKeys* keys = new RowKeys();  // lives as long as the process (Python strings)
+  return *keys;
+}
+
+// d[key] = value, stealing the new reference `value`.
+void set_item(PyObject* d, PyObject* key, PyObject* value) {
+  if (!value) throw py::error_already_set();
+  const int failed = PyDict_SetItem(d, key, value);
+  Py_DECREF(value);
+  if (failed) throw py::error_already_set();
+}
+void set_int(PyObject* d, PyObject* key, long v) { set_item(d, key, PyLong_FromLong(v)); }
+void set_obj(PyObject* d, PyObject* key, PyObject* v) {
+  Py_INCREF(v);
+  set_item(d, key, v);
+}
+
+// narrator.fast.battaglia.make_row(job, cards, facts): the same dict, key for key, in the same order.
+py::object make_row(const py::handle& job, int cards, const GameFacts& f) {
+  const RowKeys& k = row_keys();
+  py::object row = py::reinterpret_steal<py::object>(PyDict_New());
+  if (!row) throw py::error_already_set();
+  PyObject* d = row.ptr();
+  const bool over = f.termination != T_NONE;
+  set_item(d, k.index, PyObject_GetAttr(job.ptr(), k.index));
+  set_item(d, k.players, PyObject_GetAttr(job.ptr(), k.players));
+  set_item(d, k.seed, PyObject_GetAttr(job.ptr(), k.seed));
+  set_int(d, k.cards, cards);
+  set_obj(d, k.winner, f.winner == Force::NONE ? k.none_force : k.forces[static_cast<int>(f.winner)]);
+  if (over && f.winners) {
+    std::string text;
+    char buf[8];
+    for (uint32_t m = f.winners; m; m &= m - 1) {
+      if (!text.empty()) text += ' ';
+      text.append(buf, seeds::decimal(__builtin_ctz(m), buf));
+    }
+    set_item(d, k.winners, PyUnicode_FromStringAndSize(text.data(), static_cast<Py_ssize_t>(text.size())));
+  } else {
+    set_obj(d, k.winners, k.empty);
+  }
+  set_obj(d, k.termination, k.terminations[f.termination]);
+  set_int(d, k.days, f.day);
+  set_int(d, k.moves, f.moves);
+  set_int(d, k.fallbacks, f.fallbacks);
+  set_int(d, k.survivors, f.players - popcount(f.out));
+  int reborn = 0;
+  for (int x = 0; x < f.players; ++x) reborn += f.lives[x] == 2;
+  set_int(d, k.reborn, reborn);
+  const Tally& t = f.tally;
+  const int causes[8] = {t.death_darkness, t.death_gloom, t.death_corrigan, t.death_execution, t.death_dying_shot,
+                         t.death_guest, t.death_lun, t.death_other};
+  int deaths = 0;
+  for (int c : causes) deaths += c;
+  set_int(d, k.deaths, deaths);
+  for (int i = 0; i < 8; ++i) set_int(d, k.causes[i], causes[i]);
+  const int counts[7] = {t.lord_revealed, t.bishop_revealed, t.child_revealed, t.curse, t.intercessions,
+                         t.night_shadow_reveals, t.days_without_condemnation};
+  for (int i = 0; i < 7; ++i) set_int(d, k.counts[i], counts[i]);
+  int seat_of[MAX_CARDS];
+  for (int c = 0; c < MAX_CARDS; ++c) seat_of[c] = -1;
+  for (int x = 0; x < f.players; ++x)
+    if (f.first_cards[x] != Card::NONE) seat_of[static_cast<int>(f.first_cards[x])] = x;  // the last seat wins
+  for (int c = 0; c < MAX_CARDS; ++c) {
+    const int seat = seat_of[c];
+    if (seat < 0) {
+      set_obj(d, k.seat_of[c], k.empty);
+      set_obj(d, k.survived[c], k.empty);
+    } else {
+      set_int(d, k.seat_of[c], seat);
+      set_int(d, k.survived[c], f.lives[seat] == 1 && !has(f.out, seat) ? 1 : 0);
+    }
+  }
+  return row;
+}
+
+// A job's chance key and bot keys: derived here for an int seed that fits 64 bits (the same numbers as
+// narrator.fast.mt_key and bot_keys), else asked of those Python functions.
+void job_keys(const py::handle& seed, int players, std::vector<uint32_t>& chance, std::vector<uint64_t>& bots) {
+  if (PyLong_CheckExact(seed.ptr())) {
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(seed.ptr(), &overflow);
+    if (!overflow && !(value == -1 && PyErr_Occurred()) && value != LLONG_MIN) {
+      seeds::mt_words(value, chance);
+      seeds::bot_keys(value, players, bots);
+      return;
+    }
+    PyErr_Clear();
+  }
+  const py::module_ face = py::module_::import("narrator.fast.battaglia");
+  chance = py::module_::import("narrator.fast").attr("mt_key")(seed).cast<std::vector<uint32_t>>();
+  bots = face.attr("bot_keys")(seed, players).cast<std::vector<uint64_t>>();
+}
+
 search::Settings search_settings(int rollouts, int max_candidates, double max_ms, double z = 1.0,
                                  int probe_rounds = 6) {
   search::Settings settings;
@@ -201,6 +370,67 @@ PYBIND11_MODULE(_battaglia, m) {
     }
     return rows;
   }, "Play one game per seed with the scripted bots (bot_keys[g][seat] = seed_key(f'{seed}/{seat}')): row facts.");
+  m.def("play_rows", [](const py::object& config, const py::sequence& jobs, const std::vector<int>& kinds,
+                        const std::vector<std::vector<uint32_t>>& chooser_keys, const std::vector<uint64_t>& search_keys,
+                        int rollouts, int max_candidates, double max_ms, double z, int probe_rounds) {
+    const Config c = to_config(config);
+    const int cards = c.deck_size;
+    const bool scripted = kinds.empty();
+    const search::Settings settings = search_settings(rollouts, max_candidates, max_ms, z, probe_rounds);
+    const std::size_t n = py::len(jobs);
+    if (!scripted && (chooser_keys.size() != n || search_keys.size() != n))
+      throw std::invalid_argument("play_rows: one chooser key and one search key a job");
+    constexpr std::size_t CHUNK = 8;  // games whose generators are seeded together (PyRandom::seed_many)
+    State s;
+    std::vector<uint32_t> chance_keys[CHUNK];
+    std::vector<uint64_t> keys[CHUNK];
+    GameFacts facts[CHUNK];
+    std::vector<std::unique_ptr<native::PyRandom>> rngs;
+    for (std::size_t i = 0; i < CHUNK; ++i) rngs.push_back(std::make_unique<native::PyRandom>(native::PyRandom::Unseeded{}));
+    std::unique_ptr<bot::Bots> bots;  // one table, rekeyed for each game (the same as new bots)
+    py::list rows(n);
+    for (std::size_t start = 0; start < n; start += CHUNK) {
+      const std::size_t count = std::min(CHUNK, n - start);
+      for (std::size_t i = 0; i < count; ++i)
+        job_keys(py::handle(jobs[start + i]).attr("seed"), c.players, chance_keys[i], keys[i]);
+      {
+        py::gil_scoped_release release;
+        native::PyRandom* gens[CHUNK];
+        const std::vector<uint32_t>* words[CHUNK];
+        for (std::size_t i = 0; i < count; ++i) { gens[i] = rngs[i].get(); words[i] = &chance_keys[i]; }
+        native::PyRandom::seed_many(gens, words, count);
+        for (std::size_t i = 0; i < count; ++i) {
+          if (!bots) bots = std::make_unique<bot::Bots>(keys[i]);
+          else bots->rekey(keys[i]);
+          reset(s, &c);
+          PlayResult r;
+          if (scripted) {
+            r = play_out(s, *rngs[i], *bots);
+          } else {
+            const std::size_t g = start + i;
+            native::PyRandom chooser(chooser_keys[g]);
+            search::Searcher searcher(search_keys[g], settings);
+            r = play_kinds(s, *rngs[i], *bots, kinds, &chooser, &searcher);
+          }
+          facts[i] = game_facts(s, r);
+        }
+      }
+      for (std::size_t i = 0; i < count; ++i) rows[start + i] = make_row(jobs[start + i], cards, facts[i]);
+    }
+    return rows;
+  }, py::arg("config"), py::arg("jobs"), py::arg("kinds") = std::vector<int>(),
+     py::arg("chooser_keys") = std::vector<std::vector<uint32_t>>(), py::arg("search_keys") = std::vector<uint64_t>(),
+     py::arg("rollouts") = 0, py::arg("max_candidates") = 0, py::arg("max_ms") = 0.0, py::arg("z") = 1.0,
+     py::arg("probe_rounds") = 6,
+     "Play `jobs` (GameJobs of one table, `config` their BattagliaConfig): each job's report row, as "
+     "narrator.fast.battaglia.make_row makes it from play_bots' facts (kinds empty: scripted bots) or play_kinds' "
+     "(kinds, chooser_keys, search_keys and the search settings as there). An int seed's keys are derived here.");
+  m.def("job_keys", [](const py::object& seed, int players) {
+    std::vector<uint32_t> chance;
+    std::vector<uint64_t> bots;
+    job_keys(seed, players, chance, bots);
+    return py::make_tuple(chance, bots);
+  }, "Test only: the (chance key, bot keys) play_rows uses for a job's seed (mt_key(seed), bot_keys(seed, players)).");
   m.def("play_kinds", [](const py::object& config, const std::vector<std::vector<uint32_t>>& seed_keys,
                          const std::vector<std::vector<uint64_t>>& bot_keys, const std::vector<int>& kinds,
                          const std::vector<std::vector<uint32_t>>& chooser_keys, const std::vector<uint64_t>& search_keys,
