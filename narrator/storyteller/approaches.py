@@ -80,8 +80,11 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (),
         return len(traits) >= 2 and traits[1] in act.abilities
     if act.kind != "roll":
         return False
-    if act.attribute in SOCIAL and _synonym(act, option, lang):
-        return True  # the scenario's own words for a social approach name this deed ("bribe" among persuasion's)
+    if (act.attribute in SOCIAL or act.named) and _synonym(act, option, lang):
+        # the scenario's own words for a social approach name this deed ("bribe" among persuasion's); a deed the
+        # lexicon marks `named` is the approach its words name, whatever it rolls ("faro" of "Sit in at faro and
+        # break the bank", Legerdemain; "the umbra" of "See the church as the spirits see it", Perception)
+        return True
     if len(traits) == 1 and not act.abilities:  # an Attribute or a power alone (Gnosis: stepping sideways)
         return traits[0] == act.attribute
     if len(traits) < 2 or not act.abilities:
@@ -129,14 +132,22 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
 
     A word of its label or synonyms weighs as a deed when the lexicon knows it as one (and no phrase of
     another deed took it), else as an object; a word of talking or looking never counts toward an approach
-    that can end the story or start a fight. The act that is the approach's roll adds its weight."""
+    that can end the story or start a fight. The act that is the approach's roll adds its weight. A thing a deed said outright took as its hint, when that deed is no deed of this
+    approach ("a tree" to climb), is no thing of the approach's."""
     label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
     risky = getattr(option, "risky", False)
     weight, deeds, objects, words = 0.0, 0.0, 0, []
+    foreign = {i for name, sc in heard.scores.items() if sc.weight >= READ
+               and act_named(lang, name).kind == "roll" and not _agrees(act_named(lang, name), option, lang, said, sc.used)
+               for i in sc.used if i not in heard.deeds}  # its hints ("a tree"), not its own words
     named = False
+    prepositions = grammar(lang)["prepositions"]
     for i, token in enumerate(said):
         if token.word in STOP or len(token.word) < 3 or not any(_same_word(token.forms, part) for part in label):
             continue
+        if token.word in prepositions and not any(
+                _same_word(t.forms, part) for t in said[i + 1:i + 3] for part in label):
+            continue  # a preposition is the label's only with its thing («вдоль шнуров»; «через брод» is no «через реку»)
         acts = [act_named(lang, a) for a in heard.deeds.get(i, ())]
         owner = heard.claimed.get(i)
         doing = [a for a in acts if a.kind != "free" and (owner is None or _agrees(a, option) or a.id != owner)]
@@ -153,7 +164,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             # a verb of going beside a deed said outright is the way there, not a thing of the approach
             going = bool(token.forms & grammar(lang).get("motion", frozenset())) and any(
                 sc.weight >= READ for sc in heard.scores.values())
-            objects += 0 if (token.word in names and named) or going else 1  # "Sir Tancred" is one thing named
+            objects += 0 if (token.word in names and named) or going or i in foreign else 1  # "Sir Tancred" is one
             named = named or token.word in names
         words.append(token.word)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")

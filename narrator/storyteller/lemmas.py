@@ -43,6 +43,9 @@ class Act:
     """Other Attributes a scenario may roll the same deed on (carrying is Strength or Stamina + Athletics)."""
     things: bool = False
     """Its phrases that end in a preposition take a thing («нырнуть за» cover): a name after one is another deed."""
+    named: bool = False
+    """An approach whose label or synonyms say one of its words is this deed, whatever that approach rolls (a game
+    of faro cheated at is Legerdemain; the Gauntlet crossed to see is Perception + Enigmas)."""
 
 
 # -- lemmas -------------------------------------------------------------------------------------------
@@ -63,7 +66,8 @@ def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
         parses = russian().parse(word)
         best = parses[0].score if parses else 0
         found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
-                  if p.score >= best * 0.3 or p is parses[0]}
+                  if p.score >= best * 0.3 or p is parses[0]
+                  or "1per" in p.tag}  # a player says what he does: «бегу» is бежать, «ору» орать, though rarer
     elif len(word) > 2:  # "me" is no "i": little words keep their own form
         import simplemma
 
@@ -150,7 +154,8 @@ def _written(lang: str) -> tuple[Act, ...]:
         acts.append(Act(name, str(act["kind"]), str(act.get("attribute", "")), tuple(act.get("abilities", ())),
                         int(act.get("difficulty", 6)), cues, hints, bool(act.get("generic", False)),
                         bool(act.get("placed", False)),
-                        tuple(act.get("resist", ())), tuple(act.get("also", ())), bool(act.get("things", False))))
+                        tuple(act.get("resist", ())), tuple(act.get("also", ())), bool(act.get("things", False)),
+                        bool(act.get("named", False))))
     return tuple(acts)
 
 

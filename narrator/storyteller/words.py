@@ -56,6 +56,9 @@ class Token:
     modifier: bool = False
     """A word that describes rather than does (a participle: "his frightened mule"; a noun after "the":
     "the cut", "the fire"): its deed counts as a hint."""
+    clause: int = 0
+    """Which clause of time the word is in: a clause opened by ``grammar.framing`` ("while he pours", «пока») is
+    another's deed, and a phrase is said within one ("read his ledger while he ..." is no "read him")."""
 
 
 @dataclass
@@ -82,12 +85,15 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     little = grammar(lang)
     found: list[Token] = []
     subordinate = opened_first = False
+    clause = 0
     pieces = re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower())
     words = [w for w in pieces if w[0].isalpha()]
     n = -1
-    for piece in pieces:
+    for k, piece in enumerate(pieces):
         if not piece[0].isalpha():  # a comma closes a clause of purpose or time («Пока он отвернулся, пробираюсь»)
-            subordinate = False
+            # but not before the second half of "either ... or" («что либо он расскажет, либо не споёт»)
+            subordinate = subordinate and piece == "," and k + 1 < len(pieces) and pieces[k + 1] in little.get(
+                "continuing", frozenset())
             continue
         n += 1
         word = piece
@@ -115,7 +121,8 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
             subordinate = False  # "While he looks away I sneak aboard": the main deed begins
         if n == 0:
             opened_first = word in little["subordinate"]
-        found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier))
+        clause += word in little.get("framing", frozenset())
+        found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
     return found
 
 
@@ -137,8 +144,10 @@ def phrase_at(said: Sequence[Token], cue: tuple[frozenset[str], ...], taken: set
             continue
         hits, last = [start], start
         for part in cue[1:]:
+            # a phrase is said within one clause ("read his ledger while he ..." is no "read him")
             following = next((i for i in range(last + 1, min(len(said), last + 2 + GAP))
-                               if i not in taken and said[i].forms & part), None)
+                               if i not in taken and said[i].forms & part
+                               and said[i].clause == said[last].clause), None)
             if following is None:
                 break
             hits.append(following)
