@@ -74,7 +74,7 @@ class BattagliaBot {
 
   // Forget the game (the shared PublicMemory, if any, is its owner's to reset).
   void reset() {
-    own_memory_.reset();
+    if (!shared_) own_memory_.reset();  // a bot of a table never folds its own
     private_.reset();
     narrowing_.reset();
     known_version_ = 0;
@@ -451,15 +451,15 @@ class BattagliaBot {
 
   bool vote(const View& view, Mind& mind, const std::vector<Action>& legal, Action& out) {
     uint32_t all = 0;
-    int size = 0;
-    bool any = false;
+    const Action* last = nullptr;
     for (const Action& a : legal) {
       if (a.kind != Kind::VOTE) continue;
-      any = true;
       all |= a.targets;
-      size = std::max(size, popcount(a.targets));
+      last = &a;
     }
-    if (!any) return false;
+    if (!last) return false;
+    // max(len(a.targets)): the ballots come in itertools.combinations order, k = 1, 2, ..., so the last is the largest
+    const int size = popcount(last->targets);
     int candidates[MAX_SEATS], n = 0;
     for (uint32_t m = all & ~view.revealed_child(); m; m &= m - 1) candidates[n++] = __builtin_ctz(m);
     int ranked[MAX_SEATS];

@@ -236,25 +236,45 @@ inline bool can_reveal_lord(const State& s, int seat) {
 }
 
 // Every ballot of 1..size distinct candidates, in itertools.combinations order (k = 1, 2, ...).
-// flatten: the vector's push_back inlined here (GCC kept it a call, 12% of a scripted game's time).
-__attribute__((flatten)) inline void add_ballots(std::vector<Action>& out, int seat, const int* cands, int n, int size) {
-  int idx[MAX_SEATS];
-  for (int k = 1; k <= size && k <= n; ++k) {
-    for (int i = 0; i < k; ++i) idx[i] = i;
-    while (true) {
-      uint32_t m = 0;
-      for (int i = 0; i < k; ++i) m |= bit(cands[idx[i]]);
-      out.push_back(Action::vote(seat, m));
-      int i = k - 1;
-      while (i >= 0 && idx[i] == n - k + i) --i;
-      if (i < 0) break;
-      ++idx[i];
-      for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+// The voters of one vote share its ballots: their masks are kept (per thread) for the last candidates and
+// size asked, and each voter's list is their copy with the voter as actor.
+inline void add_ballots(std::vector<Action>& out, int seat, uint32_t candidates, int size) {
+  struct Ballots {
+    uint32_t candidates = 0;
+    int size = -1;
+    std::vector<uint32_t> masks;
+  };
+  thread_local Ballots cache;
+  if (cache.candidates != candidates || cache.size != size) {
+    cache.candidates = candidates;
+    cache.size = size;
+    cache.masks.clear();
+    int cands[MAX_SEATS], n = 0;
+    for (uint32_t m = candidates; m; m &= m - 1) cands[n++] = __builtin_ctz(m);
+    int idx[MAX_SEATS];
+    for (int k = 1; k <= size && k <= n; ++k) {
+      for (int i = 0; i < k; ++i) idx[i] = i;
+      while (true) {
+        uint32_t m = 0;
+        for (int i = 0; i < k; ++i) m |= bit(cands[idx[i]]);
+        cache.masks.push_back(m);
+        int i = k - 1;
+        while (i >= 0 && idx[i] == n - k + i) --i;
+        if (i < 0) break;
+        ++idx[i];
+        for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+      }
     }
   }
+  const std::size_t base = out.size(), count = cache.masks.size();
+  out.resize(base + count, Action::vote(seat, 0));
+  Action* ballots = out.data() + base;
+  const uint32_t* masks = cache.masks.data();
+  for (std::size_t i = 0; i < count; ++i) ballots[i].targets = masks[i];
 }
 
-// legal.legal_actions (texts empty), in the Python order. `out` is cleared first. flatten: as add_ballots.
+// legal.legal_actions (texts empty), in the Python order. `out` is cleared first. flatten: the vector's
+// push_back inlined (GCC kept it a call, 12% of a scripted game's time).
 __attribute__((flatten)) inline void legal_actions(const State& s, int seat, std::vector<Action>& out) {
   out.clear();
   if (seat < 0) return;
@@ -287,10 +307,7 @@ __attribute__((flatten)) inline void legal_actions(const State& s, int seat, std
       out.push_back(Action::judge(seat, false));
       return;
     case Phase::VOTE: case Phase::REVOTE: {
-      const int size = s.phase == Phase::REVOTE ? 1 : s.votes;
-      int cands[MAX_SEATS], n = 0;
-      for (uint32_t m = s.candidates; m; m &= m - 1) cands[n++] = __builtin_ctz(m);
-      add_ballots(out, seat, cands, n, size);
+      add_ballots(out, seat, s.candidates, s.phase == Phase::REVOTE ? 1 : s.votes);
       break;
     }
     case Phase::CONDEMNED: {

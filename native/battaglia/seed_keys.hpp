@@ -44,32 +44,39 @@ inline void blake2b(const uint8_t* data, std::size_t len, std::size_t out_len, u
     if (take) std::memcpy(block, data + done, take);
     done += take;
     counter += take;
-    uint64_t m[16], v[16];
+    uint64_t m[16];  // the block's words, little-endian
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::memcpy(m, block, sizeof m);
+#else
     for (int i = 0; i < 16; ++i) {
       uint64_t w = 0;
       for (int b = 7; b >= 0; --b) w = (w << 8) | block[8 * i + b];
       m[i] = w;
     }
-    for (int i = 0; i < 8; ++i) { v[i] = h[i]; v[i + 8] = IV[i]; }
-    v[12] ^= counter;
-    if (last) v[14] = ~v[14];
+#endif
+    // the working vector in sixteen locals, the twelve rounds unrolled (the registers hold them)
+    uint64_t v0 = h[0], v1 = h[1], v2 = h[2], v3 = h[3], v4 = h[4], v5 = h[5], v6 = h[6], v7 = h[7];
+    uint64_t v8 = IV[0], v9 = IV[1], v10 = IV[2], v11 = IV[3], v12 = IV[4] ^ counter, v13 = IV[5];
+    uint64_t v14 = last ? ~IV[6] : IV[6], v15 = IV[7];
+#define BLAKE2B_G(a, b, c, d, x, y)      \
+  a = a + b + (x); d = rotr64(d ^ a, 32); \
+  c = c + d;       b = rotr64(b ^ c, 24); \
+  a = a + b + (y); d = rotr64(d ^ a, 16); \
+  c = c + d;       b = rotr64(b ^ c, 63);
+#pragma GCC unroll 12
     for (int r = 0; r < 12; ++r) {
       const uint8_t* s = SIGMA[r];
-      auto g = [&v](int a, int b, int c, int d, uint64_t x, uint64_t y) {
-        v[a] = v[a] + v[b] + x; v[d] = rotr64(v[d] ^ v[a], 32);
-        v[c] = v[c] + v[d];     v[b] = rotr64(v[b] ^ v[c], 24);
-        v[a] = v[a] + v[b] + y; v[d] = rotr64(v[d] ^ v[a], 16);
-        v[c] = v[c] + v[d];     v[b] = rotr64(v[b] ^ v[c], 63);
-      };
-      g(0, 4, 8, 12, m[s[0]], m[s[1]]);
-      g(1, 5, 9, 13, m[s[2]], m[s[3]]);
-      g(2, 6, 10, 14, m[s[4]], m[s[5]]);
-      g(3, 7, 11, 15, m[s[6]], m[s[7]]);
-      g(0, 5, 10, 15, m[s[8]], m[s[9]]);
-      g(1, 6, 11, 12, m[s[10]], m[s[11]]);
-      g(2, 7, 8, 13, m[s[12]], m[s[13]]);
-      g(3, 4, 9, 14, m[s[14]], m[s[15]]);
+      BLAKE2B_G(v0, v4, v8, v12, m[s[0]], m[s[1]])
+      BLAKE2B_G(v1, v5, v9, v13, m[s[2]], m[s[3]])
+      BLAKE2B_G(v2, v6, v10, v14, m[s[4]], m[s[5]])
+      BLAKE2B_G(v3, v7, v11, v15, m[s[6]], m[s[7]])
+      BLAKE2B_G(v0, v5, v10, v15, m[s[8]], m[s[9]])
+      BLAKE2B_G(v1, v6, v11, v12, m[s[10]], m[s[11]])
+      BLAKE2B_G(v2, v7, v8, v13, m[s[12]], m[s[13]])
+      BLAKE2B_G(v3, v4, v9, v14, m[s[14]], m[s[15]])
     }
+#undef BLAKE2B_G
+    const uint64_t v[16] = {v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15};
     for (int i = 0; i < 8; ++i) h[i] ^= v[i] ^ v[i + 8];
     if (last) break;
   } while (true);
