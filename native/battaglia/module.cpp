@@ -259,9 +259,11 @@ void set_obj(PyObject* d, PyObject* key, PyObject* v) {
 }
 
 // narrator.fast.battaglia.make_row(job, cards, facts): the same dict, key for key, in the same order.
-py::object make_row(const py::handle& job, int cards, const GameFacts& f) {
+// `like`, when given, is an earlier row: the new one starts as its copy (the same keys in the same order, the
+// table made once) and every value is then set anew.
+py::object make_row(const py::handle& job, int cards, const GameFacts& f, const py::object& like = py::object()) {
   const RowKeys& k = row_keys();
-  py::object row = py::reinterpret_steal<py::object>(PyDict_New());
+  py::object row = py::reinterpret_steal<py::object>(like ? PyDict_Copy(like.ptr()) : PyDict_New());
   if (!row) throw py::error_already_set();
   PyObject* d = row.ptr();
   const bool over = f.termination != T_NONE;
@@ -389,6 +391,7 @@ PYBIND11_MODULE(_battaglia, m) {
     for (std::size_t i = 0; i < CHUNK; ++i) rngs.push_back(std::make_unique<native::PyRandom>(native::PyRandom::Unseeded{}));
     std::unique_ptr<bot::Bots> bots;  // one table, rekeyed for each game (the same as new bots)
     py::list rows(n);
+    py::object first;  // the first row: the others are made as its copies (make_row)
     for (std::size_t start = 0; start < n; start += CHUNK) {
       const std::size_t count = std::min(CHUNK, n - start);
       for (std::size_t i = 0; i < count; ++i)
@@ -415,7 +418,11 @@ PYBIND11_MODULE(_battaglia, m) {
           facts[i] = game_facts(s, r);
         }
       }
-      for (std::size_t i = 0; i < count; ++i) rows[start + i] = make_row(jobs[start + i], cards, facts[i]);
+      for (std::size_t i = 0; i < count; ++i) {
+        py::object row = make_row(jobs[start + i], cards, facts[i], first);
+        if (!first) first = row;
+        rows[start + i] = std::move(row);
+      }
     }
     return rows;
   }, py::arg("config"), py::arg("jobs"), py::arg("kinds") = std::vector<int>(),
