@@ -92,6 +92,12 @@ class PyRandom {
     for (std::size_t g = 0; g < m; ++g) mt[g][0] = 0x80000000u;
   }
 
+  // The raw state, for a seeder that computes it elsewhere (native/ten_candles/seed_lanes.hpp
+  // seeds a game's generators side by side in SIMD lanes): the 624 words and the draw index, as
+  // CPython's getstate() holds them. Whoever writes them must leave a state CPython could have.
+  uint32_t* words() { return mt_; }
+  void set_index(uint32_t index) { mti_ = index; }
+
   uint32_t genrand_uint32() {
     static const uint32_t mag01[2] = {0x0u, 0x9908b0dfu};
     uint32_t y;

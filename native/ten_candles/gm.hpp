@@ -22,6 +22,7 @@
 
 #include "pyrandom.hpp"
 #include "ten_candles/board.hpp"
+#include "ten_candles/kernel_legal.hpp"
 #include "ten_candles/material.hpp"
 #include "ten_candles/types.hpp"
 
@@ -47,9 +48,8 @@ class ScriptedGM {
   native::PyRandom& generator() { return rng_; }
 
   // ScriptedGM.act: the GM's move for this turn.
-  Action act(const View& view, const std::vector<Action>& legal) {
-    uint32_t kinds = 0;
-    for (const Action& a : legal) kinds |= 1u << static_cast<int>(a.kind);
+  Action act(const View& view, const LegalMoves& legal) {
+    const uint32_t kinds = legal.kinds();  // only the kinds are read
     if (has(kinds, Kind::call_conflict)) return scene_move(view);
     if (has(kinds, Kind::speak_truth)) return SpeakTruth(HOST, voice_->truth, topic(voice_->truth_topic));
     if (has(kinds, Kind::narrate)) return Narrate(HOST, voice_->narrate_outcome);

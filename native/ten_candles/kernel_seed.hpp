@@ -58,23 +58,30 @@ inline void block(uint64_t h[8], const unsigned char* p) {
 }
 }  // namespace sha512_detail
 
-// hashlib.sha512(data).digest()
-inline std::string sha512(const std::string& data) {
+// hashlib.sha512(data).digest() into `out` (64 bytes); no allocation.
+inline void sha512_into(const unsigned char* data, std::size_t size, unsigned char* out) {
   using namespace sha512_detail;
   uint64_t h[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
                    0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
-  std::string msg = data;
-  msg.push_back(static_cast<char>(0x80));
-  while (msg.size() % 128 != 112) msg.push_back('\0');
-  const uint64_t bits = static_cast<uint64_t>(data.size()) * 8;
-  for (int k = 0; k < 8; ++k) msg.push_back('\0');  // high 64 bits of the 128-bit length
-  for (int k = 7; k >= 0; --k) msg.push_back(static_cast<char>((bits >> (8 * k)) & 0xFF));
-  for (std::size_t off = 0; off < msg.size(); off += 128)
-    block(h, reinterpret_cast<const unsigned char*>(msg.data() + off));
-  std::string out(64, '\0');
+  std::size_t whole = size - size % 128;
+  for (std::size_t off = 0; off < whole; off += 128) block(h, data + off);
+  unsigned char tail[256] = {0};  // the last part, the 0x80 byte, zeros and the 128-bit length
+  const std::size_t rest = size - whole;
+  for (std::size_t i = 0; i < rest; ++i) tail[i] = data[whole + i];
+  tail[rest] = 0x80;
+  const std::size_t last = rest < 112 ? 128 : 256;
+  const uint64_t bits = static_cast<uint64_t>(size) * 8;
+  for (int k = 0; k < 8; ++k) tail[last - 1 - k] = static_cast<unsigned char>((bits >> (8 * k)) & 0xFF);
+  for (std::size_t off = 0; off < last; off += 128) block(h, tail + off);
   for (int i = 0; i < 8; ++i)
-    for (int k = 0; k < 8; ++k) out[i * 8 + k] = static_cast<char>((h[i] >> (56 - 8 * k)) & 0xFF);
-  return out;
+    for (int k = 0; k < 8; ++k) out[i * 8 + k] = static_cast<unsigned char>((h[i] >> (56 - 8 * k)) & 0xFF);
+}
+
+// hashlib.sha512(data).digest()
+inline std::string sha512(const std::string& data) {
+  unsigned char out[64];
+  sha512_into(reinterpret_cast<const unsigned char*>(data.data()), data.size(), out);
+  return std::string(reinterpret_cast<const char*>(out), 64);
 }
 
 // mt_key(int): abs(seed) as 32-bit words, least significant first.
@@ -89,20 +96,41 @@ inline std::vector<uint32_t> mt_key_int(int64_t seed) {
   return words;
 }
 
-// mt_key(str): int.from_bytes(text + sha512(text), "big") as words, least significant first.
-inline std::vector<uint32_t> mt_key_str(const std::string& text) {
-  const std::string bytes = text + sha512(text);
-  std::vector<uint32_t> words;
-  const std::size_t n = bytes.size();
+// mt_key(int) into `words` (its buffer reused).
+inline void mt_key_int_into(int64_t seed, std::vector<uint32_t>& words) {
+  uint64_t value = seed < 0 ? static_cast<uint64_t>(-(seed + 1)) + 1u : static_cast<uint64_t>(seed);
+  words.clear();
+  while (value) {
+    words.push_back(static_cast<uint32_t>(value & 0xFFFFFFFFu));
+    value >>= 32;
+  }
+  if (words.empty()) words.push_back(0);
+}
+
+// mt_key(str) of the UTF-8 bytes text[0..size) into `words` (its buffer reused):
+// int.from_bytes(text + sha512(text), "big") as words, least significant first.
+inline void mt_key_str_into(const char* text, std::size_t size, std::vector<uint32_t>& words) {
+  const std::size_t n = size + 64;
+  unsigned char digest[64];
+  sha512_into(reinterpret_cast<const unsigned char*>(text), size, digest);
+  auto byte = [&](std::size_t i) -> uint32_t {
+    return i < size ? static_cast<unsigned char>(text[i]) : digest[i - size];
+  };
+  words.clear();
   for (std::size_t end = n; end > 0;) {  // the last 4 bytes are the least significant word
     const std::size_t start = end >= 4 ? end - 4 : 0;
     uint32_t w = 0;
-    for (std::size_t i = start; i < end; ++i) w = (w << 8) | static_cast<unsigned char>(bytes[i]);
+    for (std::size_t i = start; i < end; ++i) w = (w << 8) | byte(i);
     words.push_back(w);
     end = start;
   }
   while (words.size() > 1 && words.back() == 0) words.pop_back();  // leading zero bytes do not count
-  if (words.size() == 1 && words[0] == 0) return {0};
+}
+
+// mt_key(str): int.from_bytes(text + sha512(text), "big") as words, least significant first.
+inline std::vector<uint32_t> mt_key_str(const std::string& text) {
+  std::vector<uint32_t> words;
+  mt_key_str_into(text.data(), text.size(), words);
   return words;
 }
 

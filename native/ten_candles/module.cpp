@@ -2,6 +2,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <charconv>
+
 #include "generated_config_py.hpp"
 #include "kernel.hpp"
 #include "kernel_chooser.hpp"
@@ -224,13 +226,21 @@ struct MixedTable {
 };
 
 // The generators of the game with int seed `seed` (make_table + Session, via mt_key).
+// The key vectors keep their buffers from game to game, and the seed texts are written in place.
 void keys_of_seed(int64_t seed, int players, GameKeys& keys) {
-  const std::string text = std::to_string(seed);
-  keys.chance = mt_key_int(seed);
+  mt_key_int_into(seed, keys.chance);
   keys.survivors.resize(static_cast<std::size_t>(players));
-  for (int seat = 0; seat < players; ++seat)
-    keys.survivors[static_cast<std::size_t>(seat)] = mt_key_str("survivor:" + text + ":" + std::to_string(seat));
-  keys.gm = mt_key_str("gm:" + text);
+  char text[64] = "survivor:";  // f"survivor:{seed}:{seat}", then f"gm:{seed}"
+  char* const digits = text + 9;
+  char* end = std::to_chars(digits, text + sizeof(text) - 8, seed).ptr;  // str(seed)
+  *end++ = ':';
+  for (int seat = 0; seat < players; ++seat) {
+    const char* stop = std::to_chars(end, text + sizeof(text), seat).ptr;
+    mt_key_str_into(text, static_cast<std::size_t>(stop - text), keys.survivors[static_cast<std::size_t>(seat)]);
+  }
+  char* const gm = digits - 3;  // "gm:" just before the digits
+  gm[0] = 'g'; gm[1] = 'm'; gm[2] = ':';
+  mt_key_str_into(gm, static_cast<std::size_t>(end - 1 - gm), keys.gm);
 }
 
 // Python strings made once and kept for the life of the process (built under the GIL, on first use).
@@ -260,7 +270,8 @@ py::dict row_dict(int index, int players, const py::object& seed, const Tally& t
                         t.successes, t.voluntary_deaths, t.final_scene_deaths, t.end_deaths, t.candles_failed,
                         t.candles_seized, t.candles_brink, t.candles_moment, t.candles_accident, t.truths,
                         t.x_cards};
-  py::dict d;
+  auto d = py::reinterpret_steal<py::dict>(_PyDict_NewPresized(sizeof(COLUMNS) / sizeof(COLUMNS[0])));  // no regrowth
+  if (!d) throw py::error_already_set();
   const auto put = [&](std::size_t column, const py::handle& value) {
     if (PyDict_SetItem(d.ptr(), (*keys)[column].ptr(), value.ptr()) != 0) throw py::error_already_set();
   };

@@ -8,10 +8,13 @@
 //
 // `Agents` is any class with
 //     Action act(int seat, const View& view, const std::vector<Action>& legal);
+// or, declaring `static constexpr bool lists_lazily = true`,
+//     Action act(int seat, const View& view, const LegalMoves& legal);  (listed only if it asks)
 // (tc::ScriptedTable of survivor_table.hpp, or tc::Chooser of kernel_chooser.hpp in the tests).
 #pragma once
 #include <array>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "kernel.hpp"
@@ -38,6 +41,12 @@ struct LegalLists {
   std::array<std::vector<Action>, MAX_PLAYERS + 2> by_seat;
   std::vector<Action>& of(int seat) { return by_seat[static_cast<std::size_t>(seat + 2)]; }
 };
+
+// Agents with `static constexpr bool lists_lazily = true` take a LegalMoves (kernel_legal.hpp).
+template <class Agents, class = void>
+struct lists_lazily : std::false_type {};
+template <class Agents>
+struct lists_lazily<Agents, std::void_t<decltype(Agents::lists_lazily)>> : std::bool_constant<Agents::lists_lazily> {};
 
 template <class Agents>
 class Loop {
@@ -91,8 +100,14 @@ class Loop {
   void ask(int seat) {
     for (int attempt = 1; attempt <= ATTEMPTS; ++attempt) {
       std::vector<Action>& legal = legal_.of(seat);
-      legal_actions(s_, seat, legal);
-      const Action action = agents_.act(seat, View(s_, seat), legal);
+      const Action action = [&] {
+        if constexpr (lists_lazily<Agents>::value) {  // the agents read the kinds, and list only when they must
+          return agents_.act(seat, View(s_, seat), LegalMoves(s_, seat, legal));
+        } else {
+          legal_actions(s_, seat, legal);
+          return agents_.act(seat, View(s_, seat), legal);
+        }
+      }();
       if (action.actor != seat) {  // Session._seat_check
         record(TraceEntry::Type::rejected, seat, action, Code::NOT_YOUR_TURN);
         continue;

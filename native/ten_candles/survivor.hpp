@@ -24,6 +24,7 @@
 
 #include "pyrandom.hpp"
 #include "ten_candles/board.hpp"
+#include "ten_candles/kernel_legal.hpp"
 #include "ten_candles/material.hpp"
 #include "ten_candles/persona.hpp"
 #include "ten_candles/types.hpp"
@@ -48,17 +49,16 @@ class ScriptedSurvivor {
   const Persona& persona() const { return persona_; }
 
   // ScriptedSurvivor.act: choose among the legal moves of this turn.
-  Action act(const View& view, const std::vector<Action>& legal) {
+  // `legal`: the kinds of the legal moves (by_kind's keys) and the first turn move's kind (turn[0]:
+  // a survivor's turn moves are all of TURN_KINDS and come before the interjections, which are not),
+  // the list itself read only for a stack order and the roll.
+  Action act(const View& view, const LegalMoves& legal) {
     track(view);
-    uint32_t kinds = 0;  // bit k: a legal move of Kind k (by_kind's keys)
-    int first_turn = -1;  // index in `legal` of the first move of a turn kind (turn[0])
-    for (std::size_t i = 0; i < legal.size(); ++i) {
-      kinds |= 1u << static_cast<int>(legal[i].kind);
-      if (first_turn < 0 && is_turn_kind(legal[i].kind)) first_turn = static_cast<int>(i);
-    }
+    const uint32_t kinds = legal.kinds();
     if (has(kinds, Kind::reveal_brink) && persona(view).reckless > 0.6) return RevealBrink(seat_);
-    if (first_turn < 0) throw std::runtime_error("seat " + std::to_string(seat_) + ": no turn move among the legal ones");
-    return choose(view, legal, kinds, legal[static_cast<std::size_t>(first_turn)].kind);
+    if (!is_turn_kind(legal.first_turn()))
+      throw std::runtime_error("seat " + std::to_string(seat_) + ": no turn move among the legal ones");
+    return choose(view, legal, kinds, legal.first_turn());
   }
 
  private:
@@ -127,16 +127,16 @@ class ScriptedSurvivor {
 
   // -- choices -------------------------------------------------------------------------------
 
-  Action choose(const View& view, const std::vector<Action>& legal, uint32_t kinds, Kind kind) {
+  Action choose(const View& view, const LegalMoves& legal, uint32_t kinds, Kind kind) {
     switch (kind) {
       case Kind::burn_trait: case Kind::embrace_brink: case Kind::seize_narration: case Kind::accept_roll:
         return reroll_choice(view, kinds);
       case Kind::volunteer_death: case Kind::decline_death:
         return death_choice(view);
       case Kind::arrange_stack:
-        return stack(legal);
+        return stack(legal.list());
       case Kind::roll:
-        for (const Action& a : legal)
+        for (const Action& a : legal.list())
           if (a.kind == Kind::roll) return a;
         break;
       case Kind::write_traits: return traits();

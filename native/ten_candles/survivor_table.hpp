@@ -11,8 +11,9 @@
 //     gm_key         mt_key(f"gm:{seed}") (agent_keys(...)[1]);
 //     chance, chance_key   optionally the session's chance generator (constructed with
 //                    PyRandom::Unseeded{}) and mt_key(seed): seeded together with the agents'.
-// Every generator is seeded in one PyRandom::seed_many call: the same states as seeding them one
-// by one, in about half the time (seeding is a fair share of a whole simulated game).
+// Every generator is seeded in one seed_lanes call (seed_lanes.hpp: side by side in SIMD lanes, and
+// twisted ahead of the first draw): the same streams as seeding them one by one, in a fraction of
+// the time (seeding is a fair share of a whole simulated game).
 #pragma once
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "ten_candles/board.hpp"
 #include "ten_candles/gm.hpp"
 #include "ten_candles/material.hpp"
+#include "ten_candles/seed_lanes.hpp"
 #include "ten_candles/survivor.hpp"
 #include "ten_candles/types.hpp"
 
@@ -51,14 +53,17 @@ class ScriptedTable {
       gens[count] = chance;
       keys[count++] = chance_key;
     }
-    native::PyRandom::seed_many(gens, keys, count);
+    seed_lanes(gens, keys, count);
   }
   ScriptedTable(const ScriptedTable&) = delete;  // the agents point at board_
   ScriptedTable& operator=(const ScriptedTable&) = delete;
 
-  Action act(int seat, const View& view, const std::vector<Action>& legal) {
+  static constexpr bool lists_lazily = true;  // play.hpp's Loop passes LegalMoves, not the listed moves
+
+  Action act(int seat, const View& view, const LegalMoves& legal) {
     return seat == HOST ? gm_.act(view, legal) : survivors_[static_cast<std::size_t>(seat)].act(view, legal);
   }
+  Action act(int seat, const View& view, const std::vector<Action>& legal) { return act(seat, view, LegalMoves(legal)); }
 
   const Board& board() const { return board_; }
   const ScriptedGM& gm() const { return gm_; }

@@ -1,0 +1,146 @@
+// Ten Candles, native: a game's generators seeded side by side, one per SIMD lane.
+//
+// A simulated game seeds six or more CPython generators (chance, the GM, every survivor), each
+// with init_by_array over 624 words: two chains of ~624 dependent multiply-adds, then the first
+// draw's twist. seed_lanes runs the chains of up to eight generators in the eight 32-bit lanes of
+// one AVX2 register (the state kept transposed: word i of every generator in one vector), then
+// twists them there too, and writes each generator's words back with the draw index at 0: the
+// state CPython holds after seeding and drawing nothing yet, twisted ahead of the first draw
+// (the same stream; PyRandom::words, set_index). Without AVX2 it is PyRandom::seed_many.
+// tests/fast/test_ten_candles_native.py holds the streams to CPython's (via the games and mt_key).
+#pragma once
+#include <immintrin.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "pyrandom.hpp"
+
+namespace tc {
+
+namespace lanes_detail {
+
+constexpr uint32_t N = 624, M = 397, LANES = 8;
+
+// init_genrand(19650218): every init_by_array starts from this table.
+inline const uint32_t* start_table() {
+  static const auto* table = [] {
+    auto* t = new uint32_t[N];  // never freed: outlives every game
+    t[0] = 19650218u;
+    for (uint32_t i = 1; i < N; ++i) t[i] = 1812433253u * (t[i - 1] ^ (t[i - 1] >> 30)) + i;
+    return t;
+  }();
+  return table;
+}
+
+inline __m256i* row_of(uint32_t (*T)[LANES], uint32_t i) { return reinterpret_cast<__m256i*>(T[i]); }
+
+// T[kk] = T[from] ^ (y >> 1) ^ (y odd ? 0x9908b0df : 0), y = T[kk]'s upper bit and T[next]'s lower bits.
+__attribute__((target("avx2"))) inline void twist_word(uint32_t (*T)[LANES], uint32_t kk, uint32_t next, uint32_t from,
+                                                       __m256i upper, __m256i lower, __m256i one, __m256i mag) {
+  const __m256i y = _mm256_or_si256(_mm256_and_si256(_mm256_load_si256(row_of(T, kk)), upper),
+                                    _mm256_and_si256(_mm256_load_si256(row_of(T, next)), lower));
+  const __m256i odd = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_and_si256(y, one));  // y & 1 ? ~0 : 0
+  _mm256_store_si256(row_of(T, kk), _mm256_xor_si256(_mm256_xor_si256(_mm256_load_si256(row_of(T, from)),
+                                                                       _mm256_srli_epi32(y, 1)),
+                                                     _mm256_and_si256(odd, mag)));
+}
+
+// Seeds gens[0..m) (1 <= m <= LANES; every key 1..N words) and twists them, in the lanes.
+__attribute__((target("avx2"))) inline void seed_group(native::PyRandom* const* gens,
+                                                       const std::vector<uint32_t>* const* keys, std::size_t m) {
+  alignas(32) uint32_t T[N][LANES];  // T[i][g]: word i of generator g (20 KB of stack; a thread_local
+  uint32_t words[LANES * N + 1];     // costs a call per access in a shared library) / the keys, then a 0
+  const uint32_t* base = start_table();
+  alignas(32) uint32_t off[LANES], len[LANES];
+  uint32_t used = 0;
+  for (std::size_t g = 0; g < LANES; ++g) {
+    if (g < m) {
+      const std::vector<uint32_t>& key = *keys[g];
+      off[g] = used;
+      len[g] = static_cast<uint32_t>(key.size());
+      for (uint32_t w : key) words[used++] = w;
+    } else {  // an idle lane: the key [0]
+      off[g] = LANES * N;
+      len[g] = 1;
+    }
+  }
+  words[LANES * N] = 0;
+  for (uint32_t i = 0; i < N; ++i) _mm256_store_si256(reinterpret_cast<__m256i*>(T[i]), _mm256_set1_epi32(static_cast<int>(base[i])));
+  const __m256i vlen = _mm256_load_si256(reinterpret_cast<const __m256i*>(len));
+  const __m256i voff = _mm256_load_si256(reinterpret_cast<const __m256i*>(off));
+  const __m256i one = _mm256_set1_epi32(1);
+  const int* src = reinterpret_cast<const int*>(words);
+
+  // mt[i] = (mt[i] ^ ((mt[i-1] ^ (mt[i-1] >> 30)) * 1664525)) + key[j] + j, max(N, len) = N times
+  __m256i prev = _mm256_load_si256(row_of(T, 0));
+  __m256i j = _mm256_setzero_si256();
+  const __m256i mul1 = _mm256_set1_epi32(1664525);
+  uint32_t i = 1;
+  for (uint32_t k = N; k; --k) {
+    const __m256i add = _mm256_add_epi32(_mm256_i32gather_epi32(src, _mm256_add_epi32(voff, j), 4), j);
+    const __m256i x = _mm256_mullo_epi32(_mm256_xor_si256(prev, _mm256_srli_epi32(prev, 30)), mul1);
+    prev = _mm256_add_epi32(_mm256_xor_si256(_mm256_load_si256(row_of(T, i)), x), add);
+    _mm256_store_si256(row_of(T, i), prev);
+    j = _mm256_add_epi32(j, one);
+    j = _mm256_andnot_si256(_mm256_cmpeq_epi32(j, vlen), j);  // j >= len: back to 0
+    if (++i >= N) {
+      _mm256_store_si256(row_of(T, 0), _mm256_load_si256(row_of(T, N - 1)));
+      i = 1;
+    }
+  }
+  // mt[i] = (mt[i] ^ ((mt[i-1] ^ (mt[i-1] >> 30)) * 1566083941)) - i, N - 1 times
+  const __m256i mul2 = _mm256_set1_epi32(1566083941);
+  for (uint32_t k = N - 1; k; --k) {
+    const __m256i x = _mm256_mullo_epi32(_mm256_xor_si256(prev, _mm256_srli_epi32(prev, 30)), mul2);
+    prev = _mm256_sub_epi32(_mm256_xor_si256(_mm256_load_si256(row_of(T, i)), x), _mm256_set1_epi32(static_cast<int>(i)));
+    _mm256_store_si256(row_of(T, i), prev);
+    if (++i >= N) {
+      _mm256_store_si256(row_of(T, 0), _mm256_load_si256(row_of(T, N - 1)));
+      i = 1;
+    }
+  }
+  _mm256_store_si256(row_of(T, 0), _mm256_set1_epi32(static_cast<int>(0x80000000u)));
+
+  // The first draw's twist (genrand_uint32 with mti >= N), in the lanes.
+  const __m256i upper = _mm256_set1_epi32(static_cast<int>(0x80000000u));
+  const __m256i lower = _mm256_set1_epi32(0x7fffffff);
+  const __m256i mag = _mm256_set1_epi32(static_cast<int>(0x9908b0dfu));
+  uint32_t kk = 0;
+  for (; kk < N - M; ++kk) twist_word(T, kk, kk + 1, kk + M, upper, lower, one, mag);
+  for (; kk < N - 1; ++kk) twist_word(T, kk, kk + 1, kk + M - N, upper, lower, one, mag);
+  twist_word(T, N - 1, 0, M - 1, upper, lower, one, mag);
+
+  for (std::size_t g = 0; g < m; ++g) {
+    uint32_t* out = gens[g]->words();
+    for (uint32_t w = 0; w < N; ++w) out[w] = T[w][g];
+    gens[g]->set_index(0);
+  }
+}
+
+}  // namespace lanes_detail
+
+// gens[g]->seed(*keys[g]) for every g < n: the same streams as PyRandom::seed_many.
+inline void seed_lanes(native::PyRandom* const* gens, const std::vector<uint32_t>* const* keys, std::size_t n) {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (!avx2) return native::PyRandom::seed_many(gens, keys, n);
+  native::PyRandom* group[lanes_detail::LANES];
+  const std::vector<uint32_t>* group_keys[lanes_detail::LANES];
+  std::size_t m = 0;
+  for (std::size_t g = 0; g < n; ++g) {
+    const std::size_t size = keys[g]->size();
+    if (size == 0 || size > lanes_detail::N) {  // max(N, key_length) != N, or an empty key: one by one
+      gens[g]->seed(*keys[g]);
+      continue;
+    }
+    group[m] = gens[g];
+    group_keys[m++] = keys[g];
+    if (m == lanes_detail::LANES) {
+      lanes_detail::seed_group(group, group_keys, m);
+      m = 0;
+    }
+  }
+  if (m) lanes_detail::seed_group(group, group_keys, m);
+}
+
+}  // namespace tc
