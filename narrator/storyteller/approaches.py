@@ -140,6 +140,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     foreign = {i for name, sc in heard.scores.items() if sc.weight >= READ
                and act_named(lang, name).kind == "roll" and not _agrees(act_named(lang, name), option, lang, said, sc.used)
                for i in sc.used if i not in heard.deeds}  # its hints ("a tree"), not its own words
+    alien = _aimed_elsewhere(said, heard, option, lang)
     named = False
     prepositions = grammar(lang)["prepositions"]
     for i, token in enumerate(said):
@@ -164,7 +165,10 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             # a verb of going beside a deed said outright is the way there, not a thing of the approach
             going = bool(token.forms & grammar(lang).get("motion", frozenset())) and any(
                 sc.weight >= READ for sc in heard.scores.values())
-            objects += 0 if (token.word in names and named) or going or i in foreign else 1  # "Sir Tancred" is one
+            # "Sir Tancred" is one thing named; a thing in the clause of purpose of another deed is that deed's
+            # aim ("I climb a tree to see what keeps pace" is no "Face down whatever keeps pace")
+            aim = token.weight < 1.0 and alien
+            objects += 0 if (token.word in names and named) or going or i in foreign or aim else 1
             named = named or token.word in names
         words.append(token.word)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
@@ -223,6 +227,24 @@ def _elsewhere(said: Sequence[Token], heard: Heard, label: list[frozenset[str]],
                and t.word not in names and t.word not in little["pronouns"] and t.word not in little["phrase_drop"]
                and t.word not in little["prepositions"] and is_thing(t, lang)
                and not any(_same_word(t.forms, part) for part in label) for i, t in enumerate(said))
+
+
+def _aimed_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str) -> bool:
+    """Whether the main clause says a deed outright that is not ``option``'s, done for a purpose that is a deed of
+    the character's own and no deed of ``option`` either: "I climb a tree to see what keeps pace" is a climb made
+    to look, and its purpose's things are no "Face down whatever keeps pace" (but "I stare at him until he lowers
+    his lantern" is staring him down: the lowering is his)."""
+    def foreign(name: str) -> bool:
+        act = act_named(lang, name)
+        if act.kind == "free":
+            return act.id in ("look", "ask") and not (tuple(getattr(option, "traits", ()))[:1] and
+                                                      option.traits[0] in FINDING_TRAITS)
+        return act.kind == "roll" and not _agrees(act, option, lang, said, heard.scores[name].used)
+
+    main = any(sc.weight >= READ and act_named(lang, name).kind == "roll" and foreign(name)
+               and any(said[i].weight == 1.0 for i in sc.used) for name, sc in heard.scores.items())
+    return main and any(said[i].weight < 1.0 and any(name in heard.scores and foreign(name) for name in acts)
+                        for i, acts in heard.deeds.items())
 
 
 def _unknown_deed(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], lang: str) -> bool:
