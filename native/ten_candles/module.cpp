@@ -396,6 +396,37 @@ PYBIND11_MODULE(_ten_candles, m) {
   }, py::arg("config"), py::arg("chance_key"), py::arg("chooser_keys"), py::arg("with_legal") = false, py::arg("doubt") = 0.05, py::arg("with_views") = false,
      "Play one game with the shared trivial chooser: (trace, tally row fields, legal lists if asked)");
 
+  m.def("legal_kinds_game", [](const py::object& config, const std::vector<uint32_t>& chance_key,
+                                const std::vector<std::vector<uint32_t>>& chooser_keys, double doubt) {
+    State state;
+    init(state, config_from(config));
+    native::PyRandom chance(chance_key);
+    Chooser chooser(chooser_keys, doubt);
+    Tally tally;
+    Loop<Chooser> loop(state, chance, chooser, &tally, nullptr);
+    std::vector<Action> legal;
+    int checked = 0;
+    py::list differ;
+    for (;;) {  // every seat before every move (and at the end): LegalMoves unlisted vs legal_actions listed
+      for (int seat = HOST; seat < state.players; ++seat) {
+        if (seat == CHANCE) continue;
+        legal_actions(state, seat, legal);
+        const LegalMoves listed(legal);
+        std::vector<Action> unused;
+        const LegalMoves lazy(state, seat, unused);
+        ++checked;
+        if (lazy.kinds() != listed.kinds() || lazy.first_turn() != listed.first_turn())
+          differ.append(py::make_tuple(phase_name(state.phase), seat, listed.kinds(), lazy.kinds(),
+                                       kind_name(listed.first_turn()), kind_name(lazy.first_turn())));
+      }
+      if (!loop.step()) break;
+    }
+    return py::make_tuple(checked, differ);
+  }, py::arg("config"), py::arg("chance_key"), py::arg("chooser_keys"), py::arg("doubt") = 0.05,
+     "Test only: a chooser game where, before every move, every seat's legal_kinds (LegalMoves without listing) is "
+     "held to its listed legal_actions: (states checked, differences as (phase, seat, listed, kinds, first listed, "
+     "first))");
+
   m.def("trace_mixed", [](const py::object& config, const Material& material, const std::vector<uint32_t>& chance_key,
                           const std::vector<std::vector<uint32_t>>& survivor_keys, const std::vector<uint32_t>& gm_key,
                           const std::vector<uint32_t>& mix_key, double p) {

@@ -135,9 +135,8 @@ class ScriptedSurvivor {
         return death_choice(view);
       case Kind::arrange_stack:
         return stack(legal.list());
-      case Kind::roll:
-        for (const Action& a : legal.list())
-          if (a.kind == Kind::roll) return a;
+      case Kind::roll:  // the legal roll move, which is Roll(seat) itself (legal.turn_moves)
+        if (legal.has(Kind::roll)) return Roll(seat_);
         break;
       case Kind::write_traits: return traits();
       case Kind::describe_character: return describe();

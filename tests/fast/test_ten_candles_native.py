@@ -182,6 +182,30 @@ def test_legal_actions_match_for_every_seat_before_every_move(players: int) -> N
             assert a == b, f"seed {seed} move {i}"
 
 
+@pytest.mark.parametrize("players", [2, 3, 5, 9])
+def test_legal_kinds_match_the_listed_moves_for_every_seat_before_every_move(players: int) -> None:
+    """The scripted agents read the legal kinds without listing the moves (native LegalMoves): the same kinds
+    and the same first turn move as the list, every seat, every state, rejections and fallbacks included."""
+    config = _config(players)
+    checked = 0
+    for seed, doubt in [(s, 0.05) for s in range(6)] + [(s, 0.7) for s in range(2)]:
+        keys = [mt_key(f"chooser:{600 + seed}:{s}") for s in (HOST, *range(config.players))]
+        count, differ = native.legal_kinds_game(config, mt_key(600 + seed), keys, doubt)
+        assert differ == [], f"seed {600 + seed}: {differ[:3]}"
+        checked += count
+    assert checked > 100 * (players + 1)
+
+
+@pytest.mark.parametrize("options", sweep(OPTIONS, fast=4), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_legal_kinds_match_the_listed_moves_for_each_option(options: dict[str, Any]) -> None:
+    """The same under every rules option the native engine supports."""
+    config = _config(4, **options)
+    for seed in range(3):
+        keys = [mt_key(f"chooser:{700 + seed}:{s}") for s in (HOST, *range(config.players))]
+        _, differ = native.legal_kinds_game(config, mt_key(700 + seed), keys)
+        assert differ == [], f"seed {700 + seed}: {differ[:3]}"
+
+
 def test_stubborn_proposals_are_rejected_alike_and_fall_back_alike() -> None:
     """A seat refused three times falls back to the kernel's default move in both engines
     (narrator.session.Session.ask), with the same rejection codes on the way."""
