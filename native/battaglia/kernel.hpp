@@ -8,6 +8,7 @@
 //
 // Not ported: the forced-outcome look-ahead (config.forced_outcome_players > 0): see unsupported().
 #pragma once
+#include <cstring>
 #include <vector>
 
 #include "kernel_day.hpp"
@@ -330,8 +331,18 @@ __attribute__((flatten)) inline void legal_actions(const State& s, int seat, std
   out.push_back(Action::make(Kind::PASS, seat));
 }
 
-// Whether `a` is one of `legal` for the rules (texts aside, as check() treats them).
+// Whether `a` is one of `legal` for the rules (texts aside, as check() treats them). A bot's move is most
+// often a copy of one of `legal`: that is looked for first, as two words compared (an identical move is
+// the same move), then the rules' comparison.
 inline bool is_legal(const Action& a, const std::vector<Action>& legal) {
+  static_assert(sizeof(Action) == 16, "an Action is two words, no padding");
+  uint64_t want[2];
+  std::memcpy(want, &a, sizeof want);
+  for (const Action& l : legal) {
+    uint64_t have[2];
+    std::memcpy(have, &l, sizeof have);
+    if (have[0] == want[0] && have[1] == want[1]) return true;
+  }
   for (const Action& l : legal)
     if (l.same_move(a)) return true;
   return false;
