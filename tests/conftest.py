@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 # Every process of the lanes (the xdist controller and each worker) imports the whole project. With
 # PYTHONDONTWRITEBYTECODE set, as in this workplace's shells, each would compile every module and
@@ -43,6 +45,37 @@ def _web_rates_for_machines(monkeypatch: pytest.MonkeyPatch) -> None:
 
         monkeypatch.setattr(app, "RateLimit", lambda: RateLimit(client_rate=1e6, client_burst=1e6, seat_rate=1e6,
                                                                 seat_burst=1e6))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cli_commands_built_once() -> Iterator[None]:
+    """``CliRunner.invoke`` turns the Typer app into Click commands on every call (~10 ms for ``narrator``'s
+    tree, its functions' signatures and type hints read again; ~350 calls in the fast lane): build each app's
+    tree once and reuse it while the app registers the same commands and groups (a help page is translated
+    when it is shown, not when it is built, ``narrator/cli/translation.py``)."""
+    import typer.testing
+
+    build = typer.testing._get_command
+    built: dict[int, tuple[tuple[Any, ...], Any]] = {}
+
+    def get_command(app: Any) -> Any:
+        shape = _registered(app)
+        known = built.get(id(app))
+        if known is None or len(known[0]) != len(shape) or any(a is not b for a, b in zip(known[0], shape)):
+            known = built[id(app)] = (shape, build(app))  # the shape holds the app: its id is not reused
+        return known[1]
+
+    typer.testing._get_command = get_command
+    yield
+    typer.testing._get_command = build
+
+
+def _registered(app: Any) -> tuple[Any, ...]:
+    """Everything ``app`` registered, its sub-apps' too, compared by identity (one changes: the tree is rebuilt)."""
+    objects = [app, app.registered_callback, *app.registered_commands]
+    for group in app.registered_groups:
+        objects += [group, *_registered(group.typer_instance)]
+    return tuple(objects)
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m 'not slow'` deselects
