@@ -108,9 +108,20 @@ FINDING_TRAITS = frozenset({"perception", "intelligence", "wits"})
 
 
 def _synonym(act: Act, option: Any, lang: str) -> bool:
-    """Whether the approach's label or synonyms hold one of ``act``'s own single words."""
+    """Whether the approach's label or synonyms hold one of ``act``'s own single words (or, for a deed the lexicon
+    marks ``named``, every word of one of its phrases: «мир духов»)."""
     label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    if act.named and any(all(any(p & part for part in label) for p in cue) for cue in act.cues if len(cue) > 1):
+        return True
     return any(cue[0] & part for cue in act.cues if len(cue) == 1 for part in label)
+
+
+def naming(act: Act, said: Sequence[Token], used: Iterable[int], option: Any, lang: str) -> bool:
+    """Whether ``option``'s label or synonyms hold one of the words said for ``act`` that is a word of its own by
+    itself ("faro" in "Sit in at faro"; not the "down" of "lay down" in "Turn down the drink")."""
+    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    own = [cue[0] for cue in act.cues if len(cue) == 1]
+    return any(said[i].forms & part and any(said[i].forms & w for w in own) for i in used for part in label)
 
 
 def _same_word(said: frozenset[str], label: frozenset[str]) -> bool:
@@ -126,13 +137,15 @@ def _aspects(a: str, b: str) -> bool:
 
 
 def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
-                   names: frozenset[str] = frozenset(), owned: frozenset[str] = frozenset()
-                   ) -> tuple[float, float, tuple[str, ...]]:
+                   names: frozenset[str] = frozenset(), owned: frozenset[str] = frozenset(),
+                   named_by: frozenset[str] = frozenset()) -> tuple[float, float, tuple[str, ...]]:
     """(weight, the weight of its deed's own words, the words): how strongly the intent describes ``option``.
 
     A word of its label or synonyms weighs as a deed when the lexicon knows it as one (and no phrase of
     another deed took it), else as an object; a word of talking or looking never counts toward an approach
-    that can end the story or start a fight. The act that is the approach's roll adds its weight. A thing a deed said outright took as its hint, when that deed is no deed of this
+    that can end the story or start a fight. The act that is the approach's roll adds its weight; a deed the
+    lexicon marks ``named`` whose said words another approach names (``named_by``: "the faro table") adds it
+    only there, not to an approach that rolls the same traits (turning the drink down). A thing a deed said outright took as its hint, when that deed is no deed of this
     approach ("a tree" to climb), is no thing of the approach's."""
     label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
     risky = getattr(option, "risky", False)
@@ -175,6 +188,8 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     elsewhere = _elsewhere(said, heard, label, names, lang)
     for name, score in heard.scores.items():
         act = act_named(lang, name)
+        if act.named and name in named_by and not naming(act, said, score.used, option, lang):
+            continue  # the game said is another approach's ("faro"), whatever this one rolls
         if score.weight >= READ and _agrees(act, option, lang, said, score.used, named=own):
             weight += score.weight + (ARMED if _armed(act, option) else 0.0) - (ARMED if act.id in owned and _by_word(act, option) else 0.0)
             # the same roll is not the same deed: a generic deed (a search of anything), or one done in a place

@@ -28,7 +28,15 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from narrator.lexicon import understood
-from narrator.storyteller.approaches import FINDING_TRAITS, READ, SOCIAL, approach_score, label_lemmas, rolls_own
+from narrator.storyteller.approaches import (
+    FINDING_TRAITS,
+    READ,
+    SOCIAL,
+    approach_score,
+    label_lemmas,
+    naming,
+    rolls_own,
+)
 from narrator.storyteller.words import (
     HINT,
     Act,
@@ -91,8 +99,10 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     acting = [o for o in options if o.approach != "pass"]
     ranked: list[tuple[float, Reading]] = []
     owned = frozenset(name for name in scores for o in acting if rolls_own(act_named(lang, name), o))
+    named_by = frozenset(name for name, sc in scores.items() if act_named(lang, name).named
+                         and any(naming(act_named(lang, name), said, sc.used, o, lang) for o in acting))
     for option in acting:
-        weight, deeds, words = approach_score(said, option, heard, lang, named, owned)
+        weight, deeds, words = approach_score(said, option, heard, lang, named, owned, named_by)
         if weight <= 0:
             continue
         strong = deeds >= READ  # a deed's own words: objects alone ("the gate", "quietly") are no reading
