@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from narrator.lexicon import understood
+from narrator.storyteller.addressing import addressed, moved_for
 from narrator.storyteller.approaches import (
     FINDING_TRAITS,
     READ,
@@ -188,7 +189,9 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
     * talking in order to do what a social approach says («говорю с ним тихо, чтобы он удержался»: the
       approach's own word in the clause of purpose) is that approach: the words are the means;
     * asking or looking at two of a finding approach's own things ("what clinks in his boot") is that
-      approach (its Perception, Intelligence or Wits finds it), when it cannot end the story nor start a fight.
+      approach (its Perception, Intelligence or Wits finds it), when it cannot end the story nor start a fight;
+    * words said to the person a social approach names, with a purpose or an argument ("tell him God will judge
+      Aimery", "ask Biddy to talk to her people"), are that approach (:func:`addressed`).
     """
     social = any(act_named(lang, n).attribute in SOCIAL and act_named(lang, n).resist and sc.weight >= READ
                  for n, sc in scores.items())  # a deed done to someone (a command is said to no one in particular)
@@ -219,7 +222,9 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             # talking to the approach's own people or things, where its roll is a social one, is doing it
             # (a question stays a question: asked of someone elsewhere, the table says where he is)
             spoken = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(own - names)
-            if not risky and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means):
+            to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang)
+            if not risky and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means
+                              or to_him):
                 weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed
                 reading = replace(reading, act="strong", weight=weight)
                 absorbed.append(free)  # every free deed that is its means ("knock on the door and talk")
@@ -238,6 +243,7 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
     («Подкрадываюсь к двери, чтобы расслышать их шёпот»): the approach of the purpose, not of the move,
     when it can neither end the story nor start a fight."""
     purpose = {t.word for t in said if t.weight < 1.0}
+    ranked = _moved_for(ranked, by_id, said, lang)
     moving = [(w, r) for w, r in ranked if w >= READ and (
         (r.kind == "roll" and r.act in MOVES)
         or (r.kind == "approach" and any(t in MOVES for t in _move_words(r, said, lang))))]
@@ -252,6 +258,23 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
                      or (reading.words and set(reading.words) <= then))
                 and all(r is not reading for _, r in moving)):
             weight = max(weight, READ) + max(w for w, _ in moving)
+            reading = replace(reading, act="strong", weight=weight)
+        out.append((weight, reading))
+    return out
+
+
+def _moved_for(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said: Sequence[Token],
+               lang: str) -> list[tuple[float, Reading]]:
+    """A move made to do what an approach says, both its words («Спускаюсь в выемку, чтобы предупредить
+    рабочих»: «Незаметно спуститься и предупредить бригаду»), is that approach (:func:`addressing.moved_for`),
+    when it can neither end the story nor start a fight."""
+    deeds = set(hear(said, lang).deeds)
+    out = []
+    for weight, reading in ranked:
+        option = by_id.get(reading.approach or "")
+        if (reading.kind == "approach" and option is not None and not getattr(option, "risky", False)
+                and reading.act == "weak" and moved_for(reading.words, said, deeds, lang)):
+            weight = READ + 0.5
             reading = replace(reading, act="strong", weight=weight)
         out.append((weight, reading))
     return out

@@ -1,0 +1,76 @@
+"""Speech that is a social deed by whom it is said to, and a move made for a deed an approach names (issue 28's
+offline reader, round five).
+
+* :func:`addressed`: a question or words said to the person a social approach names, with a purpose or with
+  what is said ("I step between Thierry and the trough and tell him God will judge Aimery" is "Talk Thierry
+  down"; "I ask Biddy to talk to her people" is "Ask Biddy to speak for her kin"): talk is no action by itself
+  (DA L65), but words meant to move the one the approach is about are that approach. A plain question ("I ask
+  Thierry what happened") stays a question.
+* :func:`moved_for`: a verb of moving whose purpose is the approach's deed («Спускаюсь в выемку, чтобы
+  предупредить рабочих» is «Незаметно спуститься и предупредить бригаду»): the move and its purpose are both
+  the approach's words.
+
+Both only for an approach that can neither end the story nor start a fight (``Option.risky``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from narrator.storyteller.approaches import SOCIAL, label_lemmas
+from narrator.storyteller.words import Token, grammar, main_verb
+
+CONTENT = 3
+"""What is said counts as an argument when it runs to this many words after the speech verb and its listener."""
+
+
+def _label(option: Any, lang: str) -> list[frozenset[str]]:
+    return label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+
+
+def _person(token: Token, names: frozenset[str]) -> bool:
+    return token.word in names or bool(token.forms & names)
+
+
+def _social(option: Any) -> bool:
+    traits = tuple(getattr(option, "traits", ()))
+    return bool(traits) and traits[0] in SOCIAL and not getattr(option, "risky", False)
+
+
+def addressed(option: Any, options: Iterable[Any], act: str, speech: Sequence[str], own: set[str],
+              said: Sequence[Token], names: frozenset[str], lang: str) -> bool:
+    """Whether the free ``act`` (``talk`` or ``ask``, said by the words ``speech``) is ``option`` done: said to the
+    person ``option`` names (before the speech verb, or within two words after it), whom no other social approach
+    names, with a purpose («чтобы», "to ...") or, for words said, an argument of a few words that is no question;
+    a question with two more of the approach's own words ("with the noose still on his neck") is one too."""
+    if act not in ("talk", "ask") or not _social(option):
+        return False
+    verb = next((i for i, t in enumerate(said) if t.word in speech), None)
+    if verb is None:
+        return False
+    label = _label(option, lang)
+    person = [i for i, t in enumerate(said) if _person(t, names) and t.weight == 1.0 and (i < verb or i <= verb + 2)
+              and any(t.forms & part for part in label)]
+    if not person:
+        return False
+    others = [o for o in options if o is not option and _social(o)]
+    if any(any(said[i].forms & part for part in _label(o, lang)) for o in others for i in person):
+        return False  # two approaches talk to him: which one is not said
+    little = grammar(lang)
+    start = max(verb, *(i for i in person if i > verb), 0) + 1
+    after = [t for t in said[start:] if t.word not in little["pronouns"] and not t.forms & little.get("listener", frozenset())]
+    purpose = bool(after) and after[0].word in little.get("purpose", frozenset())
+    if act == "ask":
+        return purpose or len(own - names) >= 2
+    return purpose or (len(after) >= CONTENT and after[0].word not in little.get("questions", frozenset()))
+
+
+def moved_for(words: Iterable[str], said: Sequence[Token], deeds: Iterable[int], lang: str) -> bool:
+    """Whether an approach's ``words`` hold the main clause's verb and a deed said in the clause of purpose (the
+    lexicon's, at ``deeds``): the move is made to do what the approach says."""
+    words = set(words)
+    verb = main_verb(said, lang)
+    if verb is None or said[verb].word not in words:
+        return False
+    return any(said[i].weight < 1.0 and said[i].word in words for i in deeds)
