@@ -41,8 +41,21 @@ SHOOTING = frozenset({"revolver", "rifle", "gun", "pistol", "shotgun", "bow", "c
 def label_lemmas(text: str, lang: str) -> list[frozenset[str]]:
     """The lemmas of an approach's label and words, less the roll's mechanics in parentheses."""
     deed = re.sub(r"\([^)]*\)", " ", text)
-    return [forms(w, lang, all_parses=False) for w in split_words(deed)
+    return [_with_synonyms(forms(w, lang, all_parses=False), lang) for w in split_words(deed)
             if len(w) >= 3 and w not in STOP and w not in MECHANICS and w not in _little(lang)]
+
+
+def _with_synonyms(part: frozenset[str], lang: str) -> frozenset[str]:
+    """A label's word and the words of its group in the lexicon's ``synonyms`` ("shout": yell, holler)."""
+    return part.union(*(group for group in _synonym_groups(lang) if part & group))
+
+
+@cache
+def _synonym_groups(lang: str) -> tuple[frozenset[str], ...]:
+    from narrator.storyteller.lemmas import reader_data
+
+    return tuple(frozenset(w for word in group for w in forms(str(word), lang, all_parses=False))
+                 for group in reader_data().get("synonyms", {}).get(lang, ()))
 
 
 @cache

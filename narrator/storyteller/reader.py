@@ -217,7 +217,7 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             if searching and not matter:
                 continue
             own = set(reading.words) - set(free.words)  # a word the free deed does not say: one shared is no reading
-            purpose = {t.word for t in said if t.weight < 1.0 and t.word not in names}
+            purpose = _purposed(said, lang) - names
             means = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(purpose & set(reading.words))
             # talking to the approach's own people or things, where its roll is a social one, is doing it
             # (a question stays a question: asked of someone elsewhere, the table says where he is)
@@ -261,6 +261,17 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
             reading = replace(reading, act="strong", weight=weight)
         out.append((weight, reading))
     return out
+
+
+def _purposed(said: Sequence[Token], lang: str) -> set[str]:
+    """The words of a clause of purpose (opened by ``grammar.purpose``: «чтобы», "to", "so"), not of one that says
+    what is said («говорю, что судить его будет Бог») or when."""
+    opening, words, inside = grammar(lang).get("purpose", frozenset()), set(), False
+    for token in said:
+        inside = token.weight < 1.0 and (inside or token.word in opening)
+        if inside:
+            words.add(token.word)
+    return words
 
 
 def _moved_for(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said: Sequence[Token],
