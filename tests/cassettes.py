@@ -19,10 +19,12 @@ import os
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-import vcr
+
+if TYPE_CHECKING:
+    import vcr
 
 CASSETTES = Path(__file__).parent / "llm" / "cassettes"
 RECORDING = os.environ.get("NARRATOR_LLM_RECORD") == "1"
@@ -32,7 +34,10 @@ Scenario = tuple[Callable[[str], Any], Callable[[Any], None]]
 
 
 def cassette_vcr(record_mode: str) -> vcr.VCR:
-    """The VCR used for every LLM cassette."""
+    """The VCR used for every LLM cassette (vcrpy, ~0.5 s of imports, loads with the first one: the xdist
+    controller, which loads this plugin with the conftest, and a worker without cassette tests never need it)."""
+    import vcr
+
     return vcr.VCR(cassette_library_dir=str(CASSETTES), record_mode=record_mode,
                    match_on=["method", "path", "body"], filter_headers=["authorization", "cookie", "set-cookie"],
                    decode_compressed_response=True)

@@ -10,11 +10,15 @@ from typer.testing import CliRunner
 HEAVY = ("openai", "langchain_core", "langchain_openai", "pydantic_settings", "matplotlib")
 
 
+def _probe(code: str) -> list[str]:
+    """What ``code`` printed in a fresh interpreter, then a last line: every module it imported."""
+    probe = f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))"
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.splitlines()
+
+
 def _loaded_after(code: str) -> set[str]:
     """Top-level modules imported by ``code`` in a fresh interpreter."""
-    probe = f"{code}\nimport sys\nprint(' '.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    return set(done.stdout.split())
+    return {name.split(".")[0] for name in _probe(code)[-1].split()}
 
 
 def test_cli_import_leaves_the_model_stack_unloaded() -> None:
@@ -60,7 +64,6 @@ def test_a_russian_roll_reads_no_help_catalogue() -> None:
     code = ("from narrator.cli.main import main\nfrom narrator.cli import translation\n"
             "try:\n    main(['--lang', 'ru', 'roll', '7', '-d', '6', '--seed', '1'])\nexcept SystemExit:\n    pass\n"
             "print(translation.catalogue.cache_info().currsize, translation.current())")
-    loaded = _loaded_after(code)
-    assert not loaded & {"typer.rich_utils", "babel.messages"}
-    probe = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert probe.stdout.split()[-2:] == ["0", "ru"]
+    *_, said, modules = _probe(code)  # one interpreter: the line the roll's code printed, then its modules
+    assert not set(modules.split()) & {"typer.rich_utils", "babel.messages"}
+    assert said.split()[-2:] == ["0", "ru"]

@@ -66,7 +66,7 @@ def test_a_seat_over_its_rate_gets_429_with_retry_after_and_other_seats_do_not(d
         created = two_humans(tables)
         url = f"/api/t/{created['table']}/seat/1/state"
         seat1, seat0 = as_seat(token_of(created["seats"][1]["url"])), as_seat(token_of(created["seats"][0]["url"]))
-        codes = [client.get(url, headers=seat1).status_code for _ in range(1000)]
+        codes = [client.get(url, headers=seat1).status_code for _ in range(200)]  # the burst, then 170 refused
         assert codes[:30] == [200] * 30 and set(codes[30:]) == {429}
         refused = client.get(url, headers=seat1)
         assert int(refused.headers["retry-after"]) >= 1 and "too many requests" in refused.json()["detail"]
