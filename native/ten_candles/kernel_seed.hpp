@@ -6,6 +6,8 @@
 //     digest (big-endian), as words, least significant first.
 // tests/fast/test_ten_candles_native.py holds both to narrator.fast.mt_key.
 #pragma once
+#include <immintrin.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -109,10 +111,18 @@ inline void mt_key_int_into(int64_t seed, std::vector<uint32_t>& words) {
 
 // mt_key(str) of the UTF-8 bytes text[0..size) into `words` (its buffer reused):
 // int.from_bytes(text + sha512(text), "big") as words, least significant first.
+inline void mt_key_from_digest(const char* text, std::size_t size, const unsigned char* digest,
+                               std::vector<uint32_t>& words);
 inline void mt_key_str_into(const char* text, std::size_t size, std::vector<uint32_t>& words) {
-  const std::size_t n = size + 64;
   unsigned char digest[64];
   sha512_into(reinterpret_cast<const unsigned char*>(text), size, digest);
+  mt_key_from_digest(text, size, digest, words);
+}
+
+// The same for `digest` = sha512(text) already computed.
+inline void mt_key_from_digest(const char* text, std::size_t size, const unsigned char* digest,
+                               std::vector<uint32_t>& words) {
+  const std::size_t n = size + 64;
   auto byte = [&](std::size_t i) -> uint32_t {
     return i < size ? static_cast<unsigned char>(text[i]) : digest[i - size];
   };
@@ -125,6 +135,107 @@ inline void mt_key_str_into(const char* text, std::size_t size, std::vector<uint
     end = start;
   }
   while (words.size() > 1 && words.back() == 0) words.pop_back();  // leading zero bytes do not count
+}
+
+namespace sha512_detail {
+
+inline constexpr uint64_t H0[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
+                                   0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+                                   0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+constexpr std::size_t ONE_BLOCK = 111;  // the longest text whose padded message is one block
+
+__attribute__((target("avx2"))) inline __m256i rotr4(__m256i x, int n) {
+  return _mm256_or_si256(_mm256_srli_epi64(x, n), _mm256_slli_epi64(x, 64 - n));
+}
+
+__attribute__((target("avx2"))) inline __m256i load4(const uint64_t (*w)[4], int i) {
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(w[i]));
+}
+
+// sha512 of four texts of at most ONE_BLOCK bytes, one per 64-bit lane (the rounds of block()).
+__attribute__((target("avx2"))) inline void sha512_x4(const char* const* text, const std::size_t* size,
+                                                      unsigned char (*digest)[64]) {
+  alignas(32) uint64_t w[80][4];
+  for (int lane = 0; lane < 4; ++lane) {
+    unsigned char msg[128] = {0};
+    for (std::size_t i = 0; i < size[lane]; ++i) msg[i] = static_cast<unsigned char>(text[lane][i]);
+    msg[size[lane]] = 0x80;
+    const uint64_t bits = static_cast<uint64_t>(size[lane]) * 8;
+    for (int k = 0; k < 8; ++k) msg[127 - k] = static_cast<unsigned char>((bits >> (8 * k)) & 0xFF);
+    for (int i = 0; i < 16; ++i) {
+      uint64_t v = 0;
+      for (int k = 0; k < 8; ++k) v = (v << 8) | msg[i * 8 + k];
+      w[i][lane] = v;
+    }
+  }
+  for (int i = 16; i < 80; ++i) {
+    const __m256i x15 = load4(w, i - 15), x2 = load4(w, i - 2);
+    const __m256i s0 = _mm256_xor_si256(_mm256_xor_si256(rotr4(x15, 1), rotr4(x15, 8)), _mm256_srli_epi64(x15, 7));
+    const __m256i s1 = _mm256_xor_si256(_mm256_xor_si256(rotr4(x2, 19), rotr4(x2, 61)), _mm256_srli_epi64(x2, 6));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(w[i]),
+                       _mm256_add_epi64(_mm256_add_epi64(load4(w, i - 16), s0), _mm256_add_epi64(load4(w, i - 7), s1)));
+  }
+  __m256i h[8];
+  for (int i = 0; i < 8; ++i) h[i] = _mm256_set1_epi64x(static_cast<long long>(H0[i]));
+  __m256i a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+  for (int i = 0; i < 80; ++i) {
+    const __m256i S1 = _mm256_xor_si256(_mm256_xor_si256(rotr4(e, 14), rotr4(e, 18)), rotr4(e, 41));
+    const __m256i ch = _mm256_xor_si256(_mm256_and_si256(e, f), _mm256_andnot_si256(e, g));
+    const __m256i t1 = _mm256_add_epi64(_mm256_add_epi64(_mm256_add_epi64(hh, S1), ch),
+                                        _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(K[i])), load4(w, i)));
+    const __m256i S0 = _mm256_xor_si256(_mm256_xor_si256(rotr4(a, 28), rotr4(a, 34)), rotr4(a, 39));
+    const __m256i maj = _mm256_xor_si256(_mm256_xor_si256(_mm256_and_si256(a, b), _mm256_and_si256(a, c)),
+                                         _mm256_and_si256(b, c));
+    const __m256i t2 = _mm256_add_epi64(S0, maj);
+    hh = g; g = f; f = e; e = _mm256_add_epi64(d, t1); d = c; c = b; b = a; a = _mm256_add_epi64(t1, t2);
+  }
+  const __m256i out[8] = {_mm256_add_epi64(h[0], a), _mm256_add_epi64(h[1], b), _mm256_add_epi64(h[2], c),
+                          _mm256_add_epi64(h[3], d), _mm256_add_epi64(h[4], e), _mm256_add_epi64(h[5], f),
+                          _mm256_add_epi64(h[6], g), _mm256_add_epi64(h[7], hh)};
+  for (int i = 0; i < 8; ++i) {
+    alignas(32) uint64_t v[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(v), out[i]);
+    for (int lane = 0; lane < 4; ++lane)
+      for (int k = 0; k < 8; ++k) digest[lane][i * 8 + k] = static_cast<unsigned char>((v[lane] >> (56 - 8 * k)) & 0xFF);
+  }
+}
+
+}  // namespace sha512_detail
+
+// mt_key_str_into(text[i], size[i], *words[i]) for every i < n: with AVX2, the SHA-512 of four
+// short texts at once (one per lane); the same words.
+inline void mt_keys_str_into(const char* const* text, const std::size_t* size, std::size_t n,
+                             std::vector<uint32_t>* const* words) {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  std::size_t i = 0;
+  if (avx2) {
+    const char* batch[4];
+    std::size_t sizes[4], at[4];
+    std::size_t m = 0;
+    unsigned char digest[4][64];
+    const auto flush = [&] {
+      for (std::size_t k = m; k < 4; ++k) {  // idle lanes hash the first text again
+        batch[k] = batch[0];
+        sizes[k] = sizes[0];
+      }
+      sha512_detail::sha512_x4(batch, sizes, digest);
+      for (std::size_t k = 0; k < m; ++k) mt_key_from_digest(text[at[k]], size[at[k]], digest[k], *words[at[k]]);
+      m = 0;
+    };
+    for (; i < n; ++i) {
+      if (size[i] > sha512_detail::ONE_BLOCK) {
+        mt_key_str_into(text[i], size[i], *words[i]);
+        continue;
+      }
+      batch[m] = text[i];
+      sizes[m] = size[i];
+      at[m++] = i;
+      if (m == 4) flush();
+    }
+    if (m) flush();
+    return;
+  }
+  for (; i < n; ++i) mt_key_str_into(text[i], size[i], *words[i]);
 }
 
 // mt_key(str): int.from_bytes(text + sha512(text), "big") as words, least significant first.

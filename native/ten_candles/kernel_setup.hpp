@@ -16,6 +16,37 @@ inline void init(State& s, const Config& config) {
   for (int seat = 0; seat < s.players; ++seat) s.chars[seat].seat = seat;
 }
 
+// init(s, config) for a state that held the previous game: the same fresh state, but the strings'
+// buffers (and the truths' vector) are kept, cleared, so the next game's texts need no allocation.
+// A field left out here is only built anew, as init does; every field kept is emptied.
+inline void restart(State& s, const Config& config) {
+  State fresh;
+  const auto keep = [](std::string& to, std::string& from) {
+    to.swap(from);
+    to.clear();
+  };
+  for (int seat = 0; seat < MAX_PLAYERS; ++seat) {
+    Character& to = fresh.chars[seat];
+    Character& from = s.chars[seat];
+    for (std::string Character::*f : {&Character::virtue, &Character::vice, &Character::name, &Character::appearance,
+                                      &Character::description, &Character::moment, &Character::brink,
+                                      &Character::supplies, &Character::message})
+      keep(to.*f, from.*f);
+    keep(fresh.written_traits[seat].first, s.written_traits[seat].first);
+    keep(fresh.written_traits[seat].second, s.written_traits[seat].second);
+  }
+  keep(fresh.module, s.module);
+  keep(fresh.frame, s.frame);
+  keep(fresh.their_brink, s.their_brink);
+  fresh.truths.swap(s.truths);
+  fresh.truths.clear();
+  fresh.config = std::move(s.config);  // its vectors' buffers, then the run's values
+  fresh.config = config;
+  s = std::move(fresh);
+  s.players = config.players;
+  for (int seat = 0; seat < s.players; ++seat) s.chars[seat].seat = seat;
+}
+
 // -- setup.py -------------------------------------------------------------------------------------
 
 inline bool gm_writes(Phase p) { return p == Phase::module || p == Phase::framing; }

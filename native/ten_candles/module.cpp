@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include <charconv>
+#include <cstring>
 
 #include "generated_config_py.hpp"
 #include "kernel.hpp"
@@ -201,10 +202,13 @@ struct GameKeys {
   std::vector<uint32_t> gm;                      // mt_key(f"gm:{seed}")
 };
 
+// `reuse`: a state to play in (restart keeps its string buffers from game to game), else a new one.
 void play_scripted(const Config& config, const Material& material, const GameKeys& keys, Tally& tally,
-                   std::vector<TraceEntry>* trace, LegalLists* lists = nullptr) {
-  State state;
-  init(state, config);
+                   std::vector<TraceEntry>* trace, LegalLists* lists = nullptr, State* reuse = nullptr) {
+  State own;
+  State& state = reuse ? *reuse : own;
+  if (reuse) restart(state, config);
+  else init(state, config);
   native::PyRandom chance(native::PyRandom::Unseeded{});  // seeded with the agents' generators, at once
   ScriptedTable table(material, keys.survivors, keys.gm, &chance, &keys.chance);
   Loop<ScriptedTable> loop(state, chance, table, &tally, trace, lists);
@@ -230,17 +234,31 @@ struct MixedTable {
 void keys_of_seed(int64_t seed, int players, GameKeys& keys) {
   mt_key_int_into(seed, keys.chance);
   keys.survivors.resize(static_cast<std::size_t>(players));
-  char text[64] = "survivor:";  // f"survivor:{seed}:{seat}", then f"gm:{seed}"
-  char* const digits = text + 9;
-  char* end = std::to_chars(digits, text + sizeof(text) - 8, seed).ptr;  // str(seed)
-  *end++ = ':';
-  for (int seat = 0; seat < players; ++seat) {
-    const char* stop = std::to_chars(end, text + sizeof(text), seat).ptr;
-    mt_key_str_into(text, static_cast<std::size_t>(stop - text), keys.survivors[static_cast<std::size_t>(seat)]);
-  }
-  char* const gm = digits - 3;  // "gm:" just before the digits
-  gm[0] = 'g'; gm[1] = 'm'; gm[2] = ':';
-  mt_key_str_into(gm, static_cast<std::size_t>(end - 1 - gm), keys.gm);
+  char texts[MAX_PLAYERS + 1][48];  // f"survivor:{seed}:{seat}" for every seat, then f"gm:{seed}"
+  const char* text[MAX_PLAYERS + 1];
+  std::size_t size[MAX_PLAYERS + 1];
+  std::vector<uint32_t>* out[MAX_PLAYERS + 1];
+  char digits[24];
+  const char* const end = std::to_chars(digits, digits + sizeof(digits), seed).ptr;  // str(seed)
+  const std::size_t length = static_cast<std::size_t>(end - digits);
+  std::size_t n = 0;
+  const auto put = [&](const char* prefix, std::size_t prefix_size, int seat, std::vector<uint32_t>& key) {
+    char* t = texts[n];
+    std::memcpy(t, prefix, prefix_size);
+    std::memcpy(t + prefix_size, digits, length);
+    char* stop = t + prefix_size + length;
+    if (seat >= 0) {
+      *stop++ = ':';
+      stop = std::to_chars(stop, t + sizeof(texts[n]), seat).ptr;
+    }
+    text[n] = t;
+    size[n] = static_cast<std::size_t>(stop - t);
+    out[n++] = &key;
+  };
+  for (int seat = 0; seat < players && seat < MAX_PLAYERS; ++seat)
+    put("survivor:", 9, seat, keys.survivors[static_cast<std::size_t>(seat)]);
+  put("gm:", 3, -1, keys.gm);
+  mt_keys_str_into(text, size, n, out);
 }
 
 // Python strings made once and kept for the life of the process (built under the GIL, on first use).
@@ -308,6 +326,7 @@ PYBIND11_MODULE(_ten_candles, m) {
     py::list rows;
     GameKeys keys;
     LegalLists lists;  // shared by the games in turn
+    State state;       // likewise
     for (const auto& item : games) {
       const py::tuple g = item.cast<py::tuple>();  // (index, seed, chance_key, survivor_keys, gm_key)
       keys.chance = g[2].cast<std::vector<uint32_t>>();
@@ -316,7 +335,7 @@ PYBIND11_MODULE(_ten_candles, m) {
       Tally tally;
       {
         py::gil_scoped_release release;
-        play_scripted(c, material, keys, tally, nullptr, &lists);
+        play_scripted(c, material, keys, tally, nullptr, &lists, &state);
       }
       rows.append(row_dict(g[0].cast<int>(), c.players, g[1], tally));
     }
@@ -330,6 +349,7 @@ PYBIND11_MODULE(_ten_candles, m) {
     py::list rows;
     GameKeys keys;
     LegalLists lists;  // shared by the games in turn
+    State state;       // likewise
     for (const auto& item : games) {
       const py::tuple g = item.cast<py::tuple>();  // (index, seed)
       const int64_t seed = g[1].cast<int64_t>();
@@ -337,7 +357,7 @@ PYBIND11_MODULE(_ten_candles, m) {
       {
         py::gil_scoped_release release;
         keys_of_seed(seed, c.players, keys);
-        play_scripted(c, material, keys, tally, nullptr, &lists);
+        play_scripted(c, material, keys, tally, nullptr, &lists, &state);
       }
       rows.append(row_dict(g[0].cast<int>(), c.players, g[1], tally));
     }
