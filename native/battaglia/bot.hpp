@@ -40,11 +40,13 @@ constexpr double REVOTE_DOUBT = 0.5;  // bot_mind.REVOTE_DOUBT
 
 // bot_mind.speakers_left: living seats still to accuse in today's round, this one included (DEC-34's rotation).
 inline int speakers_left(const View& view, const Mind& mind) {
-  const int players = view.players(), start = (view.day() - 1) % players;
-  const int here = ((mind.me - start) % players + players) % players;
+  const int players = view.players(), start = ((view.day() - 1) % players + players) % players;
+  // (seat - start) % players, Python's modulo: seat and start are both in [0, players), so one wrap at most
+  auto place = [players, start](int seat) { const int d = seat - start; return d < 0 ? d + players : d; };
+  const int here = place(mind.me);
   int n = 0;
   for (int i = 0; i < mind.n_alive; ++i)
-    if (((mind.alive[i] - start) % players + players) % players >= here) ++n;
+    if (place(mind.alive[i]) >= here) ++n;
   return n ? n : 1;
 }
 

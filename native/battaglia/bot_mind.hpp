@@ -69,9 +69,11 @@ struct Mind {
 
   // bot_mind.known_enemy_score: the fixed suspicion of a seat known to be one of `cards`, if few are friends.
   static bool known_enemy_score(uint32_t cards, Faction mine, double& out) {
-    const double friendly = static_cast<double>(popcount(cards & faction_cards(mine))) /
-                            static_cast<double>(popcount(cards));
-    if (!(friendly <= 0.25)) return false;
+    const int friends = popcount(cards & faction_cards(mine)), all = popcount(cards);
+    // friendly <= 0.25 as integers (the quotient of two ints below 21 is never within rounding of 0.25 unless
+    // equal to it; 0 / 0 is NaN in Python's float: not <= 0.25): the division only for the seats that pass
+    if (all == 0 || 4 * friends > all) return false;
+    const double friendly = static_cast<double>(friends) / static_cast<double>(all);
     const bool dark = (cards & DARK_SIDE) != 0;  // factions_of(cards) & {"darkness", "gloom"}
     out = 5.0 * (1 - friendly) + (dark && mine == Faction::LIGHT ? 1.0 : 0.0);
     return true;
