@@ -6,6 +6,8 @@ offline reader, round five).
   down"; "I ask Biddy to talk to her people" is "Ask Biddy to speak for her kin"): talk is no action by itself
   (DA L65), but words meant to move the one the approach is about are that approach. A plain question ("I ask
   Thierry what happened") stays a question.
+* :func:`looked_at`: a look at the one thing a finding approach names ("I glance at the paper in his hand" is
+  "Read the deed over his shoulder").
 * :func:`moved_for`: a verb of moving whose purpose is the approach's deed («Спускаюсь в выемку, чтобы
   предупредить рабочих» is «Незаметно спуститься и предупредить бригаду»): the move and its purpose are both
   the approach's words.
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from narrator.storyteller.approaches import SOCIAL, label_lemmas
+from narrator.storyteller.approaches import FINDING_TRAITS, SOCIAL, label_lemmas
 from narrator.storyteller.words import Token, grammar, main_verb
 
 CONTENT = 3
@@ -64,6 +66,27 @@ def addressed(option: Any, options: Iterable[Any], act: str, speech: Sequence[st
     if act == "ask":
         return purpose or len(own - names) >= 2
     return purpose or (len(after) >= CONTENT and after[0].word not in little.get("questions", frozenset()))
+
+
+def looked_at(option: Any, options: Iterable[Any], looking: Sequence[str], words: Iterable[str],
+              said: Sequence[Token], lang: str) -> bool:
+    """Whether a look (said by the words ``looking``) is made at a thing a finding approach's synonyms name and no
+    other approach does, the first thing after the look ("I glance at the paper in his hand": "Read the deed over his
+    shoulder", whose synonyms say "paper"): looking at what the approach reads is trying it."""
+    traits = tuple(getattr(option, "traits", ()))
+    if not traits or traits[0] not in FINDING_TRAITS or getattr(option, "risky", False):
+        return False
+    verb = next((i for i, t in enumerate(said) if t.word in looking), None)
+    if verb is None:
+        return False
+    little = grammar(lang)
+    skip = little["prepositions"] | little["determiners"] | little["phrase_drop"]
+    thing = next((t for t in said[verb + 1:verb + 4] if t.word not in skip and t.word not in looking), None)
+    synonyms = label_lemmas(str(getattr(option, "words", "")), lang)  # what the scenario says it is about
+    if thing is None or thing.word not in set(words) or thing.weight < 1.0 or not any(
+            thing.forms & part for part in synonyms):
+        return False
+    return not any(any(thing.forms & part for part in _label(o, lang)) for o in options if o is not option)
 
 
 def moved_for(words: Iterable[str], said: Sequence[Token], deeds: Iterable[int], lang: str) -> bool:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from narrator.lexicon import understood
-from narrator.storyteller.addressing import addressed, moved_for
+from narrator.storyteller.addressing import addressed, looked_at, moved_for
 from narrator.storyteller.approaches import (
     FINDING_TRAITS,
     READ,
@@ -191,7 +191,8 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
     * asking or looking at two of a finding approach's own things ("what clinks in his boot") is that
       approach (its Perception, Intelligence or Wits finds it), when it cannot end the story nor start a fight;
     * words said to the person a social approach names, with a purpose or an argument ("tell him God will judge
-      Aimery", "ask Biddy to talk to her people"), are that approach (:func:`addressed`).
+      Aimery", "ask Biddy to talk to her people"), are that approach (:func:`addressed`), and so is a look at
+      the one thing a finding approach names ("I glance at the paper in his hand": :func:`looked_at`).
     """
     social = any(act_named(lang, n).attribute in SOCIAL and act_named(lang, n).resist and sc.weight >= READ
                  for n, sc in scores.items())  # a deed done to someone (a command is said to no one in particular)
@@ -222,7 +223,8 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             # talking to the approach's own people or things, where its roll is a social one, is doing it
             # (a question stays a question: asked of someone elsewhere, the table says where he is)
             spoken = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(own - names)
-            to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang)
+            to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang) or (
+                free.act == "look" and looked_at(option, options, free.words, reading.words, said, lang))
             if not risky and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means
                               or to_him):
                 weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed
