@@ -288,13 +288,17 @@ def _combat_tables(book: str) -> Any:
 def _told(view: View, scene: Scene, character: str) -> set[str]:
     """The scene's approaches ``character`` already succeeded at whose success only tells (a single roll whose
     success keeps the scene: "Watch who fills Gautier's cup"): tried again, they say nothing new, so they are
-    offered no more. Read from the kernel's tasks (``failed`` 0: the last roll of it succeeded); never all of
-    them, so a scene always offers something."""
+    offered no more; nor is a contest won or lost or a task ended. Read from the kernel's tasks (``failed`` 0: the
+    last roll of it succeeded); never all of them, so a scene always offers something."""
     tried = {str(t.get("key")): t for t in view.get("tasks") or ()}
     told = {a.id for a in scene.approaches
             if a.roll is not None and a.roll.action == "simple" and a.next.get("success", "retry") == "retry"
             and (t := tried.get(f"{character}:{a.id}")) is not None and not t.get("failed")}
-    # a contest won or lost, a task ended, is refused by the kernel: it is no choice left to offer instead
+    # a contest won or lost, a task ended, is refused by the kernel (TASK_CLOSED): offered, it only brings a
+    # refusal (Raoul's bargain lost 0:3 stayed on the menu); when nothing else is open, the clues stay offered
     closed = {a.id for a in scene.approaches
               if (t := tried.get(f"{character}:{a.id}")) is not None and t.get("status", "open") != "open"}
-    return told if {a.id for a in scene.approaches} - told - closed else set()
+    every = {a.id for a in scene.approaches}
+    if every - told - closed:
+        return told | closed
+    return closed if every - closed else set()

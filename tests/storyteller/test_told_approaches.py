@@ -42,3 +42,32 @@ def test_a_clue_found_is_offered_again_when_every_other_approach_is_closed(tmp_p
                       say=lambda _line: None, scenario="ghost-town-of-carrion-flats", players=[BotPlayer(2)])
     assert run(table, lambda _line: None, max_moves=400)
     assert table.session.state.ending
+
+
+def _rival_options(tasks: list[dict]) -> list[str]:
+    """The approaches the tourney's rival scene (Raoul's tower) offers Ysolde with these kernel tasks."""
+    from narrator.storyteller.scenario import find_scenario
+    from narrator.storyteller.template_moves import _told
+
+    scene = find_scenario("dark_ages", "tourney-at-vaucouleurs").scenes["rival"]
+    hidden = _told({"tasks": tasks}, scene, "ysolde")
+    return [a.id for a in scene.approaches if a.id not in hidden]
+
+
+def test_a_contest_lost_is_not_offered_again():
+    """Raoul's bargain lost 0 : 3 (the play-tester, seed 7) stayed on the menu, and choosing it only brought the
+    kernel's «this task is already finished»; the contest is over, the other approaches are what is left."""
+    lost = [{"key": "ysolde:parley", "status": "lost", "failed": 1}]
+    assert _rival_options(lost) == ["watch-face", "read-wards", "threaten-church"]
+    won_clue = [*lost, {"key": "ysolde:watch-face", "status": "open", "failed": 0}]
+    assert _rival_options(won_clue) == ["read-wards", "threaten-church"]
+
+
+def test_the_clues_stay_when_every_other_approach_is_closed():
+    """Every approach but the clues closed: the clues found are offered again (the scene runs out its clock),
+    never the closed contests, which the kernel refuses."""
+    tasks = [{"key": "ysolde:parley", "status": "lost", "failed": 1},
+             {"key": "ysolde:threaten-church", "status": "won", "failed": 0},
+             {"key": "ysolde:watch-face", "status": "open", "failed": 0},
+             {"key": "ysolde:read-wards", "status": "open", "failed": 0}]
+    assert _rival_options(tasks) == ["watch-face", "read-wards"]
