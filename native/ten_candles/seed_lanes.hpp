@@ -21,6 +21,7 @@ namespace tc {
 namespace lanes_detail {
 
 constexpr uint32_t N = 624, M = 397, LANES = 8;
+static_assert(N % LANES == 0, "the words go back to the generators eight at a time");
 
 // init_genrand(19650218): every init_by_array starts from this table.
 inline const uint32_t* start_table() {
@@ -44,6 +45,26 @@ __attribute__((target("avx2"))) inline void twist_word(uint32_t (*T)[LANES], uin
   _mm256_store_si256(row_of(T, kk), _mm256_xor_si256(_mm256_xor_si256(_mm256_load_si256(row_of(T, from)),
                                                                        _mm256_srli_epi32(y, 1)),
                                                      _mm256_and_si256(odd, mag)));
+}
+
+// col[g] = (rows[0][g], rows[1][g], ..., rows[7][g]): an 8 x 8 transpose of 32-bit words.
+__attribute__((target("avx2"))) inline void transpose8(uint32_t (*rows)[LANES], __m256i* col) {
+  __m256i r[LANES], t[LANES], u[LANES];
+  for (uint32_t k = 0; k < LANES; ++k) r[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(rows[k]));
+  for (uint32_t k = 0; k < LANES; k += 2) {
+    t[k] = _mm256_unpacklo_epi32(r[k], r[k + 1]);      // r_k[0] r_k+1[0] r_k[1] r_k+1[1] | the same of 4, 5
+    t[k + 1] = _mm256_unpackhi_epi32(r[k], r[k + 1]);  // of 2, 3 | of 6, 7
+  }
+  for (uint32_t k = 0; k < LANES; k += 4) {
+    u[k] = _mm256_unpacklo_epi64(t[k], t[k + 2]);          // rows k..k+3 of word 0 | of word 4
+    u[k + 1] = _mm256_unpackhi_epi64(t[k], t[k + 2]);      // 1 | 5
+    u[k + 2] = _mm256_unpacklo_epi64(t[k + 1], t[k + 3]);  // 2 | 6
+    u[k + 3] = _mm256_unpackhi_epi64(t[k + 1], t[k + 3]);  // 3 | 7
+  }
+  for (uint32_t k = 0; k < 4; ++k) {
+    col[k] = _mm256_permute2x128_si256(u[k], u[k + 4], 0x20);
+    col[k + 4] = _mm256_permute2x128_si256(u[k], u[k + 4], 0x31);
+  }
 }
 
 // Seeds gens[0..m) (1 <= m <= LANES; every key 1..N words) and twists them, in the lanes.
@@ -111,11 +132,15 @@ __attribute__((target("avx2"))) inline void seed_group(native::PyRandom* const* 
   for (; kk < N - 1; ++kk) twist_word(T, kk, kk + 1, kk + M - N, upper, lower, one, mag);
   twist_word(T, N - 1, 0, M - 1, upper, lower, one, mag);
 
-  for (std::size_t g = 0; g < m; ++g) {
-    uint32_t* out = gens[g]->words();
-    for (uint32_t w = 0; w < N; ++w) out[w] = T[w][g];
-    gens[g]->set_index(0);
+  // Back into the generators, eight words at a time: rows T[w..w+8) transposed (8 x 8) give each
+  // generator's words w..w+8 in one vector (N = 78 x 8).
+  for (uint32_t w = 0; w < N; w += LANES) {
+    __m256i col[LANES];
+    transpose8(T + w, col);
+    for (std::size_t g = 0; g < m; ++g)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(gens[g]->words() + w), col[g]);
   }
+  for (std::size_t g = 0; g < m; ++g) gens[g]->set_index(0);
 }
 
 }  // namespace lanes_detail
