@@ -158,23 +158,16 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     another deed took it), else as an object; a word of talking or looking never counts toward an approach
     that can end the story or start a fight. The act that is the approach's roll adds its weight; a deed the
     lexicon marks ``named`` whose said words another approach names (``named_by``: "the faro table") adds it
-    only there, not to an approach that rolls the same traits (turning the drink down). A thing a deed said outright took as its hint, when that deed is no deed of this
-    approach ("a tree" to climb), is no thing of the approach's."""
+    only there, not to an approach that rolls the same traits (turning the drink down). Words that name no
+    thing of the approach's (:func:`_not_its_things`) weigh, but do not count as its things."""
     label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
     risky = getattr(option, "risky", False)
     weight, deeds, objects, words = 0.0, 0.0, 0, []
-    foreign = {i for name, sc in heard.scores.items() if sc.weight >= READ
-               and act_named(lang, name).kind == "roll" and not _agrees(act_named(lang, name), option, lang, said, sc.used)
-               for i in sc.used if i not in heard.deeds}  # its hints ("a tree"), not its own words
-    alien = _aimed_elsewhere(said, heard, option, lang)
+    foreign = _not_its_things(said, heard, option, lang)
     named = False
-    prepositions = grammar(lang)["prepositions"]
     for i, token in enumerate(said):
-        if token.word in STOP or len(token.word) < 3 or not any(_same_word(token.forms, part) for part in label):
+        if not _in_label(said, i, label, lang):
             continue
-        if token.word in prepositions and not any(
-                _same_word(t.forms, part) for t in said[i + 1:i + 3] for part in label):
-            continue  # a preposition is the label's only with its thing («вдоль шнуров»; «через брод» is no «через реку»)
         acts = [act_named(lang, a) for a in heard.deeds.get(i, ())]
         owner = heard.claimed.get(i)
         doing = [a for a in acts if a.kind != "free" and (owner is None or _agrees(a, option) or a.id != owner)]
@@ -188,13 +181,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             weight += 0.0 if risky else OBJECT * token.weight  # "ask" in a label is no reading of a plain question
         else:
             weight += OBJECT * token.weight
-            # a verb of going beside a deed said outright is the way there, not a thing of the approach
-            going = bool(token.forms & grammar(lang).get("motion", frozenset())) and any(
-                sc.weight >= READ for sc in heard.scores.values())
-            # "Sir Tancred" is one thing named; a thing in the clause of purpose of another deed is that deed's
-            # aim ("I climb a tree to see what keeps pace" is no "Face down whatever keeps pace")
-            aim = token.weight < 1.0 and alien
-            objects += 0 if (token.word in names and named) or going or i in foreign or aim else 1
+            objects += 0 if (token.word in names and named) or i in foreign else 1  # "Sir Tancred" is one thing
             named = named or token.word in names
         words.append(token.word)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
@@ -255,6 +242,30 @@ def _elsewhere(said: Sequence[Token], heard: Heard, label: list[frozenset[str]],
                and t.word not in names and t.word not in little["pronouns"] and t.word not in little["phrase_drop"]
                and t.word not in little["prepositions"] and is_thing(t, lang)
                and not any(_same_word(t.forms, part) for part in label) for i, t in enumerate(said))
+
+
+def _in_label(said: Sequence[Token], i: int, label: list[frozenset[str]], lang: str) -> bool:
+    """Whether the said word at ``i`` is a word of the label; a preposition is the label's only with its thing
+    («вдоль шнуров»; «через брод» is no «через реку»)."""
+    token = said[i]
+    if token.word in STOP or len(token.word) < 3 or not any(_same_word(token.forms, part) for part in label):
+        return False
+    return token.word not in grammar(lang)["prepositions"] or any(
+        _same_word(t.forms, part) for t in said[i + 1:i + 3] for part in label)
+
+
+def _not_its_things(said: Sequence[Token], heard: Heard, option: Any, lang: str) -> set[int]:
+    """The words that are no thing of ``option``'s: a verb of going beside a deed said outright (the way there), a
+    hint a deed said outright took, when that deed is not this approach's ("a tree" to climb), and the clause of purpose of a deed aimed elsewhere (:func:`_aimed_elsewhere`:
+    "I climb a tree to see what keeps pace" is no "Face down whatever keeps pace")."""
+    foreign = {i for name, sc in heard.scores.items() if sc.weight >= READ
+               and act_named(lang, name).kind == "roll" and not _agrees(act_named(lang, name), option, lang, said, sc.used)
+               for i in sc.used if i not in heard.deeds}  # its hints ("a tree"), not its own words
+    if _aimed_elsewhere(said, heard, option, lang):
+        foreign |= {i for i, t in enumerate(said) if t.weight < 1.0}
+    if any(sc.weight >= READ for sc in heard.scores.values()):  # a verb of going beside a deed: the way there
+        foreign |= {i for i, t in enumerate(said) if t.forms & grammar(lang).get("motion", frozenset())}
+    return foreign
 
 
 def _aimed_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str) -> bool:

@@ -194,10 +194,7 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
       Aimery", "ask Biddy to talk to her people"), are that approach (:func:`addressed`), and so is a look at
       the one thing a finding approach names ("I glance at the paper in his hand": :func:`looked_at`).
     """
-    social = any(act_named(lang, n).attribute in SOCIAL and act_named(lang, n).resist and sc.weight >= READ
-                 for n, sc in scores.items())  # a deed done to someone (a command is said to no one in particular)
-    if social:
-        ranked = [(w, r) for w, r in ranked if not (r.kind == "free" and r.act == "talk")]
+    ranked = _talk_done(ranked, scores, lang)
     by_id = {o.approach: o for o in options}
     out: list[tuple[float, Reading]] = []
     absorbed: list[Reading] = []
@@ -207,7 +204,6 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             out.append((weight, reading))
             continue
         traits = tuple(getattr(option, "traits", ()))
-        risky = getattr(option, "risky", False)
         for w, free in ranked:
             searching = free.kind == "roll" and _searching(free, traits, lang)
             if (free.kind != "free" and not searching) or w < READ:
@@ -218,14 +214,14 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             if searching and not matter:
                 continue
             own = set(reading.words) - set(free.words)  # a word the free deed does not say: one shared is no reading
-            purpose = _purposed(said, lang) - names
-            means = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(purpose & set(reading.words))
-            # talking to the approach's own people or things, where its roll is a social one, is doing it
-            # (a question stays a question: asked of someone elsewhere, the table says where he is)
-            spoken = free.act == "talk" and traits[:1] and traits[0] in SOCIAL and bool(own - names)
+            talky = free.act == "talk" and bool(traits) and traits[0] in SOCIAL
+            # talking toward a social approach's purpose, or to its own people or things, is doing it (a question
+            # stays a question: asked of someone elsewhere, the table says where he is)
+            means = talky and bool((_purposed(said, lang) - names) & set(reading.words))
+            spoken = talky and bool(own - names)
             to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang) or (
                 free.act == "look" and looked_at(option, options, free.words, reading.words, said, lang))
-            if not risky and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means
+            if not getattr(option, "risky", False) and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means
                               or to_him):
                 weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed
                 reading = replace(reading, act="strong", weight=weight)
@@ -263,6 +259,14 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
             reading = replace(reading, act="strong", weight=weight)
         out.append((weight, reading))
     return out
+
+
+def _talk_done(ranked: list[tuple[float, Reading]], scores: Mapping[str, Any], lang: str) -> list[tuple[float, Reading]]:
+    """``ranked`` less plain talk when a social deed done to someone is said (a persuasion, a threat: the talk is
+    how it is done; a command is said to no one in particular)."""
+    social = any(act_named(lang, n).attribute in SOCIAL and act_named(lang, n).resist and sc.weight >= READ
+                 for n, sc in scores.items())
+    return [(w, r) for w, r in ranked if not (social and r.kind == "free" and r.act == "talk")]
 
 
 def _purposed(said: Sequence[Token], lang: str) -> set[str]:
