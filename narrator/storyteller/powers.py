@@ -133,12 +133,22 @@ def answer(text: str, sheet: Mapping[str, Any], condition: Mapping[str, Any], na
     return PowerAnswer(power, message(lang, f"st_powers.{power}", name=name, dots=dots), key=power)
 
 
-def hint(sheet: Mapping[str, Any], name: str, lang: str) -> str | None:
-    """One line naming the sheet's powers and how to ask about them (``None`` without any)."""
+def hint(sheet: Mapping[str, Any], name: str, lang: str, view: Mapping[str, Any] | None = None) -> str | None:
+    """One line naming the sheet's powers and how to ask about them (``None`` without any); with the table's
+    ``view``, Rage is the points left of the rating, as the sheet shows it ("Rage 3/4": a game resumed after a
+    point spent said "Rage 4" under a sheet saying "Rage: 3 / 4")."""
     found = powers_on(sheet)
     if not found:
         return None
-    labels = ", ".join(f"{catalogue(lang)['traits'].get(TRAIT[p], p)} {sheet.get(TRAIT[p])}" for p in found)
+    condition: Mapping[str, Any] = next((c for c in (view or {}).get("characters") or ()
+                                         if c.get("id") == sheet.get("id")), {})
+
+    def rating(power: str) -> str:
+        dots = sheet.get(TRAIT[power])
+        left = condition.get("rage") if power == "rage" else None
+        return f"{left}/{dots}" if left is not None and left != dots else str(dots)
+
+    labels = ", ".join(f"{catalogue(lang)['traits'].get(TRAIT[p], p)} {rating(p)}" for p in found)
     example = message(lang, f"st_powers.example_{found[0]}")
     return message(lang, "st_powers.hint", powers=labels, name=name, example=example)
 

@@ -124,7 +124,7 @@ class TerminalPlayer(Seat):
         if not self.hinted:  # the suggestions are suggestions: say once that words are welcome (issue 16)
             self.hinted = True
             self.say("[dim]" + escape(message(self.lang, "st_intent.hint")) + "[/]")
-            powers = hint(own, ref.who(own["id"]), self.lang) if own is not None else None
+            powers = hint(own, ref.who(own["id"]), self.lang, view) if own is not None else None
             if powers:  # the sheet's Blood, Rage, Gnosis, Celerity: what the rules here let them do (issue 28)
                 self.say("[dim]" + escape(powers) + "[/]")
 

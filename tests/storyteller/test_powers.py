@@ -181,3 +181,17 @@ def test_a_deed_said_with_spending_rage_is_the_first_of_two_actions(tmp_path, la
     rolled = [r["payload"] for r in records if r["kind"] == "action" and r["payload"]["kind"] == "roll"]
     assert rolled[-1]["task"] == "turn-leaders"
     assert any("WW L40" in line for line in said)  # the declaration says what was spent
+
+
+def test_the_powers_hint_of_a_resumed_game_says_the_rage_points_left(tmp_path):
+    """A game saved after a Rage point was spent and resumed: the sheet shows «Rage: 3 / 4» and the hint under
+    the first question said "Rage 4" (the play-tester, The Long Drive); it says the points left of the rating."""
+    from narrator.storyteller.play import resume_table
+
+    _play("wild_west", "en", ["1r", "q"], tmp_path)
+    said: list[str] = []
+    player = TerminalPlayer(lambda _prompt: "q", said.append, "en")
+    run(resume_table(tmp_path / "t.jsonl", player=player, say=said.append), said.append)
+    assert any("Rage: 3 / 4" in line for line in said)
+    hints = [line for line in said if "say what you spend them on" in line]
+    assert hints and "Rage 3/4, Gnosis 3" in hints[0]

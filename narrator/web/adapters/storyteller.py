@@ -198,7 +198,7 @@ class StorytellerPresenter(Presenter):
         from narrator.storyteller.powers import hint
 
         own = self._own_sheet(table, seat)
-        said = hint(own[0], own[1], ctx.language) if own is not None else None
+        said = hint(own[0], own[1], ctx.language, self._host_view(table)) if own is not None else None
         return [Section(message(ctx.language, "st_powers.title"), items=[said])] if said else []
 
     def _power_answer(self, table: Any, seat: PlayerId, text: str, ctx: Context) -> str | None:
