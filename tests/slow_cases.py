@@ -23,9 +23,6 @@ SLOW_CASES: dict[str, dict[str, str | tuple[str, ...] | None]] = {
         "test_the_cat_uses_what_he_peeked_and_tells_the_shadows": None,  # 0.9 s
         "test_tiir_acts_on_what_he_saw": None,  # 0.5 s
     },
-    "tests/battaglia/test_bots_golden.py": {
-        "test_bot_decisions_are_move_for_move_identical": "3",  # 2.2 s in 2 cases
-    },
     "tests/battaglia/test_bots_text.py": {
         "test_accusation_lengths_are_alike_across_forces": "ru",  # 1.2 s in 2 cases
     },
@@ -165,7 +162,7 @@ SLOW_CASES: dict[str, dict[str, str | tuple[str, ...] | None]] = {
         "test_three_characters_contest_each_other_and_work_together": "ru",  # 0.4 s in 2 cases
     },
     "tests/ten_candles/test_agents.py": {
-        "test_scripted_agents_never_propose_illegal_moves": "2",  # 2.5 s in 2 cases
+        "test_scripted_agents_never_propose_illegal_moves": "2-0-9",  # 2.5 s in 2 cases of 40 games (0.96 s: 2 players)
     },
     "tests/ten_candles/test_kernel_golden.py": {
         "test_golden_games_are_line_for_line_identical": "4",  # 2.8 s in 3 cases
