@@ -131,7 +131,9 @@ SLOW_CASES: dict[str, dict[str, str | tuple[str, ...] | None]] = {
         "test_faults_every_game_finishes_on_the_template": "dark_ages-timeout",  # 2.3 s in 8 cases
     },
     "tests/storyteller/test_offline_reader.py": {
-        "test_the_benchmark_holds_its_thresholds": "wild_west-en",  # 7.8 s in 4 cases (the 400 intents, #33)
+        # 7.8 s in 4 cases (the 400 intents, #33); its fast case alone grew to ~3 s quiet (5.3 s at load 7), the
+        # reader's own tests (test_offline_reader*.py) stay fast
+        "test_the_benchmark_holds_its_thresholds": None,
     },
     "tests/storyteller/test_odds.py": {
         "test_exact_odds_agree_with_a_seeded_sample": "3-4-ones_exceed-False",  # 1.1 s in 4 cases

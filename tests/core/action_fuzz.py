@@ -93,8 +93,14 @@ def config_for(name: str) -> Any:
 
 
 @cache
+def _hints(action_type: type) -> dict[str, Any]:
+    """The action type's resolved annotations (its string annotations evaluated once, not per proposal)."""
+    return typing.get_type_hints(action_type)
+
+
+@cache
 def _field_oracle(action_type: type) -> tuple[tuple[str, TypeAdapter[Any]], ...]:
-    hints = typing.get_type_hints(action_type)
+    hints = _hints(action_type)
     return tuple((f.name, TypeAdapter(hints[f.name])) for f in dataclasses.fields(action_type))
 
 
@@ -126,7 +132,7 @@ def _plausible(annotation: Any, rng: random.Random) -> Any:
 
 
 def _template(action_type: type, seat: int, rng: random.Random) -> Any:
-    hints = typing.get_type_hints(action_type)
+    hints = _hints(action_type)
     values = {f.name: _plausible(hints[f.name], rng) for f in dataclasses.fields(action_type)
               if f.name != "kind"}
     values["actor"] = seat if rng.random() < 0.8 else values["actor"]
