@@ -7,7 +7,7 @@
 //   BattagliaBot bot(key, seat, &shared_memory);
 //
 //   key     seed_key(f"{seed}/{seat}") from agents/battaglia/draws.py: the first 8 bytes of
-//           blake2b(f"{seed}/{seat}".encode(), digest_size=8) read big-endian, computed in Python
+//           blake2b(f"{seed}/{seat}".encode(), digest_size=8) read big-endian, computed in Python or, for an int seed, by seed_keys.hpp (play_rows)
 //           (e.g. [seed_key(f"{job.seed}/{s}") for s in range(players)]; str(None) == "None" for seed None).
 //   seat    the seat it plays (0-based).
 //   shared  optional: one PublicMemory for all bots of the same game (each Python bot folds its own
