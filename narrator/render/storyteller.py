@@ -149,6 +149,12 @@ class StorytellerText(Text):
         return label + (self.w(ctx, "proposal_target", target=target) if target else "")
 
     def event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
+        # a name written for mid-sentence («брат Одо») may open a line: the log's lines open with a capital
+        # («брат Одо: 8 10 сл. 6 …» read as a slip on the phone), as the terminal's narration does
+        text = self._event_text(event, view, ctx)
+        return "\n".join(line[:1].upper() + line[1:] for line in text.split("\n")) if text else text
+
+    def _event_text(self, event: Event, view: Any, ctx: Context) -> str | None:
         d, payload = event.data, event.payload
         names = {str(s["id"]): display_name(ctx.language, str(s["id"])) or str(s["name"]) for s in view.get("sheets", ())} if isinstance(view, Mapping) else {}
         npcs = _npc_names(view, ctx.language)  # a seat's view has no Storyteller sheets: the scenario names them

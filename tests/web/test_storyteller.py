@@ -284,3 +284,16 @@ def test_a_person_storyteller_reads_the_typed_words_as_they_are(tables: Tables) 
     table = tables.manager.get(created["table"])
     assert table.session.answers[0].intent == words and table.session.answers[0].approach == FREE
     assert escape(words) in tables.client.get(created["host_url"]).text  # the person Storyteller reads them
+
+
+def test_the_logs_lines_open_with_a_capital_in_russian(tables: Tables) -> None:
+    """«брат Одо» is how the name reads mid-sentence; at the head of a log line («брат Одо: 8 10 сл. 6 …»,
+    «брат Одо: «…»») it read as a slip on the phone (play-test, Pilgrims of the Long Night). The terminal's
+    narration opens each line with a capital; the seat page's log now does too."""
+    created = tables.create(game="dark-ages", options={"character": "odo"}, language="ru", seed=3)
+    first = tables.state(created, 0)["table_moves"][0]["action"]
+    assert tables.act(created, 0, first).json()["rejection"] is None
+    tables.act(created, 0, {"kind": "type_intent", "text": "Осматриваю тело покойницы"})
+    page = seat_page(tables, created)
+    assert "<li>Брат Одо: " in page  # the roll's line and the words said
+    assert "<li>брат Одо" not in page

@@ -327,7 +327,7 @@ class StorytellerPresenter(Presenter):
         view = self._host_view(table)
         pc = player_ids(view)[seat]
         who = display_name(ctx.language, str(pc)) or next(str(s["name"]) for s in view["sheets"] if s["id"] == pc)
-        table.say(seat, self.text.w(ctx, "intent_said", who=who, text=choice.intent))
+        table.say(seat, self.text.w(ctx, "intent_said", who=who[:1].upper() + who[1:], text=choice.intent))
         table.say("storyteller", said)
         return None
 
