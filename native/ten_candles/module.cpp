@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <optional>
 
 #include "generated_config_py.hpp"
 #include "kernel.hpp"
@@ -347,19 +348,37 @@ PYBIND11_MODULE(_ten_candles, m) {
   m.def("play_seeds", [](const py::object& config, const Material& material, const py::list& games) {
     const Config c = config_from(config);
     py::list rows;
-    GameKeys keys;
+    GameKeys keys[2];
     LegalLists lists;  // shared by the games in turn
     State state;       // likewise
-    for (const auto& item : games) {
-      const py::tuple g = item.cast<py::tuple>();  // (index, seed)
-      const int64_t seed = g[1].cast<int64_t>();
-      Tally tally;
+    const std::size_t n = games.size();
+    for (std::size_t k = 0; k < n; k += 2) {  // two games at a time: their generators seeded together
+      const std::size_t pair = k + 1 < n ? 2 : 1;
+      py::tuple g[2];
+      int64_t seed[2] = {0, 0};
+      for (std::size_t p = 0; p < pair; ++p) {
+        g[p] = games[k + p].cast<py::tuple>();  // (index, seed)
+        seed[p] = g[p][1].cast<int64_t>();
+      }
+      Tally tally[2];
       {
         py::gil_scoped_release release;
-        keys_of_seed(seed, c.players, keys);
-        play_scripted(c, material, keys, tally, nullptr, &lists, &state);
+        Seeding seeding;
+        native::PyRandom chance[2] = {native::PyRandom(native::PyRandom::Unseeded{}),
+                                      native::PyRandom(native::PyRandom::Unseeded{})};
+        std::optional<ScriptedTable> table[2];
+        for (std::size_t p = 0; p < pair; ++p) {
+          keys_of_seed(seed[p], c.players, keys[p]);
+          table[p].emplace(material, keys[p].survivors, keys[p].gm, &chance[p], &keys[p].chance, &seeding);
+        }
+        seeding.seed();
+        for (std::size_t p = 0; p < pair; ++p) {
+          restart(state, c);
+          Loop<ScriptedTable> loop(state, chance[p], *table[p], &tally[p], nullptr, &lists);
+          loop.run();
+        }
       }
-      rows.append(row_dict(g[0].cast<int>(), c.players, g[1], tally));
+      for (std::size_t p = 0; p < pair; ++p) rows.append(row_dict(g[p][0].cast<int>(), c.players, g[p][1], tally[p]));
     }
     return rows;
   }, py::arg("config"), py::arg("material"), py::arg("games"),

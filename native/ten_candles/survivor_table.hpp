@@ -27,11 +27,26 @@
 
 namespace tc {
 
+// Generators gathered from several tables and seeded in one seed_lanes call (play_seeds seeds two
+// games' tables together: two lane chains side by side).
+struct Seeding {
+  static constexpr std::size_t MOST = 2 * (MAX_PLAYERS + 2);
+  native::PyRandom* gens[MOST];
+  const std::vector<uint32_t>* keys[MOST];
+  std::size_t n = 0;
+  void seed() {
+    seed_lanes(gens, keys, n);
+    n = 0;
+  }
+};
+
 class ScriptedTable {
  public:
+  // `later`: the generators and keys are added to it, to be seeded by its seed(), instead of now
+  // (it must have room for players + 2 more).
   ScriptedTable(const Material& material, const std::vector<std::vector<uint32_t>>& survivor_keys,
                 const std::vector<uint32_t>& gm_key, native::PyRandom* chance = nullptr,
-                const std::vector<uint32_t>* chance_key = nullptr)
+                const std::vector<uint32_t>* chance_key = nullptr, Seeding* later = nullptr)
       : gm_(material, &board_) {
     const std::size_t n = survivor_keys.size();
     survivors_.reserve(n);
@@ -53,7 +68,14 @@ class ScriptedTable {
       gens[count] = chance;
       keys[count++] = chance_key;
     }
-    seed_lanes(gens, keys, count);
+    if (later != nullptr && later->n + count <= Seeding::MOST) {
+      for (std::size_t g = 0; g < count; ++g) {
+        later->gens[later->n] = gens[g];
+        later->keys[later->n++] = keys[g];
+      }
+    } else {
+      seed_lanes(gens, keys, count);
+    }
   }
   ScriptedTable(const ScriptedTable&) = delete;  // the agents point at board_
   ScriptedTable& operator=(const ScriptedTable&) = delete;
