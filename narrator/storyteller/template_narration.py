@@ -38,7 +38,12 @@ class TemplateNarration(TemplateMoves):
                 stakes = (message(self.lang, "troupe.stakes", stakes=scene.stakes.get(self.lang))
                           if scene and scene.stakes else "")
                 return [line for line in (*head, scene.text.get(self.lang) if scene else "", stakes) if line]
-            case ev.TurnBegun(turn=turn):
+            case ev.TurnBegun(turn=turn, scene=scene_id):
+                # a scene with a clock says how many turns it has: its last turn ran out with no warning (the
+                # tourney's herald, two turns spent talking, went straight to the alley)
+                clock = getattr(self.scenario.scenes.get(str(scene_id)), "max_turns", None)
+                if clock:
+                    return [message(self.lang, "template.turn_of", turn=turn, turns=clock)]
                 return [message(self.lang, "template.turn", turn=turn)]
             case ev.ActionsDeclared(character=character):  # an extra action bought with Rage or Celerity (powers.py)
                 from narrator.storyteller.powers import declared_line

@@ -20,7 +20,7 @@ def test_an_answer_without_a_roll_comes_before_the_turn_it_opens(lang: str) -> N
     # the order Session.apply gives them: the kernel's events for next_turn, then the words said beside it
     events = [public("turn_begun", scene="feast", turn=3), public(NARRATION, by=HOST, text=answer)]
     lines = voice.narrate(view, events)
-    header = "— turn 3 —" if lang == "en" else "— ход 3 —"
+    header = "— turn 3 — (of 4 in this scene)" if lang == "en" else "— ход 3 — (из 4 в этой сцене)"  # the feast's clock
     assert lines == [answer, header]
 
 
@@ -46,4 +46,19 @@ def test_the_model_storyteller_tells_them_in_the_same_order() -> None:
     view = {"scene": "feast", "scene_count": 1, "turn": 3, "characters": [], "sheets": [], "book": "dark_ages"}
     events = [public("turn_begun", scene="feast", turn=3), public(NARRATION, by=HOST, text="Answered.")]
     lines = LLMStoryteller.narrate(SimpleNamespace(template=voice, lang="en"), view, events)  # type: ignore[arg-type]
-    assert lines == ["Answered.", "— turn 3 —"]
+    assert lines == ["Answered.", "— turn 3 — (of 4 in this scene)"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_scene_with_a_clock_says_how_many_turns_it_has(lang: str) -> None:
+    """The tourney's herald (max_turns 3, then the alley): two turns spent talking, and the third ran the
+    clock out with no warning (play-test, seed 7). Its turns say «of 3»; a scene without a clock says none."""
+    story = load_scenario("dark_ages", "tourney-at-vaucouleurs")
+    assert story.scenes["whispers"].max_turns == 3
+    voice = TemplateStoryteller(story, load_narration(), lang=lang)
+    view = {"scene": "whispers", "scene_count": 4, "turn": 2, "characters": [], "sheets": [], "book": "dark_ages"}
+    lines = voice.narrate(view, [public("turn_begun", scene="whispers", turn=2)])
+    assert lines == (["— turn 2 — (of 3 in this scene)"] if lang == "en" else ["— ход 2 — (из 3 в этой сцене)"])
+    clockless = next(s for s, scene in story.scenes.items() if not scene.max_turns)  # the alley's fight
+    lines = voice.narrate({**view, "scene": clockless}, [public("turn_begun", scene=clockless, turn=2)])
+    assert lines == (["— turn 2 —"] if lang == "en" else ["— ход 2 —"])
