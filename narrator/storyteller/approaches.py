@@ -162,7 +162,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     thing of the approach's (:func:`_not_its_things`) weigh, but do not count as its things."""
     label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
     risky = getattr(option, "risky", False)
-    weight, deeds, objects, words = 0.0, 0.0, 0, []
+    weight, deeds, things, words = 0.0, 0.0, [], []
     foreign = _not_its_things(said, heard, option, lang)
     named = False
     for i, token in enumerate(said):
@@ -181,7 +181,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             weight += 0.0 if risky else OBJECT * token.weight  # "ask" in a label is no reading of a plain question
         else:
             weight += OBJECT * token.weight
-            objects += 0 if (token.word in names and named) or i in foreign else 1  # "Sir Tancred" is one thing
+            things += [] if (token.word in names and named) or i in foreign else [i]  # "Sir Tancred" is one thing
             named = named or token.word in names
         words.append(token.word)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
@@ -197,8 +197,8 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             # names an approach only with a word of the approach's own
             deeds += score.weight if own or not (act.generic or (elsewhere and act.placed)) else 0.0
             words += [said[i].word for i in sorted(score.used)]
-    if deeds < READ and (objects >= OBJECTS or (objects == 2 and not risky
-                                                 and not _unknown_deed(said, heard, label, lang))):
+    if deeds < READ and (len(things) >= OBJECTS or (len(things) == 2 and not risky and not _unknown_deed(
+            said, heard, label, lang) and not _for_another(said, things, heard, option, lang))):
         deeds, weight = READ, weight + OBJECT  # the scene's own things, named: its approach
     shown = [w for w in words if len(w) >= 3 and w not in STOP and w not in grammar(lang)["phrase_drop"]]
     return weight, deeds, tuple(dict.fromkeys(shown))  # the words the table names as deciding
@@ -273,17 +273,37 @@ def _aimed_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str
     the character's own and no deed of ``option`` either: "I climb a tree to see what keeps pace" is a climb made
     to look, and its purpose's things are no "Face down whatever keeps pace" (but "I stare at him until he lowers
     his lantern" is staring him down: the lowering is his)."""
-    def foreign(name: str) -> bool:
-        act = act_named(lang, name)
-        if act.kind == "free":
-            return act.id in ("look", "ask") and not (tuple(getattr(option, "traits", ()))[:1] and
-                                                      option.traits[0] in FINDING_TRAITS)
-        return act.kind == "roll" and not _agrees(act, option, lang, said, heard.scores[name].used)
+    return _deed_elsewhere(said, heard, option, lang) and any(
+        said[i].weight < 1.0 and any(name in heard.scores and _foreign(name, said, heard, option, lang) for name in acts)
+        for i, acts in heard.deeds.items())
 
-    main = any(sc.weight >= READ and act_named(lang, name).kind == "roll" and foreign(name)
+
+def _foreign(name: str, said: Sequence[Token], heard: Heard, option: Any, lang: str) -> bool:
+    """Whether the act ``name`` is no deed of ``option``: a roll it does not agree with, or a look or a question
+    where ``option`` finds nothing out."""
+    act = act_named(lang, name)
+    if act.kind == "free":
+        traits = tuple(getattr(option, "traits", ()))
+        return act.id in ("look", "ask") and not (traits[:1] and traits[0] in FINDING_TRAITS)
+    return act.kind == "roll" and not _agrees(act, option, lang, said, heard.scores[name].used)
+
+
+def _for_another(said: Sequence[Token], things: Sequence[int], heard: Heard, option: Any, lang: str) -> bool:
+    """Whether an approach's two things are said for someone (``grammar.beneficiary``: "for", «для») right after a
+    deed said outright that is not the approach's ("I split kindling for the dyer's wife" is no "Calm the dyer's
+    wife"; "I pocket the sealed order" still names "Lift the sealed order")."""
+    done = {i for name, sc in heard.scores.items() if sc.weight >= READ and act_named(lang, name).kind == "roll"
+            and _foreign(name, said, heard, option, lang) for i in sc.used}
+    whom = grammar(lang).get("beneficiary", frozenset())
+    return bool(done) and all(any(said[p].word in whom and {p - 1, p - 2} & done for p in range(max(0, i - 4), i))
+                              for i in things)
+
+
+def _deed_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str) -> bool:
+    """Whether the main clause says outright a deed that is not ``option``'s ("I split kindling for the dyer's
+    wife" is no "Calm the dyer's wife", though it names her twice)."""
+    return any(sc.weight >= READ and act_named(lang, name).kind == "roll" and _foreign(name, said, heard, option, lang)
                and any(said[i].weight == 1.0 for i in sc.used) for name, sc in heard.scores.items())
-    return main and any(said[i].weight < 1.0 and any(name in heard.scores and foreign(name) for name in acts)
-                        for i, acts in heard.deeds.items())
 
 
 def _unknown_deed(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], lang: str) -> bool:
@@ -299,4 +319,5 @@ OBJECTS = 3
 """Three words of an approach's own (its label and synonyms) say it, though none is a deed the lexicon
 knows ("push the letter under the gate"); one is not a reading, and two only for an approach that cannot
 end the story or start a fight ("I read the roll of the dead"), and not when the main verb is one the
-Storyteller does not know ("I poison Gautier's cup" is no "Watch who fills Gautier's cup")."""
+Storyteller does not know ("I poison Gautier's cup" is no "Watch who fills Gautier's cup") or a deed said
+outright that is not the approach's ("I split kindling for the dyer's wife")."""

@@ -231,7 +231,7 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
     return _purpose(out, by_id, said, lang)
 
 
-MOVES = frozenset({"sneak", "run", "climb"})
+MOVES = frozenset({"sneak", "run", "climb", "ride"})
 """Deeds that bring one somewhere: done "to hear what they whisper", the hearing is the deed."""
 
 
@@ -245,9 +245,11 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
     moving = [(w, r) for w, r in ranked if w >= READ and (
         (r.kind == "roll" and r.act in MOVES)
         or (r.kind == "approach" and any(t in MOVES for t in _move_words(r, said, lang))))]
+    then = _then_words(said, moving, lang) if moving else set()  # "I tiptoe to the door and listen": the listening
+    if not moving and any(t.weight == 1.0 and t.forms & grammar(lang).get("motion", frozenset()) for t in said):
+        moving = [(READ, Reading("free", act="trivial"))]  # «Выезжаю под дождь, чтобы найти Кэла»: going for a purpose
     if not moving:
         return ranked
-    then = _then_words(said, moving, lang)  # "I tiptoe to the door and listen": the listening is the deed
     out = []
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "")

@@ -91,9 +91,9 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     n = -1
     for k, piece in enumerate(pieces):
         if not piece[0].isalpha():  # a comma closes a clause of purpose or time («Пока он отвернулся, пробираюсь»)
-            # but not before the second half of "either ... or" («что либо он расскажет, либо не споёт»)
-            subordinate = subordinate and piece == "," and k + 1 < len(pieces) and pieces[k + 1] in little.get(
-                "continuing", frozenset())
+            # but not before the second half of "either ... or" («что либо он расскажет, либо не споёт») nor
+            # before the indirect question of a purpose («чтобы расслышать, о чём говорят охранники»)
+            subordinate = subordinate and piece == "," and _goes_on(pieces[k + 1:k + 3], little)
             continue
         n += 1
         word = piece
@@ -124,6 +124,14 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
         clause += word in little.get("framing", frozenset())
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
     return found
+
+
+def _goes_on(following: Sequence[str], little: dict[str, frozenset[str]]) -> bool:
+    """Whether the words after a comma go on with the clause before it: "or" («либо»), a question word, or a
+    preposition and a question word («о чём»)."""
+    asked = little.get("questions", frozenset())
+    return bool(following) and (following[0] in little.get("continuing", frozenset()) | asked or (
+        following[0] in little["prepositions"] and following[1:2] != [] and following[1] in asked))
 
 
 @cache
