@@ -273,9 +273,14 @@ def _aimed_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str
     the character's own and no deed of ``option`` either: "I climb a tree to see what keeps pace" is a climb made
     to look, and its purpose's things are no "Face down whatever keeps pace" (but "I stare at him until he lowers
     his lantern" is staring him down: the lowering is his)."""
-    return _deed_elsewhere(said, heard, option, lang) and any(
-        said[i].weight < 1.0 and any(name in heard.scores and _foreign(name, said, heard, option, lang) for name in acts)
-        for i, acts in heard.deeds.items())
+    return _deed_elsewhere(said, heard, option, lang) and aims_elsewhere(said, heard, option, lang)
+
+
+def aims_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str) -> bool:
+    """Whether the clause of purpose says a deed of the character's that is not ``option``'s ("to see what ...":
+    a look, where ``option`` finds nothing out)."""
+    return any(said[i].weight < 1.0 and any(name in heard.scores and _foreign(name, said, heard, option, lang)
+                                            for name in acts) for i, acts in heard.deeds.items())
 
 
 def _foreign(name: str, said: Sequence[Token], heard: Heard, option: Any, lang: str) -> bool:

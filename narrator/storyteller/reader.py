@@ -33,6 +33,7 @@ from narrator.storyteller.approaches import (
     FINDING_TRAITS,
     READ,
     SOCIAL,
+    aims_elsewhere,
     approach_score,
     label_lemmas,
     naming,
@@ -250,11 +251,12 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
         moving = [(READ, Reading("free", act="trivial"))]  # «Выезжаю под дождь, чтобы найти Кэла»: going for a purpose
     if not moving:
         return ranked
-    out = []
+    out, heard = [], hear(said, lang)
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "")
         if (reading.kind == "approach" and option is not None and not getattr(option, "risky", False)
-                and ((len(reading.words) >= 2 and set(reading.words) <= purpose)
+                and ((len(reading.words) >= 2 and set(reading.words) <= purpose
+                      and not aims_elsewhere(said, heard, option, lang))  # "climb ... to see": a look
                      or (reading.words and set(reading.words) <= then))
                 and all(r is not reading for _, r in moving)):
             weight = max(weight, READ) + max(w for w, _ in moving)
