@@ -38,9 +38,11 @@ def records(tables: Tables, table_id: str) -> list[dict]:
 def test_a_thousand_illegal_moves_add_a_few_lines_and_a_count(unlimited: Tables) -> None:
     created = two_humans(unlimited)
     before = len(records(unlimited, created["table"]))
-    for _ in range(1000):  # seat 1 rolls in seat 0's turn
-        answer = unlimited.act(created, 1, {"kind": "roll"})
+    url, seat1 = f"/api/t/{created['table']}/seat/1/act", as_seat(token_of(created["seats"][1]["url"]))
+    for _ in range(1000):  # seat 1 rolls in seat 0's turn (two people, no bot: nothing to wait for between them)
+        answer = unlimited.client.post(url, json={"action": {"kind": "roll"}}, headers=seat1)
         assert answer.status_code == 200 and answer.json()["rejection"]["code"] == "NOT_YOUR_TURN"
+    unlimited.settle(created["table"])
     written = records(unlimited, created["table"])[before:]
     assert [r["kind"] for r in written] == ["rejected"] * KEPT_REFUSALS
     assert unlimited.act(created, 0, {"kind": "hold"}).json()["ok"]  # seat 0 ends its turn: seat 1's now
