@@ -6,7 +6,10 @@
 //     digest (big-endian), as words, least significant first.
 // tests/fast/test_ten_candles_native.py holds both to narrator.fast.mt_key.
 #pragma once
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(TC_NO_SIMD)  // TC_NO_SIMD: build the fallback
+#define TC_SHA_LANES 1  // x86: AVX2 chosen at run time
 #include <immintrin.h>
+#endif
 
 #include <cstdint>
 #include <string>
@@ -137,6 +140,7 @@ inline void mt_key_from_digest(const char* text, std::size_t size, const unsigne
   while (words.size() > 1 && words.back() == 0) words.pop_back();  // leading zero bytes do not count
 }
 
+#ifdef TC_SHA_LANES
 namespace sha512_detail {
 
 inline constexpr uint64_t H0[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
@@ -201,13 +205,15 @@ __attribute__((target("avx2"))) inline void sha512_x4(const char* const* text, c
 }
 
 }  // namespace sha512_detail
+#endif  // TC_SHA_LANES
 
 // mt_key_str_into(text[i], size[i], *words[i]) for every i < n: with AVX2, the SHA-512 of four
 // short texts at once (one per lane); the same words.
 inline void mt_keys_str_into(const char* const* text, const std::size_t* size, std::size_t n,
                              std::vector<uint32_t>* const* words) {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
   std::size_t i = 0;
+#ifdef TC_SHA_LANES
+  static const bool avx2 = __builtin_cpu_supports("avx2");
   if (avx2) {
     const char* batch[4];
     std::size_t sizes[4], at[4];
@@ -235,6 +241,7 @@ inline void mt_keys_str_into(const char* const* text, const std::size_t* size, s
     if (m) flush();
     return;
   }
+#endif
   for (; i < n; ++i) mt_key_str_into(text[i], size[i], *words[i]);
 }
 

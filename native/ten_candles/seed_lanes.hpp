@@ -9,7 +9,10 @@
 // (the same stream; PyRandom::words, set_index). Without AVX2 it is PyRandom::seed_many.
 // tests/fast/test_ten_candles_native.py holds the streams to CPython's (via the games and mt_key).
 #pragma once
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(TC_NO_SIMD)  // TC_NO_SIMD: build the fallback
+#define TC_SEED_LANES 1  // x86: AVX2 chosen at run time
 #include <immintrin.h>
+#endif
 
 #include <cstdint>
 #include <vector>
@@ -18,6 +21,7 @@
 
 namespace tc {
 
+#ifdef TC_SEED_LANES
 namespace lanes_detail {
 
 constexpr uint32_t N = 624, M = 397, LANES = 8;
@@ -166,10 +170,14 @@ __attribute__((target("avx2"))) inline void seed_group(native::PyRandom* const* 
 }
 
 }  // namespace lanes_detail
+#endif  // TC_SEED_LANES
 
 // gens[g]->seed(*keys[g]) for every g < n: the same streams as PyRandom::seed_many. Sixteen at a
 // time (two chains), the last eight or fewer in one.
 inline void seed_lanes(native::PyRandom* const* gens, const std::vector<uint32_t>* const* keys, std::size_t n) {
+#ifndef TC_SEED_LANES
+  native::PyRandom::seed_many(gens, keys, n);  // no x86 SIMD here
+#else
   static const bool avx2 = __builtin_cpu_supports("avx2");
   if (!avx2) return native::PyRandom::seed_many(gens, keys, n);
   constexpr std::size_t MOST = 2 * lanes_detail::LANES;
@@ -192,6 +200,7 @@ inline void seed_lanes(native::PyRandom* const* gens, const std::vector<uint32_t
     if (m == MOST) flush();
   }
   flush();
+#endif
 }
 
 }  // namespace tc
