@@ -560,6 +560,16 @@ class Bots {
     memory_.reset();
     for (std::size_t s = 0; s < bots_.size(); ++s) bots_[s].rekey(keys[s]);
   }
+
+  // rekey(keys), with the public memory of `folded` (a fold of a prefix of the log this table will read:
+  // the memory is a pure fold of the public events, so it goes on from there as a new one from the start).
+  void rekey(const std::vector<uint64_t>& keys, const PublicMemory& folded) {
+    memory_ = folded;
+    for (std::size_t s = 0; s < bots_.size(); ++s) bots_[s].rekey(keys[s]);
+  }
+
+  // The public memory the table's bots share (folded up to the last log any of them read).
+  const PublicMemory& memory() const { return memory_; }
   std::size_t size() const { return bots_.size(); }
 
  private:

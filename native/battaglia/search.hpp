@@ -181,7 +181,8 @@ inline void sanitize(State& d, int me, const uint32_t* known, uint32_t known_pre
 // a consensus takes its first most supported target), like OpenSpiel's IS-MCTS resampling the unseen
 // history from the infostate. The current step's other answers this round are unknown to `me`: they are
 // cleared, so those seats answer again in the rollout. The Lords' secret offers, except `me`'s, are dropped.
-inline void resample_night(State& d, int me, uint64_t key) {
+inline void resample_night(State& d, int me, uint64_t key, std::unique_ptr<bot::Bots>& table,
+                           const bot::PublicMemory& folded) {
   if (d.phase != Phase::NIGHT || !d.has_night) return;
   const NightStep current = d.step;
   const uint32_t true_awake = d.awake, true_offered = d.offered;
@@ -197,7 +198,10 @@ inline void resample_night(State& d, int me, uint64_t key) {
   d.n_acts = 0;
   std::vector<uint64_t> keys(static_cast<std::size_t>(d.players));
   for (int x = 0; x < d.players; ++x) keys[x] = native::mix64(key ^ native::mix64(static_cast<uint64_t>(x) + 101));
-  bot::Bots bots(keys);
+  // Bots(keys), in the searcher's objects; their public memory starts from `folded` (a fold of this log's prefix)
+  if (!table || table->size() != keys.size()) table = std::make_unique<bot::Bots>(keys);
+  table->rekey(keys, folded);
+  bot::Bots& bots = *table;
   std::vector<Action> legal;
   const int past = d.remaining_from - 1;  // remaining[past] is the current step
   for (int i = 0; i < past; ++i) {
@@ -287,25 +291,31 @@ class Searcher {
     const long long cpu_started = thread_cpu_nanoseconds();
     State d, sample;
     int played = 0;
+    // Candidates that can no longer be chosen whatever the rounds left bring (`settled`): their rollouts are
+    // skipped but still counted in `used`, so the decision has as many rounds as without the shortcut.
+    std::vector<char> settled(n, 0);
+    int decided = -1;  // the candidate chosen whatever the rounds left bring, once that is known
     for (int r = 0; used < budget; ++r) {
       if (settings_.max_ms > 0 && r > 0) {
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         if (ms >= settings_.max_ms) break;
       }
       if (r == settings_.probe_rounds && r > 1 && !prune(sum, sum_sq, active, r)) break;
+      if (r >= settings_.probe_rounds && settings_.max_ms <= 0 && settle(sum, sum_sq, active, settled, played, used, budget, decided)) break;
       const uint64_t round_key = decision_key ^ native::mix64(static_cast<uint64_t>(r) + 1);
       sample = s;
       native::DecisionRandom sample_rng(round_key);
       sanitize(sample, me, mine.known_cards(), mine.known_seats(), sample_rng);
-      resample_night(sample, me, round_key);
+      resample_night(sample, me, round_key, night_bots_, bots.memory());
       for (std::size_t c = 0; c < n; ++c) {
         if (!active[c]) continue;
+        if (settled[c]) { ++used; continue; }
         d = sample;
-        result[c] = rollout(d, me, candidates[c], round_key);
+        result[c] = rollout(d, me, candidates[c], round_key, bots.memory());
         ++used;
       }
       for (std::size_t c = 1; c < n; ++c) {
-        if (!active[c]) continue;
+        if (!active[c] || settled[c]) continue;
         const double diff = static_cast<double>(result[c] - result[0]);
         sum[c] += diff;
         sum_sq[c] += diff * diff;
@@ -316,12 +326,13 @@ class Searcher {
     searched_nanoseconds() += std::chrono::duration_cast<std::chrono::nanoseconds>(
         std::chrono::steady_clock::now() - started).count();
     searched_cpu_nanoseconds() += thread_cpu_nanoseconds() - cpu_started;
+    if (decided >= 0) return candidates[static_cast<std::size_t>(decided)];
     std::size_t best = 0;
     double best_mean = 0.0;
     for (std::size_t c = 1; c < n && played > 1; ++c) {
-      if (!active[c]) continue;
+      if (!active[c] || settled[c]) continue;
       const double mean = sum[c] / played;
-      if (mean > best_mean && mean > settings_.z * standard_error(sum[c], sum_sq[c], played)) {
+      if (mean > best_mean && qualifies(mean, sum[c], sum_sq[c], played)) {
         best = c;
         best_mean = mean;
       }
@@ -333,6 +344,7 @@ class Searcher {
   uint64_t key_;
   Settings settings_;
   std::unique_ptr<bot::Bots> rollout_bots_;  // rollout's table, rekeyed for each rollout
+  std::unique_ptr<bot::Bots> night_bots_;    // resample_night's table, rekeyed for each round
   std::vector<uint64_t> rollout_keys_;
   native::PyRandom chance_seed_{native::PyRandom::Unseeded{}};  // the chance generator of key chance_key_, unused
   uint64_t chance_key_ = 0;
@@ -341,6 +353,54 @@ class Searcher {
   static double standard_error(double sum, double sum_sq, int n) {
     const double mean = sum / n;
     return std::sqrt(std::max(0.0, (sum_sq - n * mean * mean) / (n - 1)) / n);
+  }
+
+  // Whether a candidate with these paired sums over `played` rounds may replace the scripted move: its
+  // mean gain positive and over z standard errors (the last test of act).
+  bool qualifies(double mean, double sum, double sum_sq, int played) const {
+    return mean > 0.0 && mean > settings_.z * standard_error(sum, sum_sq, played);
+  }
+
+  // Whether some outcome of the `left` rounds still to play (each adds a paired difference of -1, 0 or +1)
+  // makes the candidate qualify (`want` true), or fail to (`want` false), after played + left rounds.
+  // The likeliest outcome is tried first (all wins to qualify, all losses to fail), so the usual answer
+  // costs one test.
+  bool may_end(bool want, double sum, double sum_sq, int played, int left) const {
+    const int total = played + left;
+    if (total <= 1) return !want;  // act chooses only after two rounds or more
+    auto ends = [&](int wins, int losses) {
+      const double s = sum + wins - losses, q = sum_sq + wins + losses;
+      return qualifies(s / total, s, q, total) == want;
+    };
+    if (want ? ends(left, 0) : ends(0, left)) return true;
+    for (int wins = 0; wins <= left; ++wins)
+      for (int losses = 0; wins + losses <= left; ++losses)
+        if (ends(wins, losses)) return true;
+    return false;
+  }
+
+  // After the probe (no candidate is pruned any more, so the rounds left are known): the candidates that
+  // cannot qualify whatever the rounds left bring are `settled` (act's choice never takes them, so their
+  // rollouts are not needed). True when the choice is then known: no candidate can replace the scripted
+  // move (`decided` stays -1: act chooses among none), or one alone can and surely does (`decided`).
+  bool settle(const std::vector<double>& sum, const std::vector<double>& sum_sq, const std::vector<char>& active,
+              std::vector<char>& settled, int played, int used, int budget, int& decided) const {
+    int in_play = 0;
+    for (std::size_t c = 0; c < sum.size(); ++c) in_play += active[c] ? 1 : 0;
+    const int left = (budget - used + in_play - 1) / in_play;
+    int open = 0, last = -1;
+    for (std::size_t c = 1; c < sum.size(); ++c) {
+      if (!active[c] || settled[c]) continue;
+      if (!may_end(true, sum[c], sum_sq[c], played, left)) { settled[c] = 1; continue; }
+      ++open;
+      last = static_cast<int>(c);
+    }
+    if (open == 0) return true;
+    if (open == 1 && !may_end(false, sum[last], sum_sq[last], played, left)) {
+      decided = last;
+      return true;
+    }
+    return false;
   }
 
   // The progressive budget, after the probe rounds: false when no candidate has changed a single rollout's
@@ -383,13 +443,15 @@ class Searcher {
   }
 
   // Play `first` for `me` in `d`, then everyone as the scripted bot to the end: 1 if me's seat won. The
-  // bots are this searcher's, rekeyed for each rollout (the same as new ones, without their allocations).
-  int rollout(State& d, int me, const Action& first, uint64_t key) {
+  // bots are this searcher's, rekeyed for each rollout (the same as new ones, without their allocations),
+  // their public memory taken from `folded` (the game's table's, a fold of the log up to this decision:
+  // the same memory a new table would fold again from the first event).
+  int rollout(State& d, int me, const Action& first, uint64_t key, const bot::PublicMemory& folded) {
     std::vector<uint64_t>& keys = rollout_keys_;
     keys.resize(static_cast<std::size_t>(d.players));
     for (int x = 0; x < d.players; ++x) keys[x] = native::mix64(key ^ native::mix64(static_cast<uint64_t>(x) + 7));
     if (!rollout_bots_ || rollout_bots_->size() != keys.size()) rollout_bots_ = std::make_unique<bot::Bots>(keys);
-    else rollout_bots_->rekey(keys);
+    rollout_bots_->rekey(keys, folded);
     bot::Bots& bots = *rollout_bots_;
     apply(d, first);
     if (!d.over) {
