@@ -76,12 +76,16 @@ def looked_at(option: Any, options: Iterable[Any], looking: Sequence[str], words
     traits = tuple(getattr(option, "traits", ()))
     if not traits or traits[0] not in FINDING_TRAITS or getattr(option, "risky", False):
         return False
-    verb = next((i for i, t in enumerate(said) if t.word in looking), None)
+    verb = max((i for i, t in enumerate(said) if t.word in looking), default=None)  # «бросаю взгляд на …»
     if verb is None:
         return False
     little = grammar(lang)
     skip = little["prepositions"] | little["determiners"] | little["phrase_drop"]
+    # an English thing is said after a preposition or a determiner ("at the paper"; "look around" names none)
+    direct = lang != "en" or (said[verb + 1:verb + 2] != [] and said[verb + 1].word in skip)
     thing = next((t for t in said[verb + 1:verb + 4] if t.word not in skip and t.word not in looking), None)
+    if not direct:
+        return False
     synonyms = label_lemmas(str(getattr(option, "words", "")), lang)  # what the scenario says it is about
     if thing is None or thing.word not in set(words) or thing.weight < 1.0 or not any(
             thing.forms & part for part in synonyms):
