@@ -109,6 +109,28 @@ def roll_line(result: Mapping[str, Any], ctx: Context) -> str:
                                        verdict=verdict(result, lang))
 
 
+def contest_line(result: Mapping[str, Any], who: Any, ctx: Context) -> str:
+    """A contest told as one: each side's net successes and who prevailed (``… 1 net against Aymar's 2 — lost``).
+
+    A tie is nobody's win: in the Wild West (and an extended contest) it goes on to the next turn, in a Dark
+    Ages one-shot contest the status quo holds (seeds/003 L106-112; rules/storyteller.md D7)."""
+    lang = ctx.language if ctx.language in W else "en"
+    words = W[lang]
+    mine, theirs = result.get("mine") or {}, result.get("theirs") or {}
+    character = result.get("character")
+    if mine.get("botch"):
+        outcome = verdict({"category": "botch"}, lang)
+    elif result.get("tie") or result.get("winner") is None:
+        outcome = words["contest_tie_goes_on" if result.get("continues") else "contest_tie_holds"]
+    elif result.get("winner") == character:
+        outcome = fill(words["contest_won"], lang, verdict=verdict(result, lang))
+    else:
+        outcome = words["contest_lost"]
+    faces = dice_faces(mine) if mine.get("dice") else words["auto"]
+    return fill(words["contest_line"], lang, who=who(character), faces=faces, difficulty=mine.get("difficulty", ""),
+                mine=mine.get("net", 0), opponent=who(result.get("opponent")), theirs=theirs.get("net", 0),
+                outcome=outcome)
+
 
 class StorytellerText(Text):
     """Scene, sheet and last roll for the player; the Storyteller's requests and the rolls in words."""
@@ -216,8 +238,8 @@ class StorytellerText(Text):
                 return "\n".join(f"{who(r['character'])}: {roll_line(r, ctx)}" for r in results)
             case ev.RollResolved(character=character):
                 return f"{who(character)}: {roll_line(d, ctx)}"
-            case ev.ContestResolved(character=character, mine=mine, category=category):
-                return f"{who(character)}: {roll_line({**mine, 'category': category}, ctx)}"
+            case ev.ContestResolved():
+                return contest_line(d, who, ctx)
         return ""  # teamwork's and initiative's requests: each member's roll is told when resolved
 
     def own(self, view: Any) -> Mapping[str, Any] | None:
