@@ -145,6 +145,9 @@ class TemplateBase:
         self.npc_names = scenario.npc_names(lang)
         self.said: dict[int, set[str]] = {}
         """Scene number (``scene_count``) -> the lines said in it."""
+        self.clock_ran_out: str | None = None
+        """Where the last scene's clock sent the story (a scene, or ``end:<ending>``), until the narration says
+        why the scene changed («Time runs out: …»); ``None`` when a roll or a choice moved it."""
 
     def _fresh(self, view: View, key: str, **values: Any) -> str | None:
         """The first line of ``self.lines[key]`` (from one set by the scene and turn) not said in this

@@ -162,6 +162,7 @@ class TemplateMoves(TemplateBase):
     def _go(self, view: View, scene: Scene, target: str) -> Action:
         if target == "retry":
             if scene.max_turns and view["turn"] >= scene.max_turns and scene.timeout:
+                self.clock_ran_out = scene.timeout  # the narration says why the scene changes
                 return self._go(view, scene, scene.timeout)
             return NextTurn()
         if target.startswith("end:"):

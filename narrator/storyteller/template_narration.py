@@ -33,7 +33,8 @@ class TemplateNarration(TemplateMoves):
             return [str(data.get("text", ""))] if data.get("by") == HOST else []
         match event.payload:
             case ev.SceneBegun(scene=scene_id, number=number):
-                head = [f"== {self.scenario.title.get(self.lang)} ==" if number == 1 else ""]
+                head = [f"== {self.scenario.title.get(self.lang)} ==" if number == 1 else "",
+                        self._time_out(str(scene_id))]
                 scene = self.scenario.scenes.get(str(scene_id))
                 stakes = (message(self.lang, "troupe.stakes", stakes=scene.stakes.get(self.lang))
                           if scene and scene.stakes else "")
@@ -64,12 +65,13 @@ class TemplateNarration(TemplateMoves):
             case ev.Wounded():
                 return [self._wound_line(view, data)]
             case ev.StoryEnded(ending=ending_id):
+                timed = [line for line in (self._time_out(f"end:{ending_id}"),) if line]
                 ending = self.scenario.endings.get(str(ending_id))
                 if ending is None:
-                    return [str(ending_id), message(self.lang, "template.the_end")]
+                    return [*timed, str(ending_id), message(self.lang, "template.the_end")]
                 epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
                     if ending.epilogue else []
-                return [ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
+                return [*timed, ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
         return []
 
     def _result_lines(self, view: View, data: Mapping[str, Any], character: str, category: str) -> list[str]:
@@ -123,6 +125,11 @@ class TemplateNarration(TemplateMoves):
             own = self._once(view, approach.says[outcome].get(self.lang))  # type: ignore[index]
             lines += [own] if own else []
         return lines
+
+    def _time_out(self, target: str) -> str:
+        """«Time runs out: …» when the scene's clock (not a roll or a choice) moved the story to ``target``."""
+        ran_out, self.clock_ran_out = self.clock_ran_out, None
+        return message(self.lang, "template.time_out") if ran_out == target else ""
 
     def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
         name = self._name(view, str(data["defender"]))
