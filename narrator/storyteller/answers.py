@@ -17,6 +17,7 @@ from narrator.storyteller.offline import question
 from narrator.storyteller.powers import PowerAnswer, deed
 from narrator.storyteller.reader import read
 from narrator.storyteller.template import PASS, Choice, Option
+from narrator.storyteller.written import as_written, spellings
 
 
 class QuitGame(EOFError):
@@ -83,8 +84,9 @@ def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str
             return None, question(lang, intent, reading, options, labels=labels)
         approach, words = reading.approach, reading.words
     option = next(o for o in options if o.approach == approach)
+    written = as_written(words, spellings([str(o.label) for o in options]))  # «Готье», not «готье»
     said = message(lang, "improv.chose_labelled" if labels else "improv.chose", number=option.number,
-                   label=option.label, words=", ".join(words))
+                   label=option.label, words=", ".join(written))
     spends = option.approach != PASS and names_willpower(intent, lang)
     if spends:
         said += message(lang, "st_intent.willpower")

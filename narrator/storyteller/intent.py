@@ -120,7 +120,10 @@ def explain(lang: str, text: str, found: Match, numbers: dict[str, tuple[int, st
     suffix = "_labelled" if labels else ""
     if found.approach is not None:
         number, label = numbers[found.approach]
-        return message(lang, f"improv.chose{suffix}", number=number, label=label, words=", ".join(found.words))
+        from narrator.storyteller.written import as_written, spellings  # «Готье», not «готье»
+
+        written = as_written(found.words, spellings(label for _, label in numbers.values()))
+        return message(lang, f"improv.chose{suffix}", number=number, label=label, words=", ".join(written))
     if found.candidates:
         listed = ", ".join(message(lang, "improv.label_quoted", label=numbers[a][1]) if labels else str(numbers[a][0])
                            for a in found.candidates)

@@ -34,6 +34,7 @@ from narrator.storyteller.template_base import (
 )
 from narrator.storyteller.template_moves import outcome_of
 from narrator.storyteller.template_narration import TemplateNarration, said_before_turn
+from narrator.storyteller.written import said_as_written, spellings
 
 __all__ = [  # the table's types live in template_base; the rest of the package imports them from here
     "CHOOSE", "PASS", "Asked", "Choice", "IntentUnclear", "Option", "StorytellerVoice", "TemplateStoryteller", "View",
@@ -117,8 +118,16 @@ class TemplateStoryteller(TemplateNarration):
 
     def rule_intent(self, view: View, choice: Choice, answers: Mapping[PlayerId, Choice] | None = None) -> Any:
         """The offline ruling on a typed intent (:func:`narrator.storyteller.offline.rule_intent`): the
-        approach it describes, an improvised roll, no roll (said), or :class:`IntentUnclear` with a question."""
-        return rule_intent(self, view, choice, answers)
+        approach it describes, an improvised roll, no roll (said), or :class:`IntentUnclear` with a question.
+        The player's words it names are written as the scenario writes them («Готье», not «готье»)."""
+        ruling = rule_intent(self, view, choice, answers)
+        scene = self._scene(view)
+        if ruling.kind != "approach" or not ruling.said or scene is None:
+            return ruling
+        options = self._approach_options(view, scene, self._pc(view, choice))
+        names = [*self.npc_names.values(), *(str(s.get("name", "")) for s in view.get("sheets", ()))]
+        spelled = spellings([str(o.label) for o in options], names)
+        return replace(ruling, said=said_as_written(ruling.said, self.lang, options, spelled))
 
     def read_intent(self, view: View, choice: Choice) -> Choice:
         """A free-form intent read as the closest suggested approach (the words' match), or refused.
