@@ -31,7 +31,14 @@ inline uint64_t shared_hash(uint64_t a, uint64_t b, uint64_t salt) {
 
 // bot_mind.tie_breaks(key): the bot's fixed, per-game order of every seat (ties between equal suspicions).
 inline void tie_breaks(uint64_t key, uint64_t* out) {
-  for (int s = 0; s < MAX_SEATS; ++s) out[s] = native::mix64(key ^ native::mix64(static_cast<uint64_t>(s + 1) * native::kGamma));
+  struct Salts {  // mix64((s + 1) * kGamma) by seat: the key's part is the only one that changes
+    uint64_t salt[MAX_SEATS];
+    Salts() {
+      for (int s = 0; s < MAX_SEATS; ++s) salt[s] = native::mix64(static_cast<uint64_t>(s + 1) * native::kGamma);
+    }
+  };
+  static const Salts salts;
+  for (int s = 0; s < MAX_SEATS; ++s) out[s] = native::mix64(key ^ salts.salt[s]);
 }
 
 // DecisionRandom.unit(key) for the stream last seeded with `origin` (draws._SALTS for small keys).
