@@ -43,7 +43,8 @@ __all__ = ["Run", "file_name", "force_differences", "seat_tests", "seat_verdict"
 def write_report(out: Path, runs: Sequence[Run], *, command: str = "", played_by: str = "", lang: str = "en",
                  bots: str = "", edges: Sequence[Any] = (), speech: SpeechTally | None = None,
                  games_csv: Mapping[str, RowsCsv] | None = None, baselines: Mapping[str, Sequence[Row]] | None = None,
-                 arms: Sequence[Any] = (), llm_stats: Mapping[str, Mapping[str, Any]] | None = None) -> Path:
+                 arms: Sequence[Any] = (), llm_stats: Mapping[str, Mapping[str, Any]] | None = None,
+                 plots: bool = True) -> Path:
     """Write CSVs, PNGs and ``report.md`` for one run (or two, compared) into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report);
@@ -54,14 +55,15 @@ def write_report(out: Path, runs: Sequence[Run], *, command: str = "", played_by
     ``llm_stats`` the model seats' statistics per profile (a section, and ``llm_stats.json``).
     ``speech``: the claims and lies of the talking games (the kept transcripts), per force.
     ``games_csv``: per run label, its games CSV written while the games were played (closed here).
+    ``plots=False`` (``--no-plots``): no PNG is drawn and matplotlib is not imported; the report says so.
     """
     import json
 
     out.mkdir(parents=True, exist_ok=True)
     path = out / "report.md"
     streamed = games_csv or {}
-    plots = _plots(out, runs, lang)
-    with drawn_meanwhile(plots):  # the PNGs are drawn while the CSVs and the text are written
+    drawn = _plots(out, runs, lang) if plots else []
+    with drawn_meanwhile(drawn):  # the PNGs are drawn while the CSVs and the text are written
         files = []
         for run in runs:
             if run.label in streamed:
@@ -72,11 +74,11 @@ def write_report(out: Path, runs: Sequence[Run], *, command: str = "", played_by
         if llm_stats:
             (out / "llm_stats.json").write_text(json.dumps(llm_stats, indent=2), encoding="utf-8")
             files.append("llm_stats.json")
-        files += [Path(plot.args[1]).name for plot in plots]
+        files += [Path(plot.args[1]).name for plot in drawn]
         if speech is not None and speech.games:
             files.append("transcripts/")
         text = markdown(runs, command=command, played_by=played_by, lang=lang, bots=bots, edges=edges,
-                        baselines=baselines, arms=arms, llm_stats=llm_stats, files=files)
+                        baselines=baselines, arms=arms, llm_stats=llm_stats, files=files, plots=plots)
         if speech is not None and speech.games:
             text += "\n".join(_speech_lines(speech, lang)) + "\n"
         path.write_text(text, encoding="utf-8")

@@ -33,8 +33,9 @@ Row = Mapping[str, Any]
 def markdown(runs: Sequence[Run], *, command: str, played_by: str = "", lang: str = "en", bots: str = "",
              edges: Sequence[Any] = (), baselines: Mapping[str, Sequence[Row]] | None = None,
              arms: Sequence[Arm] = (), llm_stats: Mapping[str, Mapping[str, Any]] | None = None,
-             files: Sequence[str] = ()) -> str:
-    """report.md: the findings, the games played, then the tables."""
+             files: Sequence[str] = (), plots: bool = True) -> str:
+    """report.md: the findings, the games played, then the tables (``plots``: with links to the PNGs, else a
+    sentence saying none were drawn)."""
     lines = _head(runs, command, played_by, bots, lang)
     llm_games = sum(len(run.rows) for run in runs) if llm_stats else 0
     lines += [""] + findings(runs, lang=lang, baselines=baselines, edges=edges, bots=bots, llm_games=llm_games)
@@ -42,9 +43,12 @@ def markdown(runs: Sequence[Run], *, command: str, played_by: str = "", lang: st
         lines += [""] + games_section(arms, lang, llm=bool(llm_stats))
     if llm_stats:
         lines += [""] + llm_section(llm_stats, lang)
-    lines += _tables(runs, lang, edges)
-    if files:
-        lines += ["", message(lang, "playtest.files", list=", ".join(f"`{f}`" for f in files)), ""]
+    lines += _tables(runs, lang, edges, plots)
+    tail = [message(lang, "playtest.files", list=", ".join(f"`{f}`" for f in files))] if files else []
+    if not plots:
+        tail.append(message(lang, "playtest.no_plots"))
+    if tail:
+        lines += ["", " ".join(tail), ""]
     return "\n".join(lines)
 
 
@@ -66,24 +70,27 @@ def _head(runs: Sequence[Run], command: str, played_by: str, bots: str, lang: st
     return lines
 
 
-def _tables(runs: Sequence[Run], lang: str, edges: Sequence[Any]) -> list[str]:
-    """The sections of tables and plots: wins, edges over random play, endings, length, deaths, masks, seats."""
+def _tables(runs: Sequence[Run], lang: str, edges: Sequence[Any], drawn: bool = True) -> list[str]:
+    """The sections of tables and plots: wins, edges over random play, endings, length, deaths, masks, seats
+    (``drawn=False``: the tables alone, no PNG having been drawn)."""
     def r(key: str, **values: Any) -> str:
         return message(lang, f"report.{key}", **values)
 
     def plots(key: str, stem: str) -> list[str]:  # each run's PNG of a section
         alt = message(lang, f"playtest.alt.{key}")
-        return [line for run in runs for line in ("", f"![{alt}]({run_file(stem, run, runs, 'png')})")]
+        return [line for run in runs for line in ("", f"![{alt}]({run_file(stem, run, runs, 'png')})")] if drawn else []
+
+    def plot(key: str, name: str) -> list[str]:  # the PNG of a section that holds every run
+        return [f"![{message(lang, f'playtest.alt.{key}')}]({name})", ""] if drawn else []
 
     main = runs[0]
-    lines = ["", f"## {r('wins')}", "", f"![{message(lang, 'playtest.alt.wins')}](win_rates.png)", "",
-             r("second_note"), ""]
-    lines += compare_table(runs, lang) if len(runs) > 1 else win_table(main, lang)
+    lines = ["", f"## {r('wins')}", "", *plot("wins", "win_rates.png"), r("second_note"), ""]
+    lines += compare_table(runs, lang, drawn) if len(runs) > 1 else win_table(main, lang, drawn)
     if edges:
         lines += ["", f"## {message(lang, 'report_bots.edge')}", "", message(lang, "report_bots.edge_intro"), ""]
         lines += edge_table(edges, lang)
     lines += ["", f"## {r('ends')}", ""] + termination_table(runs, lang)
-    lines += ["", f"![{message(lang, 'playtest.alt.stalemates')}](stalemates.png)", ""]
+    lines += ["", *plot("stalemates", "stalemates.png")] if drawn else [""]
     lines += [f"## {r('length')}", ""] + length_table(runs, lang) + plots("days", "days")
     lines += ["", f"## {r('deaths')}", ""] + deaths_table(runs, lang) + plots("deaths", "deaths_by_cause")
     lines += ["", f"## {r('masks')}", ""] + mask_tables(runs, lang) + plots("masks", "mask_survival")
@@ -107,8 +114,9 @@ def _rate_columns(lang: str) -> str:
     return " | ".join(message(lang, f"playtest.{k}") for k in ("col_rate", "col_low", "col_high"))
 
 
-def win_table(run: Run, lang: str) -> list[str]:
-    """Players by force, one win rate (%) a cell; the widest half-interval is said under the table."""
+def win_table(run: Run, lang: str, drawn: bool = True) -> list[str]:
+    """Players by force, one win rate (%) a cell; the widest half-interval is said under the table (and where the
+    intervals are: the CSV, and the plot when ``drawn``)."""
     rates = run.win_rates
     forces = [f for f in (*FORCES, NO_WINNER) if f in rates]
     counts = sorted({c for by in rates.values() for c in by})
@@ -119,10 +127,10 @@ def win_table(run: Run, lang: str) -> list[str]:
         lines.append("| " + " | ".join(cells) + " |")
     half = max((100 * max(p.rate - p.interval[0], p.interval[1] - p.rate) for by in rates.values()
                 for p in by.values()), default=0.0)
-    return lines + ["", message(lang, "playtest.wins_note", half=half)]
+    return lines + ["", message(lang, "playtest.wins_note" if drawn else "playtest.wins_note_csv", half=half)]
 
 
-def compare_table(runs: Sequence[Run], lang: str) -> list[str]:
+def compare_table(runs: Sequence[Run], lang: str, drawn: bool = True) -> list[str]:
     """One row per force and player count: both rates, the difference in points, the corrected p."""
     def r(key: str, **values: Any) -> str:
         return message(lang, f"report.{key}", **values)
@@ -136,7 +144,7 @@ def compare_table(runs: Sequence[Run], lang: str) -> list[str]:
         p = p_text(d.p_holm, lang).removeprefix("p ").removeprefix("= ")
         lines.append(f"| {_force(lang, d.force)} | {d.count} | {percent(d.a.rate)} | {percent(d.b.rate)} | "
                      f"{d.points:+.1f} | {p} | {'✔' if d.significant else ''} |")
-    return lines + ["", message(lang, "playtest.wins_note", half=max(
+    return lines + ["", message(lang, "playtest.wins_note" if drawn else "playtest.wins_note_csv", half=max(
         (100 * (p.interval[1] - p.interval[0]) / 2 for run in runs for by in run.win_rates.values()
          for p in by.values()), default=0.0))]
 

@@ -12,6 +12,7 @@ from narrator.battaglia.bots import DEFAULT_ROLLOUTS
 from narrator.cli.battaglia_sweep import Sweep
 from narrator.cli.common import (
     ENGINE_HELP,
+    PLOTS_HELP,
     VERIFY_HELP,
     asked_language,
     config_error_text,
@@ -79,6 +80,7 @@ def simulate_battaglia(
                                     help="With --llm: games played at once against the one endpoint (threads of this "
                                          "process). Within a game, seats that decide together (night steps, ballots) "
                                          "are asked at once too (NARRATOR_LLM_CONCURRENCY, default 4)."),
+    plots: bool = typer.Option(True, "--plots/--no-plots", help=PLOTS_HELP),
 ) -> None:
     """Simulate many games with scripted bots in every seat and write a playtest report.
 
@@ -112,10 +114,12 @@ def simulate_battaglia(
     if llm and llm != "offline" and jobs > 1:
         console.print(tool_word("llm_one_process"), highlight=False)
     sweep = Sweep(counts, games, seed, jobs, out, transcripts, progress, engine, verify, cluster, edge, edge_games,
-                   concurrency, plan, lang_now)
+                   concurrency, plan, lang_now, plots=plots)
     with llm_settings(llm) if llm else contextlib.nullcontext() as settings:  # no --llm: scripted, even with an endpoint
         for label, options in _profiles(rules, compare, counts):
             sweep.play(label, options, settings, seats_per_game)
+    # --no-plots is left out of the recorded command: it changes no game and no number, and the report says itself
+    # that no plots were drawn; the command run again gives the same report with its plots
     command = _command_line(players=players, games=games, seed=seed, jobs=jobs, out=out, rules=rules,
                             compare=compare, transcripts=transcripts, engine=None if engine == "auto" else engine,
                             bots=None if bots == "scripted" else bots,

@@ -38,6 +38,8 @@ class Sweep:
     games_csv: dict[str, Any] = field(default_factory=dict)
     llm_stats: dict[str, dict[str, Any]] = field(default_factory=dict)
     played_by: str = ""
+    plots: bool = True
+    """Draw the report's PNGs (``--no-plots``: none, and matplotlib is never imported)."""
 
     def play(self, label: str, options: dict[str, Any], settings: Any, seats_per_game: int | None) -> None:
         """Play one profile's games: the scripted or search bots (and the random-play baselines), or model seats."""
@@ -68,7 +70,7 @@ class Sweep:
             rows, self.played_by = simulate_rows(jobs, play_one=play_one, native=native_engine, configs=configs,
                                                  engine=self.engine, verify=self.verify, workers=self.jobs,
                                                  progress=self.progress, description=f"battaglia {label}",
-                                                 cluster=self.cluster, on_rows=stream.put)
+                                                 cluster=self.cluster, on_rows=stream.put, plots=self.plots)
         finally:
             stream.finish()
         self.arms.append(Arm(_arm_name(self.lang, label), len(rows), time.perf_counter() - begun))
@@ -92,7 +94,7 @@ class Sweep:
             self.baselines[force], _ = simulate_rows(
                 other, play_one=play_one, native=native_engine, configs=configs, engine=self.engine,
                 verify=0, workers=self.jobs, progress=self.progress, description=f"battaglia {force} random",
-                cluster=self.cluster)
+                cluster=self.cluster, plots=self.plots)
             self.arms.append(Arm(_baseline_name(self.lang, force), len(other), time.perf_counter() - begun,
                                  baseline=True))
         self.edges = edges(rows, {f: r for f, r in self.baselines.items() if f != "all"})
@@ -121,10 +123,11 @@ class Sweep:
         bots_text = _llm_bots(seats_per_game, self.lang) if self.llm_stats else describe(self.plan, self.lang)
         report = write_report(self.out, self.runs, command=command, played_by=self.played_by, lang=self.lang,
                               bots=bots_text, edges=self.edges, speech=speech, games_csv=self.games_csv,
-                              baselines=self.baselines, arms=self.arms, llm_stats=self.llm_stats or None)
+                              baselines=self.baselines, arms=self.arms, llm_stats=self.llm_stats or None,
+                              plots=self.plots)
         console.print(bots_text, highlight=False)
         console.print(summary_table(self.runs, self.lang))
-        console.print(done_line(self.arms, self.lang, report), highlight=False,
+        console.print(done_line(self.arms, self.lang, report, plots=self.plots), highlight=False,
                       soft_wrap=True)  # a path cut across lines cannot be copied
         if self.llm_stats:
             _print_llm_stats(self.llm_stats, self.out)

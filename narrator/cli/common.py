@@ -26,7 +26,7 @@ from narrator.console import (  # re-exported: the commands import them from her
 from narrator.rules.core import Game
 
 __all__ = [
-    "ENGINE_HELP", "VERIFY_HELP", "ask_language", "asked_language", "config_error_text", "console",
+    "ENGINE_HELP", "PLOTS_HELP", "VERIFY_HELP", "ask_language", "asked_language", "config_error_text", "console",
     "error_text", "errors", "fail", "fail_with", "fresh_seed", "language", "load_profile", "os_error_text",
     "parse_range", "read_yaml_mapping", "reset_language", "run_language", "simulate_rows", "tool_word",
 ]
@@ -93,6 +93,8 @@ def parse_range(text: str, *, low: int, high: int, what: str = "players") -> lis
 ENGINE_HELP = ("Who plays the games: 'native' (the compiled playout engine, ~100x faster), 'python' (the rules "
                "kernel itself) or 'auto' (native when it is built, was ported from the installed rules and plays "
                "every option asked for, else python, saying why). Both play the same game for the same seed.")
+PLOTS_HELP = ("Draw the report's PNG plots (the default); --no-plots writes the report and its CSVs alone, "
+              "without loading matplotlib: a quicker sweep.")
 VERIFY_HELP = ("Play this many of the run's games again with the Python kernel and check the rows agree "
                "(default: one per player count; 0 skips the check).")
 
@@ -100,11 +102,12 @@ VERIFY_HELP = ("Play this many of the run's games again with the Python kernel a
 def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[Any], engine: str,
                   verify: int | None, workers: int, progress: bool,
                   description: str, cluster: str | None = None,
-                  on_rows: Any = None) -> tuple[list[dict[str, Any]], str]:
+                  on_rows: Any = None, plots: bool = True) -> tuple[list[dict[str, Any]], str]:
     """Play a simulation run with the chosen engine, then check a sample against the Python kernel.
 
     Returns the rows and a sentence for the report saying who played them and what was checked.
-    ``on_rows`` gets each chunk of rows as it is played (``narrator.playtest.run_games``).
+    ``on_rows`` gets each chunk of rows as it is played (``narrator.playtest.run_games``); ``plots``: the report
+    will draw plots (matplotlib starts loading while the native engine plays; ``--no-plots`` never imports it).
     Exits with a clear message when ``--engine native`` cannot play the run, and when the engine's
     rows disagree with the kernel's (a bug: the report would not be the rules' report).
     """
@@ -126,7 +129,8 @@ def simulate_rows(jobs: list[Any], *, play_one: Any, native: Any, configs: list[
     count = min(len(jobs), len({job.players for job in jobs}) if verify is None else verify)
     check = KernelCheck(jobs, play_one, count)  # the kernel replays its sample while the engine plays
     try:
-        preload()  # matplotlib loads meanwhile too (the native engines release the GIL)
+        if plots:
+            preload()  # matplotlib loads meanwhile too (the native engines release the GIL)
         rows = run_games(chosen.play_batch, jobs, workers=workers, progress=progress,
                          description=f"{description} ({chosen.name})", batched=True, cluster=cluster,
                          on_rows=on_rows)

@@ -13,6 +13,7 @@ from rich.text import Text
 from narrator.agents.i18n import end_reason, message
 from narrator.cli.common import (
     ENGINE_HELP,
+    PLOTS_HELP,
     VERIFY_HELP,
     console,
     fail,
@@ -194,6 +195,7 @@ def simulate_ten_candles(
                                                          "survivors, then a random GM, for the report's bot-skill "
                                                          "section (the Python kernel: about 5 s at 3-5 players); "
                                                          "0 leaves it out."),
+    plots: bool = typer.Option(True, "--plots/--no-plots", help=PLOTS_HELP),
 ) -> None:
     import time
 
@@ -217,20 +219,21 @@ def simulate_ten_candles(
     try:
         rows, played_by = simulate_rows(batch, play_one=play_one, native=native_engine, configs=configs,
                                         engine=engine, verify=verify, workers=jobs, progress=progress,
-                                        description="ten-candles", on_rows=stream.put)
+                                        description="ten-candles", on_rows=stream.put, plots=plots)
     finally:
         stream.finish()
     arms = [Arm(message(lang_now, "playtest.games.main", label=message(lang_now, "playtest.tc.arm.scripted")),
                 len(rows), time.perf_counter() - begun)]
     played = _skill_arms(batch, skill, jobs, progress, lang_now, arms)
+    # without --no-plots: it changes no game and no number, and the report says no plots were drawn
     command = " ".join(["narrator simulate ten-candles", f"--players {players}", f"--games {games}",
                         f"--seed {seed}", f"--jobs {jobs}", f"--out {out}", f"--lang {lang_now}",
                         f"--skill {skill}", *([f"--transcripts {transcripts}"] if transcripts else []),
                         *([f"--engine {engine}"] if engine != "auto" else [])])
     table = write_report(rows, out, seed=seed, jobs=jobs, played_by=played_by, lang=lang_now, files=files,
-                         command=command, skill=skill_table(rows, played) if played else (), arms=arms)
+                         command=command, skill=skill_table(rows, played) if played else (), arms=arms, plots=plots)
     _print_summary(table, lang_now)
-    console.print(done_line(arms, lang_now, out / "report.md"), highlight=False, soft_wrap=True)
+    console.print(done_line(arms, lang_now, out / "report.md", plots=plots), highlight=False, soft_wrap=True)
 
 
 def _skill_arms(batch: list[Any], skill: int, jobs: int, progress: bool, lang: str,

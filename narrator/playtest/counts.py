@@ -99,10 +99,10 @@ def games_section(arms: Sequence[Arm], lang: str, *, llm: bool = False, off: str
     return lines
 
 
-def done_line(arms: Sequence[Arm], lang: str, path: Any) -> str:
-    """The terminal's last line: every game played, per arm."""
+def done_line(arms: Sequence[Arm], lang: str, path: Any, *, plots: bool = True) -> str:
+    """The terminal's last line: every game played, per arm, and the report written (``plots``: with its plots)."""
     total = sum(a.games for a in arms)
     seconds = sum(a.seconds for a in arms)
     items = [m(lang, "arm_item", name=a.name, games=a.games, rate=rate_text(a.games, a.seconds, lang)) for a in arms]
     return m(lang, "sim_done", total=total, seconds=seconds, rate=rate_text(total, seconds, lang),
-             arms="; ".join(items), path=path)
+             arms="; ".join(items), path=path if plots else m(lang, "report_no_plots", path=path))

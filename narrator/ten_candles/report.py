@@ -107,19 +107,21 @@ class GameFiles:
 
 def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, jobs: int,
                  played_by: str = "", lang: str = "en", files: GameFiles | None = None, command: str = "",
-                 skill: Sequence[Mapping[str, Any]] = (), arms: Sequence[Any] = ()) -> list[dict[str, Any]]:
+                 skill: Sequence[Mapping[str, Any]] = (), arms: Sequence[Any] = (),
+                 plots: bool = True) -> list[dict[str, Any]]:
     """Write games.csv, scenes.csv, summary.csv, the plots and report.md into ``out``.
 
     ``played_by`` says which engine played the games and what was checked (a sentence of the report).
     ``files``: games.csv and scenes.csv were written while the games were played (closed here).
     ``command`` reproduces the run; ``skill`` is :func:`narrator.ten_candles.skill.skill_table` (the
     scripted arm against random survivors and a random GM); ``arms`` every sweep played, counted.
+    ``plots=False`` (``--no-plots``): no PNG is drawn and matplotlib is not imported; the report says so.
     """
     out.mkdir(parents=True, exist_ok=True)
     per_scene = files.close(rows) if files is not None else _per_scene(rows)
     table = summarise(rows, per_scene)
     conflicts = [c for counts in per_scene for c in counts]
-    with drawn_meanwhile(_plots(rows, conflicts, table, out, lang)):  # the PNGs are drawn while the files are written
+    with drawn_meanwhile(_plots(rows, conflicts, table, out, lang) if plots else []):  # the PNGs are drawn while the files are written
         if files is None:
             write_csv(rows, out / "games.csv")
             write_csv_columns(SCENE_COLUMNS, _scene_lines(rows, per_scene), out / "scenes.csv")
@@ -130,7 +132,8 @@ def write_report(rows: Sequence[Mapping[str, Any]], out: Path, *, seed: int, job
         from narrator.ten_candles.report_text import markdown
 
         (out / "report.md").write_text(markdown(rows, table, seed=seed, jobs=jobs, played_by=played_by, lang=lang,
-                                                command=command, skill=skill, arms=arms), encoding="utf-8")
+                                                command=command, skill=skill, arms=arms, plots=plots),
+                                       encoding="utf-8")
     return table
 
 

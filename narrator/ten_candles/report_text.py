@@ -19,7 +19,7 @@ ENDINGS = ("died_one_by_one", "last_candle_out", "all_dead_before_final", "candl
 
 def markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any]], *, seed: int, jobs: int,
              played_by: str = "", lang: str = "en", command: str = "", skill: Sequence[Mapping[str, Any]] = (),
-             arms: Sequence[Arm] = ()) -> str:
+             arms: Sequence[Arm] = (), plots: bool = True) -> str:
     def r(key: str, **values: Any) -> str:
         return message(lang, f"report_tc.{key}", **values)
 
@@ -55,7 +55,9 @@ def markdown(rows: Sequence[Mapping[str, Any]], table: Sequence[Mapping[str, Any
             lines.append(f"| {line['players']} | {t('arm.' + line['arm'])} | {line['games']} | {_cells(line['final'])} | "
                          f"{percent(line['all_dead_before'].rate)} | {line['deaths_before']:.2f} | "
                          f"{line['voluntary']:.2f} |")
-    files = r("files") + (" " + message(lang, "playtest.files", list=t("skill_files")) if skill else "")
+    files = " ".join([r("files") if plots else r("data_files"),
+                      *([message(lang, "playtest.files", list=t("skill_files"))] if skill else []),
+                      *([] if plots else [message(lang, "playtest.no_plots")])])
     lines += ["", files, ""]
     return "\n".join(lines)
 

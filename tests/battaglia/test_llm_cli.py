@@ -33,7 +33,7 @@ def test_endpoint_without_configuration_is_a_clear_error(tmp_path: Path, monkeyp
 
 def test_offline_runs_the_scripted_simulation(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "battaglia", "--players", "6", "--games", "2", "--llm", "offline",
-                                 "--out", str(tmp_path), "--no-progress"])
+                                 "--out", str(tmp_path), "--no-progress", "--no-plots"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "report.md").is_file() and not (tmp_path / "llm_stats.json").exists()
 
@@ -89,7 +89,8 @@ def test_a_model_run_does_not_say_scripted_bots_played(tmp_path: Path, monkeypat
     monkeypatch.setenv("OPENAI_API_KEY", "none")
     monkeypatch.setenv("NARRATOR_LLM_MAX_RETRIES", "0")
     result = runner.invoke(app, ["simulate", "battaglia", "--players", "6", "--games", "1", "--llm", "endpoint",
-                                 "--llm-seats", "2", "--out", str(tmp_path), "--no-progress"], terminal_width=200)
+                                 "--llm-seats", "2", "--out", str(tmp_path), "--no-progress", "--no-plots"],
+                           terminal_width=200)
     assert result.exit_code == 0, result.output
     assert "language model in 2 seats of each game" in result.output and "in every seat" not in result.output
     assert "language model in 2 seats" in (tmp_path / "report.md").read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from narrator.battaglia.simulate import play_one
 from narrator.cli.main import app
 from narrator.playtest import GameJob
+from tests.imports_watch import imports_refused
 from tests.lanes import sweep
 
 runner = CliRunner()
@@ -19,6 +20,11 @@ runner = CliRunner()
 
 def simulate(*args: str):
     return runner.invoke(app, ["simulate", "battaglia", "--no-progress", *args])
+
+
+def quick(*args: str):
+    """A run whose plots the test does not look at: none drawn (``--no-plots``, a second of CPU saved)."""
+    return simulate("--no-plots", *args)
 
 
 def text(result) -> str:
@@ -50,6 +56,21 @@ def test_tiny_run_writes_report_csvs_and_plots(tmp_path: Path, games: int) -> No
         assert not result.truncated and result.outcome is not None
 
 
+def test_no_plots_draws_none_and_never_loads_matplotlib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "r"
+    with imports_refused(monkeypatch, "matplotlib", "narrator.playtest.plots", "narrator.battaglia.plots") as tried:
+        result = simulate("--players", "6", "--games", "3", "--no-plots", "--out", str(out), "--no-edge")
+    assert result.exit_code == 0, result.output
+    assert tried == [] and not list(out.glob("*.png"))
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert ".png" not in report and "## Win rate of each force" in report
+    assert "its 95% interval is in `win_rates.csv` (at most" in report  # not "and on the plot"
+    assert "Files: `games.csv`, `win_rates.csv`, `deaths_by_cause.csv`, `masks.csv`, `seat_bias.csv`. No plots were " \
+           "drawn (`--no-plots`)" in report
+    assert "--no-plots" not in report.split("\n")[2]  # the recorded command: the games are the same with plots
+    assert text(result).endswith("report: " + str(out / "report.md") + " (no plots: `--no-plots`)")
+
+
 @pytest.mark.parametrize("players", ["3-40", "5", "6-18", "abc"])
 def test_bad_player_range_exits_2(tmp_path: Path, players: str) -> None:
     result = simulate("--players", players, "--games", "1", "--out", str(tmp_path))
@@ -78,7 +99,7 @@ def test_compare_runs_the_same_seeds_side_by_side(tmp_path: Path) -> None:
     other = tmp_path / "participant.yaml"
     other.write_text("darkness_productivity: participant\n", encoding="utf-8")
     out = tmp_path / "cmp"
-    result = simulate("--players", "8", "--games", "12", "--compare", str(other), "--out", str(out))
+    result = quick("--players", "8", "--games", "12", "--compare", str(other), "--out", str(out))
     assert result.exit_code == 0, result.output
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "`standard rules` vs `participant`" in report
@@ -111,7 +132,7 @@ def test_recorded_and_lean_games_are_the_same_game(tmp_path: Path) -> None:
 def test_the_kernels_profiles_run(tmp_path: Path) -> None:
     """``profiles/battaglia/*.yaml`` work with --rules; their own ``players`` yields to --players."""
     profiles = Path(__file__).resolve().parents[2] / "profiles" / "battaglia"
-    result = simulate("--players", "10", "--games", "3", "--rules", str(profiles / "simulation.yaml"),
+    result = quick("--players", "10", "--games", "3", "--rules", str(profiles / "simulation.yaml"),
                       "--out", str(tmp_path / "p"))
     assert result.exit_code == 0, result.output
     assert "--players decides" in text(result)
@@ -121,7 +142,7 @@ def test_the_kernels_profiles_run(tmp_path: Path) -> None:
 def test_every_shipped_profile_runs_with_the_default_players(tmp_path: Path, name: str) -> None:
     """Without --players a profile's own table size is used (house_lenient's deck fits only 11 seats)."""
     profile = Path(__file__).resolve().parents[2] / "profiles" / "battaglia" / f"{name}.yaml"
-    result = simulate("--games", "2", "--rules", str(profile), "--out", str(tmp_path / name))
+    result = quick("--games", "2", "--rules", str(profile), "--out", str(tmp_path / name))
     assert result.exit_code == 0, result.output
     assert "the run uses it" in text(result)
 
@@ -141,7 +162,7 @@ def test_the_readme_names_only_files_that_exist() -> None:
 
 def test_the_report_speaks_the_chosen_language(tmp_path: Path) -> None:
     out = tmp_path / "ru"
-    result = simulate("--players", "8", "--games", "6", "--out", str(out), "--lang", "ru")
+    result = quick("--players", "8", "--games", "6", "--out", str(out), "--lang", "ru")
     assert result.exit_code == 0, result.output
     report = (out / "report.md").read_text(encoding="utf-8")
     assert report.startswith("# Battaglia del arte — отчёт плейтеста")
@@ -149,12 +170,13 @@ def test_the_report_speaks_the_chosen_language(tmp_path: Path) -> None:
     assert "## Смещение по местам" in headings and "## Доля побед каждой силы" in headings
     assert all(not any("a" <= c <= "z" for c in h.lower()) for h in headings), headings
     assert "поправлены на проверку 8 мест" in report
+    assert "Графики не строились (`--no-plots`)" in report and "интервал — в `win_rates.csv` (здесь" in report
 
 
 @pytest.mark.slow  # five runs of the games (the edge's random arms) and the plots
 def test_report_names_the_bots_and_each_forces_edge_over_random_play(tmp_path: Path) -> None:
     out = tmp_path / "r"
-    result = simulate("--players", "8", "--games", "12", "--bots-for", "gloom=random", "--out", str(out))
+    result = quick("--players", "8", "--games", "12", "--bots-for", "gloom=random", "--out", str(out))
     assert result.exit_code == 0, result.output
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "Bots: scripted bots, except gloom (both lives): random legal moves." in report

@@ -22,7 +22,7 @@ RUNS = {
 
 def _simulate(game: str, engine: str, out: Path) -> str:
     result = CliRunner().invoke(app, ["simulate", game, *RUNS[game], "--engine", engine, "--no-progress",
-                                      "--out", str(out)])
+                                      "--no-plots", "--out", str(out)])
     assert result.exit_code == 0, result.output
     return (out / "report.md").read_text(encoding="utf-8")
 
@@ -40,7 +40,7 @@ def test_both_engines_write_the_same_games_csv(game: str, tmp_path: Path) -> Non
 
 def test_verify_zero_skips_the_check_and_says_so(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["simulate", "battaglia", "--players", "6", "--games", "3", "--verify", "0",
-                                      "--no-progress", "--out", str(tmp_path)])
+                                      "--no-progress", "--no-plots", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "Played by the native playout engine, unchecked (--verify 0)." in (tmp_path / "report.md").read_text(
         encoding="utf-8")

@@ -158,7 +158,7 @@ def test_a_stale_engine_is_refused_by_native_and_replaced_by_python_under_auto(m
     _stale(monkeypatch)
     with pytest.raises(Exception, match="not those the native engine was ported from"):
         playout("battaglia")
-    run = ["simulate", "battaglia", "--players", "6", "--games", "2", "--no-progress"]
+    run = ["simulate", "battaglia", "--players", "6", "--games", "2", "--no-progress", "--no-plots"]
     refused = CliRunner().invoke(app, [*run, "--engine", "native", "--out", str(tmp_path / "n")])
     assert refused.exit_code != 0 and "--engine native: the installed Python rules of battaglia" in refused.output
     played = CliRunner().invoke(app, [*run, "--out", str(tmp_path / "a")])

@@ -23,7 +23,7 @@ def test_the_last_survivor_never_ends_the_story_before_the_last_stand() -> None:
 
 def test_the_report_opens_with_findings_and_sets_scripted_beside_random_play(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["simulate", "ten-candles", "--players", "3", "--games", "6", "--skill", "3",
-                                      "--lang", "ru", "--out", str(tmp_path), "--no-progress"])
+                                      "--lang", "ru", "--out", str(tmp_path), "--no-progress", "--no-plots"])
     assert result.exit_code == 0, result.output
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
     sections = [line for line in report.splitlines() if line.startswith("## ")]

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from narrator.cli.main import app
 from narrator.playtest import GameJob, make_jobs
 from narrator.ten_candles.simulate import play_one
+from tests.imports_watch import imports_refused
 
 
 def test_tiny_simulation_writes_report_csvs_and_plots(tmp_path: Path) -> None:
@@ -34,6 +35,21 @@ def test_tiny_simulation_writes_report_csvs_and_plots(tmp_path: Path) -> None:
     assert "| 3 | 4 |" in (out / "report.md").read_text()
     assert sorted(p.name for p in (out / "transcripts").iterdir()) == ["game-3p-00000.jsonl", "game-4p-00000.jsonl"]
     assert "Ten Candles: simulated games" in result.output
+
+
+def test_no_plots_draws_none_and_never_loads_matplotlib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "report"
+    with imports_refused(monkeypatch, "matplotlib", "narrator.playtest.plots") as tried:
+        result = CliRunner().invoke(app, ["simulate", "ten-candles", "--players", "3", "--games", "3", "--skill", "0",
+                                          "--no-plots", "--out", str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert tried == [] and not list(out.glob("*.png"))
+    assert sorted(p.name for p in out.iterdir()) == ["games.csv", "report.md", "scenes.csv", "summary.csv"]
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert ".png" not in report and "--no-plots" not in report.split("\n")[2]  # the recorded command
+    assert report.rstrip().endswith("Data: `games.csv` (one row per game), `scenes.csv`, `summary.csv`. No plots were "
+                                    "drawn (`--no-plots`): the numbers are in the tables and the CSVs.")
+    assert " ".join(result.output.split()).endswith(f"report: {out / 'report.md'} (no plots: `--no-plots`)")
 
 
 def test_simulate_rejects_a_bad_player_range(tmp_path: Path) -> None:
@@ -74,11 +90,13 @@ def test_simulated_games_replay_and_their_rows_match_the_events(tmp_path: Path) 
 def test_the_report_speaks_the_chosen_language(tmp_path: Path) -> None:
     out = tmp_path / "ru"
     result = CliRunner().invoke(app, ["simulate", "ten-candles", "--players", "3", "--games", "2", "--seed", "2",
-                                      "--out", str(out), "--no-progress", "--lang", "ru"])
+                                      "--out", str(out), "--no-progress", "--lang", "ru", "--no-plots"])
     assert result.exit_code == 0, result.output
     report = (out / "report.md").read_text(encoding="utf-8")
     assert report.startswith("# Десять свечей: смоделированные партии")
     assert "## Чем заканчивается партия" in report and "How the game ends" not in report
+    assert "Данные: `games.csv` (строка на партию), `scenes.csv`, `summary.csv`. Файлы: `skill.csv`." in report
+    assert report.rstrip().endswith("Графики не строились (`--no-plots`): числа — в таблицах отчёта и в файлах `.csv`.")
 
 
 def test_the_csvs_written_while_playing_are_those_written_after(tmp_path: Path) -> None:
