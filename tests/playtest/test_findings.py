@@ -87,7 +87,8 @@ def test_compare_is_told_with_its_paired_interval() -> None:
 def test_the_report_is_in_one_language_with_a_number_a_cell(tmp_path: Path, lang: str) -> None:
     arms = [Arm("x", 800, 1.0)]
     path = write_report(tmp_path, [_run()], command="narrator simulate battaglia --players 6-7", lang=lang, arms=arms,
-                        baselines={"all": _rows(6, 400, stalemates=0.0) + _rows(7, 400, stalemates=0.0)})
+                        baselines={"all": _rows(6, 400, stalemates=0.0) + _rows(7, 400, stalemates=0.0)},
+                        plots=False)  # the text alone: the plots' own tests draw them
     report = path.read_text(encoding="utf-8")
     sections = [line for line in report.splitlines() if line.startswith("## ")]
     assert sections[0] in ("## Findings", "## Главное"), "findings come first"
@@ -111,7 +112,7 @@ def test_the_command_line_keeps_every_option_that_changes_the_games() -> None:
 
 def test_an_llm_run_reports_its_model_statistics_and_lists_their_file(tmp_path: Path) -> None:
     path = write_report(tmp_path, [_run()], command="narrator simulate battaglia --llm local", lang="en",
-                        arms=[Arm("report (standard rules)", 800, 3488.0)], llm_stats={"default": {}})
+                        arms=[Arm("report (standard rules)", 800, 3488.0)], llm_stats={"default": {}}, plots=False)
     report = path.read_text(encoding="utf-8")
     assert "## Language-model statistics" in report and "`llm_stats.json`" in report
     assert (tmp_path / "llm_stats.json").exists() and "4.4 s a game" in report
