@@ -80,6 +80,7 @@ DESCRIBING = frozenset({"PRTF", "PRTS", "ADJF", "ADJS"})
 def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     """The intent's words with their lemmas; an unknown word also takes the nearest known word (a typo).
     A word in a clause of purpose or time weighs half; a describing word is marked as such."""
+    extra = frozenset(extra)
     vocabulary = _vocabulary(lang) | frozenset(w for w in extra if len(w) >= 4)
     deeds = deed_lemmas(lang)
     little = grammar(lang)
@@ -87,6 +88,8 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     subordinate = opened_first = False
     clause = 0
     pieces = re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower())
+    # a capitalised word inside the sentence is a name: "before Thierry" is a place, no clause of time
+    named = {w.lower() for w in re.findall(r"(?<=[\w,] )[A-ZА-ЯЁ][^\W\d_]*", text)} | extra  # or the scene's
     words = [w for w in pieces if w[0].isalpha()]
     n = -1
     for k, piece in enumerate(pieces):
@@ -108,7 +111,10 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
                 own, mended = own | forms(near, lang), True
         if word in little["main"]:
             subordinate = False
-        elif word in little["subordinate"] or (word == "to" and n + 1 < len(words) and n > 0
+        elif (word in little["subordinate"] and not (word in little["prepositions"] and n + 1 < len(words)
+                                                     and (words[n + 1] in little["determiners"] | named
+                                                          | little.get("object_pronouns", frozenset())))
+              ) or (word == "to" and n + 1 < len(words) and n > 0
                                                and words[n - 1] not in little["trying"]
                                                and forms(words[n + 1], lang) & deeds):
             subordinate = True

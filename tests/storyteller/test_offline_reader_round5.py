@@ -129,6 +129,14 @@ def test_a_phrase_stays_within_its_clause_of_time():
     assert (ruling.kind, ruling.approach) == ("approach", "ledger")
 
 
+def test_before_a_name_is_a_place_not_a_clause_of_time():
+    said = tokens("I stand before Thierry and tell him", "en")
+    assert all(t.weight == 1.0 for t in said)
+    assert [t.weight for t in tokens("I hide before he comes", "en")][-2:] == [0.5, 0.5]
+    ruling = _rule(DA, PILGRIMS, "stable", "en", "I stand before Thierry and tell him a hanged man confesses nothing")
+    assert (ruling.kind, ruling.approach) == ("approach", "talk-thierry")
+
+
 def test_either_or_keeps_its_clause_past_the_comma():
     said = tokens("Говорю, что либо он заплатит, либо уйдёт", "ru")
     assert [t.weight for t in said if t.word in ("заплатит", "уйдёт")] == [0.5, 0.5]
