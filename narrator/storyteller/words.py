@@ -89,7 +89,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     clause = 0
     pieces = re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower())
     # a capitalised word inside the sentence is a name: "before Thierry" is a place, no clause of time
-    named = {w.lower() for w in re.findall(r"(?<=[\w,] )[A-ZА-ЯЁ][^\W\d_]*", text)} | extra  # or the scene's
+    named = _capitalised(text) | extra  # a name, or a word of the scene's labels
     words = [w for w in pieces if w[0].isalpha()]
     n = -1
     for k, piece in enumerate(pieces):
@@ -111,10 +111,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
                 own, mended = own | forms(near, lang), True
         if word in little["main"]:
             subordinate = False
-        elif (word in little["subordinate"] and not (word in little["prepositions"] and n + 1 < len(words)
-                                                     and (words[n + 1] in little["determiners"] | named
-                                                          | little.get("object_pronouns", frozenset())))
-              ) or (word == "to" and n + 1 < len(words) and n > 0
+        elif _opens(word, words[n + 1:n + 2], little, named) or (word == "to" and n + 1 < len(words) and n > 0
                                                and words[n - 1] not in little["trying"]
                                                and forms(words[n + 1], lang) & deeds):
             subordinate = True
@@ -130,6 +127,21 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
         clause += word in little.get("framing", frozenset())
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
     return found
+
+
+def _capitalised(text: str) -> set[str]:
+    """The words written with a capital inside a sentence (names: "before Thierry")."""
+    words = re.findall(r"[^\W\d_]+|[.!?]", text)
+    return {w.lower() for before, w in zip([".", *words], words) if w[0].isupper() and before not in ".!?"}
+
+
+def _opens(word: str, following: Sequence[str], little: dict[str, frozenset[str]], named: Iterable[str]) -> bool:
+    """Whether ``word`` opens a clause of purpose, time or condition: "before" and "after" before a determiner, an
+    object pronoun or a name are a place ("before Thierry", "after him"), no clause."""
+    if word not in little["subordinate"]:
+        return False
+    place = little["determiners"] | little.get("object_pronouns", frozenset()) | frozenset(named)
+    return not (word in little["prepositions"] and following and following[0] in place)
 
 
 def _goes_on(following: Sequence[str], little: dict[str, frozenset[str]]) -> bool:
