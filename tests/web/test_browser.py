@@ -220,8 +220,8 @@ def play(pages: list[Any], done: Any, limit: int = 400, on_ballot: Any = None) -
 
 
 def event_items(page: Any) -> list[str]:
-    """The page's event lines, oldest first."""
-    return page.locator("#events li").all_inner_texts()[::-1]
+    """The page's event lines, oldest first (as the log reads)."""
+    return page.locator("#events li").all_inner_texts()
 
 
 def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -89,7 +89,7 @@ function applyDraft(message) {
 function applyMessage(message) {
   const log = $("#events");
   if (message.type === "draft" || message.type === "draft_end") { applyDraft(message); return; }
-  if (message.type === "reset") { if (log) log.innerHTML = ""; return; }
+  if (message.type === "reset") { if (log) log.innerHTML = ""; refilling = true; return; }  // the whole log follows
   if (message.type !== "update") return;
   document.querySelectorAll("#drafts li.kept").forEach(line => line.remove());
   const panels = message.panels || {};
@@ -97,8 +97,31 @@ function applyMessage(message) {
   if (panels.view !== undefined && $("#view")) $("#view").innerHTML = panels.view;
   if (panels.you !== undefined) replaceYou(panels.you);
   if (panels.actions !== undefined) { const was = myMove(); replaceActions(panels.actions); markTurn(was); }
-  if (log) for (const html of message.events || []) log.insertAdjacentHTML("afterbegin", html);
+  const lines = message.events || [];
+  if (log && lines.length) {
+    log.insertAdjacentHTML("beforeend", lines.join(""));  // oldest first: a scene's heading above its text
+    log.scrollTop = log.scrollHeight;
+  }
+  if (refilling) refilling = false;  // the log again after a (re)connect: nothing new to show above the choices
+  else showLatest(lines);
   numberWidth();
+}
+
+// What happened since this seat's last move, oldest first, just above its choices: on a phone the log is
+// a screen or more below the buttons (the result of a move was ~2,500 px down at 390 px).
+let movedSinceLatest = false;
+let refilling = false;
+const LATEST_LINES = 12;
+
+function showLatest(lines) {
+  const latest = $("#latest");
+  if (!latest || !lines.length) return;
+  const fresh = movedSinceLatest;
+  if (fresh) { latest.innerHTML = ""; movedSinceLatest = false; }
+  latest.insertAdjacentHTML("beforeend", lines.join(""));
+  while (latest.children.length > LATEST_LINES) latest.firstElementChild.remove();
+  const top = latest.getBoundingClientRect().top;
+  if (fresh && (top < 0 || top > window.innerHeight * 0.6)) latest.scrollIntoView({ block: "start" });  // the move's result in sight
 }
 
 // Who this seat is can change mid-game (a second soul's new mask): the header and the tab follow.
@@ -112,7 +135,7 @@ function replaceYou(html) {
   markTurn(true);  // the title again, with the new name (no buzz)
 }
 
-// The events are numbered, newest first: room in the margin for the longest number, so none is clipped.
+// The events are numbered, oldest first: room in the margin for the longest number, so none is clipped.
 function numberWidth() {
   const log = $("#events");
   if (log) log.style.setProperty("--digits", String(String(log.children.length).length));
@@ -163,6 +186,7 @@ document.addEventListener("submit", async event => {
   const url = form.closest("[data-act-url]").dataset.actUrl;
   const button = $("button", form);
   button.disabled = true;
+  movedSinceLatest = true;  // the update this move brings starts the "just now" lines afresh
   const result = await postJSON(url, { action: action });
   button.disabled = false;
   const refusal = $(".refusal", form);
@@ -397,5 +421,7 @@ document.addEventListener("DOMContentLoaded", () => {
   if (sound) sound.checked = localStorage.getItem("narrator-sound") === "1";
   markTurn(true);  // the title shows it at once; no buzz for a page just opened
   numberWidth();
+  const log = $("#events");
+  if (log) log.scrollTop = log.scrollHeight;  // the newest lines in sight
   if (document.body.dataset.ws) connect(document.body.dataset.ws, 500);
 });
