@@ -8,6 +8,8 @@ offline reader, round five).
   Thierry what happened") stays a question.
 * :func:`looked_at`: a look at the one thing a finding approach names ("I glance at the paper in his hand" is
   "Read the deed over his shoulder").
+* :func:`called`: words said in character, opened by the name of the one spoken to ("Thorne, you don't have to
+  do this"): the social approach that names him.
 * :func:`moved_for`: a verb of moving whose purpose is the approach's deed («Спускаюсь в выемку, чтобы
   предупредить рабочих» is «Незаметно спуститься и предупредить бригаду»): the move and its purpose are both
   the approach's words.
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from narrator.agents.morphology import russian
 from narrator.storyteller.approaches import FINDING_TRAITS, SOCIAL, label_lemmas
 from narrator.storyteller.words import Token, grammar, main_verb
 
@@ -33,6 +36,11 @@ def _label(option: Any, lang: str) -> list[frozenset[str]]:
 
 def _person(token: Token, names: frozenset[str]) -> bool:
     return token.word in names or bool(token.forms & names)
+
+
+def _infinitive(token: Token) -> bool:
+    """Whether a Russian word is a verb's infinitive (pymorphy3's likeliest parse)."""
+    return not token.word.isascii() and str(russian().parse(token.word)[0].tag.POS) == "INFN"
 
 
 def _social(option: Any) -> bool:
@@ -62,7 +70,8 @@ def addressed(option: Any, options: Iterable[Any], act: str, speech: Sequence[st
     little = grammar(lang)
     start = max(verb, *(i for i in person if i > verb), 0) + 1
     after = [t for t in said[start:] if t.word not in little["pronouns"] and not t.forms & little.get("listener", frozenset())]
-    purpose = bool(after) and after[0].word in little.get("purpose", frozenset())
+    # a clause of purpose, or (Russian) the infinitive of what is asked: «Прошу Бидди поговорить со своими»
+    purpose = bool(after) and (after[0].word in little.get("purpose", frozenset()) or _infinitive(after[0]))
     if act == "ask":
         return purpose or len(own - names) >= 2
     return purpose or (len(after) >= CONTENT and after[0].word not in little.get("questions", frozenset()))
@@ -101,3 +110,17 @@ def moved_for(words: Iterable[str], said: Sequence[Token], deeds: Iterable[int],
     if verb is None or said[verb].word not in words:
         return False
     return any(said[i].weight < 1.0 and said[i].word in words for i in deeds)
+
+
+def called(option: Any, options: Iterable[Any], said: Sequence[Token], names: frozenset[str], lang: str) -> bool:
+    """Whether the words are said in character to the person ``option`` names, opened by his name and turned to him
+    (``grammar.listener`` within the next few words: "Thorne, you don't have to do this", «Торн, ты не обязан …»),
+    whom no other social approach names, running on to an argument: talk meant to move him is that approach."""
+    if not _social(option) or len(said) < CONTENT + 2 or not _person(said[0], names) or said[0].weight < 1.0:
+        return False
+    if not any(t.forms & grammar(lang).get("listener", frozenset()) for t in said[1:5]):
+        return False
+    if not any(said[0].forms & part for part in _label(option, lang)):
+        return False
+    return not any(any(said[0].forms & part for part in _label(o, lang)) for o in options
+                   if o is not option and _social(o))

@@ -185,7 +185,9 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             named = named or token.word in names
         words.append(token.word)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
+    labelled = bool(words)  # a word of its label or synonyms (a name among them) was said
     elsewhere = _elsewhere(said, heard, label, names, lang)
+    social = 0.0  # what social deeds of another Ability weigh toward it (a kindness toward a promise)
     for name, score in heard.scores.items():
         act = act_named(lang, name)
         if act.named and name in named_by and not naming(act, said, score.used, option, lang):
@@ -195,8 +197,16 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             # the same roll is not the same deed: a generic deed (a search of anything), or one done in a place
             # the approach does not name ("I sneak into the kitchen" is no "Slip out after the priest"),
             # names an approach only with a word of the approach's own
-            deeds += score.weight if own or not (act.generic or (elsewhere and act.placed)) else 0.0
+            counted = score.weight if own or not (act.generic or (elsewhere and act.placed)) else 0.0
+            deeds += counted
+            social += counted if act.attribute in SOCIAL and not rolls_own(act, option) else 0.0
             words += [said[i].word for i in sorted(score.used)]
+    if risky and not labelled and deeds >= READ and deeds - social < READ:
+        # a social deed of another Ability agrees with many social approaches (a drink poured is Charisma, as a
+        # patron's promise is): toward one that can end the story or start a fight it is a reading only as the
+        # deed whose roll it is ("I beg him to let me in": Etiquette, the Warden's) or with a word of the
+        # approach's own; else the player is asked
+        deeds = READ - 0.1
     if deeds < READ and (len(things) >= OBJECTS or (len(things) == 2 and not risky and not _unknown_deed(
             said, heard, label, lang) and not _for_another(said, things, heard, option, lang))):
         deeds, weight = READ, weight + OBJECT  # the scene's own things, named: its approach

@@ -163,8 +163,11 @@ def _pairs(act: dict[str, Any], lang: str) -> list[str]:
     """A class of deeds said as a verb and its object ("stroke" ... "horse"): every verb of ``<lang>_verbs``
     with every thing of ``<lang>_objects``, and the thing first too ("the horse and stroke its neck", «коню и
     глажу его»)."""
-    verbs, things = act.get(f"{lang}_verbs", ()), act.get(f"{lang}_objects", ())
-    return [f"{v} {t}" for v in verbs for t in things] + [f"{t} {v}" for v in verbs for t in things if " " not in v]
+    out: list[str] = []
+    for group in (act, *act.get("pairs", ())):  # further classes of the act ("pairs": one's clothes wrung, a match struck)
+        verbs, things = group.get(f"{lang}_verbs", ()), group.get(f"{lang}_objects", ())
+        out += [f"{v} {t}" for v in verbs for t in things] + [f"{t} {v}" for v in verbs for t in things if " " not in v]
+    return out
 
 
 def act_named(lang: str, name: str) -> Act:

@@ -160,7 +160,7 @@ def _no_roll(voice: TemplateMoves, view: Mapping[str, Any], scene: Scene, choice
              pc: str, ratings: Mapping[str, int]) -> Ruling:
     """A deed that needs no roll, said, and the turn passes; but a look or a question at what the scene
     hides is that clue's own roll (the scenario says what finding it takes)."""
-    hidden = _clue(voice, scene, choice.intent) if reading.act in ("look", "ask", "talk") else None
+    hidden = _clue(voice, scene, choice.intent, asked=reading.act != "look") if reading.act in ("look", "ask", "talk") else None
     if hidden is not None and not hidden.free and hidden.traits:
         probe = act_named(voice.lang, "search" if reading.act == "look" else "empathize")
         finding = Reading("roll", act=probe.id, attribute=probe.attribute, abilities=probe.abilities,
@@ -170,17 +170,33 @@ def _no_roll(voice: TemplateMoves, view: Mapping[str, Any], scene: Scene, choice
     return Ruling(voice._go(view, scene, "retry"), said, None, "no_roll")
 
 
-def _clue(voice: TemplateMoves, scene: Scene, text: str) -> Any:
-    """The scene's clue the words name (its ``words``), or ``None``."""
+def _clue(voice: TemplateMoves, scene: Scene, text: str, *, asked: bool = False) -> Any:
+    """The scene's clue the words name (its ``words``), or ``None``; said (``asked``), a word that only says where
+    something is ("if he's got coffee on that stove", «нет ли кофе на печке») is not what is asked about."""
     improv = getattr(scene, "improv", None)
     if improv is None:
         return None
     said = tokens(text, voice.lang)
+    if asked:
+        said = [t for i, t in enumerate(said) if not _where(said, i, voice.lang)]
     for clue in improv.clues:
         wanted = [forms(w, voice.lang, all_parses=False) for w in clue.words.get(voice.lang).split()]
         if any(t.forms & w for t in said for w in wanted if len(t.word) >= 3):
             return clue
     return None
+
+
+def _where(said: Sequence[Any], i: int, lang: str) -> bool:
+    """Whether the word at ``i`` follows a preposition of place (over a determiner), not one of a topic ("about")."""
+    little = grammar(lang)
+    for j in (i - 1, i - 2):
+        if j < 0:
+            return False
+        if said[j].word in little["prepositions"]:
+            return said[j].word not in little["topic"]
+        if said[j].word not in little["determiners"]:
+            return False
+    return False
 
 
 def _proper_names(voice: TemplateMoves, npc: str) -> set[str]:

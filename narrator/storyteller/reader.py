@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from narrator.lexicon import understood
-from narrator.storyteller.addressing import addressed, looked_at, moved_for
+from narrator.storyteller.addressing import addressed, called, looked_at, moved_for
 from narrator.storyteller.approaches import (
     FINDING_TRAITS,
     READ,
@@ -124,6 +124,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
                                                  abilities=act.abilities, difficulty=act.difficulty, words=words,
                                                  weight=score.weight, first=first)))
     ranked = _means_and_matter(ranked, acting, scores, lang, said, named)
+    ranked = _called(ranked, acting, said, named, lang)
     if _unhurried(said, lang):  # a slow ride into town is no hard riding: the other deeds said, or a trivial one
         slow = [(w, r) for w, r in ranked if r.kind == "roll" and r.act in PACED]
         ranked = [(w, r) for w, r in ranked if (w, r) not in slow] or [
@@ -260,6 +261,23 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
                      or (reading.words and set(reading.words) <= then))
                 and all(r is not reading for _, r in moving)):
             weight = max(weight, READ) + max(w for w, _ in moving)
+            reading = replace(reading, act="strong", weight=weight)
+        out.append((weight, reading))
+    return out
+
+
+def _called(ranked: list[tuple[float, Reading]], options: Sequence[Any], said: Sequence[Token], names: frozenset[str],
+            lang: str) -> list[tuple[float, Reading]]:
+    """Words said in character to the person a social approach names, opened by his name ("Thorne, you don't have
+    to do this": :func:`addressing.called`), are that approach, when it can neither end the story nor start a fight:
+    it leads every free reading of the same words ("you'll have a patron. Dame Isabeau looks after ...")."""
+    by_id = {o.approach: o for o in options}
+    free = max((w for w, r in ranked if r.kind == "free"), default=0.0)
+    out = []
+    for weight, reading in ranked:
+        option = by_id.get(reading.approach or "")
+        if reading.kind == "approach" and option is not None and called(option, options, said, names, lang):
+            weight = max(weight, free, READ) + DECISIVE
             reading = replace(reading, act="strong", weight=weight)
         out.append((weight, reading))
     return out

@@ -87,7 +87,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     found: list[Token] = []
     subordinate = opened_first = False
     clause = 0
-    pieces = re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower())
+    pieces = _unglued(re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower()), lang)
     # a capitalised word inside the sentence is a name: "before Thierry" is a place, no clause of time
     named = _capitalised(text) | extra  # a name, or a word of the scene's labels
     words = [w for w in pieces if w[0].isalpha()]
@@ -127,6 +127,17 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
         clause += word in little.get("framing", frozenset())
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
     return found
+
+
+def _unglued(pieces: list[str], lang: str) -> list[str]:
+    """``pieces`` with a negation typed onto its word parted from it (``grammar.negation``: «ненадо», «нехочу» are
+    «не надо», «не хочу»), where the whole is no word and the rest is one («незаметно», «нельзя» stay)."""
+    out: list[str] = []
+    for piece in pieces:
+        head = next((n for n in grammar(lang).get("negation", ()) if piece.startswith(n) and len(piece) - len(n) >= 3
+                     and not is_word(piece, lang) and is_word(piece[len(n):], lang)), None)
+        out += [head, piece[len(head):]] if head else [piece]
+    return out
 
 
 def _capitalised(text: str) -> set[str]:
