@@ -172,18 +172,34 @@ def _no_roll(voice: TemplateMoves, view: Mapping[str, Any], scene: Scene, choice
 
 def _clue(voice: TemplateMoves, scene: Scene, text: str, *, asked: bool = False) -> Any:
     """The scene's clue the words name (its ``words``), or ``None``; said (``asked``), a word that only says where
-    something is ("if he's got coffee on that stove", «нет ли кофе на печке») is not what is asked about."""
+    something is ("if he's got coffee on that stove", «нет ли кофе на печке») and the one asked ("I ask the priest
+    what ...") are not what is asked about."""
     improv = getattr(scene, "improv", None)
     if improv is None:
         return None
     said = tokens(text, voice.lang)
     if asked:
-        said = [t for i, t in enumerate(said) if not _where(said, i, voice.lang)]
+        said = [t for i, t in enumerate(said) if not _where(said, i, voice.lang) and not _asked_one(said, i, voice.lang)]
     for clue in improv.clues:
         wanted = [forms(w, voice.lang, all_parses=False) for w in clue.words.get(voice.lang).split()]
         if any(t.forms & w for t in said for w in wanted if len(t.word) >= 3):
             return clue
     return None
+
+
+def _asked_one(said: Sequence[Any], i: int, lang: str) -> bool:
+    """Whether the word at ``i`` is the one a question or words are put to: right after the verb of asking or
+    talking, over a determiner or a title ("ask the priest", «спрашиваю священника»)."""
+    little = grammar(lang)
+    speech = {w for name in ("ask", "talk") for cue in act_named(lang, name).cues if len(cue) == 1 for w in cue[0]}
+    for j in (i - 1, i - 2):
+        if j < 0:
+            return False
+        if said[j].forms & speech:
+            return True
+        if said[j].word not in little["determiners"] and said[j].word not in little["titles"]:
+            return False
+    return False
 
 
 def _where(said: Sequence[Any], i: int, lang: str) -> bool:

@@ -144,3 +144,14 @@ def test_words_opened_by_his_name_never_take_a_story_ending_approach(lang, text)
 ])
 def test_a_thing_that_only_says_where_is_not_what_is_asked_about(lang, text, kind):
     assert _rule(WW, FLATS, "church", lang, text).kind == kind
+
+
+@pytest.mark.parametrize(("lang", "text", "kind"), [
+    # the one a question is put to is not what it asks about (the chapel's hidden clue is the priest's hands)
+    ("en", "I walk up and ask the priest who that woman was", "no_roll"),
+    ("ru", "Подхожу и спрашиваю священника, кто была та женщина", "no_roll"),
+    # asked about him: the clue is looked for
+    ("en", "I ask the sexton about the priest's hands", "roll"),
+])
+def test_the_one_asked_is_not_what_is_asked_about(lang, text, kind):
+    assert _rule(DA, TOURNEY, "chapel", lang, text).kind == kind
