@@ -258,7 +258,7 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
         if (reading.kind == "approach" and option is not None and not getattr(option, "risky", False)
                 and ((len(reading.words) >= 2 and set(reading.words) <= purpose
                       and not aims_elsewhere(said, heard, option, lang))  # "climb ... to see": a look
-                     or (reading.words and set(reading.words) <= then))
+                     or (reading.words and set(reading.words) <= then and _labelled(reading, option, said, lang)))
                 and all(r is not reading for _, r in moving)):
             weight = max(weight, READ) + max(w for w, _ in moving)
             reading = replace(reading, act="strong", weight=weight)
@@ -281,6 +281,13 @@ def _called(ranked: list[tuple[float, Reading]], options: Sequence[Any], said: S
             reading = replace(reading, act="strong", weight=weight)
         out.append((weight, reading))
     return out
+
+
+def _labelled(reading: Reading, option: Any, said: Sequence[Token], lang: str) -> bool:
+    """Whether a word of ``reading`` is a word of ``option``'s own label or synonyms, not only of a deed that rolls as it
+    does ("I crawl under the pay car and watch who comes": a watch, no "Listen ... at the cook fire")."""
+    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    return any(t.word in reading.words and any(t.forms & part for part in label) for t in said)
 
 
 def _talk_done(ranked: list[tuple[float, Reading]], scores: Mapping[str, Any], lang: str) -> list[tuple[float, Reading]]:

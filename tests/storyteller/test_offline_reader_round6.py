@@ -155,3 +155,16 @@ def test_a_thing_that_only_says_where_is_not_what_is_asked_about(lang, text, kin
 ])
 def test_the_one_asked_is_not_what_is_asked_about(lang, text, kind):
     assert _rule(DA, TOURNEY, "chapel", lang, text).kind == kind
+
+
+@pytest.mark.parametrize(("lang", "text", "reading"), [
+    # a move, then a watch somewhere the approach does not name: the move's roll, not the approach of the same pool
+    ("en", "I sneak behind the water tower and watch who comes by", ("roll", None)),
+    ("ru", "Прокрадываюсь за водокачку и смотрю, кто там ходит", ("roll", None)),
+    # the approach's own words after the move: that approach
+    ("en", "I crawl over to the cook fire and listen to the tracklayers", ("approach", "cookfire")),
+    ("ru", "Подползаю к костру и слушаю путейцев", ("approach", "cookfire")),
+])
+def test_a_move_then_a_deed_of_the_same_pool_needs_the_approach_own_words(lang, text, reading):
+    ruling = _rule(WW, RAILROAD, "camp", lang, text)
+    assert (ruling.kind, ruling.approach) == reading
