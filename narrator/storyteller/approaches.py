@@ -149,18 +149,11 @@ def _aspects(a: str, b: str) -> bool:
     return aspect_pair(a, b)
 
 
-def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
-                   names: frozenset[str] = frozenset(), owned: frozenset[str] = frozenset(),
-                   named_by: frozenset[str] = frozenset()) -> tuple[float, float, tuple[str, ...]]:
-    """(weight, the weight of its deed's own words, the words): how strongly the intent describes ``option``.
-
-    A word of its label or synonyms weighs as a deed when the lexicon knows it as one (and no phrase of
-    another deed took it), else as an object; a word of talking or looking never counts toward an approach
-    that can end the story or start a fight. The act that is the approach's roll adds its weight; a deed the
-    lexicon marks ``named`` whose said words another approach names (``named_by``: "the faro table") adds it
-    only there, not to an approach that rolls the same traits (turning the drink down). Words that name no
-    thing of the approach's (:func:`_not_its_things`) weigh, but do not count as its things."""
-    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+def _label_words(said: Sequence[Token], option: Any, heard: Heard, label: list[frozenset[str]], lang: str,
+                 names: frozenset[str]) -> tuple[float, float, list[int], list[str]]:
+    """(weight, its deeds' weight, the indices of its things, the words) of the said words of ``option``'s label or
+    synonyms (``label``): a word the lexicon knows as a deed (no other deed's phrase took it) weighs as a deed,
+    else as an object; a word of talking or looking weighs nothing toward a risky approach."""
     risky = getattr(option, "risky", False)
     weight, deeds, things, words = 0.0, 0.0, [], []
     foreign = _not_its_things(said, heard, option, lang)
@@ -184,6 +177,23 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             things += [] if (token.word in names and named) or i in foreign else [i]  # "Sir Tancred" is one thing
             named = named or token.word in names
         words.append(token.word)
+    return weight, deeds, things, words
+
+
+def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
+                   names: frozenset[str] = frozenset(), owned: frozenset[str] = frozenset(),
+                   named_by: frozenset[str] = frozenset()) -> tuple[float, float, tuple[str, ...]]:
+    """(weight, the weight of its deed's own words, the words): how strongly the intent describes ``option``.
+
+    A word of its label or synonyms weighs as a deed when the lexicon knows it as one (and no phrase of
+    another deed took it), else as an object; a word of talking or looking never counts toward an approach
+    that can end the story or start a fight. The act that is the approach's roll adds its weight; a deed the
+    lexicon marks ``named`` whose said words another approach names (``named_by``: "the faro table") adds it
+    only there, not to an approach that rolls the same traits (turning the drink down). Words that name no
+    thing of the approach's (:func:`_not_its_things`) weigh, but do not count as its things."""
+    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    risky = getattr(option, "risky", False)
+    weight, deeds, things, words = _label_words(said, option, heard, label, lang, names)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
     labelled = bool(words)  # a word of its label or synonyms (a name among them) was said
     elsewhere = _elsewhere(said, heard, label, names, lang)

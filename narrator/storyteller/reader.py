@@ -13,6 +13,9 @@ lemmas and the lexicon (:mod:`narrator.storyteller.words`), and each intent beco
 * ``ask``: a question naming the two closest readings; ``cheat``: words about dice and rules, not deeds
   (the dice decide, DA L109); ``unknown``: nothing the reader knows.
 
+The readings are ranked here; :mod:`narrator.storyteller.readings` holds :class:`Reading` and the choice of
+one among them (:func:`~narrator.storyteller.readings.decide`).
+
 A weak reading never starts what cannot be undone: an approach whose outcome can end the story or start
 a fight (:attr:`Option.risky <narrator.storyteller.template.Option>`) is taken only on its deed's own
 words (the deed whose roll it is, or three words of its own); one word shared with a label is not a
@@ -24,8 +27,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 from narrator.lexicon import understood
 from narrator.storyteller.addressing import addressed, called, looked_at, moved_for
@@ -39,8 +42,8 @@ from narrator.storyteller.approaches import (
     naming,
     rolls_own,
 )
+from narrator.storyteller.readings import DECISIVE, Reading, ability_for, decide
 from narrator.storyteller.words import (
-    HINT,
     Act,
     Heard,
     Token,
@@ -56,29 +59,6 @@ from narrator.storyteller.words import (
 
 __all__ = ["Act", "Reading", "ability_for", "act_named", "circumstance", "forms", "grammar", "label_lemmas",
            "lexicon", "read", "tokens"]
-
-Kind = Literal["approach", "roll", "free", "pass", "ask", "cheat", "unknown"]
-DECISIVE = 0.5
-"""The best reading must lead the next different one by this much, or the player is asked."""
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What the reader made of an intent."""
-
-    kind: Kind
-    approach: str | None = None
-    act: str | None = None
-    attribute: str = ""
-    abilities: tuple[str, ...] = ()
-    difficulty: int = 6
-    words: tuple[str, ...] = ()
-    candidates: tuple[str, ...] = ()
-    """For ``ask``: the two closest readings, an approach id or ``act:<id>`` each."""
-    weight: float = 0.0
-    first: int = 0
-    """Where its words begin in the intent (of two deeds said, the first is the one done)."""
-
 
 
 # -- the reading -----------------------------------------------------------------------------------
@@ -111,18 +91,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
         weight = weight if strong else min(weight, READ - 0.1)
         ranked.append((weight, Reading("approach", approach=option.approach, words=words, weight=weight,
                                        act="strong" if strong else "weak")))
-    for name, score in scores.items():
-        act = act_named(lang, name)
-        if act.kind in ("cheat",):
-            continue
-        words = tuple(said[i].word for i in sorted(score.used))
-        first = min(score.used, default=0)
-        if act.kind == "free":
-            ranked.append((score.weight, Reading("free", act=act.id, words=words, weight=score.weight, first=first)))
-        elif act.kind in ("roll", "attack", "shoot") and act.attribute:
-            ranked.append((score.weight, Reading("roll", act=act.id, attribute=act.attribute,
-                                                 abilities=act.abilities, difficulty=act.difficulty, words=words,
-                                                 weight=score.weight, first=first)))
+    ranked += _deeds(scores, said, lang)
     ranked = _means_and_matter(ranked, acting, scores, lang, said, named)
     ranked = _called(ranked, acting, said, named, lang)
     if _unhurried(said, lang):  # a slow ride into town is no hard riding: the other deeds said, or a trivial one
@@ -136,6 +105,25 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
         trace += [(round(w, 2), r.kind, r.approach or r.act, r.words) for w, r in ranked]
         trace += [("tokens", [(t.word, sorted(t.forms)) for t in said])]
     return decide(ranked, held, fight)
+
+
+def _deeds(scores: Mapping[str, Any], said: Sequence[Token], lang: str) -> list[tuple[float, Reading]]:
+    """The readings of the acts heard on their own: a free deed (no roll) or an improvised roll of the act's
+    Attribute + Ability (dice talk is no deed)."""
+    ranked: list[tuple[float, Reading]] = []
+    for name, score in scores.items():
+        act = act_named(lang, name)
+        if act.kind in ("cheat",):
+            continue
+        words = tuple(said[i].word for i in sorted(score.used))
+        first = min(score.used, default=0)
+        if act.kind == "free":
+            ranked.append((score.weight, Reading("free", act=act.id, words=words, weight=score.weight, first=first)))
+        elif act.kind in ("roll", "attack", "shoot") and act.attribute:
+            ranked.append((score.weight, Reading("roll", act=act.id, attribute=act.attribute,
+                                                 abilities=act.abilities, difficulty=act.difficulty, words=words,
+                                                 weight=score.weight, first=first)))
+    return ranked
 
 
 def _going_is_no_deed(heard: Heard, said: Sequence[Token], lang: str) -> Heard:
@@ -350,73 +338,3 @@ def _without_willpower(text: str, lang: str) -> str:
     for phrase in section(lang, "st_intent")["willpower_words"]:
         said = re.sub(r"\b" + re.escape(phrase) + r"\w*", " ", said)
     return said
-
-
-def _same(a: Reading, b: Reading) -> bool:
-    """Two readings that come to the same deed (an approach and the act that is its roll)."""
-    return (a.kind, a.approach, a.act) == (b.kind, b.approach, b.act)
-
-
-def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool) -> Reading:
-    """The one reading of ``ranked`` (or a question): the strongest that leads clearly, and is strong
-    enough for what it starts."""
-    ranked.sort(key=lambda item: -item[0])
-    if not ranked or ranked[0][0] < HINT:
-        return Reading("unknown")
-    best_weight, best = ranked[0]
-    others = [(w, r) for w, r in ranked[1:] if not _same(r, best)]
-    if best_weight >= READ:  # an approach named only by its objects, or hints alone, rival no deed said outright
-        others = [(w, r) for w, r in others if not (r.kind == "approach" and r.act == "weak") and w >= READ]
-    if best.kind == "approach":
-        # the act that is this approach's roll is part of it, not a rival reading
-        others = [(w, r) for w, r in others if not (r.kind == "roll" and r.act and best.weight >= w)]
-    runner = others[0] if others else (0.0, None)
-    candidates = tuple(_ref(r) for r in (best, runner[1]) if r is not None)
-    if best_weight < READ:
-        return Reading("ask", candidates=candidates, words=best.words)
-    if best.kind == "free" and best.act == "wait" and held:
-        return Reading("pass", approach=held[0].approach, words=best.words)
-    if (fight and runner[1] is not None and best.kind == runner[1].kind == "approach" and best_weight == runner[0]
-            and best.words == runner[1].words and best.act == runner[1].act == "strong"):
-        return best  # two blows the words say alike ("I shoot him": revolver or rifle): the scene's first
-    if runner[1] is not None and best_weight - runner[0] < DECISIVE:
-        if {best.kind, runner[1].kind} == {"free"}:  # no roll either way: the deed said first ("I sit ... and
-            return min(best, runner[1], key=lambda r: r.first)  # listen" is a rest, not a look for clues)
-        if {best.kind, runner[1].kind} <= {"free", "roll"} and not fight:
-            if best.first == runner[1].first:  # one word, a look and a search («разглядываю»): the closer look
-                return best if best.kind == "roll" else runner[1]
-            looked = [r for r in (best, runner[1]) if r.kind == "roll" and _looking(r)]
-            other = runner[1] if looked and looked[0] is best else best
-            if best.kind == runner[1].kind == "roll" and len(looked) == 1 and looked[0].first < other.first:
-                return other  # "I check the cut and bind it": the look said first is the deed's preliminary
-            return min(best, runner[1], key=lambda r: r.first)  # two deeds no approach lists: the first said
-        return Reading("ask", candidates=candidates, words=best.words)
-    if best.kind == "approach" and best.act == "weak":
-        return Reading("ask", candidates=candidates, words=best.words)
-    if best.kind == "free" and fight:
-        return Reading("ask", candidates=candidates, words=best.words)  # in a fight every action is rolled (DA L167)
-    return best
-
-
-def _looking(reading: Reading) -> bool:
-    """A generic look or search (Perception, done to anything): beside another deed, its preliminary."""
-    act = act_named("en", str(reading.act))
-    return act.generic and act.attribute == "perception" and "investigation" in act.abilities
-
-
-def _ref(reading: Reading) -> str:
-    return reading.approach if reading.kind == "approach" and reading.approach else f"act:{reading.act}"
-
-
-def ability_for(reading: Reading, ratings: Mapping[str, int]) -> tuple[str, ...]:
-    """The improvised roll's traits for a sheet: the act's Attribute and the first of its Abilities the
-    character has dots in (else the first the sheet lists at all, else the Attribute alone: an Ability never
-    learned is 0 dots, WW L38, DA L97)."""
-    for ability in reading.abilities:
-        if ratings.get(ability, 0) > 0:
-            return (reading.attribute, ability)
-    for ability in reading.abilities:
-        if ability in ratings:
-            return (reading.attribute, ability)
-    return (reading.attribute,)
-
