@@ -11,6 +11,7 @@ are heard in :mod:`narrator.storyteller.words`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -63,7 +64,10 @@ def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
     word = _plain(word)
     found = {word}
     if not word.isascii():  # Cyrillic: pymorphy3's parses
-        parses = russian().parse(word)
+        try:
+            parses = russian().parse(word)
+        except (KeyError, ValueError):  # a character with no Unicode name («A𗀀»): pymorphy3's shape guess fails
+            parses = []
         best = parses[0].score if parses else 0
         found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
                   if p.score >= best * 0.3 or p is parses[0]
@@ -75,6 +79,12 @@ def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
         if word.endswith(("ing", "ed")):
             found.add(_plain(simplemma.lemmatize(word, lang="en", greedy=True)))
     return frozenset(found)
+
+
+def legible(text: str) -> str:
+    """``text`` without the letters Unicode has no name for (unassigned, private use): no word is made of
+    them, and pymorphy3, which guesses a word's shape from ``unicodedata.name``, fails on them."""
+    return "".join(ch for ch in text if ch.isascii() or not ch.isalpha() or unicodedata.name(ch, None) is not None)
 
 
 def split_words(text: str) -> list[str]:
@@ -135,9 +145,41 @@ def _other_aspect(lemma: str) -> frozenset[str]:
         return frozenset()
     reflexive = tuple(grammar("ru")["reflexive"])
     unlike = grammar("ru")["aspect_not"]  # alike, but two verbs («следить», «следовать»)
-    return frozenset(w for w in _single_words("ru") if w != lemma and w.endswith(reflexive) == lemma.endswith(reflexive)
+    return frozenset(w for w in _aspect_candidates(lemma) if w != lemma
+                     and w.endswith(reflexive) == lemma.endswith(reflexive)
                      and ((w[:4] == lemma[:4] and same_base(w, lemma)) or _other_root(w, lemma) or _other_root(lemma, w))
                      and f"{w} {lemma}" not in unlike and f"{lemma} {w}" not in unlike)  # the rare pair last
+
+
+def _aspect_candidates(lemma: str) -> frozenset[str]:
+    """The lexicon's verbs that could be ``lemma``'s other aspect: those of its first four letters, those
+    ending in a root of a pair whose other root ends ``lemma``, and its ``aspect_words`` partners (the test
+    itself is :func:`_other_aspect`'s; this only spares it the ~860,000 pairs of the whole lexicon)."""
+    by_start, ends, partners = _aspect_index()
+    found = set(by_start.get(lemma[:4], ()))
+    for side in (0, 1):
+        if _root_ends(lemma, 1 - side):
+            found |= ends[side]
+    return frozenset(found | partners.get(lemma, frozenset()))
+
+
+@cache
+def _aspect_index() -> tuple[dict[str, frozenset[str]], tuple[frozenset[str], frozenset[str]],
+                             dict[str, frozenset[str]]]:
+    """The Russian verbs by their first four letters; those ending in a pair's first root, in its second;
+    the partners each has in ``aspect_words``."""
+    words = _single_words("ru")
+    by_start: dict[str, set[str]] = {}
+    for word in words:
+        by_start.setdefault(word[:4], set()).add(word)
+    ends = (frozenset(w for w in words if _root_ends(w, 0)), frozenset(w for w in words if _root_ends(w, 1)))
+    partners: dict[str, set[str]] = {}
+    for pair in grammar("ru")["aspect_words"]:
+        a, _, b = pair.partition(" ")
+        partners.setdefault(a, set()).add(b)
+        partners.setdefault(b, set()).add(a)
+    return ({k: frozenset(v) for k, v in by_start.items()}, ends,
+            {k: frozenset(v) & words for k, v in partners.items()})
 
 
 @cache

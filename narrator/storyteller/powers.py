@@ -29,6 +29,7 @@ import yaml
 
 from narrator.agents.i18n import catalogue, message
 from narrator.agents.morphology import russian
+from narrator.storyteller.lemmas import legible
 
 TRAIT = {"blood": "blood_pool", "celerity": "celerity", "rage": "rage", "gnosis": "gnosis"}
 """The sheet's trait of each power (a Discipline other than Celerity has none on the shipped sheets)."""
@@ -69,7 +70,8 @@ def _lists() -> dict[str, Any]:
 def _lemmas(word: str) -> frozenset[str]:
     word = word.lower().replace(chr(0x451), chr(0x435))
     if CYRILLIC.search(word):
-        return frozenset({p.normal_form.replace(chr(0x451), chr(0x435)) for p in russian().parse(word)} | {word})
+        parses = russian().parse(legible(word)) if legible(word) else []
+        return frozenset({p.normal_form.replace(chr(0x451), chr(0x435)) for p in parses} | {word})
     import simplemma
 
     return frozenset({word, simplemma.lemmatize(word, lang="en").lower()})
