@@ -7,34 +7,13 @@ question."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from narrator.storyteller.offline import rule_intent
-from narrator.storyteller.scenario import load_narration, load_scenario
 from narrator.storyteller.seat import TerminalPlayer, one_candidate
-from narrator.storyteller.template import Choice, IntentUnclear, TemplateStoryteller
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from benchmarks.offline_intents import SHEETS
-from benchmarks.offline_intents import _view as bench_view
-
-
-def _setup(book: str, scenario: str, scene: str, lang: str) -> tuple[TemplateStoryteller, dict]:
-    voice = TemplateStoryteller(load_scenario(book, scenario), load_narration(), lang=lang)
-    return voice, bench_view(voice, book, scene, SHEETS[book])
-
-
-def _rule(book: str, scenario: str, scene: str, lang: str, text: str):
-    voice, view = _setup(book, scenario, scene, lang)
-    return rule_intent(voice, view, Choice(actor=0, approach="intent", intent=text))
-
-
-DA, WW = "dark_ages", "wild_west"
-TOURNEY, PILGRIMS, PLAGUE = "tourney-at-vaucouleurs", "pilgrims-of-the-long-night", "plague-in-the-silent-quarter"
-RAILROAD, DRIVE, FLATS = "the-devils-railroad", "the-long-drive", "ghost-town-of-carrion-flats"
+from narrator.storyteller.template import IntentUnclear
+from tests.storyteller.reader_scenes import DA, DRIVE, FLATS, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
+from tests.storyteller.reader_scenes import rule as _rule
+from tests.storyteller.reader_scenes import scene_setup as _setup
 
 
 @pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text", "approach"), [

@@ -7,29 +7,12 @@ a fight."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from narrator.storyteller.offline import rule_intent
-from narrator.storyteller.scenario import load_narration, load_scenario
-from narrator.storyteller.template import Choice, IntentUnclear, TemplateStoryteller
+from narrator.storyteller.template import IntentUnclear
 from narrator.storyteller.words import tokens
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from benchmarks.offline_intents import SHEETS
-from benchmarks.offline_intents import _view as bench_view
-
-DA, WW = "dark_ages", "wild_west"
-TOURNEY, PILGRIMS, PLAGUE = "tourney-at-vaucouleurs", "pilgrims-of-the-long-night", "plague-in-the-silent-quarter"
-RAILROAD, DRIVE, FLATS = "the-devils-railroad", "the-long-drive", "ghost-town-of-carrion-flats"
-
-
-def _rule(book: str, scenario: str, scene: str, lang: str, text: str):
-    voice = TemplateStoryteller(load_scenario(book, scenario), load_narration(), lang=lang)
-    view = bench_view(voice, book, scene, SHEETS[book])
-    return rule_intent(voice, view, Choice(actor=0, approach="intent", intent=text))
+from tests.storyteller.reader_scenes import DA, DRIVE, FLATS, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
+from tests.storyteller.reader_scenes import rule as _rule
 
 
 @pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text", "approach"), [
