@@ -64,10 +64,8 @@ def forms(word: str, lang: str, *, all_parses: bool = True) -> frozenset[str]:
     word = _plain(word)
     found = {word}
     if not word.isascii():  # Cyrillic: pymorphy3's parses
-        try:
-            parses = russian().parse(word)
-        except (KeyError, ValueError):  # a character with no Unicode name («A𗀀»): pymorphy3's shape guess fails
-            parses = []
+        # pymorphy3 fails on letters Unicode has no name for («A𗀀»): such a word is only itself
+        parses = russian().parse(word) if legible(word) == word else []
         best = parses[0].score if parses else 0
         found |= {_plain(p.normal_form) for p in (parses if all_parses else parses[:1])
                   if p.score >= best * 0.3 or p is parses[0]

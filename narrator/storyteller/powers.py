@@ -70,7 +70,8 @@ def _lists() -> dict[str, Any]:
 def _lemmas(word: str) -> frozenset[str]:
     word = word.lower().replace(chr(0x451), chr(0x435))
     if CYRILLIC.search(word):
-        parses = russian().parse(legible(word)) if legible(word) else []
+        known = legible(word)  # pymorphy3 fails on letters Unicode has no name for
+        parses = russian().parse(known) if known else []
         return frozenset({p.normal_form.replace(chr(0x451), chr(0x435)) for p in parses} | {word})
     import simplemma
 

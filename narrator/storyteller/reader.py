@@ -42,7 +42,6 @@ from narrator.storyteller.approaches import (
     naming,
     rolls_own,
 )
-from narrator.storyteller.lemmas import legible
 from narrator.storyteller.readings import DECISIVE, Reading, ability_for, decide
 from narrator.storyteller.words import (
     Act,
@@ -68,7 +67,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
          trace: list[Any] | None = None) -> Reading:
     """What ``text`` asks for among ``options`` (the scene's offered approaches, ``pass`` among them);
     ``trace`` receives the ranked readings (for the benchmark's misses)."""
-    text, names = _without_willpower(legible(text), lang), list(names)
+    text, names = _without_willpower(text, lang), list(names)
     extra = {w for o in options for part in label_lemmas(f"{o.label} {getattr(o, 'words', '')}", lang) for w in part}
     said = tokens(text, lang, extra)
     if not understood(text, lang, names) and not any(t.mended for t in said):

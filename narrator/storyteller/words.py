@@ -25,6 +25,7 @@ from narrator.storyteller.lemmas import (
     deed_lemmas,
     forms,
     grammar,
+    legible,
     lexicon,
     lexicon_words,
     phrase,
@@ -87,6 +88,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     found: list[Token] = []
     subordinate = opened_first = False
     clause = 0
+    text = legible(text)  # every word the reader hears passes here (pymorphy3 fails on unnamed letters)
     pieces = _unglued(re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower()), lang)
     # a capitalised word inside the sentence is a name: "before Thierry" is a place, no clause of time
     named = _capitalised(text) | extra  # a name, or a word of the scene's labels
