@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from narrator.agents.i18n import message
+from narrator.storyteller.template_base import Option
 
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 _OPENS = re.compile(r"(?:^|[.!?:;«“\"(]\s*)$")
@@ -33,14 +34,14 @@ def as_written(words: Iterable[str], spelled: dict[str, str]) -> list[str]:
     return [spelled.get(word.lower(), word) for word in words]
 
 
-def said_as_written(said: Sequence[str], lang: str, options: Sequence[object], spelled: dict[str, str],
+def said_as_written(said: Sequence[str], lang: str, options: Sequence[Option], spelled: dict[str, str],
                     key: str = "improv.chose") -> tuple[str, ...]:
     """The reader's lines naming an approach and the player's words (``key``), those words as written."""
     out = []
     for line in said:
         for option in options:
-            number, label = getattr(option, "number", ""), getattr(option, "label", "")
-            before, _, after = message(lang, key, number=number, label=label, words="\x00").partition("\x00")
+            before, _, after = message(lang, key, number=option.number, label=option.label,
+                                       words="\x00").partition("\x00")
             if line.startswith(before) and line.endswith(after) and len(line) >= len(before) + len(after):
                 words = line[len(before):len(line) - len(after)].split(", ")
                 line = before + ", ".join(as_written(words, spelled)) + after
