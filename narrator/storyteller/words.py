@@ -60,6 +60,9 @@ class Token:
     clause: int = 0
     """Which clause of time the word is in: a clause opened by ``grammar.framing`` ("while he pours", «пока») is
     another's deed, and a phrase is said within one ("read his ledger while he ..." is no "read him")."""
+    other: bool = False
+    """A verb of someone else's in a line that also says the character's own deed ("whenever he tops up the cup",
+    «пока монах пускает кровь»): what another does is no deed of the character's (:func:`_others`)."""
 
 
 @dataclass
@@ -128,6 +131,53 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
             opened_first = word in little["subordinate"]
         clause += word in little.get("framing", frozenset())
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
+    return _others(found, lang)
+
+
+def _others(found: list[Token], lang: str) -> list[Token]:
+    """``found`` with the verbs of someone else's marked (:attr:`Token.other`), where the line also says the
+    character's own deed (an "I", a Russian verb in the first person; a line told of the character in the third
+    person keeps its verbs): English, a word right after another's subject (``grammar.others``: "he", "it",
+    "everyone"; "he's sittin") or a verb in "-s" after a noun ("his servant offers"); Russian, a verb in the third
+    person («подливает», «отвечает»). A clause of time (``grammar.framing``: "while", «пока») that holds such a
+    verb is another's whole ("while the monk is busy bleeding someone")."""
+    little = grammar(lang)
+    self_words = little["self"] | little.get("own", frozenset())
+    if lang == "ru":
+        parses = [russian().parse(t.word)[0].tag if not t.word.isascii() else None for t in found]
+        mine = any(t.word in self_words for t in found) or any(
+            tag is not None and tag.POS == "VERB" and "1per" in tag for tag in parses)
+        if not mine:
+            return found
+        for k, (token, tag) in enumerate(zip(found, parses)):
+            # «монах пускает», «кто крадётся», «не отведут глаз»: not an impersonal «откуда тянет», nor «пусть скажет»
+            subject = any(t is not None and t.POS in ("NOUN", "NPRO") and "nomn" in t and found[j].word not in self_words
+                          and (j == 0 or found[j - 1].word not in little["prepositions"])  # «на ощупь» is no subject
+                          for j, t in enumerate(parses[max(0, k - 3):k], start=max(0, k - 3)))
+            token.other = (tag is not None and tag.POS == "VERB" and "3per" in tag
+                           and (subject or ("plur" in tag and found[k - 1].word not in little.get("let", frozenset()))))
+    else:
+        if not any(t.word in self_words for t in found):
+            return found
+        others, helpers = little.get("others", frozenset()), little.get("auxiliaries", frozenset())
+        plain = little["determiners"] | little["prepositions"] | self_words | little.get("object_pronouns", frozenset())
+        deeds = deed_lemmas(lang)
+        for k, token in enumerate(found):
+            before = [t.word for t in found[max(0, k - 2):k]]
+            after_subject = bool(before) and (before[-1] in others or (
+                len(before) == 2 and before[0] in others and before[1] in helpers))
+            sent = (k > 0 and token.word.endswith("s") and bool((token.forms - {token.word}) & deeds) and before[-1] not in plain | others | {"s"}
+                    and not found[k - 1].forms & deeds and found[k - 1].weight == token.weight)
+            token.other = after_subject or sent
+    start = None  # a clause of time holding another's verb is another's
+    for k, token in enumerate([*found, Token("", frozenset())]):
+        if start is not None and (token.weight == 1.0 or not token.word):
+            if any(t.other for t in found[start:k]):
+                for t in found[start:k]:
+                    t.other = True
+            start = None
+        if start is None and token.word in little.get("framing", frozenset()) and token.weight < 1.0:
+            start = k
     return found
 
 
@@ -220,10 +270,11 @@ def hear(said: Sequence[Token], lang: str, names: frozenset[str] = frozenset()) 
     claimed: dict[int, str] = {}
     phrase_of: dict[int, tuple[frozenset[str], ...]] = {}
     deeds: dict[int, set[str]] = {}
+    others = {i for i, t in enumerate(said) if t.other}  # another's deed is no deed of the character's
     phrases = sorted(((len(cue), act, cue) for act in acts for cue in act.cues if len(cue) > 1), key=lambda x: -x[0])
     for _, act, cue in phrases:
         hits = phrase_at(said, cue, set(claimed))
-        if hits is None or (act.things and cue[-1] & prepositions and hits[-1] + 1 < len(said)
+        if hits is None or hits[0] in others or (act.things and cue[-1] & prepositions and hits[-1] + 1 < len(said)
                             and said[hits[-1] + 1].word in names):
             continue
         score = scores.setdefault(act.id, Score())
@@ -241,7 +292,7 @@ def hear(said: Sequence[Token], lang: str, names: frozenset[str] = frozenset()) 
                 continue
             score = scores.setdefault(act.id, Score())
             index = next((i for i, t in enumerate(said) if i not in claimed and i not in score.used
-                          and t.forms & cue[0]), None)
+                          and i not in others and t.forms & cue[0]), None)
             if index is None:
                 continue
             token = said[index]
