@@ -10,6 +10,8 @@ offline reader, round five).
   "Read the deed over his shoulder").
 * :func:`called`: words said in character, opened by the name of the one spoken to ("Thorne, you don't have to
   do this"): the social approach that names him.
+* :func:`handled`: a thing an approach names and no other does, handled (tucked, unrolled, tied, counted: the
+  lexicon's ``handle``): "I tuck the letter under my cloak" is "Palm the letter" (round seven).
 * :func:`moved_for`: a verb of moving whose purpose is the approach's deed («Спускаюсь в выемку, чтобы
   предупредить рабочих» is «Незаметно спуститься и предупредить бригаду»): the move and its purpose are both
   the approach's words.
@@ -24,7 +26,7 @@ from typing import Any
 
 from narrator.agents.morphology import russian
 from narrator.storyteller.approaches import FINDING_TRAITS, SOCIAL, label_lemmas
-from narrator.storyteller.words import Token, grammar, main_verb
+from narrator.storyteller.words import Token, grammar, is_thing, main_verb
 
 CONTENT = 3
 """What is said counts as an argument when it runs to this many words after the speech verb and its listener."""
@@ -100,6 +102,52 @@ def looked_at(option: Any, options: Iterable[Any], looking: Sequence[str], words
             thing.forms & part for part in synonyms):
         return False
     return not any(any(thing.forms & part for part in _label(o, lang)) for o in options if o is not option)
+
+
+HANDLED = 8
+"""How far after a deed of the hands its thing may stand ("hold up a bowl of the sick folk's blood")."""
+
+
+def _thing(said: Sequence[Token], i: int, lang: str) -> bool:
+    """Whether the word at ``i`` names a thing: :func:`is_thing`, or (English) a word after a determiner ("a rope")."""
+    return is_thing(said[i], lang) or (lang == "en" and i > 0 and said[i - 1].word in grammar(lang)["determiners"])
+
+
+def _verb(said: Sequence[Token], i: int, lang: str) -> bool:
+    """Whether the word at ``i`` is said as a verb: Russian, pymorphy3's likeliest parse; English, after "I", "and"
+    or "then" ("a hand", "the count" name things)."""
+    if lang == "ru" and not said[i].word.isascii():
+        return str(russian().parse(said[i].word)[0].tag.POS) in ("VERB", "INFN")
+    little = grammar(lang)
+    return i > 0 and said[i - 1].word in little["self"] | little["main"]
+
+
+def handled(option: Any, options: Iterable[Any], hands: Sequence[str], words: Iterable[str], said: Sequence[Token],
+            lang: str) -> bool:
+    """Whether a deed of the hands (the lexicon's ``handle``, said by the words ``hands``: tuck, unroll, tie, tally)
+    is done in the main clause to a thing of ``option``'s own (one of its ``words``, no deed) that no other approach
+    of the scene names, in the same clause after the verb: the handling is that approach tried ("I unroll the list of
+    the dead" is "Read the roll of the dead"), when it can neither end the story nor start a fight and is no social
+    deed."""
+    traits = tuple(getattr(option, "traits", ()))
+    if getattr(option, "risky", False) or not traits or traits[0] in SOCIAL:
+        return False  # a thing handled is no persuasion ("I tie the mule's halter" is no coaxing of the mule)
+    little = grammar(lang)
+    verb = next((i for i, t in enumerate(said) if t.word in hands and t.weight == 1.0 and not t.other
+                 and _verb(said, i, lang)), None)
+    if verb is None:
+        return False
+    stop = little["main"] | little["self"]
+    label, words = _label(option, lang), set(words)
+    rivals = [_label(o, lang) for o in options if o is not option and o.approach != "pass"]
+    for k, token in enumerate(said[verb + 1:verb + 1 + HANDLED], start=verb + 1):
+        if token.word in stop or token.weight < 1.0:
+            return False
+        if (token.word in words and token.word not in hands and _thing(said, k, lang)
+                and any(token.forms & part for part in label)
+                and not any(token.forms & part for rival in rivals for part in rival)):
+            return True
+    return False
 
 
 def moved_for(words: Iterable[str], said: Sequence[Token], deeds: Iterable[int], lang: str) -> bool:

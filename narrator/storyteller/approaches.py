@@ -161,7 +161,8 @@ def _label_words(said: Sequence[Token], option: Any, heard: Heard, label: list[f
     for i, token in enumerate(said):
         if not _in_label(said, i, label, lang):
             continue
-        acts = [act_named(lang, a) for a in heard.deeds.get(i, ())]
+        # a word of handling is no deed of a label's ("the Saint's hand"): the thing handled is what names it
+        acts = [act_named(lang, a) for a in heard.deeds.get(i, ()) if a != "handle"]
         owner = heard.claimed.get(i)
         doing = [a for a in acts if a.kind != "free" and (owner is None or _agrees(a, option) or a.id != owner)]
         if owner is not None and not _agrees(act_named(lang, owner), option) \

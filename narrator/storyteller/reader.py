@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from narrator.lexicon import understood
-from narrator.storyteller.addressing import addressed, called, looked_at, moved_for
+from narrator.storyteller.addressing import addressed, called, handled, looked_at, moved_for
 from narrator.storyteller.approaches import (
     FINDING_TRAITS,
     READ,
@@ -93,14 +93,15 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
                                        act="strong" if strong else "weak")))
     ranked += _deeds(scores, said, lang)
     ranked = _means_and_matter(ranked, acting, scores, lang, said, named)
+    ranked = [(w, r) for w, r in ranked if r.act != "handle"]  # a thing handled for no approach's sake: not said why
     ranked = _called(ranked, acting, said, named, lang)
     if _unhurried(said, lang):  # a slow ride into town is no hard riding: the other deeds said, or a trivial one
         slow = [(w, r) for w, r in ranked if r.kind == "roll" and r.act in PACED]
         ranked = [(w, r) for w, r in ranked if (w, r) not in slow] or [
             (w, replace(r, kind="free", act="trivial", attribute="", abilities=())) for w, r in slow]
-    if any(w >= READ and not (r.kind == "free" and r.act == "trivial") for w, r in ranked):
+    if any(w >= READ and not (r.kind == "free" and r.act in SMALL) for w, r in ranked):
         # a trivial deed said beside another is its preliminary ("I lean in and study the hand"), no rival
-        ranked = [(w, r) for w, r in ranked if not (r.kind == "free" and r.act == "trivial")]
+        ranked = [(w, r) for w, r in ranked if not (r.kind == "free" and r.act in SMALL)]
     if trace is not None:
         trace += [(round(w, 2), r.kind, r.approach or r.act, r.words) for w, r in ranked]
         trace += [("tokens", [(t.word, sorted(t.forms)) for t in said])]
@@ -156,6 +157,8 @@ def _searching(reading: Reading, traits: tuple[str, ...], lang: str) -> bool:
     return act.generic and act.kind == "roll" and bool(traits) and act.attribute == traits[0]
 
 
+SMALL = frozenset({"trivial", "handle"})
+"""Small deeds that need no roll (a drink, a thing handled): beside another deed, its preliminary."""
 PACED = frozenset({"ride", "run"})
 """Deeds of pace: said at an easy pace ("I ride in slow", «еду шагом») they need no roll."""
 
@@ -210,7 +213,8 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             means = talky and bool((_purposed(said, lang) - names) & set(reading.words))
             spoken = talky and bool(own - names)
             to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang) or (
-                free.act == "look" and looked_at(option, options, free.words, reading.words, said, lang))
+                free.act == "look" and looked_at(option, options, free.words, reading.words, said, lang)) or (
+                free.act == "handle" and handled(option, options, free.words, reading.words, said, lang))
             if not getattr(option, "risky", False) and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means
                               or to_him):
                 weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed

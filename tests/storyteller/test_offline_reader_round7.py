@@ -8,7 +8,7 @@ import pytest
 
 from narrator.storyteller.template import IntentUnclear
 from narrator.storyteller.words import tokens
-from tests.storyteller.reader_scenes import DA, TOURNEY, rule
+from tests.storyteller.reader_scenes import DA, FLATS, PILGRIMS, PLAGUE, TOURNEY, WW, rule
 
 
 def ruling(book: str, scenario: str, scene: str, lang: str, text: str) -> str:
@@ -56,3 +56,30 @@ def test_a_line_told_in_the_third_person_keeps_its_verbs(lang, text):
 def test_another_s_deed_takes_no_approach_and_rolls_nothing(lang, text):
     # before, "as he sneaks" took "Slip out after the priest" and the squire's climb was the character's Athletics roll
     assert ruling(DA, TOURNEY, "feast", lang, text) in ("no_roll", "ask")
+
+
+# -- 2. a thing one approach names, handled with a verb of the hands, is that approach ------------------------------
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text", "approach"), [
+    (DA, PLAGUE, "infirmary", "en", "I fold the letter to the bishop and slide it into my sleeve", "palm-letter"),
+    (DA, PLAGUE, "infirmary", "ru", "Засовываю письмо епископу за пазуху", "palm-letter"),
+    (DA, PILGRIMS, "ford", "en", "I wrap the rope twice round a stump on the bank", "rope-line"),
+    (DA, PILGRIMS, "ford", "ru", "Обматываю верёвку вокруг пня, пока остальные ждут", "rope-line"),
+    (WW, FLATS, "assay", "en", "I count the crates of dynamite under his stool", "count-dynamite"),
+    (WW, FLATS, "assay", "ru", "Подсчитываю ящики с динамитом", "count-dynamite"),
+    (WW, FLATS, "haskell-house", "en", "I turn over the family Bible on the hearth", "open-bible"),
+    (WW, FLATS, "haskell-house", "ru", "Вынимаю семейную Библию из-под золы", "open-bible"),
+])
+def test_a_thing_of_one_approach_handled_is_that_approach(book, scenario, scene, lang, text, approach):
+    # before, each was a question: the verb (fold, wrap, count, «засовывать», «обматывать») is no word of the label
+    assert ruling(book, scenario, scene, lang, text) == f"approach:{approach}"
+
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text"), [
+    (DA, PILGRIMS, "shrine", "en", "I tuck a splinter of the rail into my belt"),   # "Drive a splinter ... into her heart"
+    (DA, PILGRIMS, "shrine", "ru", "Засовываю щепку от перил за пояс"),
+    (DA, PILGRIMS, "ford", "en", "I tie the cart's tarp down tight"),   # "Coax the cart mule": no coaxing said
+    (DA, PILGRIMS, "ford", "ru", "Привязываю поклажу к телеге покрепче"),
+])
+def test_a_thing_handled_never_takes_a_story_ending_or_social_approach(book, scenario, scene, lang, text):
+    assert ruling(book, scenario, scene, lang, text) == "ask"
