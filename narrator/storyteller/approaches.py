@@ -175,7 +175,8 @@ def _label_words(said: Sequence[Token], option: Any, heard: Heard, label: list[f
             weight += 0.0 if risky else OBJECT * token.weight  # "ask" in a label is no reading of a plain question
         else:
             weight += OBJECT * token.weight
-            things += [] if (token.word in names and named) or i in foreign else [i]  # "Sir Tancred" is one thing
+            # "Sir Tancred" is one thing; who is in another's clause only says when ("while Clément prays")
+            things += [] if (token.word in names and (named or (token.other and token.weight < 1.0))) or i in foreign else [i]
             named = named or token.word in names
         words.append(token.word)
     return weight, deeds, things, words

@@ -25,6 +25,7 @@ from narrator.storyteller.lemmas import (
     deed_lemmas,
     forms,
     grammar,
+    grammar_lists,
     legible,
     lexicon,
     lexicon_words,
@@ -111,7 +112,8 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
         known = len(word) < 3 or is_word(word, lang)
         mended = False
         if not known:
-            near = max(vocabulary, key=lambda v: Indel.normalized_similarity(word, v), default="")
+            # a tie goes to the word last in alphabetical order, not to the set's order (it changes with the hash seed)
+            near = max(vocabulary, key=lambda v: (Indel.normalized_similarity(word, v), v), default="")
             if near and Indel.normalized_similarity(word, near) >= TYPO:
                 own, mended = own | forms(near, lang), True
         if word in little["main"]:
@@ -131,18 +133,20 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
             opened_first = word in little["subordinate"]
         clause += word in little.get("framing", frozenset())
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
-    return _others(found, lang)
+    return _others(found, lang, named)
 
 
-def _others(found: list[Token], lang: str) -> list[Token]:
+def _others(found: list[Token], lang: str, named: Iterable[str] = ()) -> list[Token]:
     """``found`` with the verbs of someone else's marked (:attr:`Token.other`), where the line also says the
     character's own deed (an "I", a Russian verb in the first person; a line told of the character in the third
     person keeps its verbs): English, a word right after another's subject (``grammar.others``: "he", "it",
     "everyone"; "he's sittin") or a verb in "-s" after a noun ("his servant offers"); Russian, a verb in the third
     person («подливает», «отвечает»). A clause of time (``grammar.framing``: "while", «пока») that holds such a
     verb is another's whole ("while the monk is busy bleeding someone")."""
-    little = grammar(lang)
+    little, named = grammar(lang), frozenset(named)
     self_words = little["self"] | little.get("own", frozenset())
+    others, helpers = little.get("others", frozenset()), little.get("auxiliaries", frozenset())
+    deeds = deed_lemmas(lang)
     if lang == "ru":
         parses = [russian().parse(t.word)[0].tag if not t.word.isascii() else None for t in found]
         mine = any(t.word in self_words for t in found) or any(
@@ -151,17 +155,16 @@ def _others(found: list[Token], lang: str) -> list[Token]:
             return found
         for k, (token, tag) in enumerate(zip(found, parses)):
             # «монах пускает», «кто крадётся», «не отведут глаз»: not an impersonal «откуда тянет», nor «пусть скажет»
-            subject = any(t is not None and t.POS in ("NOUN", "NPRO") and "nomn" in t and found[j].word not in self_words
+            subject = any(t is not None and (found[j].word in named or t.POS in ("NOUN", "NPRO") and "nomn" in t)
+                          and found[j].word not in self_words
                           and (j == 0 or found[j - 1].word not in little["prepositions"])  # «на ощупь» is no subject
                           for j, t in enumerate(parses[max(0, k - 3):k], start=max(0, k - 3)))
-            token.other = (tag is not None and tag.POS == "VERB" and "3per" in tag
-                           and (subject or ("plur" in tag and found[k - 1].word not in little.get("let", frozenset()))))
+            third = tag is not None and tag.POS == "VERB" and ("3per" in tag or "Impe" in tag)  # «стоит»: Impe too
+            token.other = third and (subject or ("plur" in tag and found[k - 1].word not in little.get("let", frozenset())))
     else:
         if not any(t.word in self_words for t in found):
             return found
-        others, helpers = little.get("others", frozenset()), little.get("auxiliaries", frozenset())
         plain = little["determiners"] | little["prepositions"] | self_words | little.get("object_pronouns", frozenset())
-        deeds = deed_lemmas(lang)
         for k, token in enumerate(found):
             before = [t.word for t in found[max(0, k - 2):k]]
             after_subject = bool(before) and (before[-1] in others or (
@@ -169,12 +172,18 @@ def _others(found: list[Token], lang: str) -> list[Token]:
             sent = (k > 0 and token.word.endswith("s") and bool((token.forms - {token.word}) & deeds) and before[-1] not in plain | others | {"s"}
                     and not found[k - 1].forms & deeds and found[k - 1].weight == token.weight)
             token.other = after_subject or sent
-    start = None  # a clause of time holding another's verb is another's
+    start = None  # a clause of time holding another's verb, or (English) another's subject, is another's
     for k, token in enumerate([*found, Token("", frozenset())]):
         if start is not None and (token.weight == 1.0 or not token.word):
-            if any(t.other for t in found[start:k]):
+            subject = found[start + 1] if start + 1 < k else None
+            if any(t.other for t in found[start:k]) or (
+                    lang == "en" and subject is not None and subject.word not in self_words
+                    and not subject.word.endswith("ing") and any(t.forms & deeds or t.word in others | helpers
+                                                                 for t in found[start + 2:k])):
                 for t in found[start:k]:
                     t.other = True
+                if lang == "ru" and k < len(found) and str(russian().parse(found[k].word)[0].tag.POS) == "GRND":
+                    found[k].other = True  # «Пока Клеман стоит, склонив голову»: his bow, not a persuasion
             start = None
         if start is None and token.word in little.get("framing", frozenset()) and token.weight < 1.0:
             start = k
@@ -186,7 +195,7 @@ def _unglued(pieces: list[str], lang: str) -> list[str]:
     «не надо», «не хочу»), where the whole is no word and the rest is one («незаметно», «нельзя» stay)."""
     out: list[str] = []
     for piece in pieces:
-        head = next((n for n in grammar(lang).get("negation", ()) if piece.startswith(n) and len(piece) - len(n) >= 3
+        head = next((n for n in grammar_lists(lang).get("negation", ()) if piece.startswith(n) and len(piece) - len(n) >= 3
                      and not is_word(piece, lang) and is_word(piece[len(n):], lang)), None)
         out += [head, piece[len(head):]] if head else [piece]
     return out

@@ -58,6 +58,16 @@ def test_another_s_deed_takes_no_approach_and_rolls_nothing(lang, text):
     assert ruling(DA, TOURNEY, "feast", lang, text) in ("no_roll", "ask")
 
 
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "While Clément has his back turned, I switch the chalice"),
+    ("ru", "Пока Клеман стоит, склонив голову, заменяю чашу своей"),
+])
+def test_who_is_in_another_s_clause_of_time_only_says_when(lang, text):
+    # before, a question: Clément (in the clause of time) and the chalice were two things of "Convince Clément that
+    # the widow's holy water is poison", and «склонив» (his bow) was read as «склонить» (to persuade)
+    assert ruling(DA, TOURNEY, "vigil", lang, text) == "approach:swap-chalice"
+
+
 # -- 2. a thing one approach names, handled with a verb of the hands, is that approach ------------------------------
 
 @pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text", "approach"), [
