@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from rapidfuzz.distance import Indel
 
@@ -141,53 +142,76 @@ def _others(found: list[Token], lang: str, named: Iterable[str] = ()) -> list[To
     character's own deed (an "I", a Russian verb in the first person; a line told of the character in the third
     person keeps its verbs): English, a word right after another's subject (``grammar.others``: "he", "it",
     "everyone"; "he's sittin") or a verb in "-s" after a noun ("his servant offers"); Russian, a verb in the third
-    person («подливает», «отвечает»). A clause of time (``grammar.framing``: "while", «пока») that holds such a
-    verb is another's whole ("while the monk is busy bleeding someone")."""
-    little, named = grammar(lang), frozenset(named)
+    person («подливает», «отвечает») with its subject. A clause of time (``grammar.framing``: "while", «пока») that
+    holds such a verb, or (English) opens on another's subject, is another's whole ("while the monk is busy
+    bleeding someone")."""
+    little = grammar(lang)
     self_words = little["self"] | little.get("own", frozenset())
-    others, helpers = little.get("others", frozenset()), little.get("auxiliaries", frozenset())
-    deeds = deed_lemmas(lang)
     if lang == "ru":
-        parses = [russian().parse(t.word)[0].tag if not t.word.isascii() else None for t in found]
-        mine = any(t.word in self_words for t in found) or any(
-            tag is not None and tag.POS == "VERB" and "1per" in tag for tag in parses)
-        if not mine:
+        parses: list[Any] = [russian().parse(t.word)[0].tag if not t.word.isascii() else None for t in found]
+        if not (any(t.word in self_words for t in found)
+                or any(tag is not None and tag.POS == "VERB" and "1per" in tag for tag in parses)):
             return found
         for k, (token, tag) in enumerate(zip(found, parses)):
-            # «монах пускает», «кто крадётся», «не отведут глаз»: not an impersonal «откуда тянет», nor «пусть скажет»
-            subject = any(t is not None and (found[j].word in named or t.POS in ("NOUN", "NPRO") and "nomn" in t)
-                          and found[j].word not in self_words
-                          and (j == 0 or found[j - 1].word not in little["prepositions"])  # «на ощупь» is no subject
-                          for j, t in enumerate(parses[max(0, k - 3):k], start=max(0, k - 3)))
             third = tag is not None and tag.POS == "VERB" and ("3per" in tag or "Impe" in tag)  # «стоит»: Impe too
-            token.other = third and (subject or ("plur" in tag and found[k - 1].word not in little.get("let", frozenset())))
+            token.other = third and (_subject(found, parses, k, frozenset(named), little) or (
+                "plur" in tag and found[k - 1].word not in little.get("let", frozenset())))
     else:
         if not any(t.word in self_words for t in found):
             return found
-        plain = little["determiners"] | little["prepositions"] | self_words | little.get("object_pronouns", frozenset())
         for k, token in enumerate(found):
-            before = [t.word for t in found[max(0, k - 2):k]]
-            after_subject = bool(before) and (before[-1] in others or (
-                len(before) == 2 and before[0] in others and before[1] in helpers))
-            sent = (k > 0 and token.word.endswith("s") and bool((token.forms - {token.word}) & deeds) and before[-1] not in plain | others | {"s"}
-                    and not found[k - 1].forms & deeds and found[k - 1].weight == token.weight)
-            token.other = after_subject or sent
-    start = None  # a clause of time holding another's verb, or (English) another's subject, is another's
+            token.other = _theirs_en(found, k, little)
+    _framed(found, lang, little)
+    return found
+
+
+def _subject(found: Sequence[Token], parses: Sequence[Any], k: int, named: frozenset[str],
+             little: dict[str, frozenset[str]]) -> bool:
+    """Whether someone else is named within three words before the Russian verb at ``k`` («монах пускает», «кто
+    крадётся»; a name); not the character, nor a noun after a preposition («на ощупь»)."""
+    self_words = little["self"] | little.get("own", frozenset())
+    return any(t is not None and (found[j].word in named or (t.POS in ("NOUN", "NPRO") and "nomn" in t))
+               and found[j].word not in self_words and (j == 0 or found[j - 1].word not in little["prepositions"])
+               for j, t in enumerate(parses[max(0, k - 3):k], start=max(0, k - 3)))
+
+
+def _theirs_en(found: Sequence[Token], k: int, little: dict[str, frozenset[str]]) -> bool:
+    """Whether the English word at ``k`` is another's verb: after another's subject ("he", "he's"), or a verb in
+    "-s" after a noun ("his servant offers"; not "the guards' posts" after a determiner, nor "Gautier's eyes")."""
+    others, helpers = little.get("others", frozenset()), little.get("auxiliaries", frozenset())
+    before = [t.word for t in found[max(0, k - 2):k]]
+    if not before:
+        return False
+    if before[-1] in others or (len(before) == 2 and before[0] in others and before[1] in helpers):
+        return True
+    plain = (little["determiners"] | little["prepositions"] | little["self"] | little.get("own", frozenset())
+             | little.get("object_pronouns", frozenset()) | others | {"s"})
+    token, deeds = found[k], deed_lemmas("en")
+    return (token.word.endswith("s") and bool((token.forms - {token.word}) & deeds) and before[-1] not in plain
+            and not found[k - 1].forms & deeds and found[k - 1].weight == token.weight)
+
+
+def _framed(found: list[Token], lang: str, little: dict[str, frozenset[str]]) -> None:
+    """Mark a clause of time that holds another's verb, or (English) opens on another's subject, another's whole;
+    and (Russian) the gerund right after it («Пока Клеман стоит, склонив голову»: his bow, no persuasion)."""
+    self_words = little["self"] | little.get("own", frozenset())
+    others, helpers = little.get("others", frozenset()), little.get("auxiliaries", frozenset())
+    deeds = deed_lemmas(lang)
+    start = None
     for k, token in enumerate([*found, Token("", frozenset())]):
         if start is not None and (token.weight == 1.0 or not token.word):
-            subject = found[start + 1] if start + 1 < k else None
+            opener = found[start + 1] if start + 1 < k else None
             if any(t.other for t in found[start:k]) or (
-                    lang == "en" and subject is not None and subject.word not in self_words
-                    and not subject.word.endswith("ing") and any(t.forms & deeds or t.word in others | helpers
-                                                                 for t in found[start + 2:k])):
+                    lang == "en" and opener is not None and opener.word not in self_words
+                    and not opener.word.endswith("ing")
+                    and any(t.forms & deeds or t.word in others | helpers for t in found[start + 2:k])):
                 for t in found[start:k]:
                     t.other = True
                 if lang == "ru" and k < len(found) and str(russian().parse(found[k].word)[0].tag.POS) == "GRND":
-                    found[k].other = True  # «Пока Клеман стоит, склонив голову»: his bow, not a persuasion
+                    found[k].other = True
             start = None
         if start is None and token.word in little.get("framing", frozenset()) and token.weight < 1.0:
             start = k
-    return found
 
 
 def _unglued(pieces: list[str], lang: str) -> list[str]:
