@@ -329,7 +329,9 @@ def same_base(a: str, b: str) -> bool:
 
 @cache
 def verb_stem(lemma: str) -> str:
-    for prefix in grammar("ru")["verb_prefixes"]:
+    # in the lexicon's written order, the longer prefix first («под» before «по»): a set's order changed with
+    # the hash seed, and «поддеть» paired with «подделать» in one process and not in the next
+    for prefix in grammar_lists("ru")["verb_prefixes"]:
         if lemma.startswith(prefix) and len(lemma) - len(prefix) >= 4:
             return lemma[len(prefix):]
     return lemma
