@@ -197,6 +197,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     risky = getattr(option, "risky", False)
     weight, deeds, things, words = _label_words(said, option, heard, label, lang, names)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
+    unnamed = any(t.word in words and t.word not in names and not t.forms & names for t in said)  # «с Маршаном» too
     labelled = bool(words)  # a word of its label or synonyms (a name among them) was said
     elsewhere = _elsewhere(said, heard, label, names, lang)
     social = 0.0  # what social deeds of another Ability weigh toward it (a kindness toward a promise)
@@ -210,6 +211,10 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
             # the approach does not name ("I sneak into the kitchen" is no "Slip out after the priest"),
             # names an approach only with a word of the approach's own
             counted = score.weight if own or not (act.generic or (elsewhere and act.placed)) else 0.0
+            if elsewhere and not unnamed and _by_label(act, option):
+                # nor a deed that agrees only by a word of the label, not by its roll (haggling, where "trade it to him
+                # for the truth" says "trade"), done over a thing of its own ("over a box of cartridges")
+                counted = 0.0
             deeds += counted
             social += counted if act.attribute in SOCIAL and not rolls_own(act, option) else 0.0
             words += [said[i].word for i in sorted(score.used)]
@@ -243,6 +248,14 @@ def rolls_own(act: Act, option: Any) -> bool:
     """Whether ``option`` rolls ``act``'s own first Ability (a threat: Intimidation)."""
     traits = tuple(getattr(option, "traits", ()))
     return act.kind == "roll" and len(traits) >= 2 and bool(act.abilities) and traits[1] == act.abilities[0]
+
+
+def _by_label(act: Act, option: Any) -> bool:
+    """Whether ``act`` agrees with ``option`` by a word of its label alone: the approach rolls neither its Attribute
+    nor any of its Abilities (haggling and "Find out what Marchand wants and trade it to him for the truth", Wits +
+    Empathy)."""
+    traits = tuple(getattr(option, "traits", ()))
+    return act.kind == "roll" and len(traits) >= 2 and traits[0] != act.attribute and traits[1] not in act.abilities
 
 
 def _by_word(act: Act, option: Any) -> bool:

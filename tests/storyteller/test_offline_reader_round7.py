@@ -8,7 +8,7 @@ import pytest
 
 from narrator.storyteller.template import IntentUnclear
 from narrator.storyteller.words import tokens
-from tests.storyteller.reader_scenes import DA, FLATS, PILGRIMS, PLAGUE, TOURNEY, WW, rule
+from tests.storyteller.reader_scenes import DA, DRIVE, FLATS, PILGRIMS, PLAGUE, TOURNEY, WW, rule
 
 
 def ruling(book: str, scenario: str, scene: str, lang: str, text: str) -> str:
@@ -93,3 +93,16 @@ def test_a_thing_of_one_approach_handled_is_that_approach(book, scenario, scene,
 ])
 def test_a_thing_handled_never_takes_a_story_ending_or_social_approach(book, scenario, scene, lang, text):
     assert ruling(book, scenario, scene, lang, text) == "ask"
+
+
+# -- 3. haggling over goods is no approach that only shares a word of trade ----------------------------------------
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "I bargain with Marchand over the price of a new saddle blanket"),
+    ("ru", "Сбиваю цену у Маршана на новое седло"),
+    ("ru", "Торгуюсь с Маршаном за мешок муки"),
+])
+def test_haggling_over_goods_is_a_haggle_not_the_truth_traded_for(lang, text):
+    # "Find out what Marchand wants and trade it to him for the truth" (Wits + Empathy) says "trade" and «сделка»: a
+    # haggle (Manipulation) agrees with it by that word alone, and over a thing of its own it is a haggle, rolled
+    assert ruling(WW, DRIVE, "trading-post", lang, text) == "roll:manipulation+subterfuge"
