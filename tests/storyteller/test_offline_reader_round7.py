@@ -106,3 +106,18 @@ def test_haggling_over_goods_is_a_haggle_not_the_truth_traded_for(lang, text):
     # "Find out what Marchand wants and trade it to him for the truth" (Wits + Empathy) says "trade" and «сделка»: a
     # haggle (Manipulation) agrees with it by that word alone, and over a thing of its own it is a haggle, rolled
     assert ruling(WW, DRIVE, "trading-post", lang, text) == "roll:manipulation+subterfuge"
+
+
+# -- 4. breadth: colloquial looks and moves ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text", "reading"), [
+    (DA, TOURNEY, "whispers", "en", "I back away into the crowd of grooms", "approach:slip-away"),
+    (DA, TOURNEY, "whispers", "ru", "Пячусь в толпу оруженосцев", "approach:slip-away"),
+    (DA, TOURNEY, "feast", "en", "I never take my eyes off the cupbearer's jug", "roll:perception+alertness"),
+    (DA, TOURNEY, "feast", "ru", "Глаз не свожу с кувшина виночерпия", "roll:perception+alertness"),
+    (DA, PILGRIMS, "swept-away", "en", "I go in the water after the drowning boy", "approach:dive"),
+    (WW, FLATS, "main-street", "en", "I shinny up the porch post", "roll:dexterity+athletics"),
+])
+def test_colloquial_looks_and_moves(book, scenario, scene, lang, text, reading):
+    # before, each was a question or (a stare "not taken off") no roll
+    assert ruling(book, scenario, scene, lang, text) == reading
