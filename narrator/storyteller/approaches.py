@@ -224,7 +224,8 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
         # deed whose roll it is ("I beg him to let me in": Etiquette, the Warden's) or with a word of the
         # approach's own; else the player is asked
         deeds = READ - 0.1
-    if deeds < READ and (len(things) >= OBJECTS or (len(things) == 2 and not risky and not _unknown_deed(
+    if deeds < READ and ((len(things) >= OBJECTS and not (risky and _blow(option) and not _says_its_verb(said, label, lang)))
+                         or (len(things) == 2 and not risky and not _unknown_deed(
             said, heard, label, lang) and not _for_another(said, things, heard, option, lang))):
         deeds, weight = READ, weight + OBJECT  # the scene's own things, named: its approach
     shown = [w for w in words if len(w) >= 3 and w not in STOP and w not in grammar(lang)["phrase_drop"]]
@@ -242,6 +243,15 @@ def _armed(act: Act, option: Any) -> bool:
     if getattr(option, "deed", "") != "attack" or act.kind != "attack" or len(act.abilities) != 1:
         return False
     return (act.abilities[0] == "brawl") == (getattr(option, "weapon", "") in BARE)
+
+
+FIGHTING = frozenset({"melee", "brawl", "firearms", "archery"})
+
+
+def _blow(option: Any) -> bool:
+    """Whether ``option`` is a blow or a shot (a fight's move, or a roll of a fighting Ability: a stake driven home)."""
+    traits = tuple(getattr(option, "traits", ()))
+    return getattr(option, "deed", "") == "attack" or (len(traits) >= 2 and traits[1] in FIGHTING)
 
 
 def rolls_own(act: Act, option: Any) -> bool:
@@ -346,6 +356,13 @@ def _deed_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str)
                and any(said[i].weight == 1.0 for i in sc.used) for name, sc in heard.scores.items())
 
 
+def _says_its_verb(said: Sequence[Token], label: list[frozenset[str]], lang: str) -> bool:
+    """Whether the main clause's verb is a word of the approach's label ("I drive the lance-head into his heart": "Drive
+    the lance-head home and end him"), not another deed done to its things ("I pry loose a splinter of the rail")."""
+    verb = main_verb(said, lang)
+    return verb is not None and any(_same_word(said[verb].forms, part) for part in label)
+
+
 def _unknown_deed(said: Sequence[Token], heard: Heard, label: list[frozenset[str]], lang: str) -> bool:
     """Whether the main verb is one the Storyteller does not know, neither a deed of the lexicon nor a word
     of the approach ("I poison Gautier's cup" is no "Watch who fills Gautier's cup")."""
@@ -357,7 +374,10 @@ def _unknown_deed(said: Sequence[Token], heard: Heard, label: list[frozenset[str
 
 OBJECTS = 3
 """Three words of an approach's own (its label and synonyms) say it, though none is a deed the lexicon
-knows ("push the letter under the gate"); one is not a reading, and two only for an approach that cannot
+knows ("push the letter under the gate"), but not a blow that can end the story or start a fight unless the main
+verb is the label's own: a weapon named is no blow struck ("I snap off a splinter of the altar rail" is no "Drive a
+splinter of the altar-rail into her heart"; "I drive the lance-head into his heart" says the label's own verb); one
+is not a reading, and two only for an approach that cannot
 end the story or start a fight ("I read the roll of the dead"), and not when the main verb is one the
 Storyteller does not know ("I poison Gautier's cup" is no "Watch who fills Gautier's cup") or a deed said
 outright that is not the approach's ("I split kindling for the dyer's wife")."""

@@ -73,6 +73,8 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     if not understood(text, lang, names) and not any(t.mended for t in said):
         return Reading("unknown", act="nonsense")  # no words of the language at all
     named = frozenset(w for name in names for w in split_words(name))
+    # a name is only a name: its letters are read as no deed ("Renaud" is no "rend")
+    said = [replace(t, forms=frozenset({t.word})) if t.word in named and len(t.word) >= 3 else t for t in said]
     heard = _going_is_no_deed(hear(said, lang, named), said, lang)
     scores = heard.scores
     if scores.get("cheat") and scores["cheat"].weight >= READ / 2:  # dice talk in a clause is still dice talk
@@ -81,13 +83,16 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     acting = [o for o in options if o.approach != "pass"]
     ranked: list[tuple[float, Reading]] = []
     owned = frozenset(name for name in scores for o in acting if rolls_own(act_named(lang, name), o))
+    asked = text.rstrip().endswith("?") and any(t.word in grammar(lang).get("second_person", frozenset()) for t in said)
     named_by = frozenset(name for name, sc in scores.items() if act_named(lang, name).named
                          and any(naming(act_named(lang, name), said, sc.used, o, lang) for o in acting))
     for option in acting:
         weight, deeds, words = approach_score(said, option, heard, lang, named, owned, named_by)
         if weight <= 0:
             continue
-        strong = deeds >= READ  # a deed's own words: objects alone ("the gate", "quietly") are no reading
+        # a deed's own words: objects alone ("the gate", "quietly") are no reading; and a question put to someone
+        # ("Whitcomb, you sure you want to carry that thing?") never starts what cannot be undone
+        strong = deeds >= READ and not (getattr(option, "risky", False) and asked)
         weight = weight if strong else min(weight, READ - 0.1)
         ranked.append((weight, Reading("approach", approach=option.approach, words=words, weight=weight,
                                        act="strong" if strong else "weak")))

@@ -134,7 +134,46 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
             opened_first = word in little["subordinate"]
         clause += word in little.get("framing", frozenset())
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
-    return _others(found, lang, named)
+    return _ordered(_others(found, lang, named), pieces, lang)
+
+
+@cache
+def _social_lemmas(lang: str) -> frozenset[str]:
+    """The single words of the lexicon's social deeds and its free ones (a persuasion, a haggle, "tell me": asked of
+    another, it is the character's asking)."""
+    return frozenset(w for act in lexicon(lang) if act.attribute in ("charisma", "manipulation", "appearance")
+                     or act.kind == "free" for cue in act.cues if len(cue) == 1 for w in cue[0])
+
+
+def _ordered(found: list[Token], pieces: Sequence[str], lang: str) -> list[Token]:
+    """``found`` with the orders given in speech marked another's (:attr:`Token.other`): in a line said to someone
+    (a word of ``grammar.second_person``: "your", «тебе»; or opened by whom it is said to and a comma: "Martine,
+    love, put the cup down"), a deed's verb that opens a clause ("Put the axe down."), one said after "you" in its
+    clause ("you sure you want to carry that thing?") or a Russian imperative («опусти ружьё») is what the one spoken
+    to is asked to do, no deed of the character's; a social deed asked of him («уступи») is the character's asking."""
+    little = grammar(lang)
+    deeds = deed_lemmas(lang) - _social_lemmas(lang)  # «уступи», «скажи» asked of him are the character's asking
+    second = little.get("second_person", frozenset())
+    vocative = len(pieces) > 1 and pieces[0][0].isalpha() and pieces[1] == "," and not (
+        forms(pieces[0], lang) & deeds) and pieces[0] not in little["self"]
+    if not (vocative or any(t.word in second for t in found)):
+        return found
+    k, yours = -1, False
+    for i, piece in enumerate(pieces):
+        if not piece[0].isalpha():
+            yours = False  # "you want to carry it" ends with its clause
+            continue
+        k += 1
+        token = found[k]
+        opening = i == 0 or not pieces[i - 1][0].isalpha()
+        yours = (yours or token.forms & little.get("listener", frozenset()) != frozenset()) and token.word not in little["self"]
+        if yours and token.forms & deeds:  # "you sure you want to carry that thing": the listener's carrying
+            token.other = True
+        if lang == "ru" and not token.word.isascii():
+            token.other = token.other or ("impr" in russian().parse(token.word)[0].tag and bool(token.forms & deeds))
+        elif opening and token.forms & deeds and token.word not in little["self"]:
+            token.other = True
+    return found
 
 
 def _others(found: list[Token], lang: str, named: Iterable[str] = ()) -> list[Token]:

@@ -121,3 +121,44 @@ def test_haggling_over_goods_is_a_haggle_not_the_truth_traded_for(lang, text):
 def test_colloquial_looks_and_moves(book, scenario, scene, lang, text, reading):
     # before, each was a question or (a stare "not taken off") no roll
     assert ruling(book, scenario, scene, lang, text) == reading
+
+
+# -- 5. safety (the play-tester's dangerous readings): speech, names and weapons start no fight nor ending ------------
+
+BELL, STAGE = "bell-of-saint-vaast", "last-stage-to-bitter-creek"
+
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text", "before"), [
+    # an order given in speech is the listener's deed ("put the knife away": no blow of the character's)
+    (DA, BELL, "inn", "en", "Martine, put that knife away and sit with me a while", "approach:press-martine"),
+    # a name is only a name ("Renaud" was read as "rend", a claw's blow: the fight's strike)
+    (DA, BELL, "ambush", "en", "Lower your blade, Renaud, nobody needs to bleed tonight", "approach:strike"),
+    (DA, BELL, "ambush", "en", "Renaud, we need not do this", "approach:strike"),
+    # a question put to someone never takes an approach that ends the story ("Let Whitcomb carry it down")
+    (WW, STAGE, "pass", "en", "Whitcomb, are you really going to carry that box down to town?", "approach:deliver"),
+    # a weapon made ready is no blow struck ("Drive a splinter of the altar-rail into her heart")
+    (DA, PILGRIMS, "shrine", "en", "I pry loose a splinter of the altar rail and tuck it in my belt for later",
+     "approach:stake"),
+    (DA, PILGRIMS, "shrine", "en", "I wrench a splinter off the altar rail, just in case", "approach:stake"),
+])
+def test_speech_names_and_weapons_start_no_fight_nor_ending(book, scenario, scene, lang, text, before):
+    now = ruling(book, scenario, scene, lang, text)
+    assert now != before
+    assert now in ("ask", "no_roll") or now.startswith("roll:")
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ru", "Мартина, поставь кружку и скажи, кто оставил серебро"),   # «скажи»: her telling is the character's asking
+    ("en", "Martine, love, tell me who left the silver"),
+])
+def test_a_question_asked_through_an_order_stays_a_question(lang, text):
+    assert ruling(DA, BELL, "inn", lang, text) == "no_roll"
+
+
+@pytest.mark.parametrize(("lang", "text", "theirs"), [
+    ("en", "Sergeant, put up your sword and let us pass", "put"),
+    ("en", "Whitcomb, you sure you want to carry that box?", "carry"),
+    ("ru", "Мэллори, опусти ружьё!", "опусти"),
+])
+def test_an_order_or_a_deed_after_you_is_the_listener_s(lang, text, theirs):
+    assert {t.word: t for t in tokens(text, lang)}[theirs].other
