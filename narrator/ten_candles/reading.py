@@ -262,6 +262,9 @@ def read(text: str, lang: str, *, moment: str | None = None) -> Reading:
     safe = live("safe")
     danger = live("danger", mine=False)  # a floor that collapses or a car that explodes is danger all the same
     attempt = live("attempt")
+    if _hits(tokens, _entries(lang, "steps")):  # up a ladder or the stairs: a climb with nothing in doubt
+        danger = [(i, t) for i, t in danger if not t.lemmas & _CLIMBS[lang]]
+        attempt = [(i, t) for i, t in attempt if not t.lemmas & _CLIMBS[lang]]
     tried = live("try")
     first_said = speech[0][0] if speech else None
     if first_said is not None and tried and tried[0][0] < first_said:
@@ -290,7 +293,17 @@ def read(text: str, lang: str, *, moment: str | None = None) -> Reading:
         return Reading("safe", safe[0][1].text)
     if menace is not None:
         return Reading("danger", menace.text, threat=True)
-    return Reading("conflict", tried[0][1].text) if tried else Reading("unknown")
+    if tried:
+        return Reading("conflict", tried[0][1].text)
+    if text.rstrip().endswith("?") and tokens:  # a question put to someone ("hey Gleb, what's in your bag?")
+        return Reading("safe", tokens[0].text)
+    return Reading("unknown")
+
+
+_CLIMBS = {"en": frozenset({"climb", "clamber", "scramble"}),
+           "ru": frozenset({"лезть", "залезть", "карабкаться", "вскарабкаться", "забираться", "забраться",
+                            "подниматься", "подняться", "спускаться", "спуститься"})}
+"""The climbs a ladder or the stairs makes safe."""
 
 
 def nonsense(text: str, lang: str, names: Iterable[str] = ()) -> bool:

@@ -162,3 +162,22 @@ def test_a_question_asked_through_an_order_stays_a_question(lang, text):
 ])
 def test_an_order_or_a_deed_after_you_is_the_listener_s(lang, text, theirs):
     assert {t.word: t for t in tokens(text, lang)}[theirs].other
+
+
+# -- 6. Ten Candles (the play-tester's): a climb up a ladder, a question, a hummed song put no candle at risk ---------
+
+@pytest.mark.parametrize(("lang", "text", "kind"), [
+    ("en", "I go up the stairs to the attic and look around", "safe"),
+    ("en", "climb the stepladder and peer through the skylight", "safe"),
+    ("ru", "Забираюсь по стремянке на антресоль и осматриваюсь", "safe"),
+    ("en", "I climb the rock face above the river", "danger"),   # no ladder: a climb is still dangerous (L289)
+    ("ru", "Карабкаюсь по обрыву", "danger"),
+    ("en", "Mira, where did you find that key?", "safe"),   # a question put to a companion: nothing in doubt (L58)
+    ("ru", "Лиза, у тебя ещё остались спички?", "safe"),
+    ("ru", "Тихо мурлыкаю колыбельную", "safe"),
+    ("ru", "Включаю налобный фонарь и иду первой", "safe"),
+])
+def test_ten_candles_no_candle_rides_on_a_ladder_a_question_or_a_song(lang, text, kind):
+    from narrator.ten_candles.reading import read
+
+    assert read(text, lang).kind == kind
