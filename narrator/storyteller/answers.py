@@ -88,7 +88,10 @@ def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str
     said = message(lang, "improv.chose_labelled" if labels else "improv.chose", number=option.number,
                    label=option.label, words=", ".join(written))
     spends = option.approach != PASS and names_willpower(intent, lang)
-    if spends:
+    if spends and option.willpower:  # the kernel would not spend it here: say why, never promise it (playtest 16)
+        said += message(lang, f"st_intent.willpower_not.{option.willpower}")
+        spends = False
+    elif spends:
         said += message(lang, "st_intent.willpower")
     return Choice(actor=seat, approach=approach, intent=intent, joins=option.joins, willpower=spends), said
 

@@ -38,6 +38,10 @@ class Option:
     weapon: str = ""
     risky: bool = False
     """Its outcome can end the story or start a fight: a weak reading of typed words never takes it (issue 28)."""
+    willpower: str = ""
+    """Why a Willpower point buys nothing on this approach (a key of ``st_intent.willpower_not``: ``contest``,
+    ``attack``, ``extended``, ``no_roll``, ``none``, ``spent``); empty when the kernel lets it buy a success. The
+    words "I spend Willpower" then say why not instead of promising a point the kernel never spends."""
 
 
 CHOOSE = "choose_approach"

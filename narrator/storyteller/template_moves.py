@@ -69,8 +69,35 @@ class TemplateMoves(TemplateBase):
             options.append((PASS, message(self.lang, "troupe.hold_back"), "", hold))
         elif self._char(view, character).get("damage"):  # wounds may leave no pool for any approach
             options.append((PASS, message(self.lang, "troupe.hold_fight"), "", hold))
-        return [Option(n, a, label, preview, words, **self._deed_of(scene, a))
+        return [Option(n, a, label, preview, words, **self._deed_of(scene, a),
+                       willpower=self._willpower_bar(view, scene, a, character))
                 for n, (a, label, preview, words) in enumerate(options, start=1)]
+
+    def _willpower_bar(self, view: View, scene: Scene, approach_id: str, character: str) -> str:
+        """Why a Willpower point buys no success on ``approach_id`` now (a key of ``st_intent.willpower_not``),
+        or ``""``: the kernel takes a point only on a character's own simple roll (DA L169; WW L86): a contest
+        and a team roll refuse it by the books' defaults (D53: ``willpower_in_team_contest``), an extended task
+        too (D52: a point is one success, it needs more), a blow has no point to spend (the kernel's Attack),
+        and a point is spent once a turn, while one is left (DA L169)."""
+        approach = None if approach_id == PASS else self._approach(scene, approach_id.partition("@")[0])
+        if approach is None:
+            return ""
+        if approach.attack is not None:
+            return "attack"
+        if approach.resisted is not None or approach.versus is not None:
+            return "contest"
+        spec = approach.spec()
+        if spec is None:
+            return "no_roll"
+        if (approach.roll is not None and approach.roll.action == "extended") or \
+                (approach.teamwork is not None and approach.teamwork.target):
+            return "extended"
+        condition = self._char(view, character)
+        if "willpower" in condition and int(condition["willpower"] or 0) <= 0:
+            return "none"
+        if condition.get("willpower_spent"):
+            return "spent"
+        return ""
 
     def _deed_of(self, scene: Scene, approach_id: str) -> dict[str, Any]:
         """What an approach does, for the offline reader: its roll's traits, a blow, a move; and whether its

