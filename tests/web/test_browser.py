@@ -359,19 +359,28 @@ def test_a_person_plays_ten_candles_with_scripted_survivors_and_gm_in_chromium(f
     wait_text(host, "#events li", "Сыграна X-карта")
 
 
-def test_a_person_plays_a_dark_ages_scene_in_chromium(fast_server: Server, browser: Any) -> None:
-    """Created from the form with a sample character; the approach with Willpower ticked is rolled by the
-    bot Storyteller, the last roll and the narration appear, and the scene plays on to the end."""
+def ferry_from_the_form(server: Server, browser: Any, lang: str = "") -> tuple[Any, Any]:
+    """The host's phone page and its table's links, once a Dark Ages table of the short Ferry scenario (Brother
+    Odo, played by Anna, seed 2) is created from the form (in ``lang``, or the page's default)."""
     host = browser.new_context(viewport=PHONE).new_page()
-    host.goto(fast_server.url + "/")
+    host.goto(f"{server.url}/?lang={lang}" if lang else server.url + "/")
     host.select_option("select[name=game]", "dark-ages")
     host.select_option("select[name=scenario]", "ferry-of-saint-aubin")  # the short one: the form offers an evening first
+    if lang:
+        host.select_option("select[name=language]", lang)
     host.fill("textarea[name=character]", "odo")
     host.fill("input[name=names]", "Anna")
     host.fill("input[name=seed]", "2")
     host.click("#create-table button[type=submit]")
     links = host.locator("#created .links a")
     links.first.wait_for(timeout=TIMEOUT_MS)
+    return host, links
+
+
+def test_a_person_plays_a_dark_ages_scene_in_chromium(fast_server: Server, browser: Any) -> None:
+    """Created from the form with a sample character; the approach with Willpower ticked is rolled by the
+    bot Storyteller, the last roll and the narration appear, and the scene plays on to the end."""
+    host, links = ferry_from_the_form(fast_server, browser)
     host_url, anna_url = (links.nth(i).get_attribute("href") for i in range(2))
     anna = browser.new_context(viewport=PHONE).new_page()
     anna.goto(fast_server.url + anna_url)

@@ -16,6 +16,7 @@ from tests.web.test_browser import (
     Server,
     browser,  # noqa: F401 - a fixture
     fast_server,  # noqa: F401 - a fixture
+    ferry_from_the_form,
     wait_text,
 )
 
@@ -27,17 +28,7 @@ WORDS = {"ru": {"live": "на связи", "scene": "Сцена 1", "framing": "
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_moves_result_is_in_sight_above_the_choices(fast_server: Server, browser: Any, lang: str) -> None:  # noqa: F811
     w = WORDS[lang]
-    host = browser.new_context(viewport=PHONE).new_page()
-    host.goto(f"{fast_server.url}/?lang={lang}")
-    host.select_option("select[name=game]", "dark-ages")
-    host.select_option("select[name=scenario]", "ferry-of-saint-aubin")
-    host.select_option("select[name=language]", lang)
-    host.fill("textarea[name=character]", "odo")
-    host.fill("input[name=names]", "Anna")
-    host.fill("input[name=seed]", "2")
-    host.click("#create-table button[type=submit]")
-    links = host.locator("#created .links a")
-    links.first.wait_for(timeout=TIMEOUT_MS)
+    _, links = ferry_from_the_form(fast_server, browser, lang)
     anna = browser.new_context(viewport=PHONE).new_page()
     anna.goto(fast_server.url + str(links.nth(1).get_attribute("href")))
     wait_text(anna, ".live.on", w["live"])
