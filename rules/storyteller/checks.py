@@ -187,7 +187,10 @@ def budget_rejection(state: StorytellerState, sheet: Character, char: CharState,
     """Whether ``sheet`` may take one more (non-reflexive) action this turn with ``traits``.
 
     Rule: «Как правило, на выполнение одного действия тратится один игровой ход»
-    (seeds/002_066846aa780a4bc4.txt:L65); multiple actions must be declared first (L193).
+    (seeds/002_066846aa780a4bc4.txt:L65); multiple actions must be declared first (L193). A divided pool's
+    action is the one declared (its dice were counted for it); an extra action bought with Celerity or a Rage
+    point has a full pool of its own (DA L197; WW L40 "additional actions and dice pools"): the player declares
+    how many, and each is any action, rolled with the traits it takes when it is taken.
     """
     rule = f"{DA_L}:L65, L193; {WW_L}:L40"
     if not char.declared:
@@ -200,7 +203,7 @@ def budget_rejection(state: StorytellerState, sheet: Character, char: CharState,
         return Rejection(StCode.ACTION_ALREADY_TAKEN, f"{sheet.name} has taken all {len(char.declared)} declared "
                                                       f"actions {where(state)}", rule)
     slot = char.declared[char.actions_used]
-    if slot.traits != tuple(traits):
+    if not slot.extra and slot.traits != tuple(traits):  # an extra action (full pool) is any action: L197, WW L40
         return Rejection(StCode.NOT_DECLARED, f"{sheet.name}'s action {char.actions_used + 1} this turn was "
                                               f"declared as {' + '.join(slot.traits)}, not {' + '.join(traits)}",
                          rule)

@@ -81,7 +81,9 @@ def actor(state: StorytellerState, character: str, traits: tuple[str, ...], *, r
     if rejection:
         return None, 0, 0, rejection
     declared = char.declared and spends
-    pool = char.declared[char.actions_used].pool if declared else base_pool(sheet, traits)
+    slot = char.declared[char.actions_used] if declared else None
+    # a divided slot keeps the dice declared for it; an extra action's full pool is that of the traits it rolls
+    pool = slot.pool if slot is not None and not slot.extra else base_pool(sheet, traits)
     return sheet, pool, 0 if reflexive else (penalty or 0), None
 
 

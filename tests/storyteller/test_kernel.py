@@ -182,6 +182,21 @@ def test_ww_rage_buys_actions_with_full_pools_d16_ww_l40_l234() -> None:
     assert rejection(table(WW_BOOK, wolf), three) == "EXTRA_ACTIONS_NOT_ALLOWED"
 
 
+def test_a_rage_action_is_any_action_with_its_own_full_pool_ww_l40() -> None:
+    """Playtest 16: the second action bought with Rage was refused (NOT_DECLARED) for any roll but the first
+    one's; the book buys "additional actions and dice pools" (WW L40): the extra action is whatever the player
+    takes next, rolled with its own traits' full pool. A divided pool's action stays the one declared."""
+    wolf = sheet("wolf", attrs={"dexterity": 3, "wits": 2}, abilities={"brawl": 3, "firearms": 4}, rage=2)
+    declare = DeclareActions(character="wolf", actions=(("dexterity", "brawl"),), extra=(("dexterity", "brawl"),))
+    state, _ = act(table(WW_BOOK, wolf), declare)
+    assert rejection(state, Roll(character="wolf", traits=("dexterity", "firearms"))) == "NOT_DECLARED"
+    state, _ = act(state, Roll(character="wolf", traits=("dexterity", "brawl")), (6,) * 6)
+    assert rejection(state, Roll(character="wolf", traits=("dexterity", "firearms"))) is None
+    state, events = act(state, Roll(character="wolf", traits=("dexterity", "firearms")), (6,) * 7)
+    assert events[-1].data["pool"] == 7 and state.char("wolf").actions_used == 2
+    assert rejection(state, Roll(character="wolf", traits=("wits",))) == "ACTION_ALREADY_TAKEN"
+
+
 def test_ww_retry_penalty_after_botch_ww_l122_l124() -> None:
     """S31: base 6; attempt 1 botches -> attempt 2 at 7 -> fails -> attempt 3 at 8."""
     state = table(WW_BOOK, HALL)

@@ -73,3 +73,28 @@ def test_willpower_named_on_a_simple_roll_is_said_and_spent(lang: str, text: str
     if after.pending is not None:  # add_to_roll: the dice are still rolled
         after = game.apply(after, ChanceAction(values=tuple([2] * after.pending.parts[0].pool))).state
     assert after.char(pc).willpower == before - 1
+
+
+@pytest.mark.parametrize(("lang", "words", "refused"), [
+    ("ru", ["1", "трачу ярость, пришпориваю коня и гоню быков по кругу", "палю из кольта в воздух перед мордами"],
+     "Сначала объявите действия"),
+    ("en", ["1", "I spend Rage, spur my horse and drive the herd round in a circle",
+            "I fire my colt in the air in front of their faces"], "Declare the actions first"),
+])
+def test_the_action_bought_with_rage_may_be_another_approach(tmp_path, lang: str, words: list[str],
+                                                            refused: str) -> None:
+    """WW ru + en, the stampede: after «трачу ярость…» the second action took only the first approach again; the
+    shots (approach 2) got «Сначала объявите действия.» however typed. A Rage action is any action with its own
+    full pool (WW L40): the shots are rolled in the same turn with Dexterity + Firearms."""
+    from tests.storyteller.test_powers import _play_in
+
+    said, records = _play_in("wild_west", "the-long-drive", lang, [*words, "q"], tmp_path)
+    assert not any(refused in line for line in said)
+    actions = [r["payload"] for r in records if r["kind"] == "action"]
+    at = [a["kind"] for a in actions].index("declare_actions")
+    turn = [a for a in actions[at + 1:at + 3]]
+    assert [(a["kind"], a.get("task")) for a in turn] == [("roll", "turn-leaders"), ("roll", "fire-shots")], turn
+    assert turn[1]["traits"] == ["dexterity", "firearms"]
+    rolled = [r["data"] for r in records if r["kind"] == "event" and r["event"] == "roll_resolved"]
+    shots = next(d for d in rolled if d.get("task") == "fire-shots")
+    assert len(shots["dice"]) == 5  # Ruth's Dexterity 3 + Firearms 2, a full pool of its own
