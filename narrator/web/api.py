@@ -86,13 +86,15 @@ def _add_table_api(app: FastAPI, manager: TableManager, limit: CreationLimit) ->
             raise HTTPException(422, str(error)) from None
         table.kick()
         origin = f"{request.url.scheme}://{request.url.netloc}"
-        labels = seat_labels(table)  # how the links list names each seat (a character, a dealt name)
+        # how the links list names each seat (a character, a dealt name), in the language of the page that asks
+        labels = seat_labels(table, body.page_language)
+        page_language = body.page_language or table.record.language
         return {
             "table": table.id,
             "game": table.game.name,
             "host_url": f"/t/{table.id}/host?token={tokens[HOST]}",
             # bot seats have no link: the host page takes one over, and the table is told
-            "seats": [{"seat": s.seat, "name": s.name, "label": seat_name(labels, s.seat, table.record.language),
+            "seats": [{"seat": s.seat, "name": s.name, "label": seat_name(labels, s.seat, page_language),
                        "controller": s.controller,
                        "url": (url := f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}") if s.seat in tokens else None,
                        "qr": qr_svg(origin + url) if s.seat in tokens else None}

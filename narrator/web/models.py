@@ -32,6 +32,9 @@ class CreateTable(BaseModel):
     bot_kind: str = Field(default="scripted", min_length=1, max_length=40)
     names: list[SeatName] = Field(default_factory=list, max_length=MAX_SEATS)
     language: Literal["en", "ru"] = "en"
+    page_language: Literal["en", "ru"] | None = None
+    """The language of the page that sends the form, when it is not the table's: the links it lists then name
+    each seat in the page's language (one language on screen)."""
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
     host: Literal["human", "bot"] | None = None
     """Who plays the host seat where the rules give it moves (Ten Candles' GM): the creator through

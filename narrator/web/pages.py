@@ -105,9 +105,10 @@ def _links(table: Table, viewer: PlayerId | None, over: bool, lang: str) -> dict
             "replay_label": message(lang, "replay.open"), "replay_hint": message(lang, "replay.open_hint")}
 
 
-def seat_labels(table: Table) -> list[str]:
-    """Each seat's name as every page may show it (the game's names: a dealt name, a character)."""
-    names = table.presenter.seat_names(table, Translator(table.record.language).language)
+def seat_labels(table: Table, language: str | None = None) -> list[str]:
+    """Each seat's name as every page may show it (the game's names: a dealt name, a character), in the
+    table's language or ``language`` (the page's: the form that created the table may speak another)."""
+    names = table.presenter.seat_names(table, Translator(language or table.record.language).language)
     return [name or typed for name, typed in zip(names, table.names, strict=False)] + table.names[len(names):]
 
 

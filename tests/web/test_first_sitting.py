@@ -120,6 +120,9 @@ def test_links_and_seat_lists_name_each_seat_by_its_character_or_dealt_name(tabl
     town = tables.create(game="battaglia", options={"players": 6}, bot_seats=[2, 3, 4, 5], names=["Anna"], seed=5)
     drawn = tables.manager.get(town["table"]).presenter.drawn_names(5, 6, "en")
     assert town["seats"][0]["label"] == "Anna (seat 0)" and town["seats"][1]["label"] == f"{drawn[1]} (seat 1)"
+    # a Russian page that creates an English table lists its links in Russian (play-test: «Brother Odo (seat 0)»)
+    asked_in_russian = tables.create(game="dark-ages", options={"troupe": ["odo"]}, language="en", page_language="ru")
+    assert asked_in_russian["seats"][0]["label"] == f"{catalogue('ru')['characters']['odo']} (место 0)"
     words = tables.client.get("/?lang=ru").text
     assert "«Занять место» у него на странице ведущего" in unescape(words)  # a bot's seat: how a person takes it
 

@@ -355,7 +355,7 @@ async function createTable(event) {
   const body = {
     game: form.game.value, options_text: form.options_text.value, bot_kind: form.bot_kind.value,
     bot_seats: [...form.querySelectorAll("input[data-bot-seat]:checked")].map(b => Number(b.value)),
-    language: form.language.value,
+    language: form.language.value, page_language: document.documentElement.lang || undefined,
     names: form.names.value.trim() ? form.names.value.split(",").map(s => s.trim()) : [],
   };
   const troupe = $("[data-troupe-field]", form);
