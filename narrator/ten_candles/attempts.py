@@ -65,7 +65,8 @@ def template_ruling(view: Any, seat: int, text: str, lang: str, name: str, *, wo
 
     me = view.characters[seat] if 0 <= seat < len(view.characters) else None
     moment = me.moment if me is not None and me.top == "moment" else None
-    reading = read(text, lang, moment=moment)
+    names = [c.name for c in getattr(view, "characters", ()) if getattr(c, "name", "")]
+    reading = read(text, lang, moment=moment, names=names)  # a line calling one of them is talk
     if reading.kind == "cheat":
         why = line("why_cheat", lang, word=reading.word)
         return AttemptRuling(False, why=why, narration=line("cheat", lang, attempt=text, name=name, why=why))

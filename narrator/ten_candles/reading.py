@@ -12,8 +12,10 @@ a conflict is dangerous when failing could kill or cost dearly (L289). So a read
 * ``danger``: an act whose failure could kill (a fight, a leap, fleeing), or any act but watching or
   talking done against Them, a monster, fire or an edge (L289);
 * ``conflict``: an act of unclear outcome (searching for supplies and recalling detailed instructions
-  are the book's own examples, L267), or a safe act the player says they *try*;
-* ``safe``: looking, talking, waiting, comforting: nothing is in doubt (L58);
+  are the book's own examples, L267), or a safe act the player says they *try* (not a free one: "I try to
+  remember her face", to thank, to pray stay free; recalling know-how, "how the radio works", is a conflict);
+* ``safe``: looking, talking, waiting, comforting, thanking, remembering: nothing is in doubt (L58); a line
+  that opens by calling someone ("Lisa, thank you", «Ребята, ...») is said to them, up to "and"/"I";
 * ``unknown``: none of the lists' words: the caller decides (the template calls a plain conflict).
 
 Lemmas: Russian through pymorphy3 (every parse's normal form, a participle kept a participle); English
@@ -243,9 +245,74 @@ def lives_moment(text: str, moment: str | None, lang: str) -> bool:
     return any(t.lemmas & event for t in tokens if t.text not in CLAUSE_END and not (t.lemmas & light))
 
 
-def read(text: str, lang: str, *, moment: str | None = None) -> Reading:
+def _recalls_knowhow(tokens: Sequence[_Token], at: int, lang: str) -> bool:
+    """Whether the remembering at ``at`` recalls know-how ("remember how the radio works", «вспомнить, где
+    код»): a word of ``knowhow`` later in its sentence, before the next deed (the book's conflict, L267)."""
+    def listed(key: str) -> set[str]:
+        return {lemma for e in _entries(lang, key) for w in e.words for lemma in w}
+
+    knowhow, how, working, marks = listed("knowhow"), listed("how"), listed("working"), _words(lang, "and")
+    rest = list(tokens[at + 1:])
+    for k, t in enumerate(rest):
+        if t.text in ".!?;" or t.text.lower() in marks:
+            return False
+        if t.lemmas & knowhow:
+            return True
+        if t.lemmas & how:  # "how the radio works", "how to", «как отключить»; not "how she laughed"
+            after = rest[k + 1:k + 4]
+            if any(u.lemmas & working for u in after) or (after and after[0].text.lower() == "to") or (
+                    lang == "ru" and after and any("INFN" in p.tag for p in russian().parse(after[0].text)[:1])):
+                return True
+    return False
+
+
+def _free_tries(tokens: Sequence[_Token], tried: list[tuple[int, _Token]], acts: list[tuple[int, _Token]],
+                free: set[int]) -> list[tuple[int, _Token]]:
+    """The words of trying that make a deed doubtful: a "try" whose next deed is free (remembering, thanking,
+    praying: ``free`` holds where they stand) says nothing of risk ("I try to remember her face" is a
+    memory, L58), and is dropped."""
+    kept = []
+    for i, t in tried:
+        nxt = min((j for j, _ in acts if j > i), default=None)
+        if nxt is None or nxt not in free:
+            kept.append((i, t))
+    return kept
+
+
+def _addressed(tokens: Sequence[_Token], lang: str, names: Iterable[str]) -> tuple[int, int] | None:
+    """Where a line that opens by calling someone ("Lisa, thank you", "hey Gleb, ...", «Ребята, ...») is
+    talk: (the called word, where the character's own next deed begins: "and", or "I"/«я»), else ``None``.
+    Someone is called by a name at the table, a Russian first name, an English capitalised word that is
+    no dictionary word, or a word for the others as a group, followed by a comma or "!"."""
+    from narrator.lexicon import is_word
+
+    called = {w.lower() for name in names for w in TOKEN.findall(name)}
+    hail, folks = _words(lang, "address"), _words(lang, "folks")
+    k = 0
+    while k < len(tokens) and (tokens[k].text.lower() in hail or tokens[k].text in ",!"):
+        k += 1
+    opened = k > 0 and tokens[0].text.lower() in hail
+    if k >= len(tokens):
+        return None
+    word = tokens[k]
+    name = word.text.lower() in called or word.text.lower() in folks
+    if not name and word.text[:1].isupper():
+        if lang == "ru" and CYRILLIC.search(word.text.lower()):
+            name = any("Name" in p.tag for p in russian().parse(word.text)[:2])
+        elif lang == "en":
+            name = not is_word(word.text.lower(), lang)
+    followed = k + 1 < len(tokens) and tokens[k + 1].text in ",!"
+    if not (opened or (name and followed)):
+        return None
+    me = _words(lang, "self")
+    end = min(_next_deed(tokens, k, lang), next((t.index for t in tokens[k + 1:] if t.text.lower() in me), len(tokens)))
+    return k, end
+
+
+def read(text: str, lang: str, *, moment: str | None = None, names: Iterable[str] = ()) -> Reading:
     """The reading of an attempt ``text`` in ``lang``; ``moment`` is the attempter's Moment card when it is
-    the active card (the Moment can be lived only then, D14)."""
+    the active card (the Moment can be lived only then, D14); ``names`` are the characters' at the table (a
+    line that calls one of them is talk)."""
     lang = lang if lang in ("en", "ru") else "en"
     tokens = _tokens(text, lang)
     cheat = _hits(tokens, _entries(lang, "cheat"), gap=2)
@@ -262,19 +329,32 @@ def read(text: str, lang: str, *, moment: str | None = None) -> Reading:
     safe = live("safe")
     danger = live("danger", mine=False)  # a floor that collapses or a car that explodes is danger all the same
     attempt = live("attempt")
-    if _hits(tokens, _entries(lang, "steps")):  # up a ladder or the stairs: a climb with nothing in doubt
+    if _hits(tokens, _entries(lang, "steps")) and not _hits(tokens, _entries(lang, "risky")) and not (
+            _hits(tokens, _entries(lang, "threat")) or _them(tokens, lang)):  # up a ladder: nothing in doubt
         danger = [(i, t) for i, t in danger if not t.lemmas & _CLIMBS[lang]]
         attempt = [(i, t) for i, t in attempt if not t.lemmas & _CLIMBS[lang]]
-    tried = live("try")
+    recall = {lemma for e in _entries(lang, "recall") for w in e.words for lemma in w}
+    attempt += [(i, t) for i, t in safe if t.lemmas & recall and _recalls_knowhow(tokens, i, lang)
+                and all(i != j for j, _ in attempt)]
+    free = [(i, t) for i, t in live("free") if all(i != j for j, _ in attempt + danger)]
+    safe += [(i, t) for i, t in free if all(i != j for j, _ in safe)]
+    tried = _free_tries(tokens, live("try"), safe + speech + attempt + danger, {i for i, _ in free})
     first_said = speech[0][0] if speech else None
     if first_said is not None and tried and tried[0][0] < first_said:
         return Reading("conflict", speech[0][1].text)  # "I try to talk him into it": persuading, not talking
-    if first_said is not None:  # what follows a word of speech is what is said, not done, up to "and I..."
-        said_to = _next_deed(tokens, first_said, lang)
-        if all(first_said < i < said_to for i, _ in danger + attempt):
-            return Reading("safe", speech[0][1].text)
-        danger = [(i, t) for i, t in danger if not first_said < i < said_to]
-        attempt = [(i, t) for i, t in attempt if not first_said < i < said_to]
+    spans = [(first_said, _next_deed(tokens, first_said, lang), speech[0][1].text)] if first_said is not None else []
+    called = _addressed(tokens, lang, names)  # "Lisa, thank you": a line calling someone is said to them
+    if called is not None and not tried:
+        spans.insert(0, (called[0], called[1], speech[0][1].text if speech else tokens[called[0]].text))
+    if spans:  # what follows a word of speech is what is said, not done, up to "and I..."
+
+        def said(i: int) -> bool:
+            return any(a < i < b for a, b, _ in spans)
+
+        if all(said(i) for i, _ in danger + attempt):
+            return Reading("safe", spans[0][2])
+        danger = [(i, t) for i, t in danger if not said(i)]
+        attempt = [(i, t) for i, t in attempt if not said(i)]
     purpose = _purpose(tokens, lang)
     if purpose is not None and any(i < purpose for i, _ in safe + danger + attempt):
         danger = [(i, t) for i, t in danger if i < purpose]

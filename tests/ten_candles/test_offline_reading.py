@@ -62,6 +62,32 @@ def test_the_reading_follows_the_book_not_a_single_word(text, lang, kind):
     assert read(text, lang).kind == kind
 
 
+# session 16 (issue 28, the play-tester's last candle): a conflict needs risk; talk, thanks and memories are
+# narrated even at one candle, and "try to" before a free act leaves it free; recalling know-how stays the
+# book's conflict (L267); a line calling a companion by name is said to them, up to the caller's own deed
+@pytest.mark.parametrize(("text", "lang", "conflict", "dangerous"), [
+    ("Marta, thanks. I mean it.", "en", False, False),
+    ("Марта, спасибо. Правда.", "ru", False, False),
+    ("I try to remember how my brother used to laugh", "en", False, False),
+    ("Пытаюсь вспомнить папин голос", "ru", False, False),
+    ("I try to think of something good and pray", "en", False, False),
+    ("Стараюсь представить себе море", "ru", False, False),
+    ("Марта, прости меня за всё", "ru", False, False),
+    ("hey Marta, you still got that lighter?", "en", False, False),
+    ("I try to recall how to reset the breaker", "en", True, False),         # know-how: the book's conflict
+    ("Пытаюсь вспомнить, как отключить сигнализацию", "ru", True, False),  # a comma does not make it a memory
+    ("Marta, I climb over the wall", "en", True, True),                     # the call ends at "I": a climb
+    ("Ребята, стойте тут, а я бегу к машине", "ru", True, True),
+])
+def test_a_conflict_needs_risk_and_a_memory_or_a_thank_you_is_narrated(text, lang, conflict, dangerous):
+    view = SimpleNamespace(characters=[SimpleNamespace(name="Vera", top="virtue", moment=""),
+                                       SimpleNamespace(name="Marta Lis", top="virtue", moment="")])
+    ruling = template_ruling(view, 0, text, lang, "Vera")
+    assert (ruling.conflict, ruling.dangerous) == (conflict, dangerous)
+    if not conflict:
+        assert text in ruling.narration  # told what simply happens, in the table's language
+
+
 def test_the_moment_only_while_it_is_the_active_card_and_only_its_own_words():
     card = "I will find hope when I see my daughter's face again."
     assert read("I find my daughter among the survivors", "en", moment=card).kind == "moment"
