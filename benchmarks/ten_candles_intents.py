@@ -40,14 +40,16 @@ class Item:
     ok: tuple[str, ...]
     top: str | None
     part: str = ""
-    """``held_out`` for the items written after the word lists were settled."""
+    """``held_out`` / ``held_out_2`` for the items written after the word lists were settled; ``session_16``
+    for the practice lines of the play-tester's classes (tuned on, like the first part)."""
 
 
 def items(path: Path = ITEMS) -> tuple[dict[str, dict[str, str]], list[Item]]:
     """The moments and the items of each language."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     found = []
-    for part, rows in (("", data), ("held_out", data.get("held_out", {})), ("held_out_2", data.get("held_out_2", {}))):
+    parts = ("held_out", "held_out_2", "session_16")
+    for part, rows in (("", data), *((p, data.get(p, {})) for p in parts)):
         for lang in ("en", "ru"):
             for row in rows.get(lang, ()):
                 ok = tuple(row[0]) if isinstance(row[0], list) else (row[0],)
@@ -83,7 +85,8 @@ def measure(path: Path = ITEMS) -> dict[str, Any]:
     """Per language: items, acceptable, the share, conflicts on a cheat or nonsense, the misses."""
     moments, found = items(path)
     report: dict[str, Any] = {}
-    for lang in ("en", "ru", "en/held_out", "ru/held_out", "en/held_out_2", "ru/held_out_2"):
+    for lang in ("en", "ru", "en/held_out", "ru/held_out", "en/held_out_2", "ru/held_out_2", "en/session_16",
+                 "ru/session_16"):
         language, _, part = lang.partition("/")
         mine = [i for i in found if i.lang == language and i.part == part]
         if not mine:  # a blind held-out file has only its own two languages
