@@ -235,4 +235,5 @@ async def _act(table: Table, seat: PlayerId, payload: dict[str, Any]) -> dict[st
     text = refusal_text(table, rejection)  # the page shows the table's language, never the kernel's English
     if rejection.code == "SEAT_IS_BOT":
         raise HTTPException(409, text)
-    return {"ok": False, "rejection": {**rejection.to_dict(), "text": text}}
+    asked = rejection.code in table.presenter.question_codes  # the Storyteller's question back, not a refusal
+    return {"ok": False, "rejection": {**rejection.to_dict(), "text": text, "question": asked}}

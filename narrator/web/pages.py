@@ -84,6 +84,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "host_role": _host_role(table),
         "rejection": rejection,
         "refusal_text": lambda r: refusal_text(table, r),
+        "is_question": lambda r: r is not None and r.code in table.presenter.question_codes,
         "rejected_kind": refused_kind if any(c.payload["kind"] == refused_kind for c in shown) else None,
         "controller": table.seat(viewer).controller if viewer is not None else "human",
         **_links(table, viewer, outcome is not None, lang),

@@ -85,6 +85,9 @@ class Presenter:
     worded_codes: frozenset[str] = frozenset()
     """Refusal codes whose message the table wrote in the page's language itself (shown as it is: the
     closest approaches to a typed intent, say), not the catalogue's general line for the code."""
+    question_codes: frozenset[str] = frozenset()
+    """Codes of a question back, not a refusal (the Storyteller asking which reading the words meant): the page
+    shows them in the question's own style and label (``seat.asks``), never as «Refused:»."""
     host_viewer: Any = HOST
     """Whom the kernel's ``view`` and the events' audiences are asked about for a person in the host
     seat (battaglia's moderator: ``Viewer.HOST``, the whole truth; the int ``HOST`` elsewhere)."""

@@ -95,6 +95,7 @@ class StorytellerPresenter(Presenter):
     host_plays = True
     table_move_kinds = frozenset({CHOOSE, ROLL_SHEET, INTENT})
     worded_codes = frozenset({"INTENT_UNCLEAR", POWER_RULES})  # the template's reading; the book on a power
+    question_codes = frozenset({"INTENT_UNCLEAR"})  # the Storyteller asking which reading: never «Refused:»
     public_draft_roles = frozenset({"storyteller-frame", "storyteller-narration", "storyteller-recap"})
     """The Storyteller frames the scene and tells each result to the whole troupe."""
 
@@ -136,6 +137,10 @@ class StorytellerPresenter(Presenter):
         question = table.session.open_questions().get(seat)
         options = list(question.options) if question is not None else []
         controls: list[Control] = [self._approach_control(table, voice, seat, option, ctx) for option in options]
+        words, readings = asked_back(table, seat, options)
+        controls += [ApproachControl(self.text.w(ctx, "take_reading", label=o.label), {"kind": INTENT, "text": words,
+                                                                                      "take": o.approach}, [])
+                     for o in options if o.approach in readings]  # the question's readings, the words kept
         if any(o.approach != PASS for o in options):  # words at every question, a join/decline reply too (issue 16)
             controls.append(ApproachControl(self.text.w(ctx, "intent_label"), {"kind": INTENT}, ["text"]))
         return controls
@@ -297,15 +302,21 @@ class StorytellerPresenter(Presenter):
         Raises:
             ChoiceError: a malformed body (the API answers 422).
         """
+        from narrator.agents.i18n import typed
         from narrator.storyteller.seat import INTENT_UNCLEAR, is_intent, typed_choice
 
-        extra = sorted(set(payload) - {"kind", "actor", "text"})
-        text = payload.get("text")
-        if extra or not isinstance(text, str):
+        extra = sorted(set(payload) - {"kind", "actor", "text", "take"})
+        text, take = payload.get("text"), payload.get("take")
+        if extra or not isinstance(text, str) or not isinstance(take, str | None):
             raise ChoiceError(f"{INTENT}: expected only a 'text' (the character's action in your own words)")
         ctx = ctx_of(table)
         question = table.session.open_questions().get(seat)
         options = list(question.options) if question is not None else []
+        words, readings = asked_back(table, seat, options)
+        if take is None and len(readings) == 1 and text.strip().lower() in typed("yes"):
+            text, take = words, readings[0]  # "did you mean …?" "yes": the one reading asked about, as at the terminal
+        if take is not None:  # a reading the question back named, chosen by its button (or a yes)
+            return self._take_reading(table, seat, text, take, options, words, readings)
         if not options or not is_intent(text):
             return Rejection(INTENT_UNCLEAR, message(ctx.language, "improv.empty"), "table")
         # a model, or a person on the host page, reads the words as they are; only the template matches them
@@ -319,11 +330,29 @@ class StorytellerPresenter(Presenter):
             choice, said = deed, "\n".join(lines)  # a deed said with it: read, the spend made or explained
         else:
             choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free), labels=True)
-        if choice is None:
+        if choice is None:  # the question back: its readings become buttons, and a yes takes the only one
+            remember_asked(table, seat, text, options, ctx.language, bool(free))
             return Rejection(INTENT_UNCLEAR, said, "table")  # already in the player's language: the closest ones
+        return self._answer_typed(table, seat, choice, said)
+
+    def _take_reading(self, table: Any, seat: PlayerId, text: str, take: str, options: Sequence[Option], words: str,
+                      readings: Sequence[str]) -> Rejection | None:
+        """The seat took a reading its question back named: that approach, with the words it was asked about."""
+        from narrator.storyteller.seat import INTENT_UNCLEAR
+
+        ctx = ctx_of(table)
+        option = next((o for o in options if o.approach == take), None)
+        if option is None or take not in readings or text != words:
+            return Rejection(INTENT_UNCLEAR, message(ctx.language, "improv.empty"), "table")
+        said = message(ctx.language, "improv.chose_labelled", number=option.number, label=option.label, words=text)
+        return self._answer_typed(table, seat, Choice(actor=seat, approach=take, intent=text, joins=option.joins), said)
+
+    def _answer_typed(self, table: Any, seat: PlayerId, choice: Choice, said: str) -> Rejection | None:
+        ctx = ctx_of(table)
         rejection = table.session.answer(seat, choice)
         if rejection is not None:
             return rejection
+        table.__dict__.setdefault("asked_back", {}).pop(seat, None)
         view = self._host_view(table)
         pc = player_ids(view)[seat]
         who = display_name(ctx.language, str(pc)) or next(str(s["name"]) for s in view["sheets"] if s["id"] == pc)
@@ -358,6 +387,31 @@ class StorytellerPresenter(Presenter):
         view = self._host_view(table)
         lines = bot.voice.narrate(view, events)
         return [("storyteller", "\n".join(lines))] if lines else []
+
+
+def remember_asked(table: Any, seat: PlayerId, text: str, options: Sequence[Option], lang: str, free: bool) -> None:
+    """Keep the words the Storyteller just asked about and the suggested approaches its question named (the
+    offline reader's candidates), for their buttons and a plain yes (:func:`asked_back`)."""
+    from narrator.storyteller.answers import clean_intent
+    from narrator.storyteller.reader import read
+
+    ids = {o.approach for o in options if o.approach != PASS}
+    named = [] if free or any(o.joins for o in options) else \
+        [c for c in read(clean_intent(text), lang, options).candidates if c in ids]
+    table.__dict__.setdefault("asked_back", {})[seat] = (clean_intent(text), tuple(named), _moment(options))
+
+
+def asked_back(table: Any, seat: PlayerId, options: Sequence[Option]) -> tuple[str, tuple[str, ...]]:
+    """The words of the seat's last question back and the approaches it named, while that question stands (the
+    same suggestions); ``("", ())`` otherwise."""
+    kept = table.__dict__.get("asked_back", {}).get(seat)
+    if not kept or kept[2] != _moment(options):
+        return "", ()
+    return kept[0], kept[1]
+
+
+def _moment(options: Sequence[Option]) -> tuple[str, ...]:
+    return tuple(f"{o.number}:{o.approach}" for o in options)
 
 
 def ctx_of(table: Any) -> Context:

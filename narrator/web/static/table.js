@@ -191,7 +191,10 @@ document.addEventListener("submit", async event => {
   button.disabled = false;
   const refusal = $(".refusal", form);
   if (!result.ok && refusal) refusal.textContent = detailText(result.data);
-  else if (result.data.rejection && refusal) refusal.textContent = result.data.rejection.text || result.data.rejection.message;
+  else if (result.data.rejection && refusal) {
+    refusal.textContent = result.data.rejection.text || result.data.rejection.message;
+    refusal.classList.toggle("question-back", !!result.data.rejection.question);  // a question back, not a refusal
+  }
 });
 
 // A ballot allows at most its count of ticks; the button waits for the first.
