@@ -255,13 +255,24 @@ def _framed(found: list[Token], lang: str, little: dict[str, frozenset[str]]) ->
 
 def _unglued(pieces: list[str], lang: str) -> list[str]:
     """``pieces`` with a negation typed onto its word parted from it (``grammar.negation``: «ненадо», «нехочу» are
-    «не надо», «не хочу»), where the whole is no word and the rest is one («незаметно», «нельзя» stay)."""
+    «не надо», «не хочу»), where the whole is no word and the rest is one («незаметно», «нельзя» stay); and a Russian
+    verb typed with «-ться» for «-тся» or the other way («крадеться», «пытаюсь научится»), where only the other is one."""
     out: list[str] = []
+    pieces = [_reflexive_mended(p) if lang == "ru" else p for p in pieces]
     for piece in pieces:
         head = next((n for n in grammar_lists(lang).get("negation", ()) if piece.startswith(n) and len(piece) - len(n) >= 3
                      and not is_word(piece, lang) and is_word(piece[len(n):], lang)), None)
         out += [head, piece[len(head):]] if head else [piece]
     return out
+
+
+def _reflexive_mended(piece: str) -> str:
+    """«крадеться» as «крадется», «научится» (after a verb of trying) left alone when it is a word: the common typo of
+    the Russian reflexive ending, mended only where the typed form is no word and the other is."""
+    for typed, meant in (("ться", "тся"), ("тся", "ться")):
+        if piece.endswith(typed) and not is_word(piece, "ru") and is_word(piece[: -len(typed)] + meant, "ru"):
+            return piece[: -len(typed)] + meant
+    return piece
 
 
 def _capitalised(text: str) -> set[str]:

@@ -8,7 +8,7 @@ import pytest
 
 from narrator.storyteller.template import IntentUnclear
 from narrator.storyteller.words import tokens
-from tests.storyteller.reader_scenes import DA, DRIVE, FLATS, PILGRIMS, PLAGUE, TOURNEY, WW, rule
+from tests.storyteller.reader_scenes import DA, DRIVE, FLATS, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW, rule
 
 
 def ruling(book: str, scenario: str, scene: str, lang: str, text: str) -> str:
@@ -181,3 +181,16 @@ def test_ten_candles_no_candle_rides_on_a_ladder_a_question_or_a_song(lang, text
     from narrator.ten_candles.reading import read
 
     assert read(text, lang).kind == kind
+
+
+# -- 7. Russian forms: the reflexive ending mistyped; a question that is a social approach's asking -----------------
+
+@pytest.mark.parametrize(("typed", "meant"), [("крадеться", "крадется"), ("прячеться", "прячется")])
+def test_a_reflexive_ending_mistyped_is_read_as_meant(typed, meant):
+    said = tokens(f"Смотрю, кто за нами {typed}", "ru")
+    assert said[-1].word == meant and said[-1].other   # and so it is another's creeping, no sneak of the character's
+
+
+def test_a_question_asked_with_a_social_approach_s_own_words_is_that_approach():
+    # "Ask around the camp for the surveyor's tent": before, a question between it and a plain question
+    assert ruling(WW, RAILROAD, "camp", "ru", "Спрашиваю у кашевара, где найти землемера") == "approach:ask-around"
