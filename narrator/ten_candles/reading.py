@@ -331,8 +331,9 @@ def read(text: str, lang: str, *, moment: str | None = None, names: Iterable[str
     attempt = live("attempt")
     if _hits(tokens, _entries(lang, "steps")) and not _hits(tokens, _entries(lang, "risky")) and not (
             _hits(tokens, _entries(lang, "threat")) or _them(tokens, lang)):  # up a ladder: nothing in doubt
-        danger = [(i, t) for i, t in danger if not t.lemmas & _CLIMBS[lang]]
-        attempt = [(i, t) for i, t in attempt if not t.lemmas & _CLIMBS[lang]]
+        climbs = _words(lang, "climbs")
+        danger = [(i, t) for i, t in danger if not t.lemmas & climbs]
+        attempt = [(i, t) for i, t in attempt if not t.lemmas & climbs]
     recall = {lemma for e in _entries(lang, "recall") for w in e.words for lemma in w}
     attempt += [(i, t) for i, t in safe if t.lemmas & recall and _recalls_knowhow(tokens, i, lang)
                 and all(i != j for j, _ in attempt)]
@@ -380,10 +381,6 @@ def read(text: str, lang: str, *, moment: str | None = None, names: Iterable[str
     return Reading("unknown")
 
 
-_CLIMBS = {"en": frozenset({"climb", "clamber", "scramble"}),
-           "ru": frozenset({"лезть", "залезть", "карабкаться", "вскарабкаться", "забираться", "забраться",
-                            "подниматься", "подняться", "спускаться", "спуститься"})}
-"""The climbs a ladder or the stairs makes safe."""
 
 
 def nonsense(text: str, lang: str, names: Iterable[str] = ()) -> bool:
