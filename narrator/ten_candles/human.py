@@ -256,6 +256,9 @@ class HumanSurvivor(Seat):
         answer = self.ask(f"{self.words[key]} [{suggestion}] ({self.words['enter']}): ").strip()
         if answer.lower() in typed("x_card"):
             return None
+        if answer and not any(ch.isalpha() for ch in answer):  # "2": a menu number out of habit, not words
+            self.io.say(self.words["words_needed"])
+            return self._text(key, suggestion)
         return answer or suggestion
 
     def _suggest(self, request: Request) -> Any:
@@ -264,7 +267,12 @@ class HumanSurvivor(Seat):
 
     def _write(self, request: Request, key: str, field: str, build: Callable[[str], Action]) -> Action:
         text = self._text(key, getattr(self._suggest(request), field))
-        return self._x_card() if text is None else build(text)
+        if text is None:
+            return self._x_card()
+        if key in GAME_CARDS:  # what the person wrote is heard: no AI survivor records the same message
+            for said in _every_form(text, self.lang):
+                self.suggester.memory.note(said, None)
+        return build(text)
 
     def _traits(self, request: Request) -> Action:
         hint = self._suggest(request)
@@ -305,6 +313,27 @@ def _distinct(moves: Iterable[Action]) -> list[Action]:
     turn = [m for m in moves if not is_interjection(m)]
     extra = [m for m in moves if is_interjection(m)]
     return turn + extra
+
+
+GAME_CARDS = frozenset({"moment", "brink", "their", "supplies", "message"})
+"""What a person writes once a game, noted in the table's memory (``seating.narrated_table`` shares it) so
+that the scripted survivors, who draw their words from the same cards, never write the same (playtest 16:
+two survivors played back one recording)."""
+
+
+def _every_form(text: str, lang: str) -> set[str]:
+    """``text`` and, when it is a card of ``characters.yaml``, the card's other gender's form («не успела»
+    is «не успел» for a man: the same message)."""
+    from narrator.agents.ten_candles import material as mat
+    from narrator.agents.ten_candles.variety import form
+
+    found = {text}
+    for cards in mat.load("characters").values():
+        for entry in cards if isinstance(cards, list) else ():
+            forms = {form(entry, lang, "m"), form(entry, lang, "f")}
+            if text in forms:
+                found |= forms
+    return found
 
 
 TEXT_MOVES: dict[str, Callable[[HumanSurvivor, Request], Action]] = {

@@ -142,3 +142,34 @@ def test_the_terminal_shows_the_cards_the_seat_receives_and_nothing_it_may_not_s
     assert len(sheet) == 1 and mine["virtue"] in sheet[0] and mine_brink in sheet[0]  # `sheet`, before the order
     before = io.output[asked - 1]
     assert before.startswith(held) and all(t in before for t in (mine["virtue"], mine["vice"], mine_brink))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_person_and_the_ai_survivors_never_record_the_same_message(tmp_path: Path, lang: str):
+    """Playtest 16: the person took the suggested message and an AI survivor recorded the same one (two
+    survivors played back one recording). What the person writes is heard by the table, in either
+    gender's form («не успела» / «не успел»)."""
+    from narrator.ten_candles.human import ScriptedIO, _every_form
+    from narrator.ten_candles.play import TableSettings, play
+
+    path = tmp_path / "messages.jsonl"
+    play(TableSettings(humans=1, ai=2, seed=4, lang=lang), ScriptedIO([""] * 12 + ["quit"] * 3), path)
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    said = {r["payload"]["actor"]: r["payload"]["text"] for r in records
+            if r["kind"] == "action" and r["payload"].get("kind") == "record_message"}
+    assert sorted(said) == [0, 1, 2]  # the person (seat 0, Enter: the suggestion) and two AI survivors
+    for seat in (1, 2):
+        assert said[seat] not in _every_form(said[0], lang)
+    assert said[1] not in _every_form(said[2], lang)
+
+
+@pytest.mark.parametrize(("lang", "told"), [("en", "not a number"), ("ru", "а не номер")])
+def test_a_bare_number_where_words_are_asked_is_asked_again(lang: str, told: str):
+    """Playtest 16: "2" typed at "Tell what happened" (a menu choice out of habit) was narrated as "Ada
+    Kerr: 2"; a line with no letter in it is asked again, and words (or Enter) answer."""
+    from narrator.ten_candles.human import HumanSurvivor, ScriptedIO
+
+    io = ScriptedIO(["2", "3.", "She holds the lamp up"])
+    assert HumanSurvivor(0, io, lang=lang)._text("narrate", "The door gives") == "She holds the lamp up"
+    assert sum(told in line for line in io.output) == 2, io.output
+    assert HumanSurvivor(0, ScriptedIO([""]), lang=lang)._text("narrate", "The door gives") == "The door gives"
