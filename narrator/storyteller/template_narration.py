@@ -89,7 +89,8 @@ class TemplateNarration(TemplateMoves):
             lines += [own] if own else []
         elif approach is None and outcome and str(data.get("task", "")).startswith(f"{FREE}:"):
             # a deed no approach lists: the scene's words
-            lines += improvised_lines(self, view, str(data["task"]), outcome, name)
+            lines += improvised_lines(self, view, str(data["task"]), outcome, name,
+                                      character_gender(self.lang, character, view))
         if data.get("action") == "extended" and data.get("target"):
             progress = f"{data.get('total')}/{data.get('target')}"
             reset = message(self.lang, "template.progress_reset") if data.get("reset") else ""
@@ -138,13 +139,18 @@ class TemplateNarration(TemplateMoves):
                        wounds=data["wounds"], health=health)
 
 
+OPENS = (ev.TurnBegun, ev.SceneBegun, ev.StoryEnded)
+"""What a move that ends a turn opens: the next turn, or, on a scene's last turn, the next scene or the end."""
+
+
 def said_before_turn(events: Sequence[Event]) -> list[Event]:
     """The Storyteller's words beside a move told before the turn that move opens: a question answered
-    without a roll ends the speaker's turn, and its answer belongs to that turn, not under «— turn 3 —»."""
+    without a roll ends the speaker's turn, and its answer belongs to that turn, not under «— turn 3 —»; on
+    the scene's last turn, before «Time runs out» and the next scene (or the end) it brings (playtest 16)."""
     said = [e for e in events if e.kind == "narration" and e.data.get("by") == HOST]  # a table's line, untyped
-    turn = next((i for i, e in enumerate(events) if isinstance(e.payload, ev.TurnBegun)), None)
+    turn = next((i for i, e in enumerate(events) if isinstance(e.payload, OPENS)), None)
     if not said or turn is None or events.index(said[0]) < turn:
         return list(events)
     rest = [e for e in events if not any(e is s for s in said)]
-    at = next(i for i, e in enumerate(rest) if isinstance(e.payload, ev.TurnBegun))
+    at = next(i for i, e in enumerate(rest) if isinstance(e.payload, OPENS))
     return [*rest[:at], *said, *rest[at:]]

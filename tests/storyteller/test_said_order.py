@@ -25,13 +25,26 @@ def test_an_answer_without_a_roll_comes_before_the_turn_it_opens(lang: str) -> N
 
 
 def test_words_said_beside_a_roll_stay_after_its_result() -> None:
-    """Only a turn's header moves: a model's telling of a roll is still told after the roll."""
+    """Only what the move opens moves (a turn's header, or on a scene's last turn the next scene: playtest 16):
+    words said beside the kernel's other events are still told after them."""
     story = load_scenario("dark_ages", "tourney-at-vaucouleurs")
     voice = TemplateStoryteller(story, load_narration(), lang="en")
     view = {"scene": "feast", "scene_count": 1, "turn": 2, "characters": [], "sheets": [], "book": "dark_ages"}
-    events = [public("scene_begun", scene="feast", number=2, chapter=1), public(NARRATION, by=HOST, text="Told.")]
+    events = [public("initiative_rolled", what="initiative", order=["gautier"], source="kernel", results={},
+                     category="initiative"), public(NARRATION, by=HOST, text="Told.")]
     lines = voice.narrate(view, events)
     assert lines[-1] == "Told." and lines[0] != "Told."
+
+
+def test_the_answer_on_a_scenes_last_turn_comes_before_the_next_scene() -> None:
+    """A free act on the scene's last turn: the clock's move opens the next scene, and the answer to the act
+    belonged under the scene it was asked in, not after the next one's framing (playtest 16, 4 times)."""
+    story = load_scenario("dark_ages", "tourney-at-vaucouleurs")
+    voice = TemplateStoryteller(story, load_narration(), lang="en")
+    view = {"scene": "tent", "scene_count": 2, "turn": 1, "characters": [], "sheets": [], "book": "dark_ages"}
+    events = [public("scene_begun", scene="tent", number=2, chapter=1), public(NARRATION, by=HOST, text="Told.")]
+    lines = voice.narrate(view, events)
+    assert lines[0] == "Told." and len(lines) > 1
 
 
 def test_the_model_storyteller_tells_them_in_the_same_order() -> None:
