@@ -361,9 +361,10 @@ def _free_lines(voice: TemplateMoves, view: Mapping[str, Any], scene: Scene, rea
     return tuple(lines)
 
 
-def improvised_lines(voice: TemplateMoves, view: Mapping[str, Any], task: str, outcome: str, name: str) -> list[str]:
+def improvised_lines(voice: TemplateMoves, view: Mapping[str, Any], task: str, outcome: str, name: str,
+                     gender: str = "m") -> list[str]:
     """The scene's words after an improvised roll: a clue found, its ``improv`` success or failure, or the
-    catalogue's when the scene has none (an older scenario)."""
+    catalogue's when the scene has none (an older scenario), agreeing with the character's ``gender``."""
     scene = voice._scene(view)
     improv = getattr(scene, "improv", None) if scene else None
     lang = voice.lang
@@ -378,7 +379,8 @@ def improvised_lines(voice: TemplateMoves, view: Mapping[str, Any], task: str, o
                 line = voice._once(view, hidden.text.get(lang))
                 if line:
                     return [line]
-        text = improv.success.get(lang) if improv else message(lang, "st_reader.improv_success", name=name)
+        key = "st_reader.improv_success_f" if gender == "f" else "st_reader.improv_success"  # «старалась»
+        text = improv.success.get(lang) if improv else message(lang, key, name=name)
     else:
         text = improv.failure.get(lang) if improv else message(lang, "st_reader.improv_failure", name=name)
     line = voice._once(view, text)

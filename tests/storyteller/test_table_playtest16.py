@@ -98,3 +98,42 @@ def test_the_action_bought_with_rage_may_be_another_approach(tmp_path, lang: str
     rolled = [r["data"] for r in records if r["kind"] == "event" and r["event"] == "roll_resolved"]
     shots = next(d for d in rolled if d.get("task") == "fire-shots")
     assert len(shots["dice"]) == 5  # Ruth's Dexterity 3 + Firearms 2, a full pool of its own
+
+
+@pytest.mark.parametrize(("lang", "look", "answer", "time_out"), [
+    ("en", "I look around the landing", "looking costs no roll", "Time runs out"),
+    ("ru", "Осматриваюсь на пристани", "для этого бросок не нужен", "Время вышло"),
+])
+def test_the_answer_to_a_free_act_on_the_last_turn_comes_before_time_runs_out(tmp_path, lang: str, look: str,
+                                                                               answer: str, time_out: str) -> None:
+    """The ferry's landing has 4 turns; the 4th spent looking around printed «Time runs out», the dawn and the
+    epilogue first and the answer to the look after «THE END» (4 times in playtest 16). The answer comes first."""
+    from tests.storyteller.test_powers import _play_in
+
+    said, _ = _play_in("dark_ages", "ferry-of-saint-aubin", lang, [look] * 4 + ["q"], tmp_path)
+    ran_out = next(i for i, line in enumerate(said) if time_out in line)
+    answers = [i for i, line in enumerate(said) if answer in line]
+    assert len(answers) == 4 and answers[-1] < ran_out, (answers, ran_out)
+
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "sheet", "expected", "wrong"), [
+    ("dark_ages", "bell-of-saint-vaast", "inn", "ysolde", "ради чего старалась", "ради чего старался"),
+    ("wild_west", "last-stage-to-bitter-creek", "waystation", "ruth", "ради чего старалась", "ради чего старался"),
+])
+def test_an_improvised_success_agrees_with_a_woman(book: str, scenario: str, scene: str, sheet: str, expected: str,
+                                                   wrong: str) -> None:
+    """«Получилось: Изольда … добивается того, ради чего старался» (Изольда, Рут: 3 times in playtest 16): the
+    catalogue's form for a woman (``improv_success_f``; the character's gender: agents.i18n.character_gender)."""
+    from narrator.storyteller.play import resolve_sheet
+
+    story = load_scenario(book, scenario)
+    pc = resolve_sheet(book, sheet)
+    config = replace(table_config(book, [pc, *story.npc_sheets()], combat=load_combat(book)), scenario=story.id)
+    game = game_of(book)
+    state = game.apply(game.initial_state(config), BeginScene(scene=scene)).state
+    voice = TemplateStoryteller(story, load_narration(), lang="ru", pc=pc.id)
+    asked = game.apply(state, Roll(character=pc.id, traits=("manipulation",), difficulty=6,
+                                   task="intent:manipulation/haggle"))
+    rolled = game.apply(asked.state, ChanceAction(values=(8,) * asked.state.pending.parts[0].pool))
+    lines = voice.narrate(game.view(rolled.state, Viewer.HOST), [*asked.events, *rolled.events])
+    assert any(expected in line for line in lines) and not any(wrong + "," in line for line in lines), lines
