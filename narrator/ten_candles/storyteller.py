@@ -235,7 +235,8 @@ class TemplateStoryteller:
         entry = self._draw("gm_brinks", mat.load("characters")["gm_brinks"])
         if entry is None:
             return mat.load("tables")["ritual"][self.lang]
-        return f"{mat.text(entry, self.lang)} ({mat.text(entry['note'], self.lang)})"
+        said = form(entry, self.lang, gender_of(self._name(view, holder), self.lang))  # «ты звала Их» to Вера
+        return f"{said} ({mat.text(entry['note'], self.lang)})"
 
     def frame_conflict(self, view: Any, active: PlayerId, dangerous: bool, moment: bool) -> str:
         """Who acts, what they attempt, and whether it may kill (L265, L289)."""
