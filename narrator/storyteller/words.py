@@ -269,7 +269,8 @@ def _unglued(pieces: list[str], lang: str) -> list[str]:
 def _reflexive_mended(piece: str) -> str:
     """«крадеться» as «крадется», «научится» (after a verb of trying) left alone when it is a word: the common typo of
     the Russian reflexive ending, mended only where the typed form is no word and the other is."""
-    for typed, meant in (("ться", "тся"), ("тся", "ться")):
+    endings = grammar_lists("ru").get("reflexive_typos", ())
+    for typed, meant in zip(endings, (*endings[1:], *endings[:1])):
         if piece.endswith(typed) and not is_word(piece, "ru") and is_word(piece[: -len(typed)] + meant, "ru"):
             return piece[: -len(typed)] + meant
     return piece
