@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from narrator.agents.i18n import character_gender, health_name, message
+from narrator.agents.i18n import character_gender, health_name, message, plural
 from narrator.rules.core import HOST, Event
 from narrator.rules.storyteller import events as ev
 from narrator.storyteller.intent import FREE
@@ -92,10 +92,15 @@ class TemplateNarration(TemplateMoves):
             lines += improvised_lines(self, view, str(data["task"]), outcome, name,
                                       character_gender(self.lang, character, view))
         if data.get("action") == "extended" and data.get("target"):
-            progress = f"{data.get('total')}/{data.get('target')}"
             reset = message(self.lang, "template.progress_reset") if data.get("reset") else ""
-            lines.append(message(self.lang, "template.progress", progress=progress) + reset)
+            lines.append(self._progress(data, "template.progress") + reset)
         return lines
+
+    def _progress(self, data: Mapping[str, Any], key: str) -> str:
+        """«Прогресс: 4 успеха из 3 нужных — цель достигнута» (was «Прогресс: 4/3»: what it counted, unsaid)."""
+        total, target = int(data.get("total") or 0), int(data.get("target") or 0)
+        done = message(self.lang, "template.progress_done") if total >= target else ""
+        return message(self.lang, key, got=plural(self.lang, "successes", total), target=target) + done
 
     def _contest_lines(self, view: View, data: Mapping[str, Any]) -> list[str]:
         winner = data.get("winner")
@@ -104,8 +109,12 @@ class TemplateNarration(TemplateMoves):
         else:
             said = self._fresh(view, "prevails", name=self._name(view, str(winner)), net=data.get("net"))
         lines = [said] if said else []
-        if data.get("target"):
-            lines.append(f"{data.get('total')} : {data.get('opponent_total')} / {data.get('target')}")
+        if data.get("target"):  # each side's successes toward the target, in words (was «0 : 1 / 2»)
+            lines.append(message(self.lang, "template.contest_score", me=self._name(view, str(data["character"])),
+                                 them=self._name(view, str(data.get("opponent", ""))),
+                                 mine=plural(self.lang, "successes", int(data.get("total") or 0)),
+                                 theirs=plural(self.lang, "successes", int(data.get("opponent_total") or 0)),
+                                 target=plural(self.lang, "successes", int(data["target"]))))
         if data.get("status") == "open" or (winner is None and data.get("continues")):
             goes_on = self._fresh(view, "goes_on")
             lines += [goes_on] if goes_on else []
@@ -120,7 +129,7 @@ class TemplateNarration(TemplateMoves):
         approach = self._approach(scene, str(data.get("task", ""))) if scene else None
         outcome = "botch" if category == "botch" else "failure" if category == "failure" else "success"
         if data.get("target"):
-            lines.append(message(self.lang, "troupe.team_progress", total=data.get("total"), target=data.get("target")))
+            lines.append(self._progress(data, "troupe.team_progress"))
             outcome = "success" if data.get("status") == "complete" else outcome if outcome == "botch" else ""
         if approach and outcome in approach.says:
             own = self._once(view, approach.says[outcome].get(self.lang))  # type: ignore[index]

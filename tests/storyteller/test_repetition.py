@@ -30,7 +30,7 @@ from tests.lanes import sweep
 
 BOOKS = ("dark_ages", "wild_west")
 SEEDS = sweep(range(40), fast=3)
-READOUT = re.compile(r"^(== .* ==|— (turn|ход) \d+ —|(Initiative|Инициатива): |(Progress|Прогресс): |\d+ : \d+ / \d+$)"
+READOUT = re.compile(r"^(== .* ==|— (turn|ход) \d+ —|(Initiative|Инициатива): |(Progress|Прогресс): |(Contest score|Счёт состязания): )"
                      r"|\d+ (damage|wounds)|урон \d+")
 
 

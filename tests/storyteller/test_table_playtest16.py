@@ -137,3 +137,38 @@ def test_an_improvised_success_agrees_with_a_woman(book: str, scenario: str, sce
     rolled = game.apply(asked.state, ChanceAction(values=(8,) * asked.state.pending.parts[0].pool))
     lines = voice.narrate(game.view(rolled.state, Viewer.HOST), [*asked.events, *rolled.events])
     assert any(expected in line for line in lines) and not any(wrong + "," in line for line in lines), lines
+
+
+@pytest.mark.parametrize(("lang", "score", "progress"), [
+    ("en", "Contest score: {me} 2 successes, Jehan the minstrel 0 successes; 2 successes needed to win.",
+     "Progress: {n} of the {target} needed"),
+    ("ru", "Счёт состязания: {me} — 2 успеха, Жеан-менестрель — 0 успехов; для победы нужно 2 успеха.",
+     "Прогресс: {n} из {target} нужных"),
+])
+def test_score_lines_say_what_they_count(lang: str, score: str, progress: str) -> None:
+    """«0 : 1 / 2» and «Прогресс: 4/3» (playtest 16): the contest's tally names each side and what wins it, the
+    progress says successes of how many needed."""
+    from narrator.agents.i18n import plural
+
+    game, state, voice, pc = _tourney("minstrel", lang)
+    me = voice._name(game.view(state, Viewer.HOST), pc)
+    asked = game.apply(state, Resisted(character=pc, traits=("charisma", "etiquette"), difficulty=6, opponent="jehan",
+                                       opponent_traits=("wits", "subterfuge"), opponent_difficulty=6,
+                                       task="patronage", target=2))
+    pools = [part.pool for part in asked.state.pending.parts]
+    rolled = game.apply(asked.state, ChanceAction(values=(8, 8, *([2] * (pools[0] - 2)), *([2] * pools[1]))))
+    lines = voice.narrate(game.view(rolled.state, Viewer.HOST), [*asked.events, *rolled.events])
+    assert score.format(me=me) in lines, lines
+    assert not any(line.replace(" ", "").replace(":", "").replace("/", "").isdigit() for line in lines)
+
+    game, state, voice, pc = _tourney("feast", lang)
+    follow = load_scenario("dark_ages", TOURNEY).scenes["feast"].approaches[3]
+    assert follow.id == "follow-priest" and follow.roll is not None
+    spec = follow.roll
+    asked = game.apply(state, Roll(character=pc, traits=tuple(spec.traits), difficulty=spec.difficulty,
+                                   action="extended", task=follow.id, target=spec.target))
+    pool = asked.state.pending.parts[0].pool
+    rolled = game.apply(asked.state, ChanceAction(values=(9,) * pool))
+    lines = voice.narrate(game.view(rolled.state, Viewer.HOST), [*asked.events, *rolled.events])
+    said = progress.format(n=plural(lang, "successes", pool), target=spec.target)
+    assert any(line.startswith(said) for line in lines), lines
