@@ -216,9 +216,11 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
             # talking toward a social approach's purpose, or to its own people or things, is doing it (a question
             # stays a question: asked of someone elsewhere, the table says where he is)
             means = talky and bool((_purposed(said, lang) - names) & set(reading.words))
-            # a question whose words share the approach's own (its question word: "ask around where the surveyor
-            # lives") and name its thing, where the approach is social, is asking it
-            spoken = (talky or (free.act == "ask" and bool(traits) and traits[0] in SOCIAL)) and bool(own - names)
+            # a question that shares the approach's own question word ("ask around where the surveyor lives") and
+            # names its thing, where the approach is social, is asking it
+            asking = (free.act == "ask" and bool(traits) and traits[0] in SOCIAL
+                      and bool(shared & grammar(lang).get("questions", frozenset())))  # its question word: «где»
+            spoken = (talky or asking) and bool(own - names)
             to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang) or (
                 free.act == "look" and looked_at(option, options, free.words, reading.words, said, lang)) or (
                 free.act == "handle" and handled(option, options, free.words, reading.words, said, lang))
