@@ -75,6 +75,8 @@ class TerminalPlayer(Seat):
             if self._command(text, ref, view):
                 continue
             parsed = parse_choice(text, options, request.seat, self.lang)
+            if isinstance(parsed, Choice) and self._no_willpower_here(parsed, options):
+                continue
             if isinstance(parsed, Choice):
                 return parsed
             power = power_answer(text, own, view, ref.who(own["id"]), self.lang) if own is not None else None
@@ -103,6 +105,16 @@ class TerminalPlayer(Seat):
                 offered, offered_words = one_candidate(text, options, self.lang, free=self.free_intent), text
                 continue
             self.say("[yellow]" + escape(parsed) + "[/]")
+
+    def _no_willpower_here(self, choice: Choice, options: Sequence[Option]) -> bool:
+        """``2w`` on a contest or a blow, whose request carries no Willpower point (the books' defaults, D53; the
+        kernel's Attack has none): the table says why and asks again, as the kernel's refusal does on an
+        extended task (the point was dropped without a word: playtest 16)."""
+        bar = next((o.willpower for o in options if o.approach == choice.approach), "")
+        if not choice.willpower or bar not in ("contest", "attack"):
+            return False
+        self.say("[yellow]" + escape(message(self.lang, f"st_intent.willpower_not.{bar}").strip()) + "[/]")
+        return True
 
     def _show_question(self, request: Request, view: Mapping[str, Any], ref: Any, own: Mapping[str, Any] | None,
                        options: list[Option]) -> None:

@@ -172,3 +172,19 @@ def test_score_lines_say_what_they_count(lang: str, score: str, progress: str) -
     lines = voice.narrate(game.view(rolled.state, Viewer.HOST), [*asked.events, *rolled.events])
     said = progress.format(n=plural(lang, "successes", pool), target=spec.target)
     assert any(line.startswith(said) for line in lines), lines
+
+
+@pytest.mark.parametrize(("lang", "why"), [
+    ("en", "Willpower is not spent in a contest at this table"),
+    ("ru", "В состязании Сила воли за этим столом не тратится"),
+])
+def test_a_number_with_w_on_a_contest_says_why_no_willpower(tmp_path, lang: str, why: str) -> None:
+    """``1w`` on the hospice gate's contest (plead with Sister Berthe): the request carries no point (D53) and
+    ``w`` was dropped without a word. The table says why and asks again; ``1`` then rolls the contest."""
+    from tests.storyteller.test_powers import _play_in
+
+    said, records = _play_in("dark_ages", "hospice-of-saint-lazare", lang, ["1w", "1", "q"], tmp_path)
+    assert any(why in line for line in said), said[-12:]
+    answers = [r["payload"] for r in records if r["kind"] == "answer"]
+    assert [(a["approach"], a["willpower"]) for a in answers][:1] == [("plead", False)]
+    assert [r for r in records if r["kind"] == "action" and r["payload"]["kind"] == "resisted"]
