@@ -21,7 +21,7 @@ from narrator.storyteller.answers import (  # re-exported: the tables import the
     typed_choice,
 )
 from narrator.storyteller.intent import FREE, MAX_INTENT
-from narrator.storyteller.powers import hint, power_answer
+from narrator.storyteller.powers import PowerAnswer, hint, power_answer
 from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
 from narrator.storyteller.template_base import RulesIntent
 
@@ -80,18 +80,10 @@ class TerminalPlayer(Seat):
             if isinstance(parsed, Choice):
                 return parsed
             power = power_answer(text, own, view, ref.who(own["id"]), self.lang) if own is not None else None
-            if power is not None and own is not None:  # a deed said with it: read, and the spend made or explained
-                choice, lines = deed_choice(text, power, options, request.seat, ref.who(own["id"]), self.lang,
-                                            free=self.free_intent)
-                for line in lines:
-                    self.say(("[dim]" if choice is not None else "[yellow]") + escape(line) + "[/]")
+            if power is not None and own is not None:
+                choice = self._power_said(text, power, options, request.seat, ref.who(own["id"]))
                 if choice is not None:
-                    self.pending = choice if choice.extra else None
                     return choice
-                if lines:
-                    continue
-            if power is not None:  # the book's answer, never the plain pool rolled (issue 28)
-                self.say("[yellow]" + escape(power.text) + "[/]")
                 continue
             if offered is not None and text.strip().lower() in typed("yes"):  # "did you mean 1?" "yes": take it
                 return Choice(actor=request.seat, approach=offered.approach, intent=offered_words,
@@ -105,6 +97,21 @@ class TerminalPlayer(Seat):
                 offered, offered_words = one_candidate(text, options, self.lang, free=self.free_intent), text
                 continue
             self.say("[yellow]" + escape(parsed) + "[/]")
+
+    def _power_said(self, text: str, power: PowerAnswer, options: Sequence[Option], seat: PlayerId,
+                    name: str) -> Choice | None:
+        """The player's words name a power of their sheet: a deed said with it is read, and the spend made or
+        explained (the choice, its first action kept when an extra one was bought); else the book's answer is
+        said, never the plain pool rolled (issue 28), and ``None`` asks again."""
+        choice, lines = deed_choice(text, power, options, seat, name, self.lang, free=self.free_intent)
+        for line in lines:
+            self.say(("[dim]" if choice is not None else "[yellow]") + escape(line) + "[/]")
+        if choice is not None:
+            self.pending = choice if choice.extra else None
+            return choice
+        if not lines:
+            self.say("[yellow]" + escape(power.text) + "[/]")
+        return None
 
     def _no_willpower_here(self, choice: Choice, options: Sequence[Option]) -> bool:
         """``2w`` on a contest or a blow, whose request carries no Willpower point (the books' defaults, D53; the
