@@ -69,15 +69,7 @@ def _add_table_api(app: FastAPI, manager: TableManager, limit: CreationLimit) ->
         if refused:
             logger.warning("refused a new table: %s", refused)
             raise HTTPException(429, refused)
-        try:
-            pasted = await asyncio.to_thread(parse_options, body.options_text)
-        except OptionsError as error:
-            raise HTTPException(422, str(error)) from None
-        if has_nan(body.options):
-            raise HTTPException(422, "options: NaN and infinite numbers are not allowed")
-        options = {**pasted, **body.options}
-        if body.players is not None:
-            options["players"] = body.players
+        options = await _table_options(body)
         try:
             table, tokens = manager.create(body.game, options, bot_seats=body.bot_seats, bot_kind=body.bot_kind,
                                            names=body.names, language=body.language, seed=body.seed,
@@ -85,21 +77,7 @@ def _add_table_api(app: FastAPI, manager: TableManager, limit: CreationLimit) ->
         except TableSetupError as error:
             raise HTTPException(422, str(error)) from None
         table.kick()
-        origin = f"{request.url.scheme}://{request.url.netloc}"
-        # how the links list names each seat (a character, a dealt name), in the language of the page that asks
-        labels = seat_labels(table, body.page_language)
-        page_language = body.page_language or table.record.language
-        return {
-            "table": table.id,
-            "game": table.game.name,
-            "host_url": f"/t/{table.id}/host?token={tokens[HOST]}",
-            # bot seats have no link: the host page takes one over, and the table is told
-            "seats": [{"seat": s.seat, "name": s.name, "label": seat_name(labels, s.seat, page_language),
-                       "controller": s.controller,
-                       "url": (url := f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}") if s.seat in tokens else None,
-                       "qr": qr_svg(origin + url) if s.seat in tokens else None}
-                      for s in table.record.seats],
-        }
+        return _new_table_links(request, body, table, tokens)
 
     @app.get("/api/t/{table_id}/host/state")
     async def host_state(request: Request, table_id: str) -> dict[str, Any]:
@@ -113,6 +91,39 @@ def _add_table_api(app: FastAPI, manager: TableManager, limit: CreationLimit) ->
         _admit(manager, request, table_id, seat)
         return public_state(table, seat)
 
+
+async def _table_options(body: CreateTable) -> dict[str, Any]:
+    """A new table's options: the pasted profile (parsed off the loop, bounded), the form's options over it, and
+    the number of players; a bad profile or a NaN is a 422."""
+    try:
+        pasted = await asyncio.to_thread(parse_options, body.options_text)
+    except OptionsError as error:
+        raise HTTPException(422, str(error)) from None
+    if has_nan(body.options):
+        raise HTTPException(422, "options: NaN and infinite numbers are not allowed")
+    options = {**pasted, **body.options}
+    if body.players is not None:
+        options["players"] = body.players
+    return options
+
+
+def _new_table_links(request: Request, body: CreateTable, table: Table, tokens: dict[PlayerId, str]) -> dict[str, Any]:
+    """What ``POST /api/tables`` answers: the table, the host's link, and each seat's link and QR code."""
+    origin = f"{request.url.scheme}://{request.url.netloc}"
+    # how the links list names each seat (a character, a dealt name), in the language of the page that asks
+    labels = seat_labels(table, body.page_language)
+    page_language = body.page_language or table.record.language
+    return {
+        "table": table.id,
+        "game": table.game.name,
+        "host_url": f"/t/{table.id}/host?token={tokens[HOST]}",
+        # bot seats have no link: the host page takes one over, and the table is told
+        "seats": [{"seat": s.seat, "name": s.name, "label": seat_name(labels, s.seat, page_language),
+                   "controller": s.controller,
+                   "url": (url := f"/t/{table.id}/seat/{s.seat}?token={tokens[s.seat]}") if s.seat in tokens else None,
+                   "qr": qr_svg(origin + url) if s.seat in tokens else None}
+                  for s in table.record.seats],
+    }
 
 
 def _add_seat_api(app: FastAPI, manager: TableManager) -> None:
