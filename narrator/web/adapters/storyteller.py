@@ -16,12 +16,12 @@ and is shown beside the seat's controls with the kernel's code and reason. The t
 host view), so a restarted server resumes the table where it stopped.
 
 The words (events, the panel, a roll's line) are :mod:`narrator.render.storyteller`; the bots
-:mod:`narrator.web.adapters.storyteller_bots`; a new table's options :mod:`narrator.web.adapters.storyteller_setup`.
+:mod:`narrator.web.adapters.storyteller_bots`; a new table's options :mod:`narrator.web.adapters.storyteller_setup`;
+a seat's rolls from its own sheet :mod:`narrator.web.adapters.storyteller_rolls`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +37,6 @@ from narrator.render.storyteller import (
     player_ids,
     voice_of_view,
 )
-from narrator.render.words import register_messages
 from narrator.rules.core import HOST, Event, PlayerId, Rejection
 from narrator.rules.storyteller import events as ev
 from narrator.storyteller.seat import ApproachQuestion, choices
@@ -51,6 +50,7 @@ from narrator.web.adapters.storyteller_bots import (
     table_questions,
 )
 from narrator.web.adapters.storyteller_choice import ChoiceError, parse_choice
+from narrator.web.adapters.storyteller_rolls import ROLL_SHEET, restore_rolls, roll_history, roll_own_sheet
 from narrator.web.adapters.storyteller_setup import samples, setup_options, troupe_choices
 from narrator.web.present import Context, Presenter, Section
 
@@ -63,16 +63,6 @@ INTENT = "type_intent"
 """A player seat's own words (``{"kind": "type_intent", "text": ...}``): the same path as the terminal's typed
 intent (:func:`narrator.storyteller.seat.typed_choice`): the model Storyteller rules on them, the template
 reads them as the closest suggested approach (and says which) or asks again."""
-SHEET_ROLL = "sheet_roll"
-"""The transcript record of a roll from a seat's sheet (``actor``: the seat; ``roll``: ``SheetRoll.to_dict()``)."""
-ROLL_SHEET = "roll_sheet"
-"""The table move of a roll from the seat's own sheet: ``{"kind": "roll_sheet", "traits": "dexterity+stealth",
-"difficulty": "6", "willpower": false}``. It changes nothing in the game (a roll beside the story)."""
-
-
-for _lang in ("en", "ru"):  # the roll form's field labels on the web page
-    register_messages(_lang, {"field.traits": message(_lang, "troupe.roll_traits"),
-                              "field.difficulty": message(_lang, "troupe.roll_difficulty")})
 
 
 @dataclass
@@ -227,45 +217,17 @@ class StorytellerPresenter(Presenter):
         return deed_choice(text, found, options, seat, own[1], ctx.language, free=free, labels=True)
 
     def roll_sheet(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
-        """Roll the seat's own sheet (never another's); the result joins the seat's roll history.
+        """Roll the seat's own sheet (never another's); the result joins the seat's roll history
+        (:mod:`narrator.web.adapters.storyteller_rolls`).
 
         Raises:
             ChoiceError: a malformed body (the API answers 422).
         """
-        from narrator.storyteller.sheet_roll import SheetRollError, parse_traits, roll_from_sheet
-
-        extra = sorted(set(payload) - {"kind", "actor", "traits", "difficulty", "willpower"})
-        if extra:
-            raise ChoiceError(f"{ROLL_SHEET}: unknown field(s) {', '.join(extra)}; expected traits, difficulty, willpower")
-        traits = parse_traits(str(payload.get("traits") or ""))
-        try:
-            difficulty = int(str(payload.get("difficulty") or "6").strip())
-        except ValueError:
-            raise ChoiceError(f"{ROLL_SHEET}: difficulty must be a whole number 2..10") from None
-        if not isinstance(payload.get("willpower", False), bool) or not traits:
-            raise ChoiceError(f"{ROLL_SHEET}: traits such as dexterity+stealth, and willpower true or false")
-        state = table.session.state
-        players = [c for c in state.config.characters if c.player]
-        sheet = players[seat]
-        lang = ctx_of(table).language
-        history = roll_history(table, seat)
-        rng = random.Random(f"{table.record.seed}:{seat}:{len(history)}")
-        try:
-            rolled = roll_from_sheet(sheet, book_of(self.game), traits, difficulty, willpower=bool(payload.get("willpower")),
-                                     rng=rng, willpower_now=state.char(sheet.id).willpower, options=_options_of(state))
-        except SheetRollError as error:
-            return error.rejection
-        roll = rolled.to_dict()
-        history.append(history_entry(roll, lang))
-        table.session.write({"kind": SHEET_ROLL, "actor": seat, "roll": roll})  # the seat's own, kept for a restart
-        return None
+        return roll_own_sheet(table, seat, payload, book_of(self.game), ctx_of(table).language)
 
     def restore(self, table: Any, records: Sequence[Mapping[str, Any]]) -> None:
         """Each seat's roll history from the transcript's ``sheet_roll`` records (after a restart)."""
-        lang = ctx_of(table).language
-        for record in records:
-            if record.get("kind") == SHEET_ROLL and isinstance(record.get("roll"), Mapping):
-                roll_history(table, int(record["actor"])).append(history_entry(record["roll"], lang))
+        restore_rolls(table, records, ctx_of(table).language)
 
     def table_move(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
         """A seat's answer to the table's question (its approach), taken by the session or refused.
@@ -417,19 +379,6 @@ def _moment(options: Sequence[Option]) -> tuple[str, ...]:
 def ctx_of(table: Any) -> Context:
     """A context in the table's language (for lines written to the transcript)."""
     return Context(tuple(table.names), table.record.language if table.record.language in W else "en")
-
-
-def roll_history(table: Any, seat: PlayerId) -> list[dict[str, Any]]:
-    """The seat's rolls from its sheet at this table, oldest first (each one is a ``sheet_roll`` record of
-    the transcript, so a restarted server rebuilds the history: :meth:`StorytellerPresenter.restore`)."""
-    store: dict[PlayerId, list[dict[str, Any]]] = table.__dict__.setdefault("sheet_rolls", {})
-    return store.setdefault(seat, [])
-
-
-def _options_of(state: Any) -> dict[str, Any]:
-    """The table's rules options that change a single roll (Willpower's mode, the rule of ten, the botch rule)."""
-    cfg = state.config
-    return {"willpower_mode": cfg.willpower_mode, "rule_of_ten": cfg.rule_of_ten, "botch_rule": cfg.botch_rule}
 
 
 PRESENTERS = {"dark-ages": StorytellerPresenter("dark-ages"), "wild-west": StorytellerPresenter("wild-west")}
