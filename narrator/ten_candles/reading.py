@@ -18,30 +18,32 @@ a conflict is dangerous when failing could kill or cost dearly (L289). So a read
   that opens by calling someone ("Lisa, thank you", «Ребята, ...») is said to them, up to "and"/"I";
 * ``unknown``: none of the lists' words: the caller decides (the template calls a plain conflict).
 
-Lemmas: Russian through pymorphy3 (every parse's normal form, a participle kept a participle); English
-through simplemma (the lemmatizer the Storyteller games' reader brought in, narrator/storyteller/reader.py). A word that
-is not in the language's dictionary is matched to the lists' forms within one typo (two for long words).
+The words themselves (the lists, lemmas, typos, tokens, where a list's words occur) are read in
+:mod:`narrator.ten_candles.words`; this module weighs them into a reading.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib.resources import files
-from typing import Any, Literal
-
-import yaml
+from typing import Literal, NamedTuple
 
 from narrator.agents.morphology import russian
+from narrator.ten_candles.words import (
+    CLAUSE_END,
+    CYRILLIC,
+    TOKEN,
+    Token,
+    hits,
+    lemmas,
+    list_entries,
+    list_words,
+    table,
+    tokenize,
+    typo_lemmas,
+)
 
 Kind = Literal["cheat", "moment", "danger", "conflict", "safe", "unknown"]
-TOKEN = re.compile(r"[^\W\d_]+|[.,;:!?]")
-CLAUSE_END = frozenset(".,;:!?")
-CYRILLIC = re.compile(r"[\u0430-\u044f]")
-YO, YE = chr(0x451), chr(0x435)
-"""Russian ё read as е: players type either."""
 RARE = 100
 """An English word written fewer times than this in pyspellchecker's frequency list carries no meaning alone."""
 
@@ -55,169 +57,36 @@ class Reading:
     """A danger read from what the act faces (Them, fire, an edge), not from the act's own word."""
 
 
-@cache
-def table() -> dict[str, Any]:
-    """The attempts word lists (``prompts/ten_candles/attempts.yaml``)."""
-    return dict(yaml.safe_load((files("narrator.prompts") / "ten_candles" / "attempts.yaml").read_text("utf-8")))
-
-
-
-
-def _english_lemmas(word: str) -> set[str]:
-    """The word and its lemma by simplemma (the project's English lemmatizer: climbed -> climb, ran -> run);
-    for -ing and -ed also its greedy reading (simplemma leaves some participles as they are)."""
-    import simplemma
-
-    found = {word, simplemma.lemmatize(word, lang="en").lower()}
-    if word.endswith(("ing", "ed", "s")):
-        found.add(simplemma.lemmatize(word, lang="en", greedy=True).lower())
-    if word.endswith("'s"):
-        found.add(word[:-2])
-    return found
-
-
-@cache
-def lemmas(word: str, lang: str) -> frozenset[str]:
-    """Every dictionary form ``word`` (lower case) may be a form of, in ``lang``."""
-    word = word.lower().replace(YO, YE)
-    if lang == "ru" and CYRILLIC.search(word):
-        return frozenset({_russian_lemma(p).replace(YO, YE) for p in russian().parse(word)} | {word})
-    return frozenset(_english_lemmas(word))
-
-
-def _russian_lemma(parse: Any) -> str:
-    """A parse's dictionary form; a participle stays a participle («брошенном» is «брошенный», abandoned,
-    not «бросить», to throw: a thing described, not an act)."""
-    if {"PRTF", "PRTS"} & set(str(parse.tag.POS or "").split()):
-        inflected = parse.inflect({"sing", "nomn", "masc"}) if parse.tag.POS == "PRTF" else None
-        return str(inflected.word) if inflected else str(parse.word)
-    return str(parse.normal_form)
-
-
-@dataclass(frozen=True)
-class _Entry:
-    """One list entry: a word or a phrase, each word with its possible lemmas."""
-
-    text: str
-    words: tuple[frozenset[str], ...]
-
-
-@cache
-def _entries(lang: str, key: str) -> tuple[_Entry, ...]:
-    out = []
-    for text in table()[lang].get(key, ()):
-        words = [w for w in TOKEN.findall(str(text)) if w not in CLAUSE_END]
-        out.append(_Entry(str(text), tuple(lemmas(w, lang) for w in words)))
-    return tuple(out)
-
-
-@cache
-def _forms(lang: str) -> dict[str, str]:
-    """The typed forms of the lists' single words (for typos): form -> the lemma it spells."""
-    forms: dict[str, str] = {}
-    for key in ("cheat", "danger", "threat", "attempt", "safe", "try"):
-        for entry in _entries(lang, key):
-            if len(entry.words) != 1:
-                continue
-            word = str(entry.text).lower()
-            forms[word] = word
-            if lang == "ru":
-                for parse in russian().parse(word)[:1]:
-                    for form in parse.lexeme:
-                        forms.setdefault(form.word.replace(YO, YE), word)
-            else:
-                for suffix in ("s", "es", "ed", "d", "ing"):
-                    forms.setdefault(word + suffix, word)
-    return forms
-
-
-def _typo_lemmas(word: str, lang: str) -> frozenset[str]:
-    """A word the dictionary does not know, read as the lists' word it is one typo from (two when long)."""
-    from rapidfuzz import process
-    from rapidfuzz.distance import DamerauLevenshtein
-
-    from narrator.lexicon import is_word
-
-    low = word.lower().replace(YO, YE)
-    if len(low) < 3 or is_word(low, lang):
-        return frozenset()
-    limit = 1 if len(low) < 7 else 2
-    best = process.extractOne(low, list(_forms(lang)), scorer=DamerauLevenshtein.distance, score_cutoff=limit)
-    return lemmas(_forms(lang)[best[0]], lang) if best else frozenset()
-
-
-@dataclass(frozen=True)
-class _Token:
-    text: str
-    lemmas: frozenset[str]
-    index: int
-
-
-def _tokens(text: str, lang: str) -> list[_Token]:
-    out = []
-    for i, raw in enumerate(TOKEN.findall(text)):
-        found = lemmas(raw, lang) if raw not in CLAUSE_END else frozenset()
-        if raw not in CLAUSE_END:
-            found = found | _typo_lemmas(raw, lang)
-        out.append(_Token(raw, found, i))
-    return out
-
-
-def _hits(tokens: Sequence[_Token], entries: Iterable[_Entry], gap: int = 3) -> list[tuple[int, _Token]]:
-    """Where each entry occurs: (the index of its first word, that token); a phrase's words in order, at
-    most ``gap`` words apart, within a clause."""
-    found = []
-    for entry in entries:
-        for start, token in enumerate(tokens):
-            if not entry.words[0] & token.lemmas:
-                continue
-            at, ok = start, True
-            for word in entry.words[1:]:
-                nxt = next((j for j in range(at + 1, min(len(tokens), at + gap + 2))
-                            if word & tokens[j].lemmas), None)
-                if nxt is None or any(tokens[k].text in CLAUSE_END for k in range(at + 1, nxt)):
-                    ok = False
-                    break
-                at = nxt
-            if ok:
-                found.append((start, token))
-    return sorted(found, key=lambda hit: hit[0])
-
-
-def _words(lang: str, key: str) -> frozenset[str]:
-    return frozenset(str(w).lower() for w in table()[lang].get(key, ()))
-
-
-def _negated(tokens: Sequence[_Token], at: int, lang: str) -> bool:
+def _negated(tokens: Sequence[Token], at: int, lang: str) -> bool:
     """Whether a negation stands right before the word ("I don't fight", «не дерусь»)."""
-    return any(tokens[j].text.lower() in _words(lang, "negation") for j in range(max(0, at - 3), at)
+    return any(tokens[j].text.lower() in list_words(lang, "negation") for j in range(max(0, at - 3), at)
                if not any(tokens[k].text in CLAUSE_END for k in range(j, at)))
 
 
-def _someone_else(tokens: Sequence[_Token], at: int, lang: str) -> bool:
+def _someone_else(tokens: Sequence[Token], at: int, lang: str) -> bool:
     """Whether the word is another's act ("where he found it", «которую мы нашли»): the word before it is
     a pronoun other than "I"."""
-    return at > 0 and tokens[at - 1].text.lower() in _words(lang, "others")
+    return at > 0 and tokens[at - 1].text.lower() in list_words(lang, "others")
 
 
-def _them(tokens: Sequence[_Token], lang: str) -> _Token | None:
+def _them(tokens: Sequence[Token], lang: str) -> Token | None:
     """Them, written as the book writes Them (capitalised, not opening the sentence)."""
     names = {str(w) for w in table()[lang].get("them", ())}
     return next((t for t in tokens[1:] if t.text in names and tokens[t.index - 1].text not in CLAUSE_END), None)
 
 
-def _next_deed(tokens: Sequence[_Token], after: int, lang: str) -> int:
+def _next_deed(tokens: Sequence[Token], after: int, lang: str) -> int:
     """Where the character's next deed begins after ``after`` ("... and try to pick the lock", «... и лезу»):
     the first "and"/"then" after it, else the end of the words."""
-    marks = _words(lang, "and")
+    marks = list_words(lang, "and")
     return next((t.index for t in tokens[after + 1:] if t.text.lower() in marks), len(tokens))
 
 
-def _purpose(tokens: Sequence[_Token], lang: str) -> int | None:
+def _purpose(tokens: Sequence[Token], lang: str) -> int | None:
     """Where a clause of purpose begins ("... to calm her", «..., чтобы успокоить»), unless it says what is
     tried ("try to", «пытаюсь»): what follows is why, not what is done."""
-    marks = _words(lang, "purpose")
-    tries = {lemma for e in _entries(lang, "try") for w in e.words for lemma in w}
+    marks = list_words(lang, "purpose")
+    tries = {lemma for e in list_entries(lang, "try") for w in e.words for lemma in w}
     for t in tokens[1:]:
         if t.text.lower() in marks and not (tokens[t.index - 1].lemmas & tries):
             return t.index
@@ -225,8 +94,8 @@ def _purpose(tokens: Sequence[_Token], lang: str) -> int | None:
 
 
 def _moment_words(text: str, lang: str) -> set[str]:
-    light = _words(lang, "light")
-    return {next(iter(sorted(t.lemmas, key=len))) for t in _tokens(text, lang)
+    light = list_words(lang, "light")
+    return {next(iter(sorted(t.lemmas, key=len))) for t in tokenize(text, lang)
             if t.text not in CLAUSE_END and not (t.lemmas & light) and len(t.text) > 2}
 
 
@@ -235,23 +104,23 @@ def lives_moment(text: str, moment: str | None, lang: str) -> bool:
     Moment's event with the card (its lemmas, "I will find hope when" left out)."""
     if not moment:
         return False
-    tokens = _tokens(text, lang)
-    if _hits(tokens, _entries(lang, "moment")):
+    tokens = tokenize(text, lang)
+    if hits(tokens, list_entries(lang, "moment")):
         return True
-    card = _tokens(moment, lang)
-    light = _words(lang, "light")
+    card = tokenize(moment, lang)
+    light = list_words(lang, "light")
     event = {lemma for t in card if t.text not in CLAUSE_END and not (t.lemmas & light) and len(t.text) > 2
              for lemma in t.lemmas}
     return any(t.lemmas & event for t in tokens if t.text not in CLAUSE_END and not (t.lemmas & light))
 
 
-def _recalls_knowhow(tokens: Sequence[_Token], at: int, lang: str) -> bool:
+def _recalls_knowhow(tokens: Sequence[Token], at: int, lang: str) -> bool:
     """Whether the remembering at ``at`` recalls know-how ("remember how the radio works", «вспомнить, где
     код»): a word of ``knowhow`` later in its sentence, before the next deed (the book's conflict, L267)."""
     def listed(key: str) -> set[str]:
-        return {lemma for e in _entries(lang, key) for w in e.words for lemma in w}
+        return {lemma for e in list_entries(lang, key) for w in e.words for lemma in w}
 
-    knowhow, how, working, marks = listed("knowhow"), listed("how"), listed("working"), _words(lang, "and")
+    knowhow, how, working, marks = listed("knowhow"), listed("how"), listed("working"), list_words(lang, "and")
     rest = list(tokens[at + 1:])
     for k, t in enumerate(rest):
         if t.text in ".!?;" or t.text.lower() in marks:
@@ -266,8 +135,8 @@ def _recalls_knowhow(tokens: Sequence[_Token], at: int, lang: str) -> bool:
     return False
 
 
-def _free_tries(tokens: Sequence[_Token], tried: list[tuple[int, _Token]], acts: list[tuple[int, _Token]],
-                free: set[int]) -> list[tuple[int, _Token]]:
+def _free_tries(tokens: Sequence[Token], tried: list[tuple[int, Token]], acts: list[tuple[int, Token]],
+                free: set[int]) -> list[tuple[int, Token]]:
     """The words of trying that make a deed doubtful: a "try" whose next deed is free (remembering, thanking,
     praying: ``free`` holds where they stand) says nothing of risk ("I try to remember her face" is a
     memory, L58), and is dropped."""
@@ -279,7 +148,7 @@ def _free_tries(tokens: Sequence[_Token], tried: list[tuple[int, _Token]], acts:
     return kept
 
 
-def _addressed(tokens: Sequence[_Token], lang: str, names: Iterable[str]) -> tuple[int, int] | None:
+def _addressed(tokens: Sequence[Token], lang: str, names: Iterable[str]) -> tuple[int, int] | None:
     """Where a line that opens by calling someone ("Lisa, thank you", "hey Gleb, ...", «Ребята, ...») is
     talk: (the called word, where the character's own next deed begins: "and", or "I"/«я»), else ``None``.
     Someone is called by a name at the table, a Russian first name, an English capitalised word that is
@@ -287,7 +156,7 @@ def _addressed(tokens: Sequence[_Token], lang: str, names: Iterable[str]) -> tup
     from narrator.lexicon import is_word
 
     called = {w.lower() for name in names for w in TOKEN.findall(name)}
-    hail, folks = _words(lang, "address"), _words(lang, "folks")
+    hail, folks = list_words(lang, "address"), list_words(lang, "folks")
     k = 0
     while k < len(tokens) and (tokens[k].text.lower() in hail or tokens[k].text in ",!"):
         k += 1
@@ -304,9 +173,50 @@ def _addressed(tokens: Sequence[_Token], lang: str, names: Iterable[str]) -> tup
     followed = k + 1 < len(tokens) and tokens[k + 1].text in ",!"
     if not (opened or (name and followed)):
         return None
-    me = _words(lang, "self")
+    me = list_words(lang, "self")
     end = min(_next_deed(tokens, k, lang), next((t.index for t in tokens[k + 1:] if t.text.lower() in me), len(tokens)))
     return k, end
+
+
+class _Deeds(NamedTuple):
+    """The words of a line that name deeds, each as (where it stands, its token), not negated (and, but for
+    danger, the character's own): what is said, what is done safely (free deeds among them), what could kill, what is of
+    unclear outcome, and the words of trying that make a deed doubtful."""
+
+    speech: list[tuple[int, Token]]
+    safe: list[tuple[int, Token]]
+    danger: list[tuple[int, Token]]
+    attempt: list[tuple[int, Token]]
+    tried: list[tuple[int, Token]]
+
+
+def _live(tokens: Sequence[Token], lang: str, key: str, mine: bool = True) -> list[tuple[int, Token]]:
+    """Where the list ``key``'s words stand, not negated and (when ``mine``) not another's act."""
+    return [(i, t) for i, t in hits(tokens, list_entries(lang, key))
+            if not _negated(tokens, i, lang) and not (mine and _someone_else(tokens, i, lang))]
+
+
+def _deeds(tokens: Sequence[Token], lang: str) -> _Deeds:
+    """The deeds the words name: a climb up steps is nothing in doubt (unless risky or facing a threat),
+    remembering know-how is an attempt, a free deed (thanking, praying) is safe, and a try of a free deed
+    makes nothing doubtful."""
+    speech = _live(tokens, lang, "speech")
+    safe = _live(tokens, lang, "safe")
+    # a floor that collapses or a car that explodes is danger all the same: not only the character's own
+    danger = _live(tokens, lang, "danger", mine=False)
+    attempt = _live(tokens, lang, "attempt")
+    if hits(tokens, list_entries(lang, "steps")) and not hits(tokens, list_entries(lang, "risky")) and not (
+            hits(tokens, list_entries(lang, "threat")) or _them(tokens, lang)):  # up a ladder: nothing in doubt
+        climbs = list_words(lang, "climbs")
+        danger = [(i, t) for i, t in danger if not t.lemmas & climbs]
+        attempt = [(i, t) for i, t in attempt if not t.lemmas & climbs]
+    recall = {lemma for e in list_entries(lang, "recall") for w in e.words for lemma in w}
+    attempt += [(i, t) for i, t in safe if t.lemmas & recall and _recalls_knowhow(tokens, i, lang)
+                and all(i != j for j, _ in attempt)]
+    free = [(i, t) for i, t in _live(tokens, lang, "free") if all(i != j for j, _ in attempt + danger)]
+    safe += [(i, t) for i, t in free if all(i != j for j, _ in safe)]
+    tried = _free_tries(tokens, _live(tokens, lang, "try"), safe + speech + attempt + danger, {i for i, _ in free})
+    return _Deeds(speech, safe, danger, attempt, tried)
 
 
 def read(text: str, lang: str, *, moment: str | None = None, names: Iterable[str] = ()) -> Reading:
@@ -314,32 +224,13 @@ def read(text: str, lang: str, *, moment: str | None = None, names: Iterable[str
     the active card (the Moment can be lived only then, D14); ``names`` are the characters' at the table (a
     line that calls one of them is talk)."""
     lang = lang if lang in ("en", "ru") else "en"
-    tokens = _tokens(text, lang)
-    cheat = _hits(tokens, _entries(lang, "cheat"), gap=2)
+    tokens = tokenize(text, lang)
+    cheat = hits(tokens, list_entries(lang, "cheat"), gap=2)
     if cheat:
         return Reading("cheat", cheat[0][1].text)
     if moment and lives_moment(text, moment, lang):
         return Reading("moment")
-
-    def live(key: str, mine: bool = True) -> list[tuple[int, _Token]]:
-        return [(i, t) for i, t in _hits(tokens, _entries(lang, key))
-                if not _negated(tokens, i, lang) and not (mine and _someone_else(tokens, i, lang))]
-
-    speech = live("speech")
-    safe = live("safe")
-    danger = live("danger", mine=False)  # a floor that collapses or a car that explodes is danger all the same
-    attempt = live("attempt")
-    if _hits(tokens, _entries(lang, "steps")) and not _hits(tokens, _entries(lang, "risky")) and not (
-            _hits(tokens, _entries(lang, "threat")) or _them(tokens, lang)):  # up a ladder: nothing in doubt
-        climbs = _words(lang, "climbs")
-        danger = [(i, t) for i, t in danger if not t.lemmas & climbs]
-        attempt = [(i, t) for i, t in attempt if not t.lemmas & climbs]
-    recall = {lemma for e in _entries(lang, "recall") for w in e.words for lemma in w}
-    attempt += [(i, t) for i, t in safe if t.lemmas & recall and _recalls_knowhow(tokens, i, lang)
-                and all(i != j for j, _ in attempt)]
-    free = [(i, t) for i, t in live("free") if all(i != j for j, _ in attempt + danger)]
-    safe += [(i, t) for i, t in free if all(i != j for j, _ in safe)]
-    tried = _free_tries(tokens, live("try"), safe + speech + attempt + danger, {i for i, _ in free})
+    speech, safe, danger, attempt, tried = _deeds(tokens, lang)
     first_said = speech[0][0] if speech else None
     if first_said is not None and tried and tried[0][0] < first_said:
         return Reading("conflict", speech[0][1].text)  # "I try to talk him into it": persuading, not talking
@@ -361,21 +252,28 @@ def read(text: str, lang: str, *, moment: str | None = None, names: Iterable[str
         danger = [(i, t) for i, t in danger if i < purpose]
         attempt = [(i, t) for i, t in attempt if i < purpose]
         safe = [(i, t) for i, t in safe if i < purpose]
-    if danger:
-        return Reading("danger", danger[0][1].text)
-    threat = [t for i, t in _hits(tokens, _entries(lang, "threat")) if not _negated(tokens, i, lang)]
+    return _verdict(text, tokens, lang, _Deeds(speech, safe, danger, attempt, tried))
+
+
+def _verdict(text: str, tokens: Sequence[Token], lang: str, deeds: _Deeds) -> Reading:
+    """The reading the deeds left once what is said and what is only meant are set aside, in this order: a
+    deadly act, an attempt (deadly when it faces Them, fire or an edge), a safe act (a conflict when
+    the player tries it), a menace alone, a try alone, a question put to someone."""
+    if deeds.danger:
+        return Reading("danger", deeds.danger[0][1].text)
+    threat = [t for i, t in hits(tokens, list_entries(lang, "threat")) if not _negated(tokens, i, lang)]
     them = _them(tokens, lang)
     menace = threat[0] if threat else them
-    if attempt:
-        return Reading("danger", menace.text, threat=True) if menace else Reading("conflict", attempt[0][1].text)
-    if safe:
-        if tried:
-            return Reading("conflict", tried[0][1].text)
-        return Reading("safe", safe[0][1].text)
+    if deeds.attempt:
+        return Reading("danger", menace.text, threat=True) if menace else Reading("conflict", deeds.attempt[0][1].text)
+    if deeds.safe:
+        if deeds.tried:
+            return Reading("conflict", deeds.tried[0][1].text)
+        return Reading("safe", deeds.safe[0][1].text)
     if menace is not None:
         return Reading("danger", menace.text, threat=True)
-    if tried:
-        return Reading("conflict", tried[0][1].text)
+    if deeds.tried:
+        return Reading("conflict", deeds.tried[0][1].text)
     if text.rstrip().endswith("?") and tokens:  # a question put to someone ("hey Gleb, what's in your bag?")
         return Reading("safe", tokens[0].text)
     return Reading("unknown")
@@ -394,10 +292,10 @@ def nonsense(text: str, lang: str, names: Iterable[str] = ()) -> bool:
         return True
     named = {w.lower() for name in names for w in WORD.findall(name)}
     listed = {lemma for key in ("cheat", "danger", "threat", "attempt", "safe", "speech", "try")
-              for entry in _entries(lang, key) for word in entry.words for lemma in word}
+              for entry in list_entries(lang, key) for word in entry.words for lemma in word}
     for word in WORD.findall(text):
         low = word.lower()
-        if low in named or (lemmas(low, lang) | _typo_lemmas(low, lang)) & listed or _meaningful(low, lang):
+        if low in named or (lemmas(low, lang) | typo_lemmas(low, lang)) & listed or _meaningful(low, lang):
             return False
     return True
 
@@ -410,7 +308,7 @@ def _meaningful(word: str, lang: str) -> bool:
         parse = russian().parse(word)[0]
         return bool(russian().word_is_known(word)) and len(word) > 2 and not (
             {"Abbr", "INTJ", "PRCL", "CONJ", "PREP", "NPRO", "Init"} & set(str(parse.tag).replace(" ", ",").split(",")))
-    if len(word) <= 2 or not is_word(word, lang) or word in _words(lang, "light"):
+    if len(word) <= 2 or not is_word(word, lang) or word in list_words(lang, "light"):
         return False
     from narrator.lexicon import _english
 
