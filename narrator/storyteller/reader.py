@@ -201,37 +201,45 @@ def _means_and_matter(ranked: list[tuple[float, Reading]], options: Sequence[Any
         if reading.kind != "approach" or option is None:
             out.append((weight, reading))
             continue
-        traits = tuple(getattr(option, "traits", ()))
         for w, free in ranked:
-            searching = free.kind == "roll" and _searching(free, traits, lang)
-            if (free.kind != "free" and not searching) or w < READ:
-                continue
-            shared = set(free.words) & set(reading.words)
-            matter = ((free.act in ("ask", "look") or searching) and traits[:1] and traits[0] in FINDING_TRAITS
-                      and reading.act == "strong" and len(set(reading.words) - set(free.words) - names) >= 2)
-            if searching and not matter:
-                continue
-            own = set(reading.words) - set(free.words)  # a word the free deed does not say: one shared is no reading
-            talky = free.act == "talk" and bool(traits) and traits[0] in SOCIAL
-            # talking toward a social approach's purpose, or to its own people or things, is doing it (a question
-            # stays a question: asked of someone elsewhere, the table says where he is)
-            means = talky and bool((_purposed(said, lang) - names) & set(reading.words))
-            # a question that shares the approach's own question word ("ask around where the surveyor lives") and
-            # names its thing, where the approach is social, is asking it
-            asking = (free.act == "ask" and bool(traits) and traits[0] in SOCIAL
-                      and bool(shared & grammar(lang).get("questions", frozenset())))  # its question word: «где»
-            spoken = (talky or asking) and bool(own - names)
-            to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang) or (
-                free.act == "look" and looked_at(option, options, free.words, reading.words, said, lang)) or (
-                free.act == "handle" and handled(option, options, free.words, reading.words, said, lang))
-            if not getattr(option, "risky", False) and ((shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means
-                              or to_him):
+            if w >= READ and _done_by(free, reading, option, options, said, names, lang):
                 weight = max(weight, READ) + w  # the free deed is this approach done: it weighs as its deed
                 reading = replace(reading, act="strong", weight=weight)
                 absorbed.append(free)  # every free deed that is its means ("knock on the door and talk")
         out.append((weight, reading))
     out = [(w, r) for w, r in out if not any(r is f for f in absorbed)]  # the means is no rival of its deed
     return _purpose(out, by_id, said, lang)
+
+
+def _done_by(free: Reading, reading: Reading, option: Any, options: Sequence[Any], said: Sequence[Token],
+             names: frozenset[str], lang: str) -> bool:
+    """Whether the free reading ``free`` (or a generic search on the approach's own Attribute) is the way the
+    approach ``reading`` of ``option`` is done (:func:`_means_and_matter` says when), where the approach can
+    neither end the story nor start a fight."""
+    traits = tuple(getattr(option, "traits", ()))
+    searching = free.kind == "roll" and _searching(free, traits, lang)
+    if free.kind != "free" and not searching:
+        return False
+    shared = set(free.words) & set(reading.words)
+    matter = ((free.act in ("ask", "look") or searching) and traits[:1] and traits[0] in FINDING_TRAITS
+              and reading.act == "strong" and len(set(reading.words) - set(free.words) - names) >= 2)
+    if searching and not matter:
+        return False
+    own = set(reading.words) - set(free.words)  # a word the free deed does not say: one shared is no reading
+    talky = free.act == "talk" and bool(traits) and traits[0] in SOCIAL
+    # talking toward a social approach's purpose, or to its own people or things, is doing it (a question
+    # stays a question: asked of someone elsewhere, the table says where he is)
+    means = talky and bool((_purposed(said, lang) - names) & set(reading.words))
+    # a question that shares the approach's own question word ("ask around where the surveyor lives") and
+    # names its thing, where the approach is social, is asking it
+    asking = (free.act == "ask" and bool(traits) and traits[0] in SOCIAL
+              and bool(shared & grammar(lang).get("questions", frozenset())))  # its question word: «где»
+    spoken = (talky or asking) and bool(own - names)
+    to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang) or (
+        free.act == "look" and looked_at(option, options, free.words, reading.words, said, lang)) or (
+        free.act == "handle" and handled(option, options, free.words, reading.words, said, lang))
+    return not getattr(option, "risky", False) and bool(
+        (shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means or to_him)
 
 
 MOVES = frozenset({"sneak", "run", "climb", "ride"})
