@@ -43,6 +43,7 @@ from narrator.storyteller.approaches import (
     rolls_own,
 )
 from narrator.storyteller.readings import DECISIVE, Reading, ability_for, decide
+from narrator.storyteller.told import asks_about, claims_done, label_asks
 from narrator.storyteller.words import (
     Act,
     Heard,
@@ -84,6 +85,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     ranked: list[tuple[float, Reading]] = []
     owned = frozenset(name for name in scores for o in acting if rolls_own(act_named(lang, name), o))
     asked = text.rstrip().endswith("?") and any(t.word in grammar(lang).get("second_person", frozenset()) for t in said)
+    claimed, reported = claims_done(said, lang), asks_about(said, lang)  # words that only tell (told.py)
     named_by = frozenset(name for name, sc in scores.items() if act_named(lang, name).named
                          and any(naming(act_named(lang, name), said, sc.used, o, lang) for o in acting))
     for option in acting:
@@ -92,7 +94,9 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
             continue
         # a deed's own words: objects alone ("the gate", "quietly") are no reading; and a question put to someone
         # ("Whitcomb, you sure you want to carry that thing?") never starts what cannot be undone
-        strong = deeds >= READ and not (getattr(option, "risky", False) and asked)
+        # nor a claimed outcome or a reported question, unless asking is the approach ("ask the clerk what he saw")
+        told = asked or claimed or (reported and not label_asks(option, lang))
+        strong = deeds >= READ and not (getattr(option, "risky", False) and told)
         weight = weight if strong else min(weight, READ - 0.1)
         ranked.append((weight, Reading("approach", approach=option.approach, words=words, weight=weight,
                                        act="strong" if strong else "weak")))
