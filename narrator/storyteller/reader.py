@@ -78,7 +78,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     said = [replace(t, forms=frozenset({t.word})) if t.word in named and len(t.word) >= 3 else t for t in said]
     heard = _going_is_no_deed(hear(said, lang, named), said, lang)
     scores = heard.scores
-    if scores.get("cheat") and scores["cheat"].weight >= READ / 2:  # dice talk in a clause is still dice talk
+    if scores.get("cheat") and _dice_talk(said, lang, named) >= READ / 2:  # dice talk in a clause is still dice talk
         return Reading("cheat", act="cheat")
     held = [o for o in options if o.approach == "pass"]
     acting = [o for o in options if o.approach != "pass"]
@@ -104,6 +104,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     ranked = _means_and_matter(ranked, acting, scores, lang, said, named)
     ranked = [(w, r) for w, r in ranked if r.act != "handle"]  # a thing handled for no approach's sake: not said why
     ranked = _called(ranked, acting, said, named, lang)
+    ranked = _laid_down(ranked, acting, said, lang)
     if _unhurried(said, lang):  # a slow ride into town is no hard riding: the other deeds said, or a trivial one
         slow = [(w, r) for w, r in ranked if r.kind == "roll" and r.act in PACED]
         ranked = [(w, r) for w, r in ranked if (w, r) not in slow] or [
@@ -115,6 +116,49 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
         trace += [(round(w, 2), r.kind, r.approach or r.act, r.words) for w, r in ranked]
         trace += [("tokens", [(t.word, sorted(t.forms)) for t in said])]
     return decide(ranked, held, fight)
+
+
+def _laid_down(ranked: list[tuple[float, Reading]], options: Sequence[Any], said: Sequence[Token],
+               lang: str) -> list[tuple[float, Reading]]:
+    """``ranked`` less the blows of a weapon laid down, handed or put away after it is drawn (``grammar.laid_down``:
+    "I draw my dagger and lay it on the table, hilt toward him" is a gesture): no blow, and no approach that can end
+    the story or start a fight read strongly; the laying verb itself is no other deed ("lay" is no "lie")."""
+    down = grammar(lang).get("laid_down", frozenset())
+    blows = [r for _, r in ranked if r.kind == "roll" and r.act in ("attack", "shoot") and r.words]
+    if not blows:
+        return ranked
+    start = min(r.first for r in blows)
+    laid = {t.word for i, t in enumerate(said) if i > start and not t.other and t.forms & down}
+    if not laid:
+        return ranked
+    risky = {o.approach for o in options if getattr(o, "risky", False)}
+    kept: list[tuple[float, Reading]] = []
+    for weight, reading in ranked:
+        if reading in blows or (reading.words and set(reading.words) <= laid):
+            continue
+        if reading.kind == "approach" and reading.approach in risky:
+            weight = min(weight, READ - 0.1)
+            reading = replace(reading, weight=weight, act="weak")
+        kept.append((weight, reading))
+    return kept
+
+
+def _dice_talk(said: Sequence[Token], lang: str, named: frozenset[str]) -> float:
+    """How strongly ``said`` talks of the dice, less the words that are no dice (``grammar.not_dice``: "each one
+    died" is no "each die"), a thing's word ("the roll of the dead": a determiner before, ``grammar.of_thing``
+    after) and a thing's own doing in a clause ("so the coach don't roll": a determiner's noun its subject)."""
+    little = grammar(lang)
+    determiners, of_thing = little.get("determiners", frozenset()), little.get("of_thing", frozenset())
+    not_dice = little.get("not_dice", frozenset())
+    subordinate = little.get("subordinate", frozenset())
+    heard_as: list[Token] = []
+    for i, t in enumerate(said):
+        before = [said[j].word for j in range(max(0, i - 3), i)]
+        thing = 0 < i < len(said) - 1 and before[-1] in determiners and said[i + 1].word in of_thing
+        its_own = len(before) == 3 and before[0] in subordinate and before[1] in determiners
+        heard_as.append(replace(t, forms=frozenset()) if thing or its_own or t.word in not_dice else t)
+    score = hear(heard_as, lang, named).scores.get("cheat")
+    return score.weight if score else 0.0
 
 
 def _deeds(scores: Mapping[str, Any], said: Sequence[Token], lang: str) -> list[tuple[float, Reading]]:
