@@ -72,6 +72,8 @@ class ScriptedIO:
 
 
 TERMINAL = ByLanguage("tc_terminal")
+WORDS_ASKED = 3
+"""How many times a line with no words is asked again before the suggestion is taken."""
 """By language (``prompts/i18n/<lang>/tc_terminal.yaml``): the ``prompts`` the survivor is asked, the ``moves``' names."""
 
 
@@ -251,14 +253,19 @@ class HumanSurvivor(Seat):
 
     # -- free text ---------------------------------------------------------------------------------
 
-    def _text(self, key: str, suggestion: str) -> str | None:
-        """A line of text, the suggestion on Enter; ``None`` when the human played the X-card."""
+    def _text(self, key: str, suggestion: str, asked: int = 0) -> str | None:
+        """A line of text, the suggestion on Enter; ``None`` when the human played the X-card. A line with no
+        letter ("2": a menu number out of habit) is asked again, up to ``WORDS_ASKED`` times; then the
+        suggestion is taken and said to be (a script of numbers, or a player who will not write, goes on)."""
         answer = self.ask(f"{self.words[key]} [{suggestion}] ({self.words['enter']}): ").strip()
         if answer.lower() in typed("x_card"):
             return None
-        if answer and not any(ch.isalpha() for ch in answer):  # "2": a menu number out of habit, not words
+        if answer and not any(ch.isalpha() for ch in answer):
+            if asked >= WORDS_ASKED:
+                self.io.say(self.words["suggestion_taken"])
+                return suggestion
             self.io.say(self.words["words_needed"])
-            return self._text(key, suggestion)
+            return self._text(key, suggestion, asked + 1)
         return answer or suggestion
 
     def _suggest(self, request: Request) -> Any:

@@ -173,3 +173,6 @@ def test_a_bare_number_where_words_are_asked_is_asked_again(lang: str, told: str
     assert HumanSurvivor(0, io, lang=lang)._text("narrate", "The door gives") == "She holds the lamp up"
     assert sum(told in line for line in io.output) == 2, io.output
     assert HumanSurvivor(0, ScriptedIO([""]), lang=lang)._text("narrate", "The door gives") == "The door gives"
+    stubborn = ScriptedIO(["1"] * 10)  # a script of numbers (or a player who will not write) still goes on
+    assert HumanSurvivor(0, stubborn, lang=lang)._text("narrate", "The door gives") == "The door gives"
+    assert sum(told in line for line in stubborn.output) == 3 and len(stubborn.lines) == 6, stubborn.output  # 4 asked
