@@ -31,6 +31,7 @@ def test_a_question_back_is_asked_and_its_readings_are_buttons(tables: Tables, l
     assert asked["ok"] is False and asked["rejection"]["question"] is True, asked
     page = seat_page(tables, created)
     assert asks in page and refused not in page
+    assert page.count(asks) == 1, "said once, above its buttons (it was under each of them and the words box)"
     assert 'class="refusal question-back" role="status"' in page
     takes = [m for m in tables.state(created, 0)["table_moves"] if m["action"].get("take")]
     assert sorted(m["action"]["take"] for m in takes) == ["frighten", "slip-aboard"], takes
