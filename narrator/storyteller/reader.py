@@ -105,6 +105,7 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     ranked = [(w, r) for w, r in ranked if r.act != "handle"]  # a thing handled for no approach's sake: not said why
     ranked = _called(ranked, acting, said, named, lang)
     ranked = _laid_down(ranked, acting, said, lang)
+    ranked = _spoken_approach(ranked, acting, said, lang, named, reported or claimed or asked)
     if _unhurried(said, lang):  # a slow ride into town is no hard riding: the other deeds said, or a trivial one
         slow = [(w, r) for w, r in ranked if r.kind == "roll" and r.act in PACED]
         ranked = [(w, r) for w, r in ranked if (w, r) not in slow] or [
@@ -141,6 +142,56 @@ def _laid_down(ranked: list[tuple[float, Reading]], options: Sequence[Any], said
             reading = replace(reading, weight=weight, act="weak")
         kept.append((weight, reading))
     return kept
+
+
+SPEECH = frozenset({"talk"})   # telling, not asking: a question put is free (DA L65) unless its words are the approach
+
+
+def _spoken_approach(ranked: list[tuple[float, Reading]], options: Sequence[Any], said: Sequence[Token], lang: str,
+                     named: frozenset[str], told: bool) -> list[tuple[float, Reading]]:
+    """Speech that IS the scene's social approach (round eight, play-test 16: "talk is no action" is for chatter,
+    not for the listed plea said in words): when the strongest deed said is talking or asking and exactly one
+    approach rolled on a social Attribute answers to a word of the line besides the speaking verbs, the line is
+    that approach ("I push the cup away and say I've sworn off wine": the drink turned down). Its word is a thing of
+    the character's own clause: no name, no word of another's deed, none of a clause said to someone ("or the next
+    song you sing ..."). Never an approach that can end the story or start a fight, nor words that only tell (a
+    question, an outcome claimed)."""
+    strong = [(w, r) for w, r in ranked if w >= READ]
+    if told or not strong or any(r.kind == "roll" for _, r in strong) or not any(r.act in SPEECH for _, r in strong):
+        return ranked
+    spoken = {word for _, r in strong if r.act in SPEECH for word in r.words}
+    to_you = grammar(lang).get("second_person", frozenset())
+    addressed = {t.clause for t in said if t.word in to_you}
+    little = grammar(lang)
+    me, theirs, own, listener = little.get("self", frozenset()), False, set(), False
+    skipped = little.get("determiners", frozenset()) | little.get("prepositions", frozenset()) | little.get(
+        "purpose", frozenset())
+    for t in said:  # "the barman pours me whiskey and I say thanks": his whiskey, until the character's "I"
+        theirs = (theirs or t.other) and t.word not in me and t.word not in spoken
+        if t.word in spoken or (listener and t.word in skipped):
+            listener = t.word in spoken or listener  # "nod to the steward": the one spoken to is no thing of it
+            continue
+        if not theirs and not listener and t.word not in named and t.clause not in addressed:
+            own.add(t.word)
+        listener = False
+    by_id = {o.approach: o for o in options}
+    fits = [(w, r) for w, r in ranked if r.kind == "approach" and r.approach in by_id
+            and not getattr(by_id[r.approach], "risky", False) and _social(getattr(by_id[r.approach], "traits", ()))
+            and set(r.words) & own]
+    if len(fits) != 1:
+        return ranked
+    weight, reading = fits[0]
+    rest = [(w, r) for w, r in ranked if r is not reading and r.act not in SPEECH]
+    taken = replace(reading, weight=max(weight, READ) + DECISIVE, act="strong")
+    return [(taken.weight, taken)] + rest
+
+
+SOCIAL_ABILITIES = frozenset({"empathy", "persuasion", "etiquette", "expression", "subterfuge", "leadership"})
+
+
+def _social(traits: Sequence[str]) -> bool:
+    """Whether an approach's roll is a social one (its Attribute, or its Ability of speech and manners)."""
+    return bool(traits) and (traits[0] in SOCIAL or bool(set(traits[1:2]) & SOCIAL_ABILITIES))
 
 
 def _dice_talk(said: Sequence[Token], lang: str, named: frozenset[str]) -> float:

@@ -55,3 +55,26 @@ def test_dice_talk_is_still_dice_talk(lang, text):
 
 def test_the_scroll_of_the_dead_is_the_scene_s_study_not_a_refusal():
     assert ruling(DA, PLAGUE, "keep", "en", "I unroll the roll of the dead and read it") == "approach:read-roll"
+
+
+# -- 3. speech that IS the scene's social approach is that approach, not "words alone" ------------------------------
+
+SALOON = ("wild_west", "ghost-town-of-carrion-flats", "saloon")
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "I nudge the whiskey away and tell her kindly I don't drink on duty"),
+    ("ru", "Отодвигаю виски и вежливо говорю ей, что на службе не пью"),
+])
+def test_words_that_are_the_social_approach_take_it(lang, text):
+    # before, the speaking verb made it "Words alone are no action" (play-test 16, pattern 2)
+    assert ruling(*SALOON, lang, text) == "approach:refuse-drink"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "The barkeep fills a whiskey for me and I say thanks"),   # his whiskey, not a drink turned down
+    ("ru", "Бармен наливает мне виски, а я говорю ему спасибо"),
+    ("en", "I tell Lottie good evening"),                          # a name alone is no reading
+])
+def test_chatter_beside_another_s_deed_or_a_name_stays_talk(lang, text):
+    assert ruling(*SALOON, lang, text) == "no_roll"
