@@ -30,7 +30,7 @@ MAX_INTENT = 300
 
 STOP = frozenset({
     "the", "and", "with", "his", "her", "him", "you", "your", "while", "into", "onto", "for", "from", "that", "this",
-    "try", "tries", "trying", "will", "want", "them", "then", "who", "what", "away", "out", "off", "diff",
+    "try", "tries", "trying", "will", "want", "them", "then", "who", "what", "away", "out", "off", "down", "diff",
     "его", "её", "она", "они", "оно", "это", "что", "как", "пока", "чтобы", "или", "так", "вот", "уже", "тут",
     "там", "меня", "мне", "вас", "вам", "попробую", "пытаюсь", "хочу", "буду", "сл",
     "its", "their", "they", "she", "our", "ему", "ним", "нему", "него", "неё", "нее", "ней", "себя", "свой", "свою",

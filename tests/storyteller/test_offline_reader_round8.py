@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.storyteller.reader import read
-from tests.storyteller.reader_scenes import DA, PLAGUE, TOURNEY
+from tests.storyteller.reader_scenes import DA, PLAGUE, RAILROAD, TOURNEY, WW
 from tests.storyteller.test_offline_reader_round7 import ruling
 
 # -- 1. a weapon drawn and then laid down, offered or put away is no blow -------------------------------------------
@@ -78,3 +78,15 @@ def test_words_that_are_the_social_approach_take_it(lang, text):
 ])
 def test_chatter_beside_another_s_deed_or_a_name_stays_talk(lang, text):
     assert ruling(*SALOON, lang, text) == "no_roll"
+
+
+# -- a particle of the label is no word of it ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "I toss the map down at the Warder's boots and tell him to look at it"),
+    ("en", "I set the ledger down before the Warder and step back"),
+])
+def test_down_in_a_label_is_no_word_of_its_approach(lang, text):
+    # "Face down the Warder's young wolves" (Strength + Intimidation): before, "down" and "Warder" took it (play-test
+    # 16: a letter thrown down at his feet botched into a wolf's lunge); a particle says nothing of facing anyone
+    assert ruling(WW, RAILROAD, "butte", lang, text) != "approach:face-wolves"
