@@ -72,9 +72,9 @@ class ScriptedIO:
 
 
 TERMINAL = ByLanguage("tc_terminal")
+"""By language (``prompts/i18n/<lang>/tc_terminal.yaml``): the ``prompts`` the survivor is asked, the ``moves``' names."""
 WORDS_ASKED = 3
 """How many times a line with no words is asked again before the suggestion is taken."""
-"""By language (``prompts/i18n/<lang>/tc_terminal.yaml``): the ``prompts`` the survivor is asked, the ``moves``' names."""
 
 
 class HumanSurvivor(Seat):
