@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 
@@ -14,3 +14,10 @@ def russian() -> Any:
     import pymorphy3  # type: ignore[import-untyped]  # no stubs; only its MorphAnalyzer is used
 
     return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=4096)
+def part_of_speech(word: str) -> str:
+    """The part of speech of ``word``'s likeliest parse ("VERB", "INFN", "NOUN", "GRND"...; "None" when pymorphy3
+    gives none): the readers ask it of the same words again and again."""
+    return str(russian().parse(word)[0].tag.POS)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from narrator.agents.morphology import russian
+from narrator.agents.morphology import part_of_speech
 from narrator.storyteller.approaches import FINDING_TRAITS, SOCIAL, label_lemmas
 from narrator.storyteller.words import Token, grammar, is_thing, main_verb
 
@@ -42,7 +42,7 @@ def _person(token: Token, names: frozenset[str]) -> bool:
 
 def _infinitive(token: Token) -> bool:
     """Whether a Russian word is a verb's infinitive (pymorphy3's likeliest parse)."""
-    return not token.word.isascii() and str(russian().parse(token.word)[0].tag.POS) == "INFN"
+    return not token.word.isascii() and part_of_speech(token.word) == "INFN"
 
 
 def _social(option: Any) -> bool:
@@ -117,7 +117,7 @@ def _verb(said: Sequence[Token], i: int, lang: str) -> bool:
     """Whether the word at ``i`` is said as a verb: Russian, pymorphy3's likeliest parse; English, after "I", "and"
     or "then" ("a hand", "the count" name things)."""
     if lang == "ru" and not said[i].word.isascii():
-        return str(russian().parse(said[i].word)[0].tag.POS) in ("VERB", "INFN")
+        return part_of_speech(said[i].word) in ("VERB", "INFN")
     little = grammar(lang)
     return i > 0 and said[i - 1].word in little["self"] | little["main"]
 

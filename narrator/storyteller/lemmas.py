@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 from rapidfuzz.distance import Indel
 
-from narrator.agents.morphology import russian
+from narrator.agents.morphology import part_of_speech, russian
 
 LEXICON = "reader.yaml"
 
@@ -139,7 +139,7 @@ def lexicon(lang: str) -> tuple[Act, ...]:
 def _other_aspect(lemma: str) -> frozenset[str]:
     """The lexicon's Russian verbs that are ``lemma`` in its other aspect: one prefix, one base, another
     suffix («заглянуть», «заглядывать»), or a pair of two roots («войти», «входить»); never a verb only alike."""
-    if str(russian().parse(lemma)[0].tag.POS) != "INFN":
+    if part_of_speech(lemma) != "INFN":
         return frozenset()
     reflexive = tuple(grammar("ru")["reflexive"])
     unlike = grammar("ru")["aspect_not"]  # alike, but two verbs («следить», «следовать»)

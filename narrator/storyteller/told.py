@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+from narrator.agents.morphology import part_of_speech
 from narrator.storyteller.approaches import label_lemmas
-from narrator.storyteller.lemmas import grammar, russian
+from narrator.storyteller.lemmas import grammar
 from narrator.storyteller.words import Token, main_verb
 
 
@@ -27,7 +28,7 @@ def claims_done(said: Sequence[Token], lang: str) -> bool:
     «очищен»), an English passive ("the gate is opened") or main verb in the past after "I" ("I cleansed it"): the player narrates the
     result, which the dice decide (DA L109)."""
     if lang == "ru":
-        return any(not t.word.isascii() and "PRTS" in russian().parse(t.word)[0].tag for t in said if t.weight == 1.0)
+        return any(not t.word.isascii() and part_of_speech(t.word) == "PRTS" for t in said if t.weight == 1.0)
     be = grammar(lang).get("passive_be", frozenset())  # "the gate is opened": a passive told as done
     if any(a.word in be and _past(b) for a, b in pairwise(said)):
         return True

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from narrator.agents.morphology import russian
+from narrator.agents.morphology import part_of_speech, russian
 from narrator.storyteller.lemmas import deed_lemmas, forms, grammar, lexicon
 
 __all__ = ["Token", "mark_others"]
@@ -158,7 +158,7 @@ def _framed(found: list[Token], lang: str, little: dict[str, frozenset[str]]) ->
                     and any(t.forms & deeds or t.word in others | helpers for t in found[start + 2:k])):
                 for t in found[start:k]:
                     t.other = True
-                if lang == "ru" and k < len(found) and str(russian().parse(found[k].word)[0].tag.POS) == "GRND":
+                if lang == "ru" and k < len(found) and part_of_speech(found[k].word) == "GRND":
                     found[k].other = True
             start = None
         if start is None and token.word in little.get("framing", frozenset()) and token.weight < 1.0:

@@ -18,7 +18,7 @@ from functools import cache
 
 from rapidfuzz.distance import Indel
 
-from narrator.agents.morphology import russian
+from narrator.agents.morphology import part_of_speech
 from narrator.lexicon import is_word
 from narrator.storyteller.lemmas import (
     Act,
@@ -100,7 +100,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
         modifier = before in little["prepositions"] or (before in little["determiners"] and (
             word.endswith(("ed", "ing")) or bool(own & _blows())))
         if lang == "ru" and not word.isascii():
-            modifier = before in little["prepositions"] or str(russian().parse(word)[0].tag.POS) in DESCRIBING
+            modifier = before in little["prepositions"] or part_of_speech(word) in DESCRIBING
         if word in little["self"] and opened_first:
             subordinate = False  # "While he looks away I sneak aboard": the main deed begins
         if n == 0:
@@ -301,7 +301,7 @@ def is_thing(token: Token, lang: str) -> bool:
     """Whether a said word may name a thing: a Russian noun, or (English has no parser here) a word that is
     no verb of the lexicon."""
     if lang == "ru" and not token.word.isascii():
-        return str(russian().parse(token.word)[0].tag.POS) in THINGS
+        return part_of_speech(token.word) in THINGS
     return not token.forms & deed_lemmas(lang)
 
 
@@ -312,7 +312,7 @@ def main_verb(said: Sequence[Token], lang: str) -> int | None:
         if token.weight < 1.0:
             continue
         if lang == "ru" and not token.word.isascii():
-            if str(russian().parse(token.word)[0].tag.POS) in ("VERB", "INFN"):
+            if part_of_speech(token.word) in ("VERB", "INFN"):
                 return i
         elif lang == "en" and i > 0 and said[i - 1].word in grammar(lang)["self"]:
             return i
