@@ -93,12 +93,6 @@ def _purpose(tokens: Sequence[Token], lang: str) -> int | None:
     return None
 
 
-def _moment_words(text: str, lang: str) -> set[str]:
-    light = list_words(lang, "light")
-    return {next(iter(sorted(t.lemmas, key=len))) for t in tokenize(text, lang)
-            if t.text not in CLAUSE_END and not (t.lemmas & light) and len(t.text) > 2}
-
-
 def lives_moment(text: str, moment: str | None, lang: str) -> bool:
     """Whether ``text`` lives the Moment ``moment``: it names the Moment, or shares a word that carries the
     Moment's event with the card (its lemmas, "I will find hope when" left out)."""
