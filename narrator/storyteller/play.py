@@ -87,7 +87,7 @@ def new_table(book: str, *, character: Path | None = None, lang: str, seed: int 
         raise DataError(f"{rules}: a rules profile must be a mapping of option: value")
     config = replace(table_config(book, [*troupe, *npcs], combat=load_combat(book, combat), options=options),
                      scenario=story.id)
-    voice = TemplateStoryteller(story, load_narration(), lang=lang, pc=troupe[0].id)
+    voice = TemplateStoryteller(story, load_narration(), lang=lang, pc=troupe[0].id, rules=config)
     game = get_game(book.replace("_", "-"))
     chosen = seed if seed is not None and not secret else None  # a chosen seed draws the dice; else a secret one
     seed = seed if seed is not None else random.SystemRandom().randrange(10 ** 6)

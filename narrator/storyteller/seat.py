@@ -23,7 +23,7 @@ from narrator.storyteller.answers import (  # re-exported: the tables import the
 from narrator.storyteller.intent import FREE, MAX_INTENT
 from narrator.storyteller.powers import PowerAnswer, hint, power_answer
 from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
-from narrator.storyteller.template_base import RulesIntent
+from narrator.storyteller.template_base import RulesIntent, TemplateBase
 
 Player = Agent
 """Whoever answers for the player character: an agent answering the table's question (``Request.question``)."""
@@ -114,11 +114,12 @@ class TerminalPlayer(Seat):
         return None
 
     def _no_willpower_here(self, choice: Choice, options: Sequence[Option]) -> bool:
-        """``2w`` on a contest or a blow, whose request carries no Willpower point (the books' defaults, D53; the
-        kernel's Attack has none): the table says why and asks again, as the kernel's refusal does on an
-        extended task (the point was dropped without a word: playtest 16)."""
+        """``2w`` on a contest, a team roll or a blow, where the kernel takes no Willpower point (its law under the
+        table's rules refuses it, by the books' defaults D53; the kernel's Attack has none): the table says why
+        and asks again, as the kernel's refusal does on an extended task (the point was dropped without a word:
+        playtest 16)."""
         bar = next((o.willpower for o in options if o.approach == choice.approach), "")
-        if not choice.willpower or bar not in ("contest", "attack"):
+        if not choice.willpower or bar not in ("contest", "team", "attack"):
             return False
         self.say("[yellow]" + escape(message(self.lang, f"st_intent.willpower_not.{bar}").strip()) + "[/]")
         return True
@@ -337,7 +338,11 @@ class ApproachQuestion:
         view = session.game.view(session.state, HOST)
         if view.get("awaiting_dice"):
             return []
-        return list(self.voice_of(view).questions(view, choices(session.answers)))
+        voice = self.voice_of(view)
+        template = getattr(voice, "template", voice)  # a model's voice asks with its template's menu
+        if isinstance(template, TemplateBase):  # the menu's Willpower offer asks the kernel under the table's rules
+            template.rules = getattr(session, "config", None)
+        return list(voice.questions(view, choices(session.answers)))
 
     def options(self, session: Any) -> list[Option]:
         """The options of the first open question (empty when the Storyteller moves alone)."""

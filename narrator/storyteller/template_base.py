@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from narrator.agents.i18n import catalogue
 from narrator.rules.core import Action, Event, PlayerId
 from narrator.storyteller.scenario import Approach, Scenario, Scene
+
+if TYPE_CHECKING:
+    from narrator.rules.storyteller.books import StorytellerConfig
 
 View = Mapping[str, Any]
 
@@ -40,8 +43,9 @@ class Option:
     """Its outcome can end the story or start a fight: a weak reading of typed words never takes it (issue 28)."""
     willpower: str = ""
     """Why a Willpower point buys nothing on this approach (a key of ``st_intent.willpower_not``: ``contest``,
-    ``attack``, ``extended``, ``no_roll``, ``none``, ``spent``); empty when the kernel lets it buy a success. The
-    words "I spend Willpower" then say why not instead of promising a point the kernel never spends."""
+    ``team``, ``attack``, ``extended``, ``no_roll``, ``none``, ``spent``); empty when the kernel lets it buy a
+    success (its own law asked, under the table's rules). The words "I spend Willpower" then say why not instead
+    of promising a point the kernel never spends."""
 
 
 CHOOSE = "choose_approach"
@@ -141,8 +145,11 @@ class TemplateBase:
     """The template Storyteller's scenario, its lines and what it reads from the host view."""
 
     def __init__(self, scenario: Scenario, narration: Mapping[str, Any], *, lang: str = "en",
-                 pc: str | None = None, labels: bool = False) -> None:
+                 pc: str | None = None, labels: bool = False, rules: StorytellerConfig | None = None) -> None:
         self.scenario, self.lang, self.pc = scenario, lang, pc
+        self.rules = rules
+        """The table's rules (its house options), which the menu's Willpower offer asks the kernel's law under
+        (:class:`~narrator.storyteller.seat.ApproachQuestion` gives it the session's); ``None``: the book's."""
         self.labels = labels
         """The screen shows the approaches by their labels (the web's buttons), not by number: its questions say so."""
         self.lines = narration.get(scenario.book, {}).get(lang) or narration.get(scenario.book, {}).get("en", {})

@@ -21,6 +21,9 @@ from narrator.rules.storyteller.actions import (
     Roll,
     Teamwork,
 )
+from narrator.rules.storyteller.books import default_config
+from narrator.rules.storyteller.checks import StCode, WillpowerRoll, willpower_refusal
+from narrator.rules.storyteller.state import CharState, StorytellerState
 from narrator.storyteller.scenario import Approach, Scene
 from narrator.storyteller.template_base import PASS, Choice, Option, TemplateBase, View, sheet_ratings
 
@@ -70,34 +73,35 @@ class TemplateMoves(TemplateBase):
         elif self._char(view, character).get("damage"):  # wounds may leave no pool for any approach
             options.append((PASS, message(self.lang, "troupe.hold_fight"), "", hold))
         return [Option(n, a, label, preview, words, **self._deed_of(scene, a),
-                       willpower=self._willpower_bar(view, scene, a, character))
+                       willpower=self._willpower_bar(view, None if a == PASS else
+                                                     self._approach(scene, a.partition("@")[0]), character))
                 for n, (a, label, preview, words) in enumerate(options, start=1)]
 
-    def _willpower_bar(self, view: View, scene: Scene, approach_id: str, character: str) -> str:
-        """Why a Willpower point buys no success on ``approach_id`` now (a key of ``st_intent.willpower_not``),
-        or ``""``: the kernel takes a point only on a character's own simple roll (DA L169; WW L86): a contest
-        and a team roll refuse it by the books' defaults (D53: ``willpower_in_team_contest``), an extended task
-        too (D52: a point is one success, it needs more), a blow has no point to spend (the kernel's Attack),
-        and a point is spent once a turn, while one is left (DA L169)."""
-        approach = None if approach_id == PASS else self._approach(scene, approach_id.partition("@")[0])
+    def _willpower_bar(self, view: View, approach: Approach | None, character: str, *, joins: bool = False) -> str:
+        """Why a Willpower point buys no success on ``approach`` now (a key of ``st_intent.willpower_not``), or
+        ``""``: the kernel's own law says (:func:`~narrator.rules.storyteller.checks.willpower_refusal`, under
+        this table's rules) for the roll the approach's request is; a blow has none to spend (the kernel's
+        Attack), a move rolls nothing."""
         if approach is None:
             return ""
         if approach.attack is not None:
             return "attack"
-        if approach.resisted is not None or approach.versus is not None:
-            return "contest"
-        spec = approach.spec()
-        if spec is None:
+        if approach.spec() is None:
             return "no_roll"
-        if (approach.roll is not None and approach.roll.action == "extended") or \
-                (approach.teamwork is not None and approach.teamwork.target):
-            return "extended"
+        roll, extended = willpower_roll(approach, joins=joins)
+        code = willpower_refusal(self._willpower_state(view, character), character, roll, extended=extended)
+        if code == StCode.WILLPOWER_IN_TEAM_CONTEST:
+            return "team" if roll == "teamwork" else "contest"
+        return WILLPOWER_NOT.get(code, "") if code is not None else ""
+
+    def _willpower_state(self, view: View, character: str) -> StorytellerState:
+        """The kernel's state as far as its Willpower law reads it: this table's rules and the character's
+        points (a view that hides them is read as one left, so the menu does not refuse on a guess)."""
         condition = self._char(view, character)
-        if "willpower" in condition and int(condition["willpower"] or 0) <= 0:
-            return "none"
-        if condition.get("willpower_spent"):
-            return "spent"
-        return ""
+        points = int(condition["willpower"] or 0) if "willpower" in condition else 1
+        char = CharState(character, willpower=points, willpower_spent=bool(condition.get("willpower_spent")))
+        rules = self.rules or default_config("wild_west" if view.get("book") == "wild_west" else "dark_ages")
+        return StorytellerState(config=rules, characters=(char,))
 
     def _deed_of(self, scene: Scene, approach_id: str) -> dict[str, Any]:
         """What an approach does, for the offline reader: its roll's traits, a blow, a move; and whether its
@@ -122,7 +126,8 @@ class TemplateMoves(TemplateBase):
         join = message(self.lang, "troupe.join", who=self._name(view, self._pc(view, lead)),
                        label=approach.label.get(self.lang))
         return [Option(1, approach.id, join, self._preview(view, character, traits, team.difficulty),
-                       message(self.lang, "st_intent.join_words"), joins=True),
+                       message(self.lang, "st_intent.join_words"), joins=True,
+                       willpower=self._willpower_bar(view, approach, character, joins=True)),
                 Option(2, PASS, message(self.lang, "troupe.decline"), "", message(self.lang, "st_intent.decline_words"),
                        joins=True)]
 
@@ -239,13 +244,13 @@ class TemplateMoves(TemplateBase):
             return Resisted(character=pc, traits=self._on_sheet(view, pc, r.traits), difficulty=r.difficulty,
                             opponent=r.opponent,
                             opponent_traits=tuple(r.opponent_traits), opponent_difficulty=r.opponent_difficulty,
-                            task=approach.id, target=r.target, combat=combat)
+                            task=approach.id, target=r.target, willpower=choice.willpower, combat=combat)
         if approach.versus is not None:
             v, other = approach.versus, choice.approach.partition("@")[2]
             return Resisted(character=pc, traits=self._on_sheet(view, pc, v.traits), difficulty=v.difficulty,
                             opponent=other, opponent_traits=self._on_sheet(view, other, v.opponent_traits),
                             opponent_difficulty=v.opponent_difficulty,
-                            task=approach.id, target=v.target, combat=combat)
+                            task=approach.id, target=v.target, willpower=choice.willpower, combat=combat)
         if approach.teamwork is not None:
             return self._team_request(view, approach, choice, answers, combat)
         spec = approach.roll
@@ -277,6 +282,27 @@ class TemplateMoves(TemplateBase):
                         willpower=tuple(pcs[a.actor] for a in chosen if a.willpower),
                         automatic=tuple(pcs[a.actor] for a in chosen if a.automatic),
                         combat=team.combat or combat)
+
+
+WILLPOWER_NOT: dict[str, str] = {StCode.WILLPOWER_ONE_SUCCESS: "extended", StCode.NO_WILLPOWER: "none",
+                                 StCode.WILLPOWER_ALREADY_SPENT: "spent"}
+"""The kernel's Willpower refusals the menu says in its own words (``st_intent.willpower_not``); a contest's or a
+team roll's refusal (``WILLPOWER_IN_TEAM_CONTEST``) says which of the two it is."""
+
+
+def willpower_roll(approach: Approach, *, joins: bool = False) -> tuple[WillpowerRoll, bool]:
+    """The roll a Willpower point on ``approach`` would be spent on, as the kernel's law names it, and whether
+    it counts toward an accumulated total: what :meth:`TemplateMoves._request` asks for. A contest is a side of
+    a ``resisted`` roll; a helper's answer to a teamwork invitation is a ``teamwork`` share; the character who
+    chose a teamwork task rolls it as its own roll until someone joins (``_team_request``)."""
+    contest = approach.resisted or approach.versus
+    if contest is not None:
+        return "resisted", bool(contest.target)
+    if approach.teamwork is not None:
+        if joins:
+            return "teamwork", bool(approach.teamwork.target)
+        return ("extended" if approach.teamwork.target else "simple"), False
+    return ("extended" if approach.roll is not None and approach.roll.action == "extended" else "simple"), False
 
 
 def outcome_of(last: Mapping[str, Any], pc: str) -> Literal["success", "failure", "botch", "continue"]:

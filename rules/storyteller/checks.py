@@ -7,6 +7,7 @@ message names the input, the character, the scene/turn and what is allowed inste
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from narrator.rules.core import Rejection
 from narrator.rules.storyteller.books import StorytellerConfig
@@ -210,31 +211,62 @@ def budget_rejection(state: StorytellerState, sheet: Character, char: CharState,
     return None
 
 
-def willpower_rejection(config: StorytellerConfig, state: StorytellerState, sheet: Character, char: CharState,
-                        action: str) -> Rejection | None:
-    """Whether a Willpower point may buy an automatic success now (D2, D3, D4, D32, D52).
+WillpowerRoll = Literal["simple", "extended", "reflexive", "resisted", "teamwork"]
+"""What a Willpower point would be spent on: a character's own roll (its ``Roll.action``), one side of a
+contest (``resisted``) or one member's share of a team roll (``teamwork``)."""
 
-    ``action`` is ``extended`` for a roll toward an accumulated total (an extended task, team task or
-    contest): refused unless ``willpower_in_extended`` is ``one_success``.
+
+def willpower_refusal(state: StorytellerState, character: str, roll: WillpowerRoll, *,
+                      extended: bool = False) -> StCode | None:
+    """Whether ``character`` may spend a Willpower point on ``roll`` now: ``None``, or the code of the kernel's
+    refusal (D2, D3, D4, D32, D52, D53). The kernel's own checks ask this, and so does a table's menu before it
+    offers the point: one law.
+
+    ``extended``: a contest or team roll toward an accumulated total (a character's own extended roll is
+    ``roll="extended"``). A contest or a team roll refuses the point unless ``willpower_in_team_contest`` is
+    ``one_success``; an accumulated total, unless ``willpower_in_extended`` is ``one_success``; then a point
+    must be left, and one spent this turn refuses another while ``willpower_once_per_turn`` holds.
 
     Rule: «За ход Сила воли тратится только один раз» (seeds/002_066846aa780a4bc4.txt:L169);
     «за Силу воли можно получить только один успех; если успехов нужно больше, тратить её бессмысленно»
     (seeds/003_f0eb31a77e5e4bcd.txt:L86)
     """
-    if action == "extended" and config.willpower_in_extended == "reject":
-        return Rejection(StCode.WILLPOWER_ONE_SUCCESS, f"{sheet.name}: Willpower refused: a point yields only one "
-                                                       "success and this extended task needs more, so spending it "
-                                                       "is pointless; roll the dice without it (this table's "
-                                                       "willpower_in_extended is 'reject', D52)",
-                         f"{WW_L}:L86; {DA_L}:L220")
+    config, char = state.config, state.char(character)
+    if char is None:
+        return StCode.UNKNOWN_CHARACTER
+    if roll in ("resisted", "teamwork") and config.willpower_in_team_contest == "reject":
+        return StCode.WILLPOWER_IN_TEAM_CONTEST
+    if (roll == "extended" or extended) and config.willpower_in_extended == "reject":
+        return StCode.WILLPOWER_ONE_SUCCESS
     if char.willpower <= 0:
-        return Rejection(StCode.NO_WILLPOWER, f"{sheet.name} has no Willpower points left {where(state)}; roll "
-                                              "without spending Willpower", f"{DA_L}:L169")
+        return StCode.NO_WILLPOWER
     if config.willpower_once_per_turn and char.willpower_spent:
-        return Rejection(StCode.WILLPOWER_ALREADY_SPENT, f"{sheet.name} already spent Willpower {where(state)}; "
-                                                         "once per turn — roll without it, or wait for the next turn",
-                         f"{DA_L}:L169")
+        return StCode.WILLPOWER_ALREADY_SPENT
     return None
+
+
+def willpower_rejection(state: StorytellerState, sheet: Character, roll: WillpowerRoll, *, extended: bool = False,
+                        what: str = "") -> Rejection | None:
+    """The kernel's refusal of ``sheet``'s Willpower point on ``roll`` (:func:`willpower_refusal`), with its
+    message; ``what`` names a contest or team roll in it."""
+    code = willpower_refusal(state, sheet.id, roll, extended=extended)
+    if code is None:
+        return None
+    if code == StCode.WILLPOWER_IN_TEAM_CONTEST:
+        return Rejection(code, f"{sheet.name} cannot spend Willpower on a {what or roll} ({where(state)}): this "
+                               "table's willpower_in_team_contest is 'reject' (D32, D53); roll the dice",
+                         f"{WW_L}:L86; {DA_L}:L169")
+    if code == StCode.WILLPOWER_ONE_SUCCESS:
+        return Rejection(code, f"{sheet.name}: Willpower refused: a point yields only one success and this extended "
+                               "task needs more, so spending it is pointless; roll the dice without it (this "
+                               "table's willpower_in_extended is 'reject', D52)", f"{WW_L}:L86; {DA_L}:L220")
+    if code == StCode.NO_WILLPOWER:
+        return Rejection(code, f"{sheet.name} has no Willpower points left {where(state)}; roll without spending "
+                               "Willpower", f"{DA_L}:L169")
+    if code == StCode.WILLPOWER_ALREADY_SPENT:
+        return Rejection(code, f"{sheet.name} already spent Willpower {where(state)}; once per turn — roll without "
+                               "it, or wait for the next turn", f"{DA_L}:L169")
+    return Rejection(code, f"character {sheet.id!r} has no condition at the table ({where(state)})", "sheet")
 
 
 def automatic_rejection(config: StorytellerConfig, state: StorytellerState, sheet: Character, pool: int,
@@ -284,26 +316,6 @@ def task_rejection(state: StorytellerState, key: str, action: str, task: str, ta
         return Rejection(StCode.TARGET_REQUIRED, f"extended task {task!r} needs a target of 2 or more successes "
                                                  f"(got {target}); one success is a simple action", rule)
     return None
-
-
-def team_contest_willpower_rejection(config: StorytellerConfig, state: StorytellerState, sheet: Character,
-                                     char: CharState, what: str, *, extended: bool) -> Rejection | None:
-    """Whether ``sheet`` may spend Willpower on its share of a team roll or a contest (D32, D53, D52).
-
-    Refused by default: neither book speaks of Willpower outside a character's own roll, and a point
-    "yields only one success" where more are needed. Allowed by ``willpower_in_team_contest: one_success``,
-    then subject to the per-turn limit and, toward an accumulated total, to ``willpower_in_extended``.
-
-    Rule: «за Силу воли можно получить только один успех; если успехов нужно больше, тратить её бессмысленно»
-    (seeds/003_f0eb31a77e5e4bcd.txt:L86); «За ход Сила воли тратится только один раз»
-    (seeds/002_066846aa780a4bc4.txt:L169)
-    """
-    if config.willpower_in_team_contest == "reject":
-        return Rejection(StCode.WILLPOWER_IN_TEAM_CONTEST,
-                         f"{sheet.name} cannot spend Willpower on a {what} ({where(state)}): this table's "
-                         "willpower_in_team_contest is 'reject' (D32, D53); roll the dice",
-                         f"{WW_L}:L86; {DA_L}:L169")
-    return willpower_rejection(config, state, sheet, char, "extended" if extended else "simple")
 
 
 def team_contest_automatic_rejection(config: StorytellerConfig, state: StorytellerState, sheet: Character,

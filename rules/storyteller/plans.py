@@ -124,13 +124,11 @@ def plan_roll(state: StorytellerState, action: Roll) -> RollPlan | Rejection:
 def _option_rejection(state: StorytellerState, sheet: Character, action: Roll, plan: RollPlan) -> Rejection | None:
     """Willpower / automatic success / empty pool checks of a planned roll."""
     cfg = state.config
-    char = state.char(sheet.id)
-    assert char is not None
     if action.willpower and action.automatic:
         return Rejection(StCode.AUTO_AND_WILLPOWER, "ask for either the automatic success of pool >= difficulty "
                                                     "or a Willpower point, not both", f"{DA_L}:L167-169")
     if action.willpower:
-        rejection = willpower_rejection(cfg, state, sheet, char, action.action)
+        rejection = willpower_rejection(state, sheet, action.action)
         if rejection or cfg.willpower_mode == "replace_roll":
             return rejection
     if action.automatic:

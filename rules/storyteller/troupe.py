@@ -13,16 +13,20 @@ from narrator.rules.storyteller.checks import (
     DA_L,
     WW_L,
     StCode,
+    WillpowerRoll,
     difficulty_rejection,
     effective_difficulty,
     find_character,
     is_retry_exempt,
     team_contest_automatic_rejection,
-    team_contest_willpower_rejection,
     where,
+    willpower_rejection,
 )
 from narrator.rules.storyteller.plans import RollPlan, actor, no_scene
 from narrator.rules.storyteller.state import StorytellerState, Task
+
+SHARE_ROLL: dict[str, WillpowerRoll] = {"contest": "resisted", "team roll": "teamwork"}
+"""The roll a share is, by the name its messages give it (the Willpower law asks, D53)."""
 
 
 def plan_share(state: StorytellerState, character: str, traits: tuple[str, ...], difficulty: int, what: str, *,
@@ -45,13 +49,10 @@ def plan_share(state: StorytellerState, character: str, traits: tuple[str, ...],
         if rejection or value is None:
             return rejection or Rejection(StCode.DIFFICULTY_IMPOSSIBLE, "impossible difficulty", f"{DA_L}:L173")
     dice_pool = max(0, pool + wounds)
-    char = state.char(character)
-    assert char is not None
     if willpower and automatic:
         return Rejection(StCode.AUTO_AND_WILLPOWER, f"{sheet.name}: ask for either the automatic success or a "
                                                     "Willpower point, not both", f"{DA_L}:L167-169")
-    if willpower and (refused := team_contest_willpower_rejection(cfg, state, sheet, char, what,
-                                                                  extended=extended)):
+    if willpower and (refused := willpower_rejection(state, sheet, SHARE_ROLL[what], extended=extended, what=what)):
         return refused
     if automatic and (refused := team_contest_automatic_rejection(cfg, state, sheet, dice_pool, value, what,
                                                                   extended=extended, combat=combat)):
