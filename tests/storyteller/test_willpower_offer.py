@@ -20,7 +20,7 @@ import pytest
 from narrator.rules.core import ChanceAction, Viewer
 from narrator.rules.storyteller import BeginScene, Resisted, Roll, Teamwork
 from narrator.rules.storyteller.checks import StCode, willpower_refusal
-from narrator.rules.storyteller.state import StorytellerState
+from narrator.rules.storyteller.state import CharState, StorytellerState
 
 from narrator.storyteller.answers import typed_choice
 from narrator.storyteller.data import load_combat, load_sheet, sample_sheets, table_config
@@ -61,9 +61,15 @@ def _table(book: str, path: Path, profile: str) -> tuple[Any, StorytellerState, 
     return game, game.initial_state(config), voice
 
 
+def _char(state: StorytellerState, character: str) -> CharState:
+    char = state.char(character)
+    assert char is not None, character
+    return char
+
+
 def _in(state: StorytellerState, scene: str, game: Any, character: str, condition: dict[str, Any]) -> StorytellerState:
     state = game.apply(state, BeginScene(scene=scene)).state
-    return state.with_char(replace(state.char(character), **condition))
+    return state.with_char(replace(_char(state, character), **condition))
 
 
 def _without(request: Any) -> Any:
@@ -159,7 +165,7 @@ def test_willpower_in_a_contest_is_spent_where_the_table_allows_it(lang: str, pr
     after = game.apply(state, request).state
     while (dice := game.chance_spec(after)) is not None:  # Jehan's dice (and the PC's, under add_to_roll)
         after = game.apply(after, ChanceAction(values=(2,) * dice.count)).state
-    assert after.char(pc).willpower == state.char(pc).willpower - 1
+    assert _char(after, pc).willpower == _char(state, pc).willpower - 1
 
 
 def test_a_second_point_in_a_turn_is_offered_where_the_table_allows_it() -> None:
@@ -167,7 +173,7 @@ def test_a_second_point_in_a_turn_is_offered_where_the_table_allows_it() -> None
     the kernel takes the second one; by the books' default the menu says «already spent», as the kernel does."""
     for profile, offered in (({}, False), ({"willpower_once_per_turn": False}, True)):
         game, state, voice, pc = _tourney("en", profile)
-        state = state.with_char(replace(state.char(pc), willpower_spent=True))
+        state = state.with_char(replace(_char(state, pc), willpower_spent=True))
         hear = next(o for o in voice.options(game.view(state, Viewer.HOST)) if o.approach == "hear-song")
         assert (hear.willpower == "") is offered, (profile, hear)
         assert (willpower_refusal(state, pc, "simple") is None) is offered
@@ -180,7 +186,7 @@ def test_the_table_question_reads_the_sessions_rules(tmp_path: Path) -> None:
     """A voice built without the table's rules (a resumed game's, the web's) offers by the session's: the
     table's question gives them to it."""
     from narrator.storyteller.play import new_table
-    from narrator.storyteller.seat import ScriptedPlayer
+    from narrator.storyteller.seat import ApproachQuestion, ScriptedPlayer
 
     profile = tmp_path / "rules.yaml"
     profile.write_text("willpower_in_team_contest: one_success\n", encoding="utf-8")
@@ -192,6 +198,7 @@ def test_the_table_question_reads_the_sessions_rules(tmp_path: Path) -> None:
     table.voice.rules = None
     by_books = table.voice.options(session.game.view(session.state, Viewer.HOST))
     assert next(o for o in by_books if o.approach == "frighten").willpower == "contest"
+    assert isinstance(session.questions, ApproachQuestion)
     asked = session.questions.asked(session)
     frighten = next(o for o in asked[0].options if o.approach == "frighten")
     assert table.voice.rules is session.config and frighten.willpower == "", frighten
