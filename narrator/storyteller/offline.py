@@ -225,12 +225,14 @@ def _proper_names(voice: TemplateMoves, npc: str) -> set[str]:
 
 
 def _absent(voice: TemplateMoves, scene: Scene, text: str) -> str | None:
-    """The name of a Storyteller character the words name who is not in this scene, or ``None``."""
+    """The name of a Storyteller character the words name who is not in this scene, or ``None``; one the scene's own
+    words put in it is here ("Whitcomb holds the iron box to his chest": round nine)."""
     words = tokens(text, voice.lang)
+    framed = {w for t in tokens(scene.text.get(voice.lang), voice.lang) for w in t.forms}
     topic = grammar(voice.lang)["topic"]  # asked about, not acted on: «о Хаскеллах»
     said = {w for i, t in enumerate(words) if not (i and words[i - 1].word in topic) for w in t.forms}
     for npc in sorted(set(voice.npc_names) - scene.present()):
-        if said & _proper_names(voice, npc):
+        if said & _proper_names(voice, npc) and not framed & _proper_names(voice, npc):
                     return display_name(voice.lang, npc) or voice.npc_names[npc]
     return None
 

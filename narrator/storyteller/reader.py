@@ -44,7 +44,7 @@ from narrator.storyteller.approaches import (
 )
 from narrator.storyteller.readings import DECISIVE, Reading, ability_for, decide
 from narrator.storyteller.saying import dice_talk, laid_down, spoken_approach
-from narrator.storyteller.told import asks_about, claims_done, label_asks
+from narrator.storyteller.told import asks_about, claims_done, label_asks, said_before_asking
 from narrator.storyteller.words import (
     Act,
     Heard,
@@ -111,18 +111,24 @@ def _approaches(acting: Sequence[Any], said: Sequence[Token], heard: Heard, lang
     "quietly", are no reading), weak otherwise; and never strong, for one that can end the story or start a fight,
     on words that only tell (``told``: a question put to someone, "Whitcomb, you sure you want to carry that
     thing?"; an outcome claimed) or on a reported question (``reported``) unless asking is the approach ("ask the
-    clerk what he saw")."""
+    clerk what he saw"). A reported question is never strong for any other approach either (round nine: "I ask the
+    cooper where his son went" is plain talk, DA L65), unless a word of the approach is said before the asking ("I pay
+    the steward a compliment and ask if there's room": the compliment is the deed)."""
     scores = heard.scores
     owned = frozenset(name for name in scores for o in acting if rolls_own(act_named(lang, name), o))
     named_by = frozenset(name for name, sc in scores.items() if act_named(lang, name).named
                          and any(naming(act_named(lang, name), said, sc.used, o, lang) for o in acting))
     ranked: list[tuple[float, Reading]] = []
+    before = said_before_asking(said, lang) if reported else frozenset()
     for option in acting:
         weight, deeds, words = approach_score(said, option, heard, lang, named, owned, named_by)
         if weight <= 0:
             continue
-        only_told = told or (reported and not label_asks(option, lang))
-        strong = deeds >= READ and not (getattr(option, "risky", False) and only_told)
+        # a question put to one here is plain talk (DA L65), unless a deed of the approach is said before it
+        asking = reported and not label_asks(option, lang)
+        only_told = told or asking
+        put = asking and not set(words) & before
+        strong = deeds >= READ and not put and not (getattr(option, "risky", False) and only_told)
         weight = weight if strong else min(weight, READ - 0.1)
         ranked.append((weight, Reading("approach", approach=option.approach, words=words, weight=weight,
                                        act="strong" if strong else "weak")))

@@ -23,6 +23,14 @@ def asks_about(said: Sequence[Token], lang: str) -> bool:
     return any(t.word in little.get("question_words", frozenset()) for i in asking[:1] for t in said[i + 1:])
 
 
+def said_before_asking(said: Sequence[Token], lang: str) -> frozenset[str]:
+    """The words said before the main clause's verb of asking: a deed done first ("I pay the steward a compliment and
+    ask if there's room"), which a question reported after it does not undo."""
+    verbs = grammar(lang).get("question_verbs", frozenset())
+    first = next((i for i, t in enumerate(said) if t.weight == 1.0 and t.forms & verbs), len(said))
+    return frozenset(t.word for t in said[:first])
+
+
 def claims_done(said: Sequence[Token], lang: str) -> bool:
     """Whether the line claims an outcome as already come: a Russian short passive participle («доставлено»,
     «очищен»), an English passive ("the gate is opened") or main verb in the past after "I" ("I cleansed it"): the player narrates the

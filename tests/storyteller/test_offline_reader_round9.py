@@ -1,0 +1,31 @@
+"""The offline reader, round nine (issue 28): the classes of the sixth held-out batch's remaining misses, each in
+other words than the batch's (ru + en), asserting the Storyteller's real ruling."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.storyteller.reader_scenes import DA, PLAGUE, RAILROAD, TOURNEY, WW
+from tests.storyteller.test_offline_reader_round7 import ruling
+
+BITTER = "last-stage-to-bitter-creek"
+
+# -- 1. a question put to someone here is plain talk -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text"), [
+    # before, the wife and "her husband" took "Calm the dyer's wife and promise the family safety"
+    (DA, PLAGUE, "dyers", "en", "I ask the dyer's wife when her husband last ate"),
+    (DA, PLAGUE, "dyers", "ru", "Спрашиваю жену красильщика, когда её муж последний раз ел"),
+    # before, a question to the man the scene's own words put there asked where he was ("not here")
+    (WW, BITTER, "pass", "en", "I ask Whitcomb where he got the box"),
+    (WW, BITTER, "pass", "ru", "Спрашиваю Уиткомба, где он взял ящик"),
+    (WW, RAILROAD, "survey", "ru", "Спрашиваю Торна, сколько он уже работает на компанию"),
+])
+def test_a_question_put_to_someone_here_is_free(book, scenario, scene, lang, text):
+    assert ruling(book, scenario, scene, lang, text) == "no_roll"
+
+
+def test_a_deed_said_before_the_question_keeps_its_approach():
+    text = "I bow to the steward with a pretty compliment and ask if there's a place for me near the high table"
+    assert ruling(DA, TOURNEY, "feast", "en", text) == "approach:seat-beside"
