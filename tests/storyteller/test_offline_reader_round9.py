@@ -29,3 +29,18 @@ def test_a_question_put_to_someone_here_is_free(book, scenario, scene, lang, tex
 def test_a_deed_said_before_the_question_keeps_its_approach():
     text = "I bow to the steward with a pretty compliment and ask if there's a place for me near the high table"
     assert ruling(DA, TOURNEY, "feast", "en", text) == "approach:seat-beside"
+
+
+# -- 2. a small thing taken or accepted needs no roll --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text"), [
+    (WW, RAILROAD, "camp", "ru", "Беру у кашевара тарелку похлёбки"),
+    (DA, "bell-of-saint-vaast", "inn", "en", "I accept a bowl of porridge from Martine"),
+    (DA, "bell-of-saint-vaast", "inn", "ru", "Принимаю от Мартины миску каши"),
+    (DA, TOURNEY, "feast", "en", "I take a stool near the hearth"),
+    (DA, TOURNEY, "feast", "ru", "Беру табурет у очага"),
+])
+def test_a_small_thing_taken_is_free(book, scenario, scene, lang, text):
+    # before, a verb of taking with no deed of its own asked what was meant
+    assert ruling(book, scenario, scene, lang, text) == "no_roll"
