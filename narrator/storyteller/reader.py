@@ -289,7 +289,8 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
         if (reading.kind == "approach" and option is not None and not getattr(option, "risky", False)
                 and ((len(reading.words) >= 2 and set(reading.words) <= purpose
                       and not aims_elsewhere(said, heard, option, lang))  # "climb ... to see": a look
-                     or (reading.words and set(reading.words) <= then and _labelled(reading, option, said, lang)))
+                     or (reading.words and set(reading.words) <= then and _labelled(reading, option, said, lang)
+                         and _then_deeds(said, then, heard) <= set(reading.words)))
                 and all(r is not reading for _, r in moving)):
             weight = max(weight, READ) + max(w for w, _ in moving)
             reading = replace(reading, act="strong", weight=weight)
@@ -363,6 +364,12 @@ def _then_words(said: Sequence[Token], moving: Sequence[tuple[float, Reading]], 
     last = max((i for i, t in enumerate(said) if t.word in moved), default=-1)
     joint = next((i for i in range(last + 1, len(said)) if said[i].word in grammar(lang)["main"]), None)
     return set() if last < 0 or joint is None else {t.word for t in said[joint + 1:]} - moved
+
+
+def _then_deeds(said: Sequence[Token], then: set[str], heard: Heard) -> set[str]:
+    """The words of ``then`` heard as a deed: "I flatten myself against a wall and wait for the crowd to pass" says its
+    deed after the move (the waiting), and the crowd is no deed of "Speak to the crowd" (round nine)."""
+    return {said[i].word for i in heard.deeds if i < len(said) and said[i].word in then}
 
 
 def _move_words(reading: Reading, said: Sequence[Token], lang: str) -> set[str]:

@@ -66,7 +66,7 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
     if runner[1] is not None and best_weight - runner[0] < DECISIVE:
         if {best.kind, runner[1].kind} == {"free"}:  # no roll either way: the deed said first ("I sit ... and
             return min(best, runner[1], key=lambda r: r.first)  # listen" is a rest, not a look for clues)
-        if {best.kind, runner[1].kind} <= {"free", "roll"} and not fight:
+        if {best.kind, runner[1].kind} <= {"free", "roll"} and (not fight or _moves(best, runner[1])):
             if best.first == runner[1].first:  # one word, a look and a search («разглядываю»): the closer look
                 return best if best.kind == "roll" else runner[1]
             looked = [r for r in (best, runner[1]) if r.kind == "roll" and _looking(r)]
@@ -80,6 +80,15 @@ def decide(ranked: list[tuple[float, Reading]], held: Sequence[Any], fight: bool
     if best.kind == "free" and fight:
         return Reading("ask", candidates=candidates, words=best.words)  # in a fight every action is rolled (DA L167)
     return best
+
+
+def _moves(a: Reading, b: Reading) -> bool:
+    """Two rolled deeds neither of which is a blow (round nine: "I throw myself down behind the cart and keep my head
+    low" is one deed of taking cover, said twice): in a fight too, the first said is the one done."""
+    return a.kind == b.kind == "roll" and not {a.act, b.act} & BLOWS
+
+
+BLOWS = frozenset({"attack", "brawl", "shoot"})
 
 
 def _looking(reading: Reading) -> bool:

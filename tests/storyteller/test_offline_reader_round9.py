@@ -44,3 +44,30 @@ def test_a_deed_said_before_the_question_keeps_its_approach():
 def test_a_small_thing_taken_is_free(book, scenario, scene, lang, text):
     # before, a verb of taking with no deed of its own asked what was meant
     assert ruling(book, scenario, scene, lang, text) == "no_roll"
+
+
+# -- 3. hiding in place: pressed into a wall, crawled under cover, thrown down behind it -----------------------------
+
+FLATS_AMBUSH = (WW, "ghost-town-of-carrion-flats", "mallory-ambush")
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    # before, no roll; with the press heard, "wait for the crowd" took "Speak to the crowd" (a thing, no deed)
+    ("en", "I flatten myself against the wall of an alley and wait for the crowd to pass"),
+    ("ru", "Вжимаюсь в стену подворотни и жду, пока толпа пройдёт"),
+])
+def test_pressing_into_cover_is_stealth(lang, text):
+    assert ruling(DA, PLAGUE, "mob", lang, text) == "roll:dexterity+stealth"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "I throw myself down behind a water trough and keep my head low"),
+    ("ru", "Бросаюсь за поилку и не высовываюсь"),
+])
+def test_taking_cover_in_a_fight_is_one_deed_not_a_question(lang, text):
+    # before, the dive and the keeping low were two rolls asked between (in a fight); no blow is among them
+    assert ruling(*FLATS_AMBUSH, lang, text) == "roll:dexterity+dodge"
+
+
+def test_a_blow_beside_a_move_in_a_fight_is_still_the_blow():
+    assert ruling(*FLATS_AMBUSH, "en", "I shoot at Mallory and dive behind the trough") == "approach:shoot"
