@@ -226,7 +226,8 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
         deeds = READ - 0.1
     if deeds < READ and ((len(things) >= OBJECTS and not (risky and _blow(option) and not _says_its_verb(said, label, lang)))
                          or (len(things) == 2 and not risky and not _unknown_deed(
-            said, heard, label, lang) and not _for_another(said, things, heard, option, lang))):
+            said, heard, label, lang) and not _for_another(said, things, heard, option, lang)
+            and not _moved_to_look(said, things, heard, option, lang))):
         deeds, weight = READ, weight + OBJECT  # the scene's own things, named: its approach
     shown = [w for w in words if len(w) >= 3 and w not in STOP and w not in grammar(lang)["phrase_drop"]]
     return weight, deeds, tuple(dict.fromkeys(shown))  # the words the table names as deciding
@@ -347,6 +348,20 @@ def _for_another(said: Sequence[Token], things: Sequence[int], heard: Heard, opt
     whom = grammar(lang).get("beneficiary", frozenset())
     return bool(done) and all(any(said[p].word in whom and {p - 1, p - 2} & done for p in range(max(0, i - 4), i))
                               for i in things)
+
+
+def _moved_to_look(said: Sequence[Token], things: Sequence[int], heard: Heard, option: Any, lang: str) -> bool:
+    """Whether an approach's two things are said after a move that is the main verb (a climb, a swim: a placed roll that
+    is not the approach's) made to look (a look in the clause of purpose): where the move goes and what it looks at,
+    not the approach ("I shin up an oak by the road to see over the column" is a climb, no "Keep the column together
+    on the road"; round nine)."""
+    verb = main_verb(said, lang)
+    if verb is None or not all(i > verb for i in things):
+        return False
+    moved = any(verb in sc.used and act_named(lang, name).placed and _foreign(name, said, heard, option, lang)
+                for name, sc in heard.scores.items() if sc.weight >= READ)
+    looked = heard.scores.get("look")
+    return moved and looked is not None and all(said[i].weight < 1.0 for i in looked.used)
 
 
 def _deed_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str) -> bool:

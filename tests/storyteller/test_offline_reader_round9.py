@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.storyteller.reader_scenes import DA, PLAGUE, RAILROAD, TOURNEY, WW
+from tests.storyteller.reader_scenes import DA, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
 from tests.storyteller.test_offline_reader_round7 import ruling
 
 BITTER = "last-stage-to-bitter-creek"
@@ -71,3 +71,22 @@ def test_taking_cover_in_a_fight_is_one_deed_not_a_question(lang, text):
 
 def test_a_blow_beside_a_move_in_a_fight_is_still_the_blow():
     assert ruling(*FLATS_AMBUSH, "en", "I shoot at Mallory and dive behind the trough") == "approach:shoot"
+
+
+# -- 4. a climb said in other words is a climb, though made to look ------------------------------------------------
+
+
+@pytest.mark.parametrize(("scenario", "scene", "lang", "text"), [
+    # before, "the road" and "the column" took "Keep the column together on the dark road" (Wits + Survival)
+    (PILGRIMS, "forest-road", "en", "I scramble up a beech beside the road to look down the length of the column"),
+    (PILGRIMS, "forest-road", "ru", "Карабкаюсь на бук у дороги, чтобы посмотреть вдоль колонны"),
+    ("bell-of-saint-vaast", "mill", "en", "I go up the chain hand over hand to the top of the wheel"),
+    ("bell-of-saint-vaast", "mill", "ru", "Поднимаюсь по цепи, перебирая руками, на самый верх колеса"),
+])
+def test_a_climb_to_look_is_athletics(scenario, scene, lang, text):
+    assert ruling(DA, scenario, scene, lang, text) == "roll:dexterity+athletics"
+
+
+def test_watching_the_column_said_outright_is_still_its_approach():
+    text = "I walk at the tail of the column and watch who slips off the road"
+    assert ruling(DA, PILGRIMS, "forest-road", "en", text) == "approach:watch-column"
