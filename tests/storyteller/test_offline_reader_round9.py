@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.storyteller.reader_scenes import DA, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
+from tests.storyteller.reader_scenes import DA, FLATS, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
 from tests.storyteller.test_offline_reader_round7 import ruling
 
 BITTER = "last-stage-to-bitter-creek"
@@ -48,7 +48,7 @@ def test_a_small_thing_taken_is_free(book, scenario, scene, lang, text):
 
 # -- 3. hiding in place: pressed into a wall, crawled under cover, thrown down behind it -----------------------------
 
-FLATS_AMBUSH = (WW, "ghost-town-of-carrion-flats", "mallory-ambush")
+FLATS_AMBUSH = (WW, FLATS, "mallory-ambush")
 
 
 @pytest.mark.parametrize(("lang", "text"), [
@@ -90,3 +90,27 @@ def test_a_climb_to_look_is_athletics(scenario, scene, lang, text):
 def test_watching_the_column_said_outright_is_still_its_approach():
     text = "I walk at the tail of the column and watch who slips off the road"
     assert ruling(DA, PILGRIMS, "forest-road", "en", text) == "approach:watch-column"
+
+
+# -- 5. a lock or a latch worked with a tool, a wax impression: the hands' craft -----------------------------------
+
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text"), [
+    # before, brute strength, a deception or a question
+    (DA, "hospice-of-saint-lazare", "gate", "en", "I pry at the bolt of the side door with a bent nail"),
+    (DA, "hospice-of-saint-lazare", "gate", "ru", "Поддеваю засов боковой двери гнутым гвоздём"),
+    (DA, TOURNEY, "heralds", "en", "I push a ball of clay against his signet to take an impression"),
+    (WW, FLATS, "haskell-house", "en", "I jimmy the lock of the trunk with my knife"),
+    (WW, FLATS, "haskell-house", "ru", "Ковыряю замок сундука кончиком ножа"),
+])
+def test_lock_work_with_a_tool_is_dexterity_and_crafts(book, scenario, scene, lang, text):
+    # neither sample sheet has Legerdemain (the book's): the hands' craft is the nearest it has
+    assert ruling(book, scenario, scene, lang, text) == "roll:dexterity+crafts"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "I fiddle with the padlock using a hairpin"),
+    ("ru", "Ковыряю навесной замок шпилькой"),
+])
+def test_lock_work_where_the_scene_offers_it_is_its_approach(lang, text):
+    assert ruling(WW, RAILROAD, "lockup", lang, text) == "approach:pick-lock"
