@@ -100,6 +100,9 @@ class Scenario(BaseModel):
     ``names: {en, ru}`` for how the story names them."""
     scenes: dict[str, Scene]
     endings: dict[str, Ending]
+    fallen: str | None = None
+    """The ending (one of ``endings``) when no player character can act any more; without it the story ends on
+    the table's own words about who fell (``template.fallen``)."""
 
     @field_validator("endings", mode="before")
     @classmethod
@@ -112,6 +115,8 @@ class Scenario(BaseModel):
             raise ValueError(f"start: {self.start!r} is not a scene")
         if self.players.min > self.players.max:
             raise ValueError(f"players: min {self.players.min} is more than max {self.players.max}")
+        if self.fallen is not None and self.fallen not in self.endings:
+            raise ValueError(f"fallen: {self.fallen!r} is not one of the endings ({', '.join(self.endings)})")
         npcs = self._npc_ids()
         for name, scene in self.scenes.items():
             self._targets(name, scene)

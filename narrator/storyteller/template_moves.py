@@ -167,6 +167,9 @@ class TemplateMoves(TemplateBase):
         scene = self._scene(view)
         if scene is None:
             return BeginScene(scene=self.scenario.start) if not view.get("scene_count") else EndStory(ending="ended")
+        fallen = self._fallen(view, scene)
+        if fallen is not None:
+            return fallen
         moved = self._moved_by_last(view, scene)
         if moved is not None:
             return moved
@@ -175,6 +178,21 @@ class TemplateMoves(TemplateBase):
         if self._lead(view, answers) is not None or self._addressed(view, scene, answers) is not None:
             return None
         return self._go(view, scene, "retry")
+
+    def _fallen(self, view: View, scene: Scene) -> Action | None:
+        """The end, at once, when no player character can act any more (playtest 17: Elias died to Mallory's
+        rifle and the table played three more scenes to nobody, «your lamp is out» told to a dead man): the
+        scenario's ``fallen`` ending when it writes one; a fight lost whose loss is an ending, when nobody is
+        dead (its «you come to…» fits the senseless, never the dead); else :data:`FALLEN`, said in words."""
+        pcs = self.pcs(view)
+        if not pcs or not view.get("characters") or any(self._able(view, pc) for pc in pcs):
+            return None
+        if self.scenario.fallen:
+            return EndStory(ending=self.scenario.fallen)
+        dead = any(self._char(view, pc).get("health") == "dead" for pc in pcs)
+        if scene.fight is not None and scene.fight.lose.startswith("end:") and not dead:
+            return self._go(view, scene, scene.fight.lose)
+        return EndStory(ending=FALLEN)
 
     def _moved_by_last(self, view: View, scene: Scene) -> Action | None:
         """Where this turn's last roll sends the story (``None``: it stays in the scene)."""
@@ -283,6 +301,10 @@ class TemplateMoves(TemplateBase):
                         automatic=tuple(pcs[a.actor] for a in chosen if a.automatic),
                         combat=team.combat or combat)
 
+
+FALLEN = "fallen"
+"""The ending of a story whose player characters can no longer act, where its scenario writes none for that
+(``Scenario.fallen``): the narration says who fell and how (``template.fallen``)."""
 
 WILLPOWER_NOT: dict[str, str] = {StCode.WILLPOWER_ONE_SUCCESS: "extended", StCode.NO_WILLPOWER: "none",
                                  StCode.WILLPOWER_ALREADY_SPENT: "spent"}

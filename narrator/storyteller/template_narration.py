@@ -13,7 +13,7 @@ from narrator.rules.storyteller import events as ev
 from narrator.storyteller.intent import FREE
 from narrator.storyteller.offline import improvised_lines
 from narrator.storyteller.template_base import View
-from narrator.storyteller.template_moves import TemplateMoves
+from narrator.storyteller.template_moves import FALLEN, TemplateMoves
 
 
 class TemplateNarration(TemplateMoves):
@@ -67,6 +67,8 @@ class TemplateNarration(TemplateMoves):
             case ev.StoryEnded(ending=ending_id):
                 timed = [line for line in (self._time_out(f"end:{ending_id}"),) if line]
                 ending = self.scenario.endings.get(str(ending_id))
+                if ending is None and ending_id == FALLEN:
+                    return [*timed, self._fallen_line(view), message(self.lang, "template.the_end")]
                 if ending is None:
                     return [*timed, str(ending_id), message(self.lang, "template.the_end")]
                 epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
@@ -140,6 +142,15 @@ class TemplateNarration(TemplateMoves):
         """«Time runs out: …» when the scene's clock (not a roll or a choice) moved the story to ``target``."""
         ran_out, self.clock_ran_out = self.clock_ran_out, None
         return message(self.lang, "template.time_out") if ran_out == target else ""
+
+    def _fallen_line(self, view: View) -> str:
+        """«No one is left who can act: Elias Pruitt, dead. The story ends here.» (the end of :data:`FALLEN`)."""
+        who = message(self.lang, "template.fallen_sep").join(
+            message(self.lang, "template.fallen_who", name=self._name(view, pc),
+                    health=health_name(self.lang, str(self._char(view, pc).get("health", "")),
+                                       character_gender(self.lang, pc, view)))
+            for pc in self.pcs(view))
+        return message(self.lang, "template.fallen", who=who)
 
     def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
         name = self._name(view, str(data["defender"]))

@@ -1,0 +1,84 @@
+"""Playtest 17, the Storyteller table (not the reader): the story ends when no player character can act, a
+0-die fighter is told what he can do and Willpower buys a blow, narration of a blow follows the damage dealt,
+Garou-only approaches go to Garou, resisted rolls and initiative say what their numbers are."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from narrator.rules.storyteller import BeginScene
+
+from narrator.storyteller.play import new_table, run
+from narrator.storyteller.seat import TerminalPlayer
+
+FLATS = "ghost-town-of-carrion-flats"
+
+
+def _records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _play_from(scene: str, lang: str, inputs: list[str], tmp_path: Path, *, wounds: int = 0, seed: int = 5,
+               book: str = "wild_west", scenario: str = FLATS, sheet: str = "elias",
+               damage: str = "lethal") -> tuple[list[str], list[dict]]:
+    """Play ``scenario`` from ``scene`` with ``sheet`` already carrying ``wounds`` (the game so far, in short)."""
+    said: list[str] = []
+    answers = iter(inputs)
+    path = tmp_path / f"{lang}-{scene}-{wounds}.jsonl"
+    table = new_table(book, lang=lang, seed=seed, transcript=path, say=said.append,
+                      player=TerminalPlayer(lambda _p: next(answers, "q"), said.append, lang), scenario=scenario,
+                      sheets=[sheet])
+    session = table.session
+    assert session.submit(BeginScene(scene=scene)) is None
+    if wounds:
+        state = session.state
+        char = state.char(sheet)
+        assert char is not None
+        session.state = state.with_char(replace(char, damage=(damage,) * wounds))
+    run(table, said.append)
+    return said, _records(path)
+
+
+def _ending(records: list[dict]) -> str | None:
+    return next((r["data"]["ending"] for r in records if r.get("event") == "story_ended"), None)
+
+
+@pytest.mark.parametrize(("lang", "fallen", "turn"), [
+    ("en", "No one is left who can act: Elias Pruitt, dead. The story ends here.", "— turn 2 —"),
+    ("ru", "Действовать больше некому: Элайас Пруитт — мёртв. Здесь история и заканчивается.", "— ход 2 —"),
+])
+def test_the_story_ends_when_the_only_player_character_is_dead(tmp_path, lang: str, fallen: str, turn: str) -> None:
+    """WW carrion-flats s5: Mallory's rifle killed Elias, then the table auto-played the headframe, the cave-in
+    and Number Four to nobody (empty «— turn 2 — (of 4)» lines, «your lamp is out», «You come to at the mouth of
+    the shaft»). With no player character able to act the story ends at once, in words, no scene begun after."""
+    said, records = _play_from("mallory-ambush", lang, [], tmp_path, wounds=8)
+    assert _ending(records) == "fallen"
+    assert fallen in said, said[-6:]
+    begun = [r["data"]["scene"] for r in records if r.get("event") == "scene_begun"]
+    assert begun == ["mallory-ambush"], begun
+    assert not any(line.startswith(turn) for line in said), said
+    assert not [r for r in records if r["kind"] == "action" and r["payload"]["kind"] in ("next_turn", "attack")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_fight_lost_senseless_keeps_the_scenarios_own_ending(tmp_path, lang: str) -> None:
+    """Incapacitated, not dead, at Number Four: the fight's ``lose`` ending is written for that («You come to at
+    the mouth of the shaft…») and is told; dead, the table's own words are (a dead man comes to nowhere)."""
+    _, records = _play_from("number-four", lang, [], tmp_path, wounds=7)
+    assert _ending(records) == "silver-town"
+    _, records = _play_from("number-four", lang, [], tmp_path, wounds=8)
+    assert _ending(records) == "fallen"
+
+
+def test_a_scenario_may_write_its_own_ending_for_the_fallen() -> None:
+    """``fallen:`` names one of the scenario's endings; any other is refused with the field named."""
+    from narrator.storyteller.scenario import Scenario, load_scenario
+
+    story = load_scenario("wild_west", FLATS)
+    data = story.model_dump()
+    assert Scenario.model_validate({**data, "fallen": "silver-town"}).fallen == "silver-town"
+    with pytest.raises(ValueError, match="fallen: 'nowhere' is not one of the endings"):
+        Scenario.model_validate({**data, "fallen": "nowhere"})
