@@ -16,6 +16,7 @@ asked about once more.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from narrator.agents.base import Decision, Request, Seat
@@ -25,6 +26,7 @@ from narrator.citations import split, why
 from narrator.rules.core import Action
 from narrator.rules.ten_candles.actions import (
     ArrangeStack,
+    BurnTrait,
     DescribeCharacter,
     DescribeSupplies,
     Narrate,
@@ -37,6 +39,7 @@ from narrator.rules.ten_candles.actions import (
     WriteTraits,
     XCard,
 )
+from narrator.rules.ten_candles.dice import is_success, player_narrates
 from narrator.rules.ten_candles.legal import is_interjection
 from narrator.ten_candles.attempts import line, unreadable
 from narrator.ten_candles.reference import Reference, is_irreversible, name_taken
@@ -166,6 +169,7 @@ class HumanSurvivor(Seat):
 
     def act(self, request: Request) -> Action | Decision:  # type: ignore[override]
         """Ask the human for this turn's move."""
+        request = useful_moves(request)
         self.view, self.legal = request.view, tuple(request.legal)
         if not self.opened:
             self.opened = True
@@ -313,6 +317,19 @@ class HumanSurvivor(Seat):
             self.io.say(held.strip())
         self.io.say(self.words["stack"] + ":")
         return self._choose(request)
+
+
+def useful_moves(request: Request) -> Request:
+    """``request`` without a burn that cannot change the roll's outcome: the roll already succeeded and its
+    roller narrates it, so rerolling the ones (L295: «чтобы перебросить кости и изменить результат», L293)
+    could change neither; a person is not offered to burn a card for nothing (playtest 17)."""
+    conflict = getattr(request.view, "conflict", None)
+    if conflict is None or not conflict.rolled or not any(isinstance(a, BurnTrait) for a in request.legal):
+        return request
+    if not (is_success(conflict.common, conflict.hope or 0)
+            and player_narrates(conflict.common, conflict.hope or 0, conflict.gm)):
+        return request
+    return replace(request, legal=[a for a in request.legal if not isinstance(a, BurnTrait)])
 
 
 def _distinct(moves: Iterable[Action]) -> list[Action]:

@@ -204,6 +204,11 @@ def _deeds(tokens: Sequence[Token], lang: str) -> _Deeds:
         climbs = list_words(lang, "climbs")
         danger = [(i, t) for i, t in danger if not t.lemmas & climbs]
         attempt = [(i, t) for i, t in attempt if not t.lemmas & climbs]
+    if hits(tokens, list_entries(lang, "minor")) and not danger and not hits(tokens, list_entries(lang, "threat")) and (
+            not _them(tokens, lang)):  # a plaster on a graze: an everyday act, nothing in doubt (L58)
+        tended = _live(tokens, lang, "tend")
+        attempt = [(i, t) for i, t in attempt if all(i != j for j, _ in tended)]
+        safe = sorted([*safe, *((i, t) for i, t in tended if all(i != j for j, _ in safe))], key=lambda h: h[0])
     recall = {lemma for e in list_entries(lang, "recall") for w in e.words for lemma in w}
     attempt += [(i, t) for i, t in safe if t.lemmas & recall and _recalls_knowhow(tokens, i, lang)
                 and all(i != j for j, _ in attempt)]
@@ -263,7 +268,7 @@ def _verdict(text: str, tokens: Sequence[Token], lang: str, deeds: _Deeds) -> Re
     if deeds.safe:
         if deeds.tried:
             return Reading("conflict", deeds.tried[0][1].text)
-        return Reading("safe", deeds.safe[0][1].text)
+        return Reading("safe", _deed_word(tokens, deeds.safe[0][1], lang))
     if menace is not None:
         return Reading("danger", menace.text, threat=True)
     if deeds.tried:
@@ -273,6 +278,31 @@ def _verdict(text: str, tokens: Sequence[Token], lang: str, deeds: _Deeds) -> Re
     return Reading("unknown")
 
 
+
+
+def _deed_word(tokens: Sequence[Token], hit: Token, lang: str) -> str:
+    """The word a reading quotes as the deed: ``hit`` when it is a verb, else the line's own verb ("I shout up
+    at the lit window" quotes "shout", not the adjective "lit" whose lemma is on a list; playtest 17)."""
+    if lang == "ru":
+        def verb(t: Token) -> bool:
+            return bool(CYRILLIC.search(t.text.lower())) and any(
+                {"VERB", "INFN", "GRND"} & set(str(p.tag).replace(" ", ",").split(","))
+                for p in russian().parse(t.text)[:1])
+
+        if verb(hit):
+            return hit.text
+        return next((t.text for t in tokens if verb(t)), hit.text)
+    words = table()["en"]
+    named = {str(w) for w in words.get("determiners", ())}
+    if hit.index == 0 or tokens[hit.index - 1].text.lower() not in named:
+        return hit.text
+    subjects, skip = list_words("en", "self") | {"we"}, {str(w) for w in words.get("adverbs", ())}
+    for t in tokens[:-1]:
+        if t.text.lower() in subjects:
+            after = tokens[t.index + 1:]
+            return next((u.text for u in after if u.text.lower() not in skip and not u.text.lower().endswith("ly")
+                         and u.text not in CLAUSE_END), hit.text)
+    return hit.text
 
 
 def nonsense(text: str, lang: str, names: Iterable[str] = ()) -> bool:

@@ -153,8 +153,10 @@ class Reference:
             return hints["write_traits"].format(**names)
         if "write_brink" in kinds:
             return hints["write_brink_them"] if left_of(seat, n) == HOST else hints["write_brink"].format(**names)
-        if kinds & {"burn_trait", "embrace_brink", "accept_roll", "seize_narration"}:
+        if kinds & {"burn_trait", "embrace_brink", "seize_narration"}:
             return hints["reroll"]
+        if "accept_roll" in kinds:  # nothing left that could change the roll (human.useful_moves)
+            return hints["accepted"]
         if kinds & {"volunteer_death", "decline_death"}:
             conflict = view.conflict
             if conflict is None or conflict.active == seat:
