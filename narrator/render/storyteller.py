@@ -207,10 +207,13 @@ class StorytellerText(Text):
                     ctx, "attack_rolled", who=who(character), net=net)
             case ev.DamageRolled() | ev.SoakRolled():
                 return "\n".join(ref.roll_lines(event, markup=False))
-            case ev.Wounded(defender=defender, wounds=wounds, health=health):
-                return self.w(ctx, "wounded", who=who(defender), wounds=wounds,
-                              health=health_name(ctx.language, str(health),
-                                                 character_gender(ctx.language, str(defender), view)))
+            case ev.Wounded(defender=defender, damage=damage, soaked=soaked, wounds=wounds, health=health, boxes=boxes):
+                # the one line of a hit (the bot's narration no longer repeats it: web adapter): what it did, and
+                # after earlier wounds the track's total («ран 5 (всего 8) — мёртв», not «ран 5 (мёртв)»)
+                total = self.w(ctx, "wounded_total", boxes=boxes) if boxes != wounds else ""
+                return self.w(ctx, "wounded", who=who(defender), damage=damage, soaked=soaked, wounds=wounds,
+                              total=total, health=health_name(ctx.language, str(health),
+                                                              character_gender(ctx.language, str(defender), view)))
             case ev.TensRerolled(faces=faces):
                 return self.w(ctx, "tens_rerolled", dice=" ".join(map(str, faces)))
             case ev.StoryEnded(ending=ending):

@@ -50,7 +50,13 @@ from narrator.web.adapters.storyteller_bots import (
     table_questions,
 )
 from narrator.web.adapters.storyteller_choice import ChoiceError, parse_choice
-from narrator.web.adapters.storyteller_rolls import ROLL_SHEET, restore_rolls, roll_history, roll_own_sheet
+from narrator.web.adapters.storyteller_rolls import (
+    ROLL_SHEET,
+    restore_rolls,
+    roll_history,
+    roll_own_sheet,
+    story_rolls,
+)
 from narrator.web.adapters.storyteller_setup import samples, setup_options, troupe_choices
 from narrator.web.present import Context, Presenter, Section
 
@@ -59,6 +65,8 @@ from narrator.web.present import Context, Presenter, Section
 
 POWER_RULES = "POWER_RULES"
 """The table's code for words naming a power of the sheet: the book's answer (its message is the player's language)."""
+TOLD_BY_THE_LOG = (ev.InitiativeRolled, ev.Wounded)
+"""Events whose log line says all the template's narration of them would (one event, one line)."""
 INTENT = "type_intent"
 """A player seat's own words (``{"kind": "type_intent", "text": ...}``): the same path as the terminal's typed
 intent (:func:`narrator.storyteller.seat.typed_choice`): the model Storyteller rules on them, the template
@@ -173,8 +181,14 @@ class StorytellerPresenter(Presenter):
     def table_sections(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Section]:
         if seat is None or seat == HOST:
             return []
-        history = roll_history(table, seat)
-        items = [" · ".join(entry["lines"]) for entry in reversed(history)] or [message(ctx.language, "troupe.roll_none")]
+        # every roll of the seat's character, newest first: the story's (as the log tells them) and its rolls
+        # from the sheet beside the story (the panel said «no rolls yet» after two rolls of the story)
+        own = self._own_sheet(table, seat)
+        story = story_rolls(table, seat, str(own[0]["id"]), self.text.event_text, table.view(seat), ctx) if own else []
+        rolls = [*((at, 1, line) for at, line in story),  # a sheet roll's place: before the event then next
+                 *((int(entry.get("at", 0)), 0, " · ".join(entry["lines"])) for entry in roll_history(table, seat))]
+        items = [line[:1].upper() + line[1:] for *_, line in sorted(rolls, reverse=True)] \
+            or [message(ctx.language, "troupe.roll_none")]  # «брат Одо» opens an entry as «Брат Одо»
         return [*self._powers_section(table, seat, ctx), Section(message(ctx.language, "troupe.roll_history"), items=items)]
 
     def _own_sheet(self, table: Any, seat: PlayerId) -> tuple[Mapping[str, Any], str] | None:
@@ -346,8 +360,10 @@ class StorytellerPresenter(Presenter):
         # The bot's narration is the one telling of the move: its words beside the move (an answer given
         # without a roll, an improvised roll's ruling) and the turn's header, in that order; the page showed
         # them twice before, once as events and once here, with «Turn 4» above the answer that ended turn 3.
+        # The log tells initiative (each side's dice and the order) and a hit (damage, soak, wounds, the track)
+        # as the kernel's events; the narration said them again («Инициатива: …» twice, a wound twice).
         view = self._host_view(table)
-        lines = bot.voice.narrate(view, events)
+        lines = bot.voice.narrate(view, [e for e in events if not isinstance(e.payload, TOLD_BY_THE_LOG)])
         return [("storyteller", "\n".join(lines))] if lines else []
 
 

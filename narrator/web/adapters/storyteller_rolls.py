@@ -61,16 +61,18 @@ def roll_own_sheet(table: Any, seat: PlayerId, payload: Mapping[str, Any], book:
     except SheetRollError as error:
         return error.rejection
     roll = rolled.to_dict()
-    history.append(history_entry(roll, lang))
+    history.append({**history_entry(roll, lang), "at": len(table.events)})  # where in the log it was rolled
     table.session.write({"kind": SHEET_ROLL, "actor": seat, "roll": roll})  # the seat's own, kept for a restart
     return None
 
 
 def restore_rolls(table: Any, records: Sequence[Mapping[str, Any]], lang: str) -> None:
     """Each seat's roll history from the transcript's ``sheet_roll`` records (after a restart)."""
+    at = 0  # the table's events are the transcript's event and narration records, in order
     for record in records:
         if record.get("kind") == SHEET_ROLL and isinstance(record.get("roll"), Mapping):
-            roll_history(table, int(record["actor"])).append(history_entry(record["roll"], lang))
+            roll_history(table, int(record["actor"])).append({**history_entry(record["roll"], lang), "at": at})
+        at += record.get("kind") in ("event", "narration")
 
 
 def roll_history(table: Any, seat: PlayerId) -> list[dict[str, Any]]:
@@ -78,6 +80,44 @@ def roll_history(table: Any, seat: PlayerId) -> list[dict[str, Any]]:
     the transcript, so a restarted server rebuilds the history: :func:`restore_rolls`)."""
     store: dict[PlayerId, list[dict[str, Any]]] = table.__dict__.setdefault("sheet_rolls", {})
     return store.setdefault(seat, [])
+
+
+def story_rolls(table: Any, seat: PlayerId, character: str, present: Any, view: Any, ctx: Any
+                ) -> list[tuple[int, str]]:
+    """The rolls ``character`` (the seat's) made in the story, as the log tells them: ``(where in the log, line)``,
+    oldest first. A roll's request (its traits and pool) and its dice are one entry; a contest, a team's roll, the
+    initiative, a blow, its damage and a soak count when the character rolled in them."""
+    from narrator.rules.storyteller import events as ev
+
+    rolls: list[tuple[int, str]] = []
+    asked: dict[str, str] = {}
+    knower = table._knower(seat)
+    for at, event in enumerate(table.events):
+        if not event.visible_to(knower):
+            continue
+        payload = event.payload
+        match payload:
+            case ev.RollRequested(character=who) | ev.ContestRequested(character=who) \
+                    | ev.AttackRequested(character=who) if str(who) == character:
+                asked[character] = present(event, view, ctx) or ""
+                continue
+            case ev.RollResolved(character=who) if str(who) == character:
+                pass
+            case ev.ContestResolved(character=who, opponent=opponent) if character in (str(who), str(opponent)):
+                pass
+            case ev.TeamResolved(results=results) if any(str(r.get("character")) == character for r in results):
+                pass
+            case ev.InitiativeRolled(results=results) if character in {str(c) for c in results or {}}:
+                pass
+            case ev.AttackRolled(character=who) | ev.DamageRolled(character=who) | ev.SoakRolled(character=who) \
+                    if str(who) == character:
+                pass
+            case _:
+                continue
+        said = present(event, view, ctx) or ""
+        if said:
+            rolls.append((at, " · ".join(line for line in (asked.pop(character, ""), said) if line)))
+    return rolls
 
 
 def _options_of(state: Any) -> dict[str, Any]:
