@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.storyteller.reader_scenes import DA, FLATS, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
+from tests.storyteller.reader_scenes import DA, DRIVE, FLATS, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
 from tests.storyteller.test_offline_reader_round7 import ruling
 
 BITTER = "last-stage-to-bitter-creek"
@@ -114,3 +114,17 @@ def test_lock_work_with_a_tool_is_dexterity_and_crafts(book, scenario, scene, la
 ])
 def test_lock_work_where_the_scene_offers_it_is_its_approach(lang, text):
     assert ruling(WW, RAILROAD, "lockup", lang, text) == "approach:pick-lock"
+
+
+# -- 6. an animal calmed or gentled is Animal Ken (Ride on a sheet without it) --------------------------------------
+
+
+@pytest.mark.parametrize(("scenario", "scene", "lang", "text"), [
+    # before, "calm the nervous mules" took "Ask around the camp" (Charisma + Empathy) and the rest asked
+    (RAILROAD, "camp", "en", "I walk down the picket line and calm the nervous mules"),
+    (RAILROAD, "camp", "ru", "Иду вдоль коновязи и успокаиваю нервных мулов"),
+    (BITTER, "grade", "en", "I catch the bolting team by the traces and gentle them with a low voice"),
+    (DRIVE, "bed-ground", "en", "I settle the skittish mustang with a hand on its neck"),
+])
+def test_an_animal_calmed_is_animal_handling(scenario, scene, lang, text):
+    assert ruling(WW, scenario, scene, lang, text) == "roll:manipulation+ride"   # Joseph has Ride, no Animal Ken
