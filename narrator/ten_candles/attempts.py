@@ -16,6 +16,7 @@ checks its move) and falls back to this.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from narrator.agents.names import fill
@@ -50,9 +51,14 @@ def unreadable(view: Any, text: str, lang: str) -> bool:
     return nonsense(text, lang if lang in ("en", "ru") else "en", names)
 
 
-def template_ruling(view: Any, seat: int, text: str, lang: str, name: str, *, words: bool = True) -> AttemptRuling:
+def template_ruling(view: Any, seat: int, text: str, lang: str, name: str, *, words: bool = True,
+                    won: Sequence[str] = ()) -> AttemptRuling:
     """The offline reading of ``text`` (``seat``'s attempt), from the GM's ``view``. Its ``why`` quotes the
-    word it went by (the host's record); with ``words=False`` it does not (what the players hear).
+    word it went by (the host's record); with ``words=False`` it does not (what the players hear). ``won``:
+    the tasks won in this scene so far (the Storyteller's :attr:`~narrator.ten_candles.storyteller.TemplateStoryteller.won`).
+
+    * an act a truth of this table says works, or the same deed as a task just won: no conflict, it stands
+      (L313, L283; playtest 17), unless the act itself could kill;
 
     * words about the dice, the candles or the rules: no conflict, a plain intent (L56, L269);
     * the attempter's Moment is the active card and the words live it: the Moment roll (D14);
@@ -61,7 +67,7 @@ def template_ruling(view: Any, seat: int, text: str, lang: str, name: str, *, wo
     * a safe act (look, wait, ask...): no conflict (L58);
     * none of these words: a plain conflict, the outcome is not obvious (L265).
     """
-    from narrator.ten_candles.reading import read
+    from narrator.ten_candles.reading import read, settled
 
     me = view.characters[seat] if 0 <= seat < len(view.characters) else None
     moment = me.moment if me is not None and me.top == "moment" else None
@@ -72,6 +78,12 @@ def template_ruling(view: Any, seat: int, text: str, lang: str, name: str, *, wo
         return AttemptRuling(False, why=why, narration=line("cheat", lang, attempt=text, name=name, why=why))
     if reading.kind == "moment":
         return AttemptRuling(True, moment=True, why=line("moment", lang, name=name))
+    if reading.kind in ("conflict", "unknown") or (reading.kind == "danger" and reading.threat):
+        honoured = settled(text, lang, truths=_truths(view, lang), won=won)
+        if honoured is not None:
+            how, what = honoured
+            why = line(f"why_{how}", lang, truth=what, task=what)
+            return AttemptRuling(False, why=why, narration=line(f"allow_{how}", lang, truth=what, task=what, name=name))
     if reading.kind == "danger":
         key = "dangerous" if not words else "dangerous_threat" if reading.threat else "dangerous_word"
         return AttemptRuling(True, dangerous=True, why=line(key, lang, word=reading.word, name=name, attempt=text))
@@ -81,6 +93,16 @@ def template_ruling(view: Any, seat: int, text: str, lang: str, name: str, *, wo
     if reading.kind == "conflict" and words:
         return AttemptRuling(True, why=line("conflict_word", lang, attempt=text, word=reading.word, name=name))
     return AttemptRuling(True, why=line("conflict", lang, attempt=text, name=name))
+
+
+def _truths(view: Any, lang: str) -> list[str]:
+    """The truths spoken at the table (the view's rows), without the «Истина: » they are said with."""
+    from narrator.agents.ten_candles import material as mat
+
+    prefix = str(mat.load("tables")["truth_prefix"].get(lang, ""))
+    rows = getattr(view, "truths", ()) or ()
+    said = [str(row[2]) for row in rows if len(row) > 2]
+    return [t[len(prefix):] if prefix and t.startswith(prefix) else t for t in said]
 
 
 def framing(view: Any, active: int, dangerous: bool, lang: str, name: str) -> str | None:

@@ -305,6 +305,73 @@ def _deed_word(tokens: Sequence[Token], hit: Token, lang: str) -> str:
     return hit.text
 
 
+DEEDS = ("search", "open", "fix", "talk", "tend", "move", "carry")
+"""The kinds of deed a narration may fit (``deed_<kind>`` in ``attempts.yaml``)."""
+
+
+def deed_kind(text: str, lang: str) -> str:
+    """The kind of deed ``text`` names first (one of :data:`DEEDS`), ``""`` when it names none of them: what a
+    narration of its success or failure is told of ("look for batteries" finds or does not; "open the door":
+    the door gives or holds)."""
+    lang = lang if lang in ("en", "ru") else "en"
+    tokens = tokenize(text, lang)
+    found = [(hit[0][0], kind) for kind in DEEDS
+             if (hit := [(i, t) for i, t in hits(tokens, list_entries(lang, f"deed_{kind}"))
+                         if not _negated(tokens, i, lang)])]
+    return min(found)[1] if found else ""
+
+
+def _content(tokens: Sequence[Token], lang: str) -> list[Token]:
+    """The words of a line that carry its matter: no clause mark, no word of ``light`` / ``determiners`` /
+    pronouns, nothing of two letters."""
+    idle = list_words(lang, "light") | list_words(lang, "determiners") | list_words(lang, "others") | list_words(
+        lang, "self") | list_words(lang, "and") | list_words(lang, "purpose") | list_words(lang, "negation")
+    return [t for t in tokens if t.text not in CLAUSE_END and len(t.text) > 2 and t.text.lower() not in idle]
+
+
+def settled(text: str, lang: str, *, truths: Iterable[str] = (), won: Iterable[str] = ()) -> tuple[str, str] | None:
+    """Whether ``text`` asks again what the table has settled, and by what: ``("truth", truth)`` when it does
+    what a truth of this table says (three words of its matter said in the truth's order, Them among them:
+    "hum the song that makes Them go still" and the truth "we remember a song that makes Them
+    go still"), ``("won", task)`` when it is the same kind of deed as a task won a moment ago in this scene, on
+    the same things ("look for batteries in the drawers" after "find painkillers and batteries in the
+    pharmacy" succeeded); else ``None`` (playtest 17: a TC Storyteller honours the truths, L313, and a won
+    result stands, L283)."""
+    lang = lang if lang in ("en", "ru") else "en"
+    tokens = [t for t in tokenize(text, lang) if t.text not in CLAUSE_END]
+    them = {str(w) for w in table()[lang].get("them", ())}
+    matter = {id(t) for t in _content(tokens, lang)} | {id(t) for t in tokens if t.text in them}
+    for truth in truths:
+        said = [t for t in tokenize(truth, lang) if t.text not in CLAUSE_END]
+        if _run(tokens, said, matter) >= 3:  # three words of matter said as the truth says them
+            return "truth", truth
+    kind = deed_kind(text, lang)
+    if kind:
+        mine = {lemma for t in _content(tokens, lang) for lemma in t.lemmas} - _deed_lemmas(lang)
+        for task in won:
+            theirs = {lemma for t in _content(tokenize(task, lang), lang) for lemma in t.lemmas} - _deed_lemmas(lang)
+            if deed_kind(task, lang) == kind and mine & theirs:
+                return "won", task
+    return None
+
+
+def _deed_lemmas(lang: str) -> set[str]:
+    return {lemma for kind in DEEDS for e in list_entries(lang, f"deed_{kind}") for w in e.words for lemma in w}
+
+
+def _run(mine: Sequence[Token], theirs: Sequence[Token], matter: set[int]) -> int:
+    """The most words of matter (words of ``mine`` in ``matter``) in one run of words said in the same order in
+    both (lemmas shared)."""
+    best = 0
+    for i in range(len(mine)):
+        for j in range(len(theirs)):
+            k = 0
+            while i + k < len(mine) and j + k < len(theirs) and mine[i + k].lemmas & theirs[j + k].lemmas:
+                k += 1
+            best = max(best, sum(1 for t in mine[i:i + k] if id(t) in matter))
+    return best
+
+
 def nonsense(text: str, lang: str, names: Iterable[str] = ()) -> bool:
     """Whether ``text`` has no word that carries meaning in ``lang``: neither a word of the lists (typos
     forgiven), nor a name at the table, nor a dictionary word that is more than a function word, an

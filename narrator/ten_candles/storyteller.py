@@ -85,6 +85,11 @@ class TemplateStoryteller:
         """Scene -> ``id()`` of the entries drawn in it (a template is not used twice while others are left)."""
         self.framed: set[int] = set()
         """``id()`` of every conflict framed in the game (only ``repeatable`` ones come again)."""
+        self.task: str | None = None
+        """What the conflict framed last is about: the module's task, or the player's stated attempt."""
+        self.won: list[tuple[int, str]] = []
+        """(scene, task) of every conflict won: a stated attempt of the same deed on the same things is no
+        conflict again (``attempts.template_ruling``, playtest 17)."""
 
     # -- memory ---------------------------------------------------------------------------------
 
@@ -97,6 +102,10 @@ class TemplateStoryteller:
         for event in events:
             if isinstance(described := event.payload, CharacterDescribed):
                 self.names[described.seat] = described.name
+            elif isinstance(resolved := event.payload, ConflictResolved) and resolved.success and self.task:
+                self.won.append((self.scene, self.task))
+            elif isinstance(event.payload, ConflictCalled):
+                self.task = None  # framed next (frame_conflict)
 
     def _setup(self, view: Any) -> None:
         self.scene = int(getattr(view, "scene", 0) or 0)
@@ -249,9 +258,11 @@ class TemplateStoryteller:
         stated = attempt_frame(view, active, dangerous, self.lang, name)
         if stated is not None:  # the player's own attempt is the conflict (stated attempts, D45)
             self.conflict = None
+            self.task = view.attempt.text
             return self._note("frame_attempt", stated)
         self.conflict = self._pick_conflict(dangerous)
         task = mat.text(self.conflict, self.lang)
+        self.task = task or None
         kind = "dangerous" if dangerous else "normal"
         return self._line(f"frame_{kind}", "framing", framing[kind], name=name, conflict=task)
 

@@ -60,7 +60,7 @@ class FairCalls:
             ruling = voice.rule_on_attempt(view, seat, text, request.rejection)
             by = "llm"
         if ruling is None:
-            ruling, by = template_ruling(view, seat, text, lang, name), "template"
+            ruling, by = template_ruling(view, seat, text, lang, name, won=voice_won(voice, view)), "template"
         if ruling.conflict:
             self.rolls[seat] = self.rolls.get(seat, 0) + 1  # type: ignore[attr-defined]
         notes = {"by": by, "ruling": "conflict" if ruling.conflict else "no_conflict", "attempt": text,
@@ -91,6 +91,15 @@ class FairCalls:
             volunteers = [s for s in least if s in self.volunteers]  # type: ignore[attr-defined]
             least = volunteers or least
         return least[self.rng.randrange(len(least))]  # type: ignore[attr-defined]
+
+
+def voice_won(voice: Any, view: Any) -> list[str]:
+    """The tasks the Storyteller's voice saw won in the view's scene (a voice that keeps none: none)."""
+    won = getattr(voice, "won", None)
+    if won is None:
+        won = getattr(getattr(voice, "fallback", None), "won", None)  # a model voice over the template
+    scene = int(getattr(view, "scene", 0) or 0)
+    return [task for at, task in (won or ()) if at == scene]
 
 
 class TableGM(FairCalls, ScriptedGM):

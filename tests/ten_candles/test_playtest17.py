@@ -95,3 +95,76 @@ class _Plain:
         from types import SimpleNamespace
 
         self.characters = [SimpleNamespace(name="Vera", top="virtue", moment=None, seat=0)]
+
+
+class _Truths(_Plain):
+    def __init__(self, *truths: str) -> None:
+        super().__init__()
+        self.truths = [(1, 0, truth, "general") for truth in truths]
+
+
+@pytest.mark.parametrize("lang, truth, text", [
+    ("en", "Truth: the old lullaby makes Them stop and listen",
+     "I whistle the old lullaby, the one that makes Them stop and listen, and lead the others past"),
+    ("ru", "Истина: от старой колыбельной Они замирают на месте",
+     "Начинаю насвистывать старую колыбельную, от которой Они замирают на месте, и шагаю мимо Них"),
+])
+def test_an_act_a_truth_of_the_table_backs_is_no_conflict(lang: str, truth: str, text: str):
+    """A truth is a fact everyone accepts (L313): doing what it says works is not rolled again, nor flagged as
+    deadly because Them are named in it; without that truth the same words are a dangerous conflict."""
+    assert template_ruling(_Plain(), 0, text, lang, "Vera").dangerous
+    ruling = template_ruling(_Truths(truth), 0, text, lang, "Vera")
+    assert not ruling.conflict
+    assert truth.split(": ", 1)[1] in ruling.narration
+
+
+@pytest.mark.parametrize("lang, truth, text", [
+    ("en", "Truth: a handcar stands in the next tunnel", "I push the handcar down the next tunnel"),
+    ("ru", "Истина: в соседнем тоннеле стоит дрезина", "Разгоняю дрезину по соседнему тоннелю"),
+])
+def test_a_truth_that_only_names_a_thing_leaves_using_it_in_doubt(lang: str, truth: str, text: str):
+    assert template_ruling(_Truths(truth), 0, text, lang, "Vera").conflict
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_task_just_won_is_not_rolled_again(tmp_path, lang: str):
+    """An AI survivor wins "find painkillers and batteries in the pharmacy"; the person then searches the
+    drawers for batteries in the same scene: no conflict, the won result stands (L283)."""
+    from narrator.ten_candles.play import TableSettings, play
+
+    task = {"en": "find painkillers and batteries in the pharmacy", "ru": "найти в аптеке обезболивающее и батарейки"}
+    said = {"en": "I rummage through the drawers behind the counter for batteries",
+            "ru": "Роюсь в ящиках под прилавком, ищу батарейки"}
+    io = _AfterWin(task[lang], said[lang])
+    play(TableSettings(humans=1, ai=3, lang=lang, seed=0, module="radio_tower"), io, tmp_path / "won.jsonl")
+    assert io.typed, "no scene where the task was won before the person's beat"
+    after = "\n".join(io.output[io.output.index("<< " + said[lang]):])
+    told = after.split("\n")[2]  # the line after the attempt's echo: the Storyteller's answer
+    assert task[lang] in told and not after.split("\n")[3].startswith(("Conflict", "Конфликт"))
+    assert ("No conflict" in told) if lang == "en" else ("Без конфликта" in told)
+
+
+class _AfterWin(ScriptedIO):
+    """Enter everywhere; once ``task`` was won in this scene, the person says ``line`` at the next beat."""
+
+    def __init__(self, task: str, line: str) -> None:
+        super().__init__([])
+        self.task, self.line, self.typed, self.last, self.asked = task, line, False, "", 0
+
+    def ask(self, prompt: str) -> str:
+        self.output.append(prompt)
+        self.asked += 1
+        if self.asked > 3000:
+            raise EOFError
+        repeated, self.last = prompt == self.last, prompt
+        if ("own words" in prompt or "Своими словами" in prompt) and not self.typed:
+            text = "\n".join(self.output)
+            at, scene = text.rfind(self.task), max(text.rfind("— Scene"), text.rfind("— Сцена"))
+            if at > scene and ("Success" in text[at:] or "Успех" in text[at:]):
+                self.typed = True
+                self.output.append("<< " + self.line)
+                return self.line
+            return ""
+        if "«да»" in prompt or "“yes”" in prompt:
+            return "yes" if "yes" in prompt else "да"
+        return "1" if repeated else ""
