@@ -114,12 +114,12 @@ class TerminalPlayer(Seat):
         return None
 
     def _no_willpower_here(self, choice: Choice, options: Sequence[Option]) -> bool:
-        """``2w`` on a contest, a team roll or a blow, where the kernel takes no Willpower point (its law under the
-        table's rules refuses it, by the books' defaults D53; the kernel's Attack has none): the table says why
+        """``2w`` on a contest or a team roll, where the kernel takes no Willpower point (its law under the
+        table's rules refuses it, by the books' defaults D53; a blow takes one since playtest 17, D4): the table says why
         and asks again, as the kernel's refusal does on an extended task (the point was dropped without a word:
         playtest 16)."""
         bar = next((o.willpower for o in options if o.approach == choice.approach), "")
-        if not choice.willpower or bar not in ("contest", "team", "attack"):
+        if not choice.willpower or bar not in ("contest", "team"):
             return False
         self.say("[yellow]" + escape(message(self.lang, f"st_intent.willpower_not.{bar}").strip()) + "[/]")
         return True
@@ -137,6 +137,9 @@ class TerminalPlayer(Seat):
                 self.say(escape(line))
         if request.rejection is not None and request.rejection.code == INTENT_UNCLEAR:
             self.say("[yellow]" + escape(request.rejection.message) + "[/]")  # already in the player's language
+        elif request.rejection is not None and (said := no_dice_line(self.lang, request.rejection, view, own, options,
+                                                                      ref)):
+            self.say("[yellow]" + escape(said) + "[/]")
         elif request.rejection is not None:
             self.say("[red]" + escape(refusal(self.lang, request.rejection.code)) + "[/]")  # the kernel's English: logs
         for option in options:
@@ -170,6 +173,27 @@ class TerminalPlayer(Seat):
                 self.say(escape(line))
             return True
         return False
+
+
+def no_dice_line(lang: str, rejection: Rejection, view: Mapping[str, Any], own: Mapping[str, Any] | None,
+                 options: Sequence[Option], ref: Any) -> str:
+    """A roll refused because wounds leave its pool no dice, said in words with what the player can still do: a
+    Willpower point's automatic success on an option that takes one (D2, D4; WW L86 «even when a roll is
+    required»), a deed with no roll, or holding back. Playtest 17 (Crippled, −5): a bare «There are no dice to
+    roll.» and the same menu, and the fight never moved. ``""`` for any other refusal."""
+    from narrator.agents.i18n import character_gender, health_name
+
+    if str(rejection.code) != "POOL_EMPTY" or own is None:
+        return ""
+    pc = str(own["id"])
+    cond: Mapping[str, Any] = next((c for c in view.get("characters") or () if c.get("id") == pc), {})
+    if not cond.get("damage"):
+        return ""
+    health = health_name(lang, str(cond.get("health", "")), character_gender(lang, pc, view))
+    able = next((o for o in options if o.deed in ("roll", "attack") and not o.willpower and not o.joins), None)
+    if able is None:
+        return message(lang, "storyteller.no_dice_spent", name=ref.who(pc), health=health)
+    return message(lang, "storyteller.no_dice", name=ref.who(pc), health=health, example=able.number)
 
 
 def _declared_first(view: Mapping[str, Any], pc: str, pending: Choice, options: Sequence[Option]) -> bool:

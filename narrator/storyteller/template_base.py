@@ -43,7 +43,7 @@ class Option:
     """Its outcome can end the story or start a fight: a weak reading of typed words never takes it (issue 28)."""
     willpower: str = ""
     """Why a Willpower point buys nothing on this approach (a key of ``st_intent.willpower_not``: ``contest``,
-    ``team``, ``attack``, ``extended``, ``no_roll``, ``none``, ``spent``); empty when the kernel lets it buy a
+    ``team``, ``extended``, ``no_roll``, ``none``, ``spent``); empty when the kernel lets it buy a
     success (its own law asked, under the table's rules). The words "I spend Willpower" then say why not instead
     of promising a point the kernel never spends."""
 

@@ -63,7 +63,8 @@ class TemplateMoves(TemplateBase):
                             for other in others]
                 continue
             spec = approach.spec()
-            preview = self._preview(view, character, spec.traits, spec.difficulty) if spec else ""
+            traits = spec.traits if spec else self._weapon_traits(view, approach.attack)
+            preview = self._preview(view, character, traits, spec.difficulty if spec else 6) if traits else ""
             options.append((approach.id, label, preview, words))
         hold = message(self.lang, "st_intent.hold_words")  # what a typed "I wait" matches (issue 16)
         if scene.fight is not None:  # a wounded fighter may have no pool left: holding back is always possible
@@ -77,16 +78,28 @@ class TemplateMoves(TemplateBase):
                                                      self._approach(scene, a.partition("@")[0]), character))
                 for n, (a, label, preview, words) in enumerate(options, start=1)]
 
+    @staticmethod
+    def _weapon_traits(view: View, weapon: str | None) -> list[str]:
+        """What a blow with ``weapon`` rolls (the combat tables'), so its menu line shows the pool wounds leave
+        (playtest 17: 'Shoot back' showed nothing while Crippled left it 0 dice); [] when unknown."""
+        from narrator.storyteller.data import DataError
+
+        if weapon is None:
+            return []
+        try:
+            found = _combat_tables(str(view.get("book"))).weapon(weapon)
+        except (DataError, OSError):
+            return []
+        return list(found.traits) if found is not None else []
+
     def _willpower_bar(self, view: View, approach: Approach | None, character: str, *, joins: bool = False) -> str:
         """Why a Willpower point buys no success on ``approach`` now (a key of ``st_intent.willpower_not``), or
         ``""``: the kernel's own law says (:func:`~narrator.rules.storyteller.checks.willpower_refusal`, under
-        this table's rules) for the roll the approach's request is; a blow has none to spend (the kernel's
-        Attack), a move rolls nothing."""
+        this table's rules) for the roll the approach's request is (a blow's attack roll is a simple one: D4,
+        Willpower is not excluded from combat), a move rolls nothing."""
         if approach is None:
             return ""
-        if approach.attack is not None:
-            return "attack"
-        if approach.spec() is None:
+        if approach.spec() is None and approach.attack is None:
             return "no_roll"
         roll, extended = willpower_roll(approach, joins=joins)
         code = willpower_refusal(self._willpower_state(view, character), character, roll, extended=extended)
@@ -256,7 +269,7 @@ class TemplateMoves(TemplateBase):
             return EndStory(ending=approach.go[4:]) if approach.go.startswith("end:") else BeginScene(scene=approach.go)
         if approach.attack is not None:
             assert scene.fight is not None
-            return Attack(character=pc, defender=scene.fight.enemy, weapon=approach.attack)
+            return Attack(character=pc, defender=scene.fight.enemy, weapon=approach.attack, willpower=choice.willpower)
         if approach.resisted is not None:
             r = approach.resisted
             return Resisted(character=pc, traits=self._on_sheet(view, pc, r.traits), difficulty=r.difficulty,
@@ -317,6 +330,8 @@ def willpower_roll(approach: Approach, *, joins: bool = False) -> tuple[Willpowe
     it counts toward an accumulated total: what :meth:`TemplateMoves._request` asks for. A contest is a side of
     a ``resisted`` roll; a helper's answer to a teamwork invitation is a ``teamwork`` share; the character who
     chose a teamwork task rolls it as its own roll until someone joins (``_team_request``)."""
+    if approach.attack is not None:
+        return "simple", False  # a blow's attack roll (D4: Willpower is not excluded from combat)
     contest = approach.resisted or approach.versus
     if contest is not None:
         return "resisted", bool(contest.target)

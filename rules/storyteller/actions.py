@@ -188,6 +188,9 @@ class Attack(Action):
     weapon: str
     difficulty: int = 0
     """0 = the weapon's difficulty from the combat tables."""
+    willpower: bool = False
+    """A Willpower point spent on the attack roll: one automatic success, even when wounds leave no dice (D2, D4:
+    Willpower is not excluded from combat, «even when a roll is required», WW L86; DA L169)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

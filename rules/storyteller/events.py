@@ -144,6 +144,8 @@ class AttackRequested(EventBody):
     pool: int
     difficulty: int
     wound_penalty: int
+    willpower: bool = False
+    """A Willpower point spent on the attack roll (one automatic success, D4)."""
 
 
 @dataclass(frozen=True, slots=True)

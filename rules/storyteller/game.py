@@ -282,8 +282,8 @@ def _attack(state: StorytellerState, action: Attack) -> Handled:
     assert isinstance(plan, plans.RollPlan)
     event = public("roll_requested", character=action.character, defender=action.defender, action="attack",
                    weapon=action.weapon, pool=plan.pool, difficulty=plan.difficulty,
-                   wound_penalty=plan.wound_penalty)
-    return replace(state, pending=Pending("attack", action, (plan.part(),))), (event,)
+                   wound_penalty=plan.wound_penalty, willpower=action.willpower)
+    return _pending_or_finished(state, Pending("attack", action, (plan.part(),)), event)
 
 
 def _end(state: StorytellerState, action: EndStory) -> Handled:

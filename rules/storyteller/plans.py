@@ -190,7 +190,19 @@ def plan_attack(state: StorytellerState, action: Attack) -> RollPlan | Rejection
     if rejection:
         return rejection
     difficulty = action.difficulty or weapon.difficulty
-    return no_scene(state) or plan_side(state, action.character, weapon.traits, difficulty, "attack")
+    if not action.willpower:
+        return no_scene(state) or plan_side(state, action.character, weapon.traits, difficulty, "attack")
+    # a Willpower point on the blow: one automatic success, no dice needed (D2, D4; WW L86 «even when a roll is
+    # required»): a pool wounds emptied still strikes (playtest 17, Crippled −5: the fight had soft-locked)
+    sheet, pool, wounds, rejection = actor(state, action.character, weapon.traits)
+    rejection = no_scene(state) or rejection or difficulty_rejection(difficulty, "attack difficulty", state)
+    if rejection or sheet is None:
+        return rejection or Rejection(StCode.UNKNOWN_CHARACTER, "no such character", "sheet")
+    refused = willpower_rejection(state, sheet, "simple")
+    if refused:
+        return refused
+    dice = state.config.willpower_mode != "replace_roll"
+    return RollPlan(action.character, "", max(0, pool + wounds), difficulty, 0, wounds, willpower=True, dice=dice)
 
 
 def plan_declaration(state: StorytellerState, action: DeclareActions) -> tuple[Slot, ...] | Rejection:

@@ -290,7 +290,7 @@ def finish_attack_stage(state: StorytellerState, pending: Pending) -> tuple[Stor
     weapon = tables.weapon(request.weapon)
     assert weapon is not None
     if pending.stage == "attack":
-        state, hit = read_part(state, pending.parts[0])
+        state, hit = read_share(state, pending.parts[0])  # its dice, or a Willpower point's success (D2, D4)
         state = use_action(state, request.character)
         event = public("attack_rolled", character=request.character, defender=request.defender,
                        weapon=weapon.id, **hit.to_dict(), category=hit.category, hit=hit.net >= 1)

@@ -82,3 +82,49 @@ def test_a_scenario_may_write_its_own_ending_for_the_fallen() -> None:
     assert Scenario.model_validate({**data, "fallen": "silver-town"}).fallen == "silver-town"
     with pytest.raises(ValueError, match="fallen: 'nowhere' is not one of the endings"):
         Scenario.model_validate({**data, "fallen": "nowhere"})
+
+
+def test_the_kernel_lets_willpower_buy_a_blow_with_no_dice_left() -> None:
+    """D4 (Willpower is not excluded from combat; WW L86 «even when a roll is required», DA L169): a point on an
+    attack roll is one automatic success, so a fighter whose wounds left no dice still hits (then rolls damage);
+    without the point the empty pool is refused as before (D31)."""
+    from narrator.rules.storyteller import Attack
+    from narrator.rules.storyteller.state import CharState
+
+    from tests.storyteller.helpers import act, rejection, sheet, table
+
+    state = table("wild_west", sheet("elias", abilities={"firearms": 2}), sheet("mallory", player=False), combat=True)
+    char = state.char("elias")
+    assert isinstance(char, CharState)
+    state = state.with_char(replace(char, damage=("lethal",) * 6))  # Crippled: −5 leaves Dexterity 2 + 2 no dice
+    blow = Attack(character="elias", defender="mallory", weapon="revolver")
+    assert rejection(state, blow) == "POOL_EMPTY"
+    spent, events = act(state, replace(blow, willpower=True), (8, 8, 8, 8))
+    hit = next(e for e in events if e.kind == "attack_rolled")
+    assert hit.data["hit"] and hit.data["net"] == 1 and hit.data["dice"] == []
+    assert any(e.kind == "wounded" for e in events)
+    after = spent.char("elias")
+    assert after is not None and after.willpower == char.willpower - 1
+
+
+@pytest.mark.parametrize(("lang", "told"), [
+    ("en", ("Elias Pruitt is Crippled: wounds leave no dice for that. A point of Willpower still buys one automatic "
+           "success: type the number with w (e.g. 1w).")),
+    ("ru", ("Элайас Пруитт: Искалечен, раны не оставляют на это ни одного кубика. Пункт Силы воли всё равно даёт "
+           "один автоматический успех: введите номер с w (например, 1w).")),
+])
+def test_a_crippled_fighter_is_told_what_he_can_do_and_willpower_shoots(tmp_path, lang: str, told: str) -> None:
+    """WW carrion-flats s5, Crippled (−5): '1' and «crawl behind the ore car» got a bare «There are no dice to
+    roll.» and the same menu; '1w' got «Willpower buys no blow at this table»; only «Hold back» moved the fight.
+    Now the refusal says in words what he can still do, the menu shows the blow's 0 dice, and 1w shoots."""
+    said, records = _play_from("mallory-ambush", lang, ["1", "1w", "q"], tmp_path, wounds=6)
+    assert any(told in line for line in said), said[-12:]
+    assert not any("There are no dice to roll." in line or "Бросать нечего" in line for line in said)
+    assert not any("Willpower buys no blow" in line for line in said)
+    assert any(("Shoot back" in line or "Отстреливаться" in line) and ("0 dice" in line or "0 кубиков" in line)
+               for line in said), said[:30]
+    attacks = [r["payload"] for r in records if r["kind"] == "action" and r["payload"]["kind"] == "attack"
+               and r["payload"]["character"] == "elias"]
+    assert attacks and attacks[0]["willpower"], attacks
+    rolled = next(r["data"] for r in records if r.get("event") == "attack_rolled" and r["data"]["character"] == "elias")
+    assert rolled["hit"]
