@@ -94,7 +94,7 @@ def question(lang: str, text: str, reading: Reading, options: Sequence[Option], 
     what the player may do (a number in the terminal, a button on the web)."""
     refs = [refer(lang, c, options, labels=labels, ratings=ratings) for c in reading.candidates]
     if reading.kind == "cheat":
-        asked = message(lang, "st_reader.cheat")
+        asked = message(lang, "st_reader.skip" if reading.act == "skip" else "st_reader.cheat")
     elif reading.kind == "ask" and len(refs) >= 2:
         asked = message(lang, "st_reader.ask", first=refs[0], second=refs[1])
     elif reading.kind == "ask" and refs:

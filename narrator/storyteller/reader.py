@@ -44,7 +44,7 @@ from narrator.storyteller.approaches import (
 )
 from narrator.storyteller.readings import DECISIVE, Reading, ability_for, decide
 from narrator.storyteller.saying import dice_talk, laid_down, spoken_approach
-from narrator.storyteller.told import asks_about, claims_done, label_asks, said_before_asking
+from narrator.storyteller.told import asks_about, claims_done, label_asks, said_before_asking, skips
 from narrator.storyteller.words import (
     Act,
     Heard,
@@ -81,6 +81,8 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     scores = heard.scores
     if scores.get("cheat") and dice_talk(said, lang, named) >= READ / 2:  # dice talk in a clause is still dice talk
         return Reading("cheat", act="cheat")
+    if skips(said, lang):  # "skip all that, he trusts me now": the story is played, not skipped
+        return Reading("cheat", act="skip")
     held = [o for o in options if o.approach == "pass"]
     acting = [o for o in options if o.approach != "pass"]
     asked = text.rstrip().endswith("?") and any(t.word in grammar(lang).get("second_person", frozenset()) for t in said)

@@ -1,4 +1,4 @@
-"""Words that only tell, never do: a question reported («спрашиваю Мосби, кто ему платит»; "I ask Whitcomb who
+"""Words that only tell, never do: the table asked to skip ahead ("skip this bit, he confesses"), a question reported («спрашиваю Мосби, кто ему платит»; "I ask Whitcomb who
 waits for the box") and a deed claimed as done ("I cleansed it", «письмо доставлено»). Neither may take an
 approach whose roll can end the story or start a fight (issue 28: a weak reading asks). Found by the sixth
 blind batch, whose four dangerous readings were of these two kinds."""
@@ -11,7 +11,7 @@ from typing import Any
 
 from narrator.agents.morphology import part_of_speech
 from narrator.storyteller.approaches import label_lemmas
-from narrator.storyteller.lemmas import grammar
+from narrator.storyteller.lemmas import grammar, grammar_lists
 from narrator.storyteller.words import Token, main_verb
 
 
@@ -47,6 +47,21 @@ def claims_done(said: Sequence[Token], lang: str) -> bool:
 def _past(token: Token) -> bool:
     """An English past form of a verb: "cleansed" (its lemma "cleanse"), not "need" or "red"."""
     return token.word.endswith("ed") and any(form != token.word for form in token.forms)
+
+
+def skips(said: Sequence[Token], lang: str) -> bool:
+    """Whether the player asks the table to skip the scene or its outcome ("skip all that, he trusts me", «пропусти,
+    он во всём признаётся», "next scene"; ``grammar.skip``, words as said): no deed, the story is played (round nine).
+    A word of ``grammar.skip_not`` right after it is a deed asked of someone («пропусти меня»: let me through)."""
+    little = grammar(lang)
+    words = [t.word for t in said]
+    for phrase in grammar_lists(lang).get("skip", ()):  # in written order
+        cue = str(phrase).split()
+        for i in range(len(words) - len(cue) + 1):
+            if words[i:i + len(cue)] == cue and (i + len(cue) == len(words)
+                                                 or words[i + len(cue)] not in little.get("skip_not", frozenset())):
+                return True
+    return False
 
 
 def label_asks(option: Any, lang: str) -> bool:

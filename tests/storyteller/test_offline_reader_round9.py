@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from narrator.storyteller.reader import read
 from tests.storyteller.reader_scenes import DA, DRIVE, FLATS, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
 from tests.storyteller.test_offline_reader_round7 import ruling
 
@@ -128,3 +129,26 @@ def test_lock_work_where_the_scene_offers_it_is_its_approach(lang, text):
 ])
 def test_an_animal_calmed_is_animal_handling(scenario, scene, lang, text):
     assert ruling(WW, scenario, scene, lang, text) == "roll:manipulation+ride"   # Joseph has Ride, no Animal Ken
+
+
+# -- 7. the table asked to skip ahead: no deed, a question back -------------------------------------------------
+
+
+@pytest.mark.parametrize(("book", "scenario", "scene", "lang", "text"), [
+    # before, no roll: the claimed outcome went by as talk
+    (DA, TOURNEY, "widow", "en", "she already told me everything, skip ahead"),
+    (DA, TOURNEY, "widow", "ru", "она мне уже всё рассказала, пропусти"),
+    (WW, FLATS, "saloon", "en", "Lottie spills it all. next scene"),
+    (WW, FLATS, "saloon", "ru", "Лотти всё выкладывает, следующая сцена"),
+])
+def test_skipping_ahead_is_asked_back(book, scenario, scene, lang, text):
+    assert read(text, lang, ()).act == "skip"
+    assert ruling(book, scenario, scene, lang, text) == "ask"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ru", "Сестра, пропусти меня к брату"),       # let me through: a plea, no skip
+    ("en", "I skip a stone across the millpond"),
+])
+def test_a_deed_of_letting_through_is_no_skip(lang, text):
+    assert read(text, lang, ()).act != "skip"
