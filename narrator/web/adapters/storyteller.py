@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.agents.base import Question
-from narrator.agents.i18n import message
+from narrator.agents.i18n import character_gender, health_name, message
 from narrator.render.fields import Control
 from narrator.render.storyteller import (
     StorytellerText,
@@ -50,6 +50,7 @@ from narrator.web.adapters.storyteller_bots import (
     table_questions,
 )
 from narrator.web.adapters.storyteller_choice import ChoiceError, parse_choice
+from narrator.web.adapters.storyteller_readings import act_of, is_words_in_fight, reading_label, reply_to
 from narrator.web.adapters.storyteller_rolls import (
     ROLL_SHEET,
     restore_rolls,
@@ -65,8 +66,6 @@ from narrator.web.present import Context, Presenter, Section
 
 POWER_RULES = "POWER_RULES"
 """The table's code for words naming a power of the sheet: the book's answer (its message is the player's language)."""
-TOLD_BY_THE_LOG = (ev.InitiativeRolled, ev.Wounded)
-"""Events whose log line says all the template's narration of them would (one event, one line)."""
 INTENT = "type_intent"
 """A player seat's own words (``{"kind": "type_intent", "text": ...}``): the same path as the terminal's typed
 intent (:func:`narrator.storyteller.seat.typed_choice`): the model Storyteller rules on them, the template
@@ -136,12 +135,20 @@ class StorytellerPresenter(Presenter):
         options = list(question.options) if question is not None else []
         controls: list[Control] = [self._approach_control(table, voice, seat, option, ctx) for option in options]
         words, readings = asked_back(table, seat, options)
-        controls += [ApproachControl(self.text.w(ctx, "take_reading", label=o.label), {"kind": INTENT, "text": words,
-                                                                                      "take": o.approach}, [])
-                     for o in options if o.approach in readings]  # the question's readings, the words kept
+        # every reading the question names is a button (a deed no approach lists too: «Без броска (разговор)»),
+        # the words kept; one reading is a plain yes
+        key = "take_reading" if len(readings) == 1 else "take_one_of"
+        ratings = self._ratings(table, seat)
+        controls += [ApproachControl(self.text.w(ctx, key, label=reading_label(ref, options, ctx.language, ratings)),
+                                     {"kind": INTENT, "text": words, "take": ref}, []) for ref in readings]
         if any(o.approach != PASS for o in options):  # words at every question, a join/decline reply too (issue 16)
             controls.append(ApproachControl(self.text.w(ctx, "intent_label"), {"kind": INTENT}, ["text"]))
         return controls
+
+    def _ratings(self, table: Any, seat: PlayerId) -> dict[str, int]:
+        """The seat's character's Attributes and Abilities (an improvised roll's traits, as the question names them)."""
+        own = self._own_sheet(table, seat)
+        return {**own[0].get("attributes", {}), **own[0].get("abilities", {})} if own else {}
 
     def _approach_control(self, table: Any, voice: TemplateStoryteller, seat: PlayerId, option: Option,
                           ctx: Context) -> Control:
@@ -291,6 +298,9 @@ class StorytellerPresenter(Presenter):
         words, readings = asked_back(table, seat, options)
         if take is None and len(readings) == 1 and text.strip().lower() in typed("yes"):
             text, take = words, readings[0]  # "did you mean …?" "yes": the one reading asked about, as at the terminal
+        elif take is None and readings:  # a reply that says one of the readings asked about («нет, я просто говорю»)
+            replied = reply_to(text, readings, options, ctx.language)
+            text, take = (words, replied) if replied is not None else (text, None)
         if take is not None:  # a reading the question back named, chosen by its button (or a yes)
             return self._take_reading(table, seat, text, take, options, words, readings)
         if not options or not is_intent(text):
@@ -317,11 +327,38 @@ class StorytellerPresenter(Presenter):
         from narrator.storyteller.seat import INTENT_UNCLEAR
 
         ctx = ctx_of(table)
+        if take in readings and text == words and act_of(take, ctx.language) is not None:
+            return self._take_deed(table, seat, take, words)
         option = next((o for o in options if o.approach == take), None)
         if option is None or take not in readings or text != words:
             return Rejection(INTENT_UNCLEAR, message(ctx.language, "improv.empty"), "table")
         said = message(ctx.language, "improv.chose_labelled", number=option.number, label=option.label, words=text)
         return self._answer_typed(table, seat, Choice(actor=seat, approach=take, intent=text, joins=option.joins), said)
+
+    def _take_deed(self, table: Any, seat: PlayerId, ref: str, words: str) -> Rejection | None:
+        """The seat took a deed no approach lists from its question back: in a fight, words cost no action (said,
+        and the round waits for its move); else the Storyteller rules on the words as that deed."""
+        from narrator.storyteller.intent import FREE
+
+        ctx = ctx_of(table)
+        if is_words_in_fight(ref, self._host_view(table), ctx.language):
+            table.__dict__.setdefault("asked_back", {}).pop(seat, None)
+            who = self._who(table, seat, ctx)
+            table.say(seat, said_words(self.text, ctx, who, words))
+            table.say("storyteller", self.text.w(ctx, "words_in_fight", who=who))
+            return None
+        bot = self._bot(table)
+        if bot is not None and hasattr(bot.voice, "of"):
+            voice = bot.voice.of(self._host_view(table))
+            if isinstance(getattr(voice, "taken", None), dict):
+                voice.taken[seat] = (words, ref)
+        # the ruling says the deed and its roll (or none): no «Рассказчик обдумывает» the same words again
+        return self._answer_typed(table, seat, Choice(actor=seat, approach=FREE, intent=words), "")
+
+    def _who(self, table: Any, seat: PlayerId, ctx: Context) -> str:
+        view = self._host_view(table)
+        pc = player_ids(view)[seat]
+        return display_name(ctx.language, str(pc)) or next(str(s["name"]) for s in view["sheets"] if s["id"] == pc)
 
     def _answer_typed(self, table: Any, seat: PlayerId, choice: Choice, said: str) -> Rejection | None:
         ctx = ctx_of(table)
@@ -332,8 +369,9 @@ class StorytellerPresenter(Presenter):
         view = self._host_view(table)
         pc = player_ids(view)[seat]
         who = display_name(ctx.language, str(pc)) or next(str(s["name"]) for s in view["sheets"] if s["id"] == pc)
-        table.say(seat, self.text.w(ctx, "intent_said", who=who[:1].upper() + who[1:], text=choice.intent))
-        table.say("storyteller", said)
+        table.say(seat, said_words(self.text, ctx, who, choice.intent))
+        if said:
+            table.say("storyteller", said)
         return None
 
     def seat_names(self, table: Any, language: str) -> list[str]:
@@ -361,21 +399,71 @@ class StorytellerPresenter(Presenter):
         # without a roll, an improvised roll's ruling) and the turn's header, in that order; the page showed
         # them twice before, once as events and once here, with «Turn 4» above the answer that ended turn 3.
         # The log tells initiative (each side's dice and the order) and a hit (damage, soak, wounds, the track)
-        # as the kernel's events; the narration said them again («Инициатива: …» twice, a wound twice).
+        # as the kernel's events; the narration said them again («Инициатива: …» twice, a wound twice): its
+        # lines that only repeat them go, its story (how the blow lands) stays.
         view = self._host_view(table)
-        lines = bot.voice.narrate(view, [e for e in events if not isinstance(e.payload, TOLD_BY_THE_LOG)])
+        repeated = told_by_the_log(bot.voice, view, events)
+        lines = [line for line in bot.voice.narrate(view, events) if line not in repeated]
         return [("storyteller", "\n".join(lines))] if lines else []
 
 
+def told_by_the_log(voice: Any, view: Mapping[str, Any], events: Sequence[Event]) -> set[str]:
+    """The template narration's lines that only repeat what the log's line of an event says: the initiative's order
+    (the log gives it beside each side's dice) and a hit's damage, soak and wounds (the log adds the track's total)."""
+    template = getattr(voice, "template", voice)  # a model speaks over the table's template
+    template = template.of(view) if hasattr(template, "of") else template
+    if not isinstance(template, TemplateStoryteller):
+        return set()
+    lang, lines = template.lang, set()
+    for event in events:
+        match event.payload:
+            case ev.InitiativeRolled(order=order):
+                lines.add(message(lang, "template.initiative", order=", ".join(template._name(view, str(c))
+                                                                                  for c in order)))
+            case ev.Wounded(defender=defender, damage=damage, soaked=soaked, wounds=wounds, health=health):
+                said = {"name": template._name(view, str(defender)), "damage": damage, "soaked": soaked,
+                        "wounds": wounds, "health": health_name(lang, str(health),
+                                                                character_gender(lang, str(defender), view))}
+                for key in ("template.wound", "template.no_wound"):  # a blow that wounds, one wholly soaked
+                    try:
+                        lines.add(message(lang, key, **said))
+                    except KeyError:
+                        continue
+    return {line[:1].upper() + line[1:] for line in lines}
+
+
+QUOTES = {"en": ("“", "”"), "ru": ("«", "»")}
+"""The quotes the log wraps a seat's words in (``intent_said``); words already in them are not wrapped again."""
+INNER = {"en": ("‘", "’"), "ru": ("„", "“")}
+"""Quotes inside the words, as the language nests them («… кричу: „Я безоружен!“»)."""
+OPENING, CLOSING = "«“\"„‘'", "»”\"“’'"
+
+
+def said_words(text: StorytellerText, ctx: Context, who: str, words: str) -> str:
+    """«Брат Одо: «…»» as one pair of quotes: speech typed in quotes is not quoted twice (««Сестра…»»,
+    “"Brother…"”), and quotes inside the words nest as the language nests them."""
+    lang = ctx.language if ctx.language in QUOTES else "en"
+    words = words.strip()
+    whole = len(words) > 1 and words[0] in OPENING and words[-1] in CLOSING \
+        and not any(c in OPENING + CLOSING for c in words[1:-1])
+    if whole:
+        words = words[1:-1]
+    else:  # the words hold a quote of their own: the inner pair
+        (o, c), (io, ic) = QUOTES[lang], INNER[lang]
+        words = words.replace(o, io).replace(c, ic) if lang == "ru" else words.replace("“", io).replace("”", ic)
+    return text.w(ctx, "intent_said", who=who[:1].upper() + who[1:], text=words)
+
+
 def remember_asked(table: Any, seat: PlayerId, text: str, options: Sequence[Option], lang: str, free: bool) -> None:
-    """Keep the words the Storyteller just asked about and the suggested approaches its question named (the
-    offline reader's candidates), for their buttons and a plain yes (:func:`asked_back`)."""
+    """Keep the words the Storyteller just asked about and every reading its question named (the offline reader's
+    candidates: a suggested approach, or a deed no approach lists, ``act:<id>``), for their buttons, a plain yes
+    and a reply that says one (:func:`asked_back`)."""
     from narrator.storyteller.answers import clean_intent
     from narrator.storyteller.reader import read
 
     ids = {o.approach for o in options if o.approach != PASS}
     named = [] if free or any(o.joins for o in options) else \
-        [c for c in read(clean_intent(text), lang, options).candidates if c in ids]
+        [c for c in read(clean_intent(text), lang, options).candidates if c in ids or act_of(c, lang) is not None]
     table.__dict__.setdefault("asked_back", {})[seat] = (clean_intent(text), tuple(named), _moment(options))
 
 
