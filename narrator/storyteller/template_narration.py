@@ -62,8 +62,11 @@ class TemplateNarration(TemplateMoves):
             case ev.AttackRolled(character=character, net=net) if net < 1:
                 line = self._fresh(view, "misses", name=self._name(view, str(character)))
                 return [line] if line else []
-            case ev.Wounded():
-                return [self._wound_line(view, data)]
+            case ev.Wounded():  # a hit: what it did, as the dice say (a soaked blow wounds nobody: playtest 17)
+                told = self._fresh(view, "wounds" if int(data.get("wounds") or 0) else "glances",
+                                   name=self._name(view, str(data["defender"])),
+                                   by=self._name(view, str(data["character"])))
+                return [*([told] if told else []), self._wound_line(view, data)]
             case ev.StoryEnded(ending=ending_id):
                 timed = [line for line in (self._time_out(f"end:{ending_id}"),) if line]
                 ending = self.scenario.endings.get(str(ending_id))
@@ -155,7 +158,8 @@ class TemplateNarration(TemplateMoves):
     def _wound_line(self, view: View, data: Mapping[str, Any]) -> str:
         name = self._name(view, str(data["defender"]))
         health = health_name(self.lang, str(data["health"]), character_gender(self.lang, str(data["defender"]), view))
-        return message(self.lang, "template.wound", name=name, damage=data["damage"], soaked=data["soaked"],
+        key = "template.wound" if int(data.get("wounds") or 0) else "template.no_wound"  # never «takes 0 damage»
+        return message(self.lang, key, name=name, damage=data["damage"], soaked=data["soaked"],
                        wounds=data["wounds"], health=health)
 
 

@@ -128,3 +128,69 @@ def test_a_crippled_fighter_is_told_what_he_can_do_and_willpower_shoots(tmp_path
     assert attacks and attacks[0]["willpower"], attacks
     rolled = next(r["data"] for r in records if r.get("event") == "attack_rolled" and r["data"]["character"] == "elias")
     assert rolled["hit"]
+
+
+def _ward_fight(lang: str):
+    from narrator.rules.storyteller import BeginScene as Begin
+
+    from narrator.storyteller.data import load_combat, load_sheet, sample_sheets, table_config
+    from narrator.storyteller.scenario import load_narration, load_scenario
+    from narrator.storyteller.template import TemplateStoryteller
+    from tests.storyteller.helpers import game_of
+
+    story = load_scenario("dark_ages", "pilgrims-of-the-long-night")
+    pc = next(load_sheet(p, "dark_ages") for p in sample_sheets("dark_ages") if p.stem == "hugues")
+    config = replace(table_config("dark_ages", [pc, *story.npc_sheets()], combat=load_combat("dark_ages")),
+                     scenario=story.id)
+    game = game_of("dark_ages")
+    state = game.apply(game.initial_state(config), Begin(scene="ward-fight")).state
+    return game, state, TemplateStoryteller(story, load_narration(), lang=lang, pc=pc.id), story
+
+
+def _blow(game, state, faces: int):
+    """Ermengarde's fangs hit Hugues (every attack die a 9), her damage dice all show ``faces``, his soak all 2s."""
+    from narrator.rules.core import ChanceAction
+    from narrator.rules.storyteller import Attack
+
+    step = game.apply(state, Attack(character="ermengarde", defender="hugues", weapon="fangs"))
+    events = list(step.events)
+    while step.state.pending is not None:
+        stage, pool = step.state.pending.stage, step.state.pending.parts[0].pool
+        step = game.apply(step.state, ChanceAction(values=((9 if stage == "attack" else faces if stage == "damage"
+                                                             else 2),) * pool))
+        events += step.events
+    return step.state, events
+
+
+@pytest.mark.parametrize(("lang", "hurt", "whole"), [
+    ("en", "takes 6 damage", "Hugues de Vair takes no wound: 0 damage, 0 soaked; still unhurt."),
+    ("ru", "урон 6", "Гуго де Вер: раны нет — урон 0, поглощено 0; по-прежнему без ран."),
+])
+def test_a_blow_is_told_as_the_dice_left_it(lang: str, hurt: str, whole: str) -> None:
+    """DA pilgrims s8: the framing said «Her nails open your cheek» and the dice then gave 0 damage («takes 0
+    damage (unhurt)»). The framing wounds nobody; a hit that leaves no wound is told as one (a catalogue line of
+    a blow that does no harm, and «takes no wound»), a hit that wounds as a wound."""
+    from narrator.agents.i18n import section
+    from narrator.rules.core import Viewer
+    from narrator.rules.storyteller import NextTurn
+
+    game, state, voice, story = _ward_fight(lang)
+    framing = story.scenes["ward-fight"].text.get(lang)
+    assert "open your cheek" not in framing and "раздирают вам щёку" not in framing
+    lines = section(lang, "st_narration")["dark_ages"]
+    state, events = _blow(game, state, faces=2)  # a hit, no damage success
+    told = voice.narrate(game.view(state, Viewer.HOST), events)
+    assert whole in told, told
+    view = game.view(state, Viewer.HOST)
+    names = {"name": voice._name(view, "hugues"), "by": voice._name(view, "ermengarde")}
+    said = {line.casefold() for line in told}
+    assert {t.format(**names).casefold() for t in lines["glances"]} & said, told
+    assert not {t.format(**names).casefold() for t in lines["wounds"]} & said, told
+    assert not any("takes 0 damage" in line or "урон 0, поглощено 0, ран 0" in line for line in told)
+    state = game.apply(state, NextTurn()).state
+    state, events = _blow(game, state, faces=9)  # a hit that wounds
+    told = voice.narrate(game.view(state, Viewer.HOST), events)
+    said = {line.casefold() for line in told}
+    assert {t.format(**names).casefold() for t in lines["wounds"]} & said, told
+    assert not {t.format(**names).casefold() for t in lines["glances"]} & said, told
+    assert any(hurt in line for line in told), told
