@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from narrator.render.storyteller import DARK_AGES_TEXT
-from narrator.render.text import Context
 from narrator.rules.core import Event, public
 
+from narrator.render.storyteller import DARK_AGES_TEXT
+from narrator.render.text import Context
 from narrator.web import create_app
 from tests.web.conftest import Tables
 from tests.web.test_storyteller import seat_page
@@ -28,13 +28,13 @@ def _text(fragment: str) -> str:
 
 def log_lines(page: str) -> list[str]:
     """The log's entries (the page's last section), each a line of text."""
-    return [_text(li) for li in re.findall(r"<li[^>]*>(.*?)</li>", page[page.index("Что произошло"):], re.S)]
+    return [_text(li) for li in re.findall(r"<li[^>]*>(.*?)</li>", page[page.index("Что произошло"):], re.DOTALL)]
 
 
 def roll_panel(page: str) -> list[str]:
     """The entries of the panel «Броски по вашему листу»."""
     start = page.index("Броски по вашему листу")
-    return [_text(li) for li in re.findall(r"<li[^>]*>(.*?)</li>", page[start:page.index("Что произошло")], re.S)]
+    return [_text(li) for li in re.findall(r"<li[^>]*>(.*?)</li>", page[start:page.index("Что произошло")], re.DOTALL)]
 
 
 def into_the_fight(tables: Tables, seed: int = 2) -> dict[str, Any]:
