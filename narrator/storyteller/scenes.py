@@ -102,6 +102,14 @@ class TeamworkSpec(_Spec):
 
 KINDS = ("roll", "resisted", "versus", "teamwork", "attack", "go")
 
+CREATURE_TRAITS: dict[str, tuple[str, ...]] = {"primal_urge": ("werewolf",), "gnosis": ("werewolf",),
+                                               "rage": ("werewolf",)}
+"""Traits only some creatures have (WW: a Garou's Primal Urge, Gnosis and Rage): an approach rolling one is
+offered only to them, and says so (``Approach.creatures``; playtest 17: a howl «(Stamina + Primal Urge)» was
+offered to Elias Pruitt, a human telegraph clerk, as 2 dice «never learned»)."""
+CREATURE_WEAPONS: dict[str, tuple[str, ...]] = {"claws": ("werewolf",), "fangs": ("vampire",)}
+"""Weapons of the body only some creatures have (a Garou's claws, a vampire's fangs)."""
+
 
 class Approach(BaseModel):
     """One thing a character may try in a scene."""
@@ -119,6 +127,10 @@ class Approach(BaseModel):
     go: str | None = None
     next: dict[Outcome, str] = {}
     says: dict[Outcome, Text] = {}
+    creatures: list[str] = []
+    """Only characters of these creatures (a sheet's ``creature``: ``werewolf``, ``vampire``…) are offered this
+    approach (a Garou's howl, a wolf's claws); empty: anyone. An approach rolling a trait of
+    :data:`CREATURE_TRAITS` or striking with a weapon of :data:`CREATURE_WEAPONS` must name its creatures."""
 
     @model_validator(mode="after")
     def _one_kind(self) -> Approach:
@@ -126,7 +138,22 @@ class Approach(BaseModel):
         if len(kinds) != 1:
             raise ValueError(f"approach {self.id!r} must have exactly one of {', '.join(KINDS)} (has "
                              f"{', '.join(kinds) or 'none'})")
+        for need in self.needs():
+            if not self.creatures or not set(self.creatures) <= set(need):
+                raise ValueError(f"approach {self.id!r} rolls or strikes with what only {' or '.join(need)} "
+                                 f"characters have: say so with creatures: [{', '.join(need)}]")
         return self
+
+    def needs(self) -> list[tuple[str, ...]]:
+        """The creatures each of its creature-only traits or weapons asks for (empty: anyone can try it)."""
+        spec = self.spec()
+        traits = [*(spec.traits if spec else ()), *(getattr(spec, "helper_traits", None) or ())]
+        found = [CREATURE_TRAITS[t] for t in traits if t in CREATURE_TRAITS]
+        return found + ([CREATURE_WEAPONS[self.attack]] if self.attack in CREATURE_WEAPONS else [])
+
+    def open_to(self, creature: str) -> bool:
+        """Whether a character of ``creature`` is offered this approach."""
+        return not self.creatures or creature in self.creatures
 
     @property
     def kind(self) -> str:

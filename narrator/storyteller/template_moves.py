@@ -51,8 +51,9 @@ class TemplateMoves(TemplateBase):
         options: list[tuple[str, str, str, str]] = []
         others = [pc for pc in self.pcs(view) if pc != character and self._able(view, pc)]
         told = _told(view, scene, character)
+        creature = self._creature(view, character)
         for approach in scene.approaches:
-            if approach.id in told:
+            if approach.id in told or not approach.open_to(creature):  # a Garou's howl, not a clerk's (playtest 17)
                 continue
             label = approach.label.get(self.lang)
             words = approach.words.get(self.lang) if approach.words else ""
@@ -77,6 +78,11 @@ class TemplateMoves(TemplateBase):
                        willpower=self._willpower_bar(view, None if a == PASS else
                                                      self._approach(scene, a.partition("@")[0]), character))
                 for n, (a, label, preview, words) in enumerate(options, start=1)]
+
+    def _creature(self, view: View, character: str) -> str:
+        """What ``character`` is (its sheet's ``creature``: ``human`` unless it says)."""
+        sheet = self._sheet(view, character)
+        return str(sheet.get("creature") or "human") if sheet else "human"
 
     @staticmethod
     def _weapon_traits(view: View, weapon: str | None) -> list[str]:

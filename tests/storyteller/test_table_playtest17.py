@@ -194,3 +194,56 @@ def test_a_blow_is_told_as_the_dice_left_it(lang: str, hurt: str, whole: str) ->
     assert {t.format(**names).casefold() for t in lines["wounds"]} & said, told
     assert not {t.format(**names).casefold() for t in lines["glances"]} & said, told
     assert any(hurt in line for line in told), told
+
+
+def _scenarios():
+    from narrator.storyteller.scenario import load_scenario, shipped_scenarios
+
+    return [load_scenario(book, path) for book in ("dark_ages", "wild_west") for path in shipped_scenarios(book)]
+
+
+def test_every_creature_only_approach_says_whose_it_is_and_every_scene_keeps_one_for_anybody() -> None:
+    """WW the-long-drive s1: «Howl, and let the leaders smell the wolf (Stamina + Primal Urge)» was offered to
+    Elias Pruitt, a human clerk («never learned»). An approach rolling a Garou's trait (Primal Urge, Gnosis,
+    Rage) or striking with claws or fangs names the creatures it is for; a scene still offers a human
+    something; and an approach that does not say so is refused when the scenario loads."""
+    from narrator.storyteller.scenes import CREATURE_TRAITS, CREATURE_WEAPONS, Approach
+
+    marked = 0
+    for story in _scenarios():
+        for name, scene in story.scenes.items():
+            for approach in scene.approaches:
+                spec = approach.spec()
+                if (spec and set(spec.traits) & set(CREATURE_TRAITS)) or approach.attack in CREATURE_WEAPONS:
+                    assert approach.creatures and "human" not in approach.creatures, (story.id, name, approach.id)
+                    marked += 1
+            assert any(a.open_to("human") for a in scene.approaches), (story.id, name)
+    assert marked >= 13
+    with pytest.raises(ValueError, match=r"creatures: \[werewolf\]"):
+        Approach.model_validate({"id": "howl", "label": {"en": "Howl", "ru": "Выть"},
+                                 "roll": {"traits": ["stamina", "primal_urge"]}})
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_garou_howl_is_offered_to_a_garou_and_not_to_a_human_clerk(tmp_path, lang: str) -> None:
+    """The stampede's howl is on Ruth's menu (a Garou) and not on Elias's (a human), by number or by words."""
+    from narrator.rules.core import Viewer
+
+    from narrator.storyteller.data import load_combat, load_sheet, sample_sheets, table_config
+    from narrator.storyteller.scenario import load_narration, load_scenario
+    from narrator.storyteller.template import TemplateStoryteller
+    from tests.storyteller.helpers import game_of
+
+    story = load_scenario("wild_west", "the-long-drive")
+    for stem, offered in (("elias", False), ("ruth", True)):
+        pc = next(load_sheet(p, "wild_west") for p in sample_sheets("wild_west") if p.stem == stem)
+        config = replace(table_config("wild_west", [pc, *story.npc_sheets()], combat=load_combat("wild_west")),
+                         scenario=story.id)
+        game = game_of("wild_west")
+        state = game.apply(game.initial_state(config), BeginScene(scene="stampede")).state
+        voice = TemplateStoryteller(story, load_narration(), lang=lang, pc=pc.id)
+        view = game.view(state, Viewer.HOST)
+        options = voice.options(view)
+        assert ("howl" in [o.approach for o in options]) is offered, (stem, [o.label for o in options])
+        if not offered:
+            assert not any("Primal Urge" in o.label or "Первобытн" in o.label for o in options), options
