@@ -127,9 +127,10 @@ def contest_line(result: Mapping[str, Any], who: Any, ctx: Context) -> str:
     else:
         outcome = words["contest_lost"]
     faces = dice_faces(mine) if mine.get("dice") else words["auto"]
+    their_faces = dice_faces(theirs) if theirs.get("dice") else words["auto"]  # both pools, as the terminal shows them
     return fill(words["contest_line"], lang, who=who(character), faces=faces, difficulty=mine.get("difficulty", ""),
-                mine=mine.get("net", 0), opponent=who(result.get("opponent")), theirs=theirs.get("net", 0),
-                outcome=outcome)
+                mine=mine.get("net", 0), opponent=who(result.get("opponent")), their_faces=their_faces,
+                their_difficulty=theirs.get("difficulty", ""), theirs=theirs.get("net", 0), outcome=outcome)
 
 
 class StorytellerText(Text):

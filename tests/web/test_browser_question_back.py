@@ -18,8 +18,8 @@ from tests.web.test_browser import (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-WORDS = {"ru": ("Крадусь и пугаю его", "Рассказчик спрашивает", "Отклонено", "Да: Проскользнуть"),
-         "en": ("I sneak up and threaten him", "The Storyteller asks", "Refused", "Yes: Slip aboard")}
+WORDS = {"ru": ("Крадусь и пугаю его", "Рассказчик спрашивает", "Отклонено", "Я имею в виду: Проскользнуть"),
+         "en": ("I sneak up and threaten him", "The Storyteller asks", "Refused", "I mean: Slip aboard")}
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -37,6 +37,8 @@ def test_a_question_back_is_asked_and_answered_by_its_button_in_chromium(
     wait_text(page, "#actions .question-back", asks)
     shown = page.inner_text("#actions")
     assert refused not in shown and asks in shown
+    # the words sent are on the question's buttons, not left in the box (play-test 17)
+    assert box.locator("textarea[name=text]").input_value() == ""
     color = page.eval_on_selector("#actions .question-back", "e => getComputedStyle(e).color")
     bad = page.eval_on_selector("body", "e => getComputedStyle(e).getPropertyValue('--bad').trim()")
     assert color.replace(" ", "") != bad.replace(" ", ""), (color, bad)

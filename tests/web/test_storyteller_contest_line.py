@@ -40,7 +40,15 @@ def test_a_contest_says_both_sides_and_who_prevailed(lang: str, lost: str, won: 
     assert ("неудача" if lang == "ru" else "failure") not in line
     assert _line(lang, 2, 1).split(" — ")[-1].startswith(won)
     assert ("чистых 1;" if lang == "ru" else "1 net;") in line  # mine, then theirs
-    assert line.rsplit(" — ", 1)[0].endswith("чистых 2" if lang == "ru" else ": 2 net")
+    assert line.rsplit(" — ", 1)[0].endswith("чистых 2" if lang == "ru" else ", 2 net")
+
+
+@pytest.mark.parametrize(("lang", "theirs"), [("ru", ": 9 2 сл. 6, чистых 2 — "), ("en", ": 9 2 vs 6, 2 net — ")])
+def test_a_contest_shows_both_pools_dice_and_difficulty(lang: str, theirs: str) -> None:
+    """Play-test 17: the web hid the opponent's dice (the terminal showed both pools, but no difficulty)."""
+    line = _line(lang, 1, 2)
+    assert theirs in line, line
+    assert (": 8 3 сл. 6, чистых 1; " if lang == "ru" else ": 8 3 vs 6, 1 net; ") in line, line
 
 
 @pytest.mark.parametrize(("lang", "goes_on", "holds"), [

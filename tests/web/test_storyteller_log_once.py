@@ -97,3 +97,14 @@ def test_the_roll_panel_survives_a_restart(data_dir: Path) -> None:
         before = roll_panel(seat_page(tables, created))
     with TestClient(create_app(data_dir)) as client:
         assert roll_panel(seat_page(Tables(client), created)) == before
+
+
+def test_a_success_bought_without_dice_says_so_in_words() -> None:
+    """«automatic: 1 success» read like debug output (play-test 17, WW en, the-long-drive): the web says no dice
+    were rolled, as the terminal does."""
+    from narrator.render.storyteller import roll_line
+
+    result = {"automatic": True, "dice": [], "category": "marginal", "net": 1, "difficulty": 6}
+    ru, en = roll_line(result, Context((), "ru")), roll_line(result, Context((), "en"))
+    assert en.startswith("no dice rolled: 1 automatic success — ") and not en.startswith("automatic:"), en
+    assert ru.startswith("кубики не брошены: 1 автоматический успех — "), ru

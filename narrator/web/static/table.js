@@ -189,6 +189,13 @@ document.addEventListener("submit", async event => {
   movedSinceLatest = true;  // the update this move brings starts the "just now" lines afresh
   const result = await postJSON(url, { action: action });
   button.disabled = false;
+  if (result.ok && (!result.data.rejection || result.data.rejection.question)) {
+    // sent (a question back keeps the words on its buttons): the box is empty again, here and in the page the
+    // update brought (it kept what was typed: play-test 17, the plea stayed in the box after it was sent)
+    form.querySelectorAll("textarea[data-key]").forEach(sent => {
+      document.querySelectorAll(`textarea[data-key="${sent.dataset.key}"]`).forEach(t => { t.value = ""; });
+    });
+  }
   const refusal = $(".refusal", form);
   if (!result.ok && refusal) refusal.textContent = detailText(result.data);
   else if (result.data.rejection && refusal) {
