@@ -134,8 +134,9 @@ class Reference:
 
     def _roll_lines(self, event: Event) -> list[str]:
         match event.payload:
-            case ev.InitiativeRolled(results=results):
-                return [(self.say("initiative", who=self.who(who), dice=_faces(r.get("dice", ())), net=r.get("net")))
+            case ev.InitiativeRolled(results=results):  # the total named as initiative, not a bare «→ 4» (playtest 17)
+                return [(self.say("initiative" if r.get("dice") else "initiative_none", who=self.who(who),
+                                  dice=_faces(r.get("dice", ())), difficulty=r.get("difficulty"), net=r.get("net")))
                         for who, r in (results or {}).items()]
             case ev.DamageRolled(character=character, dice=dice, difficulty=difficulty, damage=damage,
                                  damage_type=damage_type):
@@ -146,9 +147,20 @@ class Reference:
                 return [(self.say("soak", who=self.who(character), dice=_faces(dice), difficulty=difficulty,
                                   soaked=soaked))]
             case ev.ContestResolved(character=character, opponent=opponent, mine=mine, theirs=theirs):
-                return [(self.say("resisted", who=self.who(character), dice=_faces(mine.get("dice", ())),
-                                  opponent=self.who(opponent), their=_faces(theirs.get("dice", ()))))]
+                # each side's difficulty and net successes, as a single roll says them (playtest 17: the web
+                # printed the difficulty, the terminal did not, and a player could not check «neither gives way»)
+                return [(self.say("resisted", who=self.who(character), dice=_side_text(self, mine),
+                                  opponent=self.who(opponent), their=_side_text(self, theirs)))]
         return []
+
+
+def _side_text(ref: Reference, side: Any) -> str:
+    """One side of a contest: «3 10 8 10 vs 6 → 3 successes» (a Willpower point or an automatic success: its own
+    words, no dice)."""
+    net = plural(ref.lang, "successes", int(side.get("net") or 0))
+    if side.get("automatic") or not side.get("dice"):
+        return ref.say("resisted_auto", net=net)
+    return ref.say("resisted_side", dice=_faces(side.get("dice", ())), difficulty=side.get("difficulty"), net=net)
 
 
 def _faces(dice: Any) -> str:

@@ -247,3 +247,23 @@ def test_a_garou_howl_is_offered_to_a_garou_and_not_to_a_human_clerk(tmp_path, l
         assert ("howl" in [o.approach for o in options]) is offered, (stem, [o.label for o in options])
         if not offered:
             assert not any("Primal Urge" in o.label or "Первобытн" in o.label for o in options), options
+
+
+@pytest.mark.parametrize(("lang", "side", "initiative"), [
+    ("en", r"Resisted — Brother Odo: [\d ]+ vs 6 → \d+ success(es)? · Sister Berthe: [\d ]+ vs 6 → \d+ success(es)?$",
+     r"Initiative — Sergeant Oudin: dice [\d ]+ vs \d+ → initiative \d+ \(net successes\)$"),
+    ("ru", r"Противостояние — брат Одо: [\d ]+ против 6 → \d+ успех\w* · сестра Берта: [\d ]+ против 6 → \d+ успех\w*$",
+     r"Инициатива — сержант Оден: кубики [\d ]+ против \d+ → инициатива \d+ \(чистые успехи\)$"),
+])
+def test_a_contest_and_initiative_say_what_their_numbers_are(tmp_path, lang: str, side: str, initiative: str) -> None:
+    """The terminal printed «Resisted — X: dice · Y: dice / Neither side gives way.» with no difficulty (the web
+    printed it): a player could not check the result. Each side now says its difficulty and its net successes; an
+    initiative roll says its number is the initiative («→ 4» read like a success count of a deed)."""
+    import re
+
+    said, _ = _play_from("gate", lang, ["1", "q"], tmp_path, book="dark_ages", scenario="hospice-of-saint-lazare",
+                         sheet="brother-odo")
+    assert any(re.match(side, line) for line in said), [line for line in said if "—" in line][:6]
+    said, _ = _play_from("cloister", lang, ["q"], tmp_path, book="dark_ages", scenario="hospice-of-saint-lazare",
+                         sheet="brother-odo", seed=2)
+    assert any(re.match(initiative, line) for line in said), [line for line in said if "—" in line][:6]
