@@ -66,6 +66,7 @@ def panel_context(table: Table, viewer: PlayerId | None) -> dict[str, Any]:
         "waiting": waiting_words(table, viewer, bool(moves) or owes_share, ctx),
         "outcome": outcome,
         "winners": [seat_name(names, s, lang) for s in sorted(outcome.winners)] if outcome else [],
+        "winners_shown": table.presenter.names_winners,
         "seats": [{"seat": s.seat, "name": seat_name(names, s.seat, lang), "controller": s.controller,
                    "bot_kind": s.bot_kind, "model_off": _model_off(table, s.seat)} for s in table.record.seats],
         "sections": table.presenter.text.panel(view, ctx) + table.presenter.table_sections(table, viewer, ctx),

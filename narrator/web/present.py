@@ -91,6 +91,8 @@ class Presenter:
     host_viewer: Any = HOST
     """Whom the kernel's ``view`` and the events' audiences are asked about for a person in the host
     seat (battaglia's moderator: ``Viewer.HOST``, the whole truth; the int ``HOST`` elsewhere)."""
+    names_winners = True
+    """The finished table's status names its winners («Winners: —» says nothing of a story told together)."""
     host_acts_any_time = False
     """The host seat's moves are offered whenever the kernel lists them, though the host is never
     among ``active_players`` (battaglia's moderator declaring the outcome)."""

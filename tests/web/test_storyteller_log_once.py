@@ -108,3 +108,19 @@ def test_a_success_bought_without_dice_says_so_in_words() -> None:
     ru, en = roll_line(result, Context((), "ru")), roll_line(result, Context((), "en"))
     assert en.startswith("no dice rolled: 1 automatic success — ") and not en.startswith("automatic:"), en
     assert ru.startswith("кубики не брошены: 1 автоматический успех — "), ru
+
+
+def test_a_finished_story_names_no_winners_and_offers_no_roll(tables: Tables) -> None:
+    """The hospice's end (play-test 17): «Итог: история окончена. Победители: —» and the form «Бросок по листу»
+    under «Ходов больше нет»; a story told together has an ending, and nothing is rolled beside it any more."""
+    created = into_the_fight(tables)
+    page = seat_page(tables, created)
+    assert "roll_sheet" in page and "Бросок по листу" in page  # offered in play
+    for _ in range(12):
+        if tables.state(created, 0)["outcome"] is not None:
+            break
+        assert tables.act(created, 0, {"kind": "choose_approach", "approach": "pass"}).json()["ok"]
+    assert tables.state(created, 0)["outcome"] is not None
+    page = seat_page(tables, created)
+    assert "История окончена" in page and "Победители" not in page
+    assert "roll_sheet" not in page and "Бросок по листу" not in page

@@ -90,6 +90,7 @@ class StorytellerPresenter(Presenter):
     text: StorytellerText
 
     host_plays = True
+    names_winners = False  # a story told together has an ending, not winners («Победители: —» on a finished table)
     table_move_kinds = frozenset({CHOOSE, ROLL_SHEET, INTENT})
     worded_codes = frozenset({"INTENT_UNCLEAR", POWER_RULES})  # the template's reading; the book on a power
     question_codes = frozenset({"INTENT_UNCLEAR"})  # the Storyteller asking which reading: never «Refused:»
@@ -179,7 +180,8 @@ class StorytellerPresenter(Presenter):
 
     def seat_tools(self, table: Any, seat: PlayerId | None, ctx: Context) -> list[Control]:
         """A roll from the seat's own sheet: traits, difficulty, Willpower (a roll beside the story)."""
-        if seat is None or seat == HOST or table.error or table.seat(seat).controller != "human":
+        if seat is None or seat == HOST or table.error or table.seat(seat).controller != "human" \
+                or table.session.outcome() is not None:  # the story is over: no roll beside it stays on the page
             return []
         label = message(ctx.language, "troupe.roll_button")
         return [ApproachControl(label, {"kind": ROLL_SHEET}, ["traits", "difficulty"],
