@@ -175,3 +175,17 @@ def test_a_deed_taken_from_the_question_survives_a_restart(data_dir: Path) -> No
         assert after["view"] == before["view"] and after["events"] == before["events"]
         first = after["table_moves"][0]["action"]
         assert tables.act(created, 0, first).json() == {"ok": True, "rejection": None}
+
+
+def test_the_talk_said_anew_after_the_question_is_said_with_its_own_words(tables: Tables) -> None:
+    """After «… или без броска (разговор)?», «кричу сержанту, что сдаюсь» is the talk the question named: in a
+    fight it is said (its own words, not the ones asked about) and costs no action."""
+    from tests.web.test_storyteller_log_once import into_the_fight
+
+    created = into_the_fight(tables)
+    tables.act(created, 0, {"kind": INTENT, "text": UNARMED})
+    before = _answers(tables, created)
+    assert tables.act(created, 0, {"kind": INTENT, "text": "кричу сержанту, что сдаюсь"}).json()["ok"]
+    assert _answers(tables, created) == before
+    log = _log(tables, created)
+    assert log[-2] == "Брат Одо: «кричу сержанту, что сдаюсь»" and log[-1].startswith("Слова в бою ничего не стоят")

@@ -288,6 +288,7 @@ class StorytellerPresenter(Presenter):
             ChoiceError: a malformed body (the API answers 422).
         """
         from narrator.agents.i18n import typed
+        from narrator.storyteller.intent import clean_intent
         from narrator.storyteller.seat import INTENT_UNCLEAR, is_intent, typed_choice
 
         extra = sorted(set(payload) - {"kind", "actor", "text", "take"})
@@ -301,7 +302,9 @@ class StorytellerPresenter(Presenter):
         if take is None and len(readings) == 1 and text.strip().lower() in typed("yes"):
             text, take = words, readings[0]  # "did you mean …?" "yes": the one reading asked about, as at the terminal
         elif take is None and readings:  # a reply that says one of the readings asked about («нет, я просто говорю»)
-            replied = reply_to(text, readings, options, ctx.language)
+            replied, own_words = reply_to(text, readings, options, ctx.language)
+            if replied is not None and own_words:  # the deed asked about, said anew: taken with the new words
+                return self._take_deed(table, seat, replied, clean_intent(text))
             text, take = (words, replied) if replied is not None else (text, None)
         if take is not None:  # a reading the question back named, chosen by its button (or a yes)
             return self._take_reading(table, seat, text, take, options, words, readings)
@@ -460,7 +463,7 @@ def remember_asked(table: Any, seat: PlayerId, text: str, options: Sequence[Opti
     """Keep the words the Storyteller just asked about and every reading its question named (the offline reader's
     candidates: a suggested approach, or a deed no approach lists, ``act:<id>``), for their buttons, a plain yes
     and a reply that says one (:func:`asked_back`)."""
-    from narrator.storyteller.answers import clean_intent
+    from narrator.storyteller.intent import clean_intent
     from narrator.storyteller.reader import read
 
     ids = {o.approach for o in options if o.approach != PASS}

@@ -52,21 +52,22 @@ def reading_label(ref: str, options: Sequence[Option], lang: str, ratings: Mappi
     return said[:1].upper() + said[1:]
 
 
-def reply_to(text: str, readings: Sequence[str], options: Sequence[Option], lang: str) -> str | None:
-    """The one reading of the standing question a typed reply says, else ``None``: a reply the reader reads as a deed
-    of its own is that deed, but one it cannot read (another question, «это про кубики», no known deed), or reads
-    as a deed the question named, takes the reading whose words it says, not negated («нет, я просто говорю с ним»
-    is the talk; «не руби» is no blow)."""
-    from narrator.storyteller.answers import clean_intent
+def reply_to(text: str, readings: Sequence[str], options: Sequence[Option], lang: str) -> tuple[str | None, bool]:
+    """The one reading of the standing question a typed reply says (else ``None``), and whether the reply's own words
+    are that deed. A reply the reader reads as a deed of its own is that deed: one the question named is taken with
+    the reply's words («кричу: сдаюсь!» after «… или без броска (разговор)?»), another is no reply. One it cannot
+    read (another question, «это про кубики», no known deed) takes the reading whose words it says, not negated,
+    for the words asked about («нет, я просто говорю с ним» is the talk; «не руби» is no blow)."""
     from narrator.storyteller.approaches import label_lemmas
+    from narrator.storyteller.intent import clean_intent
     from narrator.storyteller.reader import read
     from narrator.storyteller.words import tokens
 
     own = read(clean_intent(text), lang, options)
     if own.kind in ("free", "roll") and f"{ACT}{own.act}" in readings:
-        return f"{ACT}{own.act}"
+        return f"{ACT}{own.act}", True
     if own.kind not in ("ask", "cheat", "unknown"):
-        return None
+        return None, False
     said = tokens(text, lang)
     negated = NEGATIONS.get(lang, NEGATIONS["en"])
     heard = [t.forms for i, t in enumerate(said) if not (i and said[i - 1].word.lower() in negated)]
@@ -84,7 +85,7 @@ def reply_to(text: str, readings: Sequence[str], options: Sequence[Option], lang
             hit = option is not None and any(says([part]) for part in label_lemmas(option.label, lang))
         if hit:
             found.append(ref)
-    return found[0] if len(found) == 1 else None
+    return (found[0] if len(found) == 1 else None), False
 
 
 def is_words_in_fight(ref: str, view: Mapping[str, Any], lang: str) -> bool:
