@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal, NamedTuple
 
 from narrator.agents.morphology import russian
@@ -338,37 +339,46 @@ def settled(text: str, lang: str, *, truths: Iterable[str] = (), won: Iterable[s
     pharmacy" succeeded); else ``None`` (playtest 17: a TC Storyteller honours the truths, L313, and a won
     result stands, L283)."""
     lang = lang if lang in ("en", "ru") else "en"
-    tokens = [t for t in tokenize(text, lang) if t.text not in CLAUSE_END]
+    tokens = _words(text, lang)
     them = {str(w) for w in table()[lang].get("them", ())}
-    matter = {id(t) for t in _content(tokens, lang)} | {id(t) for t in tokens if t.text in them}
+    content = {t.index for t in _content(tokens, lang)}
+    matter = [t.index in content or t.text in them for t in tokens]
     for truth in truths:
-        said = [t for t in tokenize(truth, lang) if t.text not in CLAUSE_END]
-        if _run(tokens, said, matter) >= 3:  # three words of matter said as the truth says them
+        if _run(tokens, _words(truth, lang), matter) >= 3:  # three words of matter said as the truth says them
             return "truth", truth
-    kind = deed_kind(text, lang)
+    kind = deed_kind(text, lang) if won else ""
     if kind:
         mine = {lemma for t in _content(tokens, lang) for lemma in t.lemmas} - _deed_lemmas(lang)
         for task in won:
-            theirs = {lemma for t in _content(tokenize(task, lang), lang) for lemma in t.lemmas} - _deed_lemmas(lang)
+            theirs = {lemma for t in _content(_words(task, lang), lang) for lemma in t.lemmas} - _deed_lemmas(lang)
             if deed_kind(task, lang) == kind and mine & theirs:
                 return "won", task
     return None
+
+
+@cache
+def _words(text: str, lang: str) -> tuple[Token, ...]:
+    """The words of ``text`` without its clause marks (kept: the table's truths and tasks are read again and
+    again)."""
+    return tuple(t for t in tokenize(text, lang) if t.text not in CLAUSE_END)
 
 
 def _deed_lemmas(lang: str) -> set[str]:
     return {lemma for kind in DEEDS for e in list_entries(lang, f"deed_{kind}") for w in e.words for lemma in w}
 
 
-def _run(mine: Sequence[Token], theirs: Sequence[Token], matter: set[int]) -> int:
-    """The most words of matter (words of ``mine`` in ``matter``) in one run of words said in the same order in
+def _run(mine: Sequence[Token], theirs: Sequence[Token], matter: Sequence[bool]) -> int:
+    """The most words of matter (``matter[i]`` of ``mine[i]``) in one run of words said in the same order in
     both (lemmas shared)."""
     best = 0
-    for i in range(len(mine)):
-        for j in range(len(theirs)):
-            k = 0
-            while i + k < len(mine) and j + k < len(theirs) and mine[i + k].lemmas & theirs[j + k].lemmas:
-                k += 1
-            best = max(best, sum(1 for t in mine[i:i + k] if id(t) in matter))
+    run = [0] * (len(theirs) + 1)  # the matter in the run ending at mine[i - 1], theirs[j - 1]
+    for i, word in enumerate(mine):
+        now = [0] * (len(theirs) + 1)
+        for j, other in enumerate(theirs):
+            if word.lemmas & other.lemmas:
+                now[j + 1] = run[j] + (1 if matter[i] else 0)
+                best = max(best, now[j + 1])
+        run = now
     return best
 
 

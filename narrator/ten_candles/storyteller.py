@@ -35,6 +35,7 @@ from narrator.rules.ten_candles.events import (
     TraitBurned,
 )
 from narrator.ten_candles.attempts import framing as attempt_frame
+from narrator.ten_candles.reading import deed_kind
 
 
 class ModuleBlockedError(ValueError):
@@ -331,8 +332,14 @@ class TemplateStoryteller:
             return self._outcome(f"failure_task{danger}", name=name, candles=view.lit,
                                  conflict=mat.text(self.conflict, self.lang))
         attempt = getattr(view, "attempt", None)
-        if attempt is not None and attempt.seat == data.active and attempt.text:  # the player's own words
-            return self._outcome(f"failure_attempt{danger}", name=name, candles=view.lit, attempt=attempt.text)
+        if attempt is not None and attempt.seat == data.active and attempt.text:
+            # the player's deed fails in the world, of its kind; the player's words are never quoted back as
+            # story (playtest 17: "no roll needed" came back as the Storyteller's)
+            kind = deed_kind(attempt.text, self.lang)
+            outcomes = mat.load("tables")["outcomes"]
+            key = f"failure_deed_{kind}" if kind and not danger and f"failure_deed_{kind}" in outcomes else (
+                f"failure_attempt{danger}")
+            return self._outcome(key, name=name, candles=view.lit)
         return self._outcome(f"failure{danger}", name=name, candles=view.lit)
 
     def final_death(self, view: Any, seat: PlayerId) -> str:

@@ -168,3 +168,66 @@ class _AfterWin(ScriptedIO):
         if "«да»" in prompt or "“yes”" in prompt:
             return "yes" if "yes" in prompt else "да"
         return "1" if repeated else ""
+
+
+class _Says(ScriptedIO):
+    """Says ``line`` at the first beat of stated attempts of every scene, Enter elsewhere (a number when Enter
+    is refused)."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__([])
+        self.line, self.last, self.asked, self.scenes = line, "", 0, 0
+
+    def ask(self, prompt: str) -> str:
+        self.output.append(prompt)
+        self.asked += 1
+        if self.asked > 3000:
+            raise EOFError
+        repeated, self.last = prompt == self.last, prompt
+        if "own words" in prompt or "Своими словами" in prompt:
+            scenes = sum(1 for said in self.output if said.startswith(("— Scene", "— Сцена")))
+            if scenes == self.scenes:
+                return ""
+            self.scenes = scenes
+            self.output.append("<< " + self.line)
+            return self.line
+        if "«да»" in prompt or "“yes”" in prompt:
+            return "yes" if "yes" in prompt else "да"
+        return "1" if repeated else ""
+
+
+def _told_after_failures(tmp_path, lang: str, line: str, seeds=range(6)) -> list[str]:
+    """The Storyteller's lines that tell a failed conflict of the person's own ``line``."""
+    from narrator.ten_candles.play import TableSettings, play
+
+    told = []
+    for seed in seeds:
+        io = _Says(line)
+        play(TableSettings(humans=1, ai=2, lang=lang, seed=seed, module="radio_tower"), io,
+             tmp_path / f"{lang}-{seed}.jsonl")
+        out = io.output
+        for k, said in enumerate(out):
+            if said != "<< " + line:
+                continue
+            nxt = next((j for j in range(k + 1, len(out)) if out[j].startswith("<< ")), len(out))
+            window = out[k:nxt]
+            if any(w.startswith(("Failure.", "Провал.")) for w in window):
+                told += [w for w in window if w.startswith(("Storyteller: ", "Рассказчик: "))
+                         and not w.startswith(("Storyteller: \"", "Рассказчик: «"))]
+    return told
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Vera just pulls the radio room door open, no need to roll, it isn't even locked"),
+    ("ru", "Вера просто открывает дверь радиорубки, без всяких проверок, она и не заперта"),
+])
+def test_a_failed_attempt_is_told_in_the_world_not_with_the_players_words(tmp_path, lang: str, line: str):
+    """The failure of a person's stated attempt is narrated as what happens (the door holds), never by quoting
+    the player's words, meta words about the roll included, back as the Storyteller's story."""
+    told = _told_after_failures(tmp_path, lang, line)
+    assert told, "no failed attempt in the seeds played"
+    words = line.lower().replace(",", "").split()
+    pieces = {" ".join(words[i:i + 3]) for i in range(len(words) - 2)}
+    for text in told:
+        low = text.lower().replace(",", "")
+        assert not any(piece in low for piece in pieces), text
