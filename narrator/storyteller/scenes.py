@@ -230,6 +230,9 @@ class Scene(BaseModel):
     approaches: list[Approach] = Field(min_length=1)
     max_turns: int | None = Field(default=None, ge=1)
     timeout: str | None = None
+    timeout_says: Text | None = None
+    """What became of the stake when the clock ran out, said after «Time runs out» (playtest 17: «nobody says
+    whether Aimery was hanged»); without it the table says the stake was lost, in the stakes' own words."""
     fight: Fight | None = None
     npcs: list[str] = []
     """The Storyteller characters present besides a fight's enemy and the approaches' opponents (the
@@ -252,4 +255,6 @@ class Scene(BaseModel):
             raise ValueError(f"approach id {twice[0]!r} is used twice in this scene")
         if self.max_turns and not self.timeout:
             raise ValueError("max_turns needs a timeout (where the story goes when the clock runs out)")
+        if self.timeout_says and not self.timeout:
+            raise ValueError("timeout_says belongs to a scene with a clock (max_turns and timeout)")
         return self

@@ -156,6 +156,8 @@ class TemplateBase:
         self.npc_names = scenario.npc_names(lang)
         self.said: dict[int, set[str]] = {}
         """Scene number (``scene_count``) -> the lines said in it."""
+        self.clock_scene: str | None = None
+        """The scene whose clock ran out last (what it cost is said with «Time runs out»)."""
         self.clock_ran_out: str | None = None
         """Where the last scene's clock sent the story (a scene, or ``end:<ending>``), until the narration says
         why the scene changed («Time runs out: …»); ``None`` when a roll or a choice moved it."""

@@ -232,6 +232,7 @@ class TemplateMoves(TemplateBase):
         if target == "retry":
             if scene.max_turns and view["turn"] >= scene.max_turns and scene.timeout:
                 self.clock_ran_out = scene.timeout  # the narration says why the scene changes
+                self.clock_scene = str(view.get("scene") or "")  # and what became of its stake
                 return self._go(view, scene, scene.timeout)
             return NextTurn()
         if target.startswith("end:"):

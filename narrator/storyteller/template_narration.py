@@ -34,7 +34,7 @@ class TemplateNarration(TemplateMoves):
         match event.payload:
             case ev.SceneBegun(scene=scene_id, number=number):
                 head = [f"== {self.scenario.title.get(self.lang)} ==" if number == 1 else "",
-                        self._time_out(str(scene_id))]
+                        *self._time_out(str(scene_id))]
                 scene = self.scenario.scenes.get(str(scene_id))
                 stakes = (message(self.lang, "troupe.stakes", stakes=scene.stakes.get(self.lang))
                           if scene and scene.stakes else "")
@@ -68,7 +68,7 @@ class TemplateNarration(TemplateMoves):
                                    by=self._name(view, str(data["character"])))
                 return [*([told] if told else []), self._wound_line(view, data)]
             case ev.StoryEnded(ending=ending_id):
-                timed = [line for line in (self._time_out(f"end:{ending_id}"),) if line]
+                timed = self._time_out(f"end:{ending_id}")
                 ending = self.scenario.endings.get(str(ending_id))
                 if ending is None and ending_id == FALLEN:
                     return [*timed, self._fallen_line(view), message(self.lang, "template.the_end")]
@@ -141,10 +141,22 @@ class TemplateNarration(TemplateMoves):
             lines += [own] if own else []
         return lines
 
-    def _time_out(self, target: str) -> str:
-        """«Time runs out: …» when the scene's clock (not a roll or a choice) moved the story to ``target``."""
+    def _time_out(self, target: str) -> list[str]:
+        """«Time runs out: …» when the scene's clock (not a roll or a choice) moved the story to ``target``, and
+        one line of what became of that scene's stake: its ``timeout_says``, else (unless an ending follows and
+        tells it) the stake said lost (``template.stake_lost``; playtest 17: «nobody says whether Aimery was
+        hanged»)."""
         ran_out, self.clock_ran_out = self.clock_ran_out, None
-        return message(self.lang, "template.time_out") if ran_out == target else ""
+        if ran_out != target:
+            return []
+        left = self.scenario.scenes.get(self.clock_scene or "")
+        outcome = ""
+        if left is not None and left.timeout_says is not None:
+            outcome = left.timeout_says.get(self.lang)
+        elif left is not None and left.stakes is not None and not target.startswith("end:"):  # an ending tells it
+            stakes = left.stakes.get(self.lang)
+            outcome = message(self.lang, "template.stake_lost", stakes=stakes[:1].lower() + stakes[1:])
+        return [line for line in (message(self.lang, "template.time_out"), outcome) if line]
 
     def _fallen_line(self, view: View) -> str:
         """«No one is left who can act: Elias Pruitt, dead. The story ends here.» (the end of :data:`FALLEN`)."""

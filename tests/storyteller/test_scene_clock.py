@@ -37,7 +37,9 @@ def test_the_clock_running_out_is_said(lang: str, start: str) -> None:
     lines = voice.narrate({**view, "scene": "alley", "turn": 1, "scene_count": 2},
                           [public("scene_begun", scene="alley", number=2, chapter=1)])
     assert lines[0] == message(lang, "template.time_out") and lines[0].startswith(start)
-    assert lines[1] == voice.scenario.scenes["alley"].text.get(lang)  # then the alley's framing
+    stakes = voice.scenario.scenes["whispers"].stakes.get(lang)  # then the stake lost with the time (playtest 17)
+    assert lines[1] == message(lang, "template.stake_lost", stakes=stakes[:1].lower() + stakes[1:])
+    assert lines[2] == voice.scenario.scenes["alley"].text.get(lang)  # then the alley's framing
     again = voice.narrate({**view, "scene": "alley", "turn": 1, "scene_count": 3},
                           [public("scene_begun", scene="alley", number=3, chapter=1)])
     assert message(lang, "template.time_out") not in again  # said once, for the move that ran the clock out

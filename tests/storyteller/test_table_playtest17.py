@@ -267,3 +267,22 @@ def test_a_contest_and_initiative_say_what_their_numbers_are(tmp_path, lang: str
     said, _ = _play_from("cloister", lang, ["q"], tmp_path, book="dark_ages", scenario="hospice-of-saint-lazare",
                          sheet="brother-odo", seed=2)
     assert any(re.match(initiative, line) for line in said), [line for line in said if "—" in line][:6]
+
+
+@pytest.mark.parametrize(("lang", "wait", "hanged", "lost"), [
+    ("en", "I wait and watch", "cuts him down half-strangled", "What was at stake is lost with the time: "),
+    ("ru", "Жду и смотрю", "не перерезает верёвку", "Вместе со временем упущено то, что стояло на кону: "),
+])
+def test_a_scene_lost_on_the_clock_says_what_became_of_its_stake(tmp_path, lang: str, wait: str, hanged: str,
+                                                                  lost: str) -> None:
+    """DA pilgrims s6: the hanging scene ran out its turns and cut to the sick ward; nobody said whether Aimery was
+    hanged. After «Time runs out» comes one line of the outcome: the scene's ``timeout_says``, else its stake
+    said lost (the bell's mill writes none)."""
+    said, _ = _play_from("stable", lang, [wait] * 3 + ["q"], tmp_path, book="dark_ages",
+                         scenario="pilgrims-of-the-long-night", sheet="hugues")
+    ran_out = next(i for i, line in enumerate(said) if "Time runs out" in line or "Время вышло" in line)
+    assert hanged in said[ran_out + 1], said[ran_out:ran_out + 3]
+    said, _ = _play_from("mill", lang, [wait] * 4 + ["q"], tmp_path, book="dark_ages", scenario="bell-of-saint-vaast",
+                         sheet="hugues")
+    ran_out = next(i for i, line in enumerate(said) if "Time runs out" in line or "Время вышло" in line)
+    assert said[ran_out + 1].startswith(lost), said[ran_out:ran_out + 3]
