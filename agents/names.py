@@ -93,6 +93,16 @@ def _vowels() -> str:
     return str(catalogue("ru")["grammar"]["vowels"])
 
 
+def name_gender(text: str) -> str:
+    """``"f"`` or ``"m"``: the gender of a typed name («Полина Грач» ``f``), by its first word that pymorphy3 knows
+    as a first name; ``"m"`` when none is (a line about it then takes the masculine forms, as before)."""
+    for word in _WORDS.findall(text):
+        found = _gender_of(word) if word[:1].isupper() else None
+        if found is not None:
+            return found
+    return "m"
+
+
 def _gender_of(word: str) -> str | None:
     for parse in russian().parse(word):
         if "Name" in parse.tag and "nomn" in parse.tag and "sing" in parse.tag:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from narrator.agents.i18n import LANGUAGES, message, section
+from narrator.agents.i18n import LANGUAGES, section
 from narrator.agents.names import fill
 from narrator.rules.core import HOST, Action, Event, PlayerId
 from narrator.rules.ten_candles import TEXT_FIELDS, TenCandlesConfig, left_of, right_of
@@ -33,7 +33,7 @@ from narrator.rules.ten_candles.events import (
 from narrator.render.text import Context, Section, Text
 from narrator.render.words import register_messages
 from narrator.ten_candles.narration import TABLE as TABLE_WORDS
-from narrator.ten_candles.narration import describe
+from narrator.ten_candles.narration import death_notice, describe
 from narrator.ten_candles.reference import Reference
 
 for _lang in LANGUAGES:  # the form fields' labels (virtue, vice, name, ...)
@@ -145,7 +145,7 @@ class TenCandlesText(Text):
         # the table's own option (D26: by default the dead keep speaking truths); the view carries no config
         rules = ctx.rules if ctx.rules is not None else TenCandlesConfig()
         speaks = bool(getattr(rules, "dead_players_speak_truths", TenCandlesConfig().dead_players_speak_truths))
-        return message(ctx.language, "out.ten_candles" if speaks else "out.ten_candles_silent", name=name)
+        return death_notice(ctx.language, name, speaks=speaks)
 
     def identity(self, view: Any, ctx: Context) -> str:
         """The seat's character once it has a name (before that, the seat's typed name)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from narrator.agents.i18n import ByLanguage, end_reason
-from narrator.agents.names import fill
+from narrator.agents.i18n import ByLanguage, end_reason, endings, message
+from narrator.agents.names import fill, name_gender
 from narrator.rules.core import HOST, Event
 from narrator.rules.events import EventBody
 from narrator.rules.ten_candles.events import (
@@ -57,6 +57,13 @@ def describe(event: Event, names: Names, lang: str) -> str | None:
     seat = data.get("seat", data.get("active", data.get("narrator")))
     values.setdefault("who", who(seat, names, words))
     return template.format_map(_Blank(values))
+
+
+def death_notice(lang: str, name: str, *, speaks: bool) -> str:
+    """What the person whose character died is told, once: gone, and whether they still speak truths (D26); the
+    line agrees with the typed name («Полина погибла: её история окончена»)."""
+    return message(lang, "out.ten_candles" if speaks else "out.ten_candles_silent", name=name,
+                   **endings(lang, name_gender(name)))
 
 
 def who(seat: Any, names: Names, words: Mapping[str, str]) -> str:

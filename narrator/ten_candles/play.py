@@ -26,7 +26,7 @@ from narrator.rules.ten_candles.events import CharacterDescribed, CharacterDied,
 from narrator.rules.ten_candles.state import Phase
 from narrator.session import NARRATION, Session
 from narrator.ten_candles.human import HumanIO, HumanSurvivor
-from narrator.ten_candles.narration import describe, received
+from narrator.ten_candles.narration import death_notice, describe, received
 from narrator.ten_candles.seating import narrated_table
 from narrator.ten_candles.storyteller import TemplateStoryteller
 from narrator.transcript import TranscriptError, TranscriptWriter
@@ -156,8 +156,7 @@ class Table:
     def _out_line(self, died: CharacterDied) -> str:
         assert self.session is not None
         speaks = self.session.state.config.dead_players_speak_truths
-        return message(self.settings.lang, "out.ten_candles" if speaks else "out.ten_candles_silent",
-                       name=self.names.get(died.seat, died.name or f"#{died.seat}"))
+        return death_notice(self.settings.lang, self.names.get(died.seat, died.name or f"#{died.seat}"), speaks=speaks)
 
     def _prose(self, event: Event) -> str:
         """The Storyteller's words on an event: openings, framings, the Last Stand, the X-card."""

@@ -138,12 +138,12 @@ def test_cli_rejects_bad_options_with_a_clear_message(tmp_path: Path) -> None:
 
 def test_the_person_is_told_once_that_their_character_died(tmp_path: Path) -> None:
     """Everyone dies in the end (L41): the human's own death is told plainly, once, in the table's language."""
-    from narrator.agents.i18n import message
+    from narrator.ten_candles.narration import death_notice
 
     for lang in ("en", "ru"):
         path = tmp_path / f"{lang}.jsonl"
         io = ScriptedIO([ENTER] * 3000)
         play(TableSettings(humans=1, ai=2, seed=4, lang=lang), io, path)
         name = next(e["data"]["name"] for e in _events(path, "character_described") if e["data"]["seat"] == 0)
-        told = message(lang, "out.ten_candles", name=name)
+        told = death_notice(lang, name, speaks=True)
         assert _events(path, "character_died") and io.output.count(told) == 1

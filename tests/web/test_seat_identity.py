@@ -7,7 +7,7 @@ import re
 import pytest
 from markupsafe import escape
 from narrator.agents.battaglia.texts import Table, mask_name
-from narrator.agents.i18n import message
+from narrator.agents.i18n import endings, message
 
 from tests.web.conftest import Tables, as_seat, token_of
 
@@ -50,7 +50,7 @@ def test_ten_candles_and_storyteller_pages_say_plainly_that_the_character_is_out
     view = SimpleNamespace(characters=(dead, SimpleNamespace(seat=1, name="Олег", alive=True)), players=2)
     ctx = Context(("", ""), "ru", 0)
     assert tc.text.is_out(view, 0) and not tc.text.is_out(view, 1)
-    assert tc.text.out_notice(view, ctx) == message("ru", "out.ten_candles", name="Вера")
+    assert "Вера, погибла: её история" in tc.text.out_notice(view, ctx)  # agrees with the name (play-test 17)
     assert tc.text.identity(view, ctx) == "Вера"
     st = presenter_for("wild-west")
     sheets = [{"id": "ruth", "name": "Ruth", "player": True, "attributes": {}}]
@@ -74,7 +74,8 @@ def test_a_dead_survivors_notice_follows_the_tables_dead_speak_option(tables: Ta
     assert ctx.rules.dead_players_speak_truths is speaks
     tc = tables.manager.get(created["table"]).presenter
     view = SimpleNamespace(characters=(SimpleNamespace(seat=0, name="Вера", alive=False),), players=2)
-    expected = message(lang, "out.ten_candles" if speaks else "out.ten_candles_silent", name="Вера")
+    expected = message(lang, "out.ten_candles" if speaks else "out.ten_candles_silent", name="Вера",
+                       **endings(lang, "f"))
     assert tc.text.out_notice(view, ctx) == expected
     assert message(lang, "out.ten_candles") != message(lang, "out.ten_candles_silent")
 
