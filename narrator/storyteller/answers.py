@@ -96,17 +96,6 @@ def typed_choice(text: str, options: Sequence[Option], seat: PlayerId, lang: str
     return Choice(actor=seat, approach=approach, intent=intent, joins=option.joins, willpower=spends), said
 
 
-def one_candidate(text: str, options: Sequence[Option], lang: str, *, free: bool = False) -> Option | None:
-    """The one suggested approach the reader's question about ``text`` offered ("do you mean 1?"), which a
-    plain yes then takes; ``None`` when it named two readings, a deed, or none."""
-    if free or any(o.joins for o in options):
-        return None
-    reading = read(clean_intent(text), lang, options)
-    if reading.kind != "ask" or len(reading.candidates) != 1:
-        return None
-    return next((o for o in options if o.approach == reading.candidates[0]), None)
-
-
 def names_willpower(intent: str, lang: str) -> bool:
     """Whether the player's words spend Willpower ("I spend Willpower and ..."), as ``2w`` would."""
     said = " ".join(intent.lower().split())

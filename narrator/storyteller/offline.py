@@ -32,6 +32,7 @@ from narrator.storyteller.reader import (
     read,
     tokens,
 )
+from narrator.storyteller.replies import act_of, is_free
 from narrator.storyteller.scenario import Scene
 from narrator.storyteller.template_base import PASS, IntentUnclear, display_name
 
@@ -103,7 +104,19 @@ def question(lang: str, text: str, reading: Reading, options: Sequence[Option], 
         asked = message(lang, "st_reader.unknown", text=text)
     else:  # words of the language, but no deed the Storyteller knows, nor one of the scene's
         asked = message(lang, "st_reader.no_reading", text=text)
-    return asked + message(lang, "st_reader.then_button" if labels else "st_reader.then_number")
+    return asked + message(lang, _then_key(reading, labels))
+
+
+def _then_key(reading: Reading, labels: bool) -> str:
+    """How the player answers a question back on this screen: its buttons on the web; at the terminal a yes takes
+    the one reading named, and a deed no approach lists (no number of its own) is taken by saying it (replies.py)."""
+    if labels:
+        return "st_reader.then_button"
+    if reading.kind == "ask" and len(reading.candidates) == 1:
+        return "st_reader.then_yes"
+    if reading.kind == "ask" and any(c.startswith("act:") for c in reading.candidates):
+        return "st_reader.then_say"
+    return "st_reader.then_number"
 
 
 def _then(voice: TemplateMoves) -> str:
@@ -126,7 +139,9 @@ def rule_intent(voice: TemplateMoves, view: Mapping[str, Any], choice: Choice,
     sheet = voice._sheet(view, pc) or {}
     ratings = {**sheet.get("attributes", {}), **sheet.get("abilities", {})}
     names = [*voice.npc_names.values(), *(str(s.get("name", "")) for s in view.get("sheets", ()))]
-    reading = read(choice.intent, lang, options, fight=scene.fight is not None, names=names)
+    # the deed the player took from the question back is that deed: reading the words again would ask again
+    reading = taken_reading(choice, lang) or read(choice.intent, lang, options, fight=scene.fight is not None,
+                                                   names=names)
     if reading.kind == "pass":
         reading = replace(reading, kind="free", act="wait")  # a standing answer cannot become a hold now
     if reading.kind == "approach" and reading.approach and reading.approach != PASS:
@@ -154,6 +169,16 @@ def rule_intent(voice: TemplateMoves, view: Mapping[str, Any], choice: Choice,
                 + message(lang, "st_reader.fight_free"))
         return _no_roll(voice, view, scene, choice, reading, pc, ratings)
     raise IntentUnclear(question(lang, choice.intent, reading, options, ratings=ratings, labels=voice.labels))
+
+
+def taken_reading(choice: Choice, lang: str) -> Reading | None:
+    """The reading of ``choice.intent`` the player took from the question back (``choice.reading``, a deed no
+    approach lists: its improvised roll, or none), or ``None`` when the words are to be read."""
+    act = act_of(choice.reading, lang) if choice.reading else None
+    if act is None:
+        return None
+    return Reading("free" if is_free(act) else "roll", act=act.id, attribute=act.attribute, abilities=act.abilities,
+                   difficulty=act.difficulty)
 
 
 def _no_roll(voice: TemplateMoves, view: Mapping[str, Any], scene: Scene, choice: Choice, reading: Reading,

@@ -16,12 +16,12 @@ from narrator.storyteller.answers import (  # re-exported: the tables import the
     QuitGame,
     deed_choice,
     is_intent,
-    one_candidate,
     parse_choice,
     typed_choice,
 )
 from narrator.storyteller.intent import FREE, MAX_INTENT
 from narrator.storyteller.powers import PowerAnswer, hint, power_answer
+from narrator.storyteller.replies import asked_readings, reply_to, taken
 from narrator.storyteller.template import CHOOSE, Choice, IntentUnclear, Option, StorytellerVoice
 from narrator.storyteller.template_base import RulesIntent, TemplateBase
 
@@ -65,8 +65,8 @@ class TerminalPlayer(Seat):
             self.say("[dim]" + escape(message(self.lang, "st_powers.deed_taken", name=ref.who(own["id"]))) + "[/]")
             return Choice(actor=request.seat, approach=pending.approach, intent=pending.intent, joins=pending.joins)
         self._show_question(request, view, ref, own, options)
-        offered: Option | None = None  # the one approach the last question offered ("you mean 1?")
-        offered_words = ""
+        asked: tuple[str, ...] = ()  # the readings the last question back named ("you mean 1?", "… or no roll?")
+        asked_words = ""
         while True:
             try:
                 text = self.ask("> ")
@@ -85,16 +85,18 @@ class TerminalPlayer(Seat):
                 if choice is not None:
                     return choice
                 continue
-            if offered is not None and text.strip().lower() in typed("yes"):  # "did you mean 1?" "yes": take it
-                return Choice(actor=request.seat, approach=offered.approach, intent=offered_words,
-                              joins=offered.joins)
-            offered = None
+            if asked:  # "did you mean 1?" "yes"; "1 or no roll (talk)?" "no, I only talk to him": the reading taken
+                took, own_words = reply_to(text, asked, options, self.lang)
+                choice = taken(request.seat, took, text if own_words else asked_words, options) if took else None
+                if choice is not None:
+                    return choice
+            asked = ()
             if is_intent(text):
                 choice, said = typed_choice(text, options, request.seat, self.lang, free=self.free_intent)
                 self.say("[dim]" + escape(said) + "[/]" if choice is not None else "[yellow]" + escape(said) + "[/]")
                 if choice is not None:
                     return choice
-                offered, offered_words = one_candidate(text, options, self.lang, free=self.free_intent), text
+                asked, asked_words = asked_readings(text, options, self.lang, free=self.free_intent), text
                 continue
             self.say("[yellow]" + escape(parsed) + "[/]")
 

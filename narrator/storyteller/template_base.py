@@ -72,6 +72,10 @@ class Choice(Action):
     intent: str = ""
     """What the player typed in their own words (empty when they chose by number). With ``approach``
     ``"intent"`` (:data:`narrator.storyteller.intent.FREE`) the Storyteller rules on the words itself."""
+    reading: str = ""
+    """The deed the player took for ``intent`` from the Storyteller's question back (``act:<id>``: one no approach
+    lists; :mod:`narrator.storyteller.replies`): the offline ruling rules the words as that deed instead of reading
+    them again. Empty when the words are read as they are."""
 
 
 class IntentUnclear(ValueError):

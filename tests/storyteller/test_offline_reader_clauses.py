@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.storyteller.seat import TerminalPlayer, one_candidate
+from narrator.storyteller.replies import asked_readings
+from narrator.storyteller.seat import TerminalPlayer
 from narrator.storyteller.template import IntentUnclear
 from tests.storyteller.reader_scenes import DA, DRIVE, FLATS, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW
 from tests.storyteller.reader_scenes import rule as _rule
@@ -97,8 +98,7 @@ def test_a_yes_to_a_one_approach_question_takes_that_approach() -> None:
     scene = voice.scenario.scenes["widow"]
     options = voice._approach_options(view, scene, view["sheets"][0]["id"])
     vague = "Трогаю ступку"
-    offered = one_candidate(vague, options, "ru")
-    assert offered is not None and offered.approach == "study-herbs"
+    assert asked_readings(vague, options, "ru") == ("study-herbs",)
     said: list[str] = []
     answers = iter([vague, "да"])
     player = TerminalPlayer(lambda _: next(answers), said.append, lang="ru")

@@ -39,6 +39,7 @@ from narrator.render.storyteller import (
 )
 from narrator.rules.core import HOST, Event, PlayerId, Rejection
 from narrator.rules.storyteller import events as ev
+from narrator.storyteller.replies import act_of, asked_readings, reply_to
 from narrator.storyteller.seat import ApproachQuestion, choices
 from narrator.storyteller.template import CHOOSE, PASS, Choice, Option, TemplateStoryteller, display_name
 from narrator.web.adapters.storyteller_bots import (
@@ -50,7 +51,7 @@ from narrator.web.adapters.storyteller_bots import (
     table_questions,
 )
 from narrator.web.adapters.storyteller_choice import ChoiceError, parse_choice
-from narrator.web.adapters.storyteller_readings import act_of, is_words_in_fight, reading_label, reply_to
+from narrator.web.adapters.storyteller_readings import is_words_in_fight, reading_label
 from narrator.web.adapters.storyteller_rolls import (
     ROLL_SHEET,
     restore_rolls,
@@ -287,7 +288,6 @@ class StorytellerPresenter(Presenter):
         Raises:
             ChoiceError: a malformed body (the API answers 422).
         """
-        from narrator.agents.i18n import typed
         from narrator.storyteller.intent import clean_intent
         from narrator.storyteller.seat import INTENT_UNCLEAR, is_intent, typed_choice
 
@@ -299,9 +299,7 @@ class StorytellerPresenter(Presenter):
         question = table.session.open_questions().get(seat)
         options = list(question.options) if question is not None else []
         words, readings = asked_back(table, seat, options)
-        if take is None and len(readings) == 1 and text.strip().lower() in typed("yes"):
-            text, take = words, readings[0]  # "did you mean …?" "yes": the one reading asked about, as at the terminal
-        elif take is None and readings:  # a reply that says one of the readings asked about («нет, я просто говорю»)
+        if take is None and readings:  # a yes, or a reply that says a reading asked about («нет, я просто говорю»)
             replied, own_words = reply_to(text, readings, options, ctx.language)
             if replied is not None and own_words:  # the deed asked about, said anew: taken with the new words
                 return self._take_deed(table, seat, replied, clean_intent(text))
@@ -352,13 +350,8 @@ class StorytellerPresenter(Presenter):
             table.say(seat, said_words(self.text, ctx, who, words))
             table.say("storyteller", self.text.w(ctx, "words_in_fight", who=who))
             return None
-        bot = self._bot(table)
-        if bot is not None and hasattr(bot.voice, "of"):
-            voice = bot.voice.of(self._host_view(table))
-            if isinstance(getattr(voice, "taken", None), dict):
-                voice.taken[seat] = (words, ref)
         # the ruling says the deed and its roll (or none): no «Рассказчик обдумывает» the same words again
-        return self._answer_typed(table, seat, Choice(actor=seat, approach=FREE, intent=words), "")
+        return self._answer_typed(table, seat, Choice(actor=seat, approach=FREE, intent=words, reading=ref), "")
 
     def _who(self, table: Any, seat: PlayerId, ctx: Context) -> str:
         view = self._host_view(table)
@@ -464,12 +457,9 @@ def remember_asked(table: Any, seat: PlayerId, text: str, options: Sequence[Opti
     candidates: a suggested approach, or a deed no approach lists, ``act:<id>``), for their buttons, a plain yes
     and a reply that says one (:func:`asked_back`)."""
     from narrator.storyteller.intent import clean_intent
-    from narrator.storyteller.reader import read
 
-    ids = {o.approach for o in options if o.approach != PASS}
-    named = [] if free or any(o.joins for o in options) else \
-        [c for c in read(clean_intent(text), lang, options).candidates if c in ids or act_of(c, lang) is not None]
-    table.__dict__.setdefault("asked_back", {})[seat] = (clean_intent(text), tuple(named), _moment(options))
+    named = asked_readings(text, options, lang, free=free)
+    table.__dict__.setdefault("asked_back", {})[seat] = (clean_intent(text), named, _moment(options))
 
 
 def asked_back(table: Any, seat: PlayerId, options: Sequence[Option]) -> tuple[str, tuple[str, ...]]:

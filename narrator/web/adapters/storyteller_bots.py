@@ -27,11 +27,9 @@ class TableVoice:
 
     def of(self, view: Mapping[str, Any]) -> TemplateStoryteller:
         scenario = str(view.get("scenario") or "")
-        if scenario not in self.voices:  # a deed taken from its question back is ruled as that deed
-            from narrator.web.adapters.storyteller_readings import ReadingTaken
-
-            self.voices[scenario] = ReadingTaken(scenario_of(str(view["book"]), scenario), narration_data(),
-                                                 lang=self.lang, labels=True)
+        if scenario not in self.voices:
+            self.voices[scenario] = TemplateStoryteller(scenario_of(str(view["book"]), scenario), narration_data(),
+                                                        lang=self.lang, labels=True)
         return self.voices[scenario]
 
     def questions(self, view: Mapping[str, Any], answers: Mapping[PlayerId, Choice]) -> list[Any]:
