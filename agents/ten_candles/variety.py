@@ -34,7 +34,7 @@ from narrator.agents.i18n import section
 from narrator.agents.ten_candles import material as mat
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor, _Blank, _module_truths
 from narrator.rules.core import HOST, Action, Event
-from narrator.rules.ten_candles.actions import DescribeCharacter, SpeakTruth, WriteBrink
+from narrator.rules.ten_candles.actions import DescribeCharacter, Narrate, SpeakTruth, WriteBrink
 
 SCENE_TABLES = ("narrations", "deaths")
 """``characters.yaml`` tables heard once a scene (the ``lines`` are too); every other table once a game."""
@@ -46,6 +46,9 @@ class TableMemory:
     def __init__(self) -> None:
         self.scenes: dict[int, set[str]] = {}
         self.game: set[str] = set()
+        self.ever: set[str] = set()
+        """Every text noted, whatever its scope: a line of a scene is not said again in the game while the
+        table has unsaid ones (playtest 17)."""
 
     def heard(self, text: str, scene: int | None) -> bool:
         """Whether ``text`` was said in ``scene`` (``None``: anywhere in the game)."""
@@ -54,6 +57,7 @@ class TableMemory:
     def note(self, text: str, scene: int | None) -> None:
         """Remember ``text`` as said in ``scene`` (``None``: once for the whole game)."""
         (self.game if scene is None else self.scenes.setdefault(scene, set())).add(text)
+        self.ever.add(text)
 
 
 def gender_of(name: str, lang: str) -> str:
@@ -113,7 +117,8 @@ class VariedSurvivor(ScriptedSurvivor):
 
     def _choose(self, view: Any, by_kind: dict[str, list[Action]], turn: list[str]) -> Action:
         # the base survivor's WRITERS table holds its own methods: these three are this class's
-        own = {"describe_character": self._describe, "write_brink": self._brink, "speak_truth": self._truth}
+        own = {"describe_character": self._describe, "write_brink": self._brink, "speak_truth": self._truth,
+               "narrate": self._narrate}
         if turn[0] in own:
             return own[turn[0]](view)
         return super()._choose(view, by_kind, turn)
@@ -137,7 +142,7 @@ class VariedSurvivor(ScriptedSurvivor):
     # -- the draw, turned into something new --------------------------------------------------------
 
     def _fresh(self, entries: Sequence[mat.Entry], scope: int | None, render: Callable[[mat.Entry], str],
-               taken: Iterable[str] = ()) -> str | None:
+               taken: Iterable[str] = (), start: int | None = None) -> str | None:
         """The base survivor's draw (``mat.pick``: one ``randrange`` over the allowed entries, none when
         all are blocked), moved on to the first entry not heard in ``scope`` and none of whose forms is
         in ``taken``; ``None`` when every entry was heard, the neutral line when all are blocked."""
@@ -145,15 +150,21 @@ class VariedSurvivor(ScriptedSurvivor):
         if not pool:
             return mat.NEUTRAL[self.lang]
         taken = set(taken)
-        start = self.rng.randrange(len(pool))
-        for k in range(len(pool)):
-            entry = pool[(start + k) % len(pool)]
-            text = render(entry)
-            forms = {text, form(entry, self.lang, "m"), form(entry, self.lang, "f")}
-            if not forms & taken and not self.memory.heard(text, scope):
-                if self.notes:
-                    self.memory.note(text, scope)
-                return text
+        start = self.rng.randrange(len(pool)) if start is None else start % len(pool)  # ``start``: drawn already
+        # a line of a scene: first one the game has not heard at all (nor its template with another card named
+        # in it), then one this scene has not heard
+        ever = self.memory.ever
+        for fresh in ((lambda text, raw: text not in ever and raw not in ever), lambda text, raw: True) if (
+                scope is not None) else ((lambda text, raw: True),):
+            for k in range(len(pool)):
+                entry = pool[(start + k) % len(pool)]
+                text, raw = render(entry), mat.text(entry, self.lang)
+                forms = {text, form(entry, self.lang, "m"), form(entry, self.lang, "f")}
+                if not forms & taken and not self.memory.heard(text, scope) and fresh(text, raw):
+                    if self.notes:
+                        self.memory.note(text, scope)
+                        ever.add(raw)
+                    return text
         return None
 
     def _text(self, entries: Sequence[mat.Entry], **values: str) -> str:
@@ -180,10 +191,43 @@ class VariedSurvivor(ScriptedSurvivor):
     def _say(self, situation: str, chance: float = 1.0) -> None:
         if self.rng.random() < chance:
             gender = self._gender(self.seat)
+            values = {"trait": self._burned()} if situation.startswith("burn_") else {}
             line = self._fresh(mat.load("characters")["lines"][situation], self._scene,
-                               lambda e: form(e, self.lang, gender))
+                               lambda e: form(e, self.lang, gender).format_map(_Blank(values)))
             if line is not None:  # every line of the situation heard in this scene: say nothing
                 self.said.append(line)
+
+    def _burned(self) -> str:
+        """The Trait card about to burn (the top one): a burn's line may name it («Зоркий», "Cruel")."""
+        view = self._view
+        me = view.characters[self.seat] if view is not None and 0 <= self.seat < len(view.characters) else None
+        return str(getattr(me, self.top or "", "") or "") if self.top in ("virtue", "vice") else ""
+
+    def _narrate(self, view: Any) -> Action:
+        """The success told of what it was: a Moment lived in the card's words, a stated deed by its kind
+        (a search finds, a door gives; playtest 17), else a narration the game has not heard; always from
+        the base survivor's one draw."""
+        me = view.characters[self.seat]
+        conflict, attempt = getattr(view, "conflict", None), getattr(view, "attempt", None)
+        cards = mat.load("characters")
+        own: Sequence[mat.Entry] = ()
+        values: dict[str, str] = {}
+        if me.alive and conflict is not None and conflict.moment and conflict.active == self.seat and me.moment:
+            own, values = cards["moment_narrations"], {"moment": str(me.moment).strip().rstrip(".")}
+        elif me.alive and attempt is not None and attempt.seat == self.seat and attempt.text:
+            from narrator.ten_candles.reading import deed_kind  # the offline reader's kinds of deed
+
+            own = cards["deed_narrations"].get(deed_kind(attempt.text, self.lang), ())
+        generic = mat.allowed(cards["narrations"], self._safety or mat.OPEN)
+        if not own or not generic or not mat.allowed(own, self._safety or mat.OPEN):
+            return super()._narrate(view)
+        gender = self._gender(self.seat)
+        start = self.rng.randrange(len(generic))  # the base survivor's one draw, so every later draw is its own
+        text = (self._fresh(own, self._scene, lambda e: form(e, self.lang, gender).format_map(_Blank(values)),
+                            start=start)
+                or self._fresh(cards["narrations"], self._scene, lambda e: form(e, self.lang, gender), start=start)
+                or form(generic[start], self.lang, gender))
+        return Narrate(actor=self.seat, text=text)
 
     # -- what is written once a game ------------------------------------------------------------------
 

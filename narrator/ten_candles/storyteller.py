@@ -8,8 +8,9 @@ one of the table's lines (tags or words, :class:`agents.ten_candles.material.Saf
 entries come last and are marked off-screen. An X-card drops the current thread for good: the
 place and the conflict it touched are never drawn again, and a conflict under way is given another task.
 
-No line repeats within a scene: every draw moves on from the entries and texts the scene already
-heard (openings, signs, framings, outcomes), a conflict is not offered twice in a scene nor, unless
+No line repeats within a game while its table has lines not yet told, nor within a scene at all: every
+draw moves on from the entries the game told and the texts the scene already heard (openings, signs,
+framings, outcomes), a conflict is not offered twice in a scene nor, unless
 the module marks it ``repeatable``, twice in a game; when a table runs out, the tasks every module
 shares (``tables.yaml`` ``conflicts``) or a sign of Them appended to the line vary it instead.
 Russian framings agree with the active character's gender (``ru_f``, :mod:`agents.ten_candles.variety`).
@@ -86,6 +87,8 @@ class TemplateStoryteller:
         """Scene -> ``id()`` of the entries drawn in it (a template is not used twice while others are left)."""
         self.framed: set[int] = set()
         """``id()`` of every conflict framed in the game (only ``repeatable`` ones come again)."""
+        self.told: set[int] = set()
+        """``id()`` of every line's entry told in the game: none is told again while the table has others."""
         self.task: str | None = None
         """What the conflict framed last is about: the module's task, or the player's stated attempt."""
         self.won: list[tuple[int, str]] = []
@@ -174,11 +177,14 @@ class TemplateStoryteller:
         heard = self.heard.setdefault(self.scene, set())
         gender = self._gender(values)
         order = self._order(entries)
-        for entry in order:
-            text = self._render(entry, gender, values)
-            if text not in heard:
-                self._take(table, entry)
-                return self._note(what, text)
+        # first a line the game has not told at all (with any name in it), then one this scene has not heard
+        for unheard in ([e for e in order if id(e) not in self.told], order):
+            for entry in unheard:
+                text = self._render(entry, gender, values)
+                if text not in heard:
+                    self._take(table, entry)
+                    self.told.add(id(entry))
+                    return self._note(what, text)
         if not order:
             return self._note(what, mat.NEUTRAL[self.lang])
         text = self._render(self._take(table, order[0]), gender, values)
@@ -275,18 +281,23 @@ class TemplateStoryteller:
         return mat.text(self.conflict, self.lang) if self.conflict is not None else None
 
     def _pick_conflict(self, dangerous: bool) -> mat.Entry | None:
-        """A task for the conflict: the module's, of its kind, not yet offered in this scene (nor in the
-        game unless ``repeatable``), never one an X-card dropped; else the tasks every module shares."""
+        """A task for the conflict: the module's, of its kind and of the scene's place (a task with ``places``
+        only there), not yet offered in this scene (nor in the game unless ``repeatable``), never one an X-card
+        dropped; else the tasks every module shares."""
         scene = self.used.get(self.scene, set())
 
         def fresh(entry: mat.Entry) -> bool:
             return id(entry) not in scene and (bool(entry.get("repeatable")) or id(entry) not in self.framed)
 
-        own, shared = self.module["conflicts"], mat.load("tables")["conflicts"]
+        here = str(self.place.get("id", "")) if self.place is not None else ""
+        everywhere = self.module["conflicts"]
+        # a task tied to places is offered only there (playtest 17: the pharmacy's stockroom on the hill road)
+        own = [c for c in everywhere if not c.get("places") or not here or here in c["places"]]
+        shared = mat.load("tables")["conflicts"]
         kind = [c for c in own if bool(c.get("dangerous")) == dangerous]
         shared_kind = [c for c in shared if bool(c.get("dangerous")) == dangerous]
         for pool in ([c for c in kind if fresh(c)], [c for c in shared_kind if fresh(c)], [c for c in own if fresh(c)],
-                     [c for c in shared if fresh(c)], [*own, *shared]):
+                     [c for c in shared if fresh(c)], [*own, *shared], everywhere):
             order = self._order(pool)
             if order:
                 self.framed.add(id(order[0]))

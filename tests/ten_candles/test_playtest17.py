@@ -3,6 +3,7 @@ what the table really does (issue 28's offline Storyteller)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -196,7 +197,7 @@ class _Says(ScriptedIO):
         return "1" if repeated else ""
 
 
-def _told_after_failures(tmp_path, lang: str, line: str, seeds=range(6)) -> list[str]:
+def _told_after_failures(tmp_path, lang: str, line: str, seeds=range(3)) -> list[str]:
     """The Storyteller's lines that tell a failed conflict of the person's own ``line``."""
     from narrator.ten_candles.play import TableSettings, play
 
@@ -231,3 +232,145 @@ def test_a_failed_attempt_is_told_in_the_world_not_with_the_players_words(tmp_pa
     for text in told:
         low = text.lower().replace(",", "")
         assert not any(piece in low for piece in pieces), text
+
+
+# -- 1. the same lines again and again ------------------------------------------------------------------
+
+
+def _templates(entries, lang: str) -> list:
+    """A regex per entry, both genders' forms, ``{trait}`` / ``{moment}`` standing for any words."""
+    import re
+
+    from narrator.agents.ten_candles.variety import form
+
+    out = []
+    for entry in entries:
+        forms = {form(entry, lang, "m"), form(entry, lang, "f")}
+        out.append([re.compile("^" + re.escape(f).replace(r"\{trait\}", ".+").replace(r"\{moment\}", ".+") + "$")
+                    for f in forms])
+    return out
+
+
+def _which(text: str, templates: list) -> int | None:
+    return next((k for k, forms in enumerate(templates) if any(f.match(text) for f in forms)), None)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_burn_line_or_narration_repeats_in_a_game_while_unused_ones_remain(tmp_path, lang: str, seed: int):
+    """Every burned Trait gets a line the game has not heard (one naming the card among them) and every
+    narration of a success one the game has not heard, until a table's lines are all used."""
+    from narrator.agents.ten_candles import material as mat
+
+    from narrator.ten_candles.play import TableSettings, play
+
+    io = _Says("")
+    io.scenes = 10 ** 6  # never says a line of its own: Enter, the AI survivors play
+    play(TableSettings(humans=1, ai=3, lang=lang, seed=seed, module="radio_tower"), io, tmp_path / "g.jsonl")
+    cards = mat.load("characters")
+    tables = {"burn_virtue": cards["lines"]["burn_virtue"], "burn_vice": cards["lines"]["burn_vice"],
+              "narrations": cards["narrations"]}
+    used: dict[str, list[int]] = {name: [] for name in tables}
+    for line in (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record["kind"] == "action" and record["payload"]["kind"] == "narrate" and record["actor"] != HOST:
+            found = _which(record["payload"]["text"], _templates(tables["narrations"], lang))
+            if found is not None:
+                used["narrations"].append(found)
+        elif record["kind"] == "narration" and record.get("by") != "storyteller":  # a character's words aloud
+            for name in ("burn_virtue", "burn_vice"):
+                found = _which(record["text"], _templates(tables[name], lang))
+                if found is not None:
+                    used[name].append(found)
+    assert sum(len(v) for v in used.values()) >= 4, used  # the game burned and narrated
+    for name, picks in used.items():
+        for k, pick in enumerate(picks):
+            if pick in picks[:k]:
+                assert len(set(picks[:k])) == len(tables[name]), (name, str(picks))
+
+
+def test_a_burn_line_may_name_the_card_burned():
+    """«Зоркий», "Cruel": the lines of a burn include ones that name the card, filled with the burned card."""
+    from narrator.agents.ten_candles import material as mat
+
+    for lang in ("en", "ru"):
+        for situation in ("burn_virtue", "burn_vice"):
+            assert any("{trait}" in mat.text(e, lang) for e in mat.load("characters")["lines"][situation])
+
+
+@pytest.mark.parametrize("module, lang", [("radio_tower", "en"), ("ring_line", "ru"), ("last_ferry", "en"),
+                                          ("winter_orchard", "ru")])
+def test_a_task_tied_to_a_place_is_framed_only_there(tmp_path, module: str, lang: str):
+    """The pharmacy's stockroom is not a conflict on the hill road: a module's task with ``places`` is framed
+    only in a scene at one of them (whole games at the terminal, the Storyteller's draws in order)."""
+    from narrator.ten_candles.play import TableSettings, play
+
+    framed = 0
+    for seed in range(1):
+        io = _Says("")
+        io.scenes = 10 ** 6
+        voice = play(TableSettings(humans=1, ai=3, lang=lang, seed=seed, module=module), io,
+                     tmp_path / f"{seed}.jsonl").storyteller
+        place = None
+        for table, entry in voice.drawn:
+            if table == "places":
+                place = entry.get("id")
+            elif table == "conflicts" and entry.get("places"):
+                framed += 1
+                assert place in entry["places"], (seed, entry["id"], place)
+    assert framed
+
+
+def test_a_survivor_tells_a_moment_lived_in_the_words_of_its_card():
+    """A Moment lived and narrated by its survivor is told with the card ("a real fire in a stranger's
+    window"), not a stock line of any success."""
+    from narrator.agents.ten_candles import material as mat
+
+    from tests.ten_candles.helpers_play import recorded_game
+
+    told = 0
+    for lang in ("en", "ru"):
+        stock = {mat.text(e, lang) for e in mat.load("characters")["narrations"]}
+        for seed in range(5):
+            session, records, _ = recorded_game(4, seed, lang=lang)
+            moments = {c.seat: c.moment for c in session.state.chars}
+            lived = None
+            for r in records:
+                if r["kind"] == "event" and r["event"] == "moment_burned" and r["data"].get("success"):
+                    lived = r["data"]["seat"]
+                elif r["kind"] == "action" and r["payload"]["kind"] == "narrate" and lived is not None:
+                    if r["payload"].get("actor") == lived:
+                        text = r["payload"]["text"]
+                        assert moments[lived].rstrip(".") in text and text not in stock, text
+                        told += 1
+                    lived = None
+    assert told >= 2
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "I rummage through the lockers for spare batteries"),
+    ("ru", "Роюсь в шкафчиках, ищу запасные батарейки"),
+])
+def test_the_suggested_narration_fits_the_deed(tmp_path, lang: str, line: str):
+    """After a person's own search succeeds, the narration suggested is one of a search (something found), not a
+    stock line another character said about a door."""
+    from narrator.agents.ten_candles import material as mat
+
+    from narrator.ten_candles.play import TableSettings, play
+
+    search = _templates(mat.load("characters")["deed_narrations"]["search"], lang)
+    suggested = []
+    for seed in range(3):
+        io = _Says(line)
+        play(TableSettings(humans=1, ai=2, lang=lang, seed=seed, module="ring_line"), io, tmp_path / f"{seed}.jsonl")
+        out = io.output
+        for k, said in enumerate(out):
+            if said != "<< " + line:
+                continue
+            nxt = next((j for j in range(k + 1, len(out)) if "own words" in out[j] or "Своими словами" in out[j]),
+                       len(out))  # up to the next beat: the narration of this attempt's own conflict
+            asked = next((w for w in out[k:nxt] if w.startswith(("Tell what happened [", "Расскажите, что"))), None)
+            if asked is not None:
+                suggested.append(asked.split("[", 1)[1].rsplit("]", 1)[0])
+    assert suggested, "no success of the person's search in the seeds played"
+    assert all(_which(text, search) is not None for text in suggested), str(suggested)
