@@ -102,6 +102,9 @@ class VariedSurvivor(ScriptedSurvivor):
         self.notes = notes
         self._view: Any = None
         self._observed_scene = 0
+        self.task_hint: Callable[[], str | None] | None = None
+        """What the conflict under way is about, as the Storyteller framed it aloud (its task), when the table
+        wires it (``narrator.ten_candles.seating.narrated_table``): a success is told of that kind of deed."""
 
     def observe(self, events: Sequence[Event]) -> None:
         """Every narration the table hears is heard in its scene (a person's and the Storyteller's too)."""
@@ -214,10 +217,15 @@ class VariedSurvivor(ScriptedSurvivor):
         values: dict[str, str] = {}
         if me.alive and conflict is not None and conflict.moment and conflict.active == self.seat and me.moment:
             own, values = cards["moment_narrations"], {"moment": str(me.moment).strip().rstrip(".")}
-        elif me.alive and attempt is not None and attempt.seat == self.seat and attempt.text:
+        elif me.alive:
             from narrator.ten_candles.reading import deed_kind  # the offline reader's kinds of deed
 
-            own = cards["deed_narrations"].get(deed_kind(attempt.text, self.lang), ())
+            # the task the Storyteller framed aloud (a stated attempt's own words when it was one), else the
+            # survivor's own stated attempt its conflict answered
+            said = self.task_hint() if self.task_hint is not None else None
+            if not said and attempt is not None and attempt.seat == self.seat and attempt.answered:
+                said = attempt.text
+            own = cards["deed_narrations"].get(deed_kind(said, self.lang), ()) if said else ()
         generic = mat.allowed(cards["narrations"], self._safety or mat.OPEN)
         if not own or not generic or not mat.allowed(own, self._safety or mat.OPEN):
             return super()._narrate(view)

@@ -374,3 +374,34 @@ def test_the_suggested_narration_fits_the_deed(tmp_path, lang: str, line: str):
                 suggested.append(asked.split("[", 1)[1].rsplit("]", 1)[0])
     assert suggested, "no success of the person's search in the seeds played"
     assert all(_which(text, search) is not None for text in suggested), str(suggested)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_survivor_tells_a_framed_search_as_something_found(tmp_path, lang: str):
+    """The Storyteller frames "find painkillers and batteries in the pharmacy" aloud; the survivor who wins it
+    narrates a search (something found), not a stock line about a door or a stranger's laugh."""
+    from narrator.agents.ten_candles import material as mat
+
+    from narrator.ten_candles.play import TableSettings, play
+    from narrator.ten_candles.reading import deed_kind
+
+    search = _templates(mat.load("characters")["deed_narrations"]["search"], lang)
+    tasks = [mat.text(c, lang) for c in mat.module("radio_tower")["conflicts"]
+             if deed_kind(mat.text(c, lang), lang) == "search"]
+    told = 0
+    for seed in range(2):
+        io = _Says("")
+        io.scenes = 10 ** 6
+        path = tmp_path / f"{seed}.jsonl"
+        play(TableSettings(humans=1, ai=3, lang=lang, seed=seed, module="radio_tower"), io, path)
+        framed = ""
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if record["kind"] == "narration" and record.get("event") == "conflict_called":
+                framed = record["text"]
+            elif record["kind"] == "action" and record["payload"]["kind"] == "narrate" and record["actor"] != HOST:
+                if any(task in framed for task in tasks):
+                    assert _which(record["payload"]["text"], search) is not None, (framed, record["payload"]["text"])
+                    told += 1
+                framed = ""
+    assert told
