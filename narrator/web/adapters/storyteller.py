@@ -1,23 +1,22 @@
 """The Storyteller games (Vampire: Dark Ages, Werewolf: Wild West) at the web table.
 
-One player character per table (seat 0): the scenarios of ``prompts/storyteller/`` and the template
-Storyteller run one character, so a table has one player seat. The Storyteller is the host seat
-(``HOST``): by default the bot :class:`WebStoryteller` (the template Storyteller of
-``narrator/storyteller/template.py``), or a person on the host page (``"host": "human"``), who then
-proposes the kernel's requests and sees the player's pending choice.
+One player character per table (seat 0). The Storyteller is the host seat (``HOST``): by default the bot
+:class:`WebStoryteller` (the template Storyteller of ``narrator/storyteller/template.py``), or a person on the host
+page (``"host": "human"``), who then proposes the kernel's requests and sees the player's pending choice.
 
-The kernel has no move for "the player chooses an approach": choices reach it through the
-Storyteller's roll request. So the choice is the table's *question* to the player seat (the
-session's :class:`~narrator.storyteller.seat.ApproachQuestion`, the same as at the terminal): the
-seat posts its answer (``choose_approach``), the session keeps it as an ``answer`` record, and the
-bot Storyteller turns it at once into its proposal, which the kernel checks; a refusal (no
-Willpower left, pool below the difficulty, a trait missing from the sheet) reopens the question
-and is shown beside the seat's controls with the kernel's code and reason. The template Storyteller keeps no state of its own (it reads the kernel's
-host view), so a restarted server resumes the table where it stopped.
+The kernel has no move for "the player chooses an approach": choices reach it through the Storyteller's roll
+request. So the choice is the table's *question* to the player seat (the session's
+:class:`~narrator.storyteller.seat.ApproachQuestion`, as at the terminal): the seat posts its answer
+(``choose_approach``, or its own words: :mod:`~narrator.web.adapters.storyteller_choice`), the session keeps it as
+an ``answer`` record, and the bot Storyteller turns it at once into its proposal, which the kernel checks; a refusal
+(no Willpower left, pool below the difficulty, a trait missing from the sheet) reopens the question and is shown
+beside the seat's controls with the kernel's code and reason. The template Storyteller keeps no state of its own (it
+reads the kernel's host view), so a restarted server resumes the table where it stopped.
 
 The words (events, the panel, a roll's line) are :mod:`narrator.render.storyteller`; the bots
-:mod:`narrator.web.adapters.storyteller_bots`; a new table's options :mod:`narrator.web.adapters.storyteller_setup`;
-a seat's rolls from its own sheet :mod:`narrator.web.adapters.storyteller_rolls`.
+:mod:`~narrator.web.adapters.storyteller_bots`; a new table's options :mod:`~narrator.web.adapters.storyteller_setup`;
+a seat's rolls from its own sheet :mod:`~narrator.web.adapters.storyteller_rolls`; a question back's buttons
+:mod:`~narrator.web.adapters.storyteller_readings`; the log's lines :mod:`~narrator.web.adapters.storyteller_log`.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.agents.base import Question
-from narrator.agents.i18n import character_gender, health_name, message
+from narrator.agents.i18n import message
 from narrator.render.fields import Control
 from narrator.render.storyteller import (
     StorytellerText,
@@ -39,7 +38,7 @@ from narrator.render.storyteller import (
 )
 from narrator.rules.core import HOST, Event, PlayerId, Rejection
 from narrator.rules.storyteller import events as ev
-from narrator.storyteller.replies import act_of, asked_readings, reply_to
+from narrator.storyteller.replies import act_of, reply_to
 from narrator.storyteller.seat import ApproachQuestion, choices
 from narrator.storyteller.template import CHOOSE, PASS, Choice, Option, TemplateStoryteller, display_name
 from narrator.web.adapters.storyteller_bots import (
@@ -50,8 +49,15 @@ from narrator.web.adapters.storyteller_bots import (
     storyteller_scripted,
     table_questions,
 )
-from narrator.web.adapters.storyteller_choice import ChoiceError, parse_choice
-from narrator.web.adapters.storyteller_readings import is_words_in_fight, reading_label
+from narrator.web.adapters.storyteller_choice import INTENT, ChoiceError, parse_choice, parse_intent
+from narrator.web.adapters.storyteller_log import said_words, told_by_the_log
+from narrator.web.adapters.storyteller_readings import (
+    asked_back,
+    forget_asked,
+    is_words_in_fight,
+    reading_label,
+    remember_asked,
+)
 from narrator.web.adapters.storyteller_rolls import (
     ROLL_SHEET,
     restore_rolls,
@@ -62,15 +68,8 @@ from narrator.web.adapters.storyteller_rolls import (
 from narrator.web.adapters.storyteller_setup import samples, setup_options, troupe_choices
 from narrator.web.present import Context, Presenter, Section
 
-# CHOOSE ("choose_approach"): the table move of a player seat, ``{"kind": "choose_approach",
-# "approach": id, "willpower": bool, "automatic": bool}``: its answer to the table's question.
-
 POWER_RULES = "POWER_RULES"
 """The table's code for words naming a power of the sheet: the book's answer (its message is the player's language)."""
-INTENT = "type_intent"
-"""A player seat's own words (``{"kind": "type_intent", "text": ...}``): the same path as the terminal's typed
-intent (:func:`narrator.storyteller.seat.typed_choice`): the model Storyteller rules on them, the template
-reads them as the closest suggested approach (and says which) or asks again."""
 
 
 @dataclass
@@ -220,25 +219,12 @@ class StorytellerPresenter(Presenter):
         said = hint(own[0], own[1], ctx.language, self._host_view(table)) if own is not None else None
         return [Section(message(ctx.language, "st_powers.title"), items=[said])] if said else []
 
-    def _power_answer(self, table: Any, seat: PlayerId, text: str, ctx: Context) -> str | None:
-        """The book's answer when the words name a power of the sheet (or one it lacks), else ``None``."""
+    def _power(self, table: Any, seat: PlayerId, text: str, ctx: Context) -> tuple[Any, Any]:
+        """The seat's sheet (and name), and the book's answer when the words name a power of it (or one it lacks)."""
         from narrator.storyteller.powers import power_answer
 
         own = self._own_sheet(table, seat)
-        found = power_answer(text, own[0], self._host_view(table), own[1], ctx.language) if own else None
-        return found.text if found is not None else None
-
-    def _power_deed(self, table: Any, seat: PlayerId, text: str, options: Any, ctx: Context,
-                    free: bool) -> tuple[Any, list[str]]:
-        """A deed said with the power's words, read (:func:`~narrator.storyteller.answers.deed_choice`)."""
-        from narrator.storyteller.answers import deed_choice
-        from narrator.storyteller.powers import power_answer
-
-        own = self._own_sheet(table, seat)
-        found = power_answer(text, own[0], self._host_view(table), own[1], ctx.language) if own else None
-        if own is None or found is None:
-            return None, []
-        return deed_choice(text, found, options, seat, own[1], ctx.language, free=free, labels=True)
+        return own, (power_answer(text, own[0], self._host_view(table), own[1], ctx.language) if own else None)
 
     def roll_sheet(self, table: Any, seat: PlayerId, payload: Mapping[str, Any]) -> Rejection | None:
         """Roll the seat's own sheet (never another's); the result joins the seat's roll history
@@ -288,13 +274,11 @@ class StorytellerPresenter(Presenter):
         Raises:
             ChoiceError: a malformed body (the API answers 422).
         """
+        from narrator.storyteller.answers import deed_choice
         from narrator.storyteller.intent import clean_intent
         from narrator.storyteller.seat import INTENT_UNCLEAR, is_intent, typed_choice
 
-        extra = sorted(set(payload) - {"kind", "actor", "text", "take"})
-        text, take = payload.get("text"), payload.get("take")
-        if extra or not isinstance(text, str) or not isinstance(take, str | None):
-            raise ChoiceError(f"{INTENT}: expected only a 'text' (the character's action in your own words)")
+        text, take = parse_intent(payload)
         ctx = ctx_of(table)
         question = table.session.open_questions().get(seat)
         options = list(question.options) if question is not None else []
@@ -311,11 +295,11 @@ class StorytellerPresenter(Presenter):
         # a model, or a person on the host page, reads the words as they are; only the template matches them
         bot = table.session.agents.get(HOST)
         free = (isinstance(bot, BotStoryteller) and bot.free_intent) or table.human_host
-        power = self._power_answer(table, seat, text, ctx)
-        if power is not None:  # words naming Blood, Rage, Gnosis, Celerity: the book's answer (issue 28)
-            deed, lines = self._power_deed(table, seat, text, options, ctx, bool(free))
+        own, power = self._power(table, seat, text, ctx)
+        if own is not None and power is not None:  # words naming Blood, Rage, Gnosis: the book's answer (issue 28)
+            deed, lines = deed_choice(text, power, options, seat, own[1], ctx.language, free=bool(free), labels=True)
             if deed is None:  # no deed said with it, or one not read: no roll
-                return Rejection(POWER_RULES, "\n".join(lines) or power, "table")
+                return Rejection(POWER_RULES, "\n".join(lines) or power.text, "table")
             choice, said = deed, "\n".join(lines)  # a deed said with it: read, the spend made or explained
         else:
             choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free), labels=True)
@@ -345,7 +329,7 @@ class StorytellerPresenter(Presenter):
 
         ctx = ctx_of(table)
         if is_words_in_fight(ref, self._host_view(table), ctx.language):
-            table.__dict__.setdefault("asked_back", {}).pop(seat, None)
+            forget_asked(table, seat)
             who = self._who(table, seat, ctx)
             table.say(seat, said_words(self.text, ctx, who, words))
             table.say("storyteller", self.text.w(ctx, "words_in_fight", who=who))
@@ -363,11 +347,8 @@ class StorytellerPresenter(Presenter):
         rejection = table.session.answer(seat, choice)
         if rejection is not None:
             return rejection
-        table.__dict__.setdefault("asked_back", {}).pop(seat, None)
-        view = self._host_view(table)
-        pc = player_ids(view)[seat]
-        who = display_name(ctx.language, str(pc)) or next(str(s["name"]) for s in view["sheets"] if s["id"] == pc)
-        table.say(seat, said_words(self.text, ctx, who, choice.intent))
+        forget_asked(table, seat)
+        table.say(seat, said_words(self.text, ctx, self._who(table, seat, ctx), choice.intent))
         if said:
             table.say("storyteller", said)
         return None
@@ -393,86 +374,13 @@ class StorytellerPresenter(Presenter):
             turns = [self.text.w(ctx, "turn_begun", turn=p.turn) for p in (e.payload for e in events)
                      if isinstance(p, ev.TurnBegun)]
             return [("storyteller", "\n".join(turns))] if turns else []
-        # The bot's narration is the one telling of the move: its words beside the move (an answer given
-        # without a roll, an improvised roll's ruling) and the turn's header, in that order; the page showed
-        # them twice before, once as events and once here, with «Turn 4» above the answer that ended turn 3.
-        # The log tells initiative (each side's dice and the order) and a hit (damage, soak, wounds, the track)
-        # as the kernel's events; the narration said them again («Инициатива: …» twice, a wound twice): its
-        # lines that only repeat them go, its story (how the blow lands) stays.
+        # The bot's narration is the one telling of the move: its words beside the move (an answer given without a
+        # roll, an improvised roll's ruling) and the turn's header, in that order (once: «Turn 4» stood above the
+        # answer that ended turn 3). Its lines that only repeat the log's initiative and wounds go (storyteller_log).
         view = self._host_view(table)
         repeated = told_by_the_log(bot.voice, view, events)
         lines = [line for line in bot.voice.narrate(view, events) if line not in repeated]
         return [("storyteller", "\n".join(lines))] if lines else []
-
-
-def told_by_the_log(voice: Any, view: Mapping[str, Any], events: Sequence[Event]) -> set[str]:
-    """The template narration's lines that only repeat what the log's line of an event says: the initiative's order
-    (the log gives it beside each side's dice) and a hit's damage, soak and wounds (the log adds the track's total)."""
-    template = getattr(voice, "template", voice)  # a model speaks over the table's template
-    template = template.of(view) if hasattr(template, "of") else template
-    if not isinstance(template, TemplateStoryteller):
-        return set()
-    lang, lines = template.lang, set()
-    for event in events:
-        match event.payload:
-            case ev.InitiativeRolled(order=order):
-                lines.add(message(lang, "template.initiative", order=", ".join(template._name(view, str(c))
-                                                                                  for c in order)))
-            case ev.Wounded(defender=defender, damage=damage, soaked=soaked, wounds=wounds, health=health):
-                said = {"name": template._name(view, str(defender)), "damage": damage, "soaked": soaked,
-                        "wounds": wounds, "health": health_name(lang, str(health),
-                                                                character_gender(lang, str(defender), view))}
-                for key in ("template.wound", "template.no_wound"):  # a blow that wounds, one wholly soaked
-                    try:
-                        lines.add(message(lang, key, **said))
-                    except KeyError:
-                        continue
-    return {line[:1].upper() + line[1:] for line in lines}
-
-
-QUOTES = {"en": ("“", "”"), "ru": ("«", "»")}
-"""The quotes the log wraps a seat's words in (``intent_said``); words already in them are not wrapped again."""
-INNER = {"en": ("‘", "’"), "ru": ("„", "“")}
-"""Quotes inside the words, as the language nests them («… кричу: „Я безоружен!“»)."""
-OPENING, CLOSING = "«“\"„‘'", "»”\"“’'"
-
-
-def said_words(text: StorytellerText, ctx: Context, who: str, words: str) -> str:
-    """«Брат Одо: «…»» as one pair of quotes: speech typed in quotes is not quoted twice (««Сестра…»»,
-    “"Brother…"”), and quotes inside the words nest as the language nests them."""
-    lang = ctx.language if ctx.language in QUOTES else "en"
-    words = words.strip()
-    whole = len(words) > 1 and words[0] in OPENING and words[-1] in CLOSING \
-        and not any(c in OPENING + CLOSING for c in words[1:-1])
-    if whole:
-        words = words[1:-1]
-    else:  # the words hold a quote of their own: the inner pair
-        (o, c), (io, ic) = QUOTES[lang], INNER[lang]
-        words = words.replace(o, io).replace(c, ic) if lang == "ru" else words.replace("“", io).replace("”", ic)
-    return text.w(ctx, "intent_said", who=who[:1].upper() + who[1:], text=words)
-
-
-def remember_asked(table: Any, seat: PlayerId, text: str, options: Sequence[Option], lang: str, free: bool) -> None:
-    """Keep the words the Storyteller just asked about and every reading its question named (the offline reader's
-    candidates: a suggested approach, or a deed no approach lists, ``act:<id>``), for their buttons, a plain yes
-    and a reply that says one (:func:`asked_back`)."""
-    from narrator.storyteller.intent import clean_intent
-
-    named = asked_readings(text, options, lang, free=free)
-    table.__dict__.setdefault("asked_back", {})[seat] = (clean_intent(text), named, _moment(options))
-
-
-def asked_back(table: Any, seat: PlayerId, options: Sequence[Option]) -> tuple[str, tuple[str, ...]]:
-    """The words of the seat's last question back and the approaches it named, while that question stands (the
-    same suggestions); ``("", ())`` otherwise."""
-    kept = table.__dict__.get("asked_back", {}).get(seat)
-    if not kept or kept[2] != _moment(options):
-        return "", ()
-    return kept[0], kept[1]
-
-
-def _moment(options: Sequence[Option]) -> tuple[str, ...]:
-    return tuple(f"{o.number}:{o.approach}" for o in options)
 
 
 def ctx_of(table: Any) -> Context:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from narrator.storyteller.replies import ACT, act_of, is_free, reply_to
+from narrator.rules.core import PlayerId
+from narrator.storyteller.replies import ACT, act_of, asked_readings, is_free, reply_to
 from narrator.storyteller.template import Option
 
 
@@ -38,4 +39,33 @@ def is_words_in_fight(ref: str, view: Mapping[str, Any], lang: str) -> bool:
     return act is not None and is_free(act) and scene is not None and scene.fight is not None
 
 
-__all__ = ["ACT", "act_of", "is_free", "is_words_in_fight", "reading_label", "reply_to"]
+def remember_asked(table: Any, seat: PlayerId, text: str, options: Sequence[Option], lang: str, free: bool) -> None:
+    """Keep the words the Storyteller just asked about and every reading its question named (the offline reader's
+    candidates: a suggested approach, or a deed no approach lists, ``act:<id>``), for their buttons, a plain yes
+    and a reply that says one (:func:`asked_back`)."""
+    from narrator.storyteller.intent import clean_intent
+
+    named = asked_readings(text, options, lang, free=free)
+    table.__dict__.setdefault("asked_back", {})[seat] = (clean_intent(text), named, _moment(options))
+
+
+def asked_back(table: Any, seat: PlayerId, options: Sequence[Option]) -> tuple[str, tuple[str, ...]]:
+    """The words of the seat's last question back and the approaches it named, while that question stands (the
+    same suggestions); ``("", ())`` otherwise."""
+    kept = table.__dict__.get("asked_back", {}).get(seat)
+    if not kept or kept[2] != _moment(options):
+        return "", ()
+    return kept[0], kept[1]
+
+
+def forget_asked(table: Any, seat: PlayerId) -> None:
+    """The seat's question back is answered (or gone with the moment it was asked in)."""
+    table.__dict__.setdefault("asked_back", {}).pop(seat, None)
+
+
+def _moment(options: Sequence[Option]) -> tuple[str, ...]:
+    return tuple(f"{o.number}:{o.approach}" for o in options)
+
+
+__all__ = ["ACT", "act_of", "asked_back", "forget_asked", "is_free", "is_words_in_fight", "reading_label", "remember_asked",
+           "reply_to"]
