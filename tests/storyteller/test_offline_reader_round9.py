@@ -152,3 +152,12 @@ def test_skipping_ahead_is_asked_back(book, scenario, scene, lang, text):
 ])
 def test_a_deed_of_letting_through_is_no_skip(lang, text):
     assert read(text, lang, ()).act != "skip"
+
+
+# -- 8. speech or a look whose sense is a social approach: a gaze held is a stare-down ---------------------------
+
+
+def test_a_gaze_held_until_he_looks_away_is_intimidation():
+    # before, a question back (no deed known); Joseph's stare is Manipulation + Intimidation
+    text = "I hold his gaze without a word until he looks away"
+    assert ruling(WW, DRIVE, "showdown", "en", text) == "roll:manipulation+intimidation"
