@@ -60,7 +60,7 @@ def _view(voice: Any, book: str, scene: str, sheet_id: str) -> dict[str, Any]:
     path = next(p for p in sample_sheets(book) if p.stem.startswith(sheet_id[:4]))
     sheet = load_sheet(path, book)
     own = {"id": sheet.id, "name": sheet.name, "player": True, "attributes": dict(sheet.attributes),
-           "abilities": dict(sheet.abilities)}
+           "abilities": dict(sheet.abilities), "creature": sheet.creature}  # a Garou is offered a Garou's approaches
     fighters = [{"id": sheet.id, "actions_used": 0, "incapacitated": False, "damage": []}]
     fight = voice.scenario.scenes[scene].fight
     if fight is not None:
