@@ -218,7 +218,7 @@ class VariedSurvivor(ScriptedSurvivor):
         if me.alive and conflict is not None and conflict.moment and conflict.active == self.seat and me.moment:
             own, values = cards["moment_narrations"], {"moment": str(me.moment).strip().rstrip(".")}
         elif me.alive:
-            from narrator.ten_candles.reading import deed_kind  # the offline reader's kinds of deed
+            from narrator.ten_candles.settled import deed_kind  # the offline reader's kinds of deed
 
             # the task the Storyteller framed aloud (a stated attempt's own words when it was one), else the
             # survivor's own stated attempt its conflict answered

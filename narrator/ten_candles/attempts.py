@@ -67,7 +67,8 @@ def template_ruling(view: Any, seat: int, text: str, lang: str, name: str, *, wo
     * a safe act (look, wait, ask...): no conflict (L58);
     * none of these words: a plain conflict, the outcome is not obvious (L265).
     """
-    from narrator.ten_candles.reading import read, settled
+    from narrator.ten_candles.reading import read
+    from narrator.ten_candles.settled import settled
 
     me = view.characters[seat] if 0 <= seat < len(view.characters) else None
     moment = me.moment if me is not None and me.top == "moment" else None

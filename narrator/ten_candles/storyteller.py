@@ -19,6 +19,7 @@ Russian framings agree with the active character's gender (``ru_f``, :mod:`agent
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Awaitable, Sequence
 from typing import Any
 
@@ -36,7 +37,7 @@ from narrator.rules.ten_candles.events import (
     TraitBurned,
 )
 from narrator.ten_candles.attempts import framing as attempt_frame
-from narrator.ten_candles.reading import deed_kind
+from narrator.ten_candles.settled import deed_kind
 
 
 class ModuleBlockedError(ValueError):
@@ -154,7 +155,7 @@ class TemplateStoryteller:
         return entry
 
     def _render(self, entry: mat.Entry | None, gender: str, values: dict[str, Any]) -> str:
-        text = form(entry, self.lang, gender).format_map(_Values(values))
+        text = form(entry, self.lang, gender).format_map(defaultdict(str, values))  # a slot not given: empty
         if entry is not None and self.safety is not None and self.safety.veiled(entry):
             text = f"{text} {mat.load('tables')['veil'][self.lang]}"
         return text
@@ -392,11 +393,6 @@ class TemplateStoryteller:
         self.place_index = (self.place_index + 1) % len(allowed)
         self.place = allowed[self.place_index]
         self.drawn.append(("places", self.place))
-
-
-class _Values(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return ""
 
 
 __all__ = ["HOST", "ModuleBlockedError", "TemplateStoryteller", "usable_modules"]

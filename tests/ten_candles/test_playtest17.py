@@ -383,7 +383,7 @@ def test_a_survivor_tells_a_framed_search_as_something_found(tmp_path, lang: str
     from narrator.agents.ten_candles import material as mat
 
     from narrator.ten_candles.play import TableSettings, play
-    from narrator.ten_candles.reading import deed_kind
+    from narrator.ten_candles.settled import deed_kind
 
     search = _templates(mat.load("characters")["deed_narrations"]["search"], lang)
     tasks = [mat.text(c, lang) for c in mat.module("radio_tower")["conflicts"]
