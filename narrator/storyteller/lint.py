@@ -101,7 +101,7 @@ def problems(story: Scenario) -> list[str]:
         if name not in reached:
             found.append(f"scenes.{name}: no way leads here from start ({story.start})")
     for ending in story.endings:
-        if f"end:{ending}" not in reached:
+        if f"end:{ending}" not in reached and ending != story.fallen:  # the fallen ending: wounds reach it
             found.append(f"endings.{ending}: no scene reachable from start leads to it")
     for name, scene in story.scenes.items():
         if not any(t.startswith("end:") for t in _reached(graph, name)):
@@ -141,6 +141,9 @@ def _evening(story: Scenario) -> list[str]:
     for i, npc in enumerate(story.npcs):
         if not npc.get("motive"):
             found.append(f"npcs.{i} ({npc.get('id')}): motive: every Storyteller character wants something tonight")
+    if story.fallen is None:
+        found.append("fallen: an evening scenario names its ending for when no player character can act any more "
+                     "(playtest 17: the table played three scenes to a dead man)")
     for name, ending in story.endings.items():
         if ending.epilogue is None:
             found.append(f"endings.{name}.epilogue: every ending of an evening scenario has an epilogue")

@@ -200,18 +200,16 @@ class TemplateMoves(TemplateBase):
 
     def _fallen(self, view: View, scene: Scene) -> Action | None:
         """The end, at once, when no player character can act any more (playtest 17: Elias died to Mallory's
-        rifle and the table played three more scenes to nobody, «your lamp is out» told to a dead man): the
-        scenario's ``fallen`` ending when it writes one; a fight lost whose loss is an ending, when nobody is
-        dead (its «you come to…» fits the senseless, never the dead); else :data:`FALLEN`, said in words."""
+        rifle and the table played three more scenes to nobody, «your lamp is out» told to a dead man): a
+        fight lost whose loss is an ending, when nobody is dead (its «you come to…» fits the senseless, never the
+        dead); else the scenario's ``fallen`` ending when it writes one; else :data:`FALLEN`, said in words."""
         pcs = self.pcs(view)
         if not pcs or not view.get("characters") or any(self._able(view, pc) for pc in pcs):
             return None
-        if self.scenario.fallen:
-            return EndStory(ending=self.scenario.fallen)
         dead = any(self._char(view, pc).get("health") == "dead" for pc in pcs)
         if scene.fight is not None and scene.fight.lose.startswith("end:") and not dead:
             return self._go(view, scene, scene.fight.lose)
-        return EndStory(ending=FALLEN)
+        return EndStory(ending=self.scenario.fallen or FALLEN)
 
     def _moved_by_last(self, view: View, scene: Scene) -> Action | None:
         """Where this turn's last roll sends the story (``None``: it stays in the scene)."""

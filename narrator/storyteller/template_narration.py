@@ -70,13 +70,14 @@ class TemplateNarration(TemplateMoves):
             case ev.StoryEnded(ending=ending_id):
                 timed = self._time_out(f"end:{ending_id}")
                 ending = self.scenario.endings.get(str(ending_id))
-                if ending is None and ending_id == FALLEN:
-                    return [*timed, self._fallen_line(view), message(self.lang, "template.the_end")]
+                fell = [self._fallen_line(view)] if ending_id in (FALLEN, self.scenario.fallen) else []
+                if ending is None and ending_id == FALLEN:  # no ending of the scenario's own: the table's words
+                    return [*timed, *fell, message(self.lang, "template.fallen_end"), message(self.lang, "template.the_end")]
                 if ending is None:
                     return [*timed, str(ending_id), message(self.lang, "template.the_end")]
                 epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
                     if ending.epilogue else []
-                return [*timed, ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
+                return [*timed, *fell, ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
         return []
 
     def _result_lines(self, view: View, data: Mapping[str, Any], character: str, category: str) -> list[str]:
@@ -159,7 +160,8 @@ class TemplateNarration(TemplateMoves):
         return [line for line in (message(self.lang, "template.time_out"), outcome) if line]
 
     def _fallen_line(self, view: View) -> str:
-        """«No one is left who can act: Elias Pruitt, dead. The story ends here.» (the end of :data:`FALLEN`)."""
+        """«No one is left who can act: Elias Pruitt, dead.» (before the scenario's ``fallen`` ending, or the table's
+        own words of :data:`FALLEN`)."""
         who = message(self.lang, "template.fallen_sep").join(
             message(self.lang, "template.fallen_who", name=self._name(view, pc),
                     health=health_name(self.lang, str(self._char(view, pc).get("health", "")),

@@ -44,7 +44,8 @@ def evening() -> dict[str, Any]:
     return {"id": "test-evening", "book": "dark_ages", "length": "evening", "title": t("A test"),
             "pitch": t("You want in."), "start": "s1", "npcs": [npc], "scenes": scenes,
             "endings": {"won": {"text": t("You are in."), "epilogue": t("The gate shuts. Nobody tells.",
-                                                                          "Ворота закрылись. Никто не узнал.")}}}
+                                                                          "Ворота закрылись. Никто не узнал.")}},
+            "fallen": "won"}  # the ending when no player character can act (playtest 17)
 
 
 def found(data: dict[str, Any]) -> list[str]:
@@ -190,3 +191,13 @@ def test_every_listed_id_is_one_scenario_option_finds() -> None:
         for path in shipped_scenarios(book):
             assert scenario_path(book, load_scenario(book, path).id) == path
         assert load_scenario(book, EVENING[book]).length == "evening"
+
+
+def test_an_evening_names_its_ending_for_the_fallen() -> None:
+    """Playtest 17: Elias died and the table played three scenes to nobody. An evening scenario names the ending
+    told when no player character can act (``fallen``); wounds reach it, so no transition needs to."""
+    data = evening()
+    assert found(data) == []
+    del data["fallen"]
+    assert found(data) == [("fallen: an evening scenario names its ending for when no player character can act any "
+                            "more (playtest 17: the table played three scenes to a dead man)")]

@@ -12,6 +12,7 @@ from narrator.storyteller.data import load_sheet, sample_sheets
 from narrator.storyteller.play import new_table, run
 from narrator.storyteller.scenario import Scenario, Text, load_scenario, shipped_scenarios
 from narrator.storyteller.seat import BotPlayer
+from narrator.storyteller.template_moves import FALLEN
 
 BOOKS = ("dark_ages", "wild_west")
 SHIPPED = [(book, path) for book in BOOKS for path in shipped_scenarios(book)]
@@ -74,7 +75,8 @@ def play_out(tmp_path: Path, book: str, path: Path, count: int, seed: int) -> No
     table = new_table(book, sheets=sheets, lang="ru" if seed % 2 else "en", seed=seed, transcript=transcript,
                       say=lambda _line: None, scenario=path, players=[BotPlayer(seed) for _ in sheets])
     assert run(table, lambda _line: None, max_moves=1500)
-    assert table.session.state.ending in story.endings
+    # an evening scenario writes its ending for the fallen; a short one may end on the table's words (FALLEN)
+    assert table.session.state.ending in story.endings or (table.session.state.ending == FALLEN and not story.fallen)
 
 
 @pytest.mark.parametrize("book,path", ORIGINAL, ids=[p.stem for _, p in ORIGINAL])

@@ -47,30 +47,50 @@ def _ending(records: list[dict]) -> str | None:
 
 
 @pytest.mark.parametrize(("lang", "fallen", "turn"), [
-    ("en", "No one is left who can act: Elias Pruitt, dead. The story ends here.", "— turn 2 —"),
-    ("ru", "Действовать больше некому: Элайас Пруитт — мёртв. Здесь история и заканчивается.", "— ход 2 —"),
+    ("en", "No one is left who can act: Elias Pruitt, dead.", "— turn 2 —"),
+    ("ru", "Действовать больше некому: Элайас Пруитт — мёртв.", "— ход 2 —"),
 ])
 def test_the_story_ends_when_the_only_player_character_is_dead(tmp_path, lang: str, fallen: str, turn: str) -> None:
     """WW carrion-flats s5: Mallory's rifle killed Elias, then the table auto-played the headframe, the cave-in
     and Number Four to nobody (empty «— turn 2 — (of 4)» lines, «your lamp is out», «You come to at the mouth of
-    the shaft»). With no player character able to act the story ends at once, in words, no scene begun after."""
+    the shaft»). With no player character able to act the story ends at once on the scenario's own ending for it
+    (its ``fallen``), said after who fell; no scene begins after."""
+    from narrator.storyteller.scenario import load_scenario
+
+    story = load_scenario("wild_west", FLATS)
     said, records = _play_from("mallory-ambush", lang, [], tmp_path, wounds=8)
-    assert _ending(records) == "fallen"
-    assert fallen in said, said[-6:]
+    assert story.fallen and _ending(records) == story.fallen
+    at = said.index(fallen)
+    assert said[at + 1] == story.endings[story.fallen].text.get(lang), said[at:]
     begun = [r["data"]["scene"] for r in records if r.get("event") == "scene_begun"]
     assert begun == ["mallory-ambush"], begun
     assert not any(line.startswith(turn) for line in said), said
     assert not [r for r in records if r["kind"] == "action" and r["payload"]["kind"] in ("next_turn", "attack")]
 
 
+@pytest.mark.parametrize(("lang", "fallen"), [
+    ("en", ['No one is left who can act: Ruth "Dry Creek" Halloran, dead.', "The story ends here."]),
+    ("ru", ["Действовать больше некому: Рут «Сухой Ручей» Холлоран — мертва.", "Здесь история и заканчивается."]),
+])
+def test_a_story_with_no_ending_for_the_fallen_ends_in_the_tables_words(tmp_path, lang: str,
+                                                                       fallen: list[str]) -> None:
+    """A short scenario that writes no ``fallen`` ending (copper-gulch) ends on the table's own words."""
+    said, records = _play_from("deep", lang, [], tmp_path, wounds=8, scenario="copper-gulch", sheet="ruth",
+                               damage="aggravated")
+    assert _ending(records) == "fallen"
+    at = said.index(fallen[0])
+    assert said[at + 1] == fallen[1], said[at:]
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_fight_lost_senseless_keeps_the_scenarios_own_ending(tmp_path, lang: str) -> None:
     """Incapacitated, not dead, at Number Four: the fight's ``lose`` ending is written for that («You come to at
-    the mouth of the shaft…») and is told; dead, the table's own words are (a dead man comes to nowhere)."""
+    the mouth of the shaft…») and is told; dead, the scenario's ending for the fallen is (a dead man comes to
+    nowhere)."""
     _, records = _play_from("number-four", lang, [], tmp_path, wounds=7)
     assert _ending(records) == "silver-town"
     _, records = _play_from("number-four", lang, [], tmp_path, wounds=8)
-    assert _ending(records) == "fallen"
+    assert _ending(records) == "buried-on-boot-hill"
 
 
 def test_a_scenario_may_write_its_own_ending_for_the_fallen() -> None:
