@@ -68,17 +68,23 @@ class TemplateNarration(TemplateMoves):
                                    by=self._name(view, str(data["character"])))
                 return [*([told] if told else []), self._wound_line(view, data)]
             case ev.StoryEnded(ending=ending_id):
-                timed = self._time_out(f"end:{ending_id}")
-                ending = self.scenario.endings.get(str(ending_id))
-                fell = [self._fallen_line(view)] if ending_id in (FALLEN, self.scenario.fallen) else []
-                if ending is None and ending_id == FALLEN:  # no ending of the scenario's own: the table's words
-                    return [*timed, *fell, message(self.lang, "template.fallen_end"), message(self.lang, "template.the_end")]
-                if ending is None:
-                    return [*timed, str(ending_id), message(self.lang, "template.the_end")]
-                epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
-                    if ending.epilogue else []
-                return [*timed, *fell, ending.text.get(self.lang), *epilogue, message(self.lang, "template.the_end")]
+                return self._ending_lines(view, str(ending_id))
         return []
+
+    def _ending_lines(self, view: View, ending_id: str) -> list[str]:
+        """«Time runs out» if the clock ended it, who fell if nobody can act (playtest 17), the ending, its
+        epilogue, «THE END»."""
+        timed = self._time_out(f"end:{ending_id}")
+        ending = self.scenario.endings.get(ending_id)
+        fell = [self._fallen_line(view)] if ending_id in (FALLEN, self.scenario.fallen) else []
+        end = message(self.lang, "template.the_end")
+        if ending is None and ending_id == FALLEN:  # no ending of the scenario's own: the table's words
+            return [*timed, *fell, message(self.lang, "template.fallen_end"), end]
+        if ending is None:
+            return [*timed, ending_id, end]
+        epilogue = [message(self.lang, "template.epilogue", text=ending.epilogue.get(self.lang))] \
+            if ending.epilogue else []
+        return [*timed, *fell, ending.text.get(self.lang), *epilogue, end]
 
     def _result_lines(self, view: View, data: Mapping[str, Any], character: str, category: str) -> list[str]:
         name = self._name(view, character)
