@@ -114,8 +114,6 @@ class TemplateStoryteller(TemplateNarration):
         approach = self._approach(scene, lead.approach)
         if approach is None:
             raise ValueError(f"no approach {lead.approach!r} in this scene")
-        if not approach.open_to(self._creature(view, self._pc(view, lead))):
-            raise ValueError(f"approach {lead.approach!r} is only for {', '.join(approach.creatures)} characters")
         return self._request(view, scene, approach, lead, answers)
 
     def rule_intent(self, view: View, choice: Choice, answers: Mapping[PlayerId, Choice] | None = None) -> Any:
