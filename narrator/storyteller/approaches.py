@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from narrator.storyteller.intent import MECHANICS, STOP
+from narrator.storyteller.things import anothers_things
 from narrator.storyteller.words import (
     VERB,
     Act,
@@ -200,6 +201,9 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     unnamed = any(t.word in words and t.word not in names and not t.forms & names for t in said)  # «с Маршаном» too
     labelled = bool(words)  # a word of its label or synonyms (a name among them) was said
     elsewhere = _elsewhere(said, heard, label, names, lang)
+
+    def foreign(name: str) -> bool:  # an act said that is no deed of this approach
+        return _foreign(name, said, heard, option, lang)
     social = 0.0  # what social deeds of another Ability weigh toward it (a kindness toward a promise)
     for name, score in heard.scores.items():
         act = act_named(lang, name)
@@ -226,8 +230,7 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
         deeds = READ - 0.1
     if deeds < READ and ((len(things) >= OBJECTS and not (risky and _blow(option) and not _says_its_verb(said, label, lang)))
                          or (len(things) == 2 and not risky and not _unknown_deed(
-            said, heard, label, lang) and not _for_another(said, things, heard, option, lang)
-            and not _moved_to_look(said, things, heard, option, lang))):
+            said, heard, label, lang) and not anothers_things(said, things, heard, label, lang, foreign))):
         deeds, weight = READ, weight + OBJECT  # the scene's own things, named: its approach
     shown = [w for w in words if len(w) >= 3 and w not in STOP and w not in grammar(lang)["phrase_drop"]]
     return weight, deeds, tuple(dict.fromkeys(shown))  # the words the table names as deciding
@@ -339,31 +342,6 @@ def _foreign(name: str, said: Sequence[Token], heard: Heard, option: Any, lang: 
     return act.kind == "roll" and not _agrees(act, option, lang, said, heard.scores[name].used)
 
 
-def _for_another(said: Sequence[Token], things: Sequence[int], heard: Heard, option: Any, lang: str) -> bool:
-    """Whether an approach's two things are said for someone (``grammar.beneficiary``: "for", «для») right after a
-    deed said outright that is not the approach's ("I split kindling for the dyer's wife" is no "Calm the dyer's
-    wife"; "I pocket the sealed order" still names "Lift the sealed order")."""
-    done = {i for name, sc in heard.scores.items() if sc.weight >= READ and act_named(lang, name).kind == "roll"
-            and _foreign(name, said, heard, option, lang) for i in sc.used}
-    whom = grammar(lang).get("beneficiary", frozenset())
-    return bool(done) and all(any(said[p].word in whom and {p - 1, p - 2} & done for p in range(max(0, i - 4), i))
-                              for i in things)
-
-
-def _moved_to_look(said: Sequence[Token], things: Sequence[int], heard: Heard, option: Any, lang: str) -> bool:
-    """Whether an approach's two things are said after a move that is the main verb (a climb, a swim: a placed roll that
-    is not the approach's) made to look (a look in the clause of purpose): where the move goes and what it looks at,
-    not the approach ("I shin up an oak by the road to see over the column" is a climb, no "Keep the column together
-    on the road"; round nine)."""
-    verb = main_verb(said, lang)
-    if verb is None or not all(i > verb for i in things):
-        return False
-    moved = any(verb in sc.used and act_named(lang, name).placed and _foreign(name, said, heard, option, lang)
-                for name, sc in heard.scores.items() if sc.weight >= READ)
-    looked = heard.scores.get("look")
-    return moved and looked is not None and all(said[i].weight < 1.0 for i in looked.used)
-
-
 def _deed_elsewhere(said: Sequence[Token], heard: Heard, option: Any, lang: str) -> bool:
     """Whether the main clause says outright a deed that is not ``option``'s ("I split kindling for the dyer's
     wife" is no "Calm the dyer's wife", though it names her twice)."""
@@ -388,11 +366,11 @@ def _unknown_deed(said: Sequence[Token], heard: Heard, label: list[frozenset[str
 
 
 OBJECTS = 3
-"""Three words of an approach's own (its label and synonyms) say it, though none is a deed the lexicon
-knows ("push the letter under the gate"), but not a blow that can end the story or start a fight unless the main
-verb is the label's own: a weapon named is no blow struck ("I snap off a splinter of the altar rail" is no "Drive a
-splinter of the altar-rail into her heart"; "I drive the lance-head into his heart" says the label's own verb); one
-is not a reading, and two only for an approach that cannot
-end the story or start a fight ("I read the roll of the dead"), and not when the main verb is one the
-Storyteller does not know ("I poison Gautier's cup" is no "Watch who fills Gautier's cup") or a deed said
-outright that is not the approach's ("I split kindling for the dyer's wife")."""
+"""Three words of an approach's own (its label and synonyms) say it, though none is a deed the lexicon knows ("push
+the letter under the gate"), but not a blow that can end the story or start a fight unless the main verb is the
+label's own: a weapon named is no blow struck ("I snap off a splinter of the altar rail" is no "Drive a splinter of
+the altar-rail into her heart"; "I drive the lance-head into his heart" says the label's own verb); one is not a
+reading, and two only for an approach that cannot end the story or start a fight ("I read the roll of the dead"),
+and not when the main verb is one the Storyteller does not know ("I poison Gautier's cup" is no "Watch who fills
+Gautier's cup"), a deed said outright that is not the approach's ("I split kindling for the dyer's wife"), a move
+made to look, or an owner ("the dead man's door")."""

@@ -161,3 +161,12 @@ def test_a_gaze_held_until_he_looks_away_is_intimidation():
     # before, a question back (no deed known); Joseph's stare is Manipulation + Intimidation
     text = "I hold his gaze without a word until he looks away"
     assert ruling(WW, DRIVE, "showdown", "en", text) == "roll:manipulation+intimidation"
+
+
+# -- an approach's things that only own the thing a deed is done to ------------------------------------------------
+
+
+def test_the_owner_of_the_thing_is_no_thing_of_the_approach():
+    # before, "the dead man" took "Examine the dead man on the doorstep" (Intelligence + Medicine)
+    assert ruling(DA, PLAGUE, "lane", "en", "I knock on the dead man's shutter") == "no_roll"
+    assert ruling(DA, PLAGUE, "lane", "en", "I examine the dead man for the marks of the plague") == "approach:examine"
