@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from narrator.agents.i18n import catalogue, message
 from narrator.rules.core import Action
 from narrator.rules.storyteller.actions import Resisted, Roll
+from narrator.storyteller.again import continued
 from narrator.storyteller.reader import (
     Act,
     Reading,
@@ -35,6 +36,7 @@ from narrator.storyteller.reader import (
 from narrator.storyteller.replies import act_of, is_free
 from narrator.storyteller.scenario import Scene
 from narrator.storyteller.template_base import PASS, IntentUnclear, display_name
+from narrator.storyteller.unsaid import talked_of
 
 if TYPE_CHECKING:
     from narrator.storyteller.template_base import Choice, Option
@@ -142,6 +144,7 @@ def rule_intent(voice: TemplateMoves, view: Mapping[str, Any], choice: Choice,
     # the deed the player took from the question back is that deed: reading the words again would ask again
     reading = taken_reading(choice, lang) or read(choice.intent, lang, options, fight=scene.fight is not None,
                                                    names=names)
+    reading = continued(reading, choice.intent, lang, view, pc, options)  # «ещё разок»: the task begun goes on
     if reading.kind == "pass":
         reading = replace(reading, kind="free", act="wait")  # a standing answer cannot become a hold now
     if reading.kind == "approach" and reading.approach and reading.approach != PASS:
@@ -255,7 +258,8 @@ def _absent(voice: TemplateMoves, scene: Scene, text: str) -> str | None:
     words = tokens(text, voice.lang)
     framed = {w for t in tokens(scene.text.get(voice.lang), voice.lang) for w in t.forms}
     topic = grammar(voice.lang)["topic"]  # asked about, not acted on: «о Хаскеллах»
-    said = {w for i, t in enumerate(words) if not (i and words[i - 1].word in topic) for w in t.forms}
+    talked = talked_of(words, voice.lang)  # said in quotes or asked about, not acted on: "or for Sir Gautier?"
+    said = {w for i, t in enumerate(words) if not (i and words[i - 1].word in topic) and i not in talked for w in t.forms}
     for npc in sorted(set(voice.npc_names) - scene.present()):
         if said & _proper_names(voice, npc) and not framed & _proper_names(voice, npc):
                     return display_name(voice.lang, npc) or voice.npc_names[npc]

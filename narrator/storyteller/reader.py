@@ -42,9 +42,11 @@ from narrator.storyteller.approaches import (
     naming,
     rolls_own,
 )
+from narrator.storyteller.guard import guarded
 from narrator.storyteller.readings import DECISIVE, Reading, ability_for, decide
 from narrator.storyteller.saying import dice_talk, laid_down, spoken_approach
 from narrator.storyteller.told import asks_about, claims_done, label_asks, said_before_asking, skips
+from narrator.storyteller.unsaid import seated, speech
 from narrator.storyteller.words import (
     Act,
     Heard,
@@ -93,7 +95,10 @@ def read(text: str, lang: str, options: Sequence[Any], *, fight: bool = False, n
     ranked = [(w, r) for w, r in ranked if r.act != "handle"]  # a thing handled for no approach's sake: not said why
     ranked = _called(ranked, acting, said, named, lang)
     ranked = laid_down(ranked, acting, said, lang)
+    ranked = seated(ranked, said, lang)  # «садится рядом: ну, рассказывай»: no idle wait
+    ranked = speech(ranked, acting, said, named)  # words in quotes are said, not done
     ranked = spoken_approach(ranked, acting, said, lang, named, reported or claimed or asked)
+    ranked = guarded(ranked, acting, said, heard, lang, named)  # a shared word takes no violent approach
     if _unhurried(said, lang):  # a slow ride into town is no hard riding: the other deeds said, or a trivial one
         slow = [(w, r) for w, r in ranked if r.kind == "roll" and r.act in PACED]
         ranked = [(w, r) for w, r in ranked if (w, r) not in slow] or [

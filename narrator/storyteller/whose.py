@@ -40,6 +40,10 @@ class Token:
     other: bool = False
     """A verb of someone else's in a line that also says the character's own deed ("whenever he tops up the cup",
     «пока монах пускает кровь»): what another does is no deed of the character's (:func:`_others`)."""
+    said: bool = False
+    """A word said inside quotes: speech, no deed (:mod:`narrator.storyteller.unsaid`)."""
+    negated: bool = False
+    """A verb negated or stopped ("don't shoot", «хватит пить»): no deed (:mod:`narrator.storyteller.unsaid`)."""
 
 
 def mark_others(found: list[Token], pieces: Sequence[str], lang: str, named: Iterable[str] = ()) -> list[Token]:

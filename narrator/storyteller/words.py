@@ -37,6 +37,7 @@ from narrator.storyteller.lemmas import (
     split_words,
     verb_partners,
 )
+from narrator.storyteller.unsaid import QUOTES, mark_unsaid, quoted
 from narrator.storyteller.whose import Token, mark_others
 
 __all__ = ["Act", "Heard", "Score", "Token", "act_named", "aspect_pair", "circumstance", "forms", "grammar",
@@ -76,7 +77,8 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
     subordinate = opened_first = False
     clause = 0
     text = legible(text)  # every word the reader hears passes here (pymorphy3 fails on unnamed letters)
-    pieces = _unglued(re.findall(r"[^\W\d_]+|[,;:.!?—]", text.lower()), lang)
+    marked = _unglued(re.findall(r"[^\W\d_]+|[,;:.!?—]|[\"«»“”„]", text.lower()), lang)
+    pieces = [p for p in marked if p not in QUOTES]  # quoted speech is marked apart (unsaid.py)
     # a capitalised word inside the sentence is a name: "before Thierry" is a place, no clause of time
     named = _capitalised(text) | extra  # a name, or a word of the scene's labels
     words = [w for w in pieces if w[0].isalpha()]
@@ -107,7 +109,7 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
             opened_first = word in little["subordinate"]
         clause += word in little.get("framing", frozenset())
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
-    return mark_others(found, pieces, lang, named)
+    return mark_unsaid(mark_others(found, pieces, lang, named), quoted(marked), lang)
 
 
 def _heard_as(word: str, lang: str, vocabulary: frozenset[str]) -> tuple[frozenset[str], bool, bool]:
