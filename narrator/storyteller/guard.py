@@ -34,15 +34,19 @@ def violent(option: Any) -> bool:
 def guarded(ranked: list[tuple[float, Reading]], options: Sequence[Any], said: Sequence[Token], heard: Heard,
             lang: str, names: frozenset[str]) -> list[tuple[float, Reading]]:
     """``ranked`` with every strong reading of a violent approach (:func:`violent`) that its own deed does not back
-    (:func:`backed`) made weak: the player is asked, never rolled into a fight on a shared word."""
+    (:func:`backed`) made weak: the player is asked, never rolled into a fight on a shared word; one that rolls a blow,
+    a shot or a threat is not even named in the question (a peace gesture is never offered a violent reading)."""
     by_id = {o.approach: o for o in options}
     out: list[tuple[float, Reading]] = []
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "")
-        if (reading.kind == "approach" and option is not None and weight >= READ and violent(option)
-                and not backed(option, said, heard, lang, names)):
-            weight = READ - 0.1
-            reading = replace(reading, weight=weight, act="weak")
+        if reading.kind == "approach" and option is not None and violent(option) and not backed(
+                option, said, heard, lang, names):
+            if _blow_or_threat(option):
+                continue  # not even a question's reading: "take the lamp from Mahaut's hand, politely" is no seizing
+            if weight >= READ:
+                weight = READ - 0.1
+                reading = replace(reading, weight=weight, act="weak")
         out.append((weight, reading))
     return out
 
@@ -65,9 +69,13 @@ def backed(option: Any, said: Sequence[Token], heard: Heard, lang: str, names: f
         return True
     # one word of the label said as the deed it is (a verb the lexicon knows, "Let her go": «отпускаю»), where the
     # approach is risky but rolls no blow, shot or threat
-    rolled = set(tuple(getattr(option, "traits", ()))[1:2]) & VIOLENT or getattr(option, "deed", "") == "attack"
-    return not rolled and any(not said[i].other and any(act_named(lang, a).kind != "free" for a in heard.deeds.get(i, ()))
+    return not _blow_or_threat(option) and any(not said[i].other and any(act_named(lang, a).kind != "free" for a in heard.deeds.get(i, ()))
                               for i in own)
+
+
+def _blow_or_threat(option: Any) -> bool:
+    """Whether ``option`` rolls a blow, a shot or a threat (a fight's move among them)."""
+    return bool(set(tuple(getattr(option, "traits", ()))[1:2]) & VIOLENT) or getattr(option, "deed", "") == "attack"
 
 
 def _same(said: frozenset[str], label: frozenset[str]) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.storyteller.reader import read
+from narrator.storyteller.reader import Reading, read
 from narrator.storyteller.template import Choice
 from narrator.storyteller.words import tokens
 from tests.storyteller.reader_scenes import DA, DRIVE, PILGRIMS, PLAGUE, RAILROAD, TOURNEY, WW, scene_setup
@@ -17,13 +17,17 @@ FERRY, HOSPICE, WIRE, STAGE = ("ferry-of-saint-aubin", "hospice-of-saint-lazare"
                                "last-stage-to-bitter-creek")
 
 
-def act_of(book: str, scenario: str, scene: str, lang: str, text: str) -> str:
-    """What the reader makes of ``text``: its kind and act (``free:talk``, ``free:wait``, ...)."""
+def reading_of(book: str, scenario: str, scene: str, lang: str, text: str) -> Reading:
     voice, view = scene_setup(book, scenario, scene, lang)
     scene_ = voice._scene(view)
     options = voice._approach_options(view, scene_, view["sheets"][0]["id"])
     names = [*voice.npc_names.values(), *(str(s.get("name", "")) for s in view.get("sheets", ()))]
-    found = read(text, lang, options, fight=scene_.fight is not None, names=names)
+    return read(text, lang, options, fight=scene_.fight is not None, names=names)
+
+
+def act_of(book: str, scenario: str, scene: str, lang: str, text: str) -> str:
+    """What the reader makes of ``text``: its kind and act (``free:talk``, ``free:wait``, ...)."""
+    found = reading_of(book, scenario, scene, lang, text)
     return f"{found.kind}:{found.act}"
 
 
@@ -36,6 +40,16 @@ def act_of(book: str, scenario: str, scene: str, lang: str, text: str) -> str:
 ])
 def test_a_break_felt_for_is_no_mercy_shot(text, expected):
     assert ruling(WW, DRIVE, "cutbank", "en", text) == expected
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "I ease the candle out of Mahaut's fingers, gently, before she drops it"),
+    ("ru", "Бережно забираю у Маго свечу из пальцев, пока она её не уронила"),
+])
+def test_a_courtesy_is_offered_no_violent_reading(lang, text):
+    # before, the question's one reading was "Seize Mahaut before she can call out" (Strength + Brawl) on her name
+    found = reading_of(DA, TOURNEY, "widow", lang, text)
+    assert "seize-widow" not in found.candidates and found.approach != "seize-widow"
 
 
 # -- 2. a negated or stopped verb is no deed -------------------------------------------------------------------------
