@@ -57,7 +57,9 @@ def test_yes_answers_a_question_back_that_named_one_reading(tables: Tables, lang
     assert asked["rejection"]["question"] is True, asked
     assert tables.act(created, 0, {"kind": INTENT, "text": yes}).json() == {"ok": True, "rejection": None}
     chosen = _answers(tables, created)[-1]
-    assert chosen["approach"] == "frighten" and chosen["intent"] == one
+    # the one reading is a bribe, improvised (play-test 17: silver shown is no "Frighten him", a threat its words do
+    # not back, which a question back no longer names)
+    assert chosen["approach"] == "intent" and chosen["intent"] == one
 
 
 def test_a_take_not_asked_about_is_refused(tables: Tables) -> None:
