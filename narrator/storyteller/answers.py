@@ -12,8 +12,8 @@ from typing import Any
 
 from narrator.agents.i18n import message, section
 from narrator.rules.core import PlayerId
+from narrator.storyteller.asking import question
 from narrator.storyteller.intent import FREE, clean_intent, explain, match_intent
-from narrator.storyteller.offline import question
 from narrator.storyteller.powers import PowerAnswer, deed
 from narrator.storyteller.reader import read
 from narrator.storyteller.template import PASS, Choice, Option

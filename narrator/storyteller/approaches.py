@@ -32,8 +32,8 @@ from narrator.storyteller.words import (
 
 OBJECT = 0.5
 """What a word of an approach's label weighs when it is no deed (a thing: "the gate", "the ferry")."""
-READ = 1.0
-"""A reading is one when it weighs at least a deed's verb."""
+READ = VERB
+"""A reading is one when it weighs at least a deed's verb (a deed said outright: things.py weighs by VERB too)."""
 SHOOTING = frozenset({"revolver", "rifle", "gun", "pistol", "shotgun", "bow", "crossbow"})
 
 

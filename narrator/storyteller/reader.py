@@ -45,8 +45,8 @@ from narrator.storyteller.approaches import (
 from narrator.storyteller.guard import guarded
 from narrator.storyteller.readings import DECISIVE, Reading, ability_for, decide
 from narrator.storyteller.saying import dice_talk, laid_down, spoken_approach
+from narrator.storyteller.spoken import seated, speech
 from narrator.storyteller.told import asks_about, claims_done, label_asks, said_before_asking, skips
-from narrator.storyteller.unsaid import seated, speech
 from narrator.storyteller.words import (
     Act,
     Heard,

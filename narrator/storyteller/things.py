@@ -7,16 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from narrator.storyteller.words import Heard, Token, act_named, grammar, main_verb
+from narrator.storyteller.words import VERB, Heard, Token, act_named, grammar, main_verb
 
 Foreign = Callable[[str], bool]
 """Whether an act of the lexicon (by name) is no deed of the approach weighed."""
-
-
-def _read() -> float:
-    from narrator.storyteller.approaches import READ  # a deed said outright (approaches imports this module)
-
-    return READ
 
 
 def anothers_things(said: Sequence[Token], things: Sequence[int], heard: Heard, label: list[frozenset[str]], lang: str,
@@ -31,7 +25,7 @@ def _for_another(said: Sequence[Token], things: Sequence[int], heard: Heard, lan
     """Whether an approach's two things are said for someone (``grammar.beneficiary``: "for", «для») right after a
     deed said outright that is not the approach's ("I split kindling for the dyer's wife" is no "Calm the dyer's
     wife"; "I pocket the sealed order" still names "Lift the sealed order")."""
-    done = {i for name, sc in heard.scores.items() if sc.weight >= _read() and act_named(lang, name).kind == "roll"
+    done = {i for name, sc in heard.scores.items() if sc.weight >= VERB and act_named(lang, name).kind == "roll"
             and foreign(name) for i in sc.used}
     whom = grammar(lang).get("beneficiary", frozenset())
     return bool(done) and all(any(said[p].word in whom and {p - 1, p - 2} & done for p in range(max(0, i - 4), i))
@@ -52,6 +46,6 @@ def _moved_to_look(said: Sequence[Token], things: Sequence[int], heard: Heard, l
     if verb is None or not all(i > verb for i in things):
         return False
     moved = any(verb in sc.used and act_named(lang, name).placed and foreign(name)
-                for name, sc in heard.scores.items() if sc.weight >= _read())
+                for name, sc in heard.scores.items() if sc.weight >= VERB)
     looked = heard.scores.get("look")
     return moved and looked is not None and all(said[i].weight < 1.0 for i in looked.used)

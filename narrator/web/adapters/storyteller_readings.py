@@ -21,7 +21,7 @@ from narrator.storyteller.template import Option
 def reading_label(ref: str, options: Sequence[Option], lang: str, ratings: Mapping[str, int] | None = None) -> str:
     """A reading as its button says it: an approach's label, or the deed («Без броска (разговор)», «Бросок Ловкость
     + Уклонение (укрытие)»)."""
-    from narrator.storyteller.offline import refer
+    from narrator.storyteller.asking import refer
 
     option = next((o for o in options if o.approach == ref), None)
     if option is not None:
