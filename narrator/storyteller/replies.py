@@ -93,6 +93,21 @@ def reply_to(text: str, readings: Sequence[str], options: Sequence[Option], lang
     return (found[0] if len(found) == 1 else None), False
 
 
+def free_deed(text: str, options: Sequence[Option], lang: str) -> str | None:
+    """The deed without a roll the words are, as the reader reads them in a fight (``act:<id>``: talk, a plea, a
+    wait), else ``None``: in a fight words cost no action (DA L65, L167), the table says them and waits for the move
+    (play-test 17: «Поднимаю пустые руки и кричу: «Я безоружен, не руби!»» is talk, no blow)."""
+    from narrator.storyteller.reader import read
+
+    reading = read(clean_intent(text), lang, options, fight=True)
+    if reading.kind == "free" and reading.act:
+        found: str | None = f"{ACT}{reading.act}"
+    else:  # in a fight a deed without a roll is asked about (every action is rolled): the only one named is it
+        found = reading.candidates[0] if reading.kind == "ask" and len(reading.candidates) == 1 else None
+    act = act_of(found, lang) if found else None
+    return found if act is not None and is_free(act) else None
+
+
 def taken(seat: PlayerId, ref: str, words: str, options: Sequence[Option]) -> Choice | None:
     """The choice of a reading taken from a question back: the approach, with the words asked about; or the words
     as the deed ``act:<id>`` (``Choice.reading``); ``None`` for a reading the question could not have named."""
@@ -104,4 +119,4 @@ def taken(seat: PlayerId, ref: str, words: str, options: Sequence[Option]) -> Ch
     return Choice(actor=seat, approach=ref, intent=words, joins=option.joins)
 
 
-__all__ = ["ACT", "act_of", "asked_readings", "is_free", "reply_to", "taken"]
+__all__ = ["ACT", "act_of", "asked_readings", "free_deed", "is_free", "reply_to", "taken"]

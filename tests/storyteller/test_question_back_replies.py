@@ -75,3 +75,11 @@ def test_a_reading_the_question_could_not_have_named_is_no_choice() -> None:
     assert taken(0, "no-such-approach", "words", options) is None
     assert taken(0, options[0].approach, "words", options) == Choice(actor=0, approach=options[0].approach,
                                                                      intent="words")
+
+
+def test_words_alone_in_a_fight_are_a_deed_without_a_roll_and_a_blow_said_with_them_is_not() -> None:
+    from narrator.storyteller.replies import free_deed
+
+    _voice, _view, options = _options("hospice-of-saint-lazare", "cloister", "ru")
+    assert free_deed("Поднимаю руки: «Я безоружен, не руби!»", options, "ru") == "act:talk"
+    assert free_deed("Кричу сержанту и замахиваюсь посохом", options, "ru") is None  # a shout or a blow: asked

@@ -73,6 +73,7 @@ def test_a_take_not_asked_about_is_refused(tables: Tables) -> None:
 # -- play-test 17: every reading a question names can be picked (a deed no approach lists too) ---------------------
 
 UNARMED = "Поднимаю пустые руки и кричу: «Я безоружен, сержант! Я за братом Ансельмом, не руби!»"
+SHOUT_AND_SWING = "Кричу сержанту и замахиваюсь посохом"  # a shout or a blow: the question names both
 
 
 def _log(tables: Tables, created: dict[str, Any]) -> list[str]:
@@ -90,7 +91,7 @@ def test_the_talk_a_question_names_in_a_fight_is_a_button_and_costs_no_action(ta
     from tests.web.test_storyteller_log_once import into_the_fight
 
     created = into_the_fight(tables)
-    asked = tables.act(created, 0, {"kind": INTENT, "text": UNARMED}).json()
+    asked = tables.act(created, 0, {"kind": INTENT, "text": SHOUT_AND_SWING}).json()
     assert asked["rejection"]["question"] is True and "без броска (разговор)" in asked["rejection"]["message"], asked
     takes = _takes(tables, created)
     assert set(takes) == {"strike", "act:talk"}, takes
@@ -103,6 +104,20 @@ def test_the_talk_a_question_names_in_a_fight_is_a_button_and_costs_no_action(ta
     assert state["waiting_for"] == [0] and {m["action"].get("approach") for m in state["table_moves"]} >= {"strike"}
     assert not any(m["action"].get("take") for m in state["table_moves"])  # the question is answered
     log = _log(tables, created)
+    assert log[-2] == f"Брат Одо: «{SHOUT_AND_SWING}»"
+    assert log[-1].startswith("Слова в бою ничего не стоят и хода не занимают")
+
+
+def test_an_unarmed_plea_typed_in_a_fight_is_said_and_costs_no_action(tables: Tables) -> None:
+    """«…не руби!» with empty hands raised is talk (play-test 17: the only button was the blade): in a fight it is
+    said in the log and the round waits for the seat's move, no question, no blow."""
+    from tests.web.test_storyteller_log_once import into_the_fight
+
+    created = into_the_fight(tables)
+    before = _answers(tables, created)
+    assert tables.act(created, 0, {"kind": INTENT, "text": UNARMED}).json() == {"ok": True, "rejection": None}
+    assert _answers(tables, created) == before and tables.state(created, 0)["waiting_for"] == [0]
+    log = _log(tables, created)
     assert log[-2] == "Брат Одо: «Поднимаю пустые руки и кричу: „Я безоружен, сержант! Я за братом Ансельмом, не руби!“»"
     assert log[-1].startswith("Слова в бою ничего не стоят и хода не занимают")
 
@@ -113,7 +128,7 @@ def test_a_typed_no_i_only_talk_answers_the_question_and_is_no_dice_talk(tables:
     from tests.web.test_storyteller_log_once import into_the_fight
 
     created = into_the_fight(tables)
-    tables.act(created, 0, {"kind": INTENT, "text": UNARMED})
+    tables.act(created, 0, {"kind": INTENT, "text": SHOUT_AND_SWING})
     before = _answers(tables, created)
     replied = tables.act(created, 0, {"kind": INTENT, "text": "нет, я просто говорю с ним, руки вверх"}).json()
     assert replied == {"ok": True, "rejection": None}, replied
@@ -185,7 +200,7 @@ def test_the_talk_said_anew_after_the_question_is_said_with_its_own_words(tables
     from tests.web.test_storyteller_log_once import into_the_fight
 
     created = into_the_fight(tables)
-    tables.act(created, 0, {"kind": INTENT, "text": UNARMED})
+    tables.act(created, 0, {"kind": INTENT, "text": SHOUT_AND_SWING})
     before = _answers(tables, created)
     assert tables.act(created, 0, {"kind": INTENT, "text": "кричу сержанту, что сдаюсь"}).json()["ok"]
     assert _answers(tables, created) == before

@@ -38,7 +38,7 @@ from narrator.render.storyteller import (
 )
 from narrator.rules.core import HOST, Event, PlayerId, Rejection
 from narrator.rules.storyteller import events as ev
-from narrator.storyteller.replies import act_of, reply_to
+from narrator.storyteller.replies import act_of, free_deed, reply_to
 from narrator.storyteller.seat import ApproachQuestion, choices
 from narrator.storyteller.template import CHOOSE, PASS, Choice, Option, TemplateStoryteller, display_name
 from narrator.web.adapters.storyteller_bots import (
@@ -257,9 +257,8 @@ class StorytellerPresenter(Presenter):
         rejection = table.session.answer(seat, choice)
         if rejection is not None:
             return rejection
-        flags = [self.text.w(ctx_of(table), key) for key, on in (("wp_flag", choice.willpower),
-                                                            ("auto_flag", choice.automatic),
-                                                            ("extra_flag", choice.extra)) if on]
+        flags = [self.text.w(ctx_of(table), key) for key, on in (
+            ("wp_flag", choice.willpower), ("auto_flag", choice.automatic), ("extra_flag", choice.extra)) if on]
         pc = player_ids(view)[seat]
         who = display_name(ctx_of(table).language, str(pc)) or next(str(s["name"]) for s in view["sheets"]
                                                                     if s["id"] == pc)
@@ -301,6 +300,9 @@ class StorytellerPresenter(Presenter):
             if deed is None:  # no deed said with it, or one not read: no roll
                 return Rejection(POWER_RULES, "\n".join(lines) or power.text, "table")
             choice, said = deed, "\n".join(lines)  # a deed said with it: read, the spend made or explained
+        elif not free and (talk := free_deed(text, options, ctx.language)) is not None \
+                and is_words_in_fight(talk, self._host_view(table), ctx.language):
+            return self._take_deed(table, seat, talk, clean_intent(text))  # words in a fight: said, no action spent
         else:
             choice, said = typed_choice(text, options, seat, ctx.language, free=bool(free), labels=True)
         if choice is None:  # the question back: its readings become buttons, and a yes takes the only one
