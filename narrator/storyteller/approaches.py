@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from narrator.storyteller.intent import MECHANICS, STOP
-from narrator.storyteller.things import anothers_things
+from narrator.storyteller.things import anothers_things, noun_cued
 from narrator.storyteller.words import (
     VERB,
     Act,
@@ -219,6 +219,8 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
                 # nor a deed that agrees only by a word of the label, not by its roll (haggling, where "trade it to him
                 # for the truth" says "trade"), done over a thing of its own ("over a box of cartridges")
                 counted = 0.0
+            if risky and not own and noun_cued(said, sorted(score.used), lang, heard):
+                counted = 0.0  # a thing's name is no deed toward a risky approach («нюхаю следы»: no tracking)
             deeds += counted
             social += counted if act.attribute in SOCIAL and not rolls_own(act, option) else 0.0
             words += [said[i].word for i in sorted(score.used)]

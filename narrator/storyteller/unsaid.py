@@ -39,6 +39,25 @@ def quoted(pieces: Sequence[str]) -> list[bool]:
     return flags
 
 
+def after_speech_colon(pieces: Sequence[str], lang: str) -> list[bool]:
+    """For each word of ``pieces``, whether it follows a colon that a verb of speaking or waking opens in its
+    sentence (``grammar.speech_colon``: «Бужу парней: седлайте!» — what is said to them, no deed of the character's)."""
+    from narrator.storyteller.lemmas import forms
+
+    openers = grammar(lang).get("speech_colon", frozenset())
+    flags: list[bool] = []
+    opened = inside = False
+    for piece in pieces:
+        if piece in ".!?":
+            opened = inside = False
+        elif piece == ":":
+            inside = inside or opened
+        elif piece[0].isalpha():
+            flags.append(inside)
+            opened = opened or bool(forms(piece, lang) & openers)
+    return flags
+
+
 @cache
 def _spoken_lemmas(lang: str) -> frozenset[str]:
     """The words of social and free deeds: said inside quotes they are still the speaker's (a plea, a promise)."""

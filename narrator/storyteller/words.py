@@ -37,7 +37,7 @@ from narrator.storyteller.lemmas import (
     split_words,
     verb_partners,
 )
-from narrator.storyteller.unsaid import QUOTES, mark_unsaid, quoted
+from narrator.storyteller.unsaid import QUOTES, after_speech_colon, mark_unsaid, quoted
 from narrator.storyteller.whose import Token, mark_others
 
 __all__ = ["Act", "Heard", "Score", "Token", "act_named", "aspect_pair", "circumstance", "forms", "grammar",
@@ -109,7 +109,8 @@ def tokens(text: str, lang: str, extra: Iterable[str] = ()) -> list[Token]:
             opened_first = word in little["subordinate"]
         clause += word in little.get("framing", frozenset())
         found.append(Token(word, own, known, mended, 0.5 if subordinate else 1.0, modifier, clause))
-    return mark_unsaid(mark_others(found, pieces, lang, named), quoted(marked), lang)
+    inside = [q or c for q, c in zip(quoted(marked), after_speech_colon(pieces, lang))]
+    return mark_unsaid(mark_others(found, pieces, lang, named), inside, lang)
 
 
 def _heard_as(word: str, lang: str, vocabulary: frozenset[str]) -> tuple[frozenset[str], bool, bool]:
