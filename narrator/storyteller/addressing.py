@@ -33,7 +33,7 @@ CONTENT = 3
 
 
 def _label(option: Any, lang: str) -> list[frozenset[str]]:
-    return label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    return label_lemmas(f"{option.label} {option.words}", lang)
 
 
 def _person(token: Token, names: frozenset[str]) -> bool:
@@ -46,8 +46,8 @@ def _infinitive(token: Token) -> bool:
 
 
 def _social(option: Any) -> bool:
-    traits = tuple(getattr(option, "traits", ()))
-    return bool(traits) and traits[0] in SOCIAL and not getattr(option, "risky", False)
+    traits = tuple(option.traits)
+    return bool(traits) and traits[0] in SOCIAL and not option.risky
 
 
 def addressed(option: Any, options: Iterable[Any], act: str, speech: Sequence[str], own: set[str],
@@ -84,8 +84,8 @@ def looked_at(option: Any, options: Iterable[Any], looking: Sequence[str], words
     """Whether a look (said by the words ``looking``) is made at a thing a finding approach's synonyms name and no
     other approach does, the first thing after the look ("I glance at the paper in his hand": "Read the deed over his
     shoulder", whose synonyms say "paper"): looking at what the approach reads is trying it."""
-    traits = tuple(getattr(option, "traits", ()))
-    if not traits or traits[0] not in FINDING_TRAITS or getattr(option, "risky", False):
+    traits = tuple(option.traits)
+    if not traits or traits[0] not in FINDING_TRAITS or option.risky:
         return False
     verb = max((i for i, t in enumerate(said) if t.word in looking), default=None)  # «бросаю взгляд на …»
     if verb is None:
@@ -97,7 +97,7 @@ def looked_at(option: Any, options: Iterable[Any], looking: Sequence[str], words
     thing = next((t for t in said[verb + 1:verb + 4] if t.word not in skip and t.word not in looking), None)
     if not direct:
         return False
-    synonyms = label_lemmas(str(getattr(option, "words", "")), lang)  # what the scenario says it is about
+    synonyms = label_lemmas(option.words, lang)  # what the scenario says it is about
     if thing is None or thing.word not in set(words) or thing.weight < 1.0 or not any(
             thing.forms & part for part in synonyms):
         return False
@@ -129,8 +129,8 @@ def handled(option: Any, options: Iterable[Any], hands: Sequence[str], words: It
     of the scene names, in the same clause after the verb: the handling is that approach tried ("I unroll the list of
     the dead" is "Read the roll of the dead"), when it can neither end the story nor start a fight and is no social
     deed."""
-    traits = tuple(getattr(option, "traits", ()))
-    if getattr(option, "risky", False) or not traits or traits[0] in SOCIAL:
+    traits = tuple(option.traits)
+    if option.risky or not traits or traits[0] in SOCIAL:
         return False  # a thing handled is no persuasion ("I tie the mule's halter" is no coaxing of the mule)
     little = grammar(lang)
     verb = next((i for i, t in enumerate(said) if t.word in hands and t.weight == 1.0 and not t.other

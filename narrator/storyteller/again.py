@@ -32,7 +32,7 @@ def continued(reading: Reading, text: str, lang: str, view: Mapping[str, Any], p
     if len(going) != 1:
         return reading
     option = going[0]
-    traits = tuple(getattr(option, "traits", ()))
+    traits = tuple(option.traits)
     same = reading.kind == "roll" and traits[:1] == (reading.attribute,)  # «толкаем»: the vat's own Strength
     if not (same or reading.kind in ("ask", "unknown") or (reading.kind == "free" and not violent(option))):
         return reading  # "I shoot him again": a deed of its own

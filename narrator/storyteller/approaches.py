@@ -77,19 +77,19 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (),
     or another of its Abilities on the same Attribute (haggling is Manipulation with Etiquette, as a
     bargain; a search is Perception with Alertness, as a look over); a blow of the fight's kind; a scene's
     move the deed's own words name."""
-    deed = getattr(option, "deed", "roll")
+    deed = option.deed
     if deed == "attack":  # a blade's blow or a fist's: both blows, the weapon the words name decides between them
-        shooting = getattr(option, "weapon", "") in SHOOTING
+        shooting = option.weapon in SHOOTING
         return act.kind == ("shoot" if shooting else "attack")
     if deed == "go":  # "board the coach" is the move "Board the coach"; fleeing is not "Yield"
-        label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+        label = label_lemmas(f"{option.label} {option.words}", lang)
         # a move into a fight ("Draw on Cal") is also the blow its own words name ("I pull my gun on Cal")
         if act.kind in ("attack", "shoot") and not any(cue[0] & part for cue in act.cues if len(cue) == 1
                                                          for part in label):
             return False  # the label must name the blow itself ("shoot", "attack"), not a knife dropped
         return act.kind in ("leave", "surrender", "attack", "shoot") and any(
             said[i].forms & part for i in used for part in label)
-    traits = tuple(getattr(option, "traits", ()))
+    traits = tuple(option.traits)
     if act.kind in ("attack", "shoot"):  # a shot that is no fight's: a roll of the same Ability (mercy shots)
         return len(traits) >= 2 and traits[1] in act.abilities
     if act.kind != "roll":
@@ -105,7 +105,7 @@ def _agrees(act: Act, option: Any, lang: str = "en", said: Sequence[Token] = (),
         return False
     if (named and act.generic and act.attribute == "perception" and "investigation" in act.abilities
             and traits[0] in FINDING_TRAITS
-            and not getattr(option, "risky", False)):
+            and not option.risky):
         return True  # a search of the approach's own things is how it finds out ("I feel along the font's rim")
     if traits[1] == act.abilities[0]:
         return traits[1] not in BROAD or traits[0] in (act.attribute, *act.also)
@@ -124,7 +124,7 @@ FINDING_TRAITS = frozenset({"perception", "intelligence", "wits"})
 def _synonym(act: Act, option: Any, lang: str) -> bool:
     """Whether the approach's label or synonyms hold one of ``act``'s own single words (or, for a deed the lexicon
     marks ``named``, every word of one of its phrases: «мир духов»)."""
-    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    label = label_lemmas(f"{option.label} {option.words}", lang)
     if act.named and any(all(any(p & part for part in label) for p in cue) for cue in act.cues if len(cue) > 1):
         return True
     return any(cue[0] & part for cue in act.cues if len(cue) == 1 for part in label)
@@ -133,7 +133,7 @@ def _synonym(act: Act, option: Any, lang: str) -> bool:
 def naming(act: Act, said: Sequence[Token], used: Iterable[int], option: Any, lang: str) -> bool:
     """Whether ``option``'s label or synonyms hold one of the words said for ``act`` that is a word of its own by
     itself ("faro" in "Sit in at faro"; not the "down" of "lay down" in "Turn down the drink")."""
-    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    label = label_lemmas(f"{option.label} {option.words}", lang)
     own = [cue[0] for cue in act.cues if len(cue) == 1]
     return any(said[i].forms & part and any(said[i].forms & w for w in own) for i in used for part in label)
 
@@ -155,7 +155,7 @@ def _label_words(said: Sequence[Token], option: Any, heard: Heard, label: list[f
     """(weight, its deeds' weight, the indices of its things, the words) of the said words of ``option``'s label or
     synonyms (``label``): a word the lexicon knows as a deed (no other deed's phrase took it) weighs as a deed,
     else as an object; a word of talking or looking weighs nothing toward a risky approach."""
-    risky = getattr(option, "risky", False)
+    risky = option.risky
     weight, deeds, things, words = 0.0, 0.0, [], []
     foreign = _not_its_things(said, heard, option, lang)
     named = False
@@ -194,8 +194,8 @@ def approach_score(said: Sequence[Token], option: Any, heard: Heard, lang: str,
     lexicon marks ``named`` whose said words another approach names (``named_by``: "the faro table") adds it
     only there, not to an approach that rolls the same traits (turning the drink down). Words that name no
     thing of the approach's (:func:`_not_its_things`) weigh, but do not count as its things."""
-    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
-    risky = getattr(option, "risky", False)
+    label = label_lemmas(f"{option.label} {option.words}", lang)
+    risky = option.risky
     weight, deeds, things, words = _label_words(said, option, heard, label, lang, names)
     own = any(w not in names for w in words)  # a name is every approach's that names him ("study Gautier's eyes")
     unnamed = any(t.word in words and t.word not in names and not t.forms & names for t in said)  # «с Маршаном» too
@@ -246,9 +246,9 @@ ARMED = 0.5
 
 def _armed(act: Act, option: Any) -> bool:
     """Whether ``act`` is a blow of ``option``'s own weapon: Brawl for fists and claws, Melee for a blade."""
-    if getattr(option, "deed", "") != "attack" or act.kind != "attack" or len(act.abilities) != 1:
+    if option.deed != "attack" or act.kind != "attack" or len(act.abilities) != 1:
         return False
-    return (act.abilities[0] == "brawl") == (getattr(option, "weapon", "") in BARE)
+    return (act.abilities[0] == "brawl") == (option.weapon in BARE)
 
 
 FIGHTING = frozenset({"melee", "brawl", "firearms", "archery"})
@@ -256,13 +256,13 @@ FIGHTING = frozenset({"melee", "brawl", "firearms", "archery"})
 
 def _blow(option: Any) -> bool:
     """Whether ``option`` is a blow or a shot (a fight's move, or a roll of a fighting Ability: a stake driven home)."""
-    traits = tuple(getattr(option, "traits", ()))
-    return getattr(option, "deed", "") == "attack" or (len(traits) >= 2 and traits[1] in FIGHTING)
+    traits = tuple(option.traits)
+    return option.deed == "attack" or (len(traits) >= 2 and traits[1] in FIGHTING)
 
 
 def rolls_own(act: Act, option: Any) -> bool:
     """Whether ``option`` rolls ``act``'s own first Ability (a threat: Intimidation)."""
-    traits = tuple(getattr(option, "traits", ()))
+    traits = tuple(option.traits)
     return act.kind == "roll" and len(traits) >= 2 and bool(act.abilities) and traits[1] == act.abilities[0]
 
 
@@ -270,7 +270,7 @@ def _by_label(act: Act, option: Any) -> bool:
     """Whether ``act`` agrees with ``option`` by a word of its label alone: the approach rolls neither its Attribute
     nor any of its Abilities (haggling and "Find out what Marchand wants and trade it to him for the truth", Wits +
     Empathy)."""
-    traits = tuple(getattr(option, "traits", ()))
+    traits = tuple(option.traits)
     return act.kind == "roll" and len(traits) >= 2 and traits[0] != act.attribute and traits[1] not in act.abilities
 
 
@@ -278,7 +278,7 @@ def _by_word(act: Act, option: Any) -> bool:
     """Whether a social ``act`` agrees with ``option`` only by a word of its label, not by its roll (a threat
     and "Lean on him", which is Subterfuge): where another approach rolls the deed's own Ability
     (Intimidation), it weighs less than that one."""
-    traits = tuple(getattr(option, "traits", ()))
+    traits = tuple(option.traits)
     return (act.kind == "roll" and act.attribute in SOCIAL and len(traits) >= 2 and bool(act.abilities)
             and traits[1] not in act.abilities)
 
@@ -339,7 +339,7 @@ def _foreign(name: str, said: Sequence[Token], heard: Heard, option: Any, lang: 
     where ``option`` finds nothing out."""
     act = act_named(lang, name)
     if act.kind == "free":
-        traits = tuple(getattr(option, "traits", ()))
+        traits = tuple(option.traits)
         return act.id in ("look", "ask") and not (traits[:1] and traits[0] in FINDING_TRAITS)
     return act.kind == "roll" and not _agrees(act, option, lang, said, heard.scores[name].used)
 

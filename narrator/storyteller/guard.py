@@ -26,8 +26,8 @@ OWN_WORDS = 2
 
 def violent(option: Any) -> bool:
     """Whether ``option`` can start a fight or end the story, or rolls a blow, a shot or a threat."""
-    traits = tuple(getattr(option, "traits", ()))
-    return (bool(getattr(option, "risky", False)) or getattr(option, "deed", "") == "attack"
+    traits = tuple(option.traits)
+    return (option.risky or option.deed == "attack"
             or bool(set(traits[1:2]) & VIOLENT))
 
 
@@ -55,7 +55,7 @@ def backed(option: Any, said: Sequence[Token], heard: Heard, lang: str, names: f
     """Whether the character's own words say ``option``'s deed: an act heard outright that is what it rolls (not a
     search of its things; a threat rolled on a social Attribute, by words said), or :data:`OWN_WORDS` words of its label said outside quotes (a name among them: "the
     torch out of Thierry's hand"), or, where it rolls no blow, shot or threat, one word of its label said as a deed."""
-    traits = tuple(getattr(option, "traits", ()))
+    traits = tuple(option.traits)
     for name, score in heard.scores.items():
         if score.weight < READ or all(said[i].other for i in score.used if i < len(said)):
             continue
@@ -63,7 +63,7 @@ def backed(option: Any, said: Sequence[Token], heard: Heard, lang: str, names: f
             return True
         if name == "talk" and traits[:1] and traits[0] in SOCIAL and traits[1:2] == ("intimidation",):
             return True  # a threat said in words ("I tell Renaud's boys ... will be one"), not a grab
-    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    label = label_lemmas(f"{option.label} {option.words}", lang)
     own = [i for i, t in enumerate(said) if not t.said and len(t.word) >= 3 and any(_same(t.forms, part) for part in label)]
     if len({said[i].word for i in own}) >= OWN_WORDS:
         return True
@@ -75,7 +75,7 @@ def backed(option: Any, said: Sequence[Token], heard: Heard, lang: str, names: f
 
 def _blow_or_threat(option: Any) -> bool:
     """Whether ``option`` rolls a blow, a shot or a threat (a fight's move among them)."""
-    return bool(set(tuple(getattr(option, "traits", ()))[1:2]) & VIOLENT) or getattr(option, "deed", "") == "attack"
+    return bool(set(tuple(option.traits)[1:2]) & VIOLENT) or option.deed == "attack"
 
 
 def _same(said: frozenset[str], label: frozenset[str]) -> bool:

@@ -135,7 +135,7 @@ def _approaches(acting: Sequence[Any], said: Sequence[Token], heard: Heard, lang
         asking = reported and not label_asks(option, lang)
         only_told = told or asking
         put = asking and not set(words) & before
-        strong = deeds >= READ and not put and not (getattr(option, "risky", False) and only_told)
+        strong = deeds >= READ and not put and not (option.risky and only_told)
         weight = weight if strong else min(weight, READ - 0.1)
         ranked.append((weight, Reading("approach", approach=option.approach, words=words, weight=weight,
                                        act="strong" if strong else "weak")))
@@ -245,7 +245,7 @@ def _done_by(free: Reading, reading: Reading, option: Any, options: Sequence[Any
     """Whether the free reading ``free`` (or a generic search on the approach's own Attribute) is the way the
     approach ``reading`` of ``option`` is done (:func:`_means_and_matter` says when), where the approach can
     neither end the story nor start a fight."""
-    traits = tuple(getattr(option, "traits", ()))
+    traits = tuple(option.traits)
     searching = free.kind == "roll" and _searching(free, traits, lang)
     if free.kind != "free" and not searching:
         return False
@@ -267,7 +267,7 @@ def _done_by(free: Reading, reading: Reading, option: Any, options: Sequence[Any
     to_him = addressed(option, options, str(free.act), free.words, own, said, names, lang) or (
         free.act == "look" and looked_at(option, options, free.words, reading.words, said, lang)) or (
         free.act == "handle" and handled(option, options, free.words, reading.words, said, lang))
-    return not getattr(option, "risky", False) and bool(
+    return not option.risky and bool(
         (shared and own and (free.act not in ("talk", "ask") or spoken)) or matter or means or to_him)
 
 
@@ -293,7 +293,7 @@ def _purpose(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], said
     out, heard = [], hear(said, lang)
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "")
-        if (reading.kind == "approach" and option is not None and not getattr(option, "risky", False)
+        if (reading.kind == "approach" and option is not None and not option.risky
                 and ((len(reading.words) >= 2 and set(reading.words) <= purpose
                       and not aims_elsewhere(said, heard, option, lang))  # "climb ... to see": a look
                      or (reading.words and set(reading.words) <= then and _labelled(reading, option, said, lang)
@@ -325,7 +325,7 @@ def _called(ranked: list[tuple[float, Reading]], options: Sequence[Any], said: S
 def _labelled(reading: Reading, option: Any, said: Sequence[Token], lang: str) -> bool:
     """Whether a word of ``reading`` is a word of ``option``'s own label or synonyms, not only of a deed that rolls as it
     does ("I crawl under the pay car and watch who comes": a watch, no "Listen ... at the cook fire")."""
-    label = label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang)
+    label = label_lemmas(f"{option.label} {option.words}", lang)
     return any(t.word in reading.words and any(t.forms & part for part in label) for t in said)
 
 
@@ -357,7 +357,7 @@ def _moved_for(ranked: list[tuple[float, Reading]], by_id: Mapping[str, Any], sa
     out = []
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "")
-        if (reading.kind == "approach" and option is not None and not getattr(option, "risky", False)
+        if (reading.kind == "approach" and option is not None and not option.risky
                 and reading.act == "weak" and moved_for(reading.words, said, deeds, lang)):
             weight = READ + 0.5
             reading = replace(reading, act="strong", weight=weight)

@@ -26,7 +26,7 @@ def laid_down(ranked: list[tuple[float, Reading]], options: Sequence[Any], said:
     laid = {t.word for i, t in enumerate(said) if i > start and not t.other and t.forms & down}
     if not laid:
         return ranked
-    risky = {o.approach for o in options if getattr(o, "risky", False)}
+    risky = {o.approach for o in options if o.risky}
     kept: list[tuple[float, Reading]] = []
     for weight, reading in ranked:
         if reading in blows or (reading.words and set(reading.words) <= laid):

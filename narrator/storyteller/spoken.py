@@ -46,7 +46,7 @@ def speech(ranked: list[tuple[float, Any]], options: Sequence[Any], said: Sequen
     for weight, reading in ranked:
         option = by_id.get(reading.approach or "") if reading.kind == "approach" else None
         own = [w for w in reading.words if w not in names]
-        if option is not None and ((not social(getattr(option, "traits", ())) and spoken(own, said))
+        if option is not None and ((not social(option.traits) and spoken(own, said))
                                    or (negated and set(reading.words) & negated and not set(own) - negated)):
             continue
         out.append((weight, reading))

@@ -67,4 +67,4 @@ def skips(said: Sequence[Token], lang: str) -> bool:
 def label_asks(option: Any, lang: str) -> bool:
     """Whether asking is the approach itself: a question verb among its label's words ("Ask the clerk what he saw")."""
     verbs = grammar(lang).get("question_verbs", frozenset())
-    return any(part & verbs for part in label_lemmas(f"{option.label} {getattr(option, 'words', '')}", lang))
+    return any(part & verbs for part in label_lemmas(f"{option.label} {option.words}", lang))
