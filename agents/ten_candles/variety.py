@@ -105,6 +105,10 @@ class VariedSurvivor(ScriptedSurvivor):
         self.task_hint: Callable[[], str | None] | None = None
         """What the conflict under way is about, as the Storyteller framed it aloud (its task), when the table
         wires it (``narrator.ten_candles.seating.narrated_table``): a success is told of that kind of deed."""
+        self.deed_kind: Callable[[str, str], str] | None = None
+        """The kind of deed a line names (``search``, ``open``...; ``""`` for none), the offline reader's
+        (``narrator.ten_candles.settled.deed_kind``), wired by the table like ``task_hint``: agents import no
+        narrator module."""
 
     def observe(self, events: Sequence[Event]) -> None:
         """Every narration the table hears is heard in its scene (a person's and the Storyteller's too)."""
@@ -218,14 +222,13 @@ class VariedSurvivor(ScriptedSurvivor):
         if me.alive and conflict is not None and conflict.moment and conflict.active == self.seat and me.moment:
             own, values = cards["moment_narrations"], {"moment": str(me.moment).strip().rstrip(".")}
         elif me.alive:
-            from narrator.ten_candles.settled import deed_kind  # the offline reader's kinds of deed
-
             # the task the Storyteller framed aloud (a stated attempt's own words when it was one), else the
             # survivor's own stated attempt its conflict answered
             said = self.task_hint() if self.task_hint is not None else None
             if not said and attempt is not None and attempt.seat == self.seat and attempt.answered:
                 said = attempt.text
-            own = cards["deed_narrations"].get(deed_kind(said, self.lang), ()) if said else ()
+            kind = self.deed_kind(said, self.lang) if said and self.deed_kind is not None else ""
+            own = cards["deed_narrations"].get(kind, ()) if kind else ()
         generic = mat.allowed(cards["narrations"], self._safety or mat.OPEN)
         if not own or not generic or not mat.allowed(own, self._safety or mat.OPEN):
             return super()._narrate(view)

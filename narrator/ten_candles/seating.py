@@ -12,6 +12,7 @@ from typing import Any
 from narrator.agents.ten_candles.survivor import ScriptedSurvivor
 from narrator.agents.ten_candles.variety import TableMemory, VariedSurvivor
 from narrator.ten_candles.human import HumanSurvivor
+from narrator.ten_candles.settled import deed_kind
 from narrator.ten_candles.simulate import make_table
 
 
@@ -34,7 +35,9 @@ def narrated_table(players: int, seed: int, *, lang: str = "en", voice: Any = No
         if type(agent) is ScriptedSurvivor:
             agents[seat] = VariedSurvivor(seat, seed=seed, lang=lang, talks=agent.talks, memory=memory)
             agents[seat].task_hint = task if voice is not None else None
+            agents[seat].deed_kind = deed_kind
         elif isinstance(agent, HumanSurvivor):  # a person's suggestions: they read the memory, never write it
             agent.suggester.memory, agent.suggester.notes = memory, False
             agent.suggester.task_hint = task if voice is not None else None
+            agent.suggester.deed_kind = deed_kind
     return agents
