@@ -36,8 +36,6 @@ from tests.storyteller.reader_scenes import scene_setup as _setup
     # a prayer read or said where the scene offers to lead it (the body beside is no search)
     (DA, PILGRIMS, "tithe-barn", "ru", "Становлюсь на колени возле тела и шепчу молитву", "lead-prayer"),
     (DA, PILGRIMS, "tithe-barn", "en", "I kneel and say a prayer", "lead-prayer"),
-    # asking what a finding approach notices is that approach
-    (WW, RAILROAD, "survey", "ru", "Спрашиваю его, что это звякает у него в сапоге", "boot"),
     # a grab by the collar threatens: the Intimidation approach, not an improvised Brawl
     (WW, RAILROAD, "survey", "ru", "Беру его за шиворот и трясу", "scare"),
     # talking so that someone does what a social approach says
@@ -108,3 +106,11 @@ def test_a_yes_to_a_one_approach_question_takes_that_approach() -> None:
     request = Request(game="storyteller", seat=0, view=view, legal=(), question="choose", options=tuple(options))
     choice = player.act(request)
     assert choice.approach == "study-herbs"
+
+
+def test_asking_what_a_finding_approach_notices_is_talk_or_that_approach() -> None:
+    """«Спрашиваю его, что это звякает у него в сапоге»: a question put to Thorne is talk (DA L65; round nine, play-test
+    17: «Что это у тебя в сапоге звенит, Торн?» — he answers or lies), or the noticing the scene offers; never a roll
+    of anything else."""
+    ruling = _rule(WW, RAILROAD, "survey", "ru", "Спрашиваю его, что это звякает у него в сапоге")
+    assert (ruling.kind, ruling.approach) in (("no_roll", None), ("approach", "boot")), ruling.said
